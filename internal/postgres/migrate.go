@@ -53,4 +53,3 @@ func SchemaCurrent(ctx context.Context, db *sql.DB) error {
 	}
 	return nil
 }
-

@@ -1,0 +1,108 @@
+// Package admin holds the staff's commands: companies, keys and leads. Their names and flags are
+// part of the product's interface; --json prints one JSON object, or one array for a list.
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/assistant"
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+// Env is what a command runs with.
+type Env struct {
+	Store  *postgres.Store
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// Command is one admin subcommand.
+type Command struct {
+	// Path is the words that name it, like "key create".
+	Path  string
+	Usage string
+	Run   func(ctx context.Context, env Env, args []string) error
+}
+
+// Commands lists every admin command.
+func Commands() []Command {
+	return []Command{
+		{"company create", "--name NAME --plan free|starter|pro|business|enterprise [--lead-limit N|none] [--json]", companyCreate},
+		{"key create", "--company ID --kind public|private [--domain HOST]... [--no-hostname-check] [--json]", keyCreate},
+		{"key revoke", "--key-id ID [--json]", keyRevoke},
+		{"key list", "--company ID [--json]", keyList},
+		{"leads list", "--company ID [--json|--csv]", leadsList},
+		{"widget set", "--company ID [--welcome-message TEXT] [--quick-button LABEL]... [--contact-prompt TEXT] [--require-phone[=false]] [--gate-quote[=false]] [--primary-hex #RRGGBB] [--accent-hex #RRGGBB] [--header-title TEXT] [--border-radius 8..28] [--hide-powered-by[=false]] [--language hu|en] [--json]", widgetSet},
+		{"assistant set", "--company ID --profile FILE [--json]", assistantSet},
+	}
+}
+
+// Find returns the command named by the first words of args and the remaining arguments.
+func Find(args []string) (Command, []string, bool) {
+	for _, c := range Commands() {
+		words := strings.Fields(c.Path)
+		if len(args) >= len(words) && strings.Join(args[:len(words)], " ") == c.Path {
+			return c, args[len(words):], true
+		}
+	}
+	return Command{}, nil, false
+}
+
+// flags builds a flag set that reports to stderr under the command's name.
+func flags(env Env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("leadchat "+name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	return fs
+}
+
+// parse parses args and rejects stray positional arguments.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+// companyID checks a required --company flag.
+func companyID(flagName, v string) (uuid.UUID, error) {
+	if v == "" {
+		return uuid.Nil, fmt.Errorf("--%s is required", flagName)
+	}
+	id, err := uuid.Parse(v)
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("--%s %q is not a UUID", flagName, v)
+	}
+	return id, nil
+}
+
+// printJSON writes v as indented JSON.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// SetProfile stores a company's assistant profile; `leadchat dev` uses it for the demo.
+func SetProfile(ctx context.Context, store *postgres.Store, companyID uuid.UUID, p assistant.Profile) error {
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	return store.SetAssistantProfile(ctx, companyID, raw)
+}

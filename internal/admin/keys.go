@@ -1,0 +1,146 @@
+package admin
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+// CreatedKey is a new key with the key itself, shown this once.
+type CreatedKey struct {
+	postgres.KeyInfo
+	Key string `json:"key"`
+}
+
+// CreateKey generates a key for a company and stores its hash; `leadchat dev` uses it too.
+func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, kind auth.Kind, domains []string, hostnameCheck bool) (CreatedKey, error) {
+	if _, err := store.Company(ctx, companyID); err != nil {
+		return CreatedKey{}, fmt.Errorf("company %s: %w", companyID, err)
+	}
+	normalized := make([]string, 0, len(domains))
+	for _, d := range domains {
+		n, err := auth.NormalizeDomain(d)
+		if err != nil {
+			return CreatedKey{}, fmt.Errorf("--domain %q: %w", d, err)
+		}
+		normalized = append(normalized, n)
+	}
+	if kind == auth.Private && len(normalized) > 0 {
+		return CreatedKey{}, fmt.Errorf("--domain applies to public keys only: a private key may never be used from a browser")
+	}
+	key, err := auth.Generate(kind)
+	if err != nil {
+		return CreatedKey{}, err
+	}
+	info, err := store.CreateKey(ctx, companyID, postgres.NewKey{
+		Kind: kind, Prefix: auth.DisplayPrefix(key), Hash: auth.Hash(key),
+		AllowedDomains: normalized, HostnameCheck: hostnameCheck,
+	})
+	if err != nil {
+		return CreatedKey{}, err
+	}
+	return CreatedKey{KeyInfo: info, Key: key}, nil
+}
+
+func keyCreate(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "key create")
+	company := fs.String("company", "", "company id")
+	kindName := fs.String("kind", "", "public or private")
+	var domains stringList
+	fs.Var(&domains, "domain", "allowed host (example.com) or wildcard (*.example.com) of a public key; repeatable")
+	noCheck := fs.Bool("no-hostname-check", false, "let a public key create leads from any site despite its domain list")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := companyID("company", *company)
+	if err != nil {
+		return err
+	}
+	kind, err := auth.ParseKind(*kindName)
+	if err != nil {
+		return fmt.Errorf("--kind: %w", err)
+	}
+	k, err := CreateKey(ctx, env.Store, id, kind, domains, !*noCheck)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, k)
+	}
+	fmt.Fprintf(env.Stdout, "%s key %s for company %s\n\n  %s\n\nStore it now: it is shown only this once.\n", k.Kind, k.ID, k.CompanyID, k.Key)
+	if len(k.AllowedDomains) > 0 {
+		fmt.Fprintf(env.Stdout, "Allowed domains: %s (hostname check %s)\n", strings.Join(k.AllowedDomains, ", "), onOff(k.HostnameCheck))
+	}
+	return nil
+}
+
+func keyRevoke(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "key revoke")
+	keyID := fs.String("key-id", "", "key id (from key list)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := companyID("key-id", *keyID)
+	if err != nil {
+		return err
+	}
+	k, err := env.Store.RevokeKey(ctx, id)
+	if err != nil {
+		return fmt.Errorf("key %s: %w", id, err)
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, k)
+	}
+	fmt.Fprintf(env.Stdout, "key %s (%s…) revoked at %s\n", k.ID, k.Prefix, k.RevokedAt.Format("2006-01-02 15:04:05Z07:00"))
+	return nil
+}
+
+func keyList(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "key list")
+	company := fs.String("company", "", "company id")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := companyID("company", *company)
+	if err != nil {
+		return err
+	}
+	keys, err := env.Store.ListKeys(ctx, id)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, keys)
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tKIND\tPREFIX\tDOMAINS\tHOSTNAME CHECK\tCREATED\tREVOKED")
+	for _, k := range keys {
+		revoked := "-"
+		if k.RevokedAt != nil {
+			revoked = k.RevokedAt.Format("2006-01-02 15:04")
+		}
+		domains := strings.Join(k.AllowedDomains, ",")
+		if domains == "" {
+			domains = "(any)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s…\t%s\t%s\t%s\t%s\n", k.ID, k.Kind, k.Prefix, domains, onOff(k.HostnameCheck),
+			k.CreatedAt.Format("2006-01-02 15:04"), revoked)
+	}
+	return tw.Flush()
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}

@@ -1,0 +1,165 @@
+package admin
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/leadchat/leadchat/internal/assistant"
+	"github.com/leadchat/leadchat/internal/widget"
+)
+
+// widgetSet changes only the settings named by its flags; the others keep their stored value
+// (the defaults until set).
+func widgetSet(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "widget set")
+	company := fs.String("company", "", "company id")
+	fs.String("welcome-message", "", "the first message in the chat panel")
+	var buttons stringList
+	fs.Var(&buttons, "quick-button", "a quick-reply button label; repeatable (--quick-button= alone removes them all)")
+	fs.String("contact-prompt", "", "the text above the contact form")
+	fs.Bool("require-phone", false, "ask for a phone number too")
+	fs.Bool("gate-quote", false, "give no price or quote before the visitor's contact details")
+	fs.String("primary-hex", "", "theme colour, #RRGGBB (pro and up)")
+	fs.String("accent-hex", "", "accent colour, #RRGGBB (business and up)")
+	fs.String("header-title", "", "chat panel title (business and up)")
+	fs.Int("border-radius", 0, "corner radius in pixels, 8 to 28 (business and up)")
+	fs.Bool("hide-powered-by", false, "hide the \"powered by\" line (business and up)")
+	fs.String("language", "", "hu or en")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := companyID("company", *company)
+	if err != nil {
+		return err
+	}
+	c, err := env.Store.Company(ctx, id)
+	if err != nil {
+		return fmt.Errorf("company %s: %w", id, err)
+	}
+	s, err := env.Store.WidgetSettings(ctx, id)
+	if err != nil {
+		return err
+	}
+	var problems []string
+	fs.Visit(func(f *flag.Flag) {
+		v := f.Value.String()
+		str := func() *string { t := strings.TrimSpace(v); return &t }
+		boolean := func() bool { b, _ := strconv.ParseBool(v); return b }
+		switch f.Name {
+		case "welcome-message":
+			s.WelcomeMessage = str()
+		case "quick-button":
+			s.QuickButtons = []string{}
+			for _, b := range buttons {
+				if b = strings.TrimSpace(b); b != "" || len(buttons) > 1 {
+					s.QuickButtons = append(s.QuickButtons, b)
+				}
+			}
+		case "contact-prompt":
+			s.ContactPrompt = str()
+		case "require-phone":
+			s.RequirePhone = boolean()
+		case "gate-quote":
+			s.GateQuote = boolean()
+		case "primary-hex":
+			s.PrimaryHex = str()
+		case "accent-hex":
+			s.AccentHex = str()
+		case "header-title":
+			s.HeaderTitle = str()
+		case "border-radius":
+			n, _ := strconv.Atoi(v)
+			s.BorderRadiusPx = &n
+		case "hide-powered-by":
+			b := boolean()
+			s.HidePoweredBy = &b
+		case "language":
+			s.Language = strings.TrimSpace(v)
+		}
+		if p := str(); (f.Name == "welcome-message" || f.Name == "contact-prompt" || f.Name == "header-title") && *p == "" {
+			problems = append(problems, "--"+f.Name+" may not be empty")
+		}
+	})
+	if len(problems) > 0 {
+		return fmt.Errorf("%s", strings.Join(problems, "; "))
+	}
+	if err := s.Check(); err != nil {
+		return err
+	}
+	if err := env.Store.SetWidgetSettings(ctx, id, s); err != nil {
+		return err
+	}
+	cfg := s.Config(c.Plan)
+	if *asJSON {
+		return printJSON(env.Stdout, configJSON(cfg))
+	}
+	fmt.Fprintf(env.Stdout, "widget settings saved for %s (plan %s); the widget now receives:\n", c.Name, c.Plan)
+	return printJSON(env.Stdout, configJSON(cfg))
+}
+
+// configJSON is the config as GET /api/embed/config shows it.
+func configJSON(c widget.Config) map[string]any {
+	m := map[string]any{
+		"welcome_message": c.WelcomeMessage, "quick_buttons": c.QuickButtons,
+		"contact_prompt_text": c.ContactPrompt, "require_phone": c.RequirePhone,
+		"gate_quote": c.GateQuote, "language": c.Language, "chat_theme": nil,
+	}
+	if t := c.Theme; t != nil {
+		theme := map[string]any{"primary_hex": t.PrimaryHex}
+		if t.AccentHex != nil {
+			theme["accent_hex"] = *t.AccentHex
+		}
+		if t.HeaderTitle != nil {
+			theme["header_title"] = *t.HeaderTitle
+		}
+		if t.BorderRadiusPx != nil {
+			theme["border_radius_px"] = *t.BorderRadiusPx
+		}
+		if t.HidePoweredBy != nil {
+			theme["hide_powered_by"] = *t.HidePoweredBy
+		}
+		m["chat_theme"] = theme
+	}
+	return m
+}
+
+func assistantSet(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "assistant set")
+	company := fs.String("company", "", "company id")
+	file := fs.String("profile", "", "YAML or JSON file: company_name, description, services, faq, opening_hours")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := companyID("company", *company)
+	if err != nil {
+		return err
+	}
+	if *file == "" {
+		return fmt.Errorf("--profile is required")
+	}
+	data, err := os.ReadFile(*file)
+	if err != nil {
+		return err
+	}
+	p, err := assistant.ParseProfile(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", *file, err)
+	}
+	if _, err := env.Store.Company(ctx, id); err != nil {
+		return fmt.Errorf("company %s: %w", id, err)
+	}
+	if err := SetProfile(ctx, env.Store, id, p); err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, p)
+	}
+	fmt.Fprintf(env.Stdout, "assistant profile saved: %d services, %d FAQ answers\n", len(p.Services), len(p.FAQ))
+	return nil
+}

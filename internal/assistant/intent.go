@@ -1,0 +1,58 @@
+package assistant
+
+// Intent is what a visitor message shows, found deterministically; the chat package decides
+// request_contact from it and the built-in assistant chooses its answer by it.
+type Intent struct {
+	Greeting, Price, Quote, Callback, Buying, Hours, Services, Thanks bool
+}
+
+// The phrases of each intent, as folded words (see fold). Short Hungarian stems are listed
+// form by form rather than as prefixes: "ar*" would also match "árvíz", "arany" or "aratás".
+var (
+	greetingPhrases = phrases("szia", "sziasztok", "szervusz", "szervusztok", "hello", "hallo",
+		"helo", "hali", "jo napot*", "jo reggelt*", "jo estet*", "udv", "udvozlom", "udvozlet*",
+		"csokolom", "hi", "hey", "hiya", "howdy", "greetings", "good morning", "good afternoon",
+		"good evening")
+	thanksPhrases = phrases("koszonom", "koszonjuk", "koszi", "kosz", "koszike", "koszonet*",
+		"thanks", "thank*", "thx", "cheers")
+	pricePhrases = phrases("mennyibe", "mibe kerul*", "mennyiert", "mennyit kell fizet*",
+		"mennyit fizet*", "ar", "ara", "arak", "arat", "arai", "araik", "arakat", "arakrol",
+		"arrol", "aron", "arban", "araink", "arainkat", "arainkrol", "arlista*", "arazas*",
+		"arfekves*", "dij", "dija", "dijak", "dijat", "dijai", "dijakrol", "dijszab*", "dijtetel*",
+		"koltseg*", "tarifa*", "how much", "price", "prices", "priced", "pricing", "pricelist",
+		"cost", "costs", "costing", "fee", "fees", "tariff*", "you charge", "how expensive")
+	quotePhrases = phrases("arajanlat*", "ajanlat*", "kalkulacio*", "arkalkulacio*",
+		"koltsegbecsles*", "quote", "quotes", "quotation*", "estimate", "estimates", "proposal")
+	callbackPhrases = phrases("visszahiv*", "hivjanak", "hivjon", "hivjatok", "hivj", "felhivn*",
+		"keressenek", "keressen meg", "vegyek fel velem*", "call me", "call back", "callback",
+		"ring me", "phone me", "give me a call", "contact me", "get in touch with me")
+	buyingPhrases = phrases("rendelni", "rendelnek", "megrendel*", "rendelest", "rendelesem",
+		"vasarolni", "vasarolnek", "megvasarol*", "megvenn*", "megveszem", "szeretnek venni",
+		"erdekel", "erdekelne", "erdekelnek", "erdekelnenek", "erdeklod*", "foglalni", "foglalnek",
+		"idopont*", "jelentkez*", "megbiznam", "megbiznank", "megbizni", "buy", "buying",
+		"purchase*", "to order", "place an order", "sign up", "book", "booking", "interested",
+		"hire you", "want to hire", "get started")
+	hoursPhrases = phrases("nyitvatart*", "nyitva", "nyitas*", "nyitnak", "zarva", "zarnak",
+		"zaras*", "hany orakor", "hanytol", "meddig vannak", "ugyfelfogad*",
+		"opening", "open", "hours", "closing", "closed")
+	servicesPhrases = phrases("szolgaltatas*", "mit kinal*", "mit csinal*", "mivel foglalkoz*",
+		"kinalat*", "termek", "termekek*", "termekeik*", "service", "services", "you offer",
+		"offerings", "products", "what do you do", "what you do")
+)
+
+// DetectIntent finds the intents of a Hungarian or English message by whole folded words, so
+// that accents are optional and "ár" is found in "Mi az ára?" but not in "árvíz" or "kár".
+// Buying, quote and callback wishes that are negated ("nem érdekel") do not count.
+func DetectIntent(text string) Intent {
+	t := tokens(text)
+	return Intent{
+		Greeting: matchAny(t, greetingPhrases, false),
+		Price:    matchAny(t, pricePhrases, false),
+		Quote:    matchAny(t, quotePhrases, true),
+		Callback: matchAny(t, callbackPhrases, true),
+		Buying:   matchAny(t, buyingPhrases, true),
+		Hours:    matchAny(t, hoursPhrases, false),
+		Services: matchAny(t, servicesPhrases, false),
+		Thanks:   matchAny(t, thanksPhrases, false),
+	}
+}

@@ -1,0 +1,214 @@
+package assistant
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// fold lower-cases s and strips accents (á→a, ő→o, ű→u...) so that visitors who type without
+// them, as many do on a phone, match the same words. Apostrophes vanish ("don't" → "dont").
+func fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch r = unicode.ToLower(r); r {
+		case 'á', 'à', 'â', 'ä', 'ã', 'å':
+			r = 'a'
+		case 'é', 'è', 'ê', 'ë':
+			r = 'e'
+		case 'í', 'ì', 'î', 'ï':
+			r = 'i'
+		case 'ó', 'ò', 'ô', 'ö', 'ő', 'õ', 'ø':
+			r = 'o'
+		case 'ú', 'ù', 'û', 'ü', 'ű':
+			r = 'u'
+		case 'ç':
+			r = 'c'
+		case 'ñ':
+			r = 'n'
+		case 'ý':
+			r = 'y'
+		case '\'', '’', 'ʼ', '`':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// clauseBreak separates clauses in a token list, so that a phrase or a negation never reaches
+// across punctuation.
+const clauseBreak = ""
+
+// tokens splits s into folded words, with clauseBreak where punctuation ends a clause.
+func tokens(s string) []string {
+	var out []string
+	var word strings.Builder
+	flush := func() {
+		if word.Len() > 0 {
+			out = append(out, word.String())
+			word.Reset()
+		}
+	}
+	for _, r := range fold(s) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			word.WriteRune(r)
+		case strings.ContainsRune(".,;:!?()\n", r):
+			flush()
+			if len(out) > 0 && out[len(out)-1] != clauseBreak {
+				out = append(out, clauseBreak)
+			}
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// phrase is a sequence of folded words; a word ending in '*' matches any word it begins.
+type phrase []string
+
+func phrases(list ...string) []phrase {
+	out := make([]phrase, len(list))
+	for i, s := range list {
+		out[i] = strings.Fields(s)
+	}
+	return out
+}
+
+func (p phrase) matchAt(toks []string, i int) bool {
+	if i+len(p) > len(toks) {
+		return false
+	}
+	for j, w := range p {
+		t := toks[i+j]
+		if stem, ok := strings.CutSuffix(w, "*"); ok {
+			if t == clauseBreak || !strings.HasPrefix(t, stem) {
+				return false
+			}
+		} else if t != w {
+			return false
+		}
+	}
+	return true
+}
+
+// matchAny reports whether one of ps occurs in toks as whole words. With negatable, a match
+// preceded in its clause by a negation ("nem", "not"...) within three words does not count.
+func matchAny(toks []string, ps []phrase, negatable bool) bool {
+	for i := range toks {
+		for _, p := range ps {
+			if p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func negated(toks []string, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3 && toks[j] != clauseBreak; j-- {
+		switch toks[j] {
+		case "nem", "ne", "sem", "se", "not", "dont", "never", "no":
+			return true
+		}
+	}
+	return false
+}
+
+// similar reports whether two folded words are the same word up to a suffix, which in
+// Hungarian carries case and number ("szállítás", "szállítási", "szállításról").
+func similar(a, b string) bool {
+	if a == b {
+		return true
+	}
+	short, long := min(len(a), len(b)), max(len(a), len(b))
+	p := 0
+	for p < short && a[p] == b[p] {
+		p++
+	}
+	if p == short && short >= 3 && long-short <= 2 {
+		return true
+	}
+	return p >= 5 && p >= short-3
+}
+
+// sentences splits text after each '.', '!' or '?' that ends a sentence, and at line breaks.
+func sentences(text string) []string {
+	var out []string
+	start := 0
+	for i, r := range text {
+		end := -1
+		switch r {
+		case '\n':
+			end = i
+		case '.', '!', '?':
+			if next := i + 1; next >= len(text) || text[next] == ' ' || text[next] == '\n' {
+				end = next
+			}
+		}
+		if end >= 0 {
+			if s := strings.TrimSpace(text[start:end]); s != "" {
+				out = append(out, s)
+			}
+			start = end
+		}
+	}
+	if s := strings.TrimSpace(text[start:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// stripPrices drops every sentence of text that states an amount of money.
+func stripPrices(text string) string {
+	var kept []string
+	for _, s := range sentences(text) {
+		if !ContainsPrice(s) {
+			kept = append(kept, s)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// clip shortens s to at most n runes, cutting at a space and marking the cut with "…".
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	if n < 2 {
+		return ""
+	}
+	cut := []rune(s)[:n-1]
+	if i := strings.LastIndex(string(cut), " "); i > 0 {
+		return strings.TrimRight(string(cut)[:i], " ,;:-") + "…"
+	}
+	return string(cut) + "…"
+}
+
+// sentence returns s ending in a full stop unless it already ends a sentence.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if last, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…", last) {
+		return s
+	}
+	return s + "."
+}
+
+// tidy collapses white space and drops the full stop a template adds after a value that
+// already ends a sentence ("Kft.." → "Kft."), keeping an ellipsis "...".
+func tidy(s string) string {
+	rs := []rune(strings.Join(strings.Fields(s), " "))
+	var b strings.Builder
+	for i, r := range rs {
+		if r == '.' && i > 0 && strings.ContainsRune(".!?…", rs[i-1]) &&
+			(i+1 == len(rs) || rs[i+1] != '.') && (i < 2 || rs[i-2] != '.') {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

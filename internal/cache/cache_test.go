@@ -1,0 +1,61 @@
+package cache
+
+import (
+	"context"
+	"testing"
+)
+
+func TestMap(t *testing.T) {
+	ctx := context.Background()
+	c := New[string, int]("keys")
+	loads := 0
+	load := func(v int) func(context.Context) (int, error) {
+		return func(context.Context) (int, error) { loads++; return v, nil }
+	}
+	get := func(v int) int {
+		t.Helper()
+		got, err := c.Get(ctx, "k", load(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+
+	if get(1) != 1 || get(2) != 2 || loads != 2 {
+		t.Fatalf("not live: want a load each time, got %d loads", loads)
+	}
+	c.Live(true)
+	if get(3) != 3 || get(4) != 3 || loads != 3 {
+		t.Fatalf("live: want the cached value, got %d loads", loads)
+	}
+	c.Changed("widget")
+	if get(5) != 3 {
+		t.Fatal("a change of another topic emptied the map")
+	}
+	c.Changed("keys")
+	if get(6) != 6 {
+		t.Fatal("a change of its topic did not empty the map")
+	}
+	c.Changed("")
+	if get(7) != 7 {
+		t.Fatal("an unknown change did not empty the map")
+	}
+	c.Live(false)
+	if get(8) != 8 || get(9) != 9 {
+		t.Fatal("cached while the feed is down")
+	}
+}
+
+func TestLoadRacingAChangeIsNotCached(t *testing.T) {
+	ctx := context.Background()
+	c := New[string, int]("keys")
+	c.Live(true)
+	_, _ = c.Get(ctx, "k", func(context.Context) (int, error) {
+		c.Changed("keys") // the change arrives while the old value is being loaded
+		return 1, nil
+	})
+	got, _ := c.Get(ctx, "k", func(context.Context) (int, error) { return 2, nil })
+	if got != 2 {
+		t.Fatalf("got %d: a value loaded before a change was cached", got)
+	}
+}

@@ -1,0 +1,81 @@
+package contact
+
+import (
+	"strings"
+	"unicode"
+)
+
+// bareName finds a name written without a cue, the way visitors answer "what is your name?"
+// or sign a message: "Kántor Bea, +36 20 555 4433", "Tóth Eszter\n06 30 …", "… számon. Nemes
+// Lajos". Without a cue a capitalised phrase is taken only when it stands alone between
+// punctuation and either holds two or three name words, one of them a known given name, or
+// is a single known given name and the only word of the message besides contact details.
+func bareName(text string, toks []token) []string {
+	words := 0
+	for j, t := range toks {
+		if hasLetter(t.text) && !isAddressPart(text, toks, j) {
+			words++
+		}
+	}
+	for i := 0; i < len(toks); {
+		j := i + 1
+		for j < len(toks) && isPlainSep(sepAfter(text, toks, j-1)) {
+			j++
+		}
+		if name := standaloneName(text, toks, i, j, words); name != nil {
+			return name
+		}
+		i = j
+	}
+	return nil
+}
+
+// standaloneName checks the phrase toks[i:j], whose neighbours are not joined to it by
+// spaces alone.
+func standaloneName(text string, toks []token, i, j, words int) []string {
+	n := j - i
+	if n > maxNameWords {
+		return nil
+	}
+	if i > 0 && !isPhraseBreak(sepAfter(text, toks, i-1)) || j < len(toks) && !isPhraseBreak(sepAfter(text, toks, j-1)) {
+		return nil
+	}
+	given := false
+	name := make([]string, 0, n)
+	for _, t := range toks[i:j] {
+		if !isNameWord(t.text) || isStopWord(t.text) {
+			return nil
+		}
+		given = given || isGivenName(t.text)
+		name = append(name, t.text)
+	}
+	if !given || n == 1 && words != 1 {
+		return nil
+	}
+	return name
+}
+
+// isPhraseBreak reports a separator that ends a phrase: punctuation, a line break or an emoji,
+// but not the dot, hyphen or at sign that join the parts of an address or a word.
+func isPhraseBreak(sep string) bool {
+	if strings.Contains(sep, "@") {
+		return false
+	}
+	for _, r := range sep {
+		if strings.ContainsRune(",!?;:()\n", r) || unicode.IsSymbol(r) || unicode.IsSpace(r) && strings.ContainsAny(sep, ".-–/") {
+			return true
+		}
+	}
+	return false
+}
+
+// isAddressPart reports a word glued to an at sign or a dot, as in an email address or a
+// web address, which does not count as a word of the message.
+func isAddressPart(text string, toks []token, j int) bool {
+	glued := func(sep string) bool { return sep == "." || strings.Contains(sep, "@") }
+	return j > 0 && glued(sepAfter(text, toks, j-1)) || j+1 < len(toks) && glued(sepAfter(text, toks, j))
+}
+
+func hasLetter(s string) bool {
+	return strings.IndexFunc(s, unicode.IsLetter) >= 0
+}

@@ -1,0 +1,218 @@
+package contact
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// labelled is one line of testdata/messages.jsonl.
+type labelled struct {
+	Text      string `json:"text"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+	PhoneE164 string `json:"phone_e164"`
+}
+
+// score counts one field's outcomes. A wrong value is both a false positive and a miss.
+type score struct{ tp, fp, fn int }
+
+func (s *score) add(got, want string) {
+	switch {
+	case got != "" && got == want:
+		s.tp++
+	case got != "":
+		s.fp++
+		if want != "" {
+			s.fn++
+		}
+	case want != "":
+		s.fn++
+	}
+}
+
+func (s score) precision() float64 { return ratio(s.tp, s.tp+s.fp) }
+func (s score) recall() float64    { return ratio(s.tp, s.tp+s.fn) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+func readMessages(t *testing.T) []labelled {
+	t.Helper()
+	f, err := os.Open("testdata/messages.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var msgs []labelled
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		var m labelled
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("messages.jsonl:%d: %v", line, err)
+		}
+		msgs = append(msgs, m)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return msgs
+}
+
+// TestExtractDataset measures Extract on the labelled messages. Run with -v to see the
+// figures per field; the one-line summary is printed in any case.
+func TestExtractDataset(t *testing.T) {
+	msgs := readMessages(t)
+	if len(msgs) < 150 {
+		t.Fatalf("data set has %d messages, want at least 150", len(msgs))
+	}
+	fields := []string{"email", "phone", "first name", "last name"}
+	scores := make(map[string]*score)
+	for _, f := range fields {
+		scores[f] = &score{}
+	}
+	for _, m := range msgs {
+		got := Extract(m.Text)
+		pairs := map[string][2]string{
+			"email":      {got.Email, m.Email},
+			"phone":      {got.PhoneE164, m.PhoneE164},
+			"first name": {got.FirstName, m.FirstName},
+			"last name":  {got.LastName, m.LastName},
+		}
+		for _, f := range fields {
+			p := pairs[f]
+			scores[f].add(p[0], p[1])
+			if p[0] != p[1] {
+				t.Logf("%s: got %q, want %q in %q", f, p[0], p[1], m.Text)
+			}
+		}
+	}
+	var all score
+	for _, f := range fields {
+		s := scores[f]
+		t.Logf("%-10s precision %.3f recall %.3f (tp %d, fp %d, fn %d)", f, s.precision(), s.recall(), s.tp, s.fp, s.fn)
+		all.tp, all.fp, all.fn = all.tp+s.tp, all.fp+s.fp, all.fn+s.fn
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "contact.Extract on %d messages: overall precision %.3f recall %.3f", len(msgs), all.precision(), all.recall())
+	for _, f := range fields {
+		fmt.Fprintf(&b, "; %s P %.3f R %.3f", f, scores[f].precision(), scores[f].recall())
+	}
+	fmt.Println(b.String())
+	if all.precision() < 0.98 || all.recall() < 0.98 {
+		t.Errorf("overall precision %.3f, recall %.3f; want both at least 0.98", all.precision(), all.recall())
+	}
+}
+
+// TestExtractExamples pins the shapes the chat endpoint relies on.
+func TestExtractExamples(t *testing.T) {
+	cases := []struct {
+		name string
+		text string
+		want Found
+	}{
+		{"hungarian full name", "Kovács Péter vagyok", Found{FirstName: "Péter", LastName: "Kovács"}},
+		{"accented names", "Szia, Őrsi Ádám vagyok", Found{FirstName: "Ádám", LastName: "Őrsi"}},
+		{"accented family name", "Űrös Éva vagyok", Found{FirstName: "Éva", LastName: "Űrös"}},
+		{"given name only", "Ágnes vagyok", Found{FirstName: "Ágnes"}},
+		{"dative", "Szőke Ágnesnek hívnak", Found{FirstName: "Ágnes", LastName: "Szőke"}},
+		{"label", "Nevem: Nagy Anna", Found{FirstName: "Anna", LastName: "Nagy"}},
+		{"english", "My name is John Smith", Found{FirstName: "John", LastName: "Smith"}},
+		{"english short", "I'm John", Found{FirstName: "John"}},
+		{"this is", "this is Mark from Acme", Found{FirstName: "Mark"}},
+		{"adjective", "Kíváncsi vagyok", Found{}},
+		{"place", "Budapesten vagyok", Found{}},
+		{"demonym", "I'm Hungarian", Found{}},
+		{"lower case", "péter vagyok", Found{}},
+		{"email trailing dot", "írj: anna@example.hu.", Found{Email: "anna@example.hu"}},
+		{"email in parentheses", "(bob@x.io)!", Found{Email: "bob@x.io"}},
+		{"phone as typed", "hívj: 06-30/123-4567!", Found{Phone: "06-30/123-4567", PhoneE164: "+36301234567"}},
+		{"phone in parentheses", "(+36 30 123 4567)", Found{Phone: "+36 30 123 4567", PhoneE164: "+36301234567"}},
+		{"budapest", "(06 1) 234 5678", Found{Phone: "(06 1) 234 5678", PhoneE164: "+3612345678"}},
+		{"date", "2024-05-12", Found{}},
+		{"dotted date", "2024.05.12.", Found{}},
+		{"price", "150 000 Ft", Found{}},
+		{"price in words", "1 500 000 forint", Found{}},
+		{"zip code", "1117 Budapest", Found{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Extract(c.text); got != c.want {
+				t.Errorf("Extract(%q) = %+v, want %+v", c.text, got, c.want)
+			}
+		})
+	}
+}
+
+// FuzzExtract checks that Extract never panics, stays fast, and returns only details that
+// the normalisers accept.
+func FuzzExtract(f *testing.F) {
+	for _, s := range []string{
+		"Kovács Péter vagyok, 06 30 123 4567, kovacs.peter@gmail.com",
+		"I'm John Smith, +1 (415) 555-2671, john@example.com.",
+		"2024.05.12. 06 30 123 4567 / 06 1 234 5678, 150 000 Ft",
+		"Nevem: Őrsi Ágnes\nTel: (06 1) 234 5678",
+		"a@b@c.hu ((((+36 ...---/// 0000000000000000000",
+		"\xff\xfe Ádám vagyok \x00",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 2000 {
+			text = text[:2000]
+		}
+		got := Extract(text)
+		if got.Email != "" {
+			if e, err := NormalizeEmail(got.Email); err != nil || e != got.Email {
+				t.Errorf("Extract(%q).Email = %q, NormalizeEmail gives %q, %v", text, got.Email, e, err)
+			}
+		}
+		if got.PhoneE164 != "" && !strings.HasPrefix(got.PhoneE164, "+") {
+			t.Errorf("Extract(%q).PhoneE164 = %q, want a leading +", text, got.PhoneE164)
+		}
+		if (got.Phone == "") != (got.PhoneE164 == "") {
+			t.Errorf("Extract(%q) = Phone %q, PhoneE164 %q; want both or neither", text, got.Phone, got.PhoneE164)
+		}
+		if got.Phone != "" && !strings.Contains(text, got.Phone) {
+			t.Errorf("Extract(%q).Phone = %q, not in the text", text, got.Phone)
+		}
+	})
+}
+
+// typical is a 200-character chat message with every kind of detail.
+const typical = "Jó napot! Kovács Péter vagyok a Napfény Kft.-től, 2024.06.15-re keresnénk " +
+	"fotóst, a keret kb. 200 000 Ft. Hívjon a 06 30 123 4567 számon, vagy írjon: kovacs.peter@napfeny.hu"
+
+func BenchmarkExtract(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Extract(typical)
+	}
+}
+
+// BenchmarkExtractLong runs Extract on a 2,000-character message, the longest the chat takes,
+// built to make every finder work: many numbers, dates, amounts and capitalised words.
+func BenchmarkExtractLong(b *testing.B) {
+	text := longMessage()
+	b.ReportAllocs()
+	for b.Loop() {
+		Extract(text)
+	}
+}
+
+func longMessage() string {
+	var sb strings.Builder
+	parts := []string{"Kíváncsi vagyok ", "2024.05.12. ", "150 000 Ft ", "+36 30 ", "1234 ", "Nagy Budapest ", "x@y ", "(06 1) ", "I'm Hungarian ", "123456789 "}
+	for i := 0; sb.Len() < 2000; i++ {
+		sb.WriteString(parts[i%len(parts)])
+	}
+	return sb.String()[:2000]
+}

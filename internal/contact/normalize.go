@@ -1,0 +1,148 @@
+// Package contact finds and normalises the contact details visitors give: names, email
+// addresses and phone numbers, whether typed into a form or written in a chat message.
+package contact
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+// DefaultRegion is the region assumed for phone numbers written without a country code.
+const DefaultRegion = "HU"
+
+// Limits of DECISIONS.md (Leads) and RFC 5321.
+const (
+	maxEmailLen  = 254
+	maxLocalLen  = 64
+	maxDomainLen = 253
+	maxLabelLen  = 63
+	maxPhoneLen  = 50
+	minDigits    = 6
+	maxDigits    = 15
+)
+
+// ErrInvalidEmail is wrapped by every error NormalizeEmail returns.
+var ErrInvalidEmail = errors.New("invalid email address")
+
+// ErrInvalidPhone is wrapped by every error NormalizePhone returns.
+var ErrInvalidPhone = errors.New("invalid phone number")
+
+// NormalizeEmail checks that s is exactly one bare address and returns it trimmed with its
+// domain lower-cased; the local part is kept as given because mail servers may treat it
+// case-sensitively. Error texts never repeat the address, so they are safe to log.
+func NormalizeEmail(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return "", fmt.Errorf("%w: empty", ErrInvalidEmail)
+	case len(s) > maxEmailLen:
+		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalidEmail, maxEmailLen)
+	case !utf8.ValidString(s):
+		return "", fmt.Errorf("%w: not UTF-8", ErrInvalidEmail)
+	}
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			return "", fmt.Errorf("%w: holds a space or control character", ErrInvalidEmail)
+		}
+	}
+	// Display names, angle brackets, comments, quoted local parts, IP literals and lists are
+	// all legal in RFC 5322 but never what a visitor means by "my email address".
+	if strings.ContainsAny(s, `<>()"[],;:\`) {
+		return "", fmt.Errorf("%w: not a bare address", ErrInvalidEmail)
+	}
+	if strings.Count(s, "@") != 1 {
+		return "", fmt.Errorf("%w: needs exactly one @", ErrInvalidEmail)
+	}
+	addr, err := mail.ParseAddress(s)
+	if err != nil {
+		// mail's own error text may quote the address, which must not reach a log.
+		return "", fmt.Errorf("%w: not an RFC 5322 address", ErrInvalidEmail)
+	}
+	if addr.Name != "" || addr.Address != s {
+		return "", fmt.Errorf("%w: not a bare address", ErrInvalidEmail)
+	}
+	at := strings.IndexByte(s, '@')
+	local, domain := s[:at], strings.ToLower(s[at+1:])
+	if len(local) > maxLocalLen {
+		return "", fmt.Errorf("%w: local part longer than %d characters", ErrInvalidEmail, maxLocalLen)
+	}
+	if err := checkDomain(domain); err != nil {
+		return "", err
+	}
+	return local + "@" + domain, nil
+}
+
+// checkDomain accepts a lower-case DNS host name of at least two labels whose top-level label
+// is not numeric, which also rules out dotted IP addresses.
+func checkDomain(domain string) error {
+	if len(domain) > maxDomainLen {
+		return fmt.Errorf("%w: domain too long", ErrInvalidEmail)
+	}
+	labels := strings.Split(domain, ".")
+	if len(labels) < 2 {
+		return fmt.Errorf("%w: domain needs a dot", ErrInvalidEmail)
+	}
+	for _, l := range labels {
+		if !isHostLabel(l) {
+			return fmt.Errorf("%w: domain is not a host name", ErrInvalidEmail)
+		}
+	}
+	if strings.Trim(labels[len(labels)-1], "0123456789") == "" {
+		return fmt.Errorf("%w: numeric top-level domain", ErrInvalidEmail)
+	}
+	return nil
+}
+
+// isHostLabel reports whether l is a letters-digits-hyphen label (RFC 1123); internationalised
+// domains are accepted in their ASCII (punycode) form only.
+func isHostLabel(l string) bool {
+	if l == "" || len(l) > maxLabelLen || l[0] == '-' || l[len(l)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// NormalizePhone checks that s is a plausible phone number as free text and returns its
+// E.164 form, or "" with a nil error when the text is acceptable but no known numbering plan
+// recognises it (the free text is still worth keeping for a person to read).
+func NormalizePhone(s string) (e164 string, err error) {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > maxPhoneLen {
+		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalidPhone, maxPhoneLen)
+	}
+	digits := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == ' ', r == '\u00a0', r == '\u202f', strings.ContainsRune("+-/().", r):
+		default:
+			return "", fmt.Errorf("%w: holds a character other than digits, spaces and +-/().", ErrInvalidPhone)
+		}
+	}
+	if digits < minDigits || digits > maxDigits {
+		return "", fmt.Errorf("%w: needs %d to %d digits", ErrInvalidPhone, minDigits, maxDigits)
+	}
+	return toE164(s), nil
+}
+
+// toE164 formats s as E.164 when libphonenumber recognises it as a valid number, else "".
+func toE164(s string) string {
+	num, err := phonenumbers.Parse(s, DefaultRegion)
+	if err != nil || !phonenumbers.IsValidNumber(num) {
+		return ""
+	}
+	return phonenumbers.Format(num, phonenumbers.E164)
+}

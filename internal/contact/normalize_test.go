@@ -1,0 +1,130 @@
+package contact
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestNormalizeEmail(t *testing.T) {
+	ok := []struct{ name, in, want string }{
+		{"plain", "anna@example.hu", "anna@example.hu"},
+		{"trimmed", "  anna@example.hu\n", "anna@example.hu"},
+		{"domain lower-cased, local kept", "Anna.Nagy@Example.HU", "Anna.Nagy@example.hu"},
+		{"plus tag", "anna+leads@mail.example.co.uk", "anna+leads@mail.example.co.uk"},
+		{"hyphen and digits in domain", "x_1@my-shop2.hu", "x_1@my-shop2.hu"},
+		{"punycode domain", "info@xn--kvcs-3qa0b.hu", "info@xn--kvcs-3qa0b.hu"},
+		{"64 character local part", strings.Repeat("a", 64) + "@x.hu", strings.Repeat("a", 64) + "@x.hu"},
+		{"254 characters", longEmail(254), longEmail(254)},
+	}
+	for _, c := range ok {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := NormalizeEmail(c.in)
+			if err != nil {
+				t.Fatalf("NormalizeEmail(%q) error %v", c.in, err)
+			}
+			if got != c.want {
+				t.Errorf("NormalizeEmail(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+
+	bad := []struct{ name, in string }{
+		{"empty", ""},
+		{"blank", "   "},
+		{"no at", "anna.example.hu"},
+		{"two ats", "anna@b@example.hu"},
+		{"display name", `"Bob" <b@x.hu>`},
+		{"bare display name", `Bob <b@x.hu>`},
+		{"angle brackets", "<b@x.hu>"},
+		{"comment", "b@x.hu (Bob)"},
+		{"quoted local part", `"b c"@x.hu`},
+		{"two addresses", "a@x.hu, b@x.hu"},
+		{"space inside", "an na@x.hu"},
+		{"tab inside", "anna@x\t.hu"},
+		{"control character", "anna\x00@x.hu"},
+		{"no dot in domain", "anna@localhost"},
+		{"ip literal", "anna@[192.168.0.1]"},
+		{"dotted ip", "anna@192.168.0.1"},
+		{"numeric tld", "anna@example.123"},
+		{"empty label", "anna@example..hu"},
+		{"trailing dot", "anna@example.hu."},
+		{"leading dot in domain", "anna@.example.hu"},
+		{"label starts with hyphen", "anna@-x.hu"},
+		{"label ends with hyphen", "anna@x-.hu"},
+		{"underscore in domain", "anna@my_shop.hu"},
+		{"unicode domain", "anna@kovács.hu"},
+		{"leading dot in local", ".anna@x.hu"},
+		{"double dot in local", "an..na@x.hu"},
+		{"empty local", "@x.hu"},
+		{"empty domain", "anna@"},
+		{"local part of 65", strings.Repeat("a", 65) + "@x.hu"},
+		{"label of 64", "a@" + strings.Repeat("b", 64) + ".hu"},
+		{"255 characters", longEmail(255)},
+		{"invalid utf-8", "anna\xff@x.hu"},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := NormalizeEmail(c.in)
+			if !errors.Is(err, ErrInvalidEmail) {
+				t.Errorf("NormalizeEmail(%q) = %q, %v; want ErrInvalidEmail", c.in, got, err)
+			}
+		})
+	}
+}
+
+func TestNormalizePhone(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"international mobile", "+36 30 123 4567", "+36301234567"},
+		{"national trunk prefix", "06-30/123-4567", "+36301234567"},
+		{"digits only", "06301234567", "+36301234567"},
+		{"budapest landline", "+36-1-234-5678", "+3612345678"},
+		{"parenthesised area code", "(06 1) 234 5678", "+3612345678"},
+		{"without prefix", "30 123 4567", "+36301234567"},
+		{"dots", "06.30.123.4567", "+36301234567"},
+		{"uk", "+44 20 7946 0958", "+442079460958"},
+		{"us", "+1 (415) 555-2671", "+14155552671"},
+		{"trimmed", "  +36301234567 ", "+36301234567"},
+		{"plausible but not a known number", "123456", ""},
+		{"unknown country", "+999 123 4567", ""},
+		{"fifteen digits", "123456789012345", ""},
+		{"fifty characters", "1 2 3 4 5 6" + strings.Repeat(" ", 39), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := NormalizePhone(c.in)
+			if err != nil {
+				t.Fatalf("NormalizePhone(%q) error %v", c.in, err)
+			}
+			if got != c.want {
+				t.Errorf("NormalizePhone(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+
+	bad := []struct{ name, in string }{
+		{"empty", ""},
+		{"five digits", "12345"},
+		{"sixteen digits", "1234567890123456"},
+		{"letters", "+36 30 ABC 4567"},
+		{"extension word", "+36 30 123 4567 mell. 12"},
+		{"email", "anna@x.hu"},
+		{"fifty-one characters", "+36 30 123 4567" + strings.Repeat(" ", 36) + "8"},
+		{"control character", "+36 30\x00123 4567"},
+		{"only punctuation", "+() - /."},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := NormalizePhone(c.in)
+			if !errors.Is(err, ErrInvalidPhone) {
+				t.Errorf("NormalizePhone(%q) = %q, %v; want ErrInvalidPhone", c.in, got, err)
+			}
+		})
+	}
+}
+
+// longEmail builds an otherwise valid address of n characters (n between 200 and 256).
+func longEmail(n int) string {
+	s := strings.Repeat("a", 64) + "@" + strings.Repeat("b", 63) + "." + strings.Repeat("c", 63) + "."
+	return s + strings.Repeat("d", n-len(s)-3) + ".hu"
+}

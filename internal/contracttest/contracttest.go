@@ -1,0 +1,126 @@
+// Package contracttest checks, in tests, that every HTTP response the service gives matches
+// api/openapi.yaml: an undeclared status, header or field fails the test that received it.
+package contracttest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+)
+
+// Spec loads api/openapi.yaml from the module root, with its servers replaced by base so that
+// routes match a test server on any port.
+func Spec(t testing.TB, base string) *openapi3.T {
+	t.Helper()
+	path := filepath.Join(moduleRoot(t), "api", "openapi.yaml")
+	doc, err := openapi3.NewLoader().LoadFromFile(path)
+	if err != nil {
+		t.Fatalf("loading %s: %v", path, err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		t.Fatalf("%s is not a valid OpenAPI document: %v", path, err)
+	}
+	doc.Servers = openapi3.Servers{{URL: base}}
+	return doc
+}
+
+func moduleRoot(t testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "api", "openapi.yaml")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("api/openapi.yaml not found above the test's folder")
+		}
+		dir = parent
+	}
+}
+
+// Validator validates responses against the spec.
+type Validator struct {
+	router routers.Router
+	mu     sync.Mutex
+	seen   map[string]bool
+}
+
+// New builds a validator for a server at base.
+func New(t testing.TB, base string) *Validator {
+	t.Helper()
+	r, err := gorillamux.NewRouter(Spec(t, base))
+	if err != nil {
+		t.Fatalf("building the spec router: %v", err)
+	}
+	return &Validator{router: r, seen: map[string]bool{}}
+}
+
+// Check validates one response to req whose body is body.
+func (v *Validator) Check(req *http.Request, resp *http.Response, body []byte) error {
+	route, params, err := v.router.FindRoute(req)
+	if err != nil {
+		return fmt.Errorf("%s %s is not in the spec: %w", req.Method, req.URL.Path, err)
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{
+			Request: req, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc},
+		},
+		Status: resp.StatusCode,
+		Header: resp.Header,
+		Options: &openapi3filter.Options{
+			IncludeResponseStatus: true,
+			AuthenticationFunc:    openapi3filter.NoopAuthenticationFunc,
+		},
+	}
+	in.SetBodyBytes(body)
+	if err := openapi3filter.ValidateResponse(req.Context(), in); err != nil {
+		return fmt.Errorf("%s %s answered %d against the spec: %w", req.Method, req.URL.Path, resp.StatusCode, err)
+	}
+	v.mu.Lock()
+	v.seen[fmt.Sprintf("%s %s %d", req.Method, route.Path, resp.StatusCode)] = true
+	v.mu.Unlock()
+	return nil
+}
+
+// Transport is an http.RoundTripper that validates every response it carries and reports a
+// violation as a test error.
+func (v *Validator) Transport(t testing.TB, next http.RoundTripper) http.RoundTripper {
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	return roundTripper(func(req *http.Request) (*http.Response, error) {
+		resp, err := next.RoundTrip(req)
+		if err != nil {
+			return resp, err
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		if err := v.Check(req, resp, body); err != nil {
+			t.Errorf("contract: %v", err)
+		}
+		return resp, nil
+	})
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -1,0 +1,199 @@
+// Package dev is `leadchat dev`: the service with everything it needs on a developer's machine,
+// a PostgreSQL cluster of its own (unless DATABASE_URL is set), a demo company with keys and a
+// demo page with the widget.
+package dev
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/assistant"
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/pgembed"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/widget"
+)
+
+// URLFile, in the data folder, holds the address of the running dev database, so the admin
+// commands find it without DATABASE_URL.
+const URLFile = "database_url"
+
+// keysFile, in the data folder, keeps the demo keys so every start can print them again. It is a
+// developer convenience for demo keys only; real keys are shown once and stored as hashes.
+const keysFile = "demo-keys.json"
+
+// DemoCompany is the name the demo company is found by.
+const DemoCompany = "Napfény Napelem Kft. (demo)"
+
+// Options configure a dev run.
+type Options struct {
+	Config  service.Config
+	DataDir string
+}
+
+// Run starts everything and serves until ctx ends; then it stops the server and the database.
+func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
+	dataDir, err := filepath.Abs(opt.DataDir)
+	if err != nil {
+		return err
+	}
+	cfg := opt.Config
+	if cfg.DatabaseURL == "" {
+		fmt.Fprintf(stdout, "Starting a local PostgreSQL in %s ...\n", dataDir)
+		cluster, err := pgembed.Start(ctx, pgembed.Options{DataDir: filepath.Join(dataDir, "pg"), Durable: true, Log: stdout})
+		if errors.Is(err, pgembed.ErrNotInstalled) {
+			return fmt.Errorf("%w\n(or set DATABASE_URL to a PostgreSQL database of your own)", err)
+		}
+		if err != nil {
+			return err
+		}
+		defer func() {
+			fmt.Fprintln(stdout, "Stopping the local PostgreSQL ...")
+			stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := cluster.Stop(stopCtx); err != nil {
+				fmt.Fprintln(stderr, "leadchat dev: stopping PostgreSQL:", err)
+			}
+			os.Remove(filepath.Join(dataDir, URLFile))
+		}()
+		cfg.DatabaseURL = cluster.DSN("postgres")
+		if err := os.WriteFile(filepath.Join(dataDir, URLFile), []byte(cfg.DatabaseURL+"\n"), 0o600); err != nil {
+			return err
+		}
+	} else if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return err
+	}
+
+	demo, err := provision(ctx, cfg.DatabaseURL, filepath.Join(dataDir, keysFile))
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s (set LEADCHAT_ADDR to another address): %w", cfg.Addr, err)
+	}
+	if cfg.PublicURL == "http://"+opt.Config.Addr {
+		cfg.PublicURL = "http://" + ln.Addr().String()
+	}
+	svc, err := service.Open(ctx, cfg, stderr, map[string]http.Handler{
+		"/": widget.DemoPageHandler(cfg.PublicURL, demo.PublicKey),
+	})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer svc.Close()
+	printWelcome(stdout, cfg.PublicURL, demo)
+	return svc.Serve(ctx, ln)
+}
+
+// demoKeys is what keysFile holds.
+type demoKeys struct {
+	CompanyID  string `json:"company_id"`
+	PublicKey  string `json:"public_key"`
+	PrivateKey string `json:"private_key"`
+}
+
+// provision migrates the database and creates the demo company and its keys on first start.
+func provision(ctx context.Context, dsn, keysPath string) (demoKeys, error) {
+	store, err := postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		return demoKeys{}, err
+	}
+	defer store.Close()
+	if err := postgres.Migrate(ctx, store.DB(), io.Discard); err != nil {
+		return demoKeys{}, err
+	}
+	var keys demoKeys
+	if b, err := os.ReadFile(keysPath); err == nil && json.Unmarshal(b, &keys) == nil {
+		if c, err := store.CompanyByName(ctx, DemoCompany); err == nil && c.ID.String() == keys.CompanyID {
+			return keys, nil
+		}
+	}
+	c, err := store.CompanyByName(ctx, DemoCompany)
+	if errs.Is(err, errs.NotFound) {
+		c, err = createDemoCompany(ctx, store)
+	}
+	if err != nil {
+		return demoKeys{}, err
+	}
+	pub, err := admin.CreateKey(ctx, store, c.ID, auth.Public, nil, true)
+	if err != nil {
+		return demoKeys{}, err
+	}
+	priv, err := admin.CreateKey(ctx, store, c.ID, auth.Private, nil, true)
+	if err != nil {
+		return demoKeys{}, err
+	}
+	keys = demoKeys{CompanyID: c.ID.String(), PublicKey: pub.Key, PrivateKey: priv.Key}
+	b, _ := json.MarshalIndent(keys, "", "  ")
+	if err := os.WriteFile(keysPath, b, 0o600); err != nil {
+		return demoKeys{}, err
+	}
+	return keys, nil
+}
+
+//go:embed demo-profile.yaml
+var demoProfile []byte
+
+// createDemoCompany creates the demo company with a realistic profile and a themed widget.
+func createDemoCompany(ctx context.Context, store *postgres.Store) (postgres.Company, error) {
+	c, err := store.CreateCompany(ctx, DemoCompany, plan.Business, plan.Override{})
+	if err != nil {
+		return c, err
+	}
+	profile, err := assistant.ParseProfile(demoProfile)
+	if err != nil {
+		return c, fmt.Errorf("the demo profile: %w", err)
+	}
+	if err := admin.SetProfile(ctx, store, c.ID, profile); err != nil {
+		return c, err
+	}
+	str := func(s string) *string { return &s }
+	radius, hide := 16, false
+	settings := widget.Settings{
+		Language:       "hu",
+		WelcomeMessage: str("Üdvözöljük a Napfény Napelemnél! Miben segíthetünk?"),
+		QuickButtons:   []string{"Mennyibe kerül egy napelem?", "Visszahívást kérek", "Nyitvatartás"},
+		ContactPrompt:  str("Hagyja meg az elérhetőségét, és egy kollégánk 24 órán belül jelentkezik."),
+		GateQuote:      true,
+		PrimaryHex:     str("#0A7C66"), AccentHex: str("#F2B705"), HeaderTitle: str("Napfény Napelem"),
+		BorderRadiusPx: &radius, HidePoweredBy: &hide,
+	}
+	return c, store.SetWidgetSettings(ctx, c.ID, settings)
+}
+
+func printWelcome(w io.Writer, base string, k demoKeys) {
+	fmt.Fprintf(w, `
+leadchat is running at %[1]s
+
+  Demo company:  %[2]s  (%[5]s)
+  Public key:    %[3]s
+  Private key:   %[4]s
+
+  Demo page with the chat widget:  %[1]s/
+
+  Create a lead:
+    curl -i -X POST %[1]s/api/v1/leads \
+      -H 'Content-Type: application/json' -H 'x-api-key: %[4]s' \
+      -d '{"first_name": "Kovács Péter", "email": "peter.kovacs@example.hu", "phone": "+36 30 123 4567"}'
+
+  See the leads:
+    go run ./cmd/leadchat leads list --company %[2]s
+
+Press Ctrl-C to stop.
+`, base, k.CompanyID, k.PublicKey, k.PrivateKey, DemoCompany)
+}

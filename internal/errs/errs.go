@@ -1,0 +1,80 @@
+// Package errs holds the few kinds of error the service distinguishes. Each error carries a
+// stable code; the HTTP layer maps kind to status and code to a Hungarian sentence, in one place.
+package errs
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind is the class of an error, which decides its HTTP status.
+type Kind int
+
+// The kinds of error; Internal is the zero value so that an unclassified error is never shown.
+const (
+	Internal Kind = iota
+	Invalid
+	Unauthorized
+	Forbidden
+	NotFound
+	Conflict
+	Unprocessable
+	TooLarge
+	UnsupportedMedia
+	RateLimited
+	Unavailable
+	MethodNotAllowed
+)
+
+// Error is an error the client may learn about: its kind, its stable code and, for input
+// errors, the field it concerns.
+type Error struct {
+	Kind  Kind
+	Code  string
+	Field string
+	// RetryAfter is the number of seconds a rate-limited client should wait.
+	RetryAfter int
+	Err        error
+}
+
+func (e *Error) Error() string {
+	msg := e.Code
+	if e.Field != "" {
+		msg += " (" + e.Field + ")"
+	}
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// E builds an error of a kind and code.
+func E(kind Kind, code string) *Error { return &Error{Kind: kind, Code: code} }
+
+// Field builds an input error about one field.
+func Field(code, field string) *Error { return &Error{Kind: Invalid, Code: code, Field: field} }
+
+// Wrap classifies err, keeping it for the logs.
+func Wrap(kind Kind, code string, err error) *Error { return &Error{Kind: kind, Code: code, Err: err} }
+
+// Internalf is a server error with a message for the logs only.
+func Internalf(format string, args ...any) *Error {
+	return &Error{Kind: Internal, Code: "internal", Err: fmt.Errorf(format, args...)}
+}
+
+// As returns the classified error in err's chain, or an internal error wrapping err.
+func As(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Kind: Internal, Code: "internal", Err: err}
+}
+
+// Is reports whether err is classified with the given kind.
+func Is(err error, kind Kind) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Kind == kind
+}

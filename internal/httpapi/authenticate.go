@@ -1,0 +1,125 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/gorilla/mux"
+
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/errs"
+)
+
+// The documented paths that need a key, by gorilla path template.
+const (
+	pathLeads  = "/api/v1/leads"
+	pathConfig = "/api/embed/config"
+	pathChat   = "/api/embed/chat"
+)
+
+// authenticate finds the key where the endpoint takes it, resolves it to its company and
+// applies the key rules of DECISIONS.md before the request is validated or handled, so a
+// caller without a valid key learns nothing about the rest of its request.
+func (s *server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodOptions {
+			next.ServeHTTP(w, r)
+			return
+		}
+		tmpl, _ := mux.CurrentRoute(r).GetPathTemplate()
+		var key string
+		var err error
+		switch tmpl {
+		case pathLeads:
+			key, err = leadKey(r)
+			if err == nil && key == "" {
+				err = errs.E(errs.Unauthorized, "missing_api_key")
+			}
+		case pathConfig:
+			key = r.URL.Query().Get("api_key")
+			if key == "" {
+				err = errs.E(errs.Invalid, "missing_api_key")
+			}
+		case pathChat:
+			key, err = keyFromBody(rawBody(r.Context()))
+			if err == nil && key == "" {
+				err = errs.E(errs.Invalid, "missing_api_key")
+			}
+		default:
+			next.ServeHTTP(w, r)
+			return
+		}
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		p, err := s.keys.Resolve(r.Context(), key)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if err := allowed(p, tmpl, r.Header); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), principalKey, p)))
+	})
+}
+
+// allowed applies the rules on which key may be used how.
+func allowed(p auth.Principal, path string, h http.Header) error {
+	origin := h.Get("Origin")
+	if p.Kind == auth.Private && origin != "" {
+		return errs.E(errs.Forbidden, "private_key_from_browser")
+	}
+	switch {
+	case path == pathConfig && p.Kind != auth.Public:
+		return errs.E(errs.Forbidden, "public_key_required")
+	case path == pathLeads && p.Kind == auth.Public && p.HostnameCheck && len(p.AllowedDomains) > 0:
+		host, ok := auth.RequestHost(origin, h.Get("Referer"))
+		if !ok || !auth.HostAllowed(host, p.AllowedDomains) {
+			return errs.E(errs.Forbidden, "origin_not_allowed")
+		}
+	}
+	return nil
+}
+
+// leadKey reads the lead endpoint's key from, in order, x-api-key, Authorization: Bearer and
+// the body's api_key.
+func leadKey(r *http.Request) (string, error) {
+	if k := strings.TrimSpace(r.Header.Get("X-Api-Key")); k != "" {
+		return k, nil
+	}
+	if a := r.Header.Get("Authorization"); a != "" {
+		scheme, token, ok := strings.Cut(strings.TrimSpace(a), " ")
+		if ok && strings.EqualFold(scheme, "Bearer") && strings.TrimSpace(token) != "" {
+			return strings.TrimSpace(token), nil
+		}
+	}
+	return keyFromBody(rawBody(r.Context()))
+}
+
+// keyFromBody reads the api_key field of a JSON body.
+func keyFromBody(body []byte) (string, error) {
+	var b struct {
+		APIKey json.RawMessage `json:"api_key"`
+	}
+	if err := json.Unmarshal(body, &b); err != nil {
+		return "", errs.Wrap(errs.Invalid, "invalid_json", err)
+	}
+	if len(b.APIKey) == 0 || string(b.APIKey) == "null" {
+		return "", nil
+	}
+	var k string
+	if err := json.Unmarshal(b.APIKey, &k); err != nil {
+		return "", &errs.Error{Kind: errs.Invalid, Code: "invalid_field", Field: "api_key", Err: err}
+	}
+	return strings.TrimSpace(k), nil
+}
+
+func principal(ctx context.Context) (auth.Principal, bool) {
+	p, ok := ctx.Value(principalKey).(auth.Principal)
+	return p, ok
+}

@@ -1,0 +1,182 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	leadclient "github.com/leadchat/leadchat/clients/go"
+	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/contracttest"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
+	"github.com/leadchat/leadchat/internal/service"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// env is one running service on its own database, reached through the generated client; every
+// response is validated against api/openapi.yaml.
+type env struct {
+	t      *testing.T
+	base   string
+	dsn    string
+	store  *postgres.Store
+	http   *http.Client
+	client *leadclient.ClientWithResponses
+}
+
+func start(t *testing.T) *env {
+	t.Helper()
+	dsn := pgtest.NewDSN(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	svc, err := service.Open(ctx, service.Config{DatabaseURL: dsn, MaxDBConns: 16, ShutdownGrace: 5 * time.Second}, io.Discard, nil)
+	if err != nil {
+		t.Fatalf("opening the service: %v", err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- svc.Serve(ctx, ln) }()
+	tr := &http.Transport{MaxIdleConnsPerHost: 64}
+	t.Cleanup(func() {
+		// Connections the client dialled but never used count as active for up to 5 s in
+		// http.Server.Shutdown; close them first.
+		tr.CloseIdleConnections()
+		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+		svc.Close()
+	})
+	base := "http://" + ln.Addr().String()
+	hc := &http.Client{Timeout: 10 * time.Second, Transport: contracttest.New(t, base).Transport(t, tr)}
+	c, err := leadclient.NewClientWithResponses(base, leadclient.WithHTTPClient(hc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Wait for the key cache to follow the change feed, so tests see the steady state.
+	for deadline := time.Now().Add(10 * time.Second); !svc.CacheLive(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the key cache listener did not connect")
+		}
+	}
+	return &env{t: t, base: base, dsn: dsn, store: svc.Store(), http: hc, client: c}
+}
+
+// company creates a company; limit -1 keeps the plan's default.
+func (e *env) company(p plan.Plan, limit int) uuid.UUID {
+	e.t.Helper()
+	var o plan.Override
+	if limit >= 0 {
+		o = plan.Override{Set: true, Limit: &limit}
+	}
+	c, err := e.store.CreateCompany(context.Background(), "Teszt Kft.", p, o)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return c.ID
+}
+
+func (e *env) key(company uuid.UUID, kind auth.Kind, domains []string, check bool) admin.CreatedKey {
+	e.t.Helper()
+	k, err := admin.CreateKey(context.Background(), e.store, company, kind, domains, check)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return k
+}
+
+// post sends a raw request and returns status, headers and decoded JSON body.
+func (e *env) do(method, path string, body string, header map[string]string) (*http.Response, map[string]any) {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.base+path, strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range header {
+		if v == "" {
+			req.Header.Del(k)
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := e.http.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var m map[string]any
+	if len(bytes.TrimSpace(raw)) > 0 {
+		if err := json.Unmarshal(raw, &m); err != nil {
+			e.t.Fatalf("%s %s: body is not a JSON object: %q", method, path, raw)
+		}
+	}
+	return resp, m
+}
+
+// wantError checks an error answer: status, code, a Hungarian sentence, the JSON content type.
+func wantError(t *testing.T, resp *http.Response, body map[string]any, status int, code string) {
+	t.Helper()
+	if resp.StatusCode != status {
+		t.Errorf("status = %d, want %d (body %v)", resp.StatusCode, status, body)
+	}
+	if body["code"] != code {
+		t.Errorf("code = %v, want %q (body %v)", body["code"], code, body)
+	}
+	msg, _ := body["error"].(string)
+	if msg == "" || !strings.HasSuffix(msg, ".") {
+		t.Errorf("error = %q, want a sentence", msg)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Errorf("Content-Type = %q", ct)
+	}
+}
+
+// count returns how many leads a company has, and its counter for this month.
+func (e *env) count(company uuid.UUID) (leads, counter int) {
+	e.t.Helper()
+	db, err := postgres.Open(context.Background(), e.dsn, postgres.Options{MaxOpenConns: 1})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.DB().QueryRow(`SELECT count(*) FROM leads WHERE company_id = $1`, company).Scan(&leads); err != nil {
+		e.t.Fatal(err)
+	}
+	err = db.DB().QueryRow(`SELECT coalesce(sum(count), 0) FROM lead_counters WHERE company_id = $1`, company).Scan(&counter)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return leads, counter
+}
+
+func openStore(dsn string) (*postgres.Store, error) {
+	return postgres.Open(context.Background(), dsn, postgres.Options{MaxOpenConns: 2})
+}
+
+func decode(t *testing.T, resp *http.Response) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+		t.Fatalf("body is not JSON: %v", err)
+	}
+	return m
+}

@@ -1,0 +1,99 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"testing"
+)
+
+func TestPreflight(t *testing.T) {
+	e := start(t)
+	for _, path := range []string{"/api/v1/leads", "/api/embed/config", "/api/embed/chat"} {
+		t.Run(path, func(t *testing.T) {
+			resp, _ := e.do("OPTIONS", path, "", map[string]string{
+				"Origin": "https://example.hu", "Access-Control-Request-Method": "POST",
+				"Access-Control-Request-Headers": "content-type, x-api-key, idempotency-key",
+			})
+			if resp.StatusCode != http.StatusNoContent {
+				t.Fatalf("status %d, want 204", resp.StatusCode)
+			}
+			want := map[string]string{
+				"Access-Control-Allow-Origin":  "*",
+				"Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+				"Access-Control-Allow-Headers": "Content-Type, Authorization, X-Api-Key, Idempotency-Key",
+				"Access-Control-Max-Age":       "86400",
+			}
+			for h, v := range want {
+				if got := resp.Header.Get(h); got != v {
+					t.Errorf("%s = %q, want %q", h, got, v)
+				}
+			}
+		})
+	}
+}
+
+func TestResponsesAllowCrossOrigin(t *testing.T) {
+	e := start(t)
+	resp, _ := e.do("POST", "/api/v1/leads", okBody, map[string]string{"Origin": "https://example.hu"})
+	if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "*" {
+		t.Errorf("Access-Control-Allow-Origin = %q on an error answer", got)
+	}
+	exposed := resp.Header.Get("Access-Control-Expose-Headers")
+	for _, h := range []string{"X-Lead-Limit", "X-Lead-Count", "Retry-After", "X-Request-Id"} {
+		if !containsFold(exposed, h) {
+			t.Errorf("Access-Control-Expose-Headers = %q, lacks %s", exposed, h)
+		}
+	}
+	if resp.Header.Get("X-Request-Id") == "" {
+		t.Error("no X-Request-Id")
+	}
+}
+
+func containsFold(list, item string) bool {
+	for _, f := range splitComma(list) {
+		if http.CanonicalHeaderKey(f) == http.CanonicalHeaderKey(item) {
+			return true
+		}
+	}
+	return false
+}
+
+func splitComma(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ',' {
+			f := s[start:i]
+			for len(f) > 0 && f[0] == ' ' {
+				f = f[1:]
+			}
+			out = append(out, f)
+			start = i + 1
+		}
+	}
+	return out
+}
+
+func TestRouterErrorsAreJSON(t *testing.T) {
+	e := start(t)
+	// Requests outside the spec go around the contract-checking client.
+	for _, tt := range []struct {
+		name, method, path string
+		status             int
+		code               string
+	}{
+		{"unknown path", "GET", "/nope", 404, "not_found"},
+		{"unknown API path", "POST", "/api/v2/leads", 404, "not_found"},
+		{"wrong method", "DELETE", "/api/v1/leads", 405, "method_not_allowed"},
+		{"GET on the lead endpoint", "GET", "/api/v1/leads", 405, "method_not_allowed"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest(tt.method, e.base+tt.path, nil)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			wantError(t, resp, decode(t, resp), tt.status, tt.code)
+		})
+	}
+}

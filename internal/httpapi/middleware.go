@@ -1,0 +1,115 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"unicode/utf8"
+
+	"github.com/leadchat/leadchat/internal/errs"
+)
+
+// MaxBodyBytes is the largest request body accepted (DECISIONS.md: 64 KiB, else 413).
+const MaxBodyBytes = 64 << 10
+
+type ctxKey int
+
+const (
+	requestIDKey ctxKey = iota
+	bodyKey
+	principalKey
+)
+
+// withRequestID gives every request an id, returned as X-Request-Id and logged with its errors.
+func withRequestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		id := hex.EncodeToString(b[:])
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+	})
+}
+
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// recoverer turns a panic into the JSON internal error; the panic value goes to the log only.
+func (s *server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.writeError(w, r, errs.Internalf("panic: %v", v))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// cors lets browsers on any site call the documented endpoints (their keys, not cookies, are
+// the credentials) and answers their preflights.
+func cors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", "*")
+		h.Set("Access-Control-Expose-Headers", "X-Lead-Limit, X-Lead-Count, Retry-After, X-Request-Id, Idempotent-Replayed")
+		if r.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Content-Type, Authorization, X-Api-Key, Idempotency-Key")
+			h.Set("Access-Control-Max-Age", "86400")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// readBody enforces what every JSON body must be before anything parses it: JSON by its
+// Content-Type (415), at most MaxBodyBytes (413), valid UTF-8 (Go's decoder would silently
+// replace bad bytes). The body is kept in the context for key extraction and idempotency hashing.
+func (s *server) readBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if err != nil || mt != "application/json" {
+			s.writeError(w, r, errs.E(errs.UnsupportedMedia, "unsupported_media_type"))
+			return
+		}
+		if r.ContentLength > MaxBodyBytes {
+			s.writeError(w, r, errs.E(errs.TooLarge, "body_too_large"))
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				s.writeError(w, r, errs.E(errs.TooLarge, "body_too_large"))
+				return
+			}
+			s.writeError(w, r, errs.Wrap(errs.Invalid, "invalid_json", err))
+			return
+		}
+		if !utf8.Valid(body) || len(bytes.TrimSpace(body)) == 0 {
+			s.writeError(w, r, errs.E(errs.Invalid, "invalid_json"))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey, body)))
+	})
+}
+
+func rawBody(ctx context.Context) []byte {
+	b, _ := ctx.Value(bodyKey).([]byte)
+	return b
+}

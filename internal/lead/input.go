@@ -1,0 +1,137 @@
+package lead
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/contact"
+	"github.com/leadchat/leadchat/internal/errs"
+)
+
+// Length limits of DECISIONS.md, in characters.
+const (
+	MaxNameLen     = 200
+	MaxServiceLen  = 200
+	MaxDetailsLen  = 10000
+	MaxReferralLen = 2048
+)
+
+// referralKeys are the referral_data keys that are stored; others are dropped.
+var referralKeys = map[string]bool{
+	"utm_source": true, "utm_medium": true, "utm_campaign": true, "utm_term": true,
+	"utm_content": true, "utm_id": true, "gclid": true, "fbclid": true, "msclkid": true,
+	"landing_page": true, "referrer_url": true,
+}
+
+// Input is a lead as a client sends it; nil pointers are absent fields.
+type Input struct {
+	FirstName    string
+	LastName     *string
+	Email        string
+	Phone        *string
+	Service      *string
+	Details      *string
+	Source       *string
+	ReferralData map[string]string
+}
+
+// Check trims, validates and normalises the input into a lead with a fresh id.
+func (in Input) Check() (Lead, error) {
+	l := Lead{ID: uuid.New(), Source: SourceAPI}
+	var err error
+	if l.FirstName, err = required("first_name", in.FirstName, MaxNameLen); err != nil {
+		return Lead{}, err
+	}
+	if l.LastName, err = optional("last_name", in.LastName, MaxNameLen); err != nil {
+		return Lead{}, err
+	}
+	email, err := required("email", in.Email, 254)
+	if err != nil {
+		return Lead{}, err
+	}
+	if l.Email, err = contact.NormalizeEmail(email); err != nil {
+		return Lead{}, errs.Field("invalid_email", "email")
+	}
+	if l.Phone, err = optional("phone", in.Phone, 50); err != nil {
+		return Lead{}, err
+	}
+	if l.Phone != "" {
+		if l.PhoneE164, err = contact.NormalizePhone(l.Phone); err != nil {
+			return Lead{}, errs.Field("invalid_phone", "phone")
+		}
+	}
+	if l.Service, err = optional("service", in.Service, MaxServiceLen); err != nil {
+		return Lead{}, err
+	}
+	if l.Note, err = optional("details", in.Details, MaxDetailsLen); err != nil {
+		return Lead{}, err
+	}
+	if in.Source != nil {
+		if l.Source, err = ParseSource(strings.TrimSpace(*in.Source)); err != nil {
+			return Lead{}, err
+		}
+	}
+	if l.ReferralData, err = FilterReferral(in.ReferralData); err != nil {
+		return Lead{}, err
+	}
+	return l, nil
+}
+
+// ParseSource checks a source name.
+func ParseSource(s string) (Source, error) {
+	switch src := Source(s); src {
+	case SourceForm, SourceAPI, SourceChat, SourceManual:
+		return src, nil
+	}
+	return "", errs.Field("invalid_source", "source")
+}
+
+// FilterReferral keeps the allowed referral keys, checking their values; nil when none remain.
+func FilterReferral(in map[string]string) (map[string]string, error) {
+	var out map[string]string
+	for k, v := range in {
+		if !referralKeys[k] {
+			continue
+		}
+		if utf8.RuneCountInString(v) > MaxReferralLen || strings.ContainsRune(v, 0) {
+			return nil, errs.Field("invalid_referral_data", "referral_data."+k)
+		}
+		if out == nil {
+			out = make(map[string]string, len(in))
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// CheckText trims a free-text value and checks its length and characters.
+func CheckText(field, s string, max int) (string, error) {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > max {
+		return "", errs.Field("invalid_field", field)
+	}
+	if strings.ContainsRune(s, 0) {
+		return "", errs.Field("invalid_field", field)
+	}
+	return s, nil
+}
+
+func required(field, s string, max int) (string, error) {
+	s, err := CheckText(field, s, max)
+	if err != nil {
+		return "", err
+	}
+	if s == "" {
+		return "", errs.Field("missing_field", field)
+	}
+	return s, nil
+}
+
+func optional(field string, s *string, max int) (string, error) {
+	if s == nil {
+		return "", nil
+	}
+	return CheckText(field, *s, max)
+}

@@ -1,0 +1,124 @@
+// Package postgres is the PostgreSQL store of companies, keys and leads: raw SQL beside the Go
+// that runs it, the company id in every query that touches a company's data.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"github.com/leadchat/leadchat/internal/errs"
+)
+
+// Store runs the service's queries over one connection pool.
+type Store struct {
+	db  *sqlx.DB
+	dsn string
+}
+
+// Options tune the connection pool.
+type Options struct {
+	// MaxOpenConns bounds the pool; 0 means 32.
+	MaxOpenConns int
+	// StatementTimeout bounds every statement on the server side; 0 means 5 s.
+	StatementTimeout time.Duration
+}
+
+// Open connects to dsn and sets statement and lock timeouts on every connection, so a stuck
+// query or lock fails instead of hanging a request.
+func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
+	if opt.MaxOpenConns == 0 {
+		opt.MaxOpenConns = 32
+	}
+	if opt.StatementTimeout == 0 {
+		opt.StatementTimeout = 5 * time.Second
+	}
+	full, err := withRuntimeParams(dsn, opt.StatementTimeout)
+	if err != nil {
+		return nil, err
+	}
+	db, err := sqlx.Open("postgres", full)
+	if err != nil {
+		return nil, fmt.Errorf("opening database: %w", err)
+	}
+	db.SetMaxOpenConns(opt.MaxOpenConns)
+	db.SetMaxIdleConns(opt.MaxOpenConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connecting to database: %w", err)
+	}
+	return &Store{db: db, dsn: dsn}, nil
+}
+
+// withRuntimeParams adds statement_timeout and lock_timeout to a URL or key=value DSN unless
+// it sets them itself; lib/pq passes unknown parameters to the server as settings.
+func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
+	ms := fmt.Sprint(timeout.Milliseconds())
+	lock := fmt.Sprint((timeout / 2).Milliseconds())
+	u, err := url.Parse(dsn)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		// A key=value DSN: later keys do not override earlier ones in lib/pq, so only append.
+		return dsn + " statement_timeout=" + ms + " lock_timeout=" + lock, nil
+	}
+	q := u.Query()
+	if q.Get("statement_timeout") == "" {
+		q.Set("statement_timeout", ms)
+	}
+	if q.Get("lock_timeout") == "" {
+		q.Set("lock_timeout", lock)
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+// DB is the underlying pool, for migrations and health checks.
+func (s *Store) DB() *sql.DB { return s.db.DB }
+
+// Close closes the pool.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	return translate(s.db.PingContext(ctx))
+}
+
+// translate maps driver errors to the service's error kinds, once, here: no rows is not found,
+// a unique violation a conflict, and a lost connection unavailable. The original error stays
+// wrapped for the logs.
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return errs.Wrap(errs.NotFound, "not_found", err)
+	}
+	var pqErr *pq.Error
+	if errors.As(err, &pqErr) {
+		switch {
+		case pqErr.Code == "23505":
+			return errs.Wrap(errs.Conflict, "conflict", err)
+		case pqErr.Code == "57014" || pqErr.Code == "55P03": // statement or lock timeout
+			return errs.Wrap(errs.Unavailable, "unavailable", err)
+		case pqErr.Code.Class() == "08" || pqErr.Code.Class() == "57" || pqErr.Code.Class() == "53":
+			return errs.Wrap(errs.Unavailable, "unavailable", err)
+		}
+		return err
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, sql.ErrConnDone) || errors.Is(err, driver.ErrBadConn) {
+		return errs.Wrap(errs.Unavailable, "unavailable", err)
+	}
+	return err
+}

@@ -1,0 +1,92 @@
+// Package service is the running leadchat service: its configuration from the environment and
+// its lifecycle (database, migrations, caches, HTTP server, graceful shutdown).
+package service
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is everything the service reads from its environment.
+type Config struct {
+	// Addr is where HTTP is served (LEADCHAT_ADDR, default 127.0.0.1:8080).
+	Addr string
+	// DatabaseURL is the PostgreSQL DSN (DATABASE_URL, or a file named by DATABASE_URL_FILE).
+	DatabaseURL string
+	// MaxDBConns bounds the connection pool (LEADCHAT_DB_MAX_CONNS, default 32).
+	MaxDBConns int
+	// ShutdownGrace is how long in-flight requests may finish after SIGTERM
+	// (LEADCHAT_SHUTDOWN_GRACE, default 30s).
+	ShutdownGrace time.Duration
+	// LogLevel is debug, info, warn or error (LEADCHAT_LOG_LEVEL, default info).
+	LogLevel slog.Level
+	// PublicURL is the address browsers reach the service at, used in the embed snippet and the
+	// demo page (LEADCHAT_PUBLIC_URL, default http://<Addr>).
+	PublicURL string
+}
+
+// ConfigFromEnv reads and checks the configuration, naming every bad variable at once.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, ShutdownGrace: 30 * time.Second}
+	var problems []string
+	if v := getenv("LEADCHAT_ADDR"); v != "" {
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			problems = append(problems, fmt.Sprintf("LEADCHAT_ADDR=%q is not host:port", v))
+		}
+		c.Addr = v
+	}
+	var err error
+	if c.DatabaseURL, err = secret(getenv, "DATABASE_URL"); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if v := getenv("LEADCHAT_DB_MAX_CONNS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 2 || n > 1000 {
+			problems = append(problems, fmt.Sprintf("LEADCHAT_DB_MAX_CONNS=%q: want a number from 2 to 1000", v))
+		}
+		c.MaxDBConns = n
+	}
+	if v := getenv("LEADCHAT_SHUTDOWN_GRACE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second {
+			problems = append(problems, fmt.Sprintf("LEADCHAT_SHUTDOWN_GRACE=%q: want a duration of at least 1s, like 30s", v))
+		}
+		c.ShutdownGrace = d
+	}
+	if v := getenv("LEADCHAT_LOG_LEVEL"); v != "" {
+		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
+			problems = append(problems, fmt.Sprintf("LEADCHAT_LOG_LEVEL=%q: want debug, info, warn or error", v))
+		}
+	}
+	c.PublicURL = strings.TrimRight(getenv("LEADCHAT_PUBLIC_URL"), "/")
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Addr
+	} else if !strings.HasPrefix(c.PublicURL, "http://") && !strings.HasPrefix(c.PublicURL, "https://") {
+		problems = append(problems, fmt.Sprintf("LEADCHAT_PUBLIC_URL=%q: want an http:// or https:// address", c.PublicURL))
+	}
+	if len(problems) > 0 {
+		return Config{}, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
+	}
+	return c, nil
+}
+
+// secret reads NAME, or the file named by NAME_FILE (trailing newline trimmed).
+func secret(getenv func(string) string, name string) (string, error) {
+	v, file := getenv(name), getenv(name+"_FILE")
+	if v != "" && file != "" {
+		return "", fmt.Errorf("set %s or %s_FILE, not both", name, name)
+	}
+	if file == "" {
+		return v, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("%s_FILE: %w", name, err)
+	}
+	return strings.TrimRight(string(b), "\r\n"), nil
+}

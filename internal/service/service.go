@@ -1,0 +1,134 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/cache"
+	"github.com/leadchat/leadchat/internal/chat"
+	"github.com/leadchat/leadchat/internal/httpapi"
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/widget"
+)
+
+// Service is a configured leadchat, ready to serve.
+type Service struct {
+	cfg    Config
+	log    *slog.Logger
+	store  *postgres.Store
+	keys   *auth.Keyring
+	caches cache.Group
+	http   http.Handler
+}
+
+// Open connects to the database, applies pending migrations and builds the HTTP handler.
+// extra mounts more GET handlers by path (the demo page of `leadchat dev`).
+func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]http.Handler) (*Service, error) {
+	if cfg.DatabaseURL == "" {
+		return nil, errors.New("DATABASE_URL is not set (use `leadchat dev` for a local database)")
+	}
+	log := slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	store, err := postgres.Open(ctx, cfg.DatabaseURL, postgres.Options{MaxOpenConns: cfg.MaxDBConns})
+	if err != nil {
+		return nil, err
+	}
+	if err := postgres.Migrate(ctx, store.DB(), io.Discard); err != nil {
+		store.Close()
+		return nil, err
+	}
+	keys := auth.NewKeyring(store)
+	configs := widget.NewConfigs(store)
+	chats := chat.New(store, configs, nil, log)
+	static := map[string]http.Handler{"/embed.js": widget.ScriptHandler()}
+	for path, h := range extra {
+		static[path] = h
+	}
+	h, err := httpapi.New(httpapi.Config{Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static})
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	return &Service{cfg: cfg, log: log, store: store, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}, nil
+}
+
+// Handler is the service's HTTP handler.
+func (s *Service) Handler() http.Handler { return s.http }
+
+// Store is the service's database store.
+func (s *Service) Store() *postgres.Store { return s.store }
+
+// Close releases the database.
+func (s *Service) Close() error { return s.store.Close() }
+
+// Serve serves HTTP on ln until ctx ends, then stops accepting, lets in-flight requests finish
+// within the grace period and returns. It also runs the cache listener and housekeeping.
+func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
+	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopBG()
+	go func() {
+		for bg.Err() == nil {
+			if err := s.store.ListenCache(bg, s.caches); err != nil {
+				s.log.Warn("cache listener stopped", "err", err.Error())
+				select {
+				case <-bg.Done():
+				case <-time.After(time.Second):
+				}
+			}
+		}
+	}()
+	go s.housekeeping(bg)
+
+	srv := &http.Server{
+		Handler:           s.http,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    32 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	s.log.Info("serving", "addr", ln.Addr().String())
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serving HTTP: %w", err)
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down", "grace", s.cfg.ShutdownGrace.String())
+	shutCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	return nil
+}
+
+// housekeeping deletes idempotency keys past their 24 hours, hourly.
+func (s *Service) housekeeping(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := s.store.PurgeIdempotencyKeys(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("purging idempotency keys", "err", err.Error())
+		} else if n > 0 {
+			s.log.Info("purged idempotency keys", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// CacheLive reports whether the key cache follows the database's change feed; until it does,
+// every key is looked up in the database.
+func (s *Service) CacheLive() bool { return s.keys.IsLive() }

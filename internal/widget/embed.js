@@ -1,0 +1,321 @@
+/*! leadchat embed.js: the chat bubble. Plain ES2017, no dependencies, no build step.
+ * <script async src="{base}/embed.js" data-api-key="KEY" data-base-url="{base}"></script>
+ * Optional data-z-index. Page API: window.leadchat.open(), .close(). Works under a strict CSP:
+ * shadow root, constructable stylesheets or CSSOM, text only via textContent. Test hooks: data-lc. */
+(function () {
+  'use strict';
+  var W = window, D = document;
+  if (W.leadchat) return;
+  var tag = D.currentScript || D.querySelector('script[data-api-key][src*="embed.js"]');
+  if (!tag) return;
+  var attr = function (n) { return (tag.getAttribute('data-' + n) || '').trim(); };
+  var key = attr('api-key');
+  var base = (attr('base-url') || (tag.src.match(/^https?:\/\/[^/]+/) || [''])[0]).replace(/\/+$/, '');
+  var z = parseInt(attr('z-index'), 10) || 2147483000;
+  var SK = 'leadchat:session:' + key, LK = 'leadchat:log:' + key, RK = 'leadchat:ref';
+  var TX = {
+    hu: {
+      title: 'Írjon nekünk!', open: 'Csevegés megnyitása', close: 'Csevegés bezárása', ph: 'Írja be az üzenetét…',
+      msg: 'Üzenet', send: 'Küldés', typing: 'Válaszol…', err: 'Nem sikerült elérni a szolgáltatást. Kérjük, próbálja újra.',
+      retry: 'Újra', prompt: 'Hagyja meg az elérhetőségét, és hamarosan felvesszük Önnel a kapcsolatot.',
+      name: 'Név', email: 'E-mail-cím', phone: 'Telefonszám', submit: 'Elküldöm', dismiss: 'Most nem',
+      sent: 'Elküldtem az elérhetőségeimet.', noName: 'Kérjük, adja meg a nevét.',
+      noEmail: 'Kérjük, adjon meg egy érvényes e-mail-címet.', noPhone: 'Kérjük, adjon meg egy érvényes telefonszámot.'
+    },
+    en: {
+      title: 'Write to us!', open: 'Open chat', close: 'Close chat', ph: 'Type your message…',
+      msg: 'Message', send: 'Send', typing: 'Typing…', err: 'We could not reach the service. Please try again.',
+      retry: 'Retry', prompt: 'Leave your contact details and we will get back to you soon.',
+      name: 'Name', email: 'Email', phone: 'Phone', submit: 'Send', dismiss: 'Not now',
+      sent: 'I have sent my contact details.', noName: 'Please enter your name.',
+      noEmail: 'Please enter a valid email address.', noPhone: 'Please enter a valid phone number.'
+    }
+  };
+  var CSS = ':host{all:initial}*{box-sizing:border-box;margin:0;font:inherit;color:inherit}[hidden]{display:none!important}' +
+    '.w{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1b1f24;-webkit-font-smoothing:antialiased}' +
+    'button{cursor:pointer;border:0;background:none;padding:0}' +
+    'button:focus-visible,input:focus-visible{outline:2px solid var(--lc-a);outline-offset:2px}' +
+    '.b{display:grid;place-items:center;width:60px;height:60px;border-radius:50%;background:var(--lc-p);color:var(--lc-pt);box-shadow:0 6px 22px rgba(15,23,42,.28)}' +
+    '.p{position:absolute;right:0;bottom:76px;display:flex;flex-direction:column;width:370px;max-width:calc(100vw - 40px);height:580px;max-height:calc(100vh - 116px);' +
+    'background:#fff;border-radius:var(--lc-r);box-shadow:0 16px 48px rgba(15,23,42,.24);overflow:hidden}' +
+    '.h{display:flex;align-items:center;gap:8px;padding:14px 12px 14px 18px;background:var(--lc-p);color:var(--lc-pt)}' +
+    'h2{flex:1;font-size:17px;font-weight:600}.x{display:grid;place-items:center;width:36px;height:36px;border-radius:50%}.x:hover{background:rgba(127,127,127,.25)}' +
+    '.m{flex:1;display:flex;flex-direction:column;gap:10px;padding:16px;overflow-y:auto;background:#f5f6f8}' +
+    '.l{display:flex;flex-direction:column;gap:8px}' +
+    '.l div,.t{max-width:85%;padding:9px 13px;border-radius:16px;white-space:pre-wrap;overflow-wrap:anywhere}' +
+    '[data-role=assistant],.t{align-self:flex-start;background:#fff;border:1px solid #e2e5e9;border-bottom-left-radius:4px}' +
+    '[data-role=visitor]{align-self:flex-end;background:var(--lc-p);color:var(--lc-pt);border-bottom-right-radius:4px}' +
+    '.q{display:flex;flex-wrap:wrap;gap:6px}.q button{padding:7px 13px;border:1.5px solid var(--lc-a);border-radius:999px;background:#fff;font-size:14px}' +
+    '.q button:hover{background:var(--lc-a);color:var(--lc-at)}' +
+    '.t{display:flex;gap:4px;padding:13px 14px}.t i{width:7px;height:7px;border-radius:50%;background:#8a939d}' +
+    '.e{display:flex;align-items:center;gap:10px;padding:8px 12px;border:1px solid #f5c2bd;border-radius:10px;background:#fef3f2;color:#a8201a;font-size:14px}' +
+    '.e span{flex:1}.e button{font-weight:600;text-decoration:underline}' +
+    '.c{display:grid;gap:9px;padding:14px;border:1px solid #e2e5e9;border-radius:12px;background:#fff}' +
+    'label{display:grid;gap:3px;font-size:13px;color:#4a525b}' +
+    'input{width:100%;padding:9px 12px;border:1px solid #c6ccd3;border-radius:9px;background:#fff;color:#1b1f24;font-size:16px}' +
+    'input[aria-invalid=true]{border-color:#c0281e}.ce{color:#a8201a;font-size:13px}' +
+    '.cb{display:flex;gap:8px;align-items:center}.cb button{padding:9px 16px;border-radius:9px;font-weight:600}' +
+    '.cb button:first-child{background:var(--lc-p);color:var(--lc-pt)}.cb button+button{color:#4a525b}' +
+    '.hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}' +
+    '.f{display:flex;gap:8px;padding:10px 12px;border-top:1px solid #e2e5e9;background:#fff}.f input{flex:1;min-width:0;border-radius:999px}' +
+    '.s{display:grid;place-items:center;flex:none;width:42px;height:42px;border-radius:50%;background:var(--lc-p);color:var(--lc-pt)}' +
+    '.pw{padding:0 0 8px;background:#fff;color:#6b747d;font-size:11px;text-align:center}' +
+    '@media (max-width:480px){.p{position:fixed;inset:0;width:auto;max-width:none;height:100vh;height:100dvh;max-height:none;border-radius:0}}' +
+    '@media (prefers-reduced-motion:no-preference){.p{animation:lcu .2s ease-out}.b{transition:transform .15s}.b:hover{transform:scale(1.06)}' +
+    '.t i{animation:lcd 1.2s infinite}.t i+i{animation-delay:.2s}.t i+i+i{animation-delay:.4s}' +
+    '@keyframes lcu{from{opacity:0;transform:translateY(12px)}}@keyframes lcd{50%{opacity:.35;transform:translateY(-3px)}}}';
+  var I_CHAT = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM6.5 11a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0zm4 0a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0zm4 0a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0z';
+  var I_X = 'M6 6l12 12M18 6L6 18', I_SEND = 'M3.4 20.4 21 12 3.4 3.6v6.6L15 12 3.4 13.8z';
+
+  // Storage that survives blocked localStorage (sandboxed frames, strict privacy settings) in memory.
+  var mem = {};
+  var sget = function (s, k) {
+    try { var v = W[s].getItem(k); if (v !== null) return v; } catch (e) { /* blocked */ }
+    return mem.hasOwnProperty(s + k) ? mem[s + k] : null;
+  };
+  var sset = function (s, k, v) { mem[s + k] = v; try { W[s].setItem(k, v); } catch (e) { /* blocked */ } };
+
+  // Referral data of the tab's first page view, so a message sent on a later page still names the ad.
+  var ref = sget('sessionStorage', RK);
+  if (!ref) {
+    var q = new URLSearchParams(location.search), r = { landing_page: location.href.split('#')[0].slice(0, 2048) };
+    'utm_source utm_medium utm_campaign utm_term utm_content utm_id gclid fbclid msclkid'.split(' ').forEach(function (k) {
+      if (q.get(k)) r[k] = q.get(k).slice(0, 2048);
+    });
+    if (D.referrer) r.referrer_url = D.referrer.slice(0, 2048);
+    sset('sessionStorage', RK, ref = JSON.stringify(r));
+  }
+
+  var h = function (name, a, kids) {
+    var e = D.createElement(name);
+    Object.keys(a || {}).forEach(function (k) {
+      var v = a[k];
+      if (k === 'text') e.textContent = v;
+      else if (k.slice(0, 2) === 'on') e.addEventListener(k.slice(2), v);
+      else if (v != null && v !== false) e.setAttribute(k, v === true ? '' : v);
+    });
+    (kids || []).forEach(function (c) { if (c) e.appendChild(c); });
+    return e;
+  };
+  var icon = function (d, stroke) {
+    var s = D.createElementNS('http://www.w3.org/2000/svg', 'svg'), p = D.createElementNS(s.namespaceURI, 'path');
+    [['viewBox', '0 0 24 24'], ['width', stroke ? 20 : 26], ['height', stroke ? 20 : 26], ['aria-hidden', 'true'], ['focusable', 'false']]
+      .forEach(function (a) { s.setAttribute(a[0], a[1]); });
+    p.setAttribute('d', d);
+    p.setAttribute('fill', stroke ? 'none' : 'currentColor');
+    p.setAttribute('fill-rule', 'evenodd');
+    if (stroke) { p.setAttribute('stroke', 'currentColor'); p.setAttribute('stroke-width', '2.2'); p.setAttribute('stroke-linecap', 'round'); }
+    s.appendChild(p);
+    return s;
+  };
+  var api = function (path, body) {
+    var ac = W.AbortController ? new AbortController() : null, t = ac && setTimeout(function () { ac.abort(); }, 45000);
+    var init = { signal: ac ? ac.signal : undefined };
+    if (body) { init.method = 'POST'; init.headers = { 'Content-Type': 'application/json' }; init.body = JSON.stringify(body); }
+    return fetch(base + path, init).then(function (res) {
+      return res.json().catch(function () { return null; }).then(function (j) {
+        clearTimeout(t);
+        if (res.ok && j) return j;
+        var e = new Error('HTTP ' + res.status);
+        e.status = res.status; e.srv = j && j.error;
+        throw e;
+      });
+    }, function (e) { clearTimeout(t); throw e; });
+  };
+  var hex = function (v, def) { return /^#[0-9a-f]{6}$/i.test(v || '') ? v : def; };
+  // Text colour that stays readable on a company colour (YIQ brightness).
+  var on = function (c) {
+    var n = parseInt(c.slice(1), 16);
+    return ((n >> 16) * 299 + (n >> 8 & 255) * 587 + (n & 255) * 114) / 1000 > 150 ? '#111827' : '#fff';
+  };
+
+  var ui = null, wantOpen = false;
+
+  // render builds the widget for cfg, or, when the config could not be loaded, a bubble whose panel
+  // shows only the error line; its retry starts over.
+  function render(cfg) {
+    var c = cfg || {}, th = c.chat_theme || {}, t = TX[c.language === 'en' ? 'en' : 'hu'];
+    var P = hex(th.primary_hex, '#1F6FEB'), A = hex(th.accent_hex, P), R = Math.min(28, Math.max(8, +th.border_radius_px || 16));
+    var title = th.header_title || t.title, hist = [], busy = false, pending = null, retryFn = null, skip = 0, shownAt = 0;
+    try { hist = JSON.parse(sget('localStorage', LK)) || []; } catch (e) { /* none */ }
+    if (!Array.isArray(hist)) hist = [];
+
+    var host = h('leadchat-widget', { 'data-leadchat': '' }), root = host.attachShadow({ mode: 'open' });
+    var hs = host.style;
+    hs.position = 'fixed'; hs.right = '20px'; hs.bottom = '20px'; hs.zIndex = String(z); hs.display = 'block';
+    [['--lc-p', P], ['--lc-pt', on(P)], ['--lc-a', A], ['--lc-at', on(A)], ['--lc-r', R + 'px']]
+      .forEach(function (v) { hs.setProperty(v[0], v[1]); });
+
+    var bubble = h('button', { type: 'button', class: 'b', 'data-lc': 'bubble', 'aria-label': t.open, 'aria-expanded': 'false', 'aria-controls': 'lc-panel', onclick: function () { panel.hidden ? open() : close(true); } }, [icon(I_CHAT)]);
+    var log = h('div', { class: 'l', 'data-lc': 'log', role: 'log', 'aria-live': 'polite', 'aria-label': title });
+    var quick = h('div', { class: 'q', 'data-lc': 'quick' }, (c.quick_buttons || []).map(function (label) {
+      return h('button', { type: 'button', 'data-lc': 'quick-button', text: label, onclick: function () { send(label); } });
+    }));
+    var typing = h('div', { class: 't', 'data-lc': 'typing', role: 'status', 'aria-label': t.typing, hidden: true }, [h('i'), h('i'), h('i')]);
+    var errText = h('span', { 'data-lc': 'error-text' });
+    var errBox = h('div', { class: 'e', 'data-lc': 'error', role: 'alert', hidden: true }, [errText,
+      h('button', { type: 'button', 'data-lc': 'retry', text: t.retry, onclick: function () { errBox.hidden = true; if (retryFn) retryFn(); } })]);
+
+    var field = function (name, label, type, auto, max) {
+      var i = h('input', { name: name, type: type, autocomplete: auto, maxlength: max, required: true, 'data-lc': 'contact-' + name });
+      return [i, h('label', {}, [D.createTextNode(label), i])];
+    };
+    var fName = field('name', t.name, 'text', 'name', 200), fEmail = field('email', t.email, 'email', 'email', 254);
+    var fPhone = c.require_phone ? field('phone', t.phone, 'tel', 'tel', 50) : null;
+    var hp = h('input', { name: 'lc_hp', tabindex: '-1', autocomplete: 'off', 'data-lc': 'contact-hp' });
+    var cErr = h('p', { class: 'ce', 'data-lc': 'contact-error', role: 'alert' });
+    var contact = h('form', { class: 'c', 'data-lc': 'contact', novalidate: true, hidden: true, onsubmit: submitContact }, [
+      h('p', { 'data-lc': 'contact-prompt', text: c.contact_prompt_text || t.prompt }),
+      fName[1], fEmail[1], fPhone && fPhone[1],
+      h('label', { class: 'hp', 'aria-hidden': 'true' }, [D.createTextNode('Ne töltse ki'), hp]),
+      cErr,
+      h('div', { class: 'cb' }, [
+        h('button', { type: 'submit', 'data-lc': 'contact-submit', text: t.submit }),
+        h('button', { type: 'button', 'data-lc': 'contact-dismiss', text: t.dismiss, onclick: function () { contact.hidden = true; skip = 2; input.focus(); } })
+      ])
+    ]);
+    var scroller = h('div', { class: 'm' }, [log, quick, typing, errBox, contact]);
+    var input = h('input', { type: 'text', 'data-lc': 'input', 'aria-label': t.msg, placeholder: t.ph, maxlength: 2000, autocomplete: 'off', enterkeyhint: 'send' });
+    var composer = h('form', { class: 'f', 'data-lc': 'composer', hidden: !cfg, onsubmit: function (e) { e.preventDefault(); if (send(input.value)) input.value = ''; } }, [
+      input, h('button', { type: 'submit', class: 's', 'data-lc': 'send', 'aria-label': t.send }, [icon(I_SEND)])
+    ]);
+    var panel = h('div', { id: 'lc-panel', class: 'p', 'data-lc': 'panel', role: 'dialog', 'aria-label': title, hidden: true }, [
+      h('div', { class: 'h' }, [h('h2', { 'data-lc': 'title', text: title }),
+        h('button', { type: 'button', class: 'x', 'data-lc': 'close', 'aria-label': t.close, onclick: function () { close(true); } }, [icon(I_X, 1)])]),
+      scroller, composer,
+      th.hide_powered_by ? null : h('p', { class: 'pw', 'data-lc': 'powered-by', text: 'powered by leadchat' })
+    ]);
+    var wrap = h('div', { class: 'w', onkeydown: function (e) { if (e.key === 'Escape' && !panel.hidden) { e.stopPropagation(); close(true); } } }, [bubble, panel]);
+    root.appendChild(wrap);
+
+    try {
+      var sheet = new CSSStyleSheet();
+      sheet.replaceSync(CSS);
+      root.adoptedStyleSheets = [sheet];
+    } catch (e) {
+      // No constructable stylesheets (older Safari): the essentials through CSSOM, which CSP allows.
+      var st = function (el, o) { Object.keys(o).forEach(function (k) { el.style[k] = o[k]; }); };
+      st(wrap, { font: '15px/1.4 system-ui,sans-serif', color: '#1b1f24' });
+      st(bubble, { width: '60px', height: '60px', borderRadius: '50%', border: '0', background: P, color: on(P), cursor: 'pointer' });
+      st(panel, { position: 'absolute', right: '0', bottom: '76px', width: '340px', maxWidth: 'calc(100vw - 40px)', background: '#fff', border: '1px solid #ccc', borderRadius: R + 'px', padding: '12px' });
+      st(scroller, { maxHeight: '50vh', overflowY: 'auto' });
+      st(hp.parentNode, { position: 'absolute', left: '-9999px', width: '1px', height: '1px', overflow: 'hidden' });
+      [input, hp].concat(fPhone || [], fName, fEmail).forEach(function (i) { if (i.tagName === 'INPUT') i.style.fontSize = '16px'; });
+    }
+
+    var scroll = function () { scroller.scrollTop = scroller.scrollHeight; };
+    var add = function (role, text, save) {
+      log.appendChild(h('div', { 'data-lc': 'msg', 'data-role': role, text: String(text) }));
+      if (save) {
+        hist = hist.concat([[role, String(text)]]).slice(-60);
+        sset('localStorage', LK, JSON.stringify(hist));
+      }
+      scroll();
+    };
+    var showErr = function (msg, fn) {
+      errText.textContent = msg || t.err;
+      retryFn = fn;
+      errBox.hidden = false;
+      scroll();
+    };
+
+    if (cfg) {
+      if (c.welcome_message) add('assistant', c.welcome_message);
+      hist.forEach(function (m) { if (m && (m[0] === 'visitor' || m[0] === 'assistant')) add(m[0], m[1]); });
+      quick.hidden = !quick.firstChild || hist.some(function (m) { return m && m[0] === 'visitor'; });
+    } else {
+      quick.hidden = true;
+      showErr('', function () { start(true); });
+    }
+
+    // send shows the visitor's message and posts it; it returns false when nothing was sent.
+    function send(text, details) {
+      text = String(text || '').trim().slice(0, 2000);
+      if (busy || !text) return false;
+      quick.hidden = true;
+      add('visitor', text, 1);
+      pending = { text: text, details: details };
+      post();
+      return true;
+    }
+    function post() {
+      var sid = sget('localStorage', SK), body = { api_key: key, message: pending.text };
+      if (sid) body.session_id = sid;
+      else try { body.referral_data = JSON.parse(ref); } catch (e) { /* none */ }
+      Object.keys(pending.details || {}).forEach(function (k) { body[k] = pending.details[k]; });
+      busy = true; typing.hidden = false; errBox.hidden = true; log.setAttribute('aria-busy', 'true');
+      scroll();
+      api('/api/embed/chat', body).then(function (j) {
+        pending = null;
+        if (j.session_id) sset('localStorage', SK, String(j.session_id));
+        add('assistant', j.reply || '', 1);
+        if (j.request_contact && skip-- <= 0 && contact.hidden) showContact();
+      }, function (e) {
+        showErr(c.language !== 'en' && e.srv, post);
+      }).then(function () {
+        busy = false; typing.hidden = true; log.removeAttribute('aria-busy');
+        scroll();
+      });
+    }
+    function showContact() {
+      contact.hidden = false;
+      shownAt = Date.now();
+      scroll();
+      if (root.activeElement) fName[0].focus();
+    }
+    function submitContact(e) {
+      e.preventDefault();
+      if (busy) return;
+      // Bots fill the hidden field or submit at machine speed: they get a success that sends nothing.
+      if (hp.value || Date.now() - shownAt < 2000) { contact.hidden = true; skip = 1e9; return; }
+      var v = function (f) { return f ? f[0].value.trim() : ''; }, name = v(fName), email = v(fEmail), phone = v(fPhone);
+      var digits = phone.replace(/\D/g, '').length;
+      var bad = !name ? [fName, t.noName]
+        : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? [fEmail, t.noEmail]
+          : fPhone && !(/^\+?[\d\s().\/-]+$/.test(phone) && digits > 5 && digits < 16) ? [fPhone, t.noPhone] : null;
+      [fName, fEmail, fPhone].forEach(function (f) { if (f) f[0].setAttribute('aria-invalid', String(!!bad && bad[0] === f)); });
+      cErr.textContent = bad ? bad[1] : '';
+      if (bad) { bad[0][0].focus(); return; }
+      var details = { first_name: name, email: email };
+      if (fPhone) details.phone = phone;
+      contact.hidden = true;
+      if (send(input.value.trim() || t.sent, details)) input.value = '';
+      input.focus();
+    }
+    function open() {
+      panel.hidden = false;
+      bubble.setAttribute('aria-expanded', 'true');
+      bubble.setAttribute('aria-label', t.close);
+      bubble.replaceChild(icon(I_X, 1), bubble.firstChild);
+      scroll();
+      (cfg ? input : errBox.lastChild).focus();
+    }
+    function close(refocus) {
+      if (panel.hidden) return;
+      panel.hidden = true;
+      bubble.setAttribute('aria-expanded', 'false');
+      bubble.setAttribute('aria-label', t.open);
+      bubble.replaceChild(icon(I_CHAT), bubble.firstChild);
+      if (refocus || root.activeElement) bubble.focus();
+    }
+
+    if (ui) ui.host.remove();
+    (D.body || D.documentElement).appendChild(host);
+    ui = { host: host, open: open, close: close };
+  }
+
+  // start loads the config and renders; an unknown or wrong key shows nothing and says why in the console.
+  function start(reopen) {
+    api('/api/embed/config?api_key=' + encodeURIComponent(key)).then(render, function (e) {
+      if (e.status >= 400 && e.status < 500 && e.status !== 429) return console.warn('leadchat: ' + (e.srv || e.message));
+      render(null);
+    }).then(function () { if (ui && (reopen || wantOpen)) ui.open(); });
+  }
+
+  W.leadchat = {
+    open: function () { if (ui) ui.open(); else wantOpen = true; },
+    close: function () { wantOpen = false; if (ui) ui.close(); }
+  };
+  if (!key) console.warn('leadchat: data-api-key is missing');
+  else start();
+})();

@@ -1,0 +1,152 @@
+package widget
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/leadchat/leadchat/internal/plan"
+)
+
+// Settings are a company's stored widget settings; nil means "not set, use the default".
+type Settings struct {
+	WelcomeMessage *string
+	QuickButtons   []string // nil: the defaults; empty: no buttons
+	ContactPrompt  *string
+	RequirePhone   bool
+	GateQuote      bool
+	PrimaryHex     *string
+	AccentHex      *string
+	HeaderTitle    *string
+	BorderRadiusPx *int
+	HidePoweredBy  *bool
+	Language       string // "hu" or "en"
+}
+
+// Theme is the part of the config the plan decides; nil fields are not shown.
+type Theme struct {
+	PrimaryHex     string
+	AccentHex      *string
+	HeaderTitle    *string
+	BorderRadiusPx *int
+	HidePoweredBy  *bool
+}
+
+// Config is what the widget receives: settings with defaults filled in and the theme cut to
+// the plan.
+type Config struct {
+	WelcomeMessage string
+	QuickButtons   []string
+	ContactPrompt  *string
+	RequirePhone   bool
+	GateQuote      bool
+	Language       string
+	Theme          *Theme // nil on plans without a theme
+}
+
+// DefaultPrimaryHex is the theme colour of a plan with a theme whose company set none.
+const DefaultPrimaryHex = "#1F6FEB"
+
+// Limits of the settings, in characters.
+const (
+	MaxWelcomeLen     = 500
+	MaxPromptLen      = 500
+	MaxTitleLen       = 100
+	MaxQuickButtons   = 6
+	MaxQuickButtonLen = 60
+)
+
+var hexColour = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+
+// Check refuses settings the widget cannot show: bad colours, a radius outside 8..28, texts
+// too long, too many quick buttons, an unknown language. Messages are for the admin command.
+func (s Settings) Check() error {
+	var problems []string
+	for name, v := range map[string]*string{"primary-hex": s.PrimaryHex, "accent-hex": s.AccentHex} {
+		if v != nil && !hexColour.MatchString(*v) {
+			problems = append(problems, fmt.Sprintf("--%s %q: want a colour like #1F6FEB", name, *v))
+		}
+	}
+	if r := s.BorderRadiusPx; r != nil && (*r < 8 || *r > 28) {
+		problems = append(problems, fmt.Sprintf("--border-radius %d: want 8 to 28", *r))
+	}
+	tooLong := func(flag string, v *string, max int) {
+		if v != nil && utf8.RuneCountInString(*v) > max {
+			problems = append(problems, fmt.Sprintf("--%s: at most %d characters", flag, max))
+		}
+	}
+	tooLong("welcome-message", s.WelcomeMessage, MaxWelcomeLen)
+	tooLong("contact-prompt", s.ContactPrompt, MaxPromptLen)
+	tooLong("header-title", s.HeaderTitle, MaxTitleLen)
+	if len(s.QuickButtons) > MaxQuickButtons {
+		problems = append(problems, fmt.Sprintf("--quick-button: at most %d buttons", MaxQuickButtons))
+	}
+	for _, b := range s.QuickButtons {
+		if strings.TrimSpace(b) == "" || utf8.RuneCountInString(b) > MaxQuickButtonLen {
+			problems = append(problems, fmt.Sprintf("--quick-button %q: want 1 to %d characters", b, MaxQuickButtonLen))
+		}
+	}
+	if s.Language != "hu" && s.Language != "en" {
+		problems = append(problems, fmt.Sprintf("--language %q: want hu or en", s.Language))
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("invalid widget settings: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// DefaultSettings are the settings of a company that set none.
+func DefaultSettings() Settings { return Settings{Language: "hu"} }
+
+// Config fills in defaults for the settings' language and keeps the theme fields p allows.
+func (s Settings) Config(p plan.Plan) Config {
+	lang := s.Language
+	if lang != "en" {
+		lang = "hu"
+	}
+	c := Config{
+		WelcomeMessage: defaultWelcome(lang), QuickButtons: defaultButtons(lang),
+		ContactPrompt: s.ContactPrompt, RequirePhone: s.RequirePhone, GateQuote: s.GateQuote, Language: lang,
+	}
+	if s.WelcomeMessage != nil {
+		c.WelcomeMessage = *s.WelcomeMessage
+	}
+	if s.QuickButtons != nil {
+		c.QuickButtons = s.QuickButtons
+	}
+	primary, whiteLabel := p.Theme()
+	if primary {
+		c.Theme = &Theme{PrimaryHex: DefaultPrimaryHex}
+		if s.PrimaryHex != nil {
+			c.Theme.PrimaryHex = strings.ToUpper(*s.PrimaryHex)
+		}
+	}
+	if whiteLabel {
+		c.Theme.AccentHex, c.Theme.HeaderTitle = upper(s.AccentHex), s.HeaderTitle
+		c.Theme.BorderRadiusPx, c.Theme.HidePoweredBy = s.BorderRadiusPx, s.HidePoweredBy
+	}
+	return c
+}
+
+func upper(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	u := strings.ToUpper(*s)
+	return &u
+}
+
+func defaultWelcome(lang string) string {
+	if lang == "en" {
+		return "Hello! How can we help you?"
+	}
+	return "Üdvözöljük! Miben segíthetünk?"
+}
+
+func defaultButtons(lang string) []string {
+	if lang == "en" {
+		return []string{"I'd like a quote", "Please call me back", "Opening hours"}
+	}
+	return []string{"Árajánlatot kérek", "Visszahívást kérek", "Nyitvatartás"}
+}
