@@ -159,7 +159,7 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	turn := assistant.Turn{
 		Language: assistant.Language(settings.Language), Profile: profile, QuickButtons: settings.QuickButtons,
 		GateQuote: settings.GateQuote, RequirePhone: settings.RequirePhone, Message: in.message,
-		History: history, Known: asContact(sess.Contact), Captured: asContact(captured),
+		History: history, Known: asContact(sess.Contact, settings.Language), Captured: asContact(captured, settings.Language),
 		Missing: sess.Contact.Missing(settings.RequirePhone), ContactComplete: complete,
 		RequestContact: requestContact,
 	}
@@ -237,9 +237,14 @@ func (s *Service) profile(ctx context.Context, companyID uuid.UUID) (assistant.P
 	})
 }
 
-func asContact(c Contact) assistant.Contact {
-	phone := c.Phone
-	return assistant.Contact{Name: c.Name(), Email: c.Email, Phone: phone}
+// asContact words a contact for the assistant, the name in the language's order: Hungarian
+// puts the family name first ("Kovács Péter"), English last.
+func asContact(c Contact, lang string) assistant.Contact {
+	name := c.Name()
+	if lang != "en" && c.LastName != "" && c.FirstName != "" {
+		name = c.LastName + " " + c.FirstName
+	}
+	return assistant.Contact{Name: name, Email: c.Email, Phone: c.Phone}
 }
 
 // merge combines what was known with this message's details: a detail typed in the contact

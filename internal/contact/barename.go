@@ -8,8 +8,8 @@ import (
 // bareName finds a name written without a cue, the way visitors answer "what is your name?"
 // or sign a message: "Kántor Bea, +36 20 555 4433", "Tóth Eszter\n06 30 …", "… számon. Nemes
 // Lajos". Without a cue a capitalised phrase is taken only when it stands alone between
-// punctuation and either holds two or three name words, one of them a known given name, or
-// is a single known given name and the only word of the message besides contact details.
+// punctuation and holds a known given name among at most three name words; a lone given name
+// must also be the message's only word besides contact details, or its last.
 func bareName(text string, toks []token) []string {
 	words := 0
 	for j, t := range toks {
@@ -49,11 +49,29 @@ func standaloneName(text string, toks []token, i, j, words int) []string {
 		given = given || isGivenName(t.text)
 		name = append(name, t.text)
 	}
-	if !given || n == 1 && words != 1 {
+	// A lone given name is taken when it is all the message says besides contact details, or
+	// when it ends the message like a signature ("… 🙏 Zsófi", "…, Ági").
+	if !given || n == 1 && (words != 1 && j < len(toks) || addressed(toks, i)) {
 		return nil
 	}
 	return name
 }
+
+// addressed reports a lone name that follows a greeting, or a thanks that opens the message:
+// "Szia, Péter!", "Szép napot, Viktória!", "Köszönöm, Anna!" speak to someone, perhaps the
+// assistant, while "…? Köszi, Dorina" signs a message.
+func addressed(toks []token, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := toks[i-1].lower
+	return greetings[prev] || thanks[prev] && (i == 1 || i == 2 && toks[0].lower == "thank")
+}
+
+var (
+	greetings = wordSet(`szia sziasztok szió helló hello hali hi hey kedves tisztelt dear napot estét reggelt viszlát bye`)
+	thanks    = wordSet(`köszönöm köszi kösz köszönjük thanks you`)
+)
 
 // isPhraseBreak reports a separator that ends a phrase: punctuation, a line break or an emoji,
 // but not the dot, hyphen or at sign that join the parts of an address or a word.

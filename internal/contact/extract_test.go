@@ -80,6 +80,12 @@ func TestExtractDataset(t *testing.T) {
 		scores[f] = &score{}
 	}
 	for _, m := range msgs {
+		if e, err := NormalizeEmail(m.Email); m.Email != "" && (err != nil || e != m.Email) {
+			t.Errorf("label email %q is not normalised in %q", m.Email, m.Text)
+		}
+		if m.PhoneE164 != "" && toE164(m.PhoneE164) != m.PhoneE164 {
+			t.Errorf("label phone %q is not a valid E.164 number in %q", m.PhoneE164, m.Text)
+		}
 		got := Extract(m.Text)
 		pairs := map[string][2]string{
 			"email":      {got.Email, m.Email},
@@ -128,7 +134,18 @@ func TestExtractExamples(t *testing.T) {
 		{"english", "My name is John Smith", Found{FirstName: "John", LastName: "Smith"}},
 		{"english short", "I'm John", Found{FirstName: "John"}},
 		{"this is", "this is Mark from Acme", Found{FirstName: "Mark"}},
+		{"three words", "Farkasné Kiss Judit vagyok", Found{FirstName: "Judit", LastName: "Farkasné Kiss"}},
+		{"two given names", "Nagy Anna Mária vagyok", Found{FirstName: "Anna Mária", LastName: "Nagy"}},
+		{"married name alone", "Jó napot, Szabóné vagyok", Found{LastName: "Szabóné"}},
+		{"title", "I'm Dr. Patel", Found{LastName: "Patel"}},
+		{"given name first in hungarian", "Ágnes Szőke vagyok", Found{FirstName: "Ágnes", LastName: "Szőke"}},
+		{"bare name", "Őrsi Ádám, +36 30 123 4567", Found{FirstName: "Ádám", LastName: "Őrsi", Phone: "+36 30 123 4567", PhoneE164: "+36301234567"}},
+		{"signature", "Van még hely? Köszi, Dorina", Found{FirstName: "Dorina"}},
 		{"adjective", "Kíváncsi vagyok", Found{}},
+		{"possessive", "I'm Anna's mother", Found{}},
+		{"greeting someone", "Szia, Péter!", Found{}},
+		{"thanking someone", "Köszönöm, Anna!", Found{}},
+		{"street", "Kossuth Lajos utca 5.", Found{}},
 		{"place", "Budapesten vagyok", Found{}},
 		{"demonym", "I'm Hungarian", Found{}},
 		{"lower case", "péter vagyok", Found{}},
@@ -142,6 +159,13 @@ func TestExtractExamples(t *testing.T) {
 		{"price", "150 000 Ft", Found{}},
 		{"price in words", "1 500 000 forint", Found{}},
 		{"zip code", "1117 Budapest", Found{}},
+		{"order number", "Rendelésszám: 301234567", Found{}},
+		{"amount range", "200 000 - 300 000 Ft", Found{}},
+		{"year and time", "2024-ben, 10:30-kor", Found{}},
+		{"mobile without prefix", "mobil: 30 123 4567", Found{Phone: "30 123 4567", PhoneE164: "+36301234567"}},
+		{"two numbers", "06 30 123 4567 / 06 1 234 5678", Found{Phone: "06 30 123 4567", PhoneE164: "+36301234567"}},
+		{"email with hungarian suffix", "írj a peti@gmail.com-ra", Found{Email: "peti@gmail.com"}},
+		{"email domain lower-cased", "JOHN@GMAIL.COM", Found{Email: "JOHN@gmail.com"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

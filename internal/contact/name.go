@@ -43,6 +43,18 @@ func findName(text string) (first, last string) {
 
 // nameAt reads the name that the cue word toks[i] introduces, if it is a cue word.
 func nameAt(text string, toks []token, i int) ([]string, nameOrder) {
+	words, order := cueName(text, toks, i)
+	// After a title a lone word is a family name: "I'm Dr. Patel".
+	for _, j := range [...]int{i + 1, i + 2} {
+		if len(words) == 1 && j < len(toks) && titles[toks[j].lower] && toks[j].text != words[0] {
+			order = familyAlone
+		}
+	}
+	return words, order
+}
+
+// cueName reads the name that toks[i] introduces, and the order of its words.
+func cueName(text string, toks []token, i int) ([]string, nameOrder) {
 	w := toks[i].lower
 	next := func(word string) bool {
 		return i+1 < len(toks) && toks[i+1].lower == word && isPlainSep(sepAfter(text, toks, i))
@@ -62,9 +74,22 @@ func nameAt(text string, toks []token, i int) ([]string, nameOrder) {
 		if i > 0 && (toks[i-1].lower == "a" || toks[i-1].lower == "az") && isPlainSep(sepAfter(text, toks, i-1)) {
 			return walkBack(text, toks, i-1), familyFirst
 		}
-	case "név", "nev", "neve":
+	case "név", "nev", "neve", "kapcsolat", "kapcsolattartó":
 		if hasColon(sepAfter(text, toks, i)) {
 			return walkFwd(text, toks, i, isLabelSep), familyFirst
+		}
+	case "itt":
+		// "Itt Kelemen Zsófia, ..." introduces the caller, as on the phone; "Itt" opens many
+		// other sentences, so a known given name is required.
+		words := followedBy(text, toks, i, walkFwd(text, toks, i, isPlainSep), ittFollowers, true)
+		for _, w := range words {
+			if isGivenName(w) {
+				return words, familyFirst
+			}
+		}
+	case "contact":
+		if hasColon(sepAfter(text, toks, i)) {
+			return walkFwd(text, toks, i, isLabelSep), givenFirst
 		}
 	case "name":
 		if hasColon(sepAfter(text, toks, i)) {
@@ -161,6 +186,7 @@ func followedBy(text string, toks []token, cue int, words []string, followers ma
 
 var (
 	thisIsFollowers = map[string]bool{"from": true, "here": true, "at": true, "and": true, "with": true, "of": true, "speaking": true, "calling": true, "writing": true, "again": true}
+	ittFollowers    = map[string]bool{"a": true, "az": true, "vagyok": true, "beszél": true}
 	itsFollowers    = map[string]bool{"here": true, "from": true, "speaking": true, "calling": true, "writing": true, "again": true}
 )
 
@@ -183,9 +209,12 @@ func signOff(w string) (nameOrder, int, bool) {
 
 // assemble splits name words into given and family name. The cue's language sets the order,
 // unless exactly one of two words is a known given name ("Anna Nagy vagyok", "I'm Kovács Dávid").
+// Of three words, the middle one goes with the given name only if it is a given name itself:
+// "Nagy Anna Mária", but "Farkasné Kiss Judit".
 func assemble(words []string, order nameOrder) (first, last string) {
 	switch {
-	case len(words) == 1 && order == familyAlone && !isGivenName(words[0]):
+	case len(words) == 1 && !isGivenName(words[0]) &&
+		(order == familyAlone || strings.HasSuffix(words[0], "né")): // Szabóné: Mrs Szabó
 		return "", words[0]
 	case len(words) == 1:
 		return words[0], ""
@@ -201,18 +230,29 @@ func assemble(words []string, order nameOrder) (first, last string) {
 			return a, b
 		}
 		return b, a
-	case order != givenFirst:
-		return strings.Join(words[1:], " "), words[0]
-	default:
-		return strings.Join(words[:len(words)-1], " "), words[len(words)-1]
 	}
+	split := 1 // given names start here
+	if order == givenFirst {
+		split = len(words) - 1
+	}
+	if !isGivenName(words[1]) {
+		split = 2
+		if order == givenFirst {
+			split = 1
+		}
+	}
+	if order == givenFirst {
+		return strings.Join(words[:split], " "), strings.Join(words[split:], " ")
+	}
+	return strings.Join(words[split:], " "), strings.Join(words[:split], " ")
 }
 
 // isNameWord reports whether w can be part of a name: a capital, then at least one lower-case
 // letter (no all-caps abbreviations), and only letters, hyphens and apostrophes.
 func isNameWord(w string) bool {
 	first, _ := utf8.DecodeRuneInString(w)
-	if !unicode.IsUpper(first) || utf8.RuneCountInString(w) < 2 {
+	if !unicode.IsUpper(first) || utf8.RuneCountInString(w) < 2 ||
+		strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") { // "Anna's mother"
 		return false
 	}
 	lower := false

@@ -26,7 +26,8 @@ ramóna réka rebeka regina renáta richárd róbert roland rozália rudolf sán
 sarolta sebestyén simon szabina szabolcs szandra szandi szilárd szilvia szofi tamás
 tamara teréz terézia tibor tímea tivadar tomi tünde vanda vazul veronika vica viktor
 viktória vilma vince virág vivien zita zoé zoli zoltán zora zsófi zsófia zsolt zsombor
-zsuzsa zsuzsi zsuzsanna
+zsuzsa zsuzsi zsuzsanna ági évi eszti kriszti reni panni vera marcsi ildi erzsi juci móni
+józsi gyuri sanyi misi bandi robi geri ati csabi tibi szabi levi
 aaron adam alan albert alex alice amy andrew angela ann anne anthony ben benjamin beth
 brian carl carol caroline charles charlie chloe chris christian christina christopher
 claire daniel david dennis diana donna dorothy ed edward elizabeth ellen emily emma eric
@@ -51,7 +52,7 @@ mert ha már most még csak pont éppen jelenleg nagyon szintén dr prof ifj id 
 kíváncsi érdeklődő vállalkozó ügyfél tanár kezdő nyugdíjas biztos bizonytalan elégedett
 elégedetlen magánszemély diák egyetemista hallgató orvos mérnök új régi beteg boldog
 csalódott hálás kész otthon itthon ráérő szabad elérhető vevő vásárló bérlő tulajdonos
-anyuka apuka szülő
+anyuka apuka szülő szent kft bt zrt nyrt ltd inc gmbh llc
 the a an and but so just also not very really still here there now currently only yes no
 well oh please thanks thank mr mrs ms miss sir madam dear interested looking sorry glad
 happy fine good great new back available free busy ready sure unsure trying writing
@@ -91,4 +92,15 @@ func isGivenName(w string) bool {
 	return true
 }
 
-func isStopWord(w string) bool { return stopWords[strings.ToLower(w)] }
+// isStopWord reports a stop word, or a compound of one ("Hungarian-American").
+func isStopWord(w string) bool {
+	for _, part := range strings.Split(strings.ToLower(w), "-") {
+		if stopWords[part] {
+			return true
+		}
+	}
+	return false
+}
+
+// titles are skipped before a name: "I'm Dr. Patel", "Name: Mr. John Brown".
+var titles = wordSet(`dr prof mr mrs ms miss ifj id özv`)

@@ -71,8 +71,12 @@ func walkBack(text string, toks []token, cue int) []string {
 }
 
 // walkFwd collects the name words right after toks[cue]; firstSep judges the text between
-// the cue and the first of them, plain spaces between the others.
+// the cue and the first of them, plain spaces between the others. A title right after the
+// cue is skipped.
 func walkFwd(text string, toks []token, cue int, firstSep func(string) bool) []string {
+	if cue+2 < len(toks) && titles[toks[cue+1].lower] && firstSep(sepAfter(text, toks, cue)) {
+		return walkFwd(text, toks, cue+1, isTitleSep)
+	}
 	var words []string
 	for j := cue + 1; j < len(toks) && len(words) < maxNameWords; j++ {
 		sep := sepAfter(text, toks, j-1)
@@ -111,6 +115,9 @@ func isLabelSep(s string) bool {
 func isSignOffSep(s string) bool {
 	return s != "" && strings.Trim(s, " \u00a0\t\r\n,:-–") == ""
 }
+
+// isTitleSep accepts what follows a title: "Dr. Patel", "Dr Patel".
+func isTitleSep(s string) bool { return isPlainSep(s) || isPlainSep(strings.TrimPrefix(s, ".")) }
 
 func hasColon(s string) bool { return strings.Trim(s, " \u00a0\t") == ":" }
 

@@ -51,6 +51,13 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg := opt.Config
+	// The folder must be enterable by the postgres user when run as root; its secrets are 0600.
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return err
+	}
+	if err := os.Chmod(dataDir, 0o755); err != nil {
+		return err
+	}
 	if cfg.DatabaseURL == "" {
 		fmt.Fprintf(stdout, "Starting a local PostgreSQL in %s ...\n", dataDir)
 		cluster, err := pgembed.Start(ctx, pgembed.Options{DataDir: filepath.Join(dataDir, "pg"), Durable: true, Log: stdout})
@@ -73,8 +80,6 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 		if err := os.WriteFile(filepath.Join(dataDir, URLFile), []byte(cfg.DatabaseURL+"\n"), 0o600); err != nil {
 			return err
 		}
-	} else if err := os.MkdirAll(dataDir, 0o755); err != nil {
-		return err
 	}
 
 	demo, err := provision(ctx, cfg.DatabaseURL, filepath.Join(dataDir, keysFile))

@@ -36,11 +36,18 @@ type env struct {
 	client *leadclient.ClientWithResponses
 }
 
-func start(t *testing.T) *env {
+func start(t *testing.T) *env { return startWith(t, nil) }
+
+// startWith starts the service with a configuration edited by edit.
+func startWith(t *testing.T, edit func(*service.Config)) *env {
 	t.Helper()
 	dsn := pgtest.NewDSN(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	svc, err := service.Open(ctx, service.Config{DatabaseURL: dsn, MaxDBConns: 16, ShutdownGrace: 5 * time.Second}, io.Discard, nil)
+	cfg := service.Config{DatabaseURL: dsn, MaxDBConns: 16, ShutdownGrace: 5 * time.Second}
+	if edit != nil {
+		edit(&cfg)
+	}
+	svc, err := service.Open(ctx, cfg, io.Discard, nil)
 	if err != nil {
 		t.Fatalf("opening the service: %v", err)
 	}

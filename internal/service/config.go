@@ -28,6 +28,18 @@ type Config struct {
 	// PublicURL is the address browsers reach the service at, used in the embed snippet and the
 	// demo page (LEADCHAT_PUBLIC_URL, default http://<Addr>).
 	PublicURL string
+	// AI configures an OpenAI-compatible model (LEADCHAT_AI_BASE_URL, LEADCHAT_AI_API_KEY or
+	// LEADCHAT_AI_API_KEY_FILE, LEADCHAT_AI_MODEL, LEADCHAT_AI_TIMEOUT default 10s); without a
+	// base URL the built-in assistant answers.
+	AI AIConfig
+}
+
+// AIConfig is the optional model's configuration.
+type AIConfig struct {
+	BaseURL string
+	APIKey  string
+	Model   string
+	Timeout time.Duration
 }
 
 // ConfigFromEnv reads and checks the configuration, naming every bad variable at once.
@@ -62,6 +74,20 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
 			problems = append(problems, fmt.Sprintf("LEADCHAT_LOG_LEVEL=%q: want debug, info, warn or error", v))
 		}
+	}
+	c.AI = AIConfig{BaseURL: getenv("LEADCHAT_AI_BASE_URL"), Model: getenv("LEADCHAT_AI_MODEL"), Timeout: 10 * time.Second}
+	if c.AI.APIKey, err = secret(getenv, "LEADCHAT_AI_API_KEY"); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if v := getenv("LEADCHAT_AI_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 100*time.Millisecond || d > time.Minute {
+			problems = append(problems, fmt.Sprintf("LEADCHAT_AI_TIMEOUT=%q: want a duration from 100ms to 1m", v))
+		}
+		c.AI.Timeout = d
+	}
+	if c.AI.BaseURL != "" && c.AI.Model == "" {
+		problems = append(problems, "LEADCHAT_AI_BASE_URL is set but LEADCHAT_AI_MODEL is not")
 	}
 	c.PublicURL = strings.TrimRight(getenv("LEADCHAT_PUBLIC_URL"), "/")
 	if c.PublicURL == "" {

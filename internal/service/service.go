@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/leadchat/leadchat/internal/assistant"
+	"github.com/leadchat/leadchat/internal/assistant/openai"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/chat"
@@ -45,7 +47,16 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	keys := auth.NewKeyring(store)
 	configs := widget.NewConfigs(store)
-	chats := chat.New(store, configs, nil, log)
+	var model assistant.Assistant
+	if cfg.AI.BaseURL != "" {
+		m, err := openai.New(openai.Config{BaseURL: cfg.AI.BaseURL, APIKey: cfg.AI.APIKey, Model: cfg.AI.Model, Timeout: cfg.AI.Timeout})
+		if err != nil {
+			store.Close()
+			return nil, fmt.Errorf("LEADCHAT_AI_*: %w", err)
+		}
+		model = m
+	}
+	chats := chat.New(store, configs, model, log)
 	static := map[string]http.Handler{"/embed.js": widget.ScriptHandler()}
 	for path, h := range extra {
 		static[path] = h

@@ -1,0 +1,129 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/service"
+)
+
+// fakeModel speaks the Chat Completions wire format with whatever reply() returns.
+func fakeModel(t *testing.T, reply func(system string) (status int, content string)) (*httptest.Server, *atomic.Int32) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		var req struct {
+			Messages []struct{ Role, Content string } `json:"messages"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		system := ""
+		if len(req.Messages) > 0 {
+			system = req.Messages[0].Content
+		}
+		status, content := reply(system)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		body, _ := json.Marshal(map[string]any{"choices": []any{map[string]any{
+			"message": map[string]any{"role": "assistant", "content": content}}}})
+		_, _ = w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &calls
+}
+
+func withModel(url string) func(*service.Config) {
+	return func(c *service.Config) {
+		c.AI = service.AIConfig{BaseURL: url, Model: "test-model", APIKey: "sk-test", Timeout: 300 * time.Millisecond}
+	}
+}
+
+func TestChatWithModel(t *testing.T) {
+	model, calls := fakeModel(t, func(system string) (int, string) {
+		return 200, `{"reply": "A modell válasza.", "contact": {"name": "Kiss Béla", "email": "bela@example.hu", "phone": ""}}`
+	})
+	e := startWith(t, withModel(model.URL))
+	c := e.company(plan.Pro, -1)
+	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+
+	r := v.send("Szia, érdeklődnék.", nil)
+	if r.Reply != "A modell válasza." {
+		t.Errorf("reply = %q, want the model's", r.Reply)
+	}
+	if r.LeadId != nil {
+		t.Errorf("the model proposed details the visitor never wrote, and a lead %v was made", *r.LeadId)
+	}
+	r = v.send("A címem bela@example.hu", nil)
+	if r.LeadId == nil {
+		t.Fatal("no lead after the visitor wrote an email")
+	}
+	leads, _ := e.store.ListLeads(t.Context(), c)
+	if len(leads) != 1 || leads[0].FirstName != "" && strings.Contains(leads[0].FirstName, "Béla") {
+		t.Errorf("leads = %+v: a name only the model proposed was stored", leads)
+	}
+	if calls.Load() != 2 {
+		t.Errorf("model called %d times, want 2", calls.Load())
+	}
+}
+
+func TestChatModelFailuresFallBack(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		reply func(string) (int, string)
+	}{
+		{"server error", func(string) (int, string) { return 500, "" }},
+		{"malformed answer", func(string) (int, string) { return 200, "" }},
+		{"too slow", func(string) (int, string) { time.Sleep(2 * time.Second); return 200, `{"reply": "késő"}` }},
+		{"leaks a price while gated", func(string) (int, string) { return 200, `{"reply": "Ez 2 450 000 Ft."}` }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			model, _ := fakeModel(t, tt.reply)
+			e := startWith(t, withModel(model.URL))
+			c := e.company(plan.Pro, -1)
+			if _, err := e.store.DB().Exec(`INSERT INTO widget_settings (company_id, gate_quote) VALUES ($1, true)`, c); err != nil {
+				t.Fatal(err)
+			}
+			v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+			start := time.Now()
+			r := v.send("Mennyibe kerül?", nil)
+			if r.Reply == "" || strings.Contains(r.Reply, "késő") || priceRE.MatchString(r.Reply) {
+				t.Errorf("reply = %q, want the built-in assistant's", r.Reply)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("the fallback took %v", d)
+			}
+		})
+	}
+}
+
+func TestChatModelBudget(t *testing.T) {
+	model, calls := fakeModel(t, func(string) (int, string) { return 200, `{"reply": "modell"}` })
+	e := startWith(t, withModel(model.URL))
+	c := e.company(plan.Free, -1)
+	// Spend today's budget of the free plan (100 replies) but one.
+	if _, err := e.store.DB().Exec(`INSERT INTO model_usage (company_id, day, replies)
+		VALUES ($1, (now() AT TIME ZONE 'UTC')::date, 99)`, c); err != nil {
+		t.Fatal(err)
+	}
+	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+	if r := v.send("Szia", nil); r.Reply != "modell" {
+		t.Errorf("reply 100 = %q, want the model's", r.Reply)
+	}
+	if r := v.send("Szia", nil); r.Reply == "modell" {
+		t.Error("reply 101 came from the model past the daily budget")
+	}
+	if calls.Load() != 1 {
+		t.Errorf("model called %d times, want 1", calls.Load())
+	}
+	var used int
+	_ = e.store.DB().QueryRow(`SELECT replies FROM model_usage WHERE company_id = $1`, c).Scan(&used)
+	if used != 100 {
+		t.Errorf("budget counter = %d, want 100", used)
+	}
+}
