@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// cli runs leadchat in process against one database.
+type cli struct {
+	t   *testing.T
+	dsn string
+}
+
+func (c cli) run(args ...string) (string, error) {
+	c.t.Helper()
+	var out, errOut bytes.Buffer
+	getenv := func(k string) string {
+		if k == "DATABASE_URL" {
+			return c.dsn
+		}
+		return ""
+	}
+	err := run(context.Background(), args, getenv, &out, &errOut)
+	return out.String(), err
+}
+
+func (c cli) json(v any, args ...string) {
+	c.t.Helper()
+	out, err := c.run(args...)
+	if err != nil {
+		c.t.Fatalf("leadchat %s: %v", strings.Join(args, " "), err)
+	}
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		c.t.Fatalf("leadchat %s printed no JSON: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+func TestAdminCommands(t *testing.T) {
+	c := cli{t: t, dsn: pgtest.NewDSN(t)}
+	if _, err := c.run("migrate"); err != nil {
+		t.Fatal(err)
+	}
+
+	var company struct {
+		ID        string `json:"id"`
+		Plan      string `json:"plan"`
+		LeadLimit *int   `json:"lead_limit"`
+	}
+	c.json(&company, "company", "create", "--name", "Teszt Kft.", "--plan", "pro", "--lead-limit", "3", "--json")
+	if company.ID == "" || company.Plan != "pro" || company.LeadLimit == nil || *company.LeadLimit != 3 {
+		t.Fatalf("company = %+v", company)
+	}
+	var unlimited struct {
+		LeadLimit *int `json:"lead_limit"`
+	}
+	c.json(&unlimited, "company", "create", "--name", "Nagy Zrt.", "--plan", "free", "--lead-limit", "none", "--json")
+	if unlimited.LeadLimit != nil {
+		t.Errorf("--lead-limit none gave limit %d", *unlimited.LeadLimit)
+	}
+
+	var pub, priv struct {
+		ID             string   `json:"id"`
+		Key            string   `json:"key"`
+		Kind           string   `json:"kind"`
+		Prefix         string   `json:"prefix"`
+		AllowedDomains []string `json:"allowed_domains"`
+		HostnameCheck  bool     `json:"hostname_check"`
+	}
+	c.json(&pub, "key", "create", "--company", company.ID, "--kind", "public", "--domain", "Example.HU", "--domain", "*.shop.example.com", "--json")
+	c.json(&priv, "key", "create", "--company", company.ID, "--kind", "private", "--json")
+	if !strings.HasPrefix(pub.Key, "lc_pub_") || !strings.HasPrefix(priv.Key, "lc_priv_") || pub.Kind != "public" {
+		t.Errorf("keys = %+v, %+v", pub, priv)
+	}
+	if strings.Join(pub.AllowedDomains, ",") != "example.hu,*.shop.example.com" || !pub.HostnameCheck {
+		t.Errorf("domains = %v, check %v", pub.AllowedDomains, pub.HostnameCheck)
+	}
+
+	var keys []map[string]any
+	c.json(&keys, "key", "list", "--company", company.ID, "--json")
+	if len(keys) != 2 {
+		t.Fatalf("key list = %v", keys)
+	}
+	for _, k := range keys {
+		if _, has := k["key"]; has {
+			t.Error("key list shows a key")
+		}
+	}
+	text, err := c.run("key", "list", "--company", company.ID)
+	if err != nil || !strings.Contains(text, pub.Prefix) || strings.Contains(text, pub.Key) {
+		t.Errorf("key list text: %v\n%s", err, text)
+	}
+
+	var revoked struct {
+		RevokedAt *string `json:"revoked_at"`
+	}
+	c.json(&revoked, "key", "revoke", "--key-id", priv.ID, "--json")
+	if revoked.RevokedAt == nil {
+		t.Error("revoke printed no revoked_at")
+	}
+
+	var cfg map[string]any
+	c.json(&cfg, "widget", "set", "--company", company.ID, "--primary-hex", "#0a7c66", "--accent-hex", "#ffffff",
+		"--quick-button", "Ár", "--quick-button", "Hívjanak", "--gate-quote", "--require-phone", "--json")
+	theme, _ := cfg["chat_theme"].(map[string]any)
+	if theme["primary_hex"] != "#0A7C66" || theme["accent_hex"] != nil || cfg["gate_quote"] != true {
+		t.Errorf("widget set on pro = %v (accent is business only)", cfg)
+	}
+	c.json(&cfg, "widget", "set", "--company", company.ID, "--gate-quote=false", "--json")
+	if cfg["gate_quote"] != false || cfg["require_phone"] != true || len(cfg["quick_buttons"].([]any)) != 2 {
+		t.Errorf("a second widget set lost earlier settings: %v", cfg)
+	}
+
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"bad plan", []string{"company", "create", "--name", "X", "--plan", "gold"}},
+		{"bad limit", []string{"company", "create", "--name", "X", "--plan", "free", "--lead-limit", "-1"}},
+		{"bad kind", []string{"key", "create", "--company", company.ID, "--kind", "secret"}},
+		{"bad domain", []string{"key", "create", "--company", company.ID, "--kind", "public", "--domain", "https://x.hu/"}},
+		{"domain on a private key", []string{"key", "create", "--company", company.ID, "--kind", "private", "--domain", "x.hu"}},
+		{"unknown company", []string{"leads", "list", "--company", "00000000-0000-0000-0000-000000000000"}},
+		{"bad colour", []string{"widget", "set", "--company", company.ID, "--primary-hex", "zöld"}},
+		{"radius out of range", []string{"widget", "set", "--company", company.ID, "--border-radius", "40"}},
+		{"unknown command", []string{"lead", "list"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := c.run(tt.args...); err == nil {
+				t.Errorf("leadchat %s succeeded, want an error", strings.Join(tt.args, " "))
+			}
+		})
+	}
+
+	// A lead through the API, then listed.
+	h := newServer(t, c.dsn)
+	req, _ := http.NewRequest("POST", "/api/v1/leads", strings.NewReader(
+		`{"first_name": "Kovács Péter", "email": "p@example.hu", "details": "Tető 120 m²", "referral_data": {"utm_source": "google"}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", "https://www.shop.example.com")
+	req.Header.Set("X-Api-Key", pub.Key)
+	if code := h(req); code != 201 {
+		t.Fatalf("create lead: %d", code)
+	}
+	var leads []map[string]any
+	c.json(&leads, "leads", "list", "--company", company.ID, "--json")
+	if len(leads) != 1 {
+		t.Fatalf("leads = %v", leads)
+	}
+	l := leads[0]
+	for _, f := range []string{"id", "first_name", "last_name", "email", "phone", "service", "details", "source", "referral_data", "status", "created_at"} {
+		if _, ok := l[f]; !ok {
+			t.Errorf("leads list --json lacks %s", f)
+		}
+	}
+	if l["last_name"] != nil || l["details"].(map[string]any)["note"] != "Tető 120 m²" || l["referral_data"].(map[string]any)["utm_source"] != "google" {
+		t.Errorf("lead = %v", l)
+	}
+	out, err := c.run("leads", "list", "--company", company.ID, "--csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) != 2 || rows[0][0] != "id" || rows[1][3] != "p@example.hu" {
+		t.Errorf("csv = %v, %v", rows, err)
+	}
+}
