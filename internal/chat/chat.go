@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -17,6 +18,7 @@ import (
 	"github.com/leadchat/leadchat/internal/contact"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -48,16 +50,18 @@ type Service struct {
 	model    assistant.Assistant // nil without a configured AI model
 	profiles *cache.Map[uuid.UUID, assistant.Profile]
 	log      *slog.Logger
+	metrics  *metrics.Metrics
 }
 
 // New builds the chat service. model may be nil; it is wrapped so that any failure falls back
 // to the built-in assistant.
-func New(store Store, configs *widget.Configs, model assistant.Assistant, log *slog.Logger) *Service {
-	s := &Service{store: store, configs: configs, builtin: assistant.Builtin{}, log: log,
+func New(store Store, configs *widget.Configs, model assistant.Assistant, log *slog.Logger, m *metrics.Metrics) *Service {
+	s := &Service{store: store, configs: configs, builtin: assistant.Builtin{}, log: log, metrics: m,
 		profiles: cache.New[uuid.UUID, assistant.Profile]("assistant")}
 	if model != nil {
 		s.model = assistant.WithFallback(model, s.builtin, func(reason string) {
 			log.Warn("AI model failed; the built-in assistant answered", "reason", reason)
+			m.ModelCall("fallback", 0)
 		})
 	}
 	return s
@@ -143,6 +147,9 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	if err != nil {
 		return Reply{}, err
 	}
+	if c := sess.NewLead; c != nil {
+		s.metrics.LeadCreated(string(lead.SourceChat), c.OverLimit)
+	}
 
 	complete := sess.Contact.Complete(settings.RequirePhone)
 	intent := assistant.DetectIntent(in.message)
@@ -176,6 +183,7 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	if sess, err = s.acceptProposed(ctx, p, sess, answer.Proposed, history, in.message); err != nil {
 		return Reply{}, err
 	}
+	s.metrics.ChatMessage()
 	return Reply{Text: answer.Text, LeadID: sess.LeadID, SessionID: sess.ID, RequestContact: requestContact}, nil
 }
 
@@ -192,8 +200,12 @@ func (s *Service) answer(ctx context.Context, p auth.Principal, t assistant.Turn
 			return assistant.Answer{}, err
 		}
 		if ok {
-			return s.model.Answer(ctx, t)
+			start := time.Now()
+			a, err := s.model.Answer(ctx, t)
+			s.metrics.ModelCall("called", time.Since(start))
+			return a, err
 		}
+		s.metrics.ModelCall("budget", 0)
 	}
 	return s.builtin.Answer(ctx, t)
 }

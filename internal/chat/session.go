@@ -64,6 +64,8 @@ type Session struct {
 	VisitorMessages int
 	Contact         Contact
 	ReferralData    map[string]string
+	// NewLead is set by Store.Turn when this turn created the session's lead.
+	NewLead *lead.Created
 }
 
 // Update is what one turn changes: the session's new state, the visitor message to record

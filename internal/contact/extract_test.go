@@ -138,6 +138,8 @@ func TestExtractExamples(t *testing.T) {
 		{"two given names", "Nagy Anna Mária vagyok", Found{FirstName: "Anna Mária", LastName: "Nagy"}},
 		{"married name alone", "Jó napot, Szabóné vagyok", Found{LastName: "Szabóné"}},
 		{"title", "I'm Dr. Patel", Found{LastName: "Patel"}},
+		{"title after this is", "This is Dr. Emma Stone from Acme", Found{FirstName: "Emma", LastName: "Stone"}},
+		{"title in signature", "Thanks for the offer.\nBest regards,\nDr. John Smith", Found{FirstName: "John", LastName: "Smith"}},
 		{"given name first in hungarian", "Ágnes Szőke vagyok", Found{FirstName: "Ágnes", LastName: "Szőke"}},
 		{"bare name", "Őrsi Ádám, +36 30 123 4567", Found{FirstName: "Ádám", LastName: "Őrsi", Phone: "+36 30 123 4567", PhoneE164: "+36301234567"}},
 		{"signature", "Van még hely? Köszi, Dorina", Found{FirstName: "Dorina"}},

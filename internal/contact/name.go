@@ -26,8 +26,9 @@ type token struct {
 }
 
 // findName returns the given and family name a visitor introduces themself with. Names are
-// found only after or before a cue ("vagyok", "a nevem", "I'm", "my name is", a sign-off),
-// never guessed from a capital letter alone, because a false name in a lead is worse than none.
+// found after or before a cue ("vagyok", "a nevem", "I'm", "my name is", a sign-off) or,
+// failing that, as a phrase standing alone that holds a known given name; never from a
+// capital letter alone, because a false name in a lead is worse than none.
 func findName(text string) (first, last string) {
 	toks := tokenize(text)
 	for i := range toks {
@@ -68,7 +69,7 @@ func cueName(text string, toks []token, i int) ([]string, nameOrder) {
 	case "hívnak", "hivnak", "szólítanak", "szolitanak":
 		return dative(walkBack(text, toks, i)), familyFirst
 	case "nevem":
-		if words := walkFwd(text, toks, i, isLabelSep); len(words) > 0 {
+		if words, _ := walkFwd(text, toks, i, isLabelSep); len(words) > 0 {
 			return words, familyFirst
 		}
 		if i > 0 && (toks[i-1].lower == "a" || toks[i-1].lower == "az") && isPlainSep(sepAfter(text, toks, i-1)) {
@@ -76,12 +77,12 @@ func cueName(text string, toks []token, i int) ([]string, nameOrder) {
 		}
 	case "név", "nev", "neve", "kapcsolat", "kapcsolattartó":
 		if hasColon(sepAfter(text, toks, i)) {
-			return walkFwd(text, toks, i, isLabelSep), familyFirst
+			return fwd(text, toks, i, isLabelSep), familyFirst
 		}
 	case "itt":
 		// "Itt Kelemen Zsófia, ..." introduces the caller, as on the phone; "Itt" opens many
 		// other sentences, so a known given name is required.
-		words := followedBy(text, toks, i, walkFwd(text, toks, i, isPlainSep), ittFollowers, true)
+		words := followedBy(text, toks, i, isPlainSep, ittFollowers, true)
 		for _, w := range words {
 			if isGivenName(w) {
 				return words, familyFirst
@@ -89,37 +90,37 @@ func cueName(text string, toks []token, i int) ([]string, nameOrder) {
 		}
 	case "contact":
 		if hasColon(sepAfter(text, toks, i)) {
-			return walkFwd(text, toks, i, isLabelSep), givenFirst
+			return fwd(text, toks, i, isLabelSep), givenFirst
 		}
 	case "name":
 		if hasColon(sepAfter(text, toks, i)) {
-			return walkFwd(text, toks, i, isLabelSep), givenFirst
+			return fwd(text, toks, i, isLabelSep), givenFirst
 		}
 		if next("is") {
-			return walkFwd(text, toks, i+1, isPlainSep), givenFirst
+			return fwd(text, toks, i+1, isPlainSep), givenFirst
 		}
 	case "name's":
-		return walkFwd(text, toks, i, isPlainSep), givenFirst
+		return fwd(text, toks, i, isPlainSep), givenFirst
 	case "i'm", "im":
-		return walkFwd(text, toks, i, isPlainSep), givenFirst
+		return fwd(text, toks, i, isPlainSep), givenFirst
 	case "i":
 		if next("am") {
-			return walkFwd(text, toks, i+1, isPlainSep), givenFirst
+			return fwd(text, toks, i+1, isPlainSep), givenFirst
 		}
 	case "this":
 		if next("is") {
-			return followedBy(text, toks, i+1, walkFwd(text, toks, i+1, isPlainSep), thisIsFollowers, true), givenFirst
+			return followedBy(text, toks, i+1, isPlainSep, thisIsFollowers, true), givenFirst
 		}
 	case "it's", "its":
-		return followedBy(text, toks, i, walkFwd(text, toks, i, isPlainSep), itsFollowers, false), givenFirst
+		return followedBy(text, toks, i, isPlainSep, itsFollowers, false), givenFirst
 	case "here":
 		if restIsEnd(toks, i) || hasSentenceEnd(sepAfter(text, toks, i)) {
 			return checkVagyok(text, toks, i), givenFirst
 		}
 	}
 	if order, minWords, ok := signOff(w); ok && i >= 2 {
-		words := walkFwd(text, toks, i, isSignOffSep)
-		if len(words) >= minWords && restIsEnd(toks, i+len(words)) {
+		words, last := walkFwd(text, toks, i, isSignOffSep)
+		if len(words) >= minWords && restIsEnd(toks, last) {
 			return words, order
 		}
 	}
@@ -168,13 +169,14 @@ func dative(words []string) []string {
 	return words
 }
 
-// followedBy keeps words only if the token after them is one of the follower words, or, when
-// punctOK, the name ends the sentence or the clause: "This is Mark from Acme", "this is Lucas,".
-func followedBy(text string, toks []token, cue int, words []string, followers map[string]bool, punctOK bool) []string {
+// followedBy reads the name after the cue toks[cue] and keeps it only if the token after it
+// is one of the follower words, or, when punctOK, the name ends the sentence or the clause:
+// "This is Mark from Acme", "this is Lucas,".
+func followedBy(text string, toks []token, cue int, firstSep func(string) bool, followers map[string]bool, punctOK bool) []string {
+	words, last := walkFwd(text, toks, cue, firstSep)
 	if len(words) == 0 {
 		return nil
 	}
-	last := cue + len(words)
 	if punctOK && (restIsEnd(toks, last) || strings.ContainsAny(sepAfter(text, toks, last), ",.!;:(\n")) {
 		return words
 	}
@@ -182,6 +184,12 @@ func followedBy(text string, toks []token, cue int, words []string, followers ma
 		return words
 	}
 	return nil
+}
+
+// fwd is walkFwd for callers that need only the words.
+func fwd(text string, toks []token, cue int, firstSep func(string) bool) []string {
+	words, _ := walkFwd(text, toks, cue, firstSep)
+	return words
 }
 
 var (

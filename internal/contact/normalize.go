@@ -129,7 +129,7 @@ func NormalizePhone(s string) (e164 string, err error) {
 			digits++
 		case r == ' ', r == '\u00a0', r == '\u202f', strings.ContainsRune("+-/().", r):
 		default:
-			return "", fmt.Errorf("%w: holds a character other than digits, spaces and +-/().", ErrInvalidPhone)
+			return "", fmt.Errorf("%w: holds a character other than digits, spaces, dots and + - / ( )", ErrInvalidPhone)
 		}
 	}
 	if digits < minDigits || digits > maxDigits {

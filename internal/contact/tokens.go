@@ -70,15 +70,16 @@ func walkBack(text string, toks []token, cue int) []string {
 	return words
 }
 
-// walkFwd collects the name words right after toks[cue]; firstSep judges the text between
-// the cue and the first of them, plain spaces between the others. A title right after the
-// cue is skipped.
-func walkFwd(text string, toks []token, cue int, firstSep func(string) bool) []string {
+// walkFwd collects the name words right after toks[cue] and returns them with the index of
+// the last token read; firstSep judges the text between the cue and the first of them, plain
+// spaces between the others. A title right after the cue is skipped.
+func walkFwd(text string, toks []token, cue int, firstSep func(string) bool) ([]string, int) {
 	if cue+2 < len(toks) && titles[toks[cue+1].lower] && firstSep(sepAfter(text, toks, cue)) {
 		return walkFwd(text, toks, cue+1, isTitleSep)
 	}
 	var words []string
-	for j := cue + 1; j < len(toks) && len(words) < maxNameWords; j++ {
+	j := cue + 1
+	for ; j < len(toks) && len(words) < maxNameWords; j++ {
 		sep := sepAfter(text, toks, j-1)
 		if j == cue+1 && !firstSep(sep) || j > cue+1 && !isPlainSep(sep) {
 			break
@@ -88,7 +89,7 @@ func walkFwd(text string, toks []token, cue int, firstSep func(string) bool) []s
 		}
 		words = append(words, toks[j].text)
 	}
-	return words
+	return words, j - 1
 }
 
 // isPlainSep reports a separator of spaces only, as between the words of one name.

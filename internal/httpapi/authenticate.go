@@ -51,16 +51,21 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		if err == nil {
+			err = s.limitByIP(tmpl, r)
+		}
 		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
 		p, err := s.keys.Resolve(r.Context(), key)
-		if err != nil {
-			s.writeError(w, r, err)
-			return
+		if err == nil {
+			err = allowed(p, tmpl, r.Header)
 		}
-		if err := allowed(p, tmpl, r.Header); err != nil {
+		if err == nil {
+			err = s.limitByKey(tmpl, p, r)
+		}
+		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}

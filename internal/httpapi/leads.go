@@ -40,6 +40,9 @@ func (s *server) CreateLead(ctx context.Context, req api.CreateLeadRequestObject
 	if err != nil {
 		return nil, err
 	}
+	if !created.Replayed {
+		s.metrics.LeadCreated(string(l.Source), created.OverLimit)
+	}
 	resp := api.CreateLead201JSONResponse{Body: api.LeadCreated{
 		Success: true, LeadId: created.ID, OverLimit: created.OverLimit,
 	}}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/gorilla/mux"
 
@@ -16,6 +17,8 @@ import (
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/metrics"
+	"github.com/leadchat/leadchat/internal/ratelimit"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -26,7 +29,14 @@ type Config struct {
 	Configs *widget.Configs
 	Chat    *chat.Service
 	Log     *slog.Logger
-	// Static serves the paths outside the API (embed.js, the demo page); may be nil.
+	Metrics *metrics.Metrics
+	// Limits are the rate limits; nil turns them off.
+	Limits *Limits
+	// ClientIP finds a request's client address; nil trusts no proxy.
+	ClientIP *ratelimit.ClientIP
+	// Ready reports whether the service can serve (database reachable, schema current).
+	Ready func(context.Context) error
+	// Static serves GET paths outside the API (embed.js, docs, the demo page); may be nil.
 	Static map[string]http.Handler
 }
 
@@ -37,6 +47,9 @@ type server struct {
 	configs   *widget.Configs
 	chat      *chat.Service
 	validator *validator
+	metrics   *metrics.Metrics
+	limits    *Limits
+	ips       *ratelimit.ClientIP
 }
 
 // New builds the service's HTTP handler.
@@ -45,15 +58,19 @@ func New(cfg Config) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the embedded OpenAPI spec: %w", err)
 	}
-	s := &server{log: cfg.Log, keys: cfg.Keys, leads: cfg.Leads, configs: cfg.Configs, chat: cfg.Chat, validator: newValidator(doc)}
+	s := &server{log: cfg.Log, keys: cfg.Keys, leads: cfg.Leads, configs: cfg.Configs, chat: cfg.Chat,
+		validator: newValidator(doc), metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.ips == nil {
+		s.ips, _ = ratelimit.NewClientIP("")
 	}
 
 	r := mux.NewRouter()
 	r.NotFoundHandler = s.fail(errs.E(errs.NotFound, "not_found"))
 	r.MethodNotAllowedHandler = s.fail(errs.E(errs.MethodNotAllowed, "method_not_allowed"))
-	r.Use(s.readBody, s.authenticate, s.validate)
+	r.Use(nameRoute, s.readBody, s.authenticate, s.validate)
 	strict := api.NewStrictHandlerWithOptions(s, nil, api.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc:  s.requestError,
 		ResponseErrorHandlerFunc: s.writeError,
@@ -62,7 +79,34 @@ func New(cfg Config) (http.Handler, error) {
 	for path, h := range cfg.Static {
 		r.Handle(path, h).Methods(http.MethodGet, http.MethodHead)
 	}
-	return withRequestID(s.recoverer(cors(r))), nil
+	r.HandleFunc("/healthz", s.healthz).Methods(http.MethodGet, http.MethodHead)
+	r.Handle("/readyz", s.readyz(cfg.Ready)).Methods(http.MethodGet, http.MethodHead)
+	if cfg.Metrics != nil {
+		r.Handle("/metrics", cfg.Metrics.Handler()).Methods(http.MethodGet)
+	}
+	return withRequestID(s.observe(s.recoverer(cors(r)))), nil
+}
+
+// healthz answers while the process runs.
+func (s *server) healthz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
+}
+
+// readyz answers 200 while the database answers and its schema is current, else 503.
+func (s *server) readyz(ready func(context.Context) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ready != nil {
+			ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+			defer cancel()
+			if err := ready(ctx); err != nil {
+				s.writeError(w, r, errs.Wrap(errs.Unavailable, "unavailable", err))
+				return
+			}
+		}
+		s.healthz(w, r)
+	})
 }
 
 // fail answers every request with one error.

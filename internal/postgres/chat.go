@@ -80,9 +80,11 @@ func (s *Store) Turn(ctx context.Context, companyID uuid.UUID, sessionID string,
 		next = upd.Session
 		if upd.Lead != nil {
 			if next.LeadID == nil {
-				if _, err := insertLeadWith(ctx, tx, companyID, *upd.Lead, limit); err != nil {
+				created, err := insertLeadWith(ctx, tx, companyID, *upd.Lead, limit)
+				if err != nil {
 					return err
 				}
+				next.NewLead = &created
 				id := upd.Lead.ID
 				next.LeadID = &id
 			} else {

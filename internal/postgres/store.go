@@ -93,6 +93,14 @@ func (s *Store) Ping(ctx context.Context) error {
 	return translate(s.db.PingContext(ctx))
 }
 
+// Ready reports whether the database answers and its schema is current.
+func (s *Store) Ready(ctx context.Context) error {
+	if err := s.Ping(ctx); err != nil {
+		return err
+	}
+	return SchemaCurrent(ctx, s.db.DB)
+}
+
 // translate maps driver errors to the service's error kinds, once, here: no rows is not found,
 // a unique violation a conflict, and a lost connection unavailable. The original error stays
 // wrapped for the logs.

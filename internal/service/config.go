@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/leadchat/leadchat/internal/ratelimit"
 )
 
 // Config is everything the service reads from its environment.
@@ -32,6 +34,15 @@ type Config struct {
 	// LEADCHAT_AI_API_KEY_FILE, LEADCHAT_AI_MODEL, LEADCHAT_AI_TIMEOUT default 10s); without a
 	// base URL the built-in assistant answers.
 	AI AIConfig
+	// RateLimit turns every rate limit off when false (LEADCHAT_RATE_LIMIT=off).
+	RateLimit bool
+	// Per-minute limits (LEADCHAT_RATE_LEADS_PUBLIC 10 per client IP and key,
+	// LEADCHAT_RATE_LEADS_PRIVATE 600 per key, LEADCHAT_RATE_CONFIG 120 and
+	// LEADCHAT_RATE_CHAT 20 per client IP).
+	RateLeadsPublic, RateLeadsPrivate, RateConfig, RateChat int
+	// TrustedProxies lists the proxies whose X-Forwarded-For is believed
+	// (LEADCHAT_TRUSTED_PROXIES, comma-separated addresses or CIDR ranges; default none).
+	TrustedProxies string
 }
 
 // AIConfig is the optional model's configuration.
@@ -44,8 +55,32 @@ type AIConfig struct {
 
 // ConfigFromEnv reads and checks the configuration, naming every bad variable at once.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
-	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, ShutdownGrace: 30 * time.Second}
+	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, ShutdownGrace: 30 * time.Second, RateLimit: true,
+		RateLeadsPublic: 10, RateLeadsPrivate: 600, RateConfig: 120, RateChat: 20}
 	var problems []string
+	switch v := getenv("LEADCHAT_RATE_LIMIT"); v {
+	case "", "on":
+	case "off":
+		c.RateLimit = false
+	default:
+		problems = append(problems, fmt.Sprintf("LEADCHAT_RATE_LIMIT=%q: want on or off", v))
+	}
+	for name, dst := range map[string]*int{
+		"LEADCHAT_RATE_LEADS_PUBLIC": &c.RateLeadsPublic, "LEADCHAT_RATE_LEADS_PRIVATE": &c.RateLeadsPrivate,
+		"LEADCHAT_RATE_CONFIG": &c.RateConfig, "LEADCHAT_RATE_CHAT": &c.RateChat,
+	} {
+		if v := getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 1_000_000 {
+				problems = append(problems, fmt.Sprintf("%s=%q: want requests per minute, 1 to 1000000", name, v))
+			}
+			*dst = n
+		}
+	}
+	c.TrustedProxies = getenv("LEADCHAT_TRUSTED_PROXIES")
+	if _, err := ratelimit.NewClientIP(c.TrustedProxies); err != nil {
+		problems = append(problems, "LEADCHAT_TRUSTED_PROXIES: "+err.Error())
+	}
 	if v := getenv("LEADCHAT_ADDR"); v != "" {
 		if _, _, err := net.SplitHostPort(v); err != nil {
 			problems = append(problems, fmt.Sprintf("LEADCHAT_ADDR=%q is not host:port", v))

@@ -16,7 +16,9 @@ import (
 	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/httpapi"
+	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/ratelimit"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -56,12 +58,25 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		}
 		model = m
 	}
-	chats := chat.New(store, configs, model, log)
+	m := metrics.New()
+	chats := chat.New(store, configs, model, log, m)
+	ips, err := ratelimit.NewClientIP(cfg.TrustedProxies)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	var limits *httpapi.Limits
+	if cfg.RateLimit {
+		limits = httpapi.NewLimits(cfg.RateLeadsPublic, cfg.RateLeadsPrivate, cfg.RateConfig, cfg.RateChat)
+	}
 	static := map[string]http.Handler{"/embed.js": widget.ScriptHandler()}
 	for path, h := range extra {
 		static[path] = h
 	}
-	h, err := httpapi.New(httpapi.Config{Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static})
+	h, err := httpapi.New(httpapi.Config{
+		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
+		Metrics: m, Limits: limits, ClientIP: ips, Ready: store.Ready,
+	})
 	if err != nil {
 		store.Close()
 		return nil, err

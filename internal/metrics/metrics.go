@@ -1,0 +1,154 @@
+// Package metrics holds the service's Prometheus metrics, on a registry of its own.
+package metrics
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics are the service's counters and histograms. A nil *Metrics records nothing, so code
+// and tests that do not care need not build one.
+type Metrics struct {
+	reg          *prometheus.Registry
+	requests     *prometheus.CounterVec
+	duration     *prometheus.HistogramVec
+	leads        *prometheus.CounterVec
+	chatMessages prometheus.Counter
+	modelCalls   *prometheus.CounterVec
+	modelLatency prometheus.Histogram
+	rateLimited  *prometheus.CounterVec
+	botDropped   prometheus.Counter
+}
+
+// New registers the metrics on a fresh registry, with the Go runtime and process collectors.
+func New() *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leadchat_http_requests_total", Help: "HTTP requests by route, method and status.",
+		}, []string{"route", "method", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "leadchat_http_request_duration_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"route"}),
+		leads: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leadchat_leads_created_total", Help: "Leads created, by source and whether over the monthly limit.",
+		}, []string{"source", "over_limit"}),
+		chatMessages: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "leadchat_chat_messages_total", Help: "Visitor chat messages answered.",
+		}),
+		modelCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leadchat_model_calls_total", Help: "AI model calls by result: called (the model was asked), fallback (it failed or broke a rule; the built-in assistant answered), budget (the daily budget was spent; the model was not asked).",
+		}, []string{"result"}),
+		modelLatency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "leadchat_model_call_duration_seconds", Help: "AI model call latency, fallbacks included.",
+			Buckets: []float64{.1, .25, .5, 1, 2, 4, 8, 16},
+		}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leadchat_rate_limited_total", Help: "Requests refused by a rate limit, by limit.",
+		}, []string{"limit"}),
+		botDropped: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "leadchat_bot_submissions_dropped_total", Help: "Contact form submissions dropped as bots (honeypot or too fast).",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.duration, m.leads, m.chatMessages, m.modelCalls, m.modelLatency,
+		m.rateLimited, m.botDropped,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// Request records one HTTP request.
+func (m *Metrics) Request(route, method string, status int, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.requests.WithLabelValues(route, method, statusText(status)).Inc()
+	m.duration.WithLabelValues(route).Observe(d.Seconds())
+}
+
+// LeadCreated records a new lead.
+func (m *Metrics) LeadCreated(source string, overLimit bool) {
+	if m == nil {
+		return
+	}
+	ol := "false"
+	if overLimit {
+		ol = "true"
+	}
+	m.leads.WithLabelValues(source, ol).Inc()
+}
+
+// ChatMessage records an answered visitor message.
+func (m *Metrics) ChatMessage() {
+	if m != nil {
+		m.chatMessages.Inc()
+	}
+}
+
+// ModelCall records a model call's result ("called", "fallback" or "budget") and latency.
+func (m *Metrics) ModelCall(result string, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.modelCalls.WithLabelValues(result).Inc()
+	if result == "called" {
+		m.modelLatency.Observe(d.Seconds())
+	}
+}
+
+// RateLimited records a refusal by the named limit.
+func (m *Metrics) RateLimited(limit string) {
+	if m != nil {
+		m.rateLimited.WithLabelValues(limit).Inc()
+	}
+}
+
+// BotDropped records a contact form submission dropped as a bot's.
+func (m *Metrics) BotDropped() {
+	if m != nil {
+		m.botDropped.Inc()
+	}
+}
+
+// statusText avoids allocating for the common statuses.
+func statusText(s int) string {
+	switch s {
+	case 200:
+		return "200"
+	case 201:
+		return "201"
+	case 204:
+		return "204"
+	case 400:
+		return "400"
+	case 401:
+		return "401"
+	case 403:
+		return "403"
+	case 429:
+		return "429"
+	}
+	return itoa(s)
+}
+
+func itoa(n int) string {
+	var b [8]byte
+	i := len(b)
+	for n >= 10 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	i--
+	b[i] = byte('0' + n)
+	return string(b[i:])
+}
