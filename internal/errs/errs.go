@@ -24,6 +24,7 @@ const (
 	RateLimited
 	Unavailable
 	MethodNotAllowed
+	HeadersTooLarge
 )
 
 // Error is an error the client may learn about: its kind, its stable code and, for input

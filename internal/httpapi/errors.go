@@ -33,6 +33,8 @@ func status(k errs.Kind) int {
 		return http.StatusTooManyRequests
 	case errs.Unavailable:
 		return http.StatusServiceUnavailable
+	case errs.HeadersTooLarge:
+		return http.StatusRequestHeaderFieldsTooLarge
 	}
 	return http.StatusInternalServerError
 }
@@ -89,6 +91,8 @@ func message(e *errs.Error) string {
 		return "A kért erőforrás nem található."
 	case "method_not_allowed":
 		return "Ez a HTTP-metódus itt nem engedélyezett."
+	case "headers_too_large":
+		return "A kérés fejlécei túl nagyok."
 	case "unavailable":
 		return "A szolgáltatás átmenetileg nem érhető el. Kérjük, próbálja újra később."
 	}

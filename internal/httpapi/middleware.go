@@ -5,10 +5,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io"
 	"mime"
 	"net/http"
+	"time"
 	"unicode/utf8"
 
 	"github.com/leadchat/leadchat/internal/errs"
@@ -25,14 +27,41 @@ const (
 	principalKey
 )
 
-// withRequestID gives every request an id, returned as X-Request-Id and logged with its errors.
+// MaxHeaderBytes bounds the request headers we read; the HTTP server allows more so that a
+// request over this gets our JSON 431 rather than Go's plain-text one.
+const MaxHeaderBytes = 16 << 10
+
+// RequestTimeout bounds a request's work (database and model included).
+const RequestTimeout = 25 * time.Second
+
+// withRequestID gives every request an id, returned as X-Request-Id and logged with its errors,
+// and a deadline.
 func withRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
 		id := hex.EncodeToString(b[:])
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		ctx, cancel := context.WithTimeout(context.WithValue(r.Context(), requestIDKey, id), RequestTimeout)
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// limitHeaders refuses requests whose headers are over MaxHeaderBytes.
+func (s *server) limitHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := len(r.URL.RawQuery) + len(r.URL.Path)
+		for k, vs := range r.Header {
+			for _, v := range vs {
+				n += len(k) + len(v) + 4
+			}
+		}
+		if n > MaxHeaderBytes {
+			s.writeError(w, r, errs.E(errs.HeadersTooLarge, "headers_too_large"))
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -100,13 +129,45 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.Wrap(errs.Invalid, "invalid_json", err))
 			return
 		}
-		if !utf8.Valid(body) || len(bytes.TrimSpace(body)) == 0 {
+		// json.Valid also refuses a second value after the first, which decoders would ignore.
+		if !utf8.Valid(body) || !json.Valid(body) || tooDeep(body, maxJSONDepth) {
 			s.writeError(w, r, errs.E(errs.Invalid, "invalid_json"))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey, body)))
 	})
+}
+
+// maxJSONDepth bounds nesting: no request of the contract goes deeper than 3, and a deep
+// document costs every later parser and validator.
+const maxJSONDepth = 16
+
+// tooDeep reports whether valid JSON nests objects and arrays deeper than max.
+func tooDeep(b []byte, max int) bool {
+	depth, inString, escaped := 0, false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > max {
+				return true
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return false
 }
 
 func rawBody(ctx context.Context) []byte {

@@ -84,7 +84,7 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Metrics != nil {
 		r.Handle("/metrics", cfg.Metrics.Handler()).Methods(http.MethodGet)
 	}
-	return withRequestID(s.observe(s.recoverer(cors(r)))), nil
+	return withRequestID(s.observe(s.recoverer(cors(s.limitHeaders(r))))), nil
 }
 
 // healthz answers while the process runs.

@@ -106,8 +106,8 @@ func validationError(err error) error {
 		e.Code, e.Field = "invalid_referral_data", "referral_data"
 	case top == "session_id":
 		e.Code, e.Field = "invalid_session_id", "session_id"
-	case len(path) == 0 && se.SchemaField == "type":
-		e.Code = "invalid_json"
+	case len(path) == 0:
+		e.Code, e.Field = "invalid_json", "" // the body as a whole is not an object
 	}
 	return e
 }

@@ -117,7 +117,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    32 << 10,
+		MaxHeaderBytes:    1 << 20, // httpapi answers over 16 KiB itself, in JSON
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
