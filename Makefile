@@ -3,14 +3,23 @@ SHELL := /bin/bash
 GO    ?= go
 SPEC  := api/openapi.yaml
 
-.PHONY: run test build generate check-generated vet lint-go clean
+# Spec tools. The linter comes from npm into the git-ignored .tools/ (one folder per version, so a
+# bump reinstalls); 1.34.x is the newest line that still runs on Debian 12's Node 18. oasdiff is
+# pinned in internal/tools/go.mod, a module of its own so its dependencies stay out of ours.
+REDOCLY_VERSION := 1.34.20
+REDOCLY_DIR     := .tools/redocly-$(REDOCLY_VERSION)
+REDOCLY         := $(REDOCLY_DIR)/node_modules/.bin/redocly
+BASELINE        := api/baseline/openapi.v1.yaml
+
+.PHONY: run test build generate check-generated lint-spec check-breaking vet lint-go clean
 
 ## run: a local PostgreSQL, migrations, a demo company with keys, the demo page, the service
 run:
 	$(GO) run ./cmd/leadchat dev
 
-## test: vet, generated-code drift, and every test against a real PostgreSQL and Chromium
-test: vet check-generated
+## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
+## PostgreSQL and Chromium
+test: vet check-generated lint-spec check-breaking
 	$(GO) test -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
 
@@ -33,6 +42,20 @@ check-generated:
 		echo "generated code is out of date with $(SPEC): run 'make generate' and commit" >&2; exit 1; \
 	fi; echo "generated code matches $(SPEC)"
 
+## lint-spec: lint the spec with the committed ruleset api/redocly.yaml (every finding is an error)
+lint-spec: $(REDOCLY)
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true $(REDOCLY) lint --config api/redocly.yaml $(SPEC)
+
+$(REDOCLY):
+	@command -v npm >/dev/null || { echo "lint-spec needs npm (apt-get install nodejs npm)" >&2; exit 1; }
+	npm install --prefix $(REDOCLY_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error @redocly/cli@$(REDOCLY_VERSION)
+
+## check-breaking: fail when the spec breaks a client of the published v1 baseline; a deliberate
+## break means publishing a new baseline, not editing this one
+check-breaking:
+	cd internal/tools && $(GO) tool oasdiff breaking --fail-on ERR ../../$(BASELINE) ../../$(SPEC)
+	@echo "no breaking change against $(BASELINE)"
+
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go') | grep -v '^gen/\|\.gen\.go$$'); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -40,3 +63,15 @@ vet:
 
 clean:
 	rm -rf bin
+
+## fuzz-short: every fuzz target for FUZZTIME each (CI runs this as part of `make test`)
+FUZZTIME ?= 5s
+FUZZ_TARGETS := internal/auth:FuzzParse internal/auth:FuzzHostAllowed internal/auth:FuzzRequestHost \
+	internal/contact:FuzzExtract internal/httpapi:FuzzLeadRequest internal/httpapi:FuzzChatRequest
+.PHONY: fuzz-short
+fuzz-short:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; echo "fuzz $$pkg $$fn ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) ./$$pkg/ >/tmp/leadchat-fuzz.log 2>&1 \
+			|| { tail -30 /tmp/leadchat-fuzz.log; exit 1; }; \
+	done
