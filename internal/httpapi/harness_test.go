@@ -175,6 +175,16 @@ func (e *env) count(company uuid.UUID) (leads, counter int) {
 	return leads, counter
 }
 
+// sdk is the Go client SDK for a key, over the contract-checking transport.
+func (e *env) sdk(key string) *leadclient.SDK {
+	e.t.Helper()
+	c, err := leadclient.New(e.base, key, leadclient.WithHTTP(e.http), leadclient.WithRetries(0))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return c
+}
+
 func openStore(dsn string) (*postgres.Store, error) {
 	return postgres.Open(context.Background(), dsn, postgres.Options{MaxOpenConns: 2})
 }

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -275,23 +276,23 @@ func TestCreateLeadMonthlyLimit(t *testing.T) {
 	e := start(t)
 	ctx := context.Background()
 	limited := e.company(plan.Free, 2)
-	lkey := e.key(limited, auth.Private, nil, true).Key
+	sdk := e.sdk(e.key(limited, auth.Private, nil, true).Key)
 	for i, want := range []struct {
 		over  bool
-		count string
-	}{{false, "1"}, {false, "2"}, {true, "3"}, {true, "4"}} {
-		r, err := e.client.CreateLeadWithResponse(ctx, nil, leadclient.LeadInput{FirstName: "A", Email: "a@example.hu"}, withKey(lkey))
-		if err != nil || r.JSON201 == nil {
-			t.Fatalf("create %d: %v %d %s", i, err, r.StatusCode(), r.Body)
+		count int
+	}{{false, 1}, {false, 2}, {true, 3}, {true, 4}} {
+		r, err := sdk.CreateLead(ctx, leadclient.Lead{FirstName: "A", Email: "a@example.hu"})
+		if err != nil {
+			t.Fatalf("create %d: %v", i, err)
 		}
-		if r.JSON201.OverLimit != want.over {
-			t.Errorf("create %d: over_limit = %v, want %v", i, r.JSON201.OverLimit, want.over)
+		if r.OverLimit != want.over {
+			t.Errorf("create %d: over_limit = %v, want %v", i, r.OverLimit, want.over)
 		}
-		if got := r.HTTPResponse.Header.Get("X-Lead-Limit"); got != "2" {
-			t.Errorf("create %d: X-Lead-Limit = %q, want 2", i, got)
+		if r.Limit == nil || *r.Limit != 2 {
+			t.Errorf("create %d: X-Lead-Limit = %v, want 2", i, r.Limit)
 		}
-		if got := r.HTTPResponse.Header.Get("X-Lead-Count"); got != want.count {
-			t.Errorf("create %d: X-Lead-Count = %q, want %s", i, got, want.count)
+		if r.Count == nil || *r.Count != want.count {
+			t.Errorf("create %d: X-Lead-Count = %v, want %d", i, r.Count, want.count)
 		}
 	}
 	leads, _ := e.store.ListLeads(ctx, limited)
@@ -304,64 +305,54 @@ func TestCreateLeadMonthlyLimit(t *testing.T) {
 	}
 
 	t.Run("plan default", func(t *testing.T) {
-		key := e.key(e.company(plan.Starter, -1), auth.Private, nil, true).Key
-		r, err := e.client.CreateLeadWithResponse(ctx, nil, leadclient.LeadInput{FirstName: "A", Email: "a@example.hu"}, withKey(key))
-		if err != nil || r.JSON201 == nil {
-			t.Fatal(err, r.StatusCode())
+		r, err := e.sdk(e.key(e.company(plan.Starter, -1), auth.Private, nil, true).Key).
+			CreateLead(ctx, leadclient.Lead{FirstName: "A", Email: "a@example.hu"})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if got := r.HTTPResponse.Header.Get("X-Lead-Limit"); got != "250" {
-			t.Errorf("X-Lead-Limit = %q, want 250", got)
+		if r.Limit == nil || *r.Limit != 250 {
+			t.Errorf("X-Lead-Limit = %v, want 250", r.Limit)
 		}
 	})
-	for _, tt := range []struct {
-		name  string
-		plan  plan.Plan
-		limit int
-	}{{"enterprise has no limit", plan.Enterprise, -1}} {
-		t.Run(tt.name, func(t *testing.T) {
-			key := e.key(e.company(tt.plan, tt.limit), auth.Private, nil, true).Key
-			r, err := e.client.CreateLeadWithResponse(ctx, nil, leadclient.LeadInput{FirstName: "A", Email: "a@example.hu"}, withKey(key))
-			if err != nil || r.JSON201 == nil {
-				t.Fatal(err, r.StatusCode())
+	t.Run("enterprise has no limit", func(t *testing.T) {
+		key := e.key(e.company(plan.Enterprise, -1), auth.Private, nil, true).Key
+		resp, body := e.do("POST", "/api/v1/leads", okBody, map[string]string{"X-Api-Key": key})
+		if resp.StatusCode != 201 || body["over_limit"] != false {
+			t.Fatalf("%d %v", resp.StatusCode, body)
+		}
+		for _, h := range []string{"X-Lead-Limit", "X-Lead-Count"} {
+			if v := resp.Header.Values(h); len(v) > 0 {
+				t.Errorf("%s = %v, want no header without a limit", h, v)
 			}
-			for _, h := range []string{"X-Lead-Limit", "X-Lead-Count"} {
-				if v := r.HTTPResponse.Header.Values(h); len(v) > 0 {
-					t.Errorf("%s = %v, want no header without a limit", h, v)
-				}
-			}
-			if r.JSON201.OverLimit {
-				t.Error("over_limit without a limit")
-			}
-		})
-	}
+		}
+	})
 }
 
 func TestCreateLeadLimitExactUnderConcurrency(t *testing.T) {
 	e := start(t)
 	c := e.company(plan.Free, 10)
-	key := e.key(c, auth.Private, nil, true).Key
+	sdk := e.sdk(e.key(c, auth.Private, nil, true).Key)
 	const n = 40
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	over, counts := 0, map[string]bool{}
+	over, counts := 0, map[int]bool{}
 	start := make(chan struct{})
 	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			<-start
-			r, err := e.client.CreateLeadWithResponse(context.Background(), nil,
-				leadclient.LeadInput{FirstName: "A", Email: "a@example.hu"}, withKey(key))
-			if err != nil || r.JSON201 == nil {
+			r, err := sdk.CreateLead(context.Background(), leadclient.Lead{FirstName: "A", Email: "a@example.hu"})
+			if err != nil {
 				t.Errorf("create: %v", err)
 				return
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			if r.JSON201.OverLimit {
+			if r.OverLimit {
 				over++
 			}
-			counts[r.HTTPResponse.Header.Get("X-Lead-Count")] = true
+			counts[*r.Count] = true
 		}()
 	}
 	close(start)
@@ -379,6 +370,38 @@ func TestCreateLeadLimitExactUnderConcurrency(t *testing.T) {
 	}
 	if len(leads) != n || statuses[lead.StatusNew] != 10 || statuses[lead.StatusOverLimit] != 30 {
 		t.Errorf("stored %d leads %v, want 40: 10 new, 30 over_limit", len(leads), statuses)
+	}
+}
+
+// TestSDKAgainstTheServer: the SDK's errors and automatic idempotency against the real server.
+func TestSDKAgainstTheServer(t *testing.T) {
+	e := start(t)
+	ctx := context.Background()
+	c := e.company(plan.Free, -1)
+	key := e.key(c, auth.Private, nil, true).Key
+
+	_, err := e.sdk(key).CreateLead(ctx, leadclient.Lead{FirstName: "A", Email: "not-an-email"})
+	var apiErr *leadclient.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 400 || apiErr.Code != "invalid_email" || apiErr.Message == "" {
+		t.Errorf("err = %v, want an APIError 400 invalid_email", err)
+	}
+	if _, err := e.sdk("lc_priv_nope").CreateLead(ctx, leadclient.Lead{FirstName: "A", Email: "a@example.hu"}); !leadclient.IsCode(err, "invalid_api_key") {
+		t.Errorf("err = %v, want invalid_api_key", err)
+	}
+
+	first, err := e.sdk(key).CreateLead(ctx, leadclient.Lead{FirstName: "A", Email: "a@example.hu"}, leadclient.WithIdempotencyKey("order-42"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := e.sdk(key).CreateLead(ctx, leadclient.Lead{FirstName: "A", Email: "a@example.hu"}, leadclient.WithIdempotencyKey("order-42"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.LeadID != first.LeadID || !again.Replayed || first.Replayed {
+		t.Errorf("retry: first %+v, again %+v", first, again)
+	}
+	if n, _ := e.count(c); n != 1 {
+		t.Errorf("%d leads after a retried create, want 1", n)
 	}
 }
 
