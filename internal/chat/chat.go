@@ -32,6 +32,19 @@ type Request struct {
 	Email        *string
 	Phone        *string
 	ReferralData map[string]string
+	// Honeypot is the contact form's hidden field: people leave it empty, form-filling bots do not.
+	Honeypot string
+	// FormFillMillis is how long the contact form was open before it was sent, when it was.
+	FormFillMillis *int
+}
+
+// MinFormFill is the least time a person takes to fill the contact form.
+const MinFormFill = 2000 // milliseconds
+
+// fromBot reports whether the contact form's details look sent by a bot: then they are dropped
+// quietly, the conversation goes on as if they were not sent, and the drop is counted.
+func (r Request) fromBot() bool {
+	return r.Honeypot != "" || (r.FormFillMillis != nil && *r.FormFillMillis < MinFormFill)
 }
 
 // Reply is the answer to one visitor message.
@@ -120,6 +133,11 @@ func check(req Request) (input, error) {
 
 // Handle answers one visitor message for the key's company.
 func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Reply, error) {
+	bot := req.fromBot()
+	if bot {
+		s.metrics.BotDropped()
+		req.FirstName, req.Email, req.Phone = nil, nil, nil
+	}
 	in, err := check(req)
 	if err != nil {
 		return Reply{}, err
@@ -128,7 +146,10 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	if err != nil {
 		return Reply{}, err
 	}
-	found := contact.Extract(in.message)
+	var found contact.Found
+	if !bot {
+		found = contact.Extract(in.message)
+	}
 	text := Contact{FirstName: found.FirstName, LastName: found.LastName, Email: found.Email,
 		Phone: found.Phone, PhoneE164: found.PhoneE164}
 	var captured Contact
