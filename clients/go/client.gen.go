@@ -81,6 +81,15 @@ type ChatRequest struct {
 	// FirstName The visitor's name from the contact form (first name, or full name).
 	FirstName *string `json:"first_name,omitempty"`
 
+	// FormFillMs How long the contact form was open before it was sent, in milliseconds. Under 2,000
+	// the contact details of this message are dropped quietly, as a bot's.
+	FormFillMs *int `json:"form_fill_ms,omitempty"`
+
+	// Honeypot The contact form's hidden field, sent as filled in. People leave it empty; when it is
+	// not, the contact details of this message are dropped quietly (the answer looks the
+	// same) and counted as a bot's.
+	Honeypot *string `json:"honeypot,omitempty"`
+
 	// Message The visitor's message.
 	Message string  `json:"message"`
 	Phone   *string `json:"phone,omitempty"`
@@ -213,6 +222,9 @@ type Conflict = Error
 
 // Forbidden defines model for Forbidden.
 type Forbidden = Error
+
+// HeadersTooLarge defines model for HeadersTooLarge.
+type HeadersTooLarge = Error
 
 // InternalError defines model for InternalError.
 type InternalError = Error
@@ -1119,6 +1131,8 @@ type SendChatMessageResponse struct {
 	JSON415 *UnsupportedMediaType
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *InternalError
 	// JSON503 the response for an HTTP 503 `application/json` response
@@ -1162,6 +1176,11 @@ func (r SendChatMessageResponse) GetJSON415() *UnsupportedMediaType {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r SendChatMessageResponse) GetJSON429() *TooManyRequests {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r SendChatMessageResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -1226,6 +1245,8 @@ type GetWidgetConfigResponse struct {
 	JSON403 *Forbidden
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *InternalError
 	// JSON503 the response for an HTTP 503 `application/json` response
@@ -1259,6 +1280,11 @@ func (r GetWidgetConfigResponse) GetJSON403() *Forbidden {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetWidgetConfigResponse) GetJSON429() *TooManyRequests {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GetWidgetConfigResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -1422,6 +1448,8 @@ type CreateLeadResponse struct {
 	JSON422 *UnprocessableEntity
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *InternalError
 	// JSON503 the response for an HTTP 503 `application/json` response
@@ -1475,6 +1503,11 @@ func (r CreateLeadResponse) GetJSON422() *UnprocessableEntity {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateLeadResponse) GetJSON429() *TooManyRequests {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r CreateLeadResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -1805,6 +1838,13 @@ func ParseSendChatMessageResponse(rsp *http.Response) (*SendChatMessageResponse,
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest InternalError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -1895,6 +1935,13 @@ func ParseGetWidgetConfigResponse(rsp *http.Response) (*GetWidgetConfigResponse,
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest InternalError
@@ -2114,6 +2161,13 @@ func ParseCreateLeadResponse(rsp *http.Response) (*CreateLeadResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest InternalError

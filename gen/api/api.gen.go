@@ -86,6 +86,15 @@ type ChatRequest struct {
 	// FirstName The visitor's name from the contact form (first name, or full name).
 	FirstName *string `json:"first_name,omitempty"`
 
+	// FormFillMs How long the contact form was open before it was sent, in milliseconds. Under 2,000
+	// the contact details of this message are dropped quietly, as a bot's.
+	FormFillMs *int `json:"form_fill_ms,omitempty"`
+
+	// Honeypot The contact form's hidden field, sent as filled in. People leave it empty; when it is
+	// not, the contact details of this message are dropped quietly (the answer looks the
+	// same) and counted as a bot's.
+	Honeypot *string `json:"honeypot,omitempty"`
+
 	// Message The visitor's message.
 	Message string  `json:"message"`
 	Phone   *string `json:"phone,omitempty"`
@@ -218,6 +227,9 @@ type Conflict = Error
 
 // Forbidden defines model for Forbidden.
 type Forbidden = Error
+
+// HeadersTooLarge defines model for HeadersTooLarge.
+type HeadersTooLarge = Error
 
 // InternalError defines model for InternalError.
 type InternalError = Error
@@ -554,6 +566,8 @@ type ConflictJSONResponse Error
 
 type ForbiddenJSONResponse Error
 
+type HeadersTooLargeJSONResponse Error
+
 type InternalErrorJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
@@ -732,6 +746,20 @@ func (response SendChatMessage429JSONResponse) VisitSendChatMessageResponse(w ht
 	return err
 }
 
+type SendChatMessage431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response SendChatMessage431JSONResponse) VisitSendChatMessageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SendChatMessage500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response SendChatMessage500JSONResponse) VisitSendChatMessageResponse(w http.ResponseWriter) error {
@@ -847,6 +875,20 @@ func (response GetWidgetConfig429JSONResponse) VisitGetWidgetConfigResponse(w ht
 		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
 	}
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWidgetConfig431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response GetWidgetConfig431JSONResponse) VisitGetWidgetConfigResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1091,6 +1133,20 @@ func (response CreateLead429JSONResponse) VisitCreateLeadResponse(w http.Respons
 		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
 	}
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLead431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response CreateLead431JSONResponse) VisitCreateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1351,115 +1407,119 @@ func (sh *strictHandler) CreateLead(w http.ResponseWriter, r *http.Request, para
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5HxLkxtH8t9XqW39IzTDfwODefGBOfw9miVXtESJ5mNlW6DRhe4EUER3VauqeoYYciLsj7B3X3hxBA+6",
-	"eCP2tCcj9ov4kzgyq/qJBjnUrqVY+yBqAHRVZWVm5fNX/TaIVZYrCdKaYPw2WAJPQNOfz8Dq9eB8bkHj",
-	"xwRMrEVuhZLBOHgOsZKJYVaxKy4sm8FcaWBWr4VcML7gQg6DMDDxEjKOwzMhRVZkwfgwDOw6h2AcCGlh",
-	"ATq4uQmD/zj4FngyuFCFtNur4W+G2aUwLOYpyIRrlilpl2zv5YuL/ZAJGadFgkvTQ0rCkD0HaZmS6Zpd",
-	"LUEyzlKRCct4nqcCDFIHb3iWpxCMT44+n9RvcbZtUl8sgSFLuVx/aRyR6ZqlwBO3/mfRdXQ66iVstIOw",
-	"Z/BTAcYOHif9hImEqbljkXaPMiGZXQIzoC9FDF8alqqFOWM/FcoCE9bRqCFX2pJkWa7VLIWsLV1PjbFa",
-	"yEVwg9TkXPMMrFemxwlkubIg4/U3sN6m7lyuWSHFTwUwNwnb4+zly8e/Z8KwGRi7H7JD1Laj01MWL7nm",
-	"MU4dshXklh2dsKUqtGE56JL7Q0YKLORiIq+EXbpt8gzYCtaMy4TNVLJmGmyhpaFf50Iby7g0V6CZkMai",
-	"1NScxRq4370hvSd5DieyKavgPozm9/jp0eA4PpoNTuYjGDxIDuPB3dkpP4Hj5Cg+nAVhIHC77pgFYSB5",
-	"hmMb7Bkgf1pS52++BbmwS9SH07CP1xpMrqQBYvVXPPF6gJ9iJS24M0UaFnPk+MFrg2x/W5JPA4W85KlI",
-	"HmZcpPj5kqcFuDkSp2v0+xTogTAArZVG2V0zGOB3LN78nLG50tnmvS0yzjYf9OXmg1xbSEEOSUkzYYyQ",
-	"i0cC0qRvEf/7dE4P1It8LTbv5fp682e22vwF57v+259Yhv+OndymyMqh40fNvH/RMA/GwRcHtZk7cL+a",
-	"g4c0NQ3YPirV+TDM73vMopI4novpCtYR24uVnItFiCqJKhq1yI9CFrWYFoUTWX2TL5WE5iNGFTpufbM1",
-	"i4Y5aM3TacItb81mwBih5FS0nkcxNz+LWs9oA6jDN2FwoeQ8FfFtFObvZG3UoWAq5LQwEI0Zr1juT6sw",
-	"LOqciwjFYaxIU7Rb81QslnaIG3ik9EwkCcjPVPlci0tuwZukri76X4nOuVbZdKbVlaFzW6rlUy0uN+8t",
-	"O3/6eLAq0tgwCRlbcnMtN+/TJbebP7PZ5i9ysflgrv/2p9nf/pT+Y3Q02kVcxJRmkdJiIeRUKjvlaaqu",
-	"IImIUY+lBS156ub9FcTt1yMBo5MBzYh3Q/adsks0qlccZao0JEThU75OFU9eKPUt1wv4FWhEPzC1Sk1T",
-	"XDAaky8g54ChBFJ894R9I75y5Glwerftwy6+f/ac5eXv3o+gn2wEVedxDMYMLpS0WqWDc5TN4Ov6990u",
-	"Newf+wTsUiW/bOz3pCTtoSAxwPgxuBO8Cj89zxP+ZnDuhLS1eh2a4MDnLsB4KfklFymfpb+GZIt6NS9W",
-	"tJszboDFXEqFcSvTwOMlJH0KeYbhgV6zlFuU5E0YvFDqCZdr72DNr7AHjYecQkRI3NkuTT19GXUUrBO1",
-	"963pnz5oPkorv5S8sEulxTUkvyx22GFIS/fj/WY7dqhNZytcYJd8sWaXwphrfqmk3bxf/YMs57YXp/Ac",
-	"ZJIrIe0+MblDsrOeL2WuFR4A1KiH0gq7/g1cpobCQEIK3esjUX/xCedIuVR2CZoMmt+EKXKM5yF5Aong",
-	"L+i4/gpnsVp2muG6U7QT0ZgZkAmLLtzqA6RmzLoERC549KsgERdLbp9Bnq6dG1c5aCucLqI0p2JHCuQP",
-	"DyY6wJOQRbJI04gV0oqUcckoTkMNoPAMPcBKqitKZjGw5TYYB0UhMDTFkc6QWV3AlrXEsNzTt00GN0YY",
-	"y6X9ElOxPF2fsTzlmIzBGxsyCeh2vn7x5FtcuGdiMj9TFBmPe1xRhBRFLnlDs3clkgVYZpaqSBPGzQqj",
-	"dOaHswQsF6lhUl01lpsplQKn+LAOLj8l/+fuyce/D248nUKjMfnRMyOspNOadXtLtfdRs9cQWwpTSeZV",
-	"atOWemlbtlNLlhezVMSU9+0pTTksxU70DcZOVWyyj/tvJlyjUQ/7ocyQWqnZSc+TdWbSrwaXwgir9JeG",
-	"4TOOFksVBCcZVDm25/JSfCJEzZwXaUqfbkdthvZq8UkC/GPbU/bNSYejw4HTUa+mNhKWTynPM//w7/HZ",
-	"f5Da1S6n5MMuzXqxhD4xeQOh3EGaawAqHhjLtQWNp1aaMxa9zbXIuF5Pl/Dmhh7PtTpjs8IICcbQGMBg",
-	"ONfCAONJMpFXSxEv6aRTVQaYs9SU9RnGNVor68oMXVvT0f04BmlxaToX3GLQHYyD//LFj6PBg/PBIz6Y",
-	"v3p79+Zf+ozJTOkE9FTzRBRmmr/xYnWVpqP7YV12ur9ddipjj6kVNu1qxGGv7ixFAtNcXYGGZDpbNyLG",
-	"hsVpcPOzt9TRgOZUfbKvUqE2T13osm1MjEU5MCP5CqYxhZIqAbKnuVYLzTPD9gwACdQ962tsAmPmpIhx",
-	"qv1WnW+rtNLY7498cP0K/5m+utMrPyjp71L6dSEXXAsu0cVifOCpBJWn0F7/1iWcTzHbERM67vVx+1vg",
-	"yYUGbl2IudNzd53t1rYxMXMh8Kfcn3C+vsrmUBZ4bJv1WZznjAnrCgwY+7voyVhuC8OierVoh4ssKDPq",
-	"kUN6xdeGeZKUZNHR6LB3kg4ryxmbLrOx6V3MfSzz4nPcI3qBFaxDxy3HAcyMUGdQczlzJ/xWvsZHEtur",
-	"PEK7ibHNWclebljkHx9KZSHqLHA4Gn3c+bYX+F6SUdVoa1FyqrCMs0SYPOVr8pZnLcFSMqgyDLlStEUD",
-	"PMpJK8wrD2PXy2dCVkR2CQyDN4OFGnxWIPCo496rjyxPC8NS7j/2SeBjtNyEAY6tVv2k9CqvvkN2bKlS",
-	"arLcZVaxw1OWiIWw5ozx1KiSu0Kyh8PDuydsL4E5L1LLNCyEkt4crfcrRcu5Nq7h8X85iqDKQ08Pa6m0",
-	"ZSmfQVo6YP8sc8YcbfWt1N5Vbj9FGJ7O5+7J7llvqEep4bvO9/NqLc/fYIyHO+gmXD8sQTsnRMYvLuPL",
-	"Ifu9l0vEc0Gnrqz5oOYHoZ8tXnJLe5cFT3uKQWHQYjSamCQRuDhPn7ZMT4t9J/d7zUY/5T46bRL/R54W",
-	"4IMjGm9QdtyyTBnLjsLRyf1Gf2jIvpfpGucyZOXMRLqRqKpjFhU2a5Td8ROmpkVWfop5lnOxkOVnC7r+",
-	"zWWs5UeRUD1+EaeuBD+flX9lJk5X7s+USzxA05wvaEWn2KCnhU6jMx//IZ20wUSrPPcGSxV2IjE/dcXT",
-	"FhtKe7oQlyDL5HEOlspa7S7V26BJQjAOltbmZnxw4J8YLosDyXNIATWhyYJgHFh+yc21/77U+WCh1CIF",
-	"yjT4m6bk7570qHAdqXdiRR9pNqxZMwg6H/xnPrgeDR4Mp+PBq3/tDYR+oCT3gjoyPfHcktupLWP8j53T",
-	"Ohm4CQOfiU1zrbLcTtEM9lR+C2Mxc0MbyWfqEraSuLOy0JAB991Gl5N/aVhpJ3H48DZ1hQW3MKUO7SeK",
-	"C6QR6M4x43VmzTV2XbnDthLAbjUAdQu5k4KF/pgn5XJR7Ewty19L21rtV125ModLivyvFc1Ng7Qs6EOv",
-	"9fmpEPFqOiusVdKVIC1kpqf6XY3lWvN1UFve6Q5/96KbgHOzMhQ6c18VkkU2w0BSqX7GXEEaqwymjdT7",
-	"42Fzd0B3e/162N1JSzPCpsY3ZLXtV8hHxoUWdv0cj4A7L+e5+AbWrjWxM2osU5vozYDnYkDVVBcusr3K",
-	"9ZSFVRcmWL4CU7dYKNklV0RlVsqLelvk1Qo1xzmRiAz/CrgGfV6g5dhFKgac576+TZXFMXPD2KQYjY7j",
-	"FazpDxeJkjEgsdIz9aJoMF2BU8i52l4Ot4ycZ7FKU4itYYan4FKQUosqiMJDHi/Z+dPHROAMUoX+zCqG",
-	"SlY+NJETeYed+wrVwIiEUklYaNqFQydUC1BwGz39/vkLdsBzcXB5eEA/RHTYOLtzxxe/7tzBRYdu7iuY",
-	"GWGBQTaDxLCI/j98bSJfQ8ZhVERzo85csES7ZtqDc+oqI1hLjhk99kQyFv3hoaeG5j1wTXNHkeXpirbc",
-	"MgLMLrUqFq2d+LFLbiPiyRdfsG/Io+O/zCzVFc4hNFsJmXjFFJoacuLNmEVpPM2L2fR//9f/EbE9t5uQ",
-	"GT4Hl+X49uk+UUUPa3FJT0/knudZWLYwlUzXZ97R5oUleQmJG8aYIKGSwP6QnZNcQSbGrREvIV6ZIguZ",
-	"UYyzTBhUqmQi6SgZpgFPJDpznDIGL82T0SHb6kewc6bhUq0gYX40PkcZJpK1JgALx0n8ZMOJPG9VPpVk",
-	"XK6rtrslpeVaCwwsJItce7A60G6FY7az8VxKhQoqZiIfEhkUsISutOkIK+1ByJbc1LCcf//8++/IJown",
-	"Mno7caWESTBmk8AdUP7xioY7vJMgZBMqP7SH3qJsU05wgzt5wm28pHQdn4vKqAq/IMKiMU1g/Pfxkkt0",
-	"dUgS6ZZZQnJWFlUNy/ja9RqvlE4oKpvId46Ed2WR4R0FB5hfvZvId4PBoPoPn91uW71jqBjUvNoP2clo",
-	"1IGjsHfo+VHS1NHEfN7N1NUlP9M7koVXpoyn6PsgCVkhqQWC0UOpcW6e3RAEnPCYveuU2n0/qqtZlPX6",
-	"+qrbQO0y3EI9aIbmEnV53xfzl5gLCAww3NODMtMXxrJEgatwxFQNajPXIW5o8hFNXnpp76iQM+5RJBqy",
-	"3K4Zn1sMBrTIslJ4XdxPNSHu0bWYymKFL7fQ052xDiHUGtuKPz4y1Cc11dio/MKPwVnUnEUoY0xEMBUM",
-	"WUTWFVMWyvqizqRbzHE8KU/xlVZywdCihbiMVYqhQyPpYmJzJQywmQa+8qee4u3OGm2EU01/53u/DS6Z",
-	"i2JwM2U+2OFEDYxqcKPxZYdU3E2dQDJVWPK4UScF6fKGupQtUZUIEqLTC4lsnKd4j8IhP569fPFocJ98",
-	"z3cvv20QsO/X6YBUcKXD485KDayKH7Wj6UqjT3vojLYar+U2+2FbtOEH1UFpoLe8Uf8IgmsGeFp8Q72y",
-	"KTua3bjQ0ZGn+HNa3h0xdQFwLYltz1u7PnfUlSY9oSIylx0wql+qDdhAupFBqGJZw92aMwecjhoojMjD",
-	"S8uZ2kCPeiq0k+is/e8lgoUs3umoqppUzsfNhtZzrgrpz8GJcw+miJcs53ZZGkLCE22b2lJb6FF4I4w1",
-	"IX3hBtRWtVS8GnnD3rHTUamrFQBHGFZIohwfaiFtKpl57BhN4CxOE0J2hut1EDs4lIKQC62MGTjHwWKe",
-	"plVAkqi4yDB8aGYmhNXyYc/TF4+//+551IByuTDsaHRCMetERh+BU43ZnSikg4ziqJC5FFmt2adGuvnh",
-	"Ta4MsKgJNUez3ETJ4+eW7lDc2sSAVwEZjTcY/pWHlE6Gj0nK2pkHubFn6K5J5UyJhY5Q8dp67VjSJMBV",
-	"mlIRgzSU8vrE7alWuRZgucbUrdBpo+pUJktDX346sKAzQzm76yfW6dT508dBGFyCNi7POhyOhiNqBOUg",
-	"eS6CcXA8HA2PXfdsSTlsJ2/ArxTlacb9CS6FepwQmV7aF67w2cJUH41OdlWNqucOamhgM6UOxj++CgNT",
-	"ZBkyoIsSxLySLwy1zpDO4NVNGOTK2L4rF2gZ0HF3DjhJvolj3wKXDBmqXY4CbURLTkv5RO6EQ7A9qbrR",
-	"2j5p1fcZ2q6mGy0b5NS98JQ5zJ1Xoiq1YBKuaB8e4r9/5jBAwh20iXRpgjMF5R59mShWElWAxDakpNiZ",
-	"wP7c2WeYK1zVaflE9hnIPVLwjrmlsM7tNvIduAhD9bX5FGjI01ouU2KI2F6F78Dz96WZyKrM5Fr+SjOy",
-	"0GVZpdy8hTd2/6yCh0hktuvU2catjia4SUmYSKq+7LnIz8d2+yEj1IHnblnrK/KEWxiyizY9ngyyFldC",
-	"ugDDj5nIFqlUvMQwrQXjIXf/cTASJe5oa1olN6munD1pH1I8A3g+n1R1Mr/gVypZfyZksQGeqk/nD2X0",
-	"0qSGarSusRnW2Maqoxr4ysLJN8mDN0ffZv8hv/fMnv7x6v5/uj48nx1fJHcfzkd/WB49fn3yTXpaNXjG",
-	"QQ4W9HClLnls/l1dgA/a7cLgG3W5eR8b9nTzwVIlqiorBg/T1eavaWIhY/yaQbr5oJdg//Yns/mwAJEB",
-	"VVN9mTP41+O77HjEDo+O2cnp3XttBNY4OJ4fwlFyEg9OZ3f54OTe/QeD+3wWDxKYjw6PjnHIfbJsRFyb",
-	"bY+ap54aMq2T+o9hW73t59eC/449ASnXYoZ2S2/+mjJYrNkpW/0wUIb5HgbTaDSvQf9b0NNF/HQrpNvr",
-	"mPMYZkqtPKj5dpjIJmztpl35xZNxs+VrRp+pydysLmplrjhdoSnQWlVoxOD59ebnSzAg2WrzwVxvfrab",
-	"v8oV27zX/PXmvUy5VfZ37JvNBw1ZyHjymrMMFmS2LzcfLNt8MKRsNV5k84H0bAuV6NoXv0TJPpO3uLEd",
-	"93i2fWEbL929NPcxwHTrWVrvxMnq43FB40IWDTn89JAWEpsGHX96UH0JBkcc3mJE964FjTu9DXk9EGIc",
-	"fPTg04O7EPqbMDi9DRvbV1do1C222HPv4GPRGToYzNY7EVa3Pt0Ttt2EwVaJG8lbgN2FRPZl8iqf845R",
-	"AribtYnm5BohnTcjuHYtnmrR47rSVhWTo5PRccTgEmQ7qBu6UMB1hiLCdBgGb3hsXae8dP62dZM1T7mc",
-	"SEoJzZjVoMguIDLcAYV0wSZGav2IyImMGsMiB31pASSjGuWIuU8Td4ifuzBG6sZ3sIZRG1TZji3+ALbV",
-	"QW5fYf3x47DiZnehg+37XDdH3a+fCqB0yYcANYq17Tt23RPtQancvPq7/UwpuvYVj1ZfvYlEDb54dPTV",
-	"vRHuaRtjeni3Cx0NvuP5fPNBrtl3FQBhCytaol8b6NDgi9H5vYu7d3d264Ov+WLtvVg7RNp8sCH5s6MT",
-	"tvmz3rynRAJjideQgrQruEbfOGx3Vj0Rdffb9ak7Dekfg81/a3hUdLYaVkEY/JGutCw3P19u3pvG99+t",
-	"hb3keIo2703waqtN7Vbdai0Hm/+eXG7+cr35S/p689fV79gTMQPJDCw2P9slkHP/Nxe3aYCdonMxQi//",
-	"3E9NBsx5am7Bge09+IG/eBO3jgtaJ3lHaNBpV/7/Ehj80/voH9py6y2hfLrM07H1v1m5p4wbykb97YpU",
-	"9EaM34JsR+PuKtWFRyNwh/2YK90MJKoOY12vGbInwKX1yAhfd6pRBx2wwkTeueMBHXfuUAUTDQkTsglB",
-	"Cenz7bAeTOlWmYOCn4msACkhs1qAL3Nwy8iRDVnL+18pTRgGFdY3eHwr9KxEuxofPHWakb7v4roLe2XV",
-	"eKmMJQAwAQaotSP3XbmdWpsYDfmq3ETuKRceERwTdFTBn8tH9llWGLrq6mt0uHLIIDXgOvp9l8Udq+k1",
-	"DebOHYqbqMMJyZC99A1hFyi6yK68tMLiVIC0JBoHI7dsL3IdbgzJvCKETCQhsyIDY3mWm/2QlhALSRfB",
-	"t/p9K4DcuLemNPq6Hiopk4lMtMpNfYmmBoHPuUiFXPgNPWkC/u/cGddVqXaoS21AJSFsIGhVIXHpBReS",
-	"4BLgITdqPpE0Q6E1br3vFTVD9pSXg+h1L9W0VT/MNTDC5r2DiWxePHCMblRUq6F0pcCX5OsBY0aFt2Gn",
-	"j+BbGK1egjtFNIErvvoZe15Q46hwqAf6XSoJ1P7xLH4GeGIMMpfKulz2NNasYhlfAXV9BBjC4QzZi+Yr",
-	"WlqNxIn0RUi7FLJ+38vOt7eQlNie60GW1duQSUXFZ3f103nviayps4NnkKd8DYnn3f5ZT0fRVV6jk6Oj",
-	"CI+3SKGxfv3ekIns73OWw0cPor40xBlQlM12BtJn2etHDjov2bl59feUR+dFmraLfK59Vr6YpYoiqzsf",
-	"wYXh6eZ9Ithy8/46ZIdHI5b9r//JLIbbIUs2H1INTG4+XA8/vwhaFT8bVxrKyuhHa5y/oOrXBkA7RHgw",
-	"DuI83o19rm4ZBD57YRZSyDc/280HJLAuISqd+TfhSJHxDo/xBNgr1YGdtOrOf1/1+DNi6Po20a2qloef",
-	"W3+vb4FtlyyD0eze/Dg+PRqczo9hcBLfh8EDfo8PRvFhcgTH8xN+OmtfiCqTi+omFpHpb4pVb+tqlHq8",
-	"vZ0V9uP3wprMrwm8yw/jBzBKBkezk/ngJLkHg/vxMR88mN+He8nd+HR2wjsE+oy9Td9niaO8Obcjo6kd",
-	"CvXCHcKEjHS1wdbO9js5T48hvMXlOt+GKu8hOANsFTXGuE4F6NuCQ9ovFStR4Lhe/9tIum+N+3iO1ni2",
-	"5zVutxjrnu1509r/M7nh6Ba5YfWyqN+uynx0m8Hbr+r4Z81+u2D8H1/dhG9bmHf65qadwZGp8HlYTwKH",
-	"eWcJ8w7Gb2+8D+svdkYuWCsklXPXqtAs4/FS0KWDGtIxPjg4PLo3HA1Hw8Px/dH9EcUgfuXeTBFDI4+M",
-	"b9Wo69Knoxc33L0lxq2HU84gSSBp1dAJ8bOVjTWmden39rSPRIrhKFKRsNm6eSuwMRrDcxEHN69u/k8A",
-	"AAD//w==",
+	"5HxLcxxH8t9XqW39IwTw3zMYvPgYHP6GsOSKlijRfKxsa+jpmu6cmSK6q1pV1QAHJCLsj7B3X3hxBA+6",
+	"eCP2tCdP7BfxJ3FkVvVzegBQu5Yi/nsQhemuR1ZWVuYvH9Xvg1hluZIgrQnG74Ml8AQ0/fkCrF4NTucW",
+	"NP5MwMRa5FYoGYyDlxArmRhmFbvkwrIZzJUGZvVKyAXjCy7kMAgDEy8h49g9E1JkRRaM98PArnIIxoGQ",
+	"Fhagg+vrMPjPg2+BJ4MzVUi7ORu+M8wuhWExT0EmXLNMSbtkO69fne2GTMg4LRKcmhopCUP2EqRlSqYr",
+	"drkEyThLRSYs43meCjBIHbzjWZ5CMD46+HxSv8XRNkl9tQSGLOVy9aVxRKYrlgJP3PyfRdfB8aiXsNEW",
+	"wl7ATwUYO3ia9BMmEqbmjkXaNWVCMrsEZkBfiBi+NCxVC3PCfiqUBSaso1FDrrSlnWW5VrMUsvbuemqM",
+	"1UIugmukJueaZ2C9MD1NIMuVBRmvvoHVJnWncsUKKX4qgLlB2A5nr18//T0Ths3A2N2Q7aO0HRwfs3jJ",
+	"NY9x6JCdQ27ZwRFbqkIbloMuuT9kJMBCLibyUtilWybPgJ3DinGZsJlKVkyDLbQ09HYutLGMS3MJmglp",
+	"LO6amrNYA/erNyT3tJ/DiWzuVfAQRvMH/PhgcBgfzAZH8xEMHiX78eD+7JgfwWFyEO/PgjAQuFx3zIIw",
+	"kDzDvg32DJA/rV3n774FubBLlIfjsI/XGkyupAFi9Vc88XKAv2IlLbgzRRIWc+T43luDbH9fkk8dhbzg",
+	"qUgeZ1yk+PuCpwW4MRIna/R+CtQgDEBrpXHvrhgM8BmL1z9nbK50tv5oi4yz9Sd9sf4kVxZSkEMS0kwY",
+	"I+TiiYA06ZvEv5/OqUE9yddi/VGurtZ/Zufrv+B4V3/7E8vw37Hbtymycuj4UTPvXzTMg3HwxV6t5vbc",
+	"W7P3mIamDptHpTofhvl1j1lUEsdzMT2HVcR2YiXnYhGiSKKIRi3yo5BFLaZF4URWT/KlktBsYlSh49aT",
+	"jVE0zEFrnk4TbnlrNAPGCCWnotUet7n5W9RyRgtAGb4OgzMl56mI7yIwfydrow4FUyGnhYFozHjFcn9a",
+	"hWFR51xEuB3GijRFvTVPxWJph7iAJ0rPRJKA/EyRz7W44Ba8SurKon9LdM61yqYzrS4NndtSLJ9rcbH+",
+	"aNnp86eD8yKNDZOQsSU3V3L9MV1yu/4zm63/IhfrT+bqb3+a/e1P6T9GRqNtxOF258UsFTG9QqYKDUkl",
+	"q7tMaRYpLRZCTqWyU56m6pIaoFbbJX5+7WDAK6W+5XoBv4JceOAxtUpNU5wzGpNOLoXCv2dcA1MXoNn+",
+	"ffaN+IqofSotaMlTN/qvIMN+PpJatJygGQnEkH2n7BItxSVHQVUaEqLwOV+liie/Ij/RuG0wkywe4iOk",
+	"+P5RxcDnGtxh2jTMZ9+/eMny8r03jmj8G0jxNI7BmMGZklardHCKAjX4un6/HSeE/X2fgV2q5Jf1/Z4k",
+	"u90VJKKmH4N7wZvw9nGe8XeDU7dJG7PXeAs7vnSo6bXkF1ykfJb+Gjtb1LP5bUVjMOMGWMylVAjGmQYe",
+	"LyHpE8gTxDx6xVJucSevw+CVUs+4XHnUYH6FNWjUXIR7UfGgQirtFz2MOgLWcUX65vSt95pNaebXkhd2",
+	"qbS4guSXAaIt1qG0qR4MtAFRbQ9aGIhd8MWKXQhjrviFknb98fwfZA42oQn5HCCTXAlpndbvkBzR7r+W",
+	"uVZ4AFCiHksr7Oo3wAEaCgMJCXSv4Uf5xRYOHXCp7BI0KTS/CFPk6KRA8gwSwV/Rcf0VzmI17TTDeaeo",
+	"J6IxMyATFp252QdIzZh1CYgcIvazIBFnS25fQJ6uHDZROWgrnCzibk7FFr/OHx703oAnIYtkkaYRK6QV",
+	"KeOSEfhECSDMiRbgXKpL8tARrXMbjIOiEIi3sadTZFYXsKEt0dfw9G2SwY0RxnJpv0T/Mk9XJyxPOXqY",
+	"8M6GTAKana9fPfsWJ+4ZmNTPFLeMxz2mKEKKIueRotq7FMkCLDNLVaQJ4+YcXQ/mu7MELBepYVJdNqab",
+	"KZUCJ9BbI+bb9v+la/n098G1pxMRFRoUx4yw2p3WqJtLqq2Pmr2F2BL2pj2v/LX2rpe6ZdNfZg7jkTO7",
+	"ozQ55gQI6QkCwgqb7OL6m17kaNTDfijdvpa/edTTsna3+sXgQhhhlf7SMGzjaLEUFnE7gyLHdpyzjS1C",
+	"lMx5kab0627U4hjTuUjTaWY2qfhaXbJUUTSoMy2qEZWDLANWwjrLCNKG6FNkIk2Fc/LNkL2WCWh2EI5G",
+	"o4lsjlUKVxlNyVB9LoDQaaJVnkPCfioE2HQVMm4YZzNlvzQuZHBTGCcM8ISucrU1tFQv5kvDluT0MPIT",
+	"Q1oFzoZ8gYQJOWTPQeUpoFq4oMVCltvViTtDAr3bCSKGkP3CxbEd7OgjJqlS5xRImUiDG0lBllgV0kKy",
+	"yYTbdtjPepuI+WabQtM3Jqm/jowfj3p1UcPPvk09vPCNf49t/0GKpQYVJR+26Y5XS+g7iN4EKKcq5xqA",
+	"tsNYri1o1MvSnLDofa5FxvVquoR319Q81+qEzQojJBhDfQDdnVwLA4wnyUReLkW8JF1OEgLM2WISQueg",
+	"GbBul7vWpKPd4hikxalJ83GLblUwDv7bFz+OBo9OB0/4YP7m/f3rf+kzFzOlE9BTzRNRmGn+zm+rO1kH",
+	"DxvH7GHvMSO8OLXCpl2J2O+VnaVIYJqrS9CQTGerhk/QsCkNbn72kjoS0Byqb+8rZ7fNUwdON82FsbgP",
+	"zEh+DtOYnAWVAFnMXKuF5plhOwaANtS19aFhgV5RUsQ41G4rPL0REWys90c+uHqD/0zf3OvdPyjp71L6",
+	"dSEXXAsuSZ+BjD2VpMna89858ngbsx0xoeNeH7e/BZ6caeDWORFbsVkXTm0sG11v5+TcBnCEQ3OVv457",
+	"gce2mVbAcU6cIvfencPHxnJbGBbVs0VbQFBBvm/PPqSXfGWYJ0lJFh2M9nsH6bCyHLEJihqL3sbcpzIv",
+	"PgcAoRU4h1XYMGUMfV+ygUIy7iNGd0IT3uJtzvIE9Sai15OSvdywyDcfSmUh6kywPxrdDK/aE3wvSalq",
+	"1LW4c6qwjLNEmDzlK8JDJ62NJXdfZQiqU9RFAzzKSQvIl4exi+MyISsiuwSGwbvBQg0+C+o96QC46ifL",
+	"08KwlPuffTtwEy3XYYB9q1lv3b3Kqm/ZO7ZUKeUG7zOr2P4xS8RCWHPCeGpUyV0h2ePh/v0jtpPAnBep",
+	"ZRoWQkmvjla7laDlXBuXp/v/jCIottSTel0qbVnKZ5CWBti3ZU6Zo66+k9i7hMNthOHpfOlads96QzxK",
+	"Cd92vl9Wc3n+BmM83EHXpf5hCdoZIVJ+celBDNnv/b5EPBd06sqoHkp+EPrR4iW3tHZZ8LQn3BcGLUaj",
+	"ikkSgZPz9HlL9bTYd/SwV230U+7RaZP4P/K0AA+OqD/Ba25ZpoxFD+PoYSOtOWTfy3SFYxnScmYiXU8U",
+	"1TGLCps1skX4K4NEFFn5K+ZZzsVClr8t6Pqdi0mUP0VCaaRFnLrM0XxW/pWZOD13f6Zc4gGa5nxBMzrB",
+	"Bj0tdBqdePyHdLZ8BK/PJpLLMjzeYkOpTxfiAmQZHpiDpcBlO7n6PmiSEIyDpbW5Ge/t+RbDZbEneQ4p",
+	"oCQ0WRCMA8svuLnyz0uZDxZKLVIgT4O/a+78/aMeEa6RegcreqTZ0GZNEHQ6+K98cDUaPBpOx4M3/9oL",
+	"hH6gMMYZJWd68NyS26ktMf5N57R2Bq7DwPty01yrLLdTVIM9sf3CWPTNUUfymbqADX/5pAwlZcB9ktxF",
+	"Xb40rNST2H14l8jRgluYUmHBLeEjkgg05yzXXq25egQX0LItB7DrtaJsIXdSsNCPeVIuF8VW17J8W+rW",
+	"ar3q0gWynFPk31Y0NxXSsqAfvdrnp0LE59NZYa2SLshswYUwNpr6B1xrvgpqzTvdYu+64QHGzbkh6Mx9",
+	"3E8W2QyBpFL9jLmENFYZTBuu982wuduhu7x+OeyupCUZYVPiG3u1aVfIRsaFFnb1Eo+AOy+nufgGVi75",
+	"tBU1lq5N9G7AczGgeLmDiy6g0QqdO5hg+TmYOolGzi6ZIgqkk1/UW9lRzVBznBOJyPCvgGvQpwVqjm2k",
+	"IuA89RkMih2PmevGJsVodBifw4r+cEiUlAFtK7WpJ0WF6ULYQs7V5nS4ZOQ8i1WaQmwNMzwF54KUUlRV",
+	"1jzm8ZKdPn9KBM4gVWjPrGIoZGWjiZzIe+zUxyAHRiTkSsJC0ypcUU01AYHb6Pn3L1+xPZ6LvYv9PXoR",
+	"0WHj7N49H968dw8nHbqxL2FmhAUG2QwSwyL6//CtiXyWALtRmNT1OnFgiVbNtK8pq+PIYC0ZZrTYE8lY",
+	"9IfHnhoad8/lzx1FlqfntOSWEmB2qVWxaK3E911yGxFPvviCfUMWHf9lZqkucQyh2bmQiRdMoSnlKt6N",
+	"WZTG07yYTf/vf/9fEdtxqwmZ4XNwXo7P+rtgGzXW4oJaT+SO51lYJqmVTFcn3tDmhaX9EhIXjJggoZDA",
+	"7pCd0r6CTIybI15CfG6KLGRGMc4yYVCokomko2SYBjyRaMxxyBj8bh6N9tlGxomdMg0X6hwS5ntjO/Iw",
+	"kawV1V1xHMQPNpzI01ZsW0nG5aoqDLAktFxrgcBCssglgKsD7WY4ZFvrJcpdoYCKmcjHRAYBltAFrx1h",
+	"pT4I2ZKbuprsP778/jvSCeOJjN5PXChhEozZJHAHlN8c0XCHdxKEbELhh3bXO4RtygGucSXPuI2X5K5j",
+	"u6hEVfiACIvGNIDxz+Mll2jqkCSSLbOE5KQMqhqW8ZXLJl8qnRAqm8gPjoQPZZDhA4ED9K8+TOSHwWBQ",
+	"/YdtNxOTHxgKhis2CdnRaNSpomIf0PLjTpeReeZG6sqSH+kD7YUXpoynaPsgCVkhKcmF6KGUODfOVkmg",
+	"AQ/Zh04yBQWuXZzUI2Z+6L7Cm62jerQ1F4uGcFF01ZubOsdjXMWom6WveKcxSZ0Y8mmgJfoYAoGLaz0o",
+	"IwjCWJYocJGTmKJM7U1zBWg0+IgGL1flDSBy3DVFNlNygfG5RZChRZaVQtEtg6sGRA645GQZBPFhHGrd",
+	"6esK5lp9W7jmhq7eWar6RuUD3wdHUXMWoeygg4MuZsgi0troCpE3GXUG3WCO40mpHS41ZaBWOYQ4jVXK",
+	"5aSUdg7TpTDAZhr4udcmhOM7c7QL/mr6O8/9MrhkDh3hYko/s8OJuk6wwY3Gww6puJraMWWqsGTJo45r",
+	"0+UN5bdbW1XWHhGdfpNId3qKdwhm+f7s9asng4dk0757/W2DgF0/T6e8CWfaP+zM1Khy8r02i8yw42Gp",
+	"Q26pNfODbMn5EwnHPYuNNvL+Ja/6SyGJa4+q09aoiPQW54aqyBngkfP1HJXC21JrgRMdHHiKP6fiorPX",
+	"3aLS1rZvjlvbZacvlCZhowg3l50Cbz9Vu14I6UYGoZxmDSxgTtxlhKhRBBT5ku1ypHadUT0UqmJEEv59",
+	"WUBFavN4VIV0KsvoRkMVPFeF9IfpyNkuU8RLlnO7LLUplbNt6utSWqgpvBPGGpeJdR1q1VwKXl34xT6w",
+	"41Ep8FX9lzCskEQ5NmoVelV75ksXaQCntpoVjCc4X6dgDLsSQjrTypiBsz4s5mlaoaVExUUGlOit3SbK",
+	"CntM9vzV0++/exk1KgkdRjwYHRGgnsjohmq+MbsXhaQNcDuqaneCfSt2W083PrzLlQEWNa9voG5v3jzB",
+	"3y3ZIVDdvFdRoUXqbxCbloeUToYHTGVgz9dYshdo9UnkTJktj1Dw2nLtWNIkwIXBUhGDNOSPe6/yuVa5",
+	"FmC5Rr+y0GkjJFZ6ckMfG9uzoDNDAQWX7Kx9vdPnT4MwuABtnBO4PxwNR5SlykHyXATj4HA4Gh661N6S",
+	"HOyOU4OPFDmRxv0Jzr97mhCZfrfPXFS2dU/hYHS0LaRVtdurK1Ob/n4w/vFNGJgiy5AB3SJVdHr5wlBe",
+	"D+kM3lyHQa6M7bvGhJoBrX/ngNPON++GbNQ2DRmKXY4b2oBcTkr5RG6txmE7UnXR4y5J1fcZ6q6mLS6z",
+	"95Ra8ZS5kk8vRJXfwyRc0jr8tZndE1eCJtxBm0jnwzhVUK7Rx7BiJVEEaNuG5LE7Fdjv2Hv3F+Gpl/KJ",
+	"7FOQOyTgHXVL2NCtNvLpwQj9iJW5rWbN01pOU5awsZ2qvAjP35dmIqsYmKtHUJqRhi5jPuXiLbyzuydV",
+	"dZJEZrs0om3clGrW1ikJE0mhoR0HHz1A3C1Bu+NuGYgs8oRbGLKzNj2eDNIWl0I6gOH7TGSLVIqsItZr",
+	"VZGRub+5Fo6iCqhrWvFAqS6dPmkfUjwDeD6fVUE8P+FXKll9ZsVso3avPp0/lOilU7xUZl3DurS2SvcG",
+	"Puxx9E3y6N3Bt9l/yh+8sMd/vHz4X672T2eHZ8n9x/PRH5YHT98efZMeV9mncZCDBT08Vxc8Nv+hzg4E",
+	"7Vxm8I26WH+MDXu+/mQpTFbFPIPH6fn6r2liIWP8ikG6/qSXYP/2J7P+tACRAYV6fQw2+NfD++xwxPYP",
+	"DtnR8f0H7QLAcXA434eD5CgeHM/u88HRg4ePBg/5LB4kMB/tHxxil4ek2Yi4NtueNE89ZYtaJ/Ufw7Z6",
+	"2S+vBP8dewZSrsQM9ZZe/zVlsFixY3b+w0AZ5hMsTKPSvAL9b0FPivP2PE03ETPnMcyUOvc19XcryW1W",
+	"TV63w9J4Mq43bM3oMyWZm/OzWpgrTlelHqitqmLY4OXV+ucLMCDZ+fqTuVr/bNd/leds/VHzt+uPMuVW",
+	"2d+xb9afNGQh48lbzjJYkNq+WH+ybP3JkLDVxSzrTyRnG0WxLrfyS4TsM3mLC9tyN27TFrbL9bsXUW+q",
+	"12+1pfmO3F7djAsalxypy/7tXVoXAajT4e2d6otl2GP/Dj26V32o3/FdyOupYMfOB49u79y9wYH9Du/A",
+	"k+49r+swOL4L+9s3rqjXHVjTc13mJlSHhonxDWTWDbr3wL3rMNiI2yN5C7DbCuh97L/yA71BlQDulnui",
+	"OZlUSOdN5NdOMFCQblwH+qoIeXQ0OowYXIBsg8GhgxAu3RVRoYph8I7H1qX/S9BgW7fK85TLiSRX0oxZ",
+	"XenZrfIMt9R3OpCKCK+/zHMio0a3yNXztKo+o7p0E32mZjEl/u7WZlKJQaeAMmpXirYxyR/AttLi7evk",
+	"P95cDd9MmXQKFj/XPFJK76cCyM3y0KEuzW3bnG13tntKb67f/N32qdy69s2kVrFAs7w2+OLJwVcPRrim",
+	"zcLZ/fvdetjgO57P15/kin1XVVVsFMCWJb2Nktfgi9Hpg7P797eWIARf88XKW782tFp/siHZwYMjtv6z",
+	"Xn8kBwQxyFtIQdpzuEKbOmyniz0RdUrfJd87WfYfg/X/aFhiNNIazoMw+CPdxFquf75YfzSN59+thL3g",
+	"eIrWH03wZiP37mbdyJcH6/+ZXKz/crX+S/p2/dfz37FnYgaSGVisf7ZLIFDwbw7vaYCtW+ewRS//3Ksm",
+	"A+Y8NXfgwOYafMdfvIg744nWSd4CKTo52H8WQPFPa9t/aO93b8jm9rBSx0b8ZuGlEm/4sNlwxbM0GL8v",
+	"H5fFDHeLldHHbn6L1TgatwfLznzFBnf1MXOlm7ikysLWYaMhewZcWl894sNfdWVGp6BjIu/d80Uv9+5R",
+	"IBX1EhOyWaZDl7TuWA/DlG5FWwhLTWRVtBMyqwX4aAu3jOzikLXAxKXSVOehwvoem08XV7eojMdincSq",
+	"T/+4JMdOGbxeKmOpSJqKKihNJXdd1J/StAiufHBwIneUQ1tUsgo6qkrEyya7LCsMXfj2oUKcOWSQGnBV",
+	"Dz2pYs9q+gKLuXePYBhlayEZstc+ae5wpwOK5cUeFqcCpKWtcaX2lu1ErgoAEZ4XhJCJJGRWZGAsz3Kz",
+	"G9IUYiHpcwgbuctzgNyntxs5al9OKpOJTLTKTX3RqC6Un3ORCrnwC3rWvBRx7964Do61kTOlNJWEsFFl",
+	"rAqJUy+4kFRSAr4sSc39vb9Ca1x639enhuw5LzvRl5yqYau0nMujhM27GRPZvJzhGN0I7FZd6dqFzwzU",
+	"HcaM4n/DTjrDZ1JaKQ13imgAFwP2I/Z8e8pR4SpD6L1UEigL5Vn8AvDEGGQuRZe57MnvWcUyfg6UfBJg",
+	"qFZpyF41v77UymdOpI+F2qWQ9aectn6YiXaJ7bhUaBlEDplUFAN3F6AdGJjImjo7eAF5yleQeN7tnvQk",
+	"Nl0AODo6OIjweIsUGvPXnwSayP50a9l99Cjq82qcAsW92XRo+jR73WSv8/2s6zd/T5R2XqRpO9bosnjl",
+	"N5cqUFrdiwnODE/XHxPBluuPVyHbPxix7P/8b2YRvYcsWX9KNTC5/nQ1/PxYbBWDbVz7KAO0N4Zaf0Hw",
+	"sV0k7qrmg3EQ5/H2+vDqJkbgnSFmIYV8/bNdf0IC60im0pn/yJUUGe/wGE+AvVSdEppW+PvvC2J/BiSv",
+	"b1zdKXi6/7lpgPqm3GbkNBjNHswP4+ODwfH8EAZH8UMYPOIP+GAU7ycHcDg/4sez9qWx0lepbqsRmf42",
+	"XfUhvkbkyOvbWWFvvjvXZH5N4H2+Hz+CUTI4mB3NB0fJAxg8jA/54NH8ITxI7sfHsyPeIdAHANr0fdZ2",
+	"lLcLtzhItUGhlLyrliElXS2wtbLdjgvVowjvcAHRZ8PKuxpOAVtF+TmuUwH6rjUq7e8FlpXyOF//N3m6",
+	"H4S82eVrtO35QuMd+rq2PR9R/Hfjao7u4GpW34H77YLdB3fpvPnBmn82Z7p70eHHN9fh+9Z9Anpy3fb8",
+	"SMV4/63H8UN/NVGx8a5rWU3vfy6Bp3Z55X9liO6qphp4sqJX3l72x2kjBwwLSZHolSo0y3i8FHQJpK5i",
+	"Ge/t7R88GI6Go+H++OHo4Yjwjqe21ytFGOZvKrTC63XU1q0RmdS9tcetL0OdQZJA0gr/U5HThufXGNZF",
+	"ADaHfSJS8BeFSgjI06o2yjj6EjZbte5v7qBb5V3WPyjvb+02pkPfQcTB9Zvr/xcAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

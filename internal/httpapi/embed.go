@@ -40,6 +40,10 @@ func (s *server) SendChatMessage(ctx context.Context, req api.SendChatMessageReq
 	if b.ReferralData != nil {
 		in.ReferralData = *b.ReferralData
 	}
+	if b.Honeypot != nil {
+		in.Honeypot = *b.Honeypot
+	}
+	in.FormFillMillis = b.FormFillMs
 	r, err := s.chat.Handle(ctx, p, in)
 	if err != nil {
 		return nil, err

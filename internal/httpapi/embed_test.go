@@ -3,6 +3,8 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -353,5 +355,45 @@ func TestChatLeadLimit(t *testing.T) {
 	leads, _ := e.store.ListLeads(context.Background(), c)
 	if len(leads) != 1 || leads[0].Status != lead.StatusOverLimit || leads[0].Source != lead.SourceChat {
 		t.Errorf("leads = %+v, want one over_limit chat lead", leads)
+	}
+}
+
+func TestChatDropsBotContactQuietly(t *testing.T) {
+	e := start(t)
+	c := e.company(plan.Free, -1)
+	key := e.key(c, auth.Public, nil, true).Key
+	fast, slow := 300, 5000
+	for _, tt := range []struct {
+		name     string
+		honeypot *string
+		fill     *int
+		lead     bool
+	}{
+		{"honeypot filled", strp("http://spam.example"), &slow, false},
+		{"filled too fast", nil, &fast, false},
+		{"a person", strp(""), &slow, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := &chatter{t: t, e: e, key: key}
+			r := v.send("Elküldtem az elérhetőségeimet.", func(r *leadclient.ChatRequest) {
+				r.FirstName, r.Email = strp("Bot Béla"), strp("bela@example.hu")
+				r.Honeypot, r.FormFillMs = tt.honeypot, tt.fill
+			})
+			if r.Reply == "" {
+				t.Error("no reply: a bot must see an ordinary answer")
+			}
+			if (r.LeadId != nil) != tt.lead {
+				t.Errorf("lead_id = %v, want a lead: %v", r.LeadId, tt.lead)
+			}
+		})
+	}
+	resp, err := http.Get(e.base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(raw), "leadchat_bot_submissions_dropped_total 2") {
+		t.Error("the two bot submissions were not counted")
 	}
 }

@@ -109,7 +109,7 @@ func TestHealthReadyMetrics(t *testing.T) {
 		t.Fatal(resp.StatusCode)
 	}
 	for _, path := range []string{"/healthz", "/readyz"} {
-		resp, err := http.Get(e.base + path)
+		resp, err := e.http.Get(e.base + path) // checked against the contract
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -40,7 +40,7 @@
     'background:#fff;border-radius:var(--lc-r);box-shadow:0 16px 48px rgba(15,23,42,.24);overflow:hidden}' +
     '.h{display:flex;align-items:center;gap:8px;padding:14px 12px 14px 18px;background:var(--lc-p);color:var(--lc-pt)}' +
     'h2{flex:1;font-size:17px;font-weight:600}.x{display:grid;place-items:center;width:36px;height:36px;border-radius:50%}.x:hover{background:rgba(127,127,127,.25)}' +
-    '.m{flex:1;display:flex;flex-direction:column;gap:10px;padding:16px;overflow-y:auto;background:#f5f6f8}' +
+    '.m{flex:1;display:flex;flex-direction:column;gap:10px;padding:16px;overflow-y:auto;overscroll-behavior:contain;scrollbar-width:thin;scrollbar-color:#c6ccd3 transparent;background:#f5f6f8}' +
     '.l{display:flex;flex-direction:column;gap:8px}' +
     '.l div,.t{max-width:85%;padding:9px 13px;border-radius:16px;white-space:pre-wrap;overflow-wrap:anywhere}' +
     '[data-role=assistant],.t{align-self:flex-start;background:#fff;border:1px solid #e2e5e9;border-bottom-left-radius:4px}' +
@@ -266,8 +266,14 @@
     function submitContact(e) {
       e.preventDefault();
       if (busy) return;
-      // Bots fill the hidden field or submit at machine speed: they get a success that sends nothing.
-      if (hp.value || Date.now() - shownAt < 2000) { contact.hidden = true; skip = 1e9; return; }
+      // Bots fill the hidden field or submit at machine speed: they see a success, and the
+      // server, told so, drops their details quietly and counts them.
+      var fill = Date.now() - shownAt;
+      if (hp.value || fill < 2000) {
+        contact.hidden = true; skip = 1e9;
+        send(t.sent, { honeypot: hp.value || '1', form_fill_ms: fill });
+        return;
+      }
       var v = function (f) { return f ? f[0].value.trim() : ''; }, name = v(fName), email = v(fEmail), phone = v(fPhone);
       var digits = phone.replace(/\D/g, '').length;
       var bad = !name ? [fName, t.noName]
@@ -276,7 +282,7 @@
       [fName, fEmail, fPhone].forEach(function (f) { if (f) f[0].setAttribute('aria-invalid', String(!!bad && bad[0] === f)); });
       cErr.textContent = bad ? bad[1] : '';
       if (bad) { bad[0][0].focus(); return; }
-      var details = { first_name: name, email: email };
+      var details = { first_name: name, email: email, form_fill_ms: fill };
       if (fPhone) details.phone = phone;
       contact.hidden = true;
       if (send(input.value.trim() || t.sent, details)) input.value = '';
