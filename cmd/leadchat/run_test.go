@@ -6,6 +6,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -119,10 +121,22 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("a second widget set lost earlier settings: %v", cfg)
 	}
 
+	profile := filepath.Join(t.TempDir(), "profile.yaml")
+	if err := os.WriteFile(profile, []byte("company_name: Teszt Kft.\ndescription: Bútorfelújítás.\nopening_hours: H–P 8–16\nfaq:\n  - question: Mennyi a garancia?\n    answer: Két év.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := c.run("assistant", "set", "--company", company.ID, "--profile", profile); err != nil || !strings.Contains(out, "1 FAQ") {
+		t.Errorf("assistant set: %v\n%s", err, out)
+	}
+	badProfile := filepath.Join(t.TempDir(), "bad.yaml")
+	_ = os.WriteFile(badProfile, []byte("company_nam: typo\n"), 0o600)
+
 	for _, tt := range []struct {
 		name string
 		args []string
 	}{
+		{"profile with an unknown field", []string{"assistant", "set", "--company", company.ID, "--profile", badProfile}},
+		{"missing profile file", []string{"assistant", "set", "--company", company.ID, "--profile", "/nonexistent.yaml"}},
 		{"bad plan", []string{"company", "create", "--name", "X", "--plan", "gold"}},
 		{"bad limit", []string{"company", "create", "--name", "X", "--plan", "free", "--lead-limit", "-1"}},
 		{"bad kind", []string{"key", "create", "--company", company.ID, "--kind", "secret"}},

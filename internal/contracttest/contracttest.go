@@ -59,9 +59,16 @@ type Validator struct {
 	seen   map[string]bool
 }
 
+// formats switches on the string formats the contract uses and kin-openapi leaves unchecked by
+// default. kin-openapi keeps them in package state, hence once per test process.
+var formats sync.Once
+
 // New builds a validator for a server at base.
 func New(t testing.TB, base string) *Validator {
 	t.Helper()
+	formats.Do(func() {
+		openapi3.DefineStringFormatValidator("uuid", openapi3.NewRegexpFormatValidator(openapi3.FormatOfStringForUUIDOfRFC9562))
+	})
 	r, err := gorillamux.NewRouter(Spec(t, base))
 	if err != nil {
 		t.Fatalf("building the spec router: %v", err)

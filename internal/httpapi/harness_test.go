@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +35,25 @@ type env struct {
 	store  *postgres.Store
 	http   *http.Client
 	client *leadclient.ClientWithResponses
+	logs   *lockedBuffer
+}
+
+// lockedBuffer collects the service's log lines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func start(t *testing.T) *env { return startWith(t, nil) }
@@ -47,7 +67,8 @@ func startWith(t *testing.T, edit func(*service.Config)) *env {
 	if edit != nil {
 		edit(&cfg)
 	}
-	svc, err := service.Open(ctx, cfg, io.Discard, nil)
+	logs := &lockedBuffer{}
+	svc, err := service.Open(ctx, cfg, logs, nil)
 	if err != nil {
 		t.Fatalf("opening the service: %v", err)
 	}
@@ -81,7 +102,7 @@ func startWith(t *testing.T, edit func(*service.Config)) *env {
 			t.Fatal("the key cache listener did not connect")
 		}
 	}
-	return &env{t: t, base: base, dsn: dsn, store: svc.Store(), http: hc, client: c}
+	return &env{t: t, base: base, dsn: dsn, store: svc.Store(), http: hc, client: c, logs: logs}
 }
 
 // company creates a company; limit -1 keeps the plan's default.

@@ -140,3 +140,30 @@ func TestHealthReadyMetrics(t *testing.T) {
 		t.Error("/metrics shows a key")
 	}
 }
+
+// TestLogsHoldNoSecrets: keys, emails, phones and messages never reach the log, while every
+// request is logged with its id.
+func TestLogsHoldNoSecrets(t *testing.T) {
+	e := start(t)
+	c := e.company(plan.Free, -1)
+	priv := e.key(c, auth.Private, nil, true).Key
+	pub := e.key(c, auth.Public, nil, true).Key
+	secrets := []string{priv, pub, "titkos.cim@example.hu", "+36 30 987 6543", "Titkos üzenet szövege"}
+	e.do("POST", "/api/v1/leads", `{"first_name": "Anna", "email": "titkos.cim@example.hu", "phone": "+36 30 987 6543"}`, map[string]string{"X-Api-Key": priv})
+	e.do("POST", "/api/v1/leads", `{"first_name": "Anna", "email": "titkos.cim@"}`, map[string]string{"X-Api-Key": priv})
+	e.do("GET", "/api/embed/config?api_key="+pub, "", nil)
+	e.do("POST", "/api/embed/chat", `{"api_key": "`+pub+`", "message": "Titkos üzenet szövege, titkos.cim@example.hu +36 30 987 6543"}`, nil)
+	e.do("GET", "/api/embed/config?api_key="+priv, "", map[string]string{"Origin": "https://x.hu"})
+	logs := e.logs.String()
+	if n := strings.Count(logs, `"msg":"request"`); n < 5 {
+		t.Errorf("%d request lines logged, want 5:\n%s", n, logs)
+	}
+	if !strings.Contains(logs, `"request_id":"`) {
+		t.Error("request lines lack the request id")
+	}
+	for _, s := range secrets {
+		if strings.Contains(logs, s) {
+			t.Errorf("the log holds %q:\n%s", s, logs)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestPanicIsTheJSONError(t *testing.T) {
+	var logs strings.Builder
+	s := &server{log: slog.New(slog.NewJSONHandler(&logs, nil))}
+	h := withRequestID(s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		panic("secret internal state")
+	})))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
+	var body errorBody
+	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+		t.Fatalf("body %q is not JSON: %v", w.Body, err)
+	}
+	if w.Code != 500 || body.Code != "internal" || body.Error == "" {
+		t.Errorf("got %d %+v, want 500 internal", w.Code, body)
+	}
+	if strings.Contains(w.Body.String(), "secret") {
+		t.Error("the panic value reached the client")
+	}
+	if !strings.Contains(logs.String(), "secret internal state") || !strings.Contains(logs.String(), w.Header().Get("X-Request-Id")) {
+		t.Errorf("the panic was not logged with the request id: %s", logs.String())
+	}
+}
