@@ -38,6 +38,11 @@ type Request struct {
 	FormFillMillis *int
 }
 
+// MaxModelWait bounds the AI model's part of one chat request, retries included; past it the
+// built-in assistant answers. It stays under the HTTP layer's request timeout and the shutdown
+// grace period.
+const MaxModelWait = 15 * time.Second
+
 // MinFormFill is the least time a person takes to fill the contact form.
 const MinFormFill = 2000 // milliseconds
 
@@ -222,7 +227,11 @@ func (s *Service) answer(ctx context.Context, p auth.Principal, t assistant.Turn
 		}
 		if ok {
 			start := time.Now()
-			a, err := s.model.Answer(ctx, t)
+			// The model gets a share of the request's time, so the reply can still be saved and
+			// sent after a slow model and the built-in fallback.
+			mctx, cancel := context.WithTimeout(ctx, MaxModelWait)
+			defer cancel()
+			a, err := s.model.Answer(mctx, t)
 			s.metrics.ModelCall("called", time.Since(start))
 			return a, err
 		}
