@@ -23,11 +23,26 @@ func verified(p assistant.Contact, visitor []string) Contact {
 	}
 	if ph := strings.TrimSpace(p.Phone); ph != "" {
 		d := onlyDigits(ph)
-		if e164, err := contact.NormalizePhone(ph); err == nil && len(d) >= 6 && strings.Contains(digits, d) {
+		e164, err := contact.NormalizePhone(ph)
+		if err == nil && len(d) >= 6 && (strings.Contains(digits, d) || writtenAs(e164, visitor)) {
 			out.Phone, out.PhoneE164 = ph, e164
 		}
 	}
 	return out
+}
+
+// writtenAs reports whether a visitor message holds the phone number e164 in any written form
+// ("06 30 …" for "+3630…").
+func writtenAs(e164 string, visitor []string) bool {
+	if e164 == "" {
+		return false
+	}
+	for _, m := range visitor {
+		if contact.Extract(m).PhoneE164 == e164 {
+			return true
+		}
+	}
+	return false
 }
 
 func onlyDigits(s string) string {
