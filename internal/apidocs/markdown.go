@@ -16,7 +16,7 @@ import (
 type heading struct {
 	Level int
 	ID    string
-	Text  string
+	HTML  template.HTML
 }
 
 var (
@@ -39,9 +39,13 @@ func markdown(src, idPrefix string, shift int) (template.HTML, []heading) {
 			i++
 		case headingLine.MatchString(line):
 			m := headingLine.FindStringSubmatch(line)
-			h := heading{Level: min(len(m[1])+shift, 6), ID: idPrefix + slug(m[2]), Text: m[2]}
+			h := heading{Level: min(len(m[1])+shift, 6), ID: idPrefix + slug(m[2]), HTML: template.HTML(inline(m[2]))}
+			if h.ID == idPrefix {
+				h.ID += "section-" + strconv.Itoa(len(heads)+1)
+			}
 			heads = append(heads, h)
-			b.WriteString("<h" + strconv.Itoa(h.Level) + ` id="` + html.EscapeString(h.ID) + `">` + inline(h.Text) + "</h" + strconv.Itoa(h.Level) + ">\n")
+			level := strconv.Itoa(h.Level)
+			b.WriteString("<h" + level + ` id="` + html.EscapeString(h.ID) + `">` + string(h.HTML) + "</h" + level + ">\n")
 			i++
 		case isTable(lines, i):
 			i = table(&b, lines, i)

@@ -57,9 +57,11 @@ func (s source) resolve(n *yaml.Node, depth int) *yaml.Node {
 	if n.Kind == yaml.AliasNode {
 		return s.resolve(n.Alias, depth+1)
 	}
-	if ref := child(n, "$ref"); ref != nil && n.Kind == yaml.MappingNode {
-		if target, ok := strings.CutPrefix(ref.Value, "#"); ok {
-			return s.walk(target, depth+1)
+	if n.Kind == yaml.MappingNode {
+		if ref := child(n, "$ref"); ref != nil {
+			if target, ok := strings.CutPrefix(ref.Value, "#"); ok {
+				return s.walk(target, depth+1)
+			}
 		}
 	}
 	return n
@@ -112,9 +114,13 @@ func (s source) json(pointer string) (string, bool) {
 	return b.String(), true
 }
 
+// writeJSON follows aliases but not $refs: inside an example value a "$ref" key is data.
 func (s source) writeJSON(b *bytes.Buffer, n *yaml.Node, indent string, depth int) error {
-	if n = s.resolve(n, 0); n == nil || depth > 64 {
-		return errors.New("unresolvable or too deep")
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n == nil || depth > 64 {
+		return errors.New("an alias to nothing, or nested too deep")
 	}
 	inner := indent + "  "
 	switch n.Kind {

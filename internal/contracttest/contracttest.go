@@ -68,6 +68,10 @@ func New(t testing.TB, base string) *Validator {
 	t.Helper()
 	formats.Do(func() {
 		openapi3.DefineStringFormatValidator("uuid", openapi3.NewRegexpFormatValidator(openapi3.FormatOfStringForUUIDOfRFC9562))
+		// The spec and its reference page are documents, not data to decode.
+		openapi3filter.RegisterBodyDecoder("application/yaml", openapi3filter.PlainBodyDecoder)
+		openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
+		openapi3filter.RegisterBodyDecoder("text/javascript", openapi3filter.PlainBodyDecoder)
 	})
 	r, err := gorillamux.NewRouter(Spec(t, base))
 	if err != nil {

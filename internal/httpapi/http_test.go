@@ -97,3 +97,23 @@ func TestRouterErrorsAreJSON(t *testing.T) {
 		})
 	}
 }
+
+func TestSpecDocsAndScriptMatchTheContract(t *testing.T) {
+	e := start(t)
+	for _, tt := range []struct{ path, ctype string }{
+		{"/api/openapi.yaml", "application/yaml; charset=utf-8"},
+		{"/docs", "text/html; charset=utf-8"},
+		{"/embed.js", "text/javascript; charset=utf-8"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			resp, err := e.http.Get(e.base + tt.path) // checked against the contract
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != tt.ctype {
+				t.Errorf("%d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+			}
+		})
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"time"
 
+	apispec "github.com/leadchat/leadchat/api"
+	"github.com/leadchat/leadchat/internal/apidocs"
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/assistant/openai"
 	"github.com/leadchat/leadchat/internal/auth"
@@ -69,7 +71,16 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	if cfg.RateLimit {
 		limits = httpapi.NewLimits(cfg.RateLeadsPublic, cfg.RateLeadsPrivate, cfg.RateConfig, cfg.RateChat)
 	}
-	static := map[string]http.Handler{"/embed.js": widget.ScriptHandler()}
+	docs, err := apidocs.Handler(apispec.YAML())
+	if err != nil {
+		store.Close()
+		return nil, fmt.Errorf("api docs: %w", err)
+	}
+	static := map[string]http.Handler{
+		"/embed.js":      widget.ScriptHandler(),
+		apidocs.SpecPath: docs,
+		apidocs.DocsPath: docs,
+	}
 	for path, h := range extra {
 		static[path] = h
 	}

@@ -1,0 +1,67 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// leadBody is the lead every lead step sends: the README's example plus a service, so that
+// validation normalises an email and a phone number as it does for a real lead.
+const leadBody = `{"first_name":"Kovács Péter","email":"peter.kovacs@example.hu","phone":"+36 30 123 4567","service":"Napelem telepítés"}`
+
+// The stored form of leadBody, for the database ceiling's insert: what lead.Input.Check makes
+// of it.
+const (
+	leadFirstName = "Kovács Péter"
+	leadEmail     = "peter.kovacs@example.hu"
+	leadPhone     = "+36 30 123 4567"
+	leadPhoneE164 = "+36301234567"
+	leadService   = "Napelem telepítés"
+)
+
+// chatMessages are what the chat step's visitors write, in turn. None holds a name, an email or
+// a phone number, so no message creates a lead and every message runs the same SQL as the
+// ceiling's script.
+var chatMessages = []string{
+	"Mennyibe kerül egy napelem rendszer?",
+	"Milyen szolgáltatásaitok vannak?",
+	"Mikor vagytok nyitva?",
+	"Érdekelne egy ajánlat a tetőre.",
+}
+
+// sessionMessages is how many messages a chat step's session gets before its connection starts
+// a new one, well under the service's 50 per session.
+const sessionMessages = 20
+
+// browserOrigin is the page the widget's requests come from.
+const browserOrigin = "https://www.example.hu"
+
+// leadRequest is POST /api/v1/leads with a private key, as a company's backend sends it.
+func leadRequest(host, key string) []byte {
+	return []byte(fmt.Sprintf("POST /api/v1/leads HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
+		"X-Api-Key: %s\r\nContent-Length: %d\r\n\r\n%s", host, key, len(leadBody), leadBody))
+}
+
+// configRequest is the widget's GET /api/embed/config with a public key.
+func configRequest(host, key string) []byte {
+	return []byte(fmt.Sprintf("GET /api/embed/config?api_key=%s HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\n\r\n",
+		key, host, browserOrigin))
+}
+
+// chatRequest is the widget's POST /api/embed/chat.
+func chatRequest(host, key, session, message string) []byte {
+	body, _ := json.Marshal(struct {
+		APIKey    string `json:"api_key"`
+		SessionID string `json:"session_id"`
+		Message   string `json:"message"`
+	}{key, session, message})
+	return []byte("POST /api/embed/chat HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\nOrigin: " +
+		browserOrigin + "\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + string(body))
+}
+
+// roundRobin sends each connection's requests through reqs in turn, the connections starting
+// at different places, so that every request of a round goes to another company.
+func roundRobin(reqs [][]byte) func(conn, seq int) []byte {
+	return func(conn, seq int) []byte { return reqs[(conn+seq)%len(reqs)] }
+}
