@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -68,8 +69,15 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 	lock := fmt.Sprint((timeout / 2).Milliseconds())
 	u, err := url.Parse(dsn)
 	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
-		// A key=value DSN: later keys do not override earlier ones in lib/pq, so only append.
-		return dsn + " statement_timeout=" + ms + " lock_timeout=" + lock, nil
+		// A key=value DSN: lib/pq lets a later key override an earlier one, so add only what
+		// the DSN does not set itself.
+		if !strings.Contains(dsn, "statement_timeout=") {
+			dsn += " statement_timeout=" + ms
+		}
+		if !strings.Contains(dsn, "lock_timeout=") {
+			dsn += " lock_timeout=" + lock
+		}
+		return dsn, nil
 	}
 	q := u.Query()
 	if q.Get("statement_timeout") == "" {
