@@ -1,0 +1,60 @@
+package service
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestConfigDefaults(t *testing.T) {
+	c, err := ConfigFromEnv(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.MaxDBConns != 32 || c.ShutdownGrace != 30*time.Second || !c.RateLimit ||
+		c.RateLeadsPublic != 10 || c.RateLeadsPrivate != 600 || c.RateConfig != 120 || c.RateChat != 20 ||
+		c.PublicURL != "http://127.0.0.1:8080" || c.AI.BaseURL != "" {
+		t.Errorf("defaults = %+v", c)
+	}
+}
+
+func TestConfigSecretsFromFiles(t *testing.T) {
+	dir := t.TempDir()
+	dbFile, keyFile := filepath.Join(dir, "db"), filepath.Join(dir, "key")
+	_ = os.WriteFile(dbFile, []byte("postgres://x@db/leadchat\n"), 0o600)
+	_ = os.WriteFile(keyFile, []byte("sk-secret\n"), 0o600)
+	c, err := ConfigFromEnv(env(map[string]string{
+		"DATABASE_URL_FILE": dbFile, "LEADCHAT_AI_API_KEY_FILE": keyFile,
+		"LEADCHAT_AI_BASE_URL": "http://127.0.0.1:11434/v1", "LEADCHAT_AI_MODEL": "llama3",
+		"LEADCHAT_RATE_LIMIT": "off", "LEADCHAT_TRUSTED_PROXIES": "10.0.0.0/8",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseURL != "postgres://x@db/leadchat" || c.AI.APIKey != "sk-secret" || c.RateLimit {
+		t.Errorf("config = %+v", c)
+	}
+}
+
+func TestConfigNamesEveryBadVariable(t *testing.T) {
+	_, err := ConfigFromEnv(env(map[string]string{
+		"LEADCHAT_ADDR": "nope", "LEADCHAT_DB_MAX_CONNS": "0", "LEADCHAT_SHUTDOWN_GRACE": "soon",
+		"LEADCHAT_LOG_LEVEL": "loud", "LEADCHAT_RATE_LIMIT": "maybe", "LEADCHAT_RATE_CHAT": "-1",
+		"LEADCHAT_TRUSTED_PROXIES": "not-an-ip", "LEADCHAT_AI_BASE_URL": "http://x", "LEADCHAT_AI_TIMEOUT": "2h",
+		"LEADCHAT_PUBLIC_URL": "ftp://x", "DATABASE_URL": "a", "DATABASE_URL_FILE": "b",
+	}))
+	if err == nil {
+		t.Fatal("a bad configuration was accepted")
+	}
+	for _, name := range []string{"LEADCHAT_ADDR", "LEADCHAT_DB_MAX_CONNS", "LEADCHAT_SHUTDOWN_GRACE", "LEADCHAT_LOG_LEVEL",
+		"LEADCHAT_RATE_LIMIT", "LEADCHAT_RATE_CHAT", "LEADCHAT_TRUSTED_PROXIES", "LEADCHAT_AI_MODEL", "LEADCHAT_AI_TIMEOUT",
+		"LEADCHAT_PUBLIC_URL", "DATABASE_URL_FILE"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("the error does not name %s: %v", name, err)
+		}
+	}
+}
