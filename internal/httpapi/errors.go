@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -115,7 +116,12 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		code = "internal"
 	}
 	if st >= 500 {
-		s.log.ErrorContext(r.Context(), "request failed", "request_id", requestID(r.Context()),
+		// An outage is expected and shows in every request during it: a warning, not an error.
+		level := slog.LevelError
+		if st == http.StatusServiceUnavailable {
+			level = slog.LevelWarn
+		}
+		s.log.Log(r.Context(), level, "request failed", "request_id", requestID(r.Context()),
 			"method", r.Method, "path", r.URL.Path, "status", st, "err", err.Error())
 	}
 	if e.RetryAfter > 0 {
