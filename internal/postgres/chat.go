@@ -103,7 +103,7 @@ func (s *Store) Turn(ctx context.Context, companyID uuid.UUID, sessionID string,
 		}
 		c := next.Contact
 		if _, err := tx.ExecContext(ctx, updateSession, companyID, sessionID, next.LeadID, next.VisitorMessages,
-			null(c.FirstName), null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), referral); err != nil {
+			null(c.FirstName), null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), jsonText(referral)); err != nil {
 			return translate(err)
 		}
 		if upd.Message != "" {

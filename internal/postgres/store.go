@@ -63,7 +63,9 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 }
 
 // withRuntimeParams adds statement_timeout and lock_timeout to a URL or key=value DSN unless
-// it sets them itself; lib/pq passes unknown parameters to the server as settings.
+// it sets them itself (lib/pq passes unknown parameters to the server as settings), and
+// binary_parameters, with which lib/pq sends a statement with its arguments in one round trip
+// instead of preparing it first in another.
 func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 	ms := fmt.Sprint(timeout.Milliseconds())
 	lock := fmt.Sprint((timeout / 2).Milliseconds())
@@ -71,6 +73,9 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		// A key=value DSN: lib/pq lets a later key override an earlier one, so add only what
 		// the DSN does not set itself.
+		if !strings.Contains(dsn, "binary_parameters=") {
+			dsn += " binary_parameters=yes"
+		}
 		if !strings.Contains(dsn, "statement_timeout=") {
 			dsn += " statement_timeout=" + ms
 		}
@@ -80,6 +85,9 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 		return dsn, nil
 	}
 	q := u.Query()
+	if q.Get("binary_parameters") == "" {
+		q.Set("binary_parameters", "yes")
+	}
 	if q.Get("statement_timeout") == "" {
 		q.Set("statement_timeout", ms)
 	}

@@ -104,6 +104,6 @@ SELECT pg_notify('` + cacheChannel + `', 'assistant') FROM saved`
 
 // SetAssistantProfile stores a company's assistant profile (JSON).
 func (s *Store) SetAssistantProfile(ctx context.Context, companyID uuid.UUID, profile []byte) error {
-	_, err := s.db.ExecContext(ctx, upsertAssistantProfile, companyID, profile)
+	_, err := s.db.ExecContext(ctx, upsertAssistantProfile, companyID, string(profile))
 	return translate(err)
 }
