@@ -60,10 +60,11 @@ type sessionRow struct {
 func (s *Store) Turn(ctx context.Context, companyID uuid.UUID, sessionID string, limit *int, decide func(chat.Session) (chat.Update, error)) (chat.Session, []assistant.Message, error) {
 	var next chat.Session
 	var history []assistant.Message
-	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.inTx(ctx, func(sqltx *sqlx.Tx) error {
+		tx := runner{s: s, tx: sqltx}
 		var row sessionRow
-		if err := tx.GetContext(ctx, &row, lockSession, companyID, sessionID); err != nil {
-			return translate(err)
+		if err := tx.get(ctx, &row, lockSession, companyID, sessionID); err != nil {
+			return err
 		}
 		cur := chat.Session{ID: sessionID, LeadID: row.LeadID, VisitorMessages: row.VisitorMessages,
 			Contact: chat.Contact{FirstName: row.FirstName.String, LastName: row.LastName.String,
@@ -89,9 +90,9 @@ func (s *Store) Turn(ctx context.Context, companyID uuid.UUID, sessionID string,
 				next.LeadID = &id
 			} else {
 				l := upd.Lead
-				if _, err := tx.ExecContext(ctx, updateLead, companyID, *next.LeadID, null(l.FirstName),
+				if err := tx.exec(ctx, updateLead, companyID, *next.LeadID, null(l.FirstName),
 					null(l.LastName), null(l.Email), null(l.Phone), null(l.PhoneE164)); err != nil {
-					return translate(err)
+					return err
 				}
 			}
 		}
@@ -102,21 +103,21 @@ func (s *Store) Turn(ctx context.Context, companyID uuid.UUID, sessionID string,
 			}
 		}
 		c := next.Contact
-		if _, err := tx.ExecContext(ctx, updateSession, companyID, sessionID, next.LeadID, next.VisitorMessages,
+		if err := tx.exec(ctx, updateSession, companyID, sessionID, next.LeadID, next.VisitorMessages,
 			null(c.FirstName), null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), jsonText(referral)); err != nil {
-			return translate(err)
+			return err
 		}
 		if upd.Message != "" {
-			if _, err := tx.ExecContext(ctx, insertMessage, companyID, sessionID, true, upd.Message); err != nil {
-				return translate(err)
+			if err := tx.exec(ctx, insertMessage, companyID, sessionID, true, upd.Message); err != nil {
+				return err
 			}
 		}
 		var rows []struct {
 			Visitor bool   `db:"visitor"`
 			Text    string `db:"text"`
 		}
-		if err := tx.SelectContext(ctx, &rows, selectHistory, companyID, sessionID, chat.HistoryLen+1); err != nil {
-			return translate(err)
+		if err := tx.selectAll(ctx, &rows, selectHistory, companyID, sessionID, chat.HistoryLen+1); err != nil {
+			return err
 		}
 		history = make([]assistant.Message, len(rows))
 		for i, r := range rows {
@@ -132,8 +133,7 @@ func (s *Store) Turn(ctx context.Context, companyID uuid.UUID, sessionID string,
 
 // SaveReply records an assistant reply.
 func (s *Store) SaveReply(ctx context.Context, companyID uuid.UUID, sessionID, text string) error {
-	_, err := s.db.ExecContext(ctx, insertMessage, companyID, sessionID, false, text)
-	return translate(err)
+	return runner{s: s}.exec(ctx, insertMessage, companyID, sessionID, false, text)
 }
 
 // useModelReply counts a reply only while under the budget: the conditional upsert returns no

@@ -36,18 +36,18 @@ RETURNING status, (SELECT count FROM counter) AS count`
 // CreateLead counts and stores a lead; see lead.Store for the idempotency rules.
 func (s *Store) CreateLead(ctx context.Context, companyID uuid.UUID, l lead.Lead, limit *int, idem *lead.Idempotency) (lead.Created, error) {
 	if idem == nil {
-		return insertLeadWith(ctx, s.db, companyID, l, limit)
+		return insertLeadWith(ctx, runner{s: s}, companyID, l, limit)
 	}
 	var created lead.Created
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var err error
-		created, err = createIdempotent(ctx, tx, companyID, l, limit, *idem)
+		created, err = createIdempotent(ctx, runner{s: s, tx: tx}, companyID, l, limit, *idem)
 		return err
 	})
 	return created, err
 }
 
-func insertLeadWith(ctx context.Context, q sqlx.QueryerContext, companyID uuid.UUID, l lead.Lead, limit *int) (lead.Created, error) {
+func insertLeadWith(ctx context.Context, q runner, companyID uuid.UUID, l lead.Lead, limit *int) (lead.Created, error) {
 	args, err := leadArgs(companyID, l, limit)
 	if err != nil {
 		return lead.Created{}, err
@@ -56,8 +56,8 @@ func insertLeadWith(ctx context.Context, q sqlx.QueryerContext, companyID uuid.U
 		Status lead.Status `db:"status"`
 		Count  int         `db:"count"`
 	}
-	if err := sqlx.GetContext(ctx, q, &row, insertLead, args...); err != nil {
-		return lead.Created{}, translate(err)
+	if err := q.get(ctx, &row, insertLead, args...); err != nil {
+		return lead.Created{}, err
 	}
 	c := lead.Created{ID: l.ID, OverLimit: row.Status == lead.StatusOverLimit, Count: row.Count}
 	if limit != nil {
@@ -110,10 +110,10 @@ ON CONFLICT (company_id, key) DO UPDATE SET
     lead_count = excluded.lead_count, created_at = now()`
 )
 
-func createIdempotent(ctx context.Context, tx *sqlx.Tx, companyID uuid.UUID, l lead.Lead, limit *int, idem lead.Idempotency) (lead.Created, error) {
+func createIdempotent(ctx context.Context, tx runner, companyID uuid.UUID, l lead.Lead, limit *int, idem lead.Idempotency) (lead.Created, error) {
 	var locked bool
-	if err := tx.GetContext(ctx, &locked, lockIdempotencyKey, companyID, idem.Key); err != nil {
-		return lead.Created{}, translate(err)
+	if err := tx.get(ctx, &locked, lockIdempotencyKey, companyID, idem.Key); err != nil {
+		return lead.Created{}, err
 	}
 	if !locked {
 		return lead.Created{}, errs.E(errs.Conflict, "idempotency_key_in_use")
@@ -125,7 +125,7 @@ func createIdempotent(ctx context.Context, tx *sqlx.Tx, companyID uuid.UUID, l l
 		LeadLimit   *int      `db:"lead_limit"`
 		LeadCount   int       `db:"lead_count"`
 	}
-	err := tx.GetContext(ctx, &prev, selectIdempotencyKey, companyID, idem.Key)
+	err := tx.get(ctx, &prev, selectIdempotencyKey, companyID, idem.Key)
 	switch {
 	case err == nil:
 		if !bytes.Equal(prev.RequestHash, idem.RequestHash[:]) {
@@ -133,17 +133,17 @@ func createIdempotent(ctx context.Context, tx *sqlx.Tx, companyID uuid.UUID, l l
 		}
 		return lead.Created{ID: prev.LeadID, OverLimit: prev.OverLimit, Limit: prev.LeadLimit,
 			Count: prev.LeadCount, Replayed: true}, nil
-	case err != sql.ErrNoRows:
-		return lead.Created{}, translate(err)
+	case !errs.Is(err, errs.NotFound):
+		return lead.Created{}, err
 	}
 	created, err := insertLeadWith(ctx, tx, companyID, l, limit)
 	if err != nil {
 		return lead.Created{}, err
 	}
-	_, err = tx.ExecContext(ctx, upsertIdempotencyKey, companyID, idem.Key, idem.RequestHash[:],
+	err = tx.exec(ctx, upsertIdempotencyKey, companyID, idem.Key, idem.RequestHash[:],
 		created.ID, created.OverLimit, created.Limit, created.Count)
 	if err != nil {
-		return lead.Created{}, translate(err)
+		return lead.Created{}, err
 	}
 	return created, nil
 }

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -21,8 +22,9 @@ import (
 
 // Store runs the service's queries over one connection pool.
 type Store struct {
-	db  *sqlx.DB
-	dsn string
+	db    *sqlx.DB
+	dsn   string
+	stmts sync.Map // query -> *sqlx.Stmt
 }
 
 // Options tune the connection pool.
@@ -102,7 +104,10 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 func (s *Store) DB() *sql.DB { return s.db.DB }
 
 // Close closes the pool.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.closeStmts()
+	return s.db.Close()
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error {

@@ -49,6 +49,10 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		store.Close()
 		return nil, err
 	}
+	if err := store.Prepare(ctx); err != nil {
+		store.Close()
+		return nil, err
+	}
 	keys := auth.NewKeyring(store)
 	configs := widget.NewConfigs(store)
 	var model assistant.Assistant
