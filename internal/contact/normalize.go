@@ -135,7 +135,22 @@ func NormalizePhone(s string) (e164 string, err error) {
 	if digits < minDigits || digits > maxDigits {
 		return "", fmt.Errorf("%w: needs %d to %d digits", ErrInvalidPhone, minDigits, maxDigits)
 	}
-	return toE164(s), nil
+	return toE164(canonical(s)), nil
+}
+
+// canonical keeps a leading + and the digits: the separators NormalizePhone allows carry no
+// meaning for libphonenumber, whose patterns run faster on the short form.
+func canonical(s string) string {
+	b := make([]byte, 0, len(s))
+	if strings.HasPrefix(s, "+") {
+		b = append(b, '+')
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
 }
 
 // toE164 formats s as E.164 when libphonenumber recognises it as a valid number, else "".
