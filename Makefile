@@ -19,7 +19,7 @@ run:
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium
-test: vet check-generated lint-spec check-breaking fuzz-short soak-short
+test: vet check-generated lint-spec check-breaking fuzz-short soak-short bench-smoke
 	$(GO) test -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
 

@@ -1,9 +1,14 @@
 package bench
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"strconv"
+	"time"
 )
 
 // leadBody is the lead every lead step sends: the README's example plus a service, so that
@@ -64,4 +69,29 @@ func chatRequest(host, key, session, message string) []byte {
 // at different places, so that every request of a round goes to another company.
 func roundRobin(reqs [][]byte) func(conn, seq int) []byte {
 	return func(conn, seq int) []byte { return reqs[(conn+seq)%len(reqs)] }
+}
+
+type rawResponse struct {
+	status int
+	body   []byte
+}
+
+// doRaw sends one raw request on a connection of its own.
+func doRaw(addr string, req []byte) (rawResponse, error) {
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return rawResponse{}, err
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(30 * time.Second))
+	if _, err := conn.Write(req); err != nil {
+		return rawResponse{}, err
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		return rawResponse{}, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return rawResponse{status: resp.StatusCode, body: body}, err
 }

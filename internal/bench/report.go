@@ -1,0 +1,216 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+// machine describes where a run ran, so runs can be compared.
+type machine struct {
+	cpu, kernel, ram, goVersion, pgVersion, pgSettings, commit string
+	cores                                                      int
+}
+
+func describe(ctx context.Context, root string, admin *postgres.Store) (machine, error) {
+	m := machine{cpu: "?", ram: "?", cores: runtime.NumCPU(), goVersion: runtime.Version()}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.cpu = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+				m.ram = fmt.Sprintf("%.1f GiB", float64(kb)/(1<<20))
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
+		m.kernel = "Linux " + strings.TrimSpace(string(b))
+	}
+	db := admin.DB()
+	if err := db.QueryRowContext(ctx, "SELECT version()").Scan(&m.pgVersion); err != nil {
+		return m, fmt.Errorf("reading the PostgreSQL version: %w", err)
+	}
+	var settings []string
+	for _, name := range []string{"fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "max_wal_size"} {
+		var v string
+		if err := db.QueryRowContext(ctx, "SELECT current_setting($1)", name).Scan(&v); err != nil {
+			return m, err
+		}
+		settings = append(settings, name+"="+v)
+	}
+	m.pgSettings = strings.Join(settings, " ")
+	m.commit = "?"
+	if out, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--short", "HEAD").Output(); err == nil {
+		m.commit = strings.TrimSpace(string(out))
+		if st, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+			m.commit += " with uncommitted changes"
+		}
+	}
+	return m, nil
+}
+
+// report is the run's text: the machine, the table and the targets of issue 7.
+func (b *bench) report(rows map[string]*row, loadStart, loadEnd string) string {
+	var s strings.Builder
+	mode := fmt.Sprintf("%s a step after a %s warm-up", b.opt.duration, b.opt.warmup)
+	if b.opt.smoke {
+		mode = "SMOKE: " + mode + " (figures not meaningful)"
+	}
+	if b.opt.profileDir != "" {
+		mode += "; PROFILED server (figures not for comparison)"
+	}
+	m := b.machine
+	fmt.Fprintf(&s, "leadchat bench, %s, %s\n\n", b.started.UTC().Format(time.RFC3339), mode)
+	fmt.Fprintf(&s, "machine:    %s, %d cores, %s RAM, %s\n", m.cpu, m.cores, m.ram, m.kernel)
+	fmt.Fprintf(&s, "software:   %s; %s\n", m.goVersion, m.pgVersion)
+	fmt.Fprintf(&s, "postgres:   %s (own cluster; ceilings by pgbench -M %s)\n", m.pgSettings, b.opt.pgbenchMode)
+	fmt.Fprintf(&s, "commit:     %s\n", m.commit)
+	fmt.Fprintf(&s, "load avg:   %s at start, %s at end (other CPU below: cores busy with processes not of this run)\n\n", loadStart, loadEnd)
+
+	tw := tabwriter.NewWriter(&s, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "step\tconns\treq/s\tp50\tp99\terrors\tpeak RSS\tserver CPU/req\tpg CPU/req\tclient CPU/req\tother CPU\t÷ceiling req/s\t÷ceiling p99\t")
+	for _, o := range tableOrder {
+		for _, c := range b.opt.conns {
+			r := rows[key(o.step, c)]
+			if r == nil {
+				continue
+			}
+			rss, server, tput, p99 := "–", "–", "", ""
+			if r.rss > 0 {
+				rss = fmt.Sprintf("%.1f MiB", float64(r.rss)/(1<<20))
+			}
+			if r.serverCPU > 0 {
+				server = fmtMicros(r.serverCPU)
+			}
+			if ceil := rows[key(o.ceiling, c)]; o.ceiling != "" && ceil != nil {
+				tput, p99 = ratio(r.res.RPS(), ceil.res.RPS()), ratio(r.res.P99.Seconds(), ceil.res.P99.Seconds())
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%.0f\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t\n", leftPad(o.step), c, r.res.RPS(),
+				fmtDur(r.res.P50), fmtDur(r.res.P99), r.res.Errors, rss, server, fmtMicros(r.pgCPU), fmtMicros(r.clientCPU), r.other, tput, p99)
+		}
+	}
+	tw.Flush()
+
+	s.WriteString("\ntargets (issue 7; ratios at 16 connections):\n")
+	for _, t := range b.targets(rows) {
+		fmt.Fprintf(&s, "  %-7s %s\n", t.verdict, t.text)
+	}
+	var notes []string
+	for _, o := range tableOrder {
+		for _, c := range b.opt.conns {
+			if r := rows[key(o.step, c)]; r != nil && r.err != "" {
+				notes = append(notes, fmt.Sprintf("%s at %d: %s", o.step, c, r.err))
+			}
+		}
+	}
+	if log, err := os.ReadFile(b.leadchat.logPath()); err == nil && len(log) > 0 {
+		lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+		notes = append(notes, fmt.Sprintf("leadchat logged %d lines at level error; the last: %s", len(lines), lines[len(lines)-1]))
+	}
+	if len(notes) > 0 {
+		s.WriteString("\nnotes:\n")
+		for _, n := range notes {
+			fmt.Fprintf(&s, "  %s\n", n)
+		}
+	}
+	return s.String()
+}
+
+// leftPad keeps the step names left-aligned in a right-aligned table.
+func leftPad(step string) string { return step + strings.Repeat(" ", 32-len([]rune(step))) }
+
+type target struct{ verdict, text string }
+
+// targets judges the run against the targets of issue 7. Nothing fails on them: a bench run
+// reports, it does not assert.
+func (b *bench) targets(rows map[string]*row) []target {
+	var out []target
+	judge := func(ok bool, format string, args ...any) {
+		v := "missed"
+		if ok {
+			v = "met"
+		}
+		out = append(out, target{v, fmt.Sprintf(format, args...)})
+	}
+	get := func(step string, c int) *row { return rows[key(step, c)] }
+	if lc, db := get(lcLeadSpread, 16), get(dbLeadSpread, 16); lc != nil && db != nil {
+		t, p := lc.res.RPS()/db.res.RPS(), lc.res.P99.Seconds()/db.res.P99.Seconds()
+		judge(t >= 0.60, "lead create, 100 companies: %.1f%% of the database ceiling's throughput (want ≥ 60%%)", 100*t)
+		judge(p <= 3, "lead create, 100 companies: p99 %.1f× the ceiling's (want ≤ 3×)", p)
+	}
+	if lc, db := get(lcLeadHot, 16), get(dbLeadHot, 16); lc != nil && db != nil {
+		t := lc.res.RPS() / db.res.RPS()
+		judge(t >= 0.60, "lead create, 1 company: %.1f%% of its database ceiling (want ≥ 60%%)", 100*t)
+	}
+	if lc, h := get(lcConfig, 16), get(httpCeiling, 16); lc != nil && h != nil {
+		t := lc.res.RPS() / h.res.RPS()
+		judge(t >= 0.50, "widget config: %.1f%% of the HTTP ceiling (want ≥ 50%%)", 100*t)
+	}
+	if lc, db := get(lcChat, 16), get(dbChat, 16); lc != nil && db != nil {
+		t := lc.res.RPS() / db.res.RPS()
+		judge(t >= 0.40, "chat message: %.1f%% of its database ceiling (want ≥ 40%%)", 100*t)
+	}
+	top := b.opt.conns[len(b.opt.conns)-1]
+	errors := 0
+	var peak int64
+	for _, o := range tableOrder {
+		for _, c := range b.opt.conns {
+			r := get(o.step, c)
+			if r == nil || !strings.HasPrefix(o.step, "leadchat") {
+				continue
+			}
+			if c == top {
+				errors += r.res.Errors
+			}
+			peak = max(peak, r.rss)
+		}
+	}
+	judge(errors == 0, "leadchat errors at %d connections: %d (want none)", top, errors)
+	judge(peak > 0 && peak < 64<<20, "leadchat peak RSS: %.1f MiB (want < 64 MiB)", float64(peak)/(1<<20))
+	return out
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", a/b)
+}
+
+// fmtDur prints a latency to three significant digits.
+func fmtDur(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "–"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond))
+	case d < 100*time.Millisecond:
+		return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
+	default:
+		return fmt.Sprintf("%.0fms", float64(d)/float64(time.Millisecond))
+	}
+}
+
+func fmtMicros(d time.Duration) string {
+	if d <= 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0fµs", float64(d)/float64(time.Microsecond))
+}

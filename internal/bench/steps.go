@@ -1,0 +1,249 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The steps, in the table's order; each leadchat step names the ceiling it is a ratio of.
+const (
+	dbLeadSpread = "db ceiling: lead, 100 companies"
+	dbLeadHot    = "db ceiling: lead, 1 company"
+	dbChat       = "db ceiling: chat message"
+	httpCeiling  = "http ceiling: lead body"
+	lcLeadSpread = "leadchat: lead, 100 companies"
+	lcLeadHot    = "leadchat: lead, 1 company"
+	lcConfig     = "leadchat: widget config"
+	lcChat       = "leadchat: chat message"
+)
+
+var tableOrder = []struct{ step, ceiling string }{
+	{dbLeadSpread, ""}, {lcLeadSpread, dbLeadSpread},
+	{dbLeadHot, ""}, {lcLeadHot, dbLeadHot},
+	{httpCeiling, ""}, {lcConfig, httpCeiling},
+	{dbChat, ""}, {lcChat, dbChat},
+}
+
+// row is one step at one concurrency.
+type row struct {
+	step  string
+	conns int
+	res   Result
+	// rss is the server's peak resident set during the step, in bytes; 0 when the server is
+	// PostgreSQL alone.
+	rss int64
+	// serverCPU is the HTTP server's CPU time per successful request; pgCPU is PostgreSQL's
+	// (every process of the cluster); 0 when not measured.
+	serverCPU, pgCPU time.Duration
+	// clientCPU is the load's own CPU time per request: the load generator's, or pgbench's.
+	clientCPU time.Duration
+	// other is the CPU the rest of the machine used during the step, in cores: the load the
+	// bench did not cause.
+	other float64
+	err   string
+}
+
+// runSteps measures every step at every concurrency and returns the report. The steps of one
+// concurrency run side by side, each ceiling just before its leadchat step, so a pair sees
+// the same machine and the same table sizes.
+func (b *bench) runSteps(ctx context.Context) (string, error) {
+	rows := map[string]*row{}
+	total, done := len(b.opt.conns)*len(tableOrder), 0
+	add := func(r row) {
+		done++
+		rows[key(r.step, r.conns)] = &r
+		line := fmt.Sprintf("[%2d/%d] %-32s c=%-3d %8.0f req/s  p50 %-8s p99 %-8s errors %d",
+			done, total, r.step, r.conns, r.res.RPS(), fmtDur(r.res.P50), fmtDur(r.res.P99), r.res.Errors)
+		if r.err != "" {
+			line += "  (" + firstLine(r.err) + ")"
+		}
+		fmt.Fprintln(b.log, line)
+	}
+	loadavgStart := loadavg()
+	h := b.leadchatAddr
+	var leadSpread, configs [][]byte
+	for i := range companies {
+		leadSpread = append(leadSpread, leadRequest(h, b.privateKeys[i]))
+		configs = append(configs, configRequest(h, b.publicKeys[i]))
+	}
+	leadHot := [][]byte{leadSpread[0]}
+	ceilingLead := [][]byte{leadRequest(b.ceilingAddr, b.privateKeys[0])}
+	for _, c := range b.opt.conns {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		add(b.dbStep(ctx, dbLeadSpread, c, leadScript(companies)))
+		add(b.httpStep(ctx, lcLeadSpread, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
+		add(b.dbStep(ctx, dbLeadHot, c, leadScript(1)))
+		add(b.httpStep(ctx, lcLeadHot, c, b.leadchat, b.leadchatAddr, roundRobin(leadHot)))
+		add(b.httpStep(ctx, httpCeiling, c, b.ceiling, b.ceilingAddr, roundRobin(ceilingLead)))
+		add(b.httpStep(ctx, lcConfig, c, b.leadchat, b.leadchatAddr, roundRobin(configs)))
+		add(b.dbStep(ctx, dbChat, c, chatScript(b.reply), "n=0", "run="+strconv.Itoa(b.nextRun())))
+		add(b.httpStep(ctx, lcChat, c, b.leadchat, b.leadchatAddr, b.chat(c)))
+	}
+	return b.report(rows, loadavgStart, loadavg()), nil
+}
+
+func key(step string, conns int) string { return step + "|" + strconv.Itoa(conns) }
+
+func (b *bench) nextRun() int { b.runs++; return b.runs }
+
+// chat is the chat step's requests: each connection talks to one company as one visitor,
+// starting a new session every sessionMessages messages, and in each run (warm-up, measured)
+// with sessions of its own.
+func (b *bench) chat(conns int) func(conn, seq int) []byte {
+	run := b.nextRun()
+	starts := make([]int, conns) // runs each connection began; only its own goroutine writes
+	return func(conn, seq int) []byte {
+		if seq == 0 {
+			starts[conn]++
+		}
+		session := fmt.Sprintf("b%d.%d-%d-%d", run, starts[conn], conn, seq/sessionMessages)
+		return chatRequest(b.leadchatAddr, b.publicKeys[conn%companies], session, chatMessages[seq%len(chatMessages)])
+	}
+}
+
+// sample is the CPU clocks a step reads before and after.
+type sample struct {
+	at                         time.Time
+	busy, self, leadchat, ceil time.Duration
+	pg                         time.Duration
+}
+
+func (b *bench) sample() sample {
+	return sample{at: time.Now(), busy: machineBusy(), self: selfCPU(), leadchat: processCPU(b.leadchat.pid()),
+		ceil: processCPU(b.ceiling.pid()), pg: treeCPU(b.pgPID)}
+}
+
+// account fills a row's CPU figures from the samples around its measured part.
+func (b *bench) account(r *row, before, after sample, server *process) {
+	n := time.Duration(max(r.res.OK, 1))
+	r.pgCPU = (after.pg - before.pg) / n
+	r.clientCPU = (after.self - before.self) / n
+	switch server {
+	case b.leadchat:
+		r.serverCPU = (after.leadchat - before.leadchat) / n
+	case b.ceiling:
+		r.serverCPU = (after.ceil - before.ceil) / n
+	}
+	ours := (after.self - before.self) + (after.leadchat - before.leadchat) + (after.ceil - before.ceil) + (after.pg - before.pg)
+	other := (after.busy - before.busy) - ours
+	r.other = max(0, other.Seconds()/after.at.Sub(before.at).Seconds())
+}
+
+// checkpoint flushes the previous step's writes, so no step pays for another's checkpoint.
+func (b *bench) checkpoint(ctx context.Context) {
+	if _, err := b.admin.DB().ExecContext(ctx, "CHECKPOINT"); err != nil {
+		fmt.Fprintln(b.log, "CHECKPOINT:", err)
+	}
+}
+
+// dbStep runs a pgbench script against the ceiling database.
+func (b *bench) dbStep(ctx context.Context, step string, conns int, script string, vars ...string) row {
+	r := row{step: step, conns: conns}
+	b.checkpoint(ctx)
+	base := childCount(b.pgPID)
+	before := b.sample()
+	res, err := b.pgbench.run(ctx, fileName(step, conns), script, conns, b.opt.duration, vars...)
+	// pgbench's backends count once the postmaster has reaped them.
+	for deadline := time.Now().Add(3 * time.Second); childCount(b.pgPID) > base && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	after := b.sample()
+	r.res = res
+	if err != nil {
+		r.err = err.Error()
+	}
+	b.account(&r, before, after, nil)
+	return r
+}
+
+// httpStep warms the server up with the load, then measures it.
+func (b *bench) httpStep(ctx context.Context, step string, conns int, server *process, addr string, next func(conn, seq int) []byte) row {
+	r := row{step: step, conns: conns}
+	b.checkpoint(ctx)
+	if err := resetPeakRSS(server.pid()); err != nil {
+		r.err = "resetting peak RSS: " + err.Error()
+	}
+	load := Load{Addr: addr, Conns: conns, Next: next}
+	load.Run(ctx, b.opt.warmup)
+	var profiles sync.WaitGroup
+	if server == b.leadchat && b.pprofAddr != "" {
+		secs := strconv.Itoa(int(b.opt.duration / time.Second))
+		for kind, url := range map[string]string{
+			"cpu":    "http://" + b.pprofAddr + "/debug/pprof/profile?seconds=" + secs,
+			"allocs": "http://" + b.pprofAddr + "/debug/pprof/allocs?seconds=" + secs,
+		} {
+			profiles.Add(1)
+			go func() {
+				defer profiles.Done()
+				path := filepath.Join(b.opt.profileDir, fileName(step, conns)+"."+kind+".pprof")
+				if err := fetch(url, path); err != nil {
+					fmt.Fprintf(b.log, "saving the %s profile: %v\n", kind, err)
+				}
+			}()
+		}
+	}
+	before := b.sample()
+	r.res = load.Run(ctx, b.opt.duration)
+	after := b.sample()
+	profiles.Wait()
+	r.rss = peakRSS(server.pid())
+	b.account(&r, before, after, server)
+	return r
+}
+
+// fetch saves what GET url answers to path.
+func fetch(url, path string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: %s", url, resp.Status)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// fileName names a step's files: "leadchat-lead-100-companies-c16".
+func fileName(step string, conns int) string {
+	f := strings.FieldsFunc(strings.ToLower(step), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	return strings.Join(f, "-") + "-c" + strconv.Itoa(conns)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// loadavg is /proc/loadavg's 1, 5 and 15 minute averages.
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
