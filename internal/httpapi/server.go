@@ -54,7 +54,7 @@ type server struct {
 
 // New builds the service's HTTP handler.
 func New(cfg Config) (http.Handler, error) {
-	doc, err := api.GetSwagger()
+	doc, err := api.GetSpec()
 	if err != nil {
 		return nil, fmt.Errorf("loading the embedded OpenAPI spec: %w", err)
 	}
