@@ -60,6 +60,7 @@ vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go') | grep -v '^gen/\|\.gen\.go$$'); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	@sc=$$(cd internal/tools && $(GO) tool -n staticcheck) && $$sc ./... && (cd clients/go && $$sc ./...) && echo "staticcheck clean"
 
 clean:
 	rm -rf bin

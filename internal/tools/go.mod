@@ -1,14 +1,19 @@
-// Tools that the Makefile runs with `go tool` (`make check-breaking` runs oasdiff), in a module
+// Tools that the Makefile runs with `go tool` (oasdiff for `make check-breaking`, staticcheck for
+// `make vet`), in a module
 // of their own so that their dependencies stay out of the service's go.mod. oasdiff is pinned
 // at v1.33.0: later versions do not install here.
 module github.com/leadchat/leadchat/internal/tools
 
 go 1.26.8
 
-tool github.com/oasdiff/oasdiff
+tool (
+	github.com/oasdiff/oasdiff
+	honnef.co/go/tools/cmd/staticcheck
+)
 
 require (
 	cloud.google.com/go v0.123.0 // indirect
+	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
 	github.com/TwiN/go-color v1.4.1 // indirect
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.6.1 // indirect
@@ -40,6 +45,11 @@ require (
 	github.com/yuin/goldmark v1.8.6 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.6 // indirect
-	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
+	golang.org/x/mod v0.41.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
+	honnef.co/go/tools v0.8.2 // indirect
 )
