@@ -1,7 +1,6 @@
 // Tools that the Makefile runs with `go tool` (oasdiff for `make check-breaking`, staticcheck for
-// `make vet`), in a module
-// of their own so that their dependencies stay out of the service's go.mod. oasdiff is pinned
-// at v1.33.0: later versions do not install here.
+// `make vet`), in a module of their own so that their dependencies stay out of the service's
+// go.mod. oasdiff is pinned at v1.33.0: later versions do not install here.
 module github.com/leadchat/leadchat/internal/tools
 
 go 1.26.8
