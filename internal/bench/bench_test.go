@@ -2,69 +2,16 @@ package bench
 
 import (
 	"context"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/contact"
 	"github.com/leadchat/leadchat/internal/lead"
 )
-
-// The ceilings are only ceilings while they run the store's own SQL.
-func TestStatementsMatchStore(t *testing.T) {
-	for file, consts := range map[string]map[string]string{
-		"../postgres/leads.go": {"insertLead": insertLead},
-		"../postgres/chat.go": {"lockSession": lockSession, "updateSession": updateSession,
-			"insertMessage": insertMessage, "selectHistory": selectHistory},
-	} {
-		store := stringConsts(t, file)
-		for name, ours := range consts {
-			if got, ok := store[name]; !ok {
-				t.Errorf("%s: no const %s", file, name)
-			} else if got != ours {
-				t.Errorf("%s's %s differs from the bench's copy; copy it into pgbench.go\nstore:\n%s\nbench:\n%s", file, name, got, ours)
-			}
-		}
-	}
-	if historyLimit != chat.HistoryLen+1 {
-		t.Errorf("historyLimit = %d, want chat.HistoryLen+1 = %d", historyLimit, chat.HistoryLen+1)
-	}
-}
-
-// stringConsts reads a Go file's string constants that are a single literal.
-func stringConsts(t *testing.T, path string) map[string]string {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		spec, ok := n.(*ast.ValueSpec)
-		if !ok {
-			return true
-		}
-		for i, name := range spec.Names {
-			if i < len(spec.Values) {
-				if lit, ok := spec.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					if v, err := strconv.Unquote(lit.Value); err == nil {
-						out[name.Name] = v
-					}
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
 
 // The chat ceiling runs no lead insert, so the load's messages must not hold contact details.
 func TestChatMessagesHoldNoContact(t *testing.T) {

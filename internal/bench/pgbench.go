@@ -13,52 +13,15 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/leadchat/leadchat/internal/chat"
+	"github.com/leadchat/leadchat/internal/postgres"
 )
 
-// The statements below are internal/postgres's, copied because they are unexported there;
-// TestStatementsMatchStore fails the moment they drift apart.
+// The ceilings run the store's own SQL (postgres.Hot), so they cannot drift from it.
 
-// insertLead is internal/postgres's insertLead: the lead create, one statement in autocommit.
-const insertLead = `
-WITH counter AS (
-    INSERT INTO lead_counters AS lc (company_id, month, count)
-    VALUES ($1, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 1)
-    ON CONFLICT (company_id, month) DO UPDATE SET count = lc.count + 1
-    RETURNING count
-)
-INSERT INTO leads (company_id, id, first_name, last_name, email, phone, phone_e164, service,
-                   details, source, referral_data, status)
-SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-       CASE WHEN $12::int IS NOT NULL AND counter.count > $12::int THEN 'over_limit' ELSE 'new' END
-FROM counter
-RETURNING status, (SELECT count FROM counter) AS count`
-
-// The statements of one chat message: Store.Turn's transaction, then Store.SaveReply.
-const (
-	lockSession = `
-INSERT INTO chat_sessions AS s (company_id, session_id) VALUES ($1, $2)
-ON CONFLICT (company_id, session_id) DO UPDATE SET updated_at = now()
-RETURNING s.lead_id, s.visitor_messages, s.first_name, s.last_name, s.email, s.phone,
-          s.phone_e164, s.referral_data`
-
-	updateSession = `
-UPDATE chat_sessions SET lead_id = $3, visitor_messages = $4, first_name = $5, last_name = $6,
-    email = $7, phone = $8, phone_e164 = $9, referral_data = $10, updated_at = now()
-WHERE company_id = $1 AND session_id = $2`
-
-	insertMessage = `
-INSERT INTO chat_messages (company_id, session_id, visitor, text) VALUES ($1, $2, $3, $4)`
-
-	selectHistory = `
-SELECT visitor, text FROM (
-    SELECT id, visitor, text FROM chat_messages
-    WHERE company_id = $1 AND session_id = $2
-    ORDER BY id DESC LIMIT $3
-) recent ORDER BY id`
-)
-
-// historyLimit is chat.HistoryLen+1, the history query's LIMIT.
-const historyLimit = 11
+// historyLimit is the history query's LIMIT, as the store passes it.
+const historyLimit = chat.HistoryLen + 1
 
 // ceilingCompanies are the ceiling database's companies: ids 1 to 100 written as uuids, so a
 // pgbench script can compute a company's id from a number.
@@ -85,7 +48,7 @@ func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'
 // leadScript is the database ceiling of a lead create: the service's statement with the
 // service's values, for a company chosen at random among the first companies ones.
 func leadScript(companies int) string {
-	return fmt.Sprintf("\\set c random(1, %d)\n", companies) + bind(insertLead,
+	return fmt.Sprintf("\\set c random(1, %d)\n", companies) + bind(postgres.Hot().InsertLead,
 		companyExpr, "gen_random_uuid()", quote(leadFirstName), "NULL::text", quote(leadEmail),
 		quote(leadPhone), quote(leadPhoneE164), quote(leadService), "NULL::jsonb", quote("api"),
 		"NULL::jsonb", "NULL::int")
@@ -102,13 +65,13 @@ func chatScript(reply string) string {
 	fmt.Fprintf(&b, "\\set n :n + 1\n\\set sess :n / %d\n\\set vm :n %% %d + 1\n\\set c :client_id %% 100 + 1\n",
 		sessionMessages, sessionMessages)
 	b.WriteString("BEGIN;\n")
-	b.WriteString(bind(lockSession, companyExpr, sess))
-	b.WriteString(bind(updateSession, companyExpr, sess, "NULL::uuid", ":vm::int", "NULL::text", "NULL::text",
+	b.WriteString(bind(postgres.Hot().LockSession, companyExpr, sess))
+	b.WriteString(bind(postgres.Hot().UpdateSession, companyExpr, sess, "NULL::uuid", ":vm::int", "NULL::text", "NULL::text",
 		"NULL::text", "NULL::text", "NULL::text", "NULL::jsonb"))
-	b.WriteString(bind(insertMessage, companyExpr, sess, "true", quote(chatMessages[0])))
-	b.WriteString(bind(selectHistory, companyExpr, sess, strconv.Itoa(historyLimit)))
+	b.WriteString(bind(postgres.Hot().InsertMessage, companyExpr, sess, "true", quote(chatMessages[0])))
+	b.WriteString(bind(postgres.Hot().SelectHistory, companyExpr, sess, strconv.Itoa(historyLimit)))
 	b.WriteString("COMMIT;\n")
-	b.WriteString(bind(insertMessage, companyExpr, sess, "false", quote(reply)))
+	b.WriteString(bind(postgres.Hot().InsertMessage, companyExpr, sess, "false", quote(reply)))
 	return b.String()
 }
 

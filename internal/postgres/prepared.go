@@ -109,3 +109,14 @@ func (s *Store) closeStmts() error {
 	})
 	return first
 }
+
+// HotSQL is the SQL of the hot paths, for `make bench`'s database ceilings to run exactly it.
+type HotSQL struct {
+	InsertLead, LockSession, UpdateSession, InsertMessage, SelectHistory string
+}
+
+// Hot returns the hot paths' SQL.
+func Hot() HotSQL {
+	return HotSQL{InsertLead: insertLead, LockSession: lockSession, UpdateSession: updateSession,
+		InsertMessage: insertMessage, SelectHistory: selectHistory}
+}
