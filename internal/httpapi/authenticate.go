@@ -1,12 +1,9 @@
 package httpapi
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
-
-	"github.com/gorilla/mux"
 
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/errs"
@@ -28,7 +25,8 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		tmpl, _ := mux.CurrentRoute(r).GetPathTemplate()
+		st := stateOf(r.Context())
+		tmpl := st.route
 		var key string
 		var err error
 		switch tmpl {
@@ -69,7 +67,8 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			s.writeError(w, r, err)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), principalKey, p)))
+		st.principal = &p
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -122,9 +121,4 @@ func keyFromBody(body []byte) (string, error) {
 		return "", &errs.Error{Kind: errs.Invalid, Code: "invalid_field", Field: "api_key", Err: err}
 	}
 	return strings.TrimSpace(k), nil
-}
-
-func principal(ctx context.Context) (auth.Principal, bool) {
-	p, ok := ctx.Value(principalKey).(auth.Principal)
-	return p, ok
 }

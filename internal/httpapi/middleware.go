@@ -19,14 +19,6 @@ import (
 // MaxBodyBytes is the largest request body accepted (DECISIONS.md: 64 KiB, else 413).
 const MaxBodyBytes = 64 << 10
 
-type ctxKey int
-
-const (
-	requestIDKey ctxKey = iota
-	bodyKey
-	principalKey
-)
-
 // MaxHeaderBytes bounds the request headers we read; the HTTP server allows more so that a
 // request over this gets our JSON 431 rather than Go's plain-text one.
 const MaxHeaderBytes = 16 << 10
@@ -35,14 +27,14 @@ const MaxHeaderBytes = 16 << 10
 const RequestTimeout = 25 * time.Second
 
 // withRequestID gives every request an id, returned as X-Request-Id and logged with its errors,
-// and a deadline.
+// a deadline, and the state the later layers fill in.
 func withRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
-		id := hex.EncodeToString(b[:])
-		w.Header().Set("X-Request-Id", id)
-		ctx, cancel := context.WithTimeout(context.WithValue(r.Context(), requestIDKey, id), RequestTimeout)
+		st := &state{id: hex.EncodeToString(b[:]), route: "unmatched"}
+		w.Header().Set("X-Request-Id", st.id)
+		ctx, cancel := context.WithTimeout(withState(r.Context(), st), RequestTimeout)
 		defer cancel()
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
@@ -63,11 +55,6 @@ func (s *server) limitHeaders(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-func requestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
 }
 
 // recoverer turns a panic into the JSON internal error; the panic value goes to the log only.
@@ -135,7 +122,8 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey, body)))
+		stateOf(r.Context()).body = body
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -168,9 +156,4 @@ func tooDeep(b []byte, max int) bool {
 		}
 	}
 	return false
-}
-
-func rawBody(ctx context.Context) []byte {
-	b, _ := ctx.Value(bodyKey).([]byte)
-	return b
 }

@@ -1,16 +1,12 @@
 package httpapi
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/gorilla/mux"
 )
-
-// routeKey holds a *string the router fills with the matched route, for metrics and logs.
-const routeKey ctxKey = 100
 
 // statusRecorder remembers the status a handler wrote.
 type statusRecorder struct {
@@ -40,34 +36,32 @@ func (w *statusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 func (s *server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		route := "unmatched"
 		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), routeKey, &route)))
+		next.ServeHTTP(rec, r)
+		st := stateOf(r.Context())
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
 		d := time.Since(start)
-		s.metrics.Request(route, r.Method, rec.status, d)
+		s.metrics.Request(st.route, r.Method, rec.status, d)
 		level := slog.LevelInfo
 		if rec.status >= 500 {
 			level = slog.LevelWarn
 		}
 		if s.log.Enabled(r.Context(), level) {
 			s.log.LogAttrs(r.Context(), level, "request",
-				slog.String("request_id", w.Header().Get("X-Request-Id")), slog.String("method", r.Method),
-				slog.String("route", route), slog.Int("status", rec.status),
+				slog.String("request_id", st.id), slog.String("method", r.Method),
+				slog.String("route", st.route), slog.Int("status", rec.status),
 				slog.Float64("duration_ms", float64(d.Microseconds())/1000))
 		}
 	})
 }
 
-// nameRoute tells observe which route matched.
+// nameRoute records the matched route template, once, for the later layers, metrics and logs.
 func nameRoute(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p, ok := r.Context().Value(routeKey).(*string); ok {
-			if tmpl, err := mux.CurrentRoute(r).GetPathTemplate(); err == nil {
-				*p = tmpl
-			}
+		if tmpl, err := mux.CurrentRoute(r).GetPathTemplate(); err == nil {
+			stateOf(r.Context()).route = tmpl
 		}
 		next.ServeHTTP(w, r)
 	})

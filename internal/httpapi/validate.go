@@ -8,7 +8,6 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
-	"github.com/gorilla/mux"
 
 	"github.com/leadchat/leadchat/internal/errs"
 )
@@ -37,8 +36,7 @@ func newValidator(doc *openapi3.T) *validator {
 
 func (s *server) validate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tmpl, _ := mux.CurrentRoute(r).GetPathTemplate()
-		route := s.validator.routes[r.Method+" "+tmpl]
+		route := s.validator.routes[r.Method+" "+stateOf(r.Context()).route]
 		if route == nil || r.Method == http.MethodOptions {
 			next.ServeHTTP(w, r)
 			return

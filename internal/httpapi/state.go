@@ -1,0 +1,42 @@
+package httpapi
+
+import (
+	"context"
+
+	"github.com/leadchat/leadchat/internal/auth"
+)
+
+// state is what the middleware learns about one request, kept in one context value that each
+// layer fills in, so the request is not copied at every layer and the route is looked up once.
+type state struct {
+	id        string // the request id, also sent as X-Request-Id
+	route     string // the matched route template, "unmatched" before routing
+	body      []byte // the JSON body as read (POST)
+	principal *auth.Principal
+}
+
+type stateKey struct{}
+
+func withState(ctx context.Context, st *state) context.Context {
+	return context.WithValue(ctx, stateKey{}, st)
+}
+
+// stateOf returns the request's state; a context without one (a test calling a layer alone)
+// gets an empty state.
+func stateOf(ctx context.Context) *state {
+	if st, ok := ctx.Value(stateKey{}).(*state); ok {
+		return st
+	}
+	return &state{route: "unmatched"}
+}
+
+func requestID(ctx context.Context) string { return stateOf(ctx).id }
+
+func rawBody(ctx context.Context) []byte { return stateOf(ctx).body }
+
+func principal(ctx context.Context) (auth.Principal, bool) {
+	if p := stateOf(ctx).principal; p != nil {
+		return *p, true
+	}
+	return auth.Principal{}, false
+}
