@@ -73,8 +73,8 @@ func parse(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// companyID checks a required --company flag.
-func companyID(flagName, v string) (uuid.UUID, error) {
+// uuidFlag checks a required id flag (--company, --key-id).
+func uuidFlag(flagName, v string) (uuid.UUID, error) {
 	if v == "" {
 		return uuid.Nil, fmt.Errorf("--%s is required", flagName)
 	}

@@ -59,7 +59,7 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := companyID("company", *company)
+	id, err := uuidFlag("company", *company)
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := companyID("key-id", *keyID)
+	id, err := uuidFlag("key-id", *keyID)
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func keyList(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := companyID("company", *company)
+	id, err := uuidFlag("company", *company)
 	if err != nil {
 		return err
 	}

@@ -63,7 +63,7 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 	if *asJSON && *asCSV {
 		return fmt.Errorf("choose --json or --csv, not both")
 	}
-	id, err := companyID("company", *company)
+	id, err := uuidFlag("company", *company)
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := companyID("company", *company)
+	id, err := uuidFlag("company", *company)
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func assistantSet(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := companyID("company", *company)
+	id, err := uuidFlag("company", *company)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/plan"
@@ -125,4 +126,34 @@ func TestTenantIsolation(t *testing.T) {
 			t.Error("company B replayed company A's answer")
 		}
 	})
+}
+
+// TestLockTimeoutAnswers503: a lead create that waits on a lock held elsewhere gives up after
+// the connection's lock timeout with 503, instead of hanging, and leaves nothing behind.
+func TestLockTimeoutAnswers503(t *testing.T) {
+	e := start(t)
+	ctx := context.Background()
+	c := e.company(plan.Free, -1)
+	key := e.key(c, auth.Private, nil, true).Key
+	if resp, _ := e.do("POST", "/api/v1/leads", okBody, map[string]string{"X-Api-Key": key}); resp.StatusCode != 201 {
+		t.Fatalf("first create: %d", resp.StatusCode)
+	}
+	tx, err := e.store.DB().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT 1 FROM lead_counters WHERE company_id = $1 FOR UPDATE`, c); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	resp, body := e.do("POST", "/api/v1/leads", okBody, map[string]string{"X-Api-Key": key})
+	wantError(t, resp, body, 503, "unavailable")
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the blocked create took %v", d)
+	}
+	tx.Rollback()
+	if n, counter := e.count(c); n != 1 || counter != 1 {
+		t.Errorf("after the timed-out create: %d leads, counter %d; want 1, 1", n, counter)
+	}
 }

@@ -59,11 +59,7 @@ func insertLeadWith(ctx context.Context, q runner, companyID uuid.UUID, l lead.L
 	if err := q.get(ctx, &row, insertLead, args...); err != nil {
 		return lead.Created{}, err
 	}
-	c := lead.Created{ID: l.ID, OverLimit: row.Status == lead.StatusOverLimit, Count: row.Count}
-	if limit != nil {
-		c.Limit = limit
-	}
-	return c, nil
+	return lead.Created{ID: l.ID, OverLimit: row.Status == lead.StatusOverLimit, Limit: limit, Count: row.Count}, nil
 }
 
 func leadArgs(companyID uuid.UUID, l lead.Lead, limit *int) ([]any, error) {
