@@ -53,6 +53,8 @@ type options struct {
 	resultsDir  string // "" writes no file
 	pgbenchMode string
 	conns       []int
+	// only names the pairs to run (spread, hot, config, chat); empty runs all.
+	only map[string]bool
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -64,6 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	results := fs.String("results", "", "write the results file into `DIR` (default internal/bench/results; none with -smoke)")
 	pgMode := fs.String("pgbench-mode", "prepared", "pgbench's protocol for the database ceilings: prepared, extended or simple")
 	connList := fs.String("conns", "1,16,64", "comma-separated concurrent connections")
+	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat")
 	ceilingAddr := fs.String("http-ceiling", "", "serve the HTTP ceiling on `ADDR` (the runner starts itself so)")
 	pprofAddr := fs.String("leadchat-pprof", "", "serve leadchat from the environment with pprof on `ADDR` (the runner starts itself so)")
 	if err := fs.Parse(args); err != nil {
@@ -91,6 +94,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-conns %q: want numbers from 1 to 150", *connList)
 		}
 		opt.conns = append(opt.conns, n)
+	}
+	if *onlyList != "" {
+		opt.only = map[string]bool{}
+		for _, p := range strings.Split(*onlyList, ",") {
+			p = strings.TrimSpace(p)
+			switch p {
+			case "spread", "hot", "config", "chat":
+				opt.only[p] = true
+			default:
+				return fmt.Errorf("-only %q: want spread, hot, config or chat", p)
+			}
+		}
 	}
 	root, err := moduleRoot()
 	if err != nil {

@@ -56,7 +56,11 @@ type row struct {
 // the same machine and the same table sizes.
 func (b *bench) runSteps(ctx context.Context) (string, error) {
 	rows := map[string]*row{}
-	total, done := len(b.opt.conns)*len(tableOrder), 0
+	pairs := len(tableOrder) / 2
+	if len(b.opt.only) > 0 {
+		pairs = len(b.opt.only)
+	}
+	total, done := len(b.opt.conns)*pairs*2, 0
 	add := func(r row) {
 		done++
 		rows[key(r.step, r.conns)] = &r
@@ -80,17 +84,28 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		add(b.dbStep(ctx, dbLeadSpread, c, leadScript(companies)))
-		add(b.httpStep(ctx, lcLeadSpread, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
-		add(b.dbStep(ctx, dbLeadHot, c, leadScript(1)))
-		add(b.httpStep(ctx, lcLeadHot, c, b.leadchat, b.leadchatAddr, roundRobin(leadHot)))
-		add(b.httpStep(ctx, httpCeiling, c, b.ceiling, b.ceilingAddr, roundRobin(ceilingLead)))
-		add(b.httpStep(ctx, lcConfig, c, b.leadchat, b.leadchatAddr, roundRobin(configs)))
-		add(b.dbStep(ctx, dbChat, c, chatScript(b.reply), "n=0", "run="+strconv.Itoa(b.nextRun())))
-		add(b.httpStep(ctx, lcChat, c, b.leadchat, b.leadchatAddr, b.chat(c)))
+		if b.measures("spread") {
+			add(b.dbStep(ctx, dbLeadSpread, c, leadScript(companies)))
+			add(b.httpStep(ctx, lcLeadSpread, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
+		}
+		if b.measures("hot") {
+			add(b.dbStep(ctx, dbLeadHot, c, leadScript(1)))
+			add(b.httpStep(ctx, lcLeadHot, c, b.leadchat, b.leadchatAddr, roundRobin(leadHot)))
+		}
+		if b.measures("config") {
+			add(b.httpStep(ctx, httpCeiling, c, b.ceiling, b.ceilingAddr, roundRobin(ceilingLead)))
+			add(b.httpStep(ctx, lcConfig, c, b.leadchat, b.leadchatAddr, roundRobin(configs)))
+		}
+		if b.measures("chat") {
+			add(b.dbStep(ctx, dbChat, c, chatScript(b.reply), "n=0", "run="+strconv.Itoa(b.nextRun())))
+			add(b.httpStep(ctx, lcChat, c, b.leadchat, b.leadchatAddr, b.chat(c)))
+		}
 	}
 	return b.report(rows, loadavgStart, loadavg()), nil
 }
+
+// measures says whether the pair of steps is measured in this run (-only).
+func (b *bench) measures(pair string) bool { return len(b.opt.only) == 0 || b.opt.only[pair] }
 
 func key(step string, conns int) string { return step + "|" + strconv.Itoa(conns) }
 

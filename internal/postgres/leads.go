@@ -35,7 +35,10 @@ RETURNING status, (SELECT count FROM counter) AS count`
 
 // CreateLead counts and stores a lead; see lead.Store for the idempotency rules.
 func (s *Store) CreateLead(ctx context.Context, companyID uuid.UUID, l lead.Lead, limit *int, idem *lead.Idempotency) (lead.Created, error) {
-	if idem == nil {
+	switch {
+	case idem == nil && s.writers != nil:
+		return s.writers.submit(ctx, companyID, l, limit)
+	case idem == nil:
 		return insertLeadWith(ctx, runner{s: s}, companyID, l, limit)
 	}
 	var created lead.Created

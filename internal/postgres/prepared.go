@@ -37,7 +37,7 @@ type runner struct {
 // hotQueries are prepared by Prepare, at start: a transaction must not prepare on the pool,
 // which would take a second connection while it holds one (and deadlock a full pool).
 var hotQueries = []string{
-	insertLead, lockIdempotencyKey, selectIdempotencyKey, upsertIdempotencyKey,
+	insertLead, insertLeadBatch, lockIdempotencyKey, selectIdempotencyKey, upsertIdempotencyKey,
 	lockSession, updateSession, insertMessage, updateLead, selectHistory,
 }
 

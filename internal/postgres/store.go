@@ -25,6 +25,8 @@ type Store struct {
 	db    *sqlx.DB
 	dsn   string
 	stmts sync.Map // query -> *sqlx.Stmt
+	// writers groups lead creates (leadbatch.go); nil stores each lead alone.
+	writers *leadWriters
 }
 
 // Options tune the connection pool.
@@ -33,6 +35,11 @@ type Options struct {
 	MaxOpenConns int
 	// StatementTimeout bounds every statement on the server side; 0 means 5 s.
 	StatementTimeout time.Duration
+	// LeadBatch is the most lead creates one transaction stores (leadbatch.go); 0 means 64,
+	// 1 stores every lead in a transaction of its own.
+	LeadBatch int
+	// LeadWriters is how many groups of lead creates may be stored at once; 0 means 4.
+	LeadWriters int
 }
 
 // Open connects to dsn and sets statement and lock timeouts on every connection, so a stuck
@@ -61,7 +68,17 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("connecting to database: %w", err)
 	}
-	return &Store{db: db, dsn: dsn}, nil
+	s := &Store{db: db, dsn: dsn}
+	if opt.LeadBatch == 0 {
+		opt.LeadBatch = 64
+	}
+	if opt.LeadWriters == 0 {
+		opt.LeadWriters = 4
+	}
+	if opt.LeadBatch > 1 {
+		s.writers = startLeadWriters(s, opt.LeadWriters, opt.LeadBatch)
+	}
+	return s, nil
 }
 
 // withRuntimeParams adds statement_timeout and lock_timeout to a URL or key=value DSN unless
@@ -103,8 +120,11 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 // DB is the underlying pool, for migrations and health checks.
 func (s *Store) DB() *sql.DB { return s.db.DB }
 
-// Close closes the pool.
+// Close stops the lead writers, once the groups in hand are stored, and closes the pool.
 func (s *Store) Close() error {
+	if s.writers != nil {
+		s.writers.close()
+	}
 	s.closeStmts()
 	return s.db.Close()
 }

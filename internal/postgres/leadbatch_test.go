@@ -1,0 +1,200 @@
+package postgres_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func open(t *testing.T, opt postgres.Options) *postgres.Store {
+	t.Helper()
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, pgtest.NewDSN(t), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if err := s.Prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func company(t *testing.T, s *postgres.Store, name string) uuid.UUID {
+	t.Helper()
+	c, err := s.CreateCompany(context.Background(), name, plan.Free, plan.Override{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.ID
+}
+
+func newLead(first string) lead.Lead {
+	return lead.Lead{ID: uuid.New(), FirstName: first, Email: "a@example.hu", Phone: "+36 30 123 4567",
+		PhoneE164: "+36301234567", Source: lead.SourceAPI, Note: "hívjanak", ReferralData: map[string]string{"utm_source": "x"}}
+}
+
+// A group over two companies counts each company's leads in arrival order, gives each lead the
+// count and status it would have got alone, and stores every field as a lone create does.
+func TestLeadGroupCountsPerCompanyInOrder(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	two := 2
+	var creates []postgres.GroupCreate
+	for i, c := range []uuid.UUID{a, b, a, a, b} {
+		creates = append(creates, postgres.GroupCreate{Ctx: ctx, CompanyID: c, Lead: newLead(string(rune('P' + i))), Limit: &two})
+	}
+	created, errors := postgres.StoreGroup(s, creates)
+	wantCount := []int{1, 1, 2, 3, 2}
+	wantOver := []bool{false, false, false, true, false}
+	for i := range creates {
+		if errors[i] != nil {
+			t.Fatalf("create %d: %v", i, errors[i])
+		}
+		got := created[i]
+		if got.ID != creates[i].Lead.ID || got.Count != wantCount[i] || got.OverLimit != wantOver[i] || got.Limit != &two {
+			t.Errorf("create %d = %+v, want count %d, over limit %v", i, got, wantCount[i], wantOver[i])
+		}
+	}
+	// A lone create after the group continues the count.
+	alone, err := s.CreateLead(ctx, a, newLead("Q"), &two, nil)
+	if err != nil || alone.Count != 4 || !alone.OverLimit {
+		t.Errorf("lone create after the group = %+v, %v; want count 4, over limit", alone, err)
+	}
+	stored, err := s.ListLeads(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stored) != 4 {
+		t.Fatalf("company A has %d leads, want 4", len(stored))
+	}
+	for _, l := range stored {
+		want := creates[0].Lead
+		if l.Email != want.Email || l.Phone != want.Phone || l.PhoneE164 != want.PhoneE164 || l.Note != want.Note ||
+			l.Source != want.Source || l.ReferralData["utm_source"] != "x" || l.LastName != "" {
+			t.Errorf("stored %+v, want the fields of %+v", l, want)
+		}
+	}
+	statuses := map[uuid.UUID]lead.Status{}
+	for _, l := range stored {
+		statuses[l.ID] = l.Status
+	}
+	if statuses[creates[3].Lead.ID] != lead.StatusOverLimit || statuses[creates[2].Lead.ID] != lead.StatusNew {
+		t.Errorf("statuses %v", statuses)
+	}
+}
+
+// One bad lead in a group (here a repeated id) fails alone: the group is retried one lead at a
+// time, and the request whose context ended is not stored at all.
+func TestLeadGroupFailureIsolated(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	first, dup, other, cancelled := newLead("A"), newLead("B"), newLead("C"), newLead("D")
+	dup.ID = first.ID
+	created, errors := postgres.StoreGroup(s, []postgres.GroupCreate{
+		{Ctx: ctx, CompanyID: a, Lead: first}, {Ctx: ctx, CompanyID: a, Lead: dup},
+		{Ctx: gone, CompanyID: a, Lead: cancelled}, {Ctx: ctx, CompanyID: a, Lead: other},
+	})
+	if errors[0] != nil || errors[3] != nil {
+		t.Fatalf("good creates failed: %v, %v", errors[0], errors[3])
+	}
+	if !errs.Is(errors[1], errs.Conflict) {
+		t.Errorf("repeated id: %v, want a conflict", errors[1])
+	}
+	if errors[2] == nil {
+		t.Errorf("a create whose request ended was stored: %+v", created[2])
+	}
+	if created[0].Count != 1 || created[3].Count != 2 {
+		t.Errorf("counts %d, %d; want 1, 2 (the failed lead counts nothing)", created[0].Count, created[3].Count)
+	}
+	stored, err := s.ListLeads(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []uuid.UUID
+	for _, l := range stored {
+		ids = append(ids, l.ID)
+	}
+	if len(ids) != 2 || !slices.Contains(ids, first.ID) || !slices.Contains(ids, other.ID) {
+		t.Errorf("stored %v, want %s and %s", ids, first.ID, other.ID)
+	}
+	// The failed create left no count behind: the next lead is the third.
+	next, err := s.CreateLead(ctx, a, newLead("E"), nil, nil)
+	if err != nil || next.Count != 3 {
+		t.Errorf("next create = %+v, %v; want count 3", next, err)
+	}
+}
+
+// Concurrent creates through the writers are grouped, and every count is still exact: each
+// company's counts are 1..n with no gap or repeat, and exactly the leads past the limit are
+// over it.
+func TestLeadWritersUnderConcurrency(t *testing.T) {
+	s := open(t, postgres.Options{LeadWriters: 2, MaxOpenConns: 4})
+	ctx := context.Background()
+	companies := []uuid.UUID{company(t, s, "A"), company(t, s, "B"), company(t, s, "C")}
+	const perCompany, limit = 60, 25
+	lim := limit
+	var mu sync.Mutex
+	counts := map[uuid.UUID][]int{}
+	over := map[uuid.UUID]int{}
+	var wg sync.WaitGroup
+	for i := range perCompany * len(companies) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := companies[i%len(companies)]
+			r, err := s.CreateLead(ctx, c, newLead("A"), &lim, nil)
+			if err != nil {
+				t.Errorf("create: %v", err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			counts[c] = append(counts[c], r.Count)
+			if r.OverLimit != (r.Count > limit) {
+				t.Errorf("count %d answered over limit %v", r.Count, r.OverLimit)
+			}
+			if r.OverLimit {
+				over[c]++
+			}
+		}()
+	}
+	wg.Wait()
+	for _, c := range companies {
+		got := counts[c]
+		slices.Sort(got)
+		for i, n := range got {
+			if n != i+1 {
+				t.Fatalf("company %s counts %v, want 1..%d", c, got, perCompany)
+			}
+		}
+		if len(got) != perCompany || over[c] != perCompany-limit {
+			t.Errorf("company %s: %d creates, %d over limit; want %d, %d", c, len(got), over[c], perCompany, perCompany-limit)
+		}
+		stored, err := s.ListLeads(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(stored) != perCompany {
+			t.Errorf("company %s stored %d leads, want %d", c, len(stored), perCompany)
+		}
+	}
+	if g := postgres.LargestGroup(s); g < 2 {
+		t.Errorf("largest group %d: 180 concurrent creates on 2 writers were never grouped", g)
+	}
+}
