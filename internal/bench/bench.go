@@ -53,6 +53,8 @@ type options struct {
 	resultsDir  string // "" writes no file
 	pgbenchMode string
 	conns       []int
+	// leadchatEnv is added to leadchat's environment (-leadchat-env).
+	leadchatEnv []string
 	// only names the pairs to run (spread, hot, config, chat); empty runs all.
 	only map[string]bool
 }
@@ -66,6 +68,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	results := fs.String("results", "", "write the results file into `DIR` (default internal/bench/results; none with -smoke)")
 	pgMode := fs.String("pgbench-mode", "prepared", "pgbench's protocol for the database ceilings: prepared, extended or simple")
 	connList := fs.String("conns", "1,16,64", "comma-separated concurrent connections")
+	leadchatEnv := fs.String("leadchat-env", "", "space-separated `NAME=VALUE` settings for leadchat, e.g. LEADCHAT_LEAD_BATCH=1 (printed in the report)")
 	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat")
 	ceilingAddr := fs.String("http-ceiling", "", "serve the HTTP ceiling on `ADDR` (the runner starts itself so)")
 	pprofAddr := fs.String("leadchat-pprof", "", "serve leadchat from the environment with pprof on `ADDR` (the runner starts itself so)")
@@ -94,6 +97,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-conns %q: want numbers from 1 to 150", *connList)
 		}
 		opt.conns = append(opt.conns, n)
+	}
+	for _, kv := range strings.Fields(*leadchatEnv) {
+		if !strings.HasPrefix(kv, "LEADCHAT_") || !strings.Contains(kv, "=") {
+			return fmt.Errorf("-leadchat-env %q: want LEADCHAT_NAME=VALUE", kv)
+		}
+		opt.leadchatEnv = append(opt.leadchatEnv, kv)
 	}
 	if *onlyList != "" {
 		opt.only = map[string]bool{}

@@ -80,6 +80,9 @@ func (b *bench) report(rows map[string]*row, loadStart, loadEnd string) string {
 	fmt.Fprintf(&s, "software:   %s; %s\n", m.goVersion, m.pgVersion)
 	fmt.Fprintf(&s, "postgres:   %s (own cluster; ceilings by pgbench -M %s)\n", m.pgSettings, b.opt.pgbenchMode)
 	fmt.Fprintf(&s, "commit:     %s\n", m.commit)
+	if len(b.opt.leadchatEnv) > 0 {
+		fmt.Fprintf(&s, "leadchat:   %s\n", strings.Join(b.opt.leadchatEnv, " "))
+	}
 	fmt.Fprintf(&s, "load avg:   %s at start, %s at end (other CPU below: cores busy with processes not of this run)\n\n", loadStart, loadEnd)
 
 	tw := tabwriter.NewWriter(&s, 0, 0, 2, ' ', tabwriter.AlignRight)

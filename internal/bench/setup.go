@@ -128,6 +128,7 @@ func setUp(ctx context.Context, root string, opt options, log io.Writer) (_ *ben
 	}
 	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+b.leadchatAddr,
 		"LEADCHAT_RATE_LIMIT=off", "LEADCHAT_LOG_LEVEL=error")
+	env = append(env, opt.leadchatEnv...)
 	args := []string{"serve"}
 	if opt.profileDir != "" {
 		if b.pprofAddr, err = freeAddr(); err != nil {

@@ -2,6 +2,7 @@ package contact
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -127,4 +128,64 @@ func TestNormalizePhone(t *testing.T) {
 func longEmail(n int) string {
 	s := strings.Repeat("a", 64) + "@" + strings.Repeat("b", 63) + "." + strings.Repeat("c", 63) + "."
 	return s + strings.Repeat("d", n-len(s)-3) + ".hu"
+}
+
+// TestQuickE164AgreesWithTheParser: every number the quick path formats, libphonenumber's parser
+// formats the same way; the rest fall through to the parser. The numbers are random digits
+// after common country codes and after the national prefix, plus real shapes, so that many are
+// valid.
+func TestQuickE164AgreesWithTheParser(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 36))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		return string(b)
+	}
+	inputs := []string{"+36301234567", "+3612345678", "06301234567", "0612345678", "+12125550123",
+		"+447911123456", "+4915123456789", "+390612345678", "+39 3123456789", "+78001234567",
+		"+11234567890", "+36", "+", "06", "+80012345678", "+8823456789012"}
+	codes := []string{"1", "7", "20", "27", "30", "31", "33", "34", "36", "39", "40", "43", "44", "48", "49",
+		"52", "55", "61", "81", "86", "91", "353", "358", "372", "380", "381", "385", "420", "421", "800", "882", "979"}
+	for range 20000 {
+		n := 4 + rng.IntN(11)
+		if rng.IntN(4) == 0 {
+			inputs = append(inputs, "06"+digits(n))
+		} else {
+			inputs = append(inputs, "+"+codes[rng.IntN(len(codes))]+digits(n))
+		}
+	}
+	quick, valid := 0, 0
+	for _, s := range inputs {
+		want := parseE164(s)
+		if want != "" {
+			valid++
+		}
+		got, ok := quickE164(s)
+		if !ok {
+			continue
+		}
+		quick++
+		if got != want {
+			t.Errorf("quickE164(%q) = %q, the parser says %q", s, got, want)
+		}
+	}
+	// The comparison means something only if the quick path answered for many numbers.
+	if quick < valid/2 || quick < 1000 {
+		t.Errorf("the quick path answered %d of %d numbers (%d valid)", quick, len(inputs), valid)
+	}
+	t.Logf("%d numbers, %d valid, %d by the quick path", len(inputs), valid, quick)
+}
+
+func BenchmarkNormalizePhone(b *testing.B) {
+	for _, in := range []string{"+36 30 123 4567", "06 30 123 4567", "30 123 4567"} {
+		b.Run(in, func(b *testing.B) {
+			for b.Loop() {
+				if e, err := NormalizePhone(in); err != nil || e != "+36301234567" {
+					b.Fatal(e, err)
+				}
+			}
+		})
+	}
 }

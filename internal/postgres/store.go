@@ -38,7 +38,9 @@ type Options struct {
 	// LeadBatch is the most lead creates one transaction stores (leadbatch.go); 0 means 64,
 	// 1 stores every lead in a transaction of its own.
 	LeadBatch int
-	// LeadWriters is how many groups of lead creates may be stored at once; 0 means 4.
+	// LeadWriters is how many groups of lead creates may be stored at once; 0 means 1, which
+	// makes the largest groups and so the least work per lead: one group's commit is flushed
+	// while the next gathers. More may pay on a database server with many cores.
 	LeadWriters int
 }
 
@@ -73,7 +75,7 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 		opt.LeadBatch = 64
 	}
 	if opt.LeadWriters == 0 {
-		opt.LeadWriters = 4
+		opt.LeadWriters = 1
 	}
 	if opt.LeadBatch > 1 {
 		s.writers = startLeadWriters(s, opt.LeadWriters, opt.LeadBatch)

@@ -22,6 +22,10 @@ type Config struct {
 	DatabaseURL string
 	// MaxDBConns bounds the connection pool (LEADCHAT_DB_MAX_CONNS, default 32).
 	MaxDBConns int
+	// LeadBatch is the most lead creates stored in one transaction (LEADCHAT_LEAD_BATCH, default
+	// 64; 1 stores each alone); LeadWriters how many such groups are stored at once
+	// (LEADCHAT_LEAD_WRITERS, default 1). See postgres/leadbatch.go.
+	LeadBatch, LeadWriters int
 	// ShutdownGrace is how long in-flight requests may finish after SIGTERM
 	// (LEADCHAT_SHUTDOWN_GRACE, default 30s).
 	ShutdownGrace time.Duration
@@ -55,7 +59,7 @@ type AIConfig struct {
 
 // ConfigFromEnv reads and checks the configuration, naming every bad variable at once.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
-	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, ShutdownGrace: 30 * time.Second, RateLimit: true,
+	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, LeadBatch: 64, LeadWriters: 1, ShutdownGrace: 30 * time.Second, RateLimit: true,
 		RateLeadsPublic: 10, RateLeadsPrivate: 600, RateConfig: 120, RateChat: 20}
 	var problems []string
 	switch v := getenv("LEADCHAT_RATE_LIMIT"); v {
@@ -97,6 +101,20 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			problems = append(problems, fmt.Sprintf("LEADCHAT_DB_MAX_CONNS=%q: want a number from 2 to 1000", v))
 		}
 		c.MaxDBConns = n
+	}
+	for name, p := range map[string]struct {
+		dst      *int
+		min, max int
+	}{
+		"LEADCHAT_LEAD_BATCH": {&c.LeadBatch, 1, 1000}, "LEADCHAT_LEAD_WRITERS": {&c.LeadWriters, 1, 64},
+	} {
+		if v := getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < p.min || n > p.max {
+				problems = append(problems, fmt.Sprintf("%s=%q: want a number from %d to %d", name, v, p.min, p.max))
+			}
+			*p.dst = n
+		}
 	}
 	if v := getenv("LEADCHAT_SHUTDOWN_GRACE"); v != "" {
 		d, err := time.ParseDuration(v)
