@@ -328,48 +328,87 @@ func TestCreateLeadMonthlyLimit(t *testing.T) {
 	})
 }
 
+// TestCreateLeadLimitExactUnderConcurrency: 40 creates at once against a limit of 10, through
+// the SDK (each with an Idempotency-Key, a transaction each) and as plain requests without a key
+// (committed in groups): exactly 10 new, 30 over the limit, 40 distinct counts either way.
 func TestCreateLeadLimitExactUnderConcurrency(t *testing.T) {
-	e := start(t)
-	c := e.company(plan.Free, 10)
-	sdk := e.sdk(e.key(c, auth.Private, nil, true).Key)
-	const n = 40
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	over, counts := 0, map[int]bool{}
-	start := make(chan struct{})
-	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			r, err := sdk.CreateLead(context.Background(), leadclient.Lead{FirstName: "A", Email: "a@example.hu"})
+	type created struct {
+		over  bool
+		count int
+	}
+	for _, way := range []struct {
+		name   string
+		create func(e *env, key string) (created, error)
+	}{
+		{"SDK with Idempotency-Key", func(e *env, key string) (created, error) {
+			r, err := e.sdk(key).CreateLead(context.Background(), leadclient.Lead{FirstName: "A", Email: "a@example.hu"})
 			if err != nil {
-				t.Errorf("create: %v", err)
-				return
+				return created{}, err
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			if r.OverLimit {
-				over++
+			return created{r.OverLimit, *r.Count}, nil
+		}},
+		{"plain request without a key", func(e *env, key string) (created, error) {
+			resp, body := e.do("POST", "/api/v1/leads", okBody, map[string]string{"X-Api-Key": key})
+			if resp.StatusCode != http.StatusCreated {
+				return created{}, fmt.Errorf("status %d: %v", resp.StatusCode, body)
 			}
-			counts[*r.Count] = true
-		}()
-	}
-	close(start)
-	wg.Wait()
-	if over != 30 {
-		t.Errorf("%d over_limit answers, want 30", over)
-	}
-	if len(counts) != n {
-		t.Errorf("%d distinct X-Lead-Count values, want %d", len(counts), n)
-	}
-	leads, _ := e.store.ListLeads(context.Background(), c)
-	statuses := map[lead.Status]int{}
-	for _, l := range leads {
-		statuses[l.Status]++
-	}
-	if len(leads) != n || statuses[lead.StatusNew] != 10 || statuses[lead.StatusOverLimit] != 30 {
-		t.Errorf("stored %d leads %v, want 40: 10 new, 30 over_limit", len(leads), statuses)
+			var n int
+			if _, err := fmt.Sscan(resp.Header.Get("X-Lead-Count"), &n); err != nil {
+				return created{}, fmt.Errorf("X-Lead-Count %q", resp.Header.Get("X-Lead-Count"))
+			}
+			return created{body["over_limit"] == true, n}, nil
+		}},
+	} {
+		t.Run(way.name, func(t *testing.T) {
+			e := start(t)
+			c := e.company(plan.Free, 10)
+			key := e.key(c, auth.Private, nil, true).Key
+			const n = 40
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			over, counts := 0, map[int]bool{}
+			start := make(chan struct{})
+			for range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					<-start
+					r, err := way.create(e, key)
+					if err != nil {
+						t.Errorf("create: %v", err)
+						return
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					if r.over != (r.count > 10) {
+						t.Errorf("count %d answered over_limit %v", r.count, r.over)
+					}
+					if r.over {
+						over++
+					}
+					counts[r.count] = true
+				}()
+			}
+			close(start)
+			wg.Wait()
+			if over != 30 {
+				t.Errorf("%d over_limit answers, want 30", over)
+			}
+			for i := 1; i <= n; i++ {
+				if !counts[i] {
+					t.Errorf("no create was told X-Lead-Count %d; counts %v", i, counts)
+					break
+				}
+			}
+			leads, _ := e.store.ListLeads(context.Background(), c)
+			statuses := map[lead.Status]int{}
+			for _, l := range leads {
+				statuses[l.Status]++
+			}
+			if len(leads) != n || statuses[lead.StatusNew] != 10 || statuses[lead.StatusOverLimit] != 30 {
+				t.Errorf("stored %d leads %v, want 40: 10 new, 30 over_limit", len(leads), statuses)
+			}
+		})
 	}
 }
 
