@@ -22,8 +22,8 @@ import (
 // before. A group that fails for a reason other than an unavailable database is retried one
 // lead at a time, so one bad lead cannot fail the others, and each create sees only its own
 // outcome. Measured by make bench: lead creates spread over 100 companies at 16 connections
-// went from about 55% of the single-transaction database ceiling to about 70%, and PostgreSQL's
-// CPU time per lead fell by more than half.
+// went from 44% of the single-transaction database ceiling to 79%, and PostgreSQL's CPU time
+// per lead fell to about a third (internal/bench/results/20261123T08*).
 
 // insertLeadBatch stores a group of leads ($1: a JSON array of leadRow, ord giving the order of
 // arrival). Each company's counter goes up by its number of leads in one upsert, the counter
