@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -110,5 +111,20 @@ func TestPercentile(t *testing.T) {
 	}
 	if p := percentile(nil, 0.99); p != 0 {
 		t.Errorf("p99 of nothing = %d", p)
+	}
+}
+
+// Bad -only and -leadchat-env values stop the run before it starts anything.
+func TestRunRefusesBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-only", "spread,nope"},
+		{"-leadchat-env", "DATABASE_URL=elsewhere"},
+		{"-leadchat-env", "LEADCHAT_LEAD_BATCH"},
+	} {
+		var stderr strings.Builder
+		err := run(context.Background(), args, io.Discard, &stderr)
+		if err == nil || !strings.Contains(err.Error(), args[0]) {
+			t.Errorf("run %q = %v, want an error naming %s", args, err, args[0])
+		}
 	}
 }

@@ -32,6 +32,3 @@ func StoreGroup(s *Store, creates []GroupCreate) ([]lead.Created, []error) {
 	}
 	return created, errs
 }
-
-// LargestGroup is the most creates the store's writers have stored in one group.
-func LargestGroup(s *Store) int { return int(s.writers.largest.Load()) }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -99,8 +98,6 @@ type leadWriters struct {
 	stop     chan struct{}
 	stopOnce sync.Once
 	wg       sync.WaitGroup
-	// largest is the most creates stored in one group so far.
-	largest atomic.Int64
 }
 
 // batchTimeout bounds a group's work, which no single request's context governs: waiting for a
@@ -183,12 +180,6 @@ func (w *leadWriters) store(group []*pendingLead) {
 	if len(live) == 0 {
 		return
 	}
-	for n := int64(len(live)); ; {
-		cur := w.largest.Load()
-		if n <= cur || w.largest.CompareAndSwap(cur, n) {
-			break
-		}
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
 	if len(live) > 1 {
@@ -220,10 +211,8 @@ func insertLeads(ctx context.Context, s *Store, group []*pendingLead) ([]leadRes
 		l := p.lead
 		rows[i] = leadRow{Ord: i, CompanyID: p.companyID, ID: l.ID, FirstName: l.FirstName,
 			LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164,
-			Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, LeadLimit: p.limit}
-		if l.Note != "" {
-			rows[i].Details = map[string]string{"note": l.Note}
-		}
+			Service: l.Service, Details: leadDetails(l), Source: string(l.Source), ReferralData: l.ReferralData,
+			LeadLimit: p.limit}
 	}
 	arg, err := json.Marshal(rows)
 	if err != nil {

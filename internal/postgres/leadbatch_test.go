@@ -6,8 +6,10 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
@@ -41,6 +43,19 @@ func company(t *testing.T, s *postgres.Store, name string) uuid.UUID {
 	return c.ID
 }
 
+// transactions counts the transactions that stored the leads: rows written by one transaction
+// share its id (xmin).
+func transactions(t *testing.T, s *postgres.Store, ids []uuid.UUID) int {
+	t.Helper()
+	var n int
+	err := s.DB().QueryRow(`SELECT count(DISTINCT xmin::text) FROM leads WHERE id = ANY($1::uuid[])`,
+		pq.Array(ids)).Scan(&n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func newLead(first string) lead.Lead {
 	return lead.Lead{ID: uuid.New(), FirstName: first, Email: "a@example.hu", Phone: "+36 30 123 4567",
 		PhoneE164: "+36301234567", Source: lead.SourceAPI, Note: "hívjanak", ReferralData: map[string]string{"utm_source": "x"}}
@@ -68,6 +83,13 @@ func TestLeadGroupCountsPerCompanyInOrder(t *testing.T) {
 		if got.ID != creates[i].Lead.ID || got.Count != wantCount[i] || got.OverLimit != wantOver[i] || got.Limit != &two {
 			t.Errorf("create %d = %+v, want count %d, over limit %v", i, got, wantCount[i], wantOver[i])
 		}
+	}
+	var ids []uuid.UUID
+	for _, c := range creates {
+		ids = append(ids, c.Lead.ID)
+	}
+	if n := transactions(t, s, ids); n != 1 {
+		t.Errorf("the group's 5 leads were stored by %d transactions, want 1", n)
 	}
 	// A lone create after the group continues the count.
 	alone, err := s.CreateLead(ctx, a, newLead("Q"), &two, nil)
@@ -141,17 +163,23 @@ func TestLeadGroupFailureIsolated(t *testing.T) {
 	}
 }
 
-// Concurrent creates through the writers are grouped, and every count is still exact: each
-// company's counts are 1..n with no gap or repeat, and exactly the leads past the limit are
-// over it.
+// Concurrent creates through the writers are grouped (fewer transactions than leads), and
+// every count is still exact: each company's counts are 1..n with no gap or repeat, and exactly
+// the leads past the limit are over it. With LeadBatch 1 each lead has a transaction of its own.
 func TestLeadWritersUnderConcurrency(t *testing.T) {
-	for _, writers := range []int{1, 2} { // two: groups also run side by side
-		t.Run(fmt.Sprint(writers, " writers"), func(t *testing.T) { concurrentCreates(t, writers) })
+	for _, opt := range []postgres.Options{
+		{LeadWriters: 1}, {LeadWriters: 2}, // two: groups also run side by side
+		{LeadBatch: 1},
+	} {
+		t.Run(fmt.Sprintf("batch %d writers %d", opt.LeadBatch, opt.LeadWriters), func(t *testing.T) {
+			opt.MaxOpenConns = 4
+			concurrentCreates(t, opt)
+		})
 	}
 }
 
-func concurrentCreates(t *testing.T, writers int) {
-	s := open(t, postgres.Options{LeadWriters: writers, MaxOpenConns: 4})
+func concurrentCreates(t *testing.T, opt postgres.Options) {
+	s := open(t, opt)
 	ctx := context.Background()
 	companies := []uuid.UUID{company(t, s, "A"), company(t, s, "B"), company(t, s, "C")}
 	const perCompany, limit = 60, 25
@@ -159,19 +187,22 @@ func concurrentCreates(t *testing.T, writers int) {
 	var mu sync.Mutex
 	counts := map[uuid.UUID][]int{}
 	over := map[uuid.UUID]int{}
+	var ids []uuid.UUID
 	var wg sync.WaitGroup
 	for i := range perCompany * len(companies) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			c := companies[i%len(companies)]
-			r, err := s.CreateLead(ctx, c, newLead("A"), &lim, nil)
+			l := newLead("A")
+			r, err := s.CreateLead(ctx, c, l, &lim, nil)
 			if err != nil {
 				t.Errorf("create: %v", err)
 				return
 			}
 			mu.Lock()
 			defer mu.Unlock()
+			ids = append(ids, l.ID)
 			counts[c] = append(counts[c], r.Count)
 			if r.OverLimit != (r.Count > limit) {
 				t.Errorf("count %d answered over limit %v", r.Count, r.OverLimit)
@@ -201,7 +232,59 @@ func concurrentCreates(t *testing.T, writers int) {
 			t.Errorf("company %s stored %d leads, want %d", c, len(stored), perCompany)
 		}
 	}
-	if g := postgres.LargestGroup(s); g < 2 {
-		t.Errorf("largest group %d: 180 concurrent creates were never grouped", g)
+	n := transactions(t, s, ids)
+	switch {
+	case opt.LeadBatch == 1 && n != len(ids):
+		t.Errorf("%d leads stored by %d transactions, want one each", len(ids), n)
+	case opt.LeadBatch != 1 && n >= len(ids):
+		t.Errorf("%d concurrent creates stored by %d transactions: never grouped", len(ids), n)
+	}
+	t.Logf("%d leads, %d transactions", len(ids), n)
+}
+
+// A group that meets an unavailable database (here the lock timeout, behind a transaction that
+// holds the company's counter row) tells every create so at once, and leaves nothing behind:
+// no lead stored, no count added.
+func TestLeadGroupUnavailable(t *testing.T) {
+	s := open(t, postgres.Options{StatementTimeout: 400 * time.Millisecond}) // lock timeout 200 ms
+	ctx := context.Background()
+	a := company(t, s, "A")
+	if _, err := s.CreateLead(ctx, a, newLead("A"), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	holder, err := s.DB().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := holder.Exec(`UPDATE lead_counters SET count = count WHERE company_id = $1`, a); err != nil {
+		t.Fatal(err)
+	}
+	creates := []postgres.GroupCreate{{Ctx: ctx, CompanyID: a, Lead: newLead("B")}, {Ctx: ctx, CompanyID: a, Lead: newLead("C")}}
+	_, errors := postgres.StoreGroup(s, creates)
+	if err := holder.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	for i, err := range errors {
+		if !errs.Is(err, errs.Unavailable) {
+			t.Errorf("create %d: %v, want unavailable", i, err)
+		}
+	}
+	stored, err := s.ListLeads(ctx, a)
+	if err != nil || len(stored) != 1 {
+		t.Errorf("%d leads stored (%v), want only the first", len(stored), err)
+	}
+	next, err := s.CreateLead(ctx, a, newLead("D"), nil, nil)
+	if err != nil || next.Count != 2 {
+		t.Errorf("next create = %+v, %v; want count 2 (the failed group counted nothing)", next, err)
+	}
+}
+
+// After Close a create is told the database is unavailable instead of waiting for a writer.
+func TestLeadCreateAfterClose(t *testing.T) {
+	s := open(t, postgres.Options{})
+	a := company(t, s, "A")
+	s.Close()
+	if _, err := s.CreateLead(context.Background(), a, newLead("A"), nil, nil); !errs.Is(err, errs.Unavailable) {
+		t.Errorf("create after close: %v, want unavailable", err)
 	}
 }

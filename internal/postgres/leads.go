@@ -68,8 +68,8 @@ func insertLeadWith(ctx context.Context, q runner, companyID uuid.UUID, l lead.L
 func leadArgs(companyID uuid.UUID, l lead.Lead, limit *int) ([]any, error) {
 	var details, referral []byte
 	var err error
-	if l.Note != "" {
-		if details, err = json.Marshal(map[string]string{"note": l.Note}); err != nil {
+	if d := leadDetails(l); d != nil {
+		if details, err = json.Marshal(d); err != nil {
 			return nil, fmt.Errorf("encoding details: %w", err)
 		}
 	}
@@ -80,6 +80,14 @@ func leadArgs(companyID uuid.UUID, l lead.Lead, limit *int) ([]any, error) {
 	}
 	return []any{companyID, l.ID, null(l.FirstName), null(l.LastName), null(l.Email), null(l.Phone),
 		null(l.PhoneE164), null(l.Service), jsonText(details), string(l.Source), jsonText(referral), limit}, nil
+}
+
+// leadDetails is the details column of a lead: its note, or nil (NULL) without one.
+func leadDetails(l lead.Lead) map[string]string {
+	if l.Note == "" {
+		return nil
+	}
+	return map[string]string{"note": l.Note}
 }
 
 // null stores an absent (empty) value as NULL.

@@ -35,14 +35,21 @@ type Options struct {
 	MaxOpenConns int
 	// StatementTimeout bounds every statement on the server side; 0 means 5 s.
 	StatementTimeout time.Duration
-	// LeadBatch is the most lead creates one transaction stores (leadbatch.go); 0 means 64,
-	// 1 stores every lead in a transaction of its own.
+	// LeadBatch is the most lead creates one transaction stores (leadbatch.go); 0 means
+	// DefaultLeadBatch, 1 stores every lead in a transaction of its own.
 	LeadBatch int
-	// LeadWriters is how many groups of lead creates may be stored at once; 0 means 1, which
-	// makes the largest groups and so the least work per lead: one group's commit is flushed
-	// while the next gathers. More may pay on a database server with many cores.
+	// LeadWriters is how many groups of lead creates may be stored at once; 0 means
+	// DefaultLeadWriters.
 	LeadWriters int
 }
+
+const (
+	DefaultLeadBatch = 64
+	// DefaultLeadWriters is one: it makes the largest groups and so the least work per lead,
+	// one group's commit flushed while the next gathers (make bench). More may pay on a
+	// database server with many cores.
+	DefaultLeadWriters = 1
+)
 
 // Open connects to dsn and sets statement and lock timeouts on every connection, so a stuck
 // query or lock fails instead of hanging a request.
@@ -72,10 +79,10 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	}
 	s := &Store{db: db, dsn: dsn}
 	if opt.LeadBatch == 0 {
-		opt.LeadBatch = 64
+		opt.LeadBatch = DefaultLeadBatch
 	}
 	if opt.LeadWriters == 0 {
-		opt.LeadWriters = 1
+		opt.LeadWriters = DefaultLeadWriters
 	}
 	if opt.LeadBatch > 1 {
 		s.writers = startLeadWriters(s, opt.LeadWriters, opt.LeadBatch)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/ratelimit"
 )
 
@@ -23,8 +24,8 @@ type Config struct {
 	// MaxDBConns bounds the connection pool (LEADCHAT_DB_MAX_CONNS, default 32).
 	MaxDBConns int
 	// LeadBatch is the most lead creates stored in one transaction (LEADCHAT_LEAD_BATCH, default
-	// 64; 1 stores each alone); LeadWriters how many such groups are stored at once
-	// (LEADCHAT_LEAD_WRITERS, default 1). See postgres/leadbatch.go.
+	// postgres.DefaultLeadBatch; 1 stores each alone); LeadWriters how many such groups are
+	// stored at once (LEADCHAT_LEAD_WRITERS, default postgres.DefaultLeadWriters).
 	LeadBatch, LeadWriters int
 	// ShutdownGrace is how long in-flight requests may finish after SIGTERM
 	// (LEADCHAT_SHUTDOWN_GRACE, default 30s).
@@ -59,8 +60,9 @@ type AIConfig struct {
 
 // ConfigFromEnv reads and checks the configuration, naming every bad variable at once.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
-	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, LeadBatch: 64, LeadWriters: 1, ShutdownGrace: 30 * time.Second, RateLimit: true,
-		RateLeadsPublic: 10, RateLeadsPrivate: 600, RateConfig: 120, RateChat: 20}
+	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, ShutdownGrace: 30 * time.Second, RateLimit: true,
+		RateLeadsPublic: 10, RateLeadsPrivate: 600, RateConfig: 120, RateChat: 20,
+		LeadBatch: postgres.DefaultLeadBatch, LeadWriters: postgres.DefaultLeadWriters}
 	var problems []string
 	switch v := getenv("LEADCHAT_RATE_LIMIT"); v {
 	case "", "on":
@@ -95,23 +97,19 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if c.DatabaseURL, err = secret(getenv, "DATABASE_URL"); err != nil {
 		problems = append(problems, err.Error())
 	}
-	if v := getenv("LEADCHAT_DB_MAX_CONNS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 2 || n > 1000 {
-			problems = append(problems, fmt.Sprintf("LEADCHAT_DB_MAX_CONNS=%q: want a number from 2 to 1000", v))
-		}
-		c.MaxDBConns = n
-	}
-	for name, p := range map[string]struct {
+	for _, p := range []struct {
+		name     string
 		dst      *int
 		min, max int
 	}{
-		"LEADCHAT_LEAD_BATCH": {&c.LeadBatch, 1, 1000}, "LEADCHAT_LEAD_WRITERS": {&c.LeadWriters, 1, 64},
+		{"LEADCHAT_DB_MAX_CONNS", &c.MaxDBConns, 2, 1000},
+		{"LEADCHAT_LEAD_BATCH", &c.LeadBatch, 1, 1000},
+		{"LEADCHAT_LEAD_WRITERS", &c.LeadWriters, 1, 64},
 	} {
-		if v := getenv(name); v != "" {
+		if v := getenv(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < p.min || n > p.max {
-				problems = append(problems, fmt.Sprintf("%s=%q: want a number from %d to %d", name, v, p.min, p.max))
+				problems = append(problems, fmt.Sprintf("%s=%q: want a number from %d to %d", p.name, v, p.min, p.max))
 			}
 			*p.dst = n
 		}
