@@ -91,8 +91,13 @@ type ChatRequest struct {
 	Honeypot *string `json:"honeypot,omitempty"`
 
 	// Message The visitor's message.
-	Message string  `json:"message"`
-	Phone   *string `json:"phone,omitempty"`
+	Message string `json:"message"`
+
+	// MessageId The client's id of this message, unique within the session (the widget sends a random
+	// one). A retry with the same `session_id` and `message_id` returns the first answer and
+	// stores nothing new; other characters or lengths are `400 invalid_message_id`.
+	MessageId *string `json:"message_id,omitempty"`
+	Phone     *string `json:"phone,omitempty"`
 
 	// ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
 	// are stored: `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`, `utm_id`,
@@ -235,6 +240,9 @@ type PayloadTooLarge = Error
 // ServiceUnavailable defines model for ServiceUnavailable.
 type ServiceUnavailable = Error
 
+// SessionBusy defines model for SessionBusy.
+type SessionBusy = Error
+
 // TooManyRequests defines model for TooManyRequests.
 type TooManyRequests = Error
 
@@ -359,6 +367,17 @@ type ClientInterface interface {
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
 	//
+	// One message is one transaction: the visitor's message, the contact details it changed, the
+	// session's lead and the reply are stored together or not at all, so a request that failed
+	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+	// first answer again, stores nothing new and does not count against the 50-message cap. Two
+	// messages of one session sent at once are both answered and stored, one after the other.
+	// A contact detail that a later message changes is kept in the lead's history.
+	//
+	// A reply never repeats a contact detail (name, email, phone) that the same request did not
+	// carry, and an AI model is never sent stored contact values, only which of them are known.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -377,6 +396,17 @@ type ClientInterface interface {
 	// contact fields or found in the message text); from then on it is the id of the session's one
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
+	//
+	// One message is one transaction: the visitor's message, the contact details it changed, the
+	// session's lead and the reply are stored together or not at all, so a request that failed
+	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+	// first answer again, stores nothing new and does not count against the 50-message cap. Two
+	// messages of one session sent at once are both answered and stored, one after the other.
+	// A contact detail that a later message changes is kept in the lead's history.
+	//
+	// A reply never repeats a contact detail (name, email, phone) that the same request did not
+	// carry, and an AI model is never sent stored contact values, only which of them are known.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -490,6 +520,17 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
 //
+// One message is one transaction: the visitor's message, the contact details it changed, the
+// session's lead and the reply are stored together or not at all, so a request that failed
+// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+// first answer again, stores nothing new and does not count against the 50-message cap. Two
+// messages of one session sent at once are both answered and stored, one after the other.
+// A contact detail that a later message changes is kept in the lead's history.
+//
+// A reply never repeats a contact detail (name, email, phone) that the same request did not
+// carry, and an AI model is never sent stored contact values, only which of them are known.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -518,6 +559,17 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // contact fields or found in the message text); from then on it is the id of the session's one
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
+//
+// One message is one transaction: the visitor's message, the contact details it changed, the
+// session's lead and the reply are stored together or not at all, so a request that failed
+// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+// first answer again, stores nothing new and does not count against the 50-message cap. Two
+// messages of one session sent at once are both answered and stored, one after the other.
+// A contact detail that a later message changes is kept in the lead's history.
+//
+// A reply never repeats a contact detail (name, email, phone) that the same request did not
+// carry, and an AI model is never sent stored contact values, only which of them are known.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -952,6 +1004,17 @@ type ClientWithResponsesInterface interface {
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
 	//
+	// One message is one transaction: the visitor's message, the contact details it changed, the
+	// session's lead and the reply are stored together or not at all, so a request that failed
+	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+	// first answer again, stores nothing new and does not count against the 50-message cap. Two
+	// messages of one session sent at once are both answered and stored, one after the other.
+	// A contact detail that a later message changes is kept in the lead's history.
+	//
+	// A reply never repeats a contact detail (name, email, phone) that the same request did not
+	// carry, and an AI model is never sent stored contact values, only which of them are known.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -970,6 +1033,17 @@ type ClientWithResponsesInterface interface {
 	// contact fields or found in the message text); from then on it is the id of the session's one
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
+	//
+	// One message is one transaction: the visitor's message, the contact details it changed, the
+	// session's lead and the reply are stored together or not at all, so a request that failed
+	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+	// first answer again, stores nothing new and does not count against the 50-message cap. Two
+	// messages of one session sent at once are both answered and stored, one after the other.
+	// A contact detail that a later message changes is kept in the lead's history.
+	//
+	// A reply never repeats a contact detail (name, email, phone) that the same request did not
+	// carry, and an AI model is never sent stored contact values, only which of them are known.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -1125,6 +1199,8 @@ type SendChatMessageResponse struct {
 	JSON401 *Unauthorized
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Forbidden
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *SessionBusy
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
 	// JSON415 the response for an HTTP 415 `application/json` response
@@ -1161,6 +1237,11 @@ func (r SendChatMessageResponse) GetJSON401() *Unauthorized {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r SendChatMessageResponse) GetJSON403() *Forbidden {
 	return r.JSON403
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SendChatMessageResponse) GetJSON409() *SessionBusy {
+	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -1576,6 +1657,17 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
 //
+// One message is one transaction: the visitor's message, the contact details it changed, the
+// session's lead and the reply are stored together or not at all, so a request that failed
+// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+// first answer again, stores nothing new and does not count against the 50-message cap. Two
+// messages of one session sent at once are both answered and stored, one after the other.
+// A contact detail that a later message changes is kept in the lead's history.
+//
+// A reply never repeats a contact detail (name, email, phone) that the same request did not
+// carry, and an AI model is never sent stored contact values, only which of them are known.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -1600,6 +1692,17 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 // contact fields or found in the message text); from then on it is the id of the session's one
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
+//
+// One message is one transaction: the visitor's message, the contact details it changed, the
+// session's lead and the reply are stored together or not at all, so a request that failed
+// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
+// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
+// first answer again, stores nothing new and does not count against the 50-message cap. Two
+// messages of one session sent at once are both answered and stored, one after the other.
+// A contact detail that a later message changes is kept in the lead's history.
+//
+// A reply never repeats a contact detail (name, email, phone) that the same request did not
+// carry, and an AI model is never sent stored contact values, only which of them are known.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -1816,6 +1919,13 @@ func ParseSendChatMessageResponse(rsp *http.Response) (*SendChatMessageResponse,
 			return nil, err
 		}
 		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest SessionBusy
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge

@@ -96,8 +96,13 @@ type ChatRequest struct {
 	Honeypot *string `json:"honeypot,omitempty"`
 
 	// Message The visitor's message.
-	Message string  `json:"message"`
-	Phone   *string `json:"phone,omitempty"`
+	Message string `json:"message"`
+
+	// MessageId The client's id of this message, unique within the session (the widget sends a random
+	// one). A retry with the same `session_id` and `message_id` returns the first answer and
+	// stores nothing new; other characters or lengths are `400 invalid_message_id`.
+	MessageId *string `json:"message_id,omitempty"`
+	Phone     *string `json:"phone,omitempty"`
 
 	// ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
 	// are stored: `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`, `utm_id`,
@@ -239,6 +244,9 @@ type PayloadTooLarge = Error
 
 // ServiceUnavailable defines model for ServiceUnavailable.
 type ServiceUnavailable = Error
+
+// SessionBusy defines model for SessionBusy.
+type SessionBusy = Error
 
 // TooManyRequests defines model for TooManyRequests.
 type TooManyRequests = Error
@@ -584,6 +592,8 @@ type PreflightResponse struct {
 
 type ServiceUnavailableJSONResponse Error
 
+type SessionBusyJSONResponse Error
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter *int
 }
@@ -695,6 +705,20 @@ func (response SendChatMessage403JSONResponse) VisitSendChatMessageResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendChatMessage409JSONResponse struct{ SessionBusyJSONResponse }
+
+func (response SendChatMessage409JSONResponse) VisitSendChatMessageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1407,121 +1431,129 @@ func (sh *strictHandler) CreateLead(w http.ResponseWriter, r *http.Request, para
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5HxLk9tG8udXqYH/Ee7WH2SzX3qwD/9/uy3ZWlm2Vo/x7ppaoggkyRKBKriq0C221BG7H2Hue9FlI/rg",
-	"y07EnOa0jPki+0k2MqsAAiDY3fLM2hE7B8tNoB5ZWVmZv3wUPgSxynIlQVoTDD8Ec+AJaPrzJVi97J1O",
-	"LWj8mYCJtcitUDIYBq8gVjIxzCp2wYVlE5gqDczqpZAzxmdcyH4QBiaeQ8axeyakyIosGO6HgV3mEAwD",
-	"IS3MQAdXV2Hwn3rfAU96Z6qQdnM2fGeYnQvDYp6CTLhmmZJ2znbevD7bDZmQcVokODU1UhL67BVIy5RM",
-	"l+xiDpJxlopMWMbzPBVgkDp4z7M8hWB4dPD5pH6Ho22S+noODFnK5fJL44hMlywFnrj5P4uug+NBJ2GD",
-	"LYS9hJ8LMLb3NOkmTCRMTR2LtGvKhGR2DsyAPhcxfGlYqmbmhP1cKAtMWEejhlxpSzvLcq0mKWTN3fXU",
-	"GKuFnAVXSE3ONc/AemF6mkCWKwsyXj6D5SZ1p3LJCil+LoC5QdgOZ2/ePP2aCcMmYOxuyPZR2g6Oj1k8",
-	"55rHOHTIFpBbdnDE5qrQhuWgS+73GQmwkLORvBB27pbJM2ALWDIuEzZRyZJpsIWWht5OhTaWcWkuQDMh",
-	"jcVdU1MWa+B+9YbknvazP5L1vQoewmD6gB8f9A7jg0nvaDqA3qNkP+7dnxzzIzhMDuL9SRAGApfrjlkQ",
-	"BpJn2LfGnh7yp7Hr/P13IGd2jvJwHHbxWoPJlTRArP6KJ14O8FespAV3pkjCYo4c33tnkO0fSvKpo5Dn",
-	"PBXJ44yLFH+f87QAN0biZI3ej4EahAForTTu3SWDHj5j8eqXjE2VzlafbJFxtrrW56trubSQguyTkGbC",
-	"GCFnTwSkSdck/v14Sg3Wk3wrVp/k8nL1Z7ZY/QXHu/zbn1iG/w7dvo2RlX3HjzXz/kXDNBgGX+yt1dye",
-	"e2v2HtPQ1GHzqFTnwzC/7iGLSuJ4LsYLWEZsJ1ZyKmYhiiSKaNQgPwpZ1GBaFI5k9SSfKwn1JkYVOm48",
-	"2RhFwxS05uk44ZY3RjNgjFByLBrtcZvrv8VazmgBKMNXYXCm5DQV8V0E5u9kbdSiYCzkuDAQDRmvWO5P",
-	"qzAsap2LCLfDWJGmqLemqZjNbR8X8ETpiUgSkJ8p8rkW59yCV0ltWfRvic6pVtl4otWFoXNbiuULLc5X",
-	"nyw7ffG0tyjS2DAJGZtzcylXn9I5t6s/s8nqL3K2ujaXf/vT5G9/Sv8xMhptIw63Oy8mqYjpFTJVaEgq",
-	"Wd1lSrNIaTETciyVHfM0VRfUALXaLvHzWwcDXiv1Hdcz+A3kwgOPsVVqnOKc0ZB0cikU/j3jGpg6B832",
-	"77Nn4iui9qm0oCVP3ei/gQz7+Uhq0XKCZiQQffa9snO0FBccBVVpSIjCF3yZKp78hvxE47bBTLJ4iI+Q",
-	"4vtHFQNfaHCHadMwn/3w8hXLy/feOKLxryHF0zgGY3pnSlqt0t4pClTv2/X77Tgh7O77HOxcJb+u7w8k",
-	"2c2uIBE1/RTcC96Gt4/znL/vnbpN2ph9jbew4yuHmt5Ifs5Fyifpb7GzxXo2v61oDCbcAIu5lArBONPA",
-	"4zkkJ4hv9JKl3ILusx8RzFlCqFJCjCOSpKbK2JG8mIsUGocO302A5FkLa0GGCAkzvmRzfg5sAiC9lDOe",
-	"phXCGvpZOeGkkST8BKyJwjZ1+w6++0axV18/Y4kCs4t4bwaWCUuQvhQ+Z7NeK/Wcy6WHOuY3YLxGdUtg",
-	"HbUlatHS6NLDqHUqWv5T15y+9V69Kc38RvLCzpUWl5D8OhS3xaSVQMAjmCaKWxuxBnBj53y2ZOfCmEt+",
-	"rqRdfVr8g2zYJp4iRwlkkishrTNVLZIj0lhvZK4Vnlo8Bo+lFXb5O4AXDYWBhE5hJ1rB84MtnOhzqewc",
-	"NGlhvwhT5OhZQfIcEsFfk475DRRINe04w3nHqNyiITMgExadudl7SM2QtQmIHIz3syARZ3NuX0KeLh2g",
-	"UjloK5ws4m6OxRZn1B8edDmBJyGLZJGmESukFSnjkhFiRgkgoIxmayHVBYUV0MXgNhgGRSHQScCeTvta",
-	"XcCGikcHydO3SQY3RhjLpf0SneI8XZ6wPOXoFsN7GzIJaCu/ff38O5y4Y2BSP2PcMh532M8IKYqcG436",
-	"7UIkqNLMXBVpwrhZoL/EfHeWgOUiNUyqi9p0E6VS4KT11jD/tv1/5Vo+/Tq48nQiDEQr6JgRVrvTGHVz",
-	"SWuTqSbvILbkMNCeV05mc9dL3bLp5DMHTMkD31GaogmEYukJotgKUO3i+uuu72DQwX4ofdWGk3zU0XLt",
-	"I3aLwbkwwir9pWHYxtHiLSXtDIoc23ERAmwRomROizSlX3ejFscYT0WajjOzScW36oKlikJYrWlRjagc",
-	"ZBllE84yG5A2REcoE2kqXGTC9NkbmYBmB+FgMBjJ+lilcJUhoAzV5wwIUida5Tkk7OdCgE2XIeOGcTZR",
-	"9kvj4hw3xZ7CAE/oMldb42HrxXxp2Jw8NUbObUirwNmQL5AwIfvsBag8BVQL57RYyHK7PHFnSKBLPkKY",
-	"E7JfuTgHNHyYJ1VqQdGfkURYskuRoVgV0iKoaTPhth32s94mYr7ZptB0jUnqryXjx4NOXVQLDtymHl76",
-	"xl9j23+QYlmDipIP23TH6zl0HURvApRTlVMNQNthLNcWNOplaU5Y9CHXIuN6OZ7D+ytqnmt1wiaFERKM",
-	"oT6APlquhQHGk4TAbTwnXU4SAszZYhJC51UasG6X29akpd3iGKTFqUnzcYu+YDAM/usXPw16j057T3hv",
-	"+vbD/at/6TIXE6UT0GPNE1GYcf7eb6s7WQcPa8fsYecxI7w4tsKmbYnY75SduUhgnKsL0JCMJ8uaI1Oz",
-	"KTVufvaSWhJQH6pr7ysPvclTB043zYWxuA/MSL6AcUwejkqALGau1UzzzLAdA85pcW19PFugK5cU5OLs",
-	"NmLqG2HM2np/4r3Lt/jP+O29zv2Dkv42pd8Wcsa14JL0GcjYU0marDn/ncOltzHbERM67nVx+zvgyRn5",
-	"XsmN2KwNpzaWrc5BOyfnNoAjHJqrggy4F3hs67kQHOfEKfLSeyR8bCy3hWHRerZoCwgqyGHv2If0gi8N",
-	"8yQpyaKDwX7nIC1WliPWQVFt0duY+1TmxecAILQCC1iGNVPG0GEnGygk4z7MdSc04S3e5ixPUG8iej2p",
-	"nHPDIt+8L5WFqDXB/mBwM7xqTvCDJKWqUdfizqnCMs4SYfKULwkPnTQ2lmIUKkNQnaIu6uFRThpAvjyM",
-	"bRyXCVkR2SYwDN73Zqr3WVDvSQvAVT9ZnhaGpdz/7NqBm2i5CgPsW8166+5VVn3L3rG5SimheZ9ZxfaP",
-	"WSJmwpoTxlOjSu4KyR739+8fsZ0EprxILdMwE0p6dbTcrQQt59q45OL/YxRBAbGOfPFcactSPoG0NMC+",
-	"LXPKHHX1ncTeZUluIwxP5yvXsn3Wa+JRSvi28/2qmsvzNxji4Q7aLvWPc9DOCJHyi0sPos++9vsS8VzQ",
-	"qStDkSj5QehHi+fc0tplwdOOGGUYNBiNKiZJBE7O0xcN1dNg39HDTrXRTblHp3Xi/8jTAjw4ov4Er7ll",
-	"mTIWPYyjh7VcbJ/9INMljmVIy5mRdD1RVIcsKmxWS3HhrwwSUWTlr5hnORczWf62oNfvXEyi/CkSyn3N",
-	"4tSlu6aT8q/MxOnC/ZlyiQdonPMZzegEG/S40Gl04vEf0tnwEbw+G0kuy5h+gw2lPp2Jc5BleGAKNp5D",
-	"OyP8IaiTEAyDubW5Ge7t+Rb9ebEneQ4poCTUWRAMA8vPubn0z0uZD2ZKzVIgT4O/r+/8/aMOEV4j9RZW",
-	"9Eizps3qIOi0919473LQe9QfD3tv/7UTCP1IYYwzyih14Lk5t2NbYvybzunaGbgKA+/LjXOtstyOUQ12",
-	"JCQKY9E3Rx3JJ+ocNvzlkzKUlAH3mX0XdfnSsFJPYvf+XSJHM25hTNUQt4SPSCLQnLNce7XmiihcQMs2",
-	"HMC214qyhdxJwUI35km5nBVbXcvybalbq/WqCxfIck6Rf1vRXFdI84J+dGqfnwsRL8aTwlolXZDZggth",
-	"bDT1D7jWfBmsNe94i71rhwcYNwtD0Jn7uJ8ssgkCSaW6GXMBaawyGNdc75thc7tDe3ndctheSUMywrrE",
-	"1/Zq066QjYwLLezyFR4Bd15Oc/EMli5jthU1lq5N9L7Hc9GjeLmDiy6g0QidO5hg+QLMOvNHzi6ZIgqk",
-	"k1/UWY5SzbDmOCcSkeFfAdegTwvUHNtIRcB56jMYFDseMteNjYrB4DBewJL+cEiUlAFtK7VZT4oK04Ww",
-	"hZyqMjTu46wenAY+mP3vuH7chn6pgKvllG+Yb7ppBqsWsUpTiK1hhqfgfJlSHKu6osc8nrPTF09ppRNI",
-	"FRpGqyhFVTYayZG8x059MLNnREI+Kcw0scOVFFUTEEqOXvzw6jXb47nYO9/foxcRnVrO7t3zcdJ793DS",
-	"vhv7AiZGWGCQTSAxLKL/99+ZyKcbsBvFW12vE4e6aNVM+4q6dUAarCULj6Z/JBmLvnnsqaFx91z1gKPI",
-	"8nRBS25oE2bnWhWzxkp83zm3EfHkiy/YM4IG+C8zc3WBYwjNFkImXsKFpoSzeD9kURqP82Iy/j//7X9G",
-	"bMetJmSGT8G5S77mwUXtqLEW59R6JHc8z8IyRa9kujzxFjsvLO2XkLhgBBcJxRZ2++yU9hVkYtwc8Rzi",
-	"hSmykBnFOMuEQelMRpLOpGEa8GgjKsAhY5/njI4G+2wjdcVOmYZztYCE+d7YjlxVJGtJVWccB/GD9Ufy",
-	"tBEkV5JxuawytJaElmstEKFIFrn0d6UZ3AyHbGu1SLkrFJkxI/mYyCDkE7oouCOsVCwhm3OzzuL+h1c/",
-	"fE/KZTiS0YeRi0mMgiEbBe6k85tDI04LjIKQjSiO0ex6h/hPOcAVruQ5t/Gc/H5sF5XwDB8QYdGQBjD+",
-	"eTznEm0mkkSyZShl7g2DoUQ35dIvlE4I3o3kR0fCxzJa8ZFQBjpqH0fyY6/Xq/7DtpsZzo8MBcOV2oTs",
-	"aDBo1ZCxjwghcKfLED9zI7VlyY/0kfbCC1PGUzSikISskJQtQxhSSpwbZ6sk0ICH7GMrK4MC1yzN6hAz",
-	"P3RX2dHWUT1sm4pZTbgoTOvt1jpZZFy9rJulq3SpNsk6w+TzSXN0VgQiINe6V4YihLFUZ0AhmJjCVc1N",
-	"c+V3NPiABi9X5S0pctw1RTZTloLxqUW0okWWlULRLgKsBkQOuCxnGU3x8SBq3errygUbfRsA6Yau3uuq",
-	"+kblA98HR1FTFqHsoKeEvmrIItLa6FORWxq1Bt1gjuNJqR0uNKWyljmEOI1VyiW3lHae14UwwCYa+MJr",
-	"E3IIWnM0yx3X9Lee+2VwyRzMwsWUDmuLE+sqyRo3ag9bpOJq1h4uU4UlSx61fKQ2byhR3tiqsvKK6PSb",
-	"RLrTU7xDeM33Z29eP+k9JJv2/ZvvagTs+nlaxV040/5ha6ZajZfvtVlihx0PSx1yS6WdH2RL8QCRcNyx",
-	"2GijgKDkVXchKHHtUXXaavWgW+uGqppQV6rkC0MqhbelaAMnOjjwFH9O6UZrr9sltY1t3xx3bZedvlCa",
-	"hI1C5Vy2ytv9VM3CI6QbGYRymtWwgDlxVzGiWjVR5AvWy5GaBUvroVAVE0B278vyMVKbx4MqNlRZRjca",
-	"quCpKqQ/TEfOdpkinrOc23mpTamYb1Nfl9JCTeG9MNa4lK7rsFbNpeCty97YR3Y8KAW+qn4ThhWSKMdG",
-	"jdK3as984SYN4NRWvX7zBOdr1W9iV0JIZ1oZ03PWh8U8TSu0lKi4yIAyxmv/i9LLHpO9eP30h+9fRbU6",
-	"SocRDwZHBKhHMrqhlnHI7kUhaQPcjqrWn2Dfkt3W040P73NlgEX1yyuo2+v3bvB3Q3YIVNdvlVRokfob",
-	"xKblIaWT4QFTGSH0FabsJVp9EjlTpt0jFLymXDuW1Alw8bRUxCANOfben3uhVa4FWK7RQS10Wouttb3A",
-	"PQs6MxSZcFnTta93+uJpEAbnoI1zAvf7g/6A0l05SJ6LYBgc9gf9Q5cjnJOn3nJq8JEiJ9K4P8H5d08T",
-	"ItPv9pkL7zZuaRwMjrbFxqp2e+u63HrgIBj+9DYMTJFlyIB2iS56z3xmKEGIdAZvr8IgV8Z2XeJCzYDW",
-	"v3XAaefrN2M2iqT6DMUuxw2tQS4npXwkt5b1sB2p2uhxl6Tqhwx1V90Wl2UAlKPxlLmCVy9Eld/DJFzQ",
-	"Ovylod0TV8sm3EEbSefDOFVQrtEHw2IlUQRo2/rksTsV2O3Ye/cX4amX8pHsUpA7JOAtdUvY0K028nnG",
-	"CP2Ipbmt+M3TWk5T1sKxnapOCc/fl2Ykq2CaK2xQmpGGLoNH5eItvLe7J1WZk0Rmu3ykrd0TqxfpKQkj",
-	"STGmHQcfPUDcLUG7424Z0SzyhFvos7MmPZ4M0hYXQjqA4fuMZINUCtEi1muUo5G5v7mojqIKqGsagUWp",
-	"Lpw+aR5SPAN4Pp9X0UA/4VcqWX5m6W0tOLU+nT+W6KVVBVWmb8N1jW6VNw582OPoWfLo/cF32X/MH7y0",
-	"x3+8ePifL/dPJ4dnyf3H08E384On746epcdVGmsY5GBB9xfqnMfm39dphqCZFA2eqfPVp9iwF6trS/G2",
-	"KngaPE4Xq7+miYWM8UsG6epaz8H+7U9mdT0DkQHFjH0wN/jXw/vscMD2Dw7Z0fH9B81KwmFwON2Hg+Qo",
-	"7h1P7vPe0YOHj3oP+STuJTAd7B8cYpeHpNmIuCbbntRPPaWdGif1H8O29bJfXQr+B/YcpFyKCeotvfpr",
-	"ymC2ZMds8WNPGeYzNUyj0rwE/W9BR6709oRPO6Mz5TFMlFr4GwV3q+2tl19eNePbeDKuNmzN4DMlmZvF",
-	"2VqYK05XNSOoraqq2uDV5eqXczAg2WJ1bS5Xv9jVX+WCrT5p/m71SabcKvsH9mx1rSELGU/ecZbBjNT2",
-	"+erastW1IWFbV8WsrknONqprXZLm1wjZZ/IWF7blZuCmLWzW/bev4d5U+N9oS/Mdub26GRfUrnhSl/3b",
-	"uzRuFFCnw9s7ra/VYY/9O/RoX3Sifsd3Ia+jFB47Hzy6vXP7Kgj2O7wDT9q33K7C4Pgu7G/eN6Ned2BN",
-	"x2Whm1AdGibGN5BZO+jeAfeuwmAjbo/kzcBuq8T3sf/KD/QGVQK4O/6J5mRSIZ3WkV8zwUBBuuE60FdF",
-	"yKOjwWHE4BxkEwz2HYRwebOIKl4Mg/c8tq6OoAQNtnGnPk+5HElyJc2QrUtG2+Wi4ZZCUQdSEeF114uO",
-	"ZFTrFrnCoEb5aLSuAUWfqV6Vib/bRZ5Uq9CqxIyaJadNTPIN2EZ+vXmZ/qeby+rrKZNW5ePnmkfKDf5c",
-	"ALlZHjqsa3ybNmfbjfWOGp6rt3+3fSq3rnnFqVF1UK/TDb54cvDVgwGuabMCd/9+u7A2+J7n09W1XLLv",
-	"q/KMjUrasja4VjsbfDE4fXB2//7WWobgWz5beuvXhFaraxuSHTw4Yqs/69UnckAQg7yDFKRdwCXa1H4z",
-	"7+yJWNcGuCx+K13/U7D67zVLjEZawyIIgz/Sla756pfz1SdTe/79Uthzjqdo9ckEbzeS+G7WjcR7sPof",
-	"yfnqL5erv6TvVn9d/IE9FxOQzMBs9YudA4GCf3N4TwNs3TqHLTr5517VGTDlqbkDBzbX4Dv+6kXcGU80",
-	"TvIWSNHKwf6zAIp/Wtv+Y3O/O0M2t4eVWjbidwsvlXjDh836S56lwfBD+bgsZrhbrIw+9fN7rMbRuD1Y",
-	"duYrNtylZspB13BJlYVdh4367DlwaX31iA9/rSszWgUdI3nvnq+euXePAqmol5iQ9Xofuu11x8IapnQj",
-	"2kJYaiSr6p+QWS3AR1u4ZWQX+6wBJi6UpjoPFa4vxPl0cXUdy3gs1kqs+vSPS3LslMHruTKWqq2pqILS",
-	"VHLXRf0pTYvgygcHR3JHObRFta+go6rWvGyyy7LC0HV3HyrEmUMGqQFX9dCRKvaspu/PmHv3CIZRthaS",
-	"Pnvjk+YOdzqgWN4QYnEqQLrb765m37KdyFUBIMLzghAykYTMigyM5VludkOaQswkfQxiI3e5AMh9eruW",
-	"o/Z1qTIZyUSr3KxvLK0r7qdcpELO/IKe129X3Ls3XAfHmsiZUppKQlgrV1aFxKlnXEgqKQFflqSm/gJh",
-	"oTUuvevbW332gped6DtW1bBVWs7lUcL6JY+RrN/ycIyuBXarrnR/w2cG1h2GjOJ//VY6w2dSGikNd4po",
-	"ABcD9iN2fHnLUeEqQ+i9VBIoC+VZ/BLwxBhkLkWXuezI71nFMr4ASj4JMFSr1Gev69+eauQzR9LHQu1c",
-	"yPWHrLZ+lop2ie24VGgZRA6ZVBQDdzepHRgYyTV1tvcS8pQvIfG82z3pSGy6AHB0dHAQ4fEuvwbh5l9/",
-	"EGkku9OtZffBo6jLq3EKFPdm06Hp0uzrJnutr4ddvf17orTTIk2bsUaXxSu/OFWB0uqCTXBmeLr6lAg2",
-	"X326DNn+wYBl//t/MYvoPWTJ6jrVwOTq+rL/+bHYKgZbuz9SBmhvDLX+iuBjs9rcld8HwyDO4+2F5tWV",
-	"jsA7Q8xCCvnqF7u6RgLXkUylM/+JLyky3uIxngB7oVolNI3w998XxP4MSL6+unWn4On+56YB1lfuNiOn",
-	"wWDyYHoYHx/0jqeH0DuKH0LvEX/Ae4N4PzmAw+kRP540b5+Vvkp17Y3I9Nfyqs8Q1iJHXt9OCnvzJbw6",
-	"89cE3uf78SMYJL2DydG0d5Q8gN7D+JD3Hk0fwoPkfnw8OeItAn0AoEnfZ21HeU1xi4O0NiiUknfVMqSk",
-	"qwU2VrbbcqE6FOEdbjL6bFh56cMpYKsoP8d1KkDftUal+bXEsuQe5+v+IlH7c5g3u3y1th3fp7xDX9e2",
-	"4xOS/9+4moM7uJrVV/B+v2D3wV06b3755p/NmW7fmPjp7VX4oXExgZ5cNT0/9xUq5791OH7oryYqNt51",
-	"Lavp/c858NTOL/2vDNFd1VQDT5b0ytvL7jht5IBhISkSvVSFZhmP54Juk6yrWIZ7e/sHD/qD/qC/P3w4",
-	"eDggvOOp7fRKEYb5mwqN8HrzBgRu94eN63/c+jLUCSQJJI3wPxU5bXh+tWFdBGBz2CciBX/jqISAPK1q",
-	"o4yjL2GTZeMi6A66Vd5l/UZ5f2u3Nh36DiIOrt5e/d8AAAD//w==",
+	"5HxPk9tGsudXqYFfhLv1QDb7ryT24b12W7K1smyt/ox319QSRSBJlglUwVWFbrGljtj9CHPfiy4boYMv",
+	"OxFzmtMy5ovsJ9nIrAIIgGB3S57nOczBcpNEVWVlZWX+8h/eBbHKciVBWhMM3wVz4Alo+vMFWL3snU0t",
+	"aPyYgIm1yK1QMhgGLyFWMjHMKnbJhWUTmCoNzOqlkDPGZ1zIfhAGJp5DxnF4JqTIiiwY7oeBXeYQDAMh",
+	"LcxAB9fXYfBfet8BT3rnqpB2czX8zTA7F4bFPAWZcM0yJe2c7bx+db4bMiHjtEhwaXpISeizlyAtUzJd",
+	"sss5SMZZKjJhGc/zVIBB6uAtz/IUguHRwaeT+h3OtknqqzkwZCmXyy+NIzJdshR44tb/JLoOjgedhA22",
+	"EPYCfinA2N6TpJswkTA1dSzS7lEmJLNzYAb0hYjhS8NSNTOn7JdCWWDCOho15EpbOlmWazVJIWuerqfG",
+	"WC3kLLhGanKueQbWC9OTBLJcWZDx8iksN6k7k0tWSPFLAcxNwnY4e/36yddMGDYBY3dDto/SdnB8zOI5",
+	"1zzGqUO2gNyygyM2V4U2LAddcr/PSICFnI3kpbBzt02eAVvAknGZsIlKlkyDLbQ09OtUaGMZl+YSNBPS",
+	"WDw1NWWxBu53b0ju6Tz7I1k/q+ABDKb3+fFB7zA+mPSOpgPoPUz2497J5JgfwWFyEO9PgjAQuF13zYIw",
+	"kDzDsTX29JA/jVPnb78DObNzlIfjsIvXGkyupAFi9Vc88XKAn2IlLbg7RRIWc+T43s8G2f6uJJ8GCnnB",
+	"U5E8yrhI8fMFTwtwcyRO1uj3MdADYQBaK41nd8Wgh9+xePVrxqZKZ6sPtsg4W33UF6uPcmkhBdknIc2E",
+	"MULOHgtIk65F/O/jKT2wXuRbsfogl1erP7PF6i8439Xf/sQy/Hfozm2MrOw7fqyZ9y8apsEw+GJvreb2",
+	"3K9m7xFNTQM2r0p1Pwzz+x6yqCSO52K8gGXEdmIlp2IWokiiiEYN8qOQRQ2mReFIVt/kcyWh/ohRhY4b",
+	"32zMomEKWvN0nHDLG7MZMEYoORaN5zMwhs+g9S0efv2zWEsfbQsl+zoMzpWcpiK+ixj9RoZHLQrGQo4L",
+	"A9GQ8eog/B0WhkWt2xLhIRkr0hS12TQVs7nt4wYeKz0RSQLyEy9CrsUFt+AVVVtC/a9E51SrbDzR6tLQ",
+	"bS6F9bkWF6sPlp09f9JbFGlsmISMzbm5kqsP6Zzb1Z/ZZPUXOVt9NFd/+9Pkb39K/z6SG20jDo87Lyap",
+	"iOknZKrQkFQSvMuUZpHSYibkWCo75mmqLukB1HW7xM9vHTh4pdR3XM/gd5ALD0fGVqlximtGQ9LUpVD4",
+	"3xnXwNQFaLZ/wp6Kr4jaJ9KCljx1s/8OMuzXI6lFewqakUD02ffKztF+XHIUVKUhIQqf82WqePI78hNN",
+	"3gYzyQ4iakKKT44qBj7X4C7Tprk+/+HFS5aXv3uTiZCghh/P4hiM6Z0rabVKe2coUL1v179vRw9h99hn",
+	"YOcq+byxP5BkN4eCRCz1U3AveBPePs8z/rZ35g5pY/U1CsOBLx2Wei35BRcpn6S/x8kW69X8saKJmHAD",
+	"LOZSKoToTAOP55CcIurRS5ZyC7rPfkSIZwm3SgkxzkiSmipjR/JyLlJoXDr8bQIkz1pYCzJEoJjxJZvz",
+	"C2ATAOmlnPE0rXDX0K/KCT2NJKEqYE1stqnbd/C3bxR7+fVTligwu4gCZ2CZsAT0S+FzNuulM4NfFWb5",
+	"OzC9NLqTwiyjIfPW1lQgG1EB8w85pMq1FhcEJdEHiOGUGZAJ7d+Pds6TYwtuMarZcLqWr5R6xuXSYzzz",
+	"O2xTo0UhLwUNAhqKcuP0ZdS6+C3HsWtN//Re/VFa+bXkhZ0rLa4g+Tz4usVql1jHQ7cmfF3b6QZiZRd8",
+	"tmQXwpgrfqGkXX1Y/J3M9CaQJA8RZJIrIa2zxi2S3em/lrlWqJjwpj+SVtjlPwCfaSgMJKRoOgEZqgh8",
+	"wokxl8rOQZOh8ZswRY4uJSTPIBH8FanR30FHVsuOM1x3jPo7Gro7GJ271XtIzZC1CYic/+JXQSLO59y+",
+	"gDxdOsyoctBWOFnE0xyLLV64vzzoawNPQhbJIk0jVkgrUsYlI1cBJYA8BLTMC6kuKZ6CvhW3wTAoCoHe",
+	"EY50BsbqAjasGHqGnr5NMrgxwlgu7ZeG0WOnLE9R9Vh4a0MmAeHAt6+efYcLd0xM6meMR8bjDogQIUWR",
+	"ix+gersUCWptM1dFmjBuFugoMj+cJWC5SA2T6rK23ESpFDgp9rV/c9v5exPw5Ovg2tOJSBcNvWNGWJ1O",
+	"Y9bNLa1RgZr8DLEln4jOvPKum6de6pbN6AZz2JtCDztKUxiFgDp9g0C9woy7uP+6zz8YdLAfSie9ER04",
+	"6nhy7Rx3i8GFMMIq/aVh+IyjxYMBOhkUObbjQiP4RIiSOS3SlD7djVqcYzwVaTrOzCYV36pLliqK3bWW",
+	"RTWicpBleFE48GFA2hB9vUykqXAhGdNnr2UCmh2Eg8FgJOtzlcJVmuXK0mpgiVZ5Dgn7pRBg02XIuGGc",
+	"TZT90rgAz01BtzDAG7rM1dZA4HozXxo2J2eUkVcf0i5wNeQLJEzIPnsOKk8B1cIFbRay3C5P3R0Slgkz",
+	"QiQXss/cnMNSPr6VKrWgsNdIIvLapZBYrAppEbe1mXDbCftVbxMx/9im0Nww51Y9GqcCSHvVwpp+TFgG",
+	"E9H+VCFOh8N26toIZIJb1VwmKhtJJWG3z848Um1B01qIhZhVR2bb44hcJiNJcBi1m/MDJVyeMmcT17FM",
+	"vFcpccT5s9HRYMA6AjkbJ3JyRFJaftwPg5xb9EWDYfDffzrr/Tfeuxr0HvbHw96bf/2XLmVOhqalTY4H",
+	"nVq/Fn+6TRG/8A9/jc/+nVT4Gr6VErdNS7+aQ5fK88ZWOZmYagA6S2O5tqDRAkpzyqJ3uRYZ18vxHN5e",
+	"0+O5VqdsUhghwRgaA+jw51oYYDxJyFOK52Q1SRrBnzBdd3ekBqw7vbbdbtmROAZpcWmyMevD/OKnQe/h",
+	"We8x703fvDu57jzLidIJ6LHmiSjMOH/rj9XpsIMHNYX2oFOhETIfW2HTtkTsd97SuUhgnKtL0JCMJ8ua",
+	"V1yz3jVufvKWWhJQn6rr7KtwT5Onzg3YNMzG4jkwI/kCxjG5yyoBwia5VjPNM8N2DDgP2D3r9YmQVquk",
+	"IH95t5G22YiU1+8j7129wX/Gb+51nh+U9Lcp/baQM64Fl2Q5QMaeSrIZzfXvHJG/jdmOmNBxr4vb3wFP",
+	"zsmRT25EwW3gurFtdQHauZO3QUnhcHMVscKzwGtbT7fhPKfOZJahCFLmxnJbGBatV4u2wM2Coj8d55Be",
+	"8qVhniQlWXQw2O+cpMXKcsY6/Kxtehtzn8i8+BSoiYZxAcuwBhrQ7Di0ISTjPmZ6J9zmscXmKo9Rb6Kf",
+	"cFpFegyL/ON9qSxErQX2B4ObgWxzgR8kKVWNuhZPThWWcZYIk6d8ScjztHGwFPBSGbovKeqiHl7lpOEy",
+	"lZexjZibprNJYBi87c1U75NA9eMWVK4+sjwtDEu5/9h1AjfRch0GOLZa9dbTq6z6lrNjc5VSzvyEWcX2",
+	"j1kiZsKaU8ZTo0ruCske9fdPjthOAlNepJZpmCGMcupouVsJWs61cfnr/2AUQdHVjpKEudKWpXwCaWmA",
+	"/bPMKXPU1XcSe5eIu40wvJ0v3ZPtu14Tj1LCt93vl9Vanr/BEC930A5e/DgH7YwQKb+49NX67Gt/LhHP",
+	"Bd26Mq6Nkh+EfrZ4zi3tXRY87Qh4h0GD0ahikkTg4jx93lA9DfYdPehUG92Uez+gTvwfeVqAB0c0nhwZ",
+	"blmmjEVf7uhBDSL32Q8yXeJchrScGUk3EkV1yKLCZrUsKn7KIBFFVn6KeZZzMZPlZwt6/ZuL/pQfRULp",
+	"1VmcutzpdFL+lZk4Xbg/Uy7xAo1zPqMVnWCDHhc6jUqEj3Q2vDGvz0aSyzJB1GBDqU9n4gJkGYiZgo3n",
+	"0C46eBfUSQiGwdza3Az39vwT/XmxJ3kOKaAk1FkQDAPLL7i58t+XMh/MlJqlQP4Xf1s/+ZOjDhFeI/UW",
+	"VvRI8zc4JT+Si3ZO6ckOPDfndmxLjH/TPV07A9dh4L3mca5VltsxqsGO7FZhrMqcjuQTdQEbkYnTMmiX",
+	"AfdOn/MovzSs1JM4vH+XGN2MWxhTwc0tgTqSCDTnLNderbk6HRc6tA1Xux0fQNlC7qRgoRvzpFzOiq1O",
+	"fPlrqVur/apLFzJ0TpH/taK5rpDmBX3o1D6/FCJejCeFtUq6cL4FFyzaeNR/wbXmy2Ctecdb7F07EMO4",
+	"WRiCztxHWGWRTRBIKtXNmEtIY5XBuBbkuBk2twe0t9cth+2dNCQjrEt87aw27QrZyLjQwi5f4hVw9+Us",
+	"F09h6dKvW1Fj6dpEb3s8Fz3KTDi46KImjSSFgwmWL8Cs08jk7JIpopQF+UWdFU/VCmuOcyIRGf4VcA36",
+	"rEDNsY1UBJxnPldEUfohc8PYqBgMDuMFLOkPh0RJGdCx0jPrRVFhumSBkFNVJiF8RNuD08CnDf4d94/H",
+	"0C8VcLWd8hfmH900g9UTsUpTiK1hhqfgfJlSHKvStUc8nrOz509opxNIFRpGqyjfWT40kiN5j535sHHP",
+	"iIR8UphpYoerWqsWIJQcPf/h5Su2x3Oxd7G/Rz+4UBZn9+75iPS9e7ho3819CRMjLDDIJpAYFtH/+z+b",
+	"yCd2cBhFtt2oU4e6aNdM+6LNWrDNWrLwaPpHkrHom0eeGpp3z5WiOIosTxe05YY2YXauVTFr7MSPnXMb",
+	"EU+++II9JWiA/zIzV5c4h9BsIWTiJVxoql4Qb4csSuNxXkzG/+9//O+I7bjdhMzwKTh3yRfQuPgoPazF",
+	"BT09kjueZ2FZ76Fkujz1FjsvLJ2XkLhhBBcJxRYowIjnSrFHWiOeQ7wwRRYyoxhnmTAonclI0p00TANe",
+	"bUQFLmvsT/NosM82koQUvbxQC0iYH43PkauKZC2psJHjJH6y/kieNdIRSjIul1W635LQcq0FIhTJIldL",
+	"UWkGt8Ih21p6VJ4KRWbMSD4iMgj5hC7f4AgrFUvI5tys467/6eUP35NyGY5k9G7kYhKjYMhGgbvp/ObQ",
+	"iNMCoyBkI4pjNIfeIf5TTnCNO3nGbTwnvx+fi0p4hl8QYdGQJjD++3jOJdpMJIlky1D9RVUpkPGlK8y4",
+	"VDoheDeS7x0J78toxXtCGeiovR/J971er/oPn93MJb9nKBiubitkR4NBq0yRvUcIgSddJlOYm6ktS36m",
+	"93QWXpgynqIRhSRkhaS8JMKQUuLcPFslgSY8ZO9b+S8UuGadX4eY+am7ati2zuph21TMasJFYVpvt9Zp",
+	"OeNKst0qXXVwtUXWuTyfuZujsyIQAbmne2UoQhhLRSsUgokpXNU8NFfhSZMPaPJyV96SIsfdo8hmygcx",
+	"PrWIVrTIslIo2nWm1YTIAZdPLqMpPh5ET7fGuorUxtgGQLphqPe6qrFR+YUfg7OoKYtQdtBTQl81ZBFp",
+	"bfSpyC2NWpNuMMfxpNQOl5qShsscQlzGKuXSiEo7z+tSGGATDXzhtQk5BK01mhW1a/pb3/ttcMkczMLN",
+	"lA5rixO1LNGaG7UvW6TibupJoMKSJY9aPlKbN/XcU7VM/UthnLiEtBLFSblkJ0etjNNnLk8VEQ1JKasI",
+	"iU1eRkh1e4btEFz049nrV497D8ikfv/6uxoBu36dVqEirrR/2FqpVq/oR22Wi+LAw1KF3VI16ifZUiVC",
+	"JBx3bDbaqBQpedVd1Exce1hd9lpt89YauKq+2ZXd+QqgSt9uqc7BhQ4OPMWfUqPTOut2eXjj2DfnXcMC",
+	"p66Ubkhgs4HDL9WsMEO6kUF4TbIaFDGnrtkoqpWNRb4lo5ypUZJXsbpemUcY+vML83Y6K/N2W8u73MJ6",
+	"J/PWmr4Sk+Y5HlSRsYpONxsaoKkqpL/jR85ymyKes5zbeWlLqC5201qVwkqPwlthrAn9hnDA2jCVcr+u",
+	"IGXv2fGgvG9VIakwrJBEOT7UqCKtRMbXQNMETmnXS6FPqxT4uhQahxI+PNfKmJ6zvSzmaVphxUTFRQZU",
+	"mbD2Pim97hHp81dPfvj+ZVQrSXYI+WBwFLkMfHRDWfCQ3YtCUkZ4HFUzDYHeJbttpJsf3ubKAIvq3WFo",
+	"2eqNbfi5IbrkUtTbtiqsTOMNIvNSR9DF9HCxjI/6Ym32AjEPiZwpyw4iFLzmtXIsqRPgoompiEEaCmt4",
+	"b/a5VrkWYLlG97zQaS2y2PaB9yzozFBcxuWM157u2fMnQRhcgDbOBd7vD/oDSvblIHkugmFw2B/0D12G",
+	"dE5xipZLh18pcqGN+xOcd/skITL9aZ+74HajDepgcLQtMlg9t7cuca+HTYLhT2/CwBRZhgxoV7sHYWD5",
+	"zFB6FOkM3lyHQa6M7eqSRMWECqd1wenk6yUjG8V4fYZil+OB1gCnk1I+klvLx9iOVG3svEtS9UOGqrOO",
+	"RMoiCMpQecpc7bgXosrrYxIuaR++K2/Xq0fhLtpIOg/OqYJyjz4UGCuJIkDH1qd4hVOB3WEN7/wjOPdS",
+	"PpJdCnKHBLylbgkZu91GPssaoRe1NLcVWXpay2XKmku2U9XD4f370oxkFUp0ZR1KM9LQZeis3LyFt3b3",
+	"tCqnk8hsl421tUbMejGokjCSFGHbceDZw+Pd0mVx3C3juUWecAt9dt6kx5NB2uJSSIdv/JiRbJBKAWpE",
+	"uo2yR0IbNxdvUkwFdU0jrCrVpZMzueaC68VlVnNpeOyidLarIqy7pk1Y70Anoa9Ua5TOOlkhYJeny3r2",
+	"xKoZEJxR2gFSi66ZD680AhtTLlJIRnInOh4cRrsshamtjNQE5kK6ZbzmdUV71N7M8HYz3kTdpGPdZfBf",
+	"j6S764Wp99O6zlTX3/YbSs1GsllrhoSFbLPajCapOaJFuQtiA7DjQa88spjnffbqUo1kGzSVF9fxwEei",
+	"kOkTRQDSUA2QL6fCYwhdf4ZzV8t6KAo3NQ/anQRvqQ938uSwEkLzUosHT7WUuIaLgp55AXAhFw05cNKb",
+	"rVV2XE6ebn7o7v2uW7pifCkaiUiQUyNJEMBrXcnOnrBMJZAS9KfFiBde6MrlqPXAhGWPN15dd9kz4pYr",
+	"5ibL2zRnKE9oyZ5VWQNPzlcqWX5iM0QtiL22Yz+WQtaqSy3LPMJ110RVXxL48OjR0+Th24Pvsv+c339h",
+	"j/94+eC/Xu2fTQ7Pk5NH08E384MnPx89TY+rdPcwyMGC7i/UBY/Nv6/TkUGzeCJ4qi5WH2LDnq8+WorL",
+	"V0mW4FG6WP01TSzy7YpBuvqo52D/9iez+jgDkQHllnzSJ/jXwxN2OGD7B4fs6PjkfrO2exgcTvfhIDmK",
+	"e8eTE947uv/gYe8Bn8S9BKaD/YNDHPKAMAAR12Tb47p9pPR0w6b9fdi23vbLK8H/wJ6BlEsxQQuvV39N",
+	"GcyW7Jgtfuwpw3xGl2mEF1eg/y3oqKm4PTHczvxOeQwTpRa+je1u3Rb1gvjrZh4Mbcj1BiobfKIkc7M4",
+	"XwtzxemqtgztetXnELy8Wv16AQYkW6w+mqvVr3b1V7lgqw+a/7z6IFNulf0De7r6qCELGU9+5iyDGQGc",
+	"i9VHy1YfDQnbunpu9ZHkbKPfwSVzP0fIPpG3uLEtTeqbqLHZidV+I8RNrViNZ2m9I3dWNyPo2tsGaMj+",
+	"7UMaPV406PD2Qetebhrx8PYR9VZAHLN/h1XaHbk07vguW+poaMLBB3cgtN3Qh+MO78DHdjv2dRgc3+XI",
+	"mo3RNOrwLuzc6Gq9yWfy4Kjt97QTeh3O1HUYbOQEkbwZ2G39VD6vWEVZPFyVAO4VNYnmBFghndb9qmby",
+	"kuz1cJ1EqLJv0dHgMEJQJ5uuVt8BdJeTj6iazjB4y2PrapRKSG4br4TJUy5HkgI1ZsjW5ejtUvRwSxG6",
+	"AyPoP3XXoo9kVBsWuaLDRml6tK4vj8IyaOoqvvFzu4Cc6qBaVd5Rs5y9iWO+Aduo3Wm+C+anm5uj6unY",
+	"VlX1p5pUqjv4pQAKYni4se4faNqpbS9c6agPvH7zm21aeXTNRtVGRVO9ByD44vHBV/cHuKfN6v79k3bR",
+	"fvA9z6erj3LJvq9Kvzaq9Mu+g1pdfvDF4Oz++cnJ1jqp4Fs+W3qL2YRjq482JNt5cMRWf9arD+TeI275",
+	"GVKQdgFXaIf7zZoWT8S67shVCLVKgX4KVv+zZr3RsGtYBGHwR2rMna9+vVh9MLXvv18Ke8HxFq0+mODN",
+	"RoGQW3WjqCdY/a/kYvWXq9Vf0p9Xf138gT0TE0BvZ7b61c6BgMS/OYyoAbYencMjnfxzP9UZMOWpuQMH",
+	"NvfgB372Ju6MQRo3eQsMadV3/LOAkH9a2/5j87w7A6K3B21bNuIfFrwt8YYPSveXPEuD4bvy67JQ6m6R",
+	"aHpT3T9iN47G7aHoc18N5t6+QfUtNVxSVXisg7J99gy4tL4yzQeX11VfrWKxkbx3z1fm3btHwTLUS0zI",
+	"ei0h9ezesWiPKd2IZRKWGsmqsjBkVgvwsUxuGdnFPmuAiUulqYZMheu2Zl+KUjXVGo/FWkUbPrfrMpg7",
+	"ZWporoylTg4q2HLRzV0XuqQSEARXPvQ+kjvKoS2qqwcdVX0s5SO7LCsMvZfFB+Jx5ZBBasBVVHWUoXhW",
+	"0+vTzL17BMOoEgSSPnvtC3Ic7nRAsew+9N2ydDSuH8iynchVGCHC84IQMpGEzIoMjOVZbnZDWkLMJL21",
+	"aKMuYgGQ+9KZWv2Lr3mXyUgmWuVmHf1bd/NMuUiFnPkNPat3bt27N1yHnpvImeoVlPTxYtcKoQqJS9fC",
+	"ma7kUU19G3ihNW6969WRffacl4PoNYzVtFXOvYxl1hrIRrLeQRZWcejy1YHlUOoN83m39YAho+h6v5Us",
+	"9HnKRsLQ3aJaUNnP2PHiSEeFi0rS71JJoJivZ/ELwBtjkLmUu+GyI3lvFcv4AigqLcBQHWSfvaq/OrER",
+	"qh5Jn2mgNuvqPYzbu6FdDt1FucsUTcikoii1ex+GAwMjuabO9l5AnvIlJJ53u6cdVQsuvRIdHRxEeL3L",
+	"1xa59dfv8xvJ7lqKcvjgYdTl1TgFimez6dB0afb1I3utl19ev/ktkd1pkabN+KTLkZcvTKxAadW8F5wb",
+	"nq4+JILNVx+uQrZ/MGDZ//0/zCJ6D1my+phqYHL18ar/6fHbKm5b600rg7o3hmc/I2DZ7GRxrT3BMIjz",
+	"eHsTS9UuFnhniFlIIV/9alcfkcB19FPpzL+hUoqMt3iMN8BeqlZ5XiNk/tsC358AyddtoXcKuO5/aupg",
+	"3c67GW0NBpP708P4+KB3PD2E3lH8AHoP+X3eG8T7yQEcTo/48aTZ2Vr6KlVLLZHpW36rt+jWIkde304K",
+	"e3ODb535awJP+H78EAZJ72ByNO0dJfeh9yA+5L2H0wdwPzmJjydHvEWgDwA06fuk4yhboLc4SGuDQoki",
+	"VwpHSrraYGNnuy0XqkMR3qFL2ueay4Yyp4Ctouw316mgXNmdCtCaL/st23lwve5X57Xf5nyzy1d7tuP1",
+	"yncY657teAPyP1W8u3pd6z8u2H1wl8Gb7y/7Z3Om291YP725Dt81mp7om+um5+del+j8tw7HD/3VRMXG",
+	"u65lp47/OAee2vmV/5Qhuqse1cCTJf3k7WV3nDZywLCQFIleqkKzjMdzQZ1q6xqx4d7e/sH9/qA/6O8P",
+	"HwweDAjveGo7vVKEYb4LqhFeb3ZX4XG/22gt9sl72m0CSSP8TyWEG55fbVoXAdic9rFIwXczlhCQp1Xl",
+	"oXH0JWyybDSZ76Bb5V3Wb5T3t3Zry6HvIOLg+s31/w8AAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -25,6 +25,14 @@ type Contact struct {
 // isZero reports whether no detail is set.
 func (c Contact) isZero() bool { return c == Contact{} }
 
+// Known tells which contact details of the visitor are known, never their values: a stored
+// detail reaches neither a reply nor a model unless the same request carried it.
+type Known struct {
+	Name  bool
+	Email bool
+	Phone bool
+}
+
 // Message is one earlier message of the session, from the visitor or from the assistant.
 type Message struct {
 	Visitor bool
@@ -44,9 +52,10 @@ type Turn struct {
 	Message string
 	// History holds recent messages before this one, oldest first (at most ~10).
 	History []Message
-	// Known holds the contact details known after this message.
-	Known Contact
-	// Captured holds the details this message newly captured, which the reply confirms.
+	// Known tells which contact details are known after this message.
+	Known Known
+	// Captured holds the details this request carried that were new or changed, which the
+	// reply confirms; the only contact values an assistant sees.
 	Captured Contact
 	// Missing lists, of "name", "email" and "phone", what complete contact still lacks.
 	Missing         []string
@@ -65,6 +74,9 @@ func (t Turn) gated() bool { return t.GateQuote && !t.ContactComplete }
 type Answer struct {
 	Text     string
 	Proposed Contact
+	// FellBack says why WithFallback's fallback answered instead of its primary; empty when
+	// the primary answered.
+	FellBack string
 }
 
 // Assistant answers one turn.

@@ -51,7 +51,7 @@ func (r *responder) reply() string {
 		}
 	}
 	if !t.Captured.isZero() {
-		head = append(head, tx.confirm(t.Captured, t.Known))
+		head = append(head, tx.confirm(t.Captured))
 	}
 	if r.in.Thanks && len(head) == 0 && len(content) == 0 {
 		head = append(head, tx.welcome)

@@ -8,16 +8,15 @@ import (
 
 // WithFallback answers with primary and, on any error, timeout or a reply that breaks the rules
 // (empty, or stating a price while GateQuote && !ContactComplete), with fallback's answer
-// instead; it reports why to onFallback, which may be nil. The visitor gets an answer even when
+// instead, saying why in Answer.FellBack. The visitor gets an answer even when
 // ctx ends first: fallback then runs without ctx's deadline, as the built-in assistant needs
 // no time.
-func WithFallback(primary, fallback Assistant, onFallback func(reason string)) Assistant {
-	return &withFallback{primary: primary, fallback: fallback, onFallback: onFallback}
+func WithFallback(primary, fallback Assistant) Assistant {
+	return &withFallback{primary: primary, fallback: fallback}
 }
 
 type withFallback struct {
 	primary, fallback Assistant
-	onFallback        func(reason string)
 }
 
 type result struct {
@@ -43,10 +42,9 @@ func (w *withFallback) Answer(ctx context.Context, t Turn) (Answer, error) {
 	case <-ctx.Done():
 		reason = "timeout: " + ctx.Err().Error()
 	}
-	if w.onFallback != nil {
-		w.onFallback(reason)
-	}
-	return w.fallback.Answer(context.WithoutCancel(ctx), t)
+	a, err := w.fallback.Answer(context.WithoutCancel(ctx), t)
+	a.FellBack = reason
+	return a, err
 }
 
 // broken returns why a primary's result cannot be used, or "" when it can.

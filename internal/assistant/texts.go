@@ -161,11 +161,8 @@ func (tx texts) named(name string) string {
 
 // confirm thanks the visitor for the details this message captured and repeats them, so that
 // a typo can be noticed at once.
-func (tx texts) confirm(captured, known Contact) string {
+func (tx texts) confirm(captured Contact) string {
 	name := captured.Name
-	if name == "" {
-		name = known.Name
-	}
 	out := tx.thanks
 	if name != "" {
 		out = fmt.Sprintf(tx.thanksName, name)

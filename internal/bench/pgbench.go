@@ -20,9 +20,6 @@ import (
 
 // The ceilings run the store's own SQL (postgres.Hot), so they cannot drift from it.
 
-// historyLimit is the history query's LIMIT, as the store passes it.
-const historyLimit = chat.HistoryLen + 1
-
 // ceilingCompanies are the ceiling database's companies: ids 1 to 100 written as uuids, so a
 // pgbench script can compute a company's id from a number.
 const ceilingCompanies = `
@@ -45,33 +42,31 @@ func bind(stmt string, args ...string) string {
 // quote is a SQL string literal of type text.
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'::text" }
 
-// leadScript is the database ceiling of a lead create: the service's statement with the
-// service's values, for a company chosen at random among the first companies ones.
+// leadScript is the database ceiling of a lead create: the service's statement storing one
+// lead (a group of one, as a lone create is) with the service's values, in a transaction of its
+// own, for a company chosen at random among the first companies ones.
 func leadScript(companies int) string {
-	return fmt.Sprintf("\\set c random(1, %d)\n", companies) + bind(postgres.Hot().InsertLead,
-		companyExpr, "gen_random_uuid()", quote(leadFirstName), "NULL::text", quote(leadEmail),
-		quote(leadPhone), quote(leadPhoneE164), quote(leadService), "NULL::jsonb", quote("api"),
-		"NULL::jsonb", "NULL::int")
+	row := fmt.Sprintf(`jsonb_build_array(jsonb_build_object('ord', 0, 'company_id', %s, 'id', gen_random_uuid(), `+
+		`'first_name', %s, 'email', %s, 'phone', %s, 'phone_e164', %s, 'service', %s, 'source', 'api'))::text`,
+		companyExpr, quote(leadFirstName), quote(leadEmail), quote(leadPhone), quote(leadPhoneE164), quote(leadService))
+	return fmt.Sprintf("\\set c random(1, %d)\n", companies) + bind(postgres.Hot().InsertLeads, row)
 }
 
 // chatScript is the database ceiling of one chat message without contact details, as the
-// service runs it: one transaction locking and updating the session, storing the message and
-// reading the history, then the reply's insert on its own. Each client keeps one session for
-// sessionMessages messages, like the load generator's connections; the pgbench variable n
-// (defined as 0 with -D) counts a client's messages and run tells runs apart.
+// service runs it: the turn's read, then its write (one statement, its own transaction), with
+// the version the read saw. Each client keeps one session for sessionMessages messages, like
+// the load generator's connections; the pgbench variable n (defined as 0 with -D) counts a
+// client's messages and run tells runs apart.
 func chatScript(reply string) string {
-	sess := `('pg-' || :run::text || '-' || :client_id::text || '-' || :sess::text)`
+	sess := `('leadchat-bench-pg-' || :run::text || '-' || :client_id::text || '-' || :sess::text)`
+	msg := `('m' || :n::text)`
 	var b strings.Builder
-	fmt.Fprintf(&b, "\\set n :n + 1\n\\set sess :n / %d\n\\set vm :n %% %d + 1\n\\set c :client_id %% 100 + 1\n",
+	fmt.Fprintf(&b, "\\set n :n + 1\n\\set sess (:n - 1) / %d\n\\set vm (:n - 1) %% %d + 1\n\\set c :client_id %% 100 + 1\n",
 		sessionMessages, sessionMessages)
-	b.WriteString("BEGIN;\n")
-	b.WriteString(bind(postgres.Hot().LockSession, companyExpr, sess))
-	b.WriteString(bind(postgres.Hot().UpdateSession, companyExpr, sess, "NULL::uuid", ":vm::int", "NULL::text", "NULL::text",
-		"NULL::text", "NULL::text", "NULL::text", "NULL::jsonb"))
-	b.WriteString(bind(postgres.Hot().InsertMessage, companyExpr, sess, "true", quote(chatMessages[0])))
-	b.WriteString(bind(postgres.Hot().SelectHistory, companyExpr, sess, strconv.Itoa(historyLimit)))
-	b.WriteString("COMMIT;\n")
-	b.WriteString(bind(postgres.Hot().InsertMessage, companyExpr, sess, "false", quote(reply)))
+	b.WriteString(bind(postgres.Hot().ReadTurn, companyExpr, sess, strconv.Itoa(chat.HistoryLen), msg))
+	b.WriteString(bind(postgres.Hot().SaveTurn, companyExpr, sess, ":vm - 1", "NULL::uuid", ":vm",
+		"NULL::text", "NULL::text", "NULL::text", "NULL::text", "NULL::text", "NULL::jsonb", msg,
+		quote(chatMessages[0]), quote(reply), "true"))
 	return b.String()
 }
 

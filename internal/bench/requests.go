@@ -54,13 +54,14 @@ func configRequest(host, key string) []byte {
 		key, host, browserOrigin))
 }
 
-// chatRequest is the widget's POST /api/embed/chat.
-func chatRequest(host, key, session, message string) []byte {
+// chatRequest is the widget's POST /api/embed/chat, with a message id as the widget sends one.
+func chatRequest(host, key, session, messageID, message string) []byte {
 	body, _ := json.Marshal(struct {
 		APIKey    string `json:"api_key"`
 		SessionID string `json:"session_id"`
+		MessageID string `json:"message_id"`
 		Message   string `json:"message"`
-	}{key, session, message})
+	}{key, session, messageID, message})
 	return []byte("POST /api/embed/chat HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\nOrigin: " +
 		browserOrigin + "\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + string(body))
 }

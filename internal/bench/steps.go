@@ -121,8 +121,9 @@ func (b *bench) chat(conns int) func(conn, seq int) []byte {
 		if seq == 0 {
 			starts[conn]++
 		}
-		session := fmt.Sprintf("b%d.%d-%d-%d", run, starts[conn], conn, seq/sessionMessages)
-		return chatRequest(b.leadchatAddr, b.publicKeys[conn%companies], session, chatMessages[seq%len(chatMessages)])
+		session := fmt.Sprintf("leadchat-bench-session-%d.%d-%d-%d", run, starts[conn], conn, seq/sessionMessages)
+		return chatRequest(b.leadchatAddr, b.publicKeys[conn%companies], session, fmt.Sprintf("m%d", seq),
+			chatMessages[seq%len(chatMessages)])
 	}
 }
 

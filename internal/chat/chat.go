@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"regexp"
 	"strings"
 	"time"
@@ -18,15 +17,19 @@ import (
 	"github.com/leadchat/leadchat/internal/contact"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
-	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
-var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,128}$`)
+var (
+	sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{22,128}$`)
+	messageIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
+)
 
 // Request is one visitor message as the widget sends it; nil pointers are absent fields.
 type Request struct {
-	SessionID    *string
+	SessionID *string
+	// MessageID names the message so that its retry returns the first answer.
+	MessageID    *string
 	Message      string
 	FirstName    *string
 	Email        *string
@@ -52,12 +55,30 @@ func (r Request) fromBot() bool {
 	return r.Honeypot != "" || (r.FormFillMillis != nil && *r.FormFillMillis < MinFormFill)
 }
 
-// Reply is the answer to one visitor message.
+// Reply is the answer to one visitor message, with what the edge records about it.
 type Reply struct {
 	Text           string
 	LeadID         *uuid.UUID
 	SessionID      string
 	RequestContact bool
+	// Replayed is true when this is the first answer to a repeated message_id.
+	Replayed bool
+	// NewLead is the outcome of the lead this turn created, if it did.
+	NewLead *lead.Created
+	// BotDropped is true when the contact form's details were dropped as a bot's.
+	BotDropped bool
+	Model      ModelUse
+}
+
+// ModelUse tells how the AI model took part in a reply.
+type ModelUse struct {
+	// Called is true when the model was asked; Took is how long it took.
+	Called bool
+	Took   time.Duration
+	// BudgetSpent is true when today's model budget was spent and the built-in assistant answered.
+	BudgetSpent bool
+	// FellBack says why the built-in assistant answered in the model's place, if it did.
+	FellBack string
 }
 
 // Service answers visitor messages.
@@ -67,20 +88,15 @@ type Service struct {
 	builtin  assistant.Assistant
 	model    assistant.Assistant // nil without a configured AI model
 	profiles *cache.Map[uuid.UUID, assistant.Profile]
-	log      *slog.Logger
-	metrics  *metrics.Metrics
 }
 
 // New builds the chat service. model may be nil; it is wrapped so that any failure falls back
 // to the built-in assistant.
-func New(store Store, configs *widget.Configs, model assistant.Assistant, log *slog.Logger, m *metrics.Metrics) *Service {
-	s := &Service{store: store, configs: configs, builtin: assistant.Builtin{}, log: log, metrics: m,
+func New(store Store, configs *widget.Configs, model assistant.Assistant) *Service {
+	s := &Service{store: store, configs: configs, builtin: assistant.Builtin{},
 		profiles: cache.New[uuid.UUID, assistant.Profile]("assistant")}
 	if model != nil {
-		s.model = assistant.WithFallback(model, s.builtin, func(reason string) {
-			log.Warn("AI model failed; the built-in assistant answered", "reason", reason)
-			m.ModelCall("fallback", 0)
-		})
+		s.model = assistant.WithFallback(model, s.builtin)
 	}
 	return s
 }
@@ -91,8 +107,10 @@ func (s *Service) Cache() cache.Follower { return s.profiles }
 // input is a checked request.
 type input struct {
 	sessionID string
+	messageID string
 	message   string
 	form      Contact
+	text      Contact // the details found in the message
 	referral  map[string]string
 }
 
@@ -102,6 +120,12 @@ func check(req Request) (input, error) {
 		in.sessionID = strings.TrimSpace(*req.SessionID)
 		if !sessionIDPattern.MatchString(in.sessionID) {
 			return input{}, errs.Field("invalid_session_id", "session_id")
+		}
+	}
+	if req.MessageID != nil {
+		in.messageID = *req.MessageID
+		if !messageIDPattern.MatchString(in.messageID) {
+			return input{}, errs.Field("invalid_message_id", "message_id")
 		}
 	}
 	var err error
@@ -136,86 +160,106 @@ func check(req Request) (input, error) {
 	return in, nil
 }
 
-// Handle answers one visitor message for the key's company.
+// turnAttempts bounds how often a turn reads again after losing a race to another turn of its
+// session; each loss means another turn was stored, so a few tries are plenty.
+const turnAttempts = 8
+
+// Handle answers one visitor message for the key's company: it reads the session, answers
+// outside any transaction, and stores the turn in one; a turn that lost a race reads again.
 func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Reply, error) {
 	bot := req.fromBot()
 	if bot {
-		s.metrics.BotDropped()
 		req.FirstName, req.Email, req.Phone = nil, nil, nil
 	}
 	in, err := check(req)
 	if err != nil {
 		return Reply{}, err
 	}
+	if !bot {
+		found := contact.Extract(in.message)
+		in.text = Contact{FirstName: found.FirstName, LastName: found.LastName, Email: found.Email,
+			Phone: found.Phone, PhoneE164: found.PhoneE164}
+	}
 	settings, err := s.configs.Config(ctx, p.CompanyID, p.Plan)
 	if err != nil {
 		return Reply{}, err
 	}
-	var found contact.Found
-	if !bot {
-		found = contact.Extract(in.message)
-	}
-	text := Contact{FirstName: found.FirstName, LastName: found.LastName, Email: found.Email,
-		Phone: found.Phone, PhoneE164: found.PhoneE164}
-	var captured Contact
-	sess, history, err := s.store.Turn(ctx, p.CompanyID, in.sessionID, p.LeadLimit, func(cur Session) (Update, error) {
-		if cur.VisitorMessages >= MaxVisitorMessages {
-			return Update{}, errs.E(errs.RateLimited, "session_limit")
-		}
-		next := cur
-		next.VisitorMessages++
-		next.Contact, captured = merge(cur.Contact, in.form, text)
-		if next.ReferralData == nil {
-			next.ReferralData = in.referral
-		}
-		return Update{Session: next, Message: in.message, Lead: sessionLead(next, captured)}, nil
-	})
-	if err != nil {
-		return Reply{}, err
-	}
-	if c := sess.NewLead; c != nil {
-		s.metrics.LeadCreated(string(lead.SourceChat), c.OverLimit)
-	}
-
-	complete := sess.Contact.Complete(settings.RequirePhone)
-	intent := assistant.DetectIntent(in.message)
-	wants := intent.Buying || intent.Price || intent.Quote || intent.Callback
-	requestContact := !complete && (wants || sess.VisitorMessages >= 2)
-
 	profile, err := s.profile(ctx, p.CompanyID)
 	if err != nil {
 		return Reply{}, err
 	}
-	if len(history) > 0 {
-		history = history[:len(history)-1] // the assistant gets the new message on its own
+	for attempt := 1; ; attempt++ {
+		r, err := s.turn(ctx, p, in, settings, profile)
+		if errs.Is(err, errs.Conflict) && attempt < turnAttempts {
+			continue
+		}
+		r.BotDropped = bot
+		return r, err
 	}
-	turn := assistant.Turn{
-		Language: assistant.Language(settings.Language), Profile: profile, QuickButtons: settings.QuickButtons,
-		GateQuote: settings.GateQuote, RequirePhone: settings.RequirePhone, Message: in.message,
-		History: history, Known: asContact(sess.Contact, settings.Language), Captured: asContact(captured, settings.Language),
-		Missing: sess.Contact.Missing(settings.RequirePhone), ContactComplete: complete,
-		RequestContact: requestContact,
-	}
-	if settings.ContactPrompt != nil {
-		turn.ContactPrompt = *settings.ContactPrompt
-	}
-	answer, err := s.answer(ctx, p, turn)
+}
+
+// turn is one attempt at a turn: read, answer, write.
+func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings widget.Config, profile assistant.Profile) (Reply, error) {
+	st, err := s.store.ReadTurn(ctx, p.CompanyID, in.sessionID, in.messageID)
 	if err != nil {
 		return Reply{}, err
 	}
-	if err := s.store.SaveReply(ctx, p.CompanyID, sess.ID, answer.Text); err != nil {
+	cur := st.Session
+	if a := st.Answered; a != nil {
+		return Reply{Text: a.Reply, LeadID: cur.LeadID, SessionID: cur.ID, RequestContact: a.RequestContact, Replayed: true}, nil
+	}
+	if cur.VisitorMessages >= MaxVisitorMessages {
+		return Reply{}, errs.E(errs.RateLimited, "session_limit")
+	}
+	next := cur
+	next.VisitorMessages++
+	var captured Contact
+	next.Contact, captured = merge(cur.Contact, in.form, in.text)
+	if next.ReferralData == nil {
+		next.ReferralData = in.referral
+	}
+
+	complete := next.Contact.Complete(settings.RequirePhone)
+	intent := assistant.DetectIntent(in.message)
+	wants := intent.Buying || intent.Price || intent.Quote || intent.Callback
+	requestContact := !complete && (wants || next.VisitorMessages >= 2)
+	t := assistant.Turn{
+		Language: assistant.Language(settings.Language), Profile: profile, QuickButtons: settings.QuickButtons,
+		GateQuote: settings.GateQuote, RequirePhone: settings.RequirePhone, Message: in.message,
+		History: st.History, Known: known(next.Contact), Captured: asContact(captured, settings.Language),
+		Missing: next.Contact.Missing(settings.RequirePhone), ContactComplete: complete,
+		RequestContact: requestContact,
+	}
+	if settings.ContactPrompt != nil {
+		t.ContactPrompt = *settings.ContactPrompt
+	}
+	answer, use, err := s.answer(ctx, p, t)
+	if err != nil {
 		return Reply{}, err
 	}
-	if sess, err = s.acceptProposed(ctx, p, sess, answer.Proposed, history, in.message); err != nil {
+	// A detail a model proposes counts only if the visitor wrote it, and only fills a gap.
+	var proposed Contact
+	next.Contact, proposed = merge(next.Contact, Contact{}, verified(answer.Proposed, visitorTexts(st.History, in.message)))
+
+	w := Write{Session: next, Message: in.message, MessageID: in.messageID,
+		Answered: Answered{Reply: answer.Text, RequestContact: requestContact}, Limit: p.LeadLimit}
+	w.NewLead, w.Changes = leadWrite(cur, next, in.form, proposed)
+	if w.NewLead != nil {
+		id := w.NewLead.ID
+		w.Session.LeadID = &id
+	}
+	created, err := s.store.SaveTurn(ctx, p.CompanyID, w)
+	if err != nil {
 		return Reply{}, err
 	}
-	s.metrics.ChatMessage()
-	return Reply{Text: answer.Text, LeadID: sess.LeadID, SessionID: sess.ID, RequestContact: requestContact}, nil
+	return Reply{Text: answer.Text, LeadID: w.Session.LeadID, SessionID: next.ID, RequestContact: requestContact,
+		NewLead: created, Model: use}, nil
 }
 
 // answer asks the model when one is configured and today's budget allows, else the built-in
 // assistant.
-func (s *Service) answer(ctx context.Context, p auth.Principal, t assistant.Turn) (assistant.Answer, error) {
+func (s *Service) answer(ctx context.Context, p auth.Principal, t assistant.Turn) (assistant.Answer, ModelUse, error) {
+	var use ModelUse
 	if s.model != nil {
 		var budget *int
 		if b, ok := p.Plan.ModelBudget(); ok {
@@ -223,46 +267,33 @@ func (s *Service) answer(ctx context.Context, p auth.Principal, t assistant.Turn
 		}
 		ok, err := s.store.UseModelReply(ctx, p.CompanyID, budget)
 		if err != nil {
-			return assistant.Answer{}, err
+			return assistant.Answer{}, use, err
 		}
 		if ok {
 			start := time.Now()
-			// The model gets a share of the request's time, so the reply can still be saved and
-			// sent after a slow model and the built-in fallback.
+			// The model gets a share of the request's time, so the turn can still be stored and
+			// answered after a slow model and the built-in fallback.
 			mctx, cancel := context.WithTimeout(ctx, MaxModelWait)
 			defer cancel()
 			a, err := s.model.Answer(mctx, t)
-			s.metrics.ModelCall("called", time.Since(start))
-			return a, err
+			use = ModelUse{Called: true, Took: time.Since(start), FellBack: a.FellBack}
+			return a, use, err
 		}
-		s.metrics.ModelCall("budget", 0)
+		use.BudgetSpent = true
 	}
-	return s.builtin.Answer(ctx, t)
+	a, err := s.builtin.Answer(ctx, t)
+	return a, use, err
 }
 
-// acceptProposed adds the details a model proposed that the visitor really wrote and that
-// were unknown; they only fill gaps, never overwrite.
-func (s *Service) acceptProposed(ctx context.Context, p auth.Principal, sess Session, proposed assistant.Contact, history []assistant.Message, message string) (Session, error) {
-	if proposed == (assistant.Contact{}) {
-		return sess, nil
-	}
-	visitor := []string{message}
+// visitorTexts are the visitor's own messages of the turn: the history's and the new one.
+func visitorTexts(history []assistant.Message, message string) []string {
+	out := []string{message}
 	for _, m := range history {
 		if m.Visitor {
-			visitor = append(visitor, m.Text)
+			out = append(out, m.Text)
 		}
 	}
-	extra := verified(proposed, visitor)
-	if _, captured := merge(sess.Contact, Contact{}, extra); captured == (Contact{}) {
-		return sess, nil
-	}
-	next, _, err := s.store.Turn(ctx, p.CompanyID, sess.ID, p.LeadLimit, func(cur Session) (Update, error) {
-		n := cur
-		var captured Contact
-		n.Contact, captured = merge(cur.Contact, Contact{}, extra)
-		return Update{Session: n, Lead: sessionLead(n, captured)}, nil
-	})
-	return next, err
+	return out
 }
 
 func (s *Service) profile(ctx context.Context, companyID uuid.UUID) (assistant.Profile, error) {
@@ -287,6 +318,11 @@ func asContact(c Contact, lang string) assistant.Contact {
 		name = c.LastName + " " + c.FirstName
 	}
 	return assistant.Contact{Name: name, Email: c.Email, Phone: c.Phone}
+}
+
+// known tells the assistant which details are known, without their values.
+func known(c Contact) assistant.Known {
+	return assistant.Known{Name: c.Name() != "", Email: c.Email != "", Phone: c.Phone != ""}
 }
 
 // merge combines what was known with this message's details: a detail typed in the contact
@@ -331,21 +367,39 @@ func merge(cur, form, text Contact) (next, captured Contact) {
 	return next, captured
 }
 
-// sessionLead is the lead to write for the session: created once an email or phone is known,
-// updated when a detail changed after.
-func sessionLead(s Session, captured Contact) *lead.Lead {
-	if !s.Contact.Reachable() || (s.LeadID != nil && captured == (Contact{})) {
-		return nil
+// leadWrite is what a turn writes to the session's lead: the lead to create once an email or
+// phone is known, or the changes of its details after, each with where it came from (the
+// form, the model's checked proposal, else the message's text).
+func leadWrite(cur, nextSession Session, form, proposed Contact) (*lead.Lead, []lead.Change) {
+	next := nextSession.Contact
+	if !next.Reachable() {
+		return nil, nil
 	}
-	l := &lead.Lead{
-		FirstName: s.Contact.FirstName, LastName: s.Contact.LastName, Email: s.Contact.Email,
-		Phone: s.Contact.Phone, PhoneE164: s.Contact.PhoneE164, Source: lead.SourceChat,
-		ReferralData: s.ReferralData,
+	if cur.LeadID == nil {
+		return &lead.Lead{
+			ID: uuid.New(), FirstName: next.FirstName, LastName: next.LastName, Email: next.Email,
+			Phone: next.Phone, PhoneE164: next.PhoneE164, Source: lead.SourceChat,
+			ReferralData: nextSession.ReferralData,
+		}, nil
 	}
-	if s.LeadID != nil {
-		l.ID = *s.LeadID
-	} else {
-		l.ID = uuid.New()
+	var changes []lead.Change
+	add := func(f lead.Field, old, v, fromForm, fromModel string) {
+		if old == v {
+			return
+		}
+		origin := lead.OriginText
+		switch {
+		case fromForm != "":
+			origin = lead.OriginForm
+		case fromModel != "":
+			origin = lead.OriginModel
+		}
+		changes = append(changes, lead.Change{Field: f, Value: v, Origin: origin})
 	}
-	return l
+	was := cur.Contact
+	add(lead.FieldFirstName, was.FirstName, next.FirstName, form.FirstName, proposed.FirstName)
+	add(lead.FieldLastName, was.LastName, next.LastName, form.FirstName, proposed.LastName)
+	add(lead.FieldEmail, was.Email, next.Email, form.Email, proposed.Email)
+	add(lead.FieldPhone, was.Phone, next.Phone, form.Phone, proposed.Phone)
+	return nil, changes
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/assistant"
+	"github.com/leadchat/leadchat/internal/lead"
 )
 
 func TestMerge(t *testing.T) {
@@ -57,20 +58,45 @@ func TestCompleteAndMissing(t *testing.T) {
 	}
 }
 
-func TestSessionLead(t *testing.T) {
+func TestLeadWrite(t *testing.T) {
 	id := uuid.New()
-	if l := sessionLead(Session{Contact: Contact{FirstName: "Anna"}}, Contact{FirstName: "Anna"}); l != nil {
-		t.Error("a lead without an email or phone")
+	with := func(c Contact) Session {
+		return Session{Contact: c, ReferralData: map[string]string{"utm_source": "x"}}
 	}
-	if l := sessionLead(Session{Contact: Contact{Email: "a@example.hu"}}, Contact{Email: "a@example.hu"}); l == nil || l.Source != "chat" {
-		t.Errorf("no chat lead once an email is known: %+v", l)
-	}
-	if l := sessionLead(Session{LeadID: &id, Contact: Contact{Email: "a@example.hu"}}, Contact{}); l != nil {
-		t.Error("an update without any change")
-	}
-	if l := sessionLead(Session{LeadID: &id, Contact: Contact{Email: "a@example.hu", FirstName: "A"}}, Contact{FirstName: "A"}); l == nil || l.ID != id {
-		t.Errorf("the update is not of the session's lead: %+v", l)
-	}
+	t.Run("no lead without an email or phone", func(t *testing.T) {
+		if l, ch := leadWrite(Session{}, with(Contact{FirstName: "Anna"}), Contact{}, Contact{}); l != nil || ch != nil {
+			t.Errorf("lead %+v, changes %+v", l, ch)
+		}
+	})
+	t.Run("a chat lead once an email is known", func(t *testing.T) {
+		l, _ := leadWrite(Session{}, with(Contact{Email: "a@example.hu"}), Contact{}, Contact{})
+		if l == nil || l.Source != "chat" || l.Email != "a@example.hu" || l.ReferralData["utm_source"] != "x" {
+			t.Errorf("lead = %+v", l)
+		}
+	})
+	t.Run("no change, nothing to write", func(t *testing.T) {
+		cur := Session{LeadID: &id, Contact: Contact{Email: "a@example.hu"}}
+		if l, ch := leadWrite(cur, cur, Contact{}, Contact{}); l != nil || len(ch) != 0 {
+			t.Errorf("lead %+v, changes %+v", l, ch)
+		}
+	})
+	t.Run("each change with its origin", func(t *testing.T) {
+		cur := Session{LeadID: &id, Contact: Contact{FirstName: "Anna", LastName: "Kiss", Email: "a@example.hu"}}
+		next := with(Contact{FirstName: "Nagy Anna", Email: "b@example.hu", Phone: "06301234567", PhoneE164: "+36301234567"})
+		l, ch := leadWrite(cur, next, Contact{FirstName: "Nagy Anna"}, Contact{Phone: "06301234567"})
+		want := []lead.Change{
+			{Field: lead.FieldFirstName, Value: "Nagy Anna", Origin: lead.OriginForm},
+			{Field: lead.FieldLastName, Value: "", Origin: lead.OriginForm},
+			{Field: lead.FieldEmail, Value: "b@example.hu", Origin: lead.OriginText},
+			{Field: lead.FieldPhone, Value: "06301234567", Origin: lead.OriginModel},
+		}
+		if l != nil {
+			t.Errorf("an update created a lead: %+v", l)
+		}
+		if diff := cmp.Diff(want, ch); diff != "" {
+			t.Errorf("changes (-want +got):\n%s", diff)
+		}
+	})
 }
 
 func TestVerifiedProposals(t *testing.T) {

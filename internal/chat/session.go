@@ -1,6 +1,10 @@
 // Package chat runs the widget's conversations: sessions and messages per company, the contact
 // details found along the way, the session's one lead, and the server-side rules of when to ask
 // for contact details. The assistant only words the replies.
+//
+// A turn reads what it needs, produces the answer outside any transaction, then writes the
+// visitor's message, the contact changes, the lead and the reply in one transaction that only
+// applies while the session is still as it was read; a turn that lost a race reads again.
 package chat
 
 import (
@@ -13,7 +17,7 @@ import (
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
-// Limits of DECISIONS.md.
+// Limits of a conversation.
 const (
 	MaxMessageLen      = 2000
 	MaxSessionIDLen    = 128
@@ -57,34 +61,54 @@ func (c Contact) Missing(requirePhone bool) []string {
 	return m
 }
 
-// Session is a conversation's state.
+// Session is a conversation's state. Version counts its turns' writes (0: not stored yet).
 type Session struct {
 	ID              string
+	Version         int
 	LeadID          *uuid.UUID
 	VisitorMessages int
 	Contact         Contact
 	ReferralData    map[string]string
-	// NewLead is set by Store.Turn when this turn created the session's lead.
-	NewLead *lead.Created
 }
 
-// Update is what one turn changes: the session's new state, the visitor message to record
-// (none when empty) and the lead to create (Session.LeadID nil before) or update.
-type Update struct {
+// State is what a turn reads before it answers.
+type State struct {
 	Session Session
-	Message string
-	Lead    *lead.Lead
+	// History holds the session's recent messages, oldest first.
+	History []assistant.Message
+	// Answered is the first answer to the turn's message_id, when it was answered before.
+	Answered *Answered
+}
+
+// Answered is an answer as it was stored.
+type Answered struct {
+	Reply          string
+	RequestContact bool
+}
+
+// Write is everything one turn stores, together or not at all.
+type Write struct {
+	// Session is the state after the turn; its Version is the one the turn read.
+	Session   Session
+	Message   string
+	MessageID string // may be empty
+	Answered  Answered
+	// NewLead is the session's lead when this turn creates it, counted against Limit.
+	NewLead *lead.Lead
+	Limit   *int
+	// Changes are the contact details this turn changed on the session's existing lead.
+	Changes []lead.Change
 }
 
 // Store keeps sessions, messages and the daily model budget, each scoped to a company.
 type Store interface {
-	// Turn runs one change of a session in one transaction: it creates or locks the session,
-	// passes its current state to decide, and stores what decide returns, creating the lead
-	// against the company's monthly limit. It returns the new state and the session's recent
-	// messages, oldest first, the new one included. An error from decide rolls everything back.
-	Turn(ctx context.Context, companyID uuid.UUID, sessionID string, limit *int, decide func(Session) (Update, error)) (Session, []assistant.Message, error)
-	// SaveReply records an assistant reply.
-	SaveReply(ctx context.Context, companyID uuid.UUID, sessionID, text string) error
+	// ReadTurn reads a session (a zero Session with the given id when it is new), its recent
+	// HistoryLen messages and, when messageID is not empty, that message's first answer.
+	ReadTurn(ctx context.Context, companyID uuid.UUID, sessionID, messageID string) (State, error)
+	// SaveTurn stores a turn in one transaction. It is an errs.Conflict error when the session
+	// is no longer at the version the turn read, or its message id was stored meanwhile: the
+	// turn must read again. It returns the created lead's outcome when the turn created one.
+	SaveTurn(ctx context.Context, companyID uuid.UUID, w Write) (*lead.Created, error)
 	// UseModelReply counts one AI model reply against today's budget; false when it is spent.
 	UseModelReply(ctx context.Context, companyID uuid.UUID, budget *int) (bool, error)
 	// AssistantProfile returns the company's assistant profile as stored JSON, nil when none.

@@ -6,6 +6,7 @@ import (
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
 )
 
 // GetWidgetConfig answers the widget's settings for the key's company, from memory.
@@ -36,7 +37,8 @@ func (s *server) SendChatMessage(ctx context.Context, req api.SendChatMessageReq
 		return nil, errs.Internalf("chat without a principal")
 	}
 	b := req.Body
-	in := chat.Request{SessionID: b.SessionId, Message: b.Message, FirstName: b.FirstName, Email: b.Email, Phone: b.Phone}
+	in := chat.Request{SessionID: b.SessionId, MessageID: b.MessageId, Message: b.Message,
+		FirstName: b.FirstName, Email: b.Email, Phone: b.Phone}
 	if b.ReferralData != nil {
 		in.ReferralData = *b.ReferralData
 	}
@@ -45,10 +47,35 @@ func (s *server) SendChatMessage(ctx context.Context, req api.SendChatMessageReq
 	}
 	in.FormFillMillis = b.FormFillMs
 	r, err := s.chat.Handle(ctx, p, in)
+	s.observeChat(ctx, r)
 	if err != nil {
 		return nil, err
 	}
 	return api.SendChatMessage200JSONResponse{Body: api.ChatReply{
 		Reply: r.Text, LeadId: r.LeadID, SessionId: r.SessionID, RequestContact: r.RequestContact,
 	}}, nil
+}
+
+// observeChat records what a chat turn did, at the edge: the chat package counts nothing itself.
+func (s *server) observeChat(ctx context.Context, r chat.Reply) {
+	if r.BotDropped {
+		s.metrics.BotDropped()
+	}
+	if m := r.Model; m.Called {
+		s.metrics.ModelCall("called", m.Took)
+		if m.FellBack != "" {
+			s.log.WarnContext(ctx, "AI model failed; the built-in assistant answered",
+				"request_id", requestID(ctx), "reason", m.FellBack)
+			s.metrics.ModelCall("fallback", 0)
+		}
+	} else if m.BudgetSpent {
+		s.metrics.ModelCall("budget", 0)
+	}
+	if r.Text == "" || r.Replayed {
+		return // no answer, or an answer counted the first time
+	}
+	if c := r.NewLead; c != nil {
+		s.metrics.LeadCreated(string(lead.SourceChat), c.OverLimit)
+	}
+	s.metrics.ChatMessage()
 }

@@ -279,6 +279,10 @@ func TestChatErrors(t *testing.T) {
 		{"invalid key", `{"api_key": "lc_pub_x", "message": "Szia"}`, nil, 401, "invalid_api_key"},
 		{"private key from a browser", `{"api_key": "` + priv + `", "message": "Szia"}`, map[string]string{"Origin": "https://example.hu"}, 403, "private_key_from_browser"},
 		{"bad session_id", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "a b"}`, nil, 400, "invalid_session_id"},
+		{"session_id under 22", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "` + strings.Repeat("s", 21) + `"}`, nil, 400, "invalid_session_id"},
+		{"empty message_id", `{"api_key": "` + pub + `", "message": "Szia", "message_id": ""}`, nil, 400, "invalid_message_id"},
+		{"message_id over 64", `{"api_key": "` + pub + `", "message": "Szia", "message_id": "` + strings.Repeat("m", 65) + `"}`, nil, 400, "invalid_message_id"},
+		{"bad message_id", `{"api_key": "` + pub + `", "message": "Szia", "message_id": "a/b"}`, nil, 400, "invalid_message_id"},
 		{"session_id over 128", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "` + strings.Repeat("s", 129) + `"}`, nil, 400, "invalid_session_id"},
 		{"bad form email", `{"api_key": "` + pub + `", "message": "Szia", "email": "nope"}`, nil, 400, "invalid_email"},
 		{"bad form phone", `{"api_key": "` + pub + `", "message": "Szia", "phone": "12"}`, nil, 400, "invalid_phone"},
@@ -323,8 +327,8 @@ func TestChatTenantIsolation(t *testing.T) {
 	e := start(t)
 	ctx := context.Background()
 	a, b := e.company(plan.Free, -1), e.company(plan.Free, -1)
-	va := &chatter{t: t, e: e, key: e.key(a, auth.Public, nil, true).Key, session: strp("shared-session-1")}
-	vb := &chatter{t: t, e: e, key: e.key(b, auth.Public, nil, true).Key, session: strp("shared-session-1")}
+	va := &chatter{t: t, e: e, key: e.key(a, auth.Public, nil, true).Key, session: strp("shared-session-0000000001")}
+	vb := &chatter{t: t, e: e, key: e.key(b, auth.Public, nil, true).Key, session: strp("shared-session-0000000001")}
 	ra := va.send("Nagy Anna vagyok, anna@example.hu, +36 30 111 2222", nil)
 	rb := vb.send("Szia!", nil)
 	if ra.LeadId == nil {

@@ -72,6 +72,10 @@ func message(e *errs.Error) string {
 		return "A referral_data csak legfeljebb 2048 karakteres szöveges értékeket tartalmazhat."
 	case "invalid_session_id":
 		return "A session_id legfeljebb 128 karakter lehet, és csak betűket, számokat és a ._:- jeleket tartalmazhatja."
+	case "invalid_message_id":
+		return "A message_id 1–64 karakter lehet, és csak betűket, számokat és a ._:- jeleket tartalmazhatja."
+	case "session_busy":
+		return "A beszélgetésbe egyszerre túl sok üzenet érkezett. Kérjük, küldje el újra."
 	case "invalid_json":
 		return "A kérés törzse nem érvényes JSON-objektum."
 	case "invalid_idempotency_key":

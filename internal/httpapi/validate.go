@@ -108,6 +108,8 @@ func validationError(err error) error {
 		e.Code, e.Field = "invalid_referral_data", "referral_data"
 	case top == "session_id":
 		e.Code, e.Field = "invalid_session_id", "session_id"
+	case top == "message_id":
+		e.Code, e.Field = "invalid_message_id", "message_id"
 	case len(path) == 0:
 		e.Code, e.Field = "invalid_json", "" // the body as a whole is not an object
 	}

@@ -13,11 +13,60 @@ import (
 // past the company's monthly limit.
 type Status string
 
-// The statuses a lead can have today.
+// The statuses of a lead: it starts new, or over_limit when it came in past the company's
+// monthly limit; a company then moves it between the lifecycle statuses, in any order.
 const (
 	StatusNew       Status = "new"
 	StatusOverLimit Status = "over_limit"
+	StatusContacted Status = "contacted"
+	StatusQualified Status = "qualified"
+	StatusWon       Status = "won"
+	StatusLost      Status = "lost"
 )
+
+// Lifecycle reports whether a company may move a lead to s: over_limit is only where a lead
+// starts.
+func (s Status) Lifecycle() bool {
+	switch s {
+	case StatusNew, StatusContacted, StatusQualified, StatusWon, StatusLost:
+		return true
+	}
+	return false
+}
+
+// Field names a lead's detail that its history records.
+type Field string
+
+// The fields whose changes a lead's history keeps.
+const (
+	FieldFirstName Field = "first_name"
+	FieldLastName  Field = "last_name"
+	FieldEmail     Field = "email"
+	FieldPhone     Field = "phone"
+	FieldStatus    Field = "status"
+)
+
+// Origin tells where a change of a lead came from.
+type Origin string
+
+// The origins of changes: the widget's contact form, a chat message's text, an AI model's
+// proposal (checked against the visitor's own words), the API, the dashboard, the admin CLI.
+const (
+	OriginForm      Origin = "form"
+	OriginText      Origin = "text"
+	OriginModel     Origin = "model"
+	OriginAPI       Origin = "api"
+	OriginDashboard Origin = "dashboard"
+	OriginCLI       Origin = "cli"
+)
+
+// Change is one change of a stored lead: the store records it in the lead's history with the
+// value it replaces, in the transaction that makes it.
+type Change struct {
+	Field  Field
+	Value  string // the new value; empty when the detail is removed
+	Origin Origin
+}
 
 // Source tells where a lead came from.
 type Source string
@@ -44,10 +93,21 @@ type Lead struct {
 	ReferralData map[string]string
 }
 
+// HistoryEntry is one change of a lead after it was created: a field's old and new value (empty
+// when absent), where the change came from, and when.
+type HistoryEntry struct {
+	Field    Field
+	Old, New string
+	Origin   Origin
+	At       time.Time
+}
+
 // Stored is a lead as the store returns it, for listings.
 type Stored struct {
 	Lead
-	Status    Status
+	Status Status
+	// OverLimit stays true for a lead that came in past the limit, whatever its status becomes.
+	OverLimit bool
 	CreatedAt time.Time
 }
 

@@ -21,7 +21,7 @@ type GroupCreate struct {
 func StoreGroup(s *Store, creates []GroupCreate) ([]lead.Created, []error) {
 	group := make([]*pendingLead, len(creates))
 	for i, c := range creates {
-		group[i] = &pendingLead{ctx: c.Ctx, companyID: c.CompanyID, lead: c.Lead, limit: c.Limit, done: make(chan leadResult, 1)}
+		group[i] = &pendingLead{ctx: c.Ctx, create: leadCreate{companyID: c.CompanyID, lead: c.Lead, limit: c.Limit}, done: make(chan leadResult, 1)}
 	}
 	w := &leadWriters{s: s, maxBatch: len(creates)}
 	w.store(group)

@@ -15,79 +15,21 @@ import (
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
-// insertLead counts the lead against the company's month and stores it in one statement, so it
-// is one round trip and atomic: a failing insert rolls the counter back with it. The upsert takes
-// the counter row's lock until commit, which serialises a company's creates and makes each count
-// exact and distinct under concurrency. The month is UTC, as the limit is defined.
-const insertLead = `
-WITH counter AS (
-    INSERT INTO lead_counters AS lc (company_id, month, count)
-    VALUES ($1, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 1)
-    ON CONFLICT (company_id, month) DO UPDATE SET count = lc.count + 1
-    RETURNING count
-)
-INSERT INTO leads (company_id, id, first_name, last_name, email, phone, phone_e164, service,
-                   details, source, referral_data, status)
-SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-       CASE WHEN $12::int IS NOT NULL AND counter.count > $12::int THEN 'over_limit' ELSE 'new' END
-FROM counter
-RETURNING status, (SELECT count FROM counter) AS count`
-
-// CreateLead counts and stores a lead; see lead.Store for the idempotency rules.
+// CreateLead counts and stores a lead; see lead.Store for the idempotency rules. Without an
+// idempotency key the create joins the lead writers' next group; with one it runs in a
+// transaction of its own that holds the key's lock, as a group of one.
 func (s *Store) CreateLead(ctx context.Context, companyID uuid.UUID, l lead.Lead, limit *int, idem *lead.Idempotency) (lead.Created, error) {
-	switch {
-	case idem == nil && s.writers != nil:
-		return s.writers.submit(ctx, companyID, l, limit)
-	case idem == nil:
-		return insertLeadWith(ctx, runner{s: s}, companyID, l, limit)
+	c := leadCreate{companyID: companyID, lead: l, limit: limit, idem: idem}
+	if idem == nil {
+		return s.writers.submit(ctx, c)
 	}
 	var created lead.Created
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var err error
-		created, err = createIdempotent(ctx, runner{s: s, tx: tx}, companyID, l, limit, *idem)
+		created, err = createIdempotent(ctx, runner{s: s, tx: tx}, c)
 		return err
 	})
 	return created, err
-}
-
-func insertLeadWith(ctx context.Context, q runner, companyID uuid.UUID, l lead.Lead, limit *int) (lead.Created, error) {
-	args, err := leadArgs(companyID, l, limit)
-	if err != nil {
-		return lead.Created{}, err
-	}
-	var row struct {
-		Status lead.Status `db:"status"`
-		Count  int         `db:"count"`
-	}
-	if err := q.get(ctx, &row, insertLead, args...); err != nil {
-		return lead.Created{}, err
-	}
-	return lead.Created{ID: l.ID, OverLimit: row.Status == lead.StatusOverLimit, Limit: limit, Count: row.Count}, nil
-}
-
-func leadArgs(companyID uuid.UUID, l lead.Lead, limit *int) ([]any, error) {
-	var details, referral []byte
-	var err error
-	if d := leadDetails(l); d != nil {
-		if details, err = json.Marshal(d); err != nil {
-			return nil, fmt.Errorf("encoding details: %w", err)
-		}
-	}
-	if len(l.ReferralData) > 0 {
-		if referral, err = json.Marshal(l.ReferralData); err != nil {
-			return nil, fmt.Errorf("encoding referral data: %w", err)
-		}
-	}
-	return []any{companyID, l.ID, null(l.FirstName), null(l.LastName), null(l.Email), null(l.Phone),
-		null(l.PhoneE164), null(l.Service), jsonText(details), string(l.Source), jsonText(referral), limit}, nil
-}
-
-// leadDetails is the details column of a lead: its note, or nil (NULL) without one.
-func leadDetails(l lead.Lead) map[string]string {
-	if l.Note == "" {
-		return nil
-	}
-	return map[string]string{"note": l.Note}
 }
 
 // null stores an absent (empty) value as NULL.
@@ -107,17 +49,10 @@ const (
 SELECT request_hash, lead_id, over_limit, lead_limit, lead_count
 FROM idempotency_keys
 WHERE company_id = $1 AND key = $2 AND created_at > now() - interval '24 hours'`
-
-	upsertIdempotencyKey = `
-INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
-ON CONFLICT (company_id, key) DO UPDATE SET
-    request_hash = excluded.request_hash, lead_id = excluded.lead_id,
-    over_limit = excluded.over_limit, lead_limit = excluded.lead_limit,
-    lead_count = excluded.lead_count, created_at = now()`
 )
 
-func createIdempotent(ctx context.Context, tx runner, companyID uuid.UUID, l lead.Lead, limit *int, idem lead.Idempotency) (lead.Created, error) {
+func createIdempotent(ctx context.Context, tx runner, c leadCreate) (lead.Created, error) {
+	companyID, idem := c.companyID, *c.idem
 	var locked bool
 	if err := tx.get(ctx, &locked, lockIdempotencyKey, companyID, idem.Key); err != nil {
 		return lead.Created{}, err
@@ -143,16 +78,11 @@ func createIdempotent(ctx context.Context, tx runner, companyID uuid.UUID, l lea
 	case !errs.Is(err, errs.NotFound):
 		return lead.Created{}, err
 	}
-	created, err := insertLeadWith(ctx, tx, companyID, l, limit)
+	created, err := storeLeads(ctx, tx, []leadCreate{c})
 	if err != nil {
 		return lead.Created{}, err
 	}
-	err = tx.exec(ctx, upsertIdempotencyKey, companyID, idem.Key, idem.RequestHash[:],
-		created.ID, created.OverLimit, created.Limit, created.Count)
-	if err != nil {
-		return lead.Created{}, err
-	}
-	return created, nil
+	return created[0], nil
 }
 
 // inTx runs fn in a transaction, committing when it returns nil.
@@ -182,7 +112,7 @@ func (s *Store) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
 
 const selectLeads = `
 SELECT id, first_name, last_name, email, phone, phone_e164, service, details, source,
-       referral_data, status, created_at
+       referral_data, status, over_limit, created_at
 FROM leads WHERE company_id = $1
 ORDER BY created_at DESC, id`
 
@@ -200,6 +130,7 @@ func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID) ([]lead.Stor
 		Source       lead.Source    `db:"source"`
 		ReferralData []byte         `db:"referral_data"`
 		Status       lead.Status    `db:"status"`
+		OverLimit    bool           `db:"over_limit"`
 		CreatedAt    time.Time      `db:"created_at"`
 	}
 	if err := s.db.SelectContext(ctx, &rows, selectLeads, companyID); err != nil {
@@ -207,7 +138,7 @@ func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID) ([]lead.Stor
 	}
 	out := make([]lead.Stored, 0, len(rows))
 	for _, r := range rows {
-		st := lead.Stored{Status: r.Status, CreatedAt: r.CreatedAt, Lead: lead.Lead{
+		st := lead.Stored{Status: r.Status, OverLimit: r.OverLimit, CreatedAt: r.CreatedAt, Lead: lead.Lead{
 			ID: r.ID, FirstName: r.FirstName.String, LastName: r.LastName.String,
 			Email: r.Email.String, Phone: r.Phone.String, PhoneE164: r.PhoneE164.String,
 			Service: r.Service.String, Source: r.Source,
@@ -227,6 +158,60 @@ func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID) ([]lead.Stor
 			}
 		}
 		out = append(out, st)
+	}
+	return out, nil
+}
+
+// setLeadStatus moves a lead to a status and records the move in its history, in one
+// statement; setting the status it has changes nothing. No row back means no such lead of the
+// company.
+const setLeadStatus = `
+WITH old AS (
+    SELECT status FROM leads WHERE company_id = $1 AND id = $2 FOR UPDATE
+), moved AS (
+    UPDATE leads SET status = $3, updated_at = now()
+    WHERE company_id = $1 AND id = $2 AND status <> $3
+    RETURNING id
+), history AS (
+    INSERT INTO lead_history (company_id, lead_id, field, old_value, new_value, origin)
+    SELECT $1, $2, 'status', old.status, $3, $4 FROM old, moved
+)
+SELECT status FROM old`
+
+// SetLeadStatus moves a company's lead to a lifecycle status, kept in the lead's history with
+// origin; see lead.Store.
+func (s *Store) SetLeadStatus(ctx context.Context, companyID, leadID uuid.UUID, status lead.Status, origin lead.Origin) error {
+	if !status.Lifecycle() {
+		return errs.Field("invalid_status", "status")
+	}
+	var old lead.Status
+	err := s.db.GetContext(ctx, &old, setLeadStatus, companyID, leadID, status, origin)
+	if errs.Is(translate(err), errs.NotFound) {
+		return errs.Wrap(errs.NotFound, "lead_not_found", err)
+	}
+	return translate(err)
+}
+
+// selectLeadHistory reads a lead's history in the order it happened.
+const selectLeadHistory = `
+SELECT field, coalesce(old_value, '') AS old_value, coalesce(new_value, '') AS new_value, origin, created_at
+FROM lead_history WHERE company_id = $1 AND lead_id = $2 ORDER BY id`
+
+// LeadHistory returns what changed on a company's lead after it was created, oldest first.
+func (s *Store) LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.HistoryEntry, error) {
+	var rows []struct {
+		Field     lead.Field  `db:"field"`
+		Old       string      `db:"old_value"`
+		New       string      `db:"new_value"`
+		Origin    lead.Origin `db:"origin"`
+		CreatedAt time.Time   `db:"created_at"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, selectLeadHistory, companyID, leadID); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]lead.HistoryEntry, len(rows))
+	for i, r := range rows {
+		out[i] = lead.HistoryEntry{Field: r.Field, Old: r.Old, New: r.New, Origin: r.Origin, At: r.CreatedAt}
 	}
 	return out, nil
 }

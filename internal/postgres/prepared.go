@@ -37,8 +37,7 @@ type runner struct {
 // hotQueries are prepared by Prepare, at start: a transaction must not prepare on the pool,
 // which would take a second connection while it holds one (and deadlock a full pool).
 var hotQueries = []string{
-	insertLead, insertLeadBatch, lockIdempotencyKey, selectIdempotencyKey, upsertIdempotencyKey,
-	lockSession, updateSession, insertMessage, updateLead, selectHistory,
+	insertLeads, lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurn, updateLeadContact,
 }
 
 // Prepare prepares the hot statements; call it after the migrations.
@@ -112,11 +111,10 @@ func (s *Store) closeStmts() error {
 
 // HotSQL is the SQL of the hot paths, for `make bench`'s database ceilings to run exactly it.
 type HotSQL struct {
-	InsertLead, LockSession, UpdateSession, InsertMessage, SelectHistory string
+	InsertLeads, ReadTurn, SaveTurn string
 }
 
 // Hot returns the hot paths' SQL.
 func Hot() HotSQL {
-	return HotSQL{InsertLead: insertLead, LockSession: lockSession, UpdateSession: updateSession,
-		InsertMessage: insertMessage, SelectHistory: selectHistory}
+	return HotSQL{InsertLeads: insertLeads, ReadTurn: readTurn, SaveTurn: saveTurn}
 }

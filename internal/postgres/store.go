@@ -25,7 +25,7 @@ type Store struct {
 	db    *sqlx.DB
 	dsn   string
 	stmts sync.Map // query -> *sqlx.Stmt
-	// writers groups lead creates (leadbatch.go); nil stores each lead alone.
+	// writers groups lead creates (leadbatch.go).
 	writers *leadWriters
 }
 
@@ -36,7 +36,7 @@ type Options struct {
 	// StatementTimeout bounds every statement on the server side; 0 means 5 s.
 	StatementTimeout time.Duration
 	// LeadBatch is the most lead creates one transaction stores (leadbatch.go); 0 means
-	// DefaultLeadBatch, 1 stores every lead in a transaction of its own.
+	// DefaultLeadBatch, 1 stores every lead in a group (and transaction) of its own.
 	LeadBatch int
 	// LeadWriters is how many groups of lead creates may be stored at once; 0 means
 	// DefaultLeadWriters.
@@ -84,9 +84,7 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if opt.LeadWriters == 0 {
 		opt.LeadWriters = DefaultLeadWriters
 	}
-	if opt.LeadBatch > 1 {
-		s.writers = startLeadWriters(s, opt.LeadWriters, opt.LeadBatch)
-	}
+	s.writers = startLeadWriters(s, opt.LeadWriters, opt.LeadBatch)
 	return s, nil
 }
 
@@ -131,9 +129,7 @@ func (s *Store) DB() *sql.DB { return s.db.DB }
 
 // Close stops the lead writers, once the groups in hand are stored, and closes the pool.
 func (s *Store) Close() error {
-	if s.writers != nil {
-		s.writers.close()
-	}
+	s.writers.close()
 	s.closeStmts()
 	return s.db.Close()
 }

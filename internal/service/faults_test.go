@@ -74,8 +74,9 @@ func post(t *testing.T, url, key, body string) (int, map[string]any) {
 
 const lead = `{"first_name": "Anna", "email": "anna@example.hu"}`
 
-func TestDatabaseDownIs503AndRecovers(t *testing.T) {
-	ctx := context.Background()
+// ownCluster starts a PostgreSQL of the test's own, which it may stop and start again from data.
+func ownCluster(t *testing.T) (cluster *pgembed.Cluster, data string) {
+	t.Helper()
 	dir, err := os.MkdirTemp("", "leadchat-fault-")
 	if err != nil {
 		t.Fatal(err)
@@ -84,12 +85,18 @@ func TestDatabaseDownIs503AndRecovers(t *testing.T) {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	data := filepath.Join(dir, "pg")
-	cluster, err := pgembed.Start(ctx, pgembed.Options{DataDir: data})
+	data = filepath.Join(dir, "pg")
+	cluster, err = pgembed.Start(context.Background(), pgembed.Options{DataDir: data})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cluster.Stop(context.Background()) })
+	return cluster, data
+}
+
+func TestDatabaseDownIs503AndRecovers(t *testing.T) {
+	ctx := context.Background()
+	cluster, data := ownCluster(t)
 
 	r := serve(t, service.Config{DatabaseURL: cluster.DSN("postgres"), MaxDBConns: 4, ShutdownGrace: 5 * time.Second})
 	c, err := r.svc.Store().CreateCompany(ctx, "Teszt Kft.", plan.Free, plan.Override{})

@@ -66,7 +66,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		model = m
 	}
 	m := metrics.New()
-	chats := chat.New(store, configs, model, log, m)
+	chats := chat.New(store, configs, model)
 	ips, err := ratelimit.NewClientIP(cfg.TrustedProxies)
 	if err != nil {
 		store.Close()

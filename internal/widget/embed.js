@@ -228,18 +228,26 @@
       showErr('', function () { start(true); });
     }
 
+    // randomID is n random bytes in hex.
+    function randomID(n) {
+      var b = new Uint8Array(n), out = '';
+      crypto.getRandomValues(b);
+      for (var i = 0; i < n; i++) out += (b[i] < 16 ? '0' : '') + b[i].toString(16);
+      return out;
+    }
     // send shows the visitor's message and posts it; it returns false when nothing was sent.
     function send(text, details) {
       text = String(text || '').trim().slice(0, 2000);
       if (busy || !text) return false;
       quick.hidden = true;
       add('visitor', text, 1);
-      pending = { text: text, details: details };
+      // One id per message, kept for its retries: the server answers a retry once.
+      pending = { text: text, details: details, id: randomID(8) };
       post();
       return true;
     }
     function post() {
-      var sid = sget('localStorage', SK), body = { api_key: key, message: pending.text };
+      var sid = sget('localStorage', SK), body = { api_key: key, message: pending.text, message_id: pending.id };
       if (sid) body.session_id = sid;
       else try { body.referral_data = JSON.parse(ref); } catch (e) { /* none */ }
       Object.keys(pending.details || {}).forEach(function (k) { body[k] = pending.details[k]; });

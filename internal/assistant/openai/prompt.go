@@ -64,6 +64,13 @@ func systemPrompt(t assistant.Turn) string {
 			line("%s: %s", name, value)
 		}
 	}
+	known := func(name string, ok bool) {
+		if ok {
+			line("%s: known (not shown)", name)
+		} else {
+			line("%s: not yet given", name)
+		}
+	}
 	field("Company name", p.CompanyName)
 	field("Description", p.Description)
 	field("Opening hours", p.OpeningHours)
@@ -94,9 +101,12 @@ func systemPrompt(t assistant.Turn) string {
 	}
 
 	line("\nCONTACT DETAILS OF THIS VISITOR")
-	field("Known name", t.Known.Name)
-	field("Known email", t.Known.Email)
-	field("Known phone", t.Known.Phone)
+	known("Name", t.Known.Name)
+	known("Email", t.Known.Email)
+	known("Phone", t.Known.Phone)
+	field("Name given in this message", t.Captured.Name)
+	field("Email given in this message", t.Captured.Email)
+	field("Phone given in this message", t.Captured.Phone)
 	switch {
 	case t.ContactComplete && t.Captured != (assistant.Contact{}):
 		quote := ""

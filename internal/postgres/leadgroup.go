@@ -1,0 +1,133 @@
+package postgres
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/lead"
+)
+
+// insertLeads is the one statement that stores leads: every create (API with or without an
+// Idempotency-Key, form, chat) goes through it, alone or in a group. $1 is a JSON array of
+// leadRow, ord giving the order of arrival.
+//
+// Each company's monthly counter goes up by its number of leads in one upsert, the counter rows
+// taken in company id order so that concurrent groups cannot deadlock; the upsert holds the
+// counter row's lock until commit, which serialises a company's creates and makes every count
+// exact and distinct. Each lead gets the count it would have got alone, in arrival order, and
+// is over_limit when that count passes its limit. The month is UTC, as the limit is defined.
+// A lead created with an Idempotency-Key records the key with its outcome in the same
+// statement, so a retry finds either both or neither.
+const insertLeads = `
+WITH batch AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+        ord int, company_id uuid, id uuid, first_name text, last_name text, email text,
+        phone text, phone_e164 text, service text, details jsonb, source text,
+        referral_data jsonb, lead_limit int, idem_key text, request_hash text)
+), counter AS (
+    INSERT INTO lead_counters AS lc (company_id, month, count)
+    SELECT company_id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, count(*)
+    FROM batch GROUP BY company_id ORDER BY company_id
+    ON CONFLICT (company_id, month) DO UPDATE SET count = lc.count + excluded.count
+    RETURNING company_id, count
+), numbered AS (
+    SELECT b.*, c.count - count(*) OVER w + row_number() OVER (w ORDER BY b.ord) AS n
+    FROM batch b JOIN counter c USING (company_id)
+    WINDOW w AS (PARTITION BY b.company_id)
+), decided AS (
+    SELECT numbered.*, lead_limit IS NOT NULL AND n > lead_limit AS over_limit
+    FROM numbered
+), inserted AS (
+    INSERT INTO leads (company_id, id, first_name, last_name, email, phone, phone_e164, service,
+                       details, source, referral_data, over_limit, status)
+    SELECT company_id, id, first_name, last_name, email, phone, phone_e164, service,
+           details, source, referral_data, over_limit,
+           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END
+    FROM decided
+    RETURNING id
+), keys AS (
+    INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
+    SELECT company_id, idem_key, decode(request_hash, 'hex'), id, over_limit, lead_limit, n
+    FROM decided WHERE idem_key IS NOT NULL
+    ON CONFLICT (company_id, key) DO UPDATE SET
+        request_hash = excluded.request_hash, lead_id = excluded.lead_id,
+        over_limit = excluded.over_limit, lead_limit = excluded.lead_limit,
+        lead_count = excluded.lead_count, created_at = now()
+)
+SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
+
+// leadRow is a lead as insertLeads reads it: the one encoding of a lead's columns. An omitted
+// field is NULL.
+type leadRow struct {
+	Ord          int               `json:"ord"`
+	CompanyID    uuid.UUID         `json:"company_id"`
+	ID           uuid.UUID         `json:"id"`
+	FirstName    string            `json:"first_name,omitempty"`
+	LastName     string            `json:"last_name,omitempty"`
+	Email        string            `json:"email,omitempty"`
+	Phone        string            `json:"phone,omitempty"`
+	PhoneE164    string            `json:"phone_e164,omitempty"`
+	Service      string            `json:"service,omitempty"`
+	Details      map[string]string `json:"details,omitempty"`
+	Source       string            `json:"source"`
+	ReferralData map[string]string `json:"referral_data,omitempty"`
+	LeadLimit    *int              `json:"lead_limit"`
+	IdemKey      string            `json:"idem_key,omitempty"`
+	RequestHash  string            `json:"request_hash,omitempty"`
+}
+
+// leadCreate is one lead to store: whose, with which limit and, for an idempotent create, its key.
+type leadCreate struct {
+	companyID uuid.UUID
+	lead      lead.Lead
+	limit     *int
+	idem      *lead.Idempotency
+}
+
+func (c leadCreate) row(ord int) leadRow {
+	l := c.lead
+	r := leadRow{Ord: ord, CompanyID: c.companyID, ID: l.ID, FirstName: l.FirstName,
+		LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164,
+		Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, LeadLimit: c.limit}
+	if l.Note != "" {
+		r.Details = map[string]string{"note": l.Note}
+	}
+	if c.idem != nil {
+		r.IdemKey, r.RequestHash = c.idem.Key, hex.EncodeToString(c.idem.RequestHash[:])
+	}
+	return r
+}
+
+// storeLeads stores creates with insertLeads, on q (the pool, or a transaction), and returns
+// each one's outcome in order.
+func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Created, error) {
+	rows := make([]leadRow, len(creates))
+	for i, c := range creates {
+		rows[i] = c.row(i)
+	}
+	arg, err := json.Marshal(rows)
+	if err != nil {
+		return nil, fmt.Errorf("encoding leads: %w", err)
+	}
+	var out []struct {
+		Ord       int  `db:"ord"`
+		OverLimit bool `db:"over_limit"`
+		Count     int  `db:"count"`
+	}
+	if err := q.selectAll(ctx, &out, insertLeads, string(arg)); err != nil {
+		return nil, err
+	}
+	if len(out) != len(creates) {
+		return nil, fmt.Errorf("a group of %d leads stored %d", len(creates), len(out))
+	}
+	created := make([]lead.Created, len(creates))
+	for _, r := range out {
+		c := creates[r.Ord]
+		created[r.Ord] = lead.Created{ID: c.lead.ID, OverLimit: r.OverLimit, Limit: c.limit, Count: r.Count}
+	}
+	return created, nil
+}
