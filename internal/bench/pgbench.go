@@ -53,8 +53,8 @@ func leadScript(companies int) string {
 }
 
 // chatScript is the database ceiling of one chat message without contact details, as the
-// service runs it: the turn's read, then its write (one statement, its own transaction), with
-// the version the read saw. Each client keeps one session for sessionMessages messages, like
+// service runs it alone: the turn's read, then its write (a group of one: one statement, its own
+// transaction), with the version the read saw. Each client keeps one session for sessionMessages messages, like
 // the load generator's connections; the pgbench variable n (defined as 0 with -D) counts a
 // client's messages and run tells runs apart.
 func chatScript(reply string) string {
@@ -64,9 +64,10 @@ func chatScript(reply string) string {
 	fmt.Fprintf(&b, "\\set n :n + 1\n\\set sess (:n - 1) / %d\n\\set vm (:n - 1) %% %d + 1\n\\set c :client_id %% 100 + 1\n",
 		sessionMessages, sessionMessages)
 	b.WriteString(bind(postgres.Hot().ReadTurn, companyExpr, sess, strconv.Itoa(chat.HistoryLen), msg))
-	b.WriteString(bind(postgres.Hot().SaveTurn, companyExpr, sess, ":vm - 1", "NULL::uuid", ":vm",
-		"NULL::text", "NULL::text", "NULL::text", "NULL::text", "NULL::text", "NULL::jsonb", msg,
-		quote(chatMessages[0]), quote(reply), "true"))
+	turn := fmt.Sprintf(`jsonb_build_array(jsonb_build_object('ord', 0, 'company_id', %s, 'session_id', %s, `+
+		`'version', (:vm - 1)::int, 'visitor_messages', :vm::int, 'message_id', %s, 'message', %s, 'reply', %s, `+
+		`'request_contact', true))::text`, companyExpr, sess, msg, quote(chatMessages[0]), quote(reply))
+	b.WriteString(bind(postgres.Hot().SaveTurns, turn))
 	return b.String()
 }
 

@@ -64,7 +64,7 @@ func describe(ctx context.Context, root string, admin *postgres.Store) (machine,
 	return m, nil
 }
 
-// report is the run's text: the machine, the table and the targets of issue 7.
+// report is the run's text: the machine, the table and the speed targets.
 func (b *bench) report(rows map[string]*row, loadStart, loadEnd string) string {
 	var s strings.Builder
 	mode := fmt.Sprintf("%s a step after a %s warm-up", b.opt.duration, b.opt.warmup)
@@ -109,7 +109,7 @@ func (b *bench) report(rows map[string]*row, loadStart, loadEnd string) string {
 	}
 	tw.Flush()
 
-	s.WriteString("\ntargets (issue 7; ratios at 16 connections):\n")
+	s.WriteString("\ntargets (ratios at 16 connections):\n")
 	for _, t := range b.targets(rows) {
 		fmt.Fprintf(&s, "  %-7s %s\n", t.verdict, t.text)
 	}
@@ -139,8 +139,8 @@ func leftPad(step string) string { return step + strings.Repeat(" ", 32-len([]ru
 
 type target struct{ verdict, text string }
 
-// targets judges the run against the targets of issue 7. Nothing fails on them: a bench run
-// reports, it does not assert.
+// targets judges the run against the project's speed targets. Nothing fails on them: a bench run
+// reports, it does not assert. A comparison whose ceiling did not run cleanly is missed.
 func (b *bench) targets(rows map[string]*row) []target {
 	var out []target
 	judge := func(ok bool, format string, args ...any) {
@@ -151,22 +151,35 @@ func (b *bench) targets(rows map[string]*row) []target {
 		out = append(out, target{v, fmt.Sprintf(format, args...)})
 	}
 	get := func(step string, c int) *row { return rows[key(step, c)] }
-	if lc, db := get(lcLeadSpread, 16), get(dbLeadSpread, 16); lc != nil && db != nil {
+	// pair returns a step and its ceiling at 16 connections when both ran, and whether the
+	// ceiling gave figures to compare with.
+	pair := func(step, ceiling string) (lc, db *row, ok bool) {
+		lc, db = get(step, 16), get(ceiling, 16)
+		if lc == nil || db == nil {
+			return nil, nil, false
+		}
+		if db.err != "" || db.res.RPS() == 0 || db.res.P99 == 0 {
+			judge(false, "%s: its ceiling gave no figures (%s)", step, firstLine(db.err))
+			return nil, nil, false
+		}
+		return lc, db, true
+	}
+	if lc, db, ok := pair(lcLeadSpread, dbLeadSpread); ok {
 		t, p := lc.res.RPS()/db.res.RPS(), lc.res.P99.Seconds()/db.res.P99.Seconds()
-		judge(t >= 0.60, "lead create, 100 companies: %.1f%% of the database ceiling's throughput (want ≥ 60%%)%s", 100*t, disturbed(lc, db))
+		judge(t >= 1.0, "lead create, 100 companies: %.1f%% of the single-lead transaction's ceiling (want ≥ 100%%)%s", 100*t, disturbed(lc, db))
 		judge(p <= 3, "lead create, 100 companies: p99 %.1f× the ceiling's (want ≤ 3×)%s", p, disturbed(lc, db))
 	}
-	if lc, db := get(lcLeadHot, 16), get(dbLeadHot, 16); lc != nil && db != nil {
+	if lc, db, ok := pair(lcLeadHot, dbLeadHot); ok {
 		t := lc.res.RPS() / db.res.RPS()
 		judge(t >= 0.60, "lead create, 1 company: %.1f%% of its database ceiling (want ≥ 60%%)%s", 100*t, disturbed(lc, db))
 	}
-	if lc, h := get(lcConfig, 16), get(httpCeiling, 16); lc != nil && h != nil {
+	if lc, h, ok := pair(lcConfig, httpCeiling); ok {
 		t := lc.res.RPS() / h.res.RPS()
 		judge(t >= 0.50, "widget config: %.1f%% of the HTTP ceiling (want ≥ 50%%)%s", 100*t, disturbed(lc, h))
 	}
-	if lc, db := get(lcChat, 16), get(dbChat, 16); lc != nil && db != nil {
+	if lc, db, ok := pair(lcChat, dbChat); ok {
 		t := lc.res.RPS() / db.res.RPS()
-		judge(t >= 0.40, "chat message: %.1f%% of its database ceiling (want ≥ 40%%)%s", 100*t, disturbed(lc, db))
+		judge(t >= 0.75, "chat message: %.1f%% of its database ceiling, the turn's own read and write (want ≥ 75%%)%s", 100*t, disturbed(lc, db))
 	}
 	top := b.opt.conns[len(b.opt.conns)-1]
 	errors := 0

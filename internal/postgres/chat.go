@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/chat"
@@ -21,42 +22,112 @@ import (
 const readTurn = `
 SELECT s.version, s.lead_id, s.visitor_messages, s.first_name, s.last_name, s.email, s.phone,
        s.phone_e164, s.referral_data,
-       (SELECT jsonb_agg(jsonb_build_object('v', h.visitor, 't', h.text) ORDER BY h.id)
-        FROM (SELECT id, visitor, text FROM chat_messages
-              WHERE company_id = $1 AND session_id = $2 ORDER BY id DESC LIMIT $3) h) AS history,
+       h.visitor AS history_visitor, h.text AS history_text,
        a.text AS answered, a.request_contact AS answered_request_contact
 FROM (SELECT 1) one
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.session_id = $2
+CROSS JOIN LATERAL (
+    SELECT array_agg(visitor ORDER BY id) AS visitor, array_agg(text ORDER BY id) AS text
+    FROM (SELECT id, visitor, text FROM chat_messages
+          WHERE company_id = $1 AND session_id = $2 ORDER BY id DESC LIMIT $3) recent) h
 LEFT JOIN LATERAL (
     SELECT text, request_contact FROM chat_messages
     WHERE company_id = $1 AND session_id = $2 AND message_id = $4 AND NOT visitor
     ORDER BY id LIMIT 1) a ON $4 <> ''`
 
-// saveTurn stores a turn's session state and its two messages in one statement, only while the
-// session is at the version the turn read ($3; a new session is inserted whatever it says, and
-// a racing first turn finds the row and its version moved on). No row back means the turn lost
-// a race and nothing was written. A repeated message id fails the unique index, likewise
-// leaving nothing.
-const saveTurn = `
-WITH session AS (
+// saveTurns stores chat turns ($1: a JSON array of turnWrite): each one's session state and
+// its two messages, only while the session is at the version the turn read. The insert carries
+// the version the turn writes (read + 1), so a new session starts at 1 and an existing one is
+// updated only when it is still at excluded.version - 1; a racing first turn finds the row
+// and its version moved on. A turn missing from the rows returned lost its race and wrote
+// nothing; of two turns of one session in a group, the later loses. A repeated message id fails the unique index; a group holding it is then retried
+// one turn at a time (group.go), so only that turn fails. Session rows are taken in key order
+// so concurrent groups cannot deadlock.
+const saveTurns = `
+WITH arrived AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+        ord int, company_id uuid, session_id text, version int, lead_id uuid,
+        visitor_messages int, first_name text, last_name text, email text, phone text,
+        phone_e164 text, referral_data jsonb, message_id text, message text, reply text,
+        request_contact boolean)
+), batch AS (
+    -- One turn per session: a later turn of a session in the same group read the same version,
+    -- so it has lost the race already.
+    SELECT DISTINCT ON (company_id, session_id) * FROM arrived ORDER BY company_id, session_id, ord
+), session AS (
     INSERT INTO chat_sessions AS s (company_id, session_id, version, lead_id, visitor_messages,
         first_name, last_name, email, phone, phone_e164, referral_data)
-    VALUES ($1, $2, 1, $4, $5, $6, $7, $8, $9, $10, $11)
-    ON CONFLICT (company_id, session_id) DO UPDATE SET version = s.version + 1,
+    SELECT company_id, session_id, version + 1, lead_id, visitor_messages, first_name,
+           last_name, email, phone, phone_e164, referral_data
+    FROM batch ORDER BY company_id, session_id
+    ON CONFLICT (company_id, session_id) DO UPDATE SET version = excluded.version,
         lead_id = excluded.lead_id, visitor_messages = excluded.visitor_messages,
         first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
         phone = excluded.phone, phone_e164 = excluded.phone_e164,
         referral_data = excluded.referral_data, updated_at = now()
-    WHERE s.version = $3
-    RETURNING s.version
+    WHERE s.version = excluded.version - 1
+    RETURNING company_id, session_id
+), stored AS (
+    SELECT b.* FROM batch b JOIN session USING (company_id, session_id)
 ), messages AS (
     INSERT INTO chat_messages (company_id, session_id, visitor, text, message_id, request_contact)
-    SELECT $1, $2, m.visitor, m.text, $12, m.request_contact
-    FROM session, (VALUES (1, true, $13::text, NULL::boolean), (2, false, $14::text, $15::boolean))
-        AS m(ord, visitor, text, request_contact)
-    ORDER BY m.ord
+    SELECT company_id, session_id, m.visitor, m.text, message_id, m.request_contact
+    FROM stored, LATERAL (VALUES (1, true, stored.message, NULL::boolean),
+                                 (2, false, stored.reply, stored.request_contact))
+        AS m(n, visitor, text, request_contact)
+    ORDER BY stored.ord, m.n
 )
-SELECT version FROM session`
+SELECT ord FROM stored`
+
+// turnWrite is one turn as saveTurns reads it; an omitted field is NULL.
+type turnWrite struct {
+	Ord             int               `json:"ord"`
+	CompanyID       uuid.UUID         `json:"company_id"`
+	SessionID       string            `json:"session_id"`
+	Version         int               `json:"version"`
+	LeadID          *uuid.UUID        `json:"lead_id,omitempty"`
+	VisitorMessages int               `json:"visitor_messages"`
+	FirstName       string            `json:"first_name,omitempty"`
+	LastName        string            `json:"last_name,omitempty"`
+	Email           string            `json:"email,omitempty"`
+	Phone           string            `json:"phone,omitempty"`
+	PhoneE164       string            `json:"phone_e164,omitempty"`
+	ReferralData    map[string]string `json:"referral_data,omitempty"`
+	MessageID       string            `json:"message_id,omitempty"`
+	Message         string            `json:"message"`
+	Reply           string            `json:"reply"`
+	RequestContact  bool              `json:"request_contact"`
+}
+
+func newTurnWrite(companyID uuid.UUID, w chat.Write) turnWrite {
+	c := w.Session.Contact
+	return turnWrite{CompanyID: companyID, SessionID: w.Session.ID, Version: w.Session.Version,
+		LeadID: w.Session.LeadID, VisitorMessages: w.Session.VisitorMessages, FirstName: c.FirstName,
+		LastName: c.LastName, Email: c.Email, Phone: c.Phone, PhoneE164: c.PhoneE164,
+		ReferralData: w.Session.ReferralData, MessageID: w.MessageID, Message: w.Message,
+		Reply: w.Answered.Reply, RequestContact: w.Answered.RequestContact}
+}
+
+// storeTurns stores turns with saveTurns on q and reports which were stored; the others lost
+// a race to another turn of their session.
+func storeTurns(ctx context.Context, q runner, turns []turnWrite) ([]bool, error) {
+	for i := range turns {
+		turns[i].Ord = i
+	}
+	arg, err := json.Marshal(turns)
+	if err != nil {
+		return nil, fmt.Errorf("encoding chat turns: %w", err)
+	}
+	var ords []int
+	if err := q.selectAll(ctx, &ords, saveTurns, string(arg)); err != nil {
+		return nil, err
+	}
+	stored := make([]bool, len(turns))
+	for _, o := range ords {
+		stored[o] = true
+	}
+	return stored, nil
+}
 
 // updateLeadContact writes a session's details to its lead and records each change ($3, a JSON
 // array of {field, value, origin}) in the lead's history with the value it replaces. The old
@@ -88,7 +159,8 @@ type turnRow struct {
 	Phone           sql.NullString `db:"phone"`
 	PhoneE164       sql.NullString `db:"phone_e164"`
 	ReferralData    []byte         `db:"referral_data"`
-	History         []byte         `db:"history"`
+	HistoryVisitor  pq.BoolArray   `db:"history_visitor"`
+	HistoryText     pq.StringArray `db:"history_text"`
 	Answered        sql.NullString `db:"answered"`
 	AnsweredRC      sql.NullBool   `db:"answered_request_contact"`
 }
@@ -108,18 +180,12 @@ func (s *Store) ReadTurn(ctx context.Context, companyID uuid.UUID, sessionID, me
 			return chat.State{}, fmt.Errorf("session referral data: %w", err)
 		}
 	}
-	if row.History != nil {
-		var h []struct {
-			V bool   `json:"v"`
-			T string `json:"t"`
-		}
-		if err := json.Unmarshal(row.History, &h); err != nil {
-			return chat.State{}, fmt.Errorf("session history: %w", err)
-		}
-		st.History = make([]assistant.Message, len(h))
-		for i, m := range h {
-			st.History[i] = assistant.Message{Visitor: m.V, Text: m.T}
-		}
+	if len(row.HistoryVisitor) != len(row.HistoryText) {
+		return chat.State{}, fmt.Errorf("session history: %d senders for %d messages", len(row.HistoryVisitor), len(row.HistoryText))
+	}
+	st.History = make([]assistant.Message, len(row.HistoryText))
+	for i, text := range row.HistoryText {
+		st.History[i] = assistant.Message{Visitor: row.HistoryVisitor[i], Text: text}
 	}
 	if row.Answered.Valid {
 		st.Answered = &chat.Answered{Reply: row.Answered.String, RequestContact: row.AnsweredRC.Bool}
@@ -128,15 +194,18 @@ func (s *Store) ReadTurn(ctx context.Context, companyID uuid.UUID, sessionID, me
 }
 
 // SaveTurn stores a chat turn in one transaction; see chat.Store. A turn that changes no lead
-// is one statement, which is its own transaction.
+// joins the turn writers' next group; one that creates or changes the lead runs in a
+// transaction of its own, the lead first (the session refers to it), then the turn as a group
+// of one.
 func (s *Store) SaveTurn(ctx context.Context, companyID uuid.UUID, w chat.Write) (*lead.Created, error) {
+	turn := newTurnWrite(companyID, w)
 	if w.NewLead == nil && len(w.Changes) == 0 {
-		return nil, saveTurnSession(ctx, runner{s: s}, companyID, w)
+		stored, err := s.turns.submit(ctx, turn)
+		return nil, lostRace(stored, err)
 	}
 	var created *lead.Created
 	err := s.inTx(ctx, func(sqltx *sqlx.Tx) error {
 		tx := runner{s: s, tx: sqltx}
-		// The lead first: the session refers to it.
 		if l := w.NewLead; l != nil {
 			out, err := storeLeads(ctx, tx, []leadCreate{{companyID: companyID, lead: *l, limit: w.Limit}})
 			if err != nil {
@@ -149,7 +218,11 @@ func (s *Store) SaveTurn(ctx context.Context, companyID uuid.UUID, w chat.Write)
 				return err
 			}
 		}
-		return saveTurnSession(ctx, tx, companyID, w)
+		stored, err := storeTurns(ctx, tx, []turnWrite{turn})
+		if err != nil {
+			return err
+		}
+		return lostRace(stored[0], nil)
 	})
 	if err != nil {
 		return nil, err
@@ -157,22 +230,10 @@ func (s *Store) SaveTurn(ctx context.Context, companyID uuid.UUID, w chat.Write)
 	return created, nil
 }
 
-func saveTurnSession(ctx context.Context, q runner, companyID uuid.UUID, w chat.Write) error {
-	var referral []byte
-	if len(w.Session.ReferralData) > 0 {
-		var err error
-		if referral, err = json.Marshal(w.Session.ReferralData); err != nil {
-			return fmt.Errorf("encoding referral data: %w", err)
-		}
-	}
-	c := w.Session.Contact
-	var version int
-	err := q.get(ctx, &version, saveTurn, companyID, w.Session.ID, w.Session.Version, w.Session.LeadID,
-		w.Session.VisitorMessages, null(c.FirstName), null(c.LastName), null(c.Email), null(c.Phone),
-		null(c.PhoneE164), jsonText(referral), null(w.MessageID), w.Message, w.Answered.Reply,
-		w.Answered.RequestContact)
-	if errs.Is(err, errs.NotFound) {
-		return errs.Wrap(errs.Conflict, "session_busy", err)
+// lostRace is the error of a turn that was not stored because its session moved on.
+func lostRace(stored bool, err error) error {
+	if err == nil && !stored {
+		return errs.E(errs.Conflict, "session_busy")
 	}
 	return err
 }

@@ -19,16 +19,16 @@ type GroupCreate struct {
 // StoreGroup stores creates as a lead writer stores one group it took from the queue, and
 // returns each one's outcome in order.
 func StoreGroup(s *Store, creates []GroupCreate) ([]lead.Created, []error) {
-	group := make([]*pendingLead, len(creates))
+	group := make([]*pending[leadCreate, lead.Created], len(creates))
 	for i, c := range creates {
-		group[i] = &pendingLead{ctx: c.Ctx, create: leadCreate{companyID: c.CompanyID, lead: c.Lead, limit: c.Limit}, done: make(chan leadResult, 1)}
+		group[i] = &pending[leadCreate, lead.Created]{ctx: c.Ctx,
+			in: leadCreate{companyID: c.CompanyID, lead: c.Lead, limit: c.Limit}, done: make(chan result[lead.Created], 1)}
 	}
-	w := &leadWriters{s: s, maxBatch: len(creates)}
-	w.store(group)
+	s.leads.write(group)
 	created, errs := make([]lead.Created, len(group)), make([]error, len(group))
 	for i, p := range group {
 		r := <-p.done
-		created[i], errs[i] = r.created, r.err
+		created[i], errs[i] = r.out, r.err
 	}
 	return created, errs
 }

@@ -21,7 +21,7 @@ import (
 func (s *Store) CreateLead(ctx context.Context, companyID uuid.UUID, l lead.Lead, limit *int, idem *lead.Idempotency) (lead.Created, error) {
 	c := leadCreate{companyID: companyID, lead: l, limit: limit, idem: idem}
 	if idem == nil {
-		return s.writers.submit(ctx, c)
+		return s.leads.submit(ctx, c)
 	}
 	var created lead.Created
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {

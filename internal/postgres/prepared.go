@@ -37,7 +37,7 @@ type runner struct {
 // hotQueries are prepared by Prepare, at start: a transaction must not prepare on the pool,
 // which would take a second connection while it holds one (and deadlock a full pool).
 var hotQueries = []string{
-	insertLeads, lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurn, updateLeadContact,
+	insertLeads, lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurns, updateLeadContact,
 }
 
 // Prepare prepares the hot statements; call it after the migrations.
@@ -111,10 +111,10 @@ func (s *Store) closeStmts() error {
 
 // HotSQL is the SQL of the hot paths, for `make bench`'s database ceilings to run exactly it.
 type HotSQL struct {
-	InsertLeads, ReadTurn, SaveTurn string
+	InsertLeads, ReadTurn, SaveTurns string
 }
 
 // Hot returns the hot paths' SQL.
 func Hot() HotSQL {
-	return HotSQL{InsertLeads: insertLeads, ReadTurn: readTurn, SaveTurn: saveTurn}
+	return HotSQL{InsertLeads: insertLeads, ReadTurn: readTurn, SaveTurns: saveTurns}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
 )
 
 // Store runs the service's queries over one connection pool.
@@ -25,8 +26,9 @@ type Store struct {
 	db    *sqlx.DB
 	dsn   string
 	stmts sync.Map // query -> *sqlx.Stmt
-	// writers groups lead creates (leadbatch.go).
-	writers *leadWriters
+	// leads and turns group lead creates and chat turns (group.go).
+	leads *groupWriter[leadCreate, lead.Created]
+	turns *groupWriter[turnWrite, bool]
 }
 
 // Options tune the connection pool.
@@ -35,10 +37,11 @@ type Options struct {
 	MaxOpenConns int
 	// StatementTimeout bounds every statement on the server side; 0 means 5 s.
 	StatementTimeout time.Duration
-	// LeadBatch is the most lead creates one transaction stores (leadbatch.go); 0 means
-	// DefaultLeadBatch, 1 stores every lead in a group (and transaction) of its own.
+	// LeadBatch is the most writes one group stores (group.go): lead creates, and chat turns
+	// that change no lead; 0 means DefaultLeadBatch, 1 stores every write in a group (and
+	// transaction) of its own.
 	LeadBatch int
-	// LeadWriters is how many groups of lead creates may be stored at once; 0 means
+	// LeadWriters is how many groups of each kind may be stored at once; 0 means
 	// DefaultLeadWriters.
 	LeadWriters int
 }
@@ -84,7 +87,12 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if opt.LeadWriters == 0 {
 		opt.LeadWriters = DefaultLeadWriters
 	}
-	s.writers = startLeadWriters(s, opt.LeadWriters, opt.LeadBatch)
+	s.leads = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(ctx context.Context, group []leadCreate) ([]lead.Created, error) {
+		return storeLeads(ctx, runner{s: s}, group)
+	})
+	s.turns = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(ctx context.Context, group []turnWrite) ([]bool, error) {
+		return storeTurns(ctx, runner{s: s}, group)
+	})
 	return s, nil
 }
 
@@ -127,9 +135,10 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 // DB is the underlying pool, for migrations and health checks.
 func (s *Store) DB() *sql.DB { return s.db.DB }
 
-// Close stops the lead writers, once the groups in hand are stored, and closes the pool.
+// Close stops the group writers, once the groups in hand are stored, and closes the pool.
 func (s *Store) Close() error {
-	s.writers.close()
+	s.leads.close()
+	s.turns.close()
 	s.closeStmts()
 	return s.db.Close()
 }
