@@ -22,6 +22,111 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ErrorCode.
+const (
+	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
+	ErrorCodeHeadersTooLarge       ErrorCode = "headers_too_large"
+	ErrorCodeIdempotencyKeyInUse   ErrorCode = "idempotency_key_in_use"
+	ErrorCodeIdempotencyKeyReused  ErrorCode = "idempotency_key_reused"
+	ErrorCodeInternal              ErrorCode = "internal"
+	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
+	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
+	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
+	ErrorCodeInvalidEmail          ErrorCode = "invalid_email"
+	ErrorCodeInvalidField          ErrorCode = "invalid_field"
+	ErrorCodeInvalidIdempotencyKey ErrorCode = "invalid_idempotency_key"
+	ErrorCodeInvalidJSON           ErrorCode = "invalid_json"
+	ErrorCodeInvalidMessageID      ErrorCode = "invalid_message_id"
+	ErrorCodeInvalidPhone          ErrorCode = "invalid_phone"
+	ErrorCodeInvalidReferralData   ErrorCode = "invalid_referral_data"
+	ErrorCodeInvalidSessionID      ErrorCode = "invalid_session_id"
+	ErrorCodeInvalidSource         ErrorCode = "invalid_source"
+	ErrorCodeInvalidStatus         ErrorCode = "invalid_status"
+	ErrorCodeLeadNotFound          ErrorCode = "lead_not_found"
+	ErrorCodeMethodNotAllowed      ErrorCode = "method_not_allowed"
+	ErrorCodeMissingAPIKey         ErrorCode = "missing_api_key"
+	ErrorCodeMissingField          ErrorCode = "missing_field"
+	ErrorCodeNotFound              ErrorCode = "not_found"
+	ErrorCodeOriginNotAllowed      ErrorCode = "origin_not_allowed"
+	ErrorCodePrivateKeyFromBrowser ErrorCode = "private_key_from_browser"
+	ErrorCodePrivateKeyRequired    ErrorCode = "private_key_required"
+	ErrorCodePublicKeyRequired     ErrorCode = "public_key_required"
+	ErrorCodeRateLimited           ErrorCode = "rate_limited"
+	ErrorCodeSessionLimit          ErrorCode = "session_limit"
+	ErrorCodeUnavailable           ErrorCode = "unavailable"
+	ErrorCodeUnsupportedMediaType  ErrorCode = "unsupported_media_type"
+)
+
+// Valid indicates whether the value is a known member of the ErrorCode enum.
+func (e ErrorCode) Valid() bool {
+	switch e {
+	case ErrorCodeBodyTooLarge:
+		return true
+	case ErrorCodeHeadersTooLarge:
+		return true
+	case ErrorCodeIdempotencyKeyInUse:
+		return true
+	case ErrorCodeIdempotencyKeyReused:
+		return true
+	case ErrorCodeInternal:
+		return true
+	case ErrorCodeInvalidAPIKey:
+		return true
+	case ErrorCodeInvalidCharacters:
+		return true
+	case ErrorCodeInvalidCursor:
+		return true
+	case ErrorCodeInvalidEmail:
+		return true
+	case ErrorCodeInvalidField:
+		return true
+	case ErrorCodeInvalidIdempotencyKey:
+		return true
+	case ErrorCodeInvalidJSON:
+		return true
+	case ErrorCodeInvalidMessageID:
+		return true
+	case ErrorCodeInvalidPhone:
+		return true
+	case ErrorCodeInvalidReferralData:
+		return true
+	case ErrorCodeInvalidSessionID:
+		return true
+	case ErrorCodeInvalidSource:
+		return true
+	case ErrorCodeInvalidStatus:
+		return true
+	case ErrorCodeLeadNotFound:
+		return true
+	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeMissingAPIKey:
+		return true
+	case ErrorCodeMissingField:
+		return true
+	case ErrorCodeNotFound:
+		return true
+	case ErrorCodeOriginNotAllowed:
+		return true
+	case ErrorCodePrivateKeyFromBrowser:
+		return true
+	case ErrorCodePrivateKeyRequired:
+		return true
+	case ErrorCodePublicKeyRequired:
+		return true
+	case ErrorCodeRateLimited:
+		return true
+	case ErrorCodeSessionLimit:
+		return true
+	case ErrorCodeUnavailable:
+		return true
+	case ErrorCodeUnsupportedMediaType:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LeadSource.
 const (
 	Api    LeadSource = "api"
@@ -122,16 +227,26 @@ type ChatTheme struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code A stable snake_case code for programs (see the table in the introduction).
+	// Code A stable snake_case code for programs; the table in the introduction gives the status and
+	// the meaning of each. A code never changes once published; new codes may be added, always
+	// in snake_case.
+	//
 	//
 	// Example: invalid_email
-	Code string `json:"code"`
+	Code ErrorCode `json:"code"`
 
 	// Error A Hungarian sentence for people.
 	//
 	// Example: Az e-mail cím formátuma érvénytelen.
 	Error string `json:"error"`
 }
+
+// ErrorCode A stable snake_case code for programs; the table in the introduction gives the status and
+// the meaning of each. A code never changes once published; new codes may be added, always
+// in snake_case.
+//
+// Example: invalid_email
+type ErrorCode string
 
 // LeadCreated defines model for LeadCreated.
 type LeadCreated struct {
@@ -1407,121 +1522,135 @@ func (sh *strictHandler) CreateLead(w http.ResponseWriter, r *http.Request, para
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5HxLk9tG8udXqYH/Ee7WH2SzX3qwD/9/uy3ZWlm2Vo/x7ppaoggkyRKBKriq0C221BG7H2Hue9FlI/rg",
-	"y07EnOa0jPki+0k2MqsAAiDY3fLM2hE7B8tNoB5ZWVmZv3wUPgSxynIlQVoTDD8Ec+AJaPrzJVi97J1O",
-	"LWj8mYCJtcitUDIYBq8gVjIxzCp2wYVlE5gqDczqpZAzxmdcyH4QBiaeQ8axeyakyIosGO6HgV3mEAwD",
-	"IS3MQAdXV2Hwn3rfAU96Z6qQdnM2fGeYnQvDYp6CTLhmmZJ2znbevD7bDZmQcVokODU1UhL67BVIy5RM",
-	"l+xiDpJxlopMWMbzPBVgkDp4z7M8hWB4dPD5pH6Ho22S+noODFnK5fJL44hMlywFnrj5P4uug+NBJ2GD",
-	"LYS9hJ8LMLb3NOkmTCRMTR2LtGvKhGR2DsyAPhcxfGlYqmbmhP1cKAtMWEejhlxpSzvLcq0mKWTN3fXU",
-	"GKuFnAVXSE3ONc/AemF6mkCWKwsyXj6D5SZ1p3LJCil+LoC5QdgOZ2/ePP2aCcMmYOxuyPZR2g6Oj1k8",
-	"55rHOHTIFpBbdnDE5qrQhuWgS+73GQmwkLORvBB27pbJM2ALWDIuEzZRyZJpsIWWht5OhTaWcWkuQDMh",
-	"jcVdU1MWa+B+9YbknvazP5L1vQoewmD6gB8f9A7jg0nvaDqA3qNkP+7dnxzzIzhMDuL9SRAGApfrjlkQ",
-	"BpJn2LfGnh7yp7Hr/P13IGd2jvJwHHbxWoPJlTRArP6KJ14O8FespAV3pkjCYo4c33tnkO0fSvKpo5Dn",
-	"PBXJ44yLFH+f87QAN0biZI3ej4EahAForTTu3SWDHj5j8eqXjE2VzlafbJFxtrrW56trubSQguyTkGbC",
-	"GCFnTwSkSdck/v14Sg3Wk3wrVp/k8nL1Z7ZY/QXHu/zbn1iG/w7dvo2RlX3HjzXz/kXDNBgGX+yt1dye",
-	"e2v2HtPQ1GHzqFTnwzC/7iGLSuJ4LsYLWEZsJ1ZyKmYhiiSKaNQgPwpZ1GBaFI5k9SSfKwn1JkYVOm48",
-	"2RhFwxS05uk44ZY3RjNgjFByLBrtcZvrv8VazmgBKMNXYXCm5DQV8V0E5u9kbdSiYCzkuDAQDRmvWO5P",
-	"qzAsap2LCLfDWJGmqLemqZjNbR8X8ETpiUgSkJ8p8rkW59yCV0ltWfRvic6pVtl4otWFoXNbiuULLc5X",
-	"nyw7ffG0tyjS2DAJGZtzcylXn9I5t6s/s8nqL3K2ujaXf/vT5G9/Sv8xMhptIw63Oy8mqYjpFTJVaEgq",
-	"Wd1lSrNIaTETciyVHfM0VRfUALXaLvHzWwcDXiv1Hdcz+A3kwgOPsVVqnOKc0ZB0cikU/j3jGpg6B832",
-	"77Nn4iui9qm0oCVP3ei/gQz7+Uhq0XKCZiQQffa9snO0FBccBVVpSIjCF3yZKp78hvxE47bBTLJ4iI+Q",
-	"4vtHFQNfaHCHadMwn/3w8hXLy/feOKLxryHF0zgGY3pnSlqt0t4pClTv2/X77Tgh7O77HOxcJb+u7w8k",
-	"2c2uIBE1/RTcC96Gt4/znL/vnbpN2ph9jbew4yuHmt5Ifs5Fyifpb7GzxXo2v61oDCbcAIu5lArBONPA",
-	"4zkkJ4hv9JKl3ILusx8RzFlCqFJCjCOSpKbK2JG8mIsUGocO302A5FkLa0GGCAkzvmRzfg5sAiC9lDOe",
-	"phXCGvpZOeGkkST8BKyJwjZ1+w6++0axV18/Y4kCs4t4bwaWCUuQvhQ+Z7NeK/Wcy6WHOuY3YLxGdUtg",
-	"HbUlatHS6NLDqHUqWv5T15y+9V69Kc38RvLCzpUWl5D8OhS3xaSVQMAjmCaKWxuxBnBj53y2ZOfCmEt+",
-	"rqRdfVr8g2zYJp4iRwlkkishrTNVLZIj0lhvZK4Vnlo8Bo+lFXb5O4AXDYWBhE5hJ1rB84MtnOhzqewc",
-	"NGlhvwhT5OhZQfIcEsFfk475DRRINe04w3nHqNyiITMgExadudl7SM2QtQmIHIz3syARZ3NuX0KeLh2g",
-	"UjloK5ws4m6OxRZn1B8edDmBJyGLZJGmESukFSnjkhFiRgkgoIxmayHVBYUV0MXgNhgGRSHQScCeTvta",
-	"XcCGikcHydO3SQY3RhjLpf0SneI8XZ6wPOXoFsN7GzIJaCu/ff38O5y4Y2BSP2PcMh532M8IKYqcG436",
-	"7UIkqNLMXBVpwrhZoL/EfHeWgOUiNUyqi9p0E6VS4KT11jD/tv1/5Vo+/Tq48nQiDEQr6JgRVrvTGHVz",
-	"SWuTqSbvILbkMNCeV05mc9dL3bLp5DMHTMkD31GaogmEYukJotgKUO3i+uuu72DQwX4ofdWGk3zU0XLt",
-	"I3aLwbkwwir9pWHYxtHiLSXtDIoc23ERAmwRomROizSlX3ejFscYT0WajjOzScW36oKlikJYrWlRjagc",
-	"ZBllE84yG5A2REcoE2kqXGTC9NkbmYBmB+FgMBjJ+lilcJUhoAzV5wwIUida5Tkk7OdCgE2XIeOGcTZR",
-	"9kvj4hw3xZ7CAE/oMldb42HrxXxp2Jw8NUbObUirwNmQL5AwIfvsBag8BVQL57RYyHK7PHFnSKBLPkKY",
-	"E7JfuTgHNHyYJ1VqQdGfkURYskuRoVgV0iKoaTPhth32s94mYr7ZptB0jUnqryXjx4NOXVQLDtymHl76",
-	"xl9j23+QYlmDipIP23TH6zl0HURvApRTlVMNQNthLNcWNOplaU5Y9CHXIuN6OZ7D+ytqnmt1wiaFERKM",
-	"oT6APlquhQHGk4TAbTwnXU4SAszZYhJC51UasG6X29akpd3iGKTFqUnzcYu+YDAM/usXPw16j057T3hv",
-	"+vbD/at/6TIXE6UT0GPNE1GYcf7eb6s7WQcPa8fsYecxI7w4tsKmbYnY75SduUhgnKsL0JCMJ8uaI1Oz",
-	"KTVufvaSWhJQH6pr7ysPvclTB043zYWxuA/MSL6AcUwejkqALGau1UzzzLAdA85pcW19PFugK5cU5OLs",
-	"NmLqG2HM2np/4r3Lt/jP+O29zv2Dkv42pd8Wcsa14JL0GcjYU0marDn/ncOltzHbERM67nVx+zvgyRn5",
-	"XsmN2KwNpzaWrc5BOyfnNoAjHJqrggy4F3hs67kQHOfEKfLSeyR8bCy3hWHRerZoCwgqyGHv2If0gi8N",
-	"8yQpyaKDwX7nIC1WliPWQVFt0duY+1TmxecAILQCC1iGNVPG0GEnGygk4z7MdSc04S3e5ixPUG8iej2p",
-	"nHPDIt+8L5WFqDXB/mBwM7xqTvCDJKWqUdfizqnCMs4SYfKULwkPnTQ2lmIUKkNQnaIu6uFRThpAvjyM",
-	"bRyXCVkR2SYwDN73Zqr3WVDvSQvAVT9ZnhaGpdz/7NqBm2i5CgPsW8166+5VVn3L3rG5SimheZ9ZxfaP",
-	"WSJmwpoTxlOjSu4KyR739+8fsZ0EprxILdMwE0p6dbTcrQQt59q45OL/YxRBAbGOfPFcactSPoG0NMC+",
-	"LXPKHHX1ncTeZUluIwxP5yvXsn3Wa+JRSvi28/2qmsvzNxji4Q7aLvWPc9DOCJHyi0sPos++9vsS8VzQ",
-	"qStDkSj5QehHi+fc0tplwdOOGGUYNBiNKiZJBE7O0xcN1dNg39HDTrXRTblHp3Xi/8jTAjw4ov4Er7ll",
-	"mTIWPYyjh7VcbJ/9INMljmVIy5mRdD1RVIcsKmxWS3HhrwwSUWTlr5hnORczWf62oNfvXEyi/CkSyn3N",
-	"4tSlu6aT8q/MxOnC/ZlyiQdonPMZzegEG/S40Gl04vEf0tnwEbw+G0kuy5h+gw2lPp2Jc5BleGAKNp5D",
-	"OyP8IaiTEAyDubW5Ge7t+Rb9ebEneQ4poCTUWRAMA8vPubn0z0uZD2ZKzVIgT4O/r+/8/aMOEV4j9RZW",
-	"9Eizps3qIOi0919473LQe9QfD3tv/7UTCP1IYYwzyih14Lk5t2NbYvybzunaGbgKA+/LjXOtstyOUQ12",
-	"JCQKY9E3Rx3JJ+ocNvzlkzKUlAH3mX0XdfnSsFJPYvf+XSJHM25hTNUQt4SPSCLQnLNce7XmiihcQMs2",
-	"HMC214qyhdxJwUI35km5nBVbXcvybalbq/WqCxfIck6Rf1vRXFdI84J+dGqfnwsRL8aTwlolXZDZggth",
-	"bDT1D7jWfBmsNe94i71rhwcYNwtD0Jn7uJ8ssgkCSaW6GXMBaawyGNdc75thc7tDe3ndctheSUMywrrE",
-	"1/Zq066QjYwLLezyFR4Bd15Oc/EMli5jthU1lq5N9L7Hc9GjeLmDiy6g0QidO5hg+QLMOvNHzi6ZIgqk",
-	"k1/UWY5SzbDmOCcSkeFfAdegTwvUHNtIRcB56jMYFDseMteNjYrB4DBewJL+cEiUlAFtK7VZT4oK04Ww",
-	"hZyqMjTu46wenAY+mP3vuH7chn6pgKvllG+Yb7ppBqsWsUpTiK1hhqfgfJlSHKu6osc8nrPTF09ppRNI",
-	"FRpGqyhFVTYayZG8x059MLNnREI+Kcw0scOVFFUTEEqOXvzw6jXb47nYO9/foxcRnVrO7t3zcdJ793DS",
-	"vhv7AiZGWGCQTSAxLKL/99+ZyKcbsBvFW12vE4e6aNVM+4q6dUAarCULj6Z/JBmLvnnsqaFx91z1gKPI",
-	"8nRBS25oE2bnWhWzxkp83zm3EfHkiy/YM4IG+C8zc3WBYwjNFkImXsKFpoSzeD9kURqP82Iy/j//7X9G",
-	"bMetJmSGT8G5S77mwUXtqLEW59R6JHc8z8IyRa9kujzxFjsvLO2XkLhgBBcJxRZ2++yU9hVkYtwc8Rzi",
-	"hSmykBnFOMuEQelMRpLOpGEa8GgjKsAhY5/njI4G+2wjdcVOmYZztYCE+d7YjlxVJGtJVWccB/GD9Ufy",
-	"tBEkV5JxuawytJaElmstEKFIFrn0d6UZ3AyHbGu1SLkrFJkxI/mYyCDkE7oouCOsVCwhm3OzzuL+h1c/",
-	"fE/KZTiS0YeRi0mMgiEbBe6k85tDI04LjIKQjSiO0ex6h/hPOcAVruQ5t/Gc/H5sF5XwDB8QYdGQBjD+",
-	"eTznEm0mkkSyZShl7g2DoUQ35dIvlE4I3o3kR0fCxzJa8ZFQBjpqH0fyY6/Xq/7DtpsZzo8MBcOV2oTs",
-	"aDBo1ZCxjwghcKfLED9zI7VlyY/0kfbCC1PGUzSikISskJQtQxhSSpwbZ6sk0ICH7GMrK4MC1yzN6hAz",
-	"P3RX2dHWUT1sm4pZTbgoTOvt1jpZZFy9rJulq3SpNsk6w+TzSXN0VgQiINe6V4YihLFUZ0AhmJjCVc1N",
-	"c+V3NPiABi9X5S0pctw1RTZTloLxqUW0okWWlULRLgKsBkQOuCxnGU3x8SBq3errygUbfRsA6Yau3uuq",
-	"+kblA98HR1FTFqHsoKeEvmrIItLa6FORWxq1Bt1gjuNJqR0uNKWyljmEOI1VyiW3lHae14UwwCYa+MJr",
-	"E3IIWnM0yx3X9Lee+2VwyRzMwsWUDmuLE+sqyRo3ag9bpOJq1h4uU4UlSx61fKQ2byhR3tiqsvKK6PSb",
-	"RLrTU7xDeM33Z29eP+k9JJv2/ZvvagTs+nlaxV040/5ha6ZajZfvtVlihx0PSx1yS6WdH2RL8QCRcNyx",
-	"2GijgKDkVXchKHHtUXXaavWgW+uGqppQV6rkC0MqhbelaAMnOjjwFH9O6UZrr9sltY1t3xx3bZedvlCa",
-	"hI1C5Vy2ytv9VM3CI6QbGYRymtWwgDlxVzGiWjVR5AvWy5GaBUvroVAVE0B278vyMVKbx4MqNlRZRjca",
-	"quCpKqQ/TEfOdpkinrOc23mpTamYb1Nfl9JCTeG9MNa4lK7rsFbNpeCty97YR3Y8KAW+qn4ThhWSKMdG",
-	"jdK3as984SYN4NRWvX7zBOdr1W9iV0JIZ1oZ03PWh8U8TSu0lKi4yIAyxmv/i9LLHpO9eP30h+9fRbU6",
-	"SocRDwZHBKhHMrqhlnHI7kUhaQPcjqrWn2Dfkt3W040P73NlgEX1yyuo2+v3bvB3Q3YIVNdvlVRokfob",
-	"xKblIaWT4QFTGSH0FabsJVp9EjlTpt0jFLymXDuW1Alw8bRUxCANOfben3uhVa4FWK7RQS10Wouttb3A",
-	"PQs6MxSZcFnTta93+uJpEAbnoI1zAvf7g/6A0l05SJ6LYBgc9gf9Q5cjnJOn3nJq8JEiJ9K4P8H5d08T",
-	"ItPv9pkL7zZuaRwMjrbFxqp2e+u63HrgIBj+9DYMTJFlyIB2iS56z3xmKEGIdAZvr8IgV8Z2XeJCzYDW",
-	"v3XAaefrN2M2iqT6DMUuxw2tQS4npXwkt5b1sB2p2uhxl6Tqhwx1V90Wl2UAlKPxlLmCVy9Eld/DJFzQ",
-	"Ovylod0TV8sm3EEbSefDOFVQrtEHw2IlUQRo2/rksTsV2O3Ye/cX4amX8pHsUpA7JOAtdUvY0K028nnG",
-	"CP2Ipbmt+M3TWk5T1sKxnapOCc/fl2Ykq2CaK2xQmpGGLoNH5eItvLe7J1WZk0Rmu3ykrd0TqxfpKQkj",
-	"STGmHQcfPUDcLUG7424Z0SzyhFvos7MmPZ4M0hYXQjqA4fuMZINUCtEi1muUo5G5v7mojqIKqGsagUWp",
-	"Lpw+aR5SPAN4Pp9X0UA/4VcqWX5m6W0tOLU+nT+W6KVVBVWmb8N1jW6VNw582OPoWfLo/cF32X/MH7y0",
-	"x3+8ePifL/dPJ4dnyf3H08E384On746epcdVGmsY5GBB9xfqnMfm39dphqCZFA2eqfPVp9iwF6trS/G2",
-	"KngaPE4Xq7+miYWM8UsG6epaz8H+7U9mdT0DkQHFjH0wN/jXw/vscMD2Dw7Z0fH9B81KwmFwON2Hg+Qo",
-	"7h1P7vPe0YOHj3oP+STuJTAd7B8cYpeHpNmIuCbbntRPPaWdGif1H8O29bJfXQr+B/YcpFyKCeotvfpr",
-	"ymC2ZMds8WNPGeYzNUyj0rwE/W9BR6709oRPO6Mz5TFMlFr4GwV3q+2tl19eNePbeDKuNmzN4DMlmZvF",
-	"2VqYK05XNSOoraqq2uDV5eqXczAg2WJ1bS5Xv9jVX+WCrT5p/m71SabcKvsH9mx1rSELGU/ecZbBjNT2",
-	"+erastW1IWFbV8WsrknONqprXZLm1wjZZ/IWF7blZuCmLWzW/bev4d5U+N9oS/Mdub26GRfUrnhSl/3b",
-	"uzRuFFCnw9s7ra/VYY/9O/RoX3Sifsd3Ia+jFB47Hzy6vXP7Kgj2O7wDT9q33K7C4Pgu7G/eN6Ned2BN",
-	"x2Whm1AdGibGN5BZO+jeAfeuwmAjbo/kzcBuq8T3sf/KD/QGVQK4O/6J5mRSIZ3WkV8zwUBBuuE60FdF",
-	"yKOjwWHE4BxkEwz2HYRwebOIKl4Mg/c8tq6OoAQNtnGnPk+5HElyJc2QrUtG2+Wi4ZZCUQdSEeF114uO",
-	"ZFTrFrnCoEb5aLSuAUWfqV6Vib/bRZ5Uq9CqxIyaJadNTPIN2EZ+vXmZ/qeby+rrKZNW5ePnmkfKDf5c",
-	"ALlZHjqsa3ybNmfbjfWOGp6rt3+3fSq3rnnFqVF1UK/TDb54cvDVgwGuabMCd/9+u7A2+J7n09W1XLLv",
-	"q/KMjUrasja4VjsbfDE4fXB2//7WWobgWz5beuvXhFaraxuSHTw4Yqs/69UnckAQg7yDFKRdwCXa1H4z",
-	"7+yJWNcGuCx+K13/U7D67zVLjEZawyIIgz/Sla756pfz1SdTe/79Uthzjqdo9ckEbzeS+G7WjcR7sPof",
-	"yfnqL5erv6TvVn9d/IE9FxOQzMBs9YudA4GCf3N4TwNs3TqHLTr5517VGTDlqbkDBzbX4Dv+6kXcGU80",
-	"TvIWSNHKwf6zAIp/Wtv+Y3O/O0M2t4eVWjbidwsvlXjDh836S56lwfBD+bgsZrhbrIw+9fN7rMbRuD1Y",
-	"duYrNtylZspB13BJlYVdh4367DlwaX31iA9/rSszWgUdI3nvnq+euXePAqmol5iQ9Xofuu11x8IapnQj",
-	"2kJYaiSr6p+QWS3AR1u4ZWQX+6wBJi6UpjoPFa4vxPl0cXUdy3gs1kqs+vSPS3LslMHruTKWqq2pqILS",
-	"VHLXRf0pTYvgygcHR3JHObRFta+go6rWvGyyy7LC0HV3HyrEmUMGqQFX9dCRKvaspu/PmHv3CIZRthaS",
-	"Pnvjk+YOdzqgWN4QYnEqQLrb765m37KdyFUBIMLzghAykYTMigyM5VludkOaQswkfQxiI3e5AMh9eruW",
-	"o/Z1qTIZyUSr3KxvLK0r7qdcpELO/IKe129X3Ls3XAfHmsiZUppKQlgrV1aFxKlnXEgqKQFflqSm/gJh",
-	"oTUuvevbW332gped6DtW1bBVWs7lUcL6JY+RrN/ycIyuBXarrnR/w2cG1h2GjOJ//VY6w2dSGikNd4po",
-	"ABcD9iN2fHnLUeEqQ+i9VBIoC+VZ/BLwxBhkLkWXuezI71nFMr4ASj4JMFSr1Gev69+eauQzR9LHQu1c",
-	"yPWHrLZ+lop2ie24VGgZRA6ZVBQDdzepHRgYyTV1tvcS8pQvIfG82z3pSGy6AHB0dHAQ4fEuvwbh5l9/",
-	"EGkku9OtZffBo6jLq3EKFPdm06Hp0uzrJnutr4ddvf17orTTIk2bsUaXxSu/OFWB0uqCTXBmeLr6lAg2",
-	"X326DNn+wYBl//t/MYvoPWTJ6jrVwOTq+rL/+bHYKgZbuz9SBmhvDLX+iuBjs9rcld8HwyDO4+2F5tWV",
-	"jsA7Q8xCCvnqF7u6RgLXkUylM/+JLyky3uIxngB7oVolNI3w998XxP4MSL6+unWn4On+56YB1lfuNiOn",
-	"wWDyYHoYHx/0jqeH0DuKH0LvEX/Ae4N4PzmAw+kRP540b5+Vvkp17Y3I9Nfyqs8Q1iJHXt9OCnvzJbw6",
-	"89cE3uf78SMYJL2DydG0d5Q8gN7D+JD3Hk0fwoPkfnw8OeItAn0AoEnfZ21HeU1xi4O0NiiUknfVMqSk",
-	"qwU2VrbbcqE6FOEdbjL6bFh56cMpYKsoP8d1KkDftUal+bXEsuQe5+v+IlH7c5g3u3y1th3fp7xDX9e2",
-	"4xOS/9+4moM7uJrVV/B+v2D3wV06b3755p/NmW7fmPjp7VX4oXExgZ5cNT0/9xUq5791OH7oryYqNt51",
-	"Lavp/c858NTOL/2vDNFd1VQDT5b0ytvL7jht5IBhISkSvVSFZhmP54Juk6yrWIZ7e/sHD/qD/qC/P3w4",
-	"eDggvOOp7fRKEYb5mwqN8HrzBgRu94eN63/c+jLUCSQJJI3wPxU5bXh+tWFdBGBz2CciBX/jqISAPK1q",
-	"o4yjL2GTZeMi6A66Vd5l/UZ5f2u3Nh36DiIOrt5e/d8AAAD//w==",
+	"5H1Lkxs3tuZfQadvhKt0kxTrpQe1uLdcLdm6elijR3tmTA0TzDwk4coE0gCySiypImZ+Qu9no81EaOHN",
+	"dESvejWM/iPzSybOAfLJZFXJdtsR04t2FzPxOAAOzvnOK/U+iFWWKwnSmmD8PlgCT0DTny/B6tXgeG5B",
+	"488ETKxFboWSwTh4BbGSiWFWsXMuLJvBXGlgVq+EXDC+4EIOgzAw8RIyjt0zIUVWZMF4LwzsKodgHAhp",
+	"YQE6uLwMg/88eAo8GZyoQtrN2fCdYXYpDIt5CjLhmmVK2iXbefP6ZDdkQsZpkeDU1EhJGLJXIC1TMl2x",
+	"8yVIxlkqMmEZz/NUgEHq4B3P8hSC8eH+55P6FEfbJPX1EhhuKZerL40jMl2xFHji5v8suvaPRr2EjbYQ",
+	"9hJ+LMDYweOknzCRMDV3W6RdUyYks0tgBvSZiOFLw1K1MA/Yj4WywIR1NGrIlbZ0sizXapZC1j5dT42x",
+	"WshFcInU5FzzDKxnpscJZLmyIOPVE1htUncsV6yQ4scCmBuE7XD25s3jPzJh2AyM3Q3ZHnLb/tERi5dc",
+	"8xiHDtkp5JbtH7KlKrRhOehy94eMGFjIxUSeC7t0y+QZsFNYMS4TNlPJimmwhZaG3s6FNpZxac5BMyGN",
+	"xVNTcxZr4H71hvieznM4kc2zCu7BaH6XH+0PDuL92eBwPoLB/WQvHtyZHfFDOEj2471ZEAYCl+uuWRAG",
+	"kmfYt7E9A9yf1qnzd09BLuwS+eEo7NtrDSZX0gBt9Vc88XyAv2IlLbg7RRwWc9zx2z8Y3Pb3JfnUUcgz",
+	"norkYcZFir/PeFqAGyNxvEbvp0ANwgC0VhrP7oLBAJ+xeP1TxuZKZ+uPtsg4W3/SZ+tPcmUhBTkkJs2E",
+	"MUIuHglIk75J/PvpnBrUk3wj1h/l6mL9F3a6/iuOd/H3P7MM/zt25zbFrRy6/ag37180zINx8MXtWszd",
+	"dm/N7Yc0NHXYvCrV/TDMr/sB8YjKQdMWslQY6/gGSTd4WWIuS/ZBlhsGl2FwouQ8FfFNDuMXkh2Jmoum",
+	"p7CaCjktDERjxqvl+JsgDIs6PBfhUo0VaYoyYZ6KxdLSAh4pPRNJAvIz2SnX4oxb8Ne9e87+LdE51yqb",
+	"zrQ6N3QnyiN/ocXZ+qNlxy8eD06LNDZMQsaW3FzI9cd0ye36L2y2/qtcrD+Zi7//efb3P6e/3vmjkMj4",
+	"ikmFyo0VBhK2BA0hU5oeItH0pJ8vhDWOL2gPv3Fq9bVST7lewG/AC16RT61S0xTnjMZEZ8kI/j3jGpg6",
+	"A8327rAn4iui9rG0oCVP3ei/Ad/6+YhTUROBZsQEQ/Zc2SVK3nOOzKk0JEThC75KFU9+w/1EZbGxmaRB",
+	"EG8gxXcOqw18ocFdoE1Fd/Lty1csL997aYHKtIG8juMYjBmcKGm1SgfHaarOB9/U77fr3bC/7zOwS5X8",
+	"vL7farEQnS0EiSjk++BW8Da8fpxn/N3g2B3Sxuw1fsGOrxwKeSP5GRcpn6W/xckW9Wz+WBNu+YwbQHnu",
+	"778GHi8heYB4Qa9Yyi3oIfsOwZHTAFJCTNcfOTVVxk7k+VKk0Lp0+G4GxM9aWAsyRK2BYmbJz4DNAKTn",
+	"csbTtEIsYz8rJ9wxkYRHgLVRzaY838F3Xyv26o9PWKLA7CJ+WoAl2aQklMw3kcizr5V6xuXKQwfzj9/4",
+	"10qxjMtVuTvmWkEaXmGe9JHgW99uNiVC3khe2KXS4gKSnweStmi1EiLxXKBma4OkWo+1cBE744sVOxPG",
+	"XPAzJe364+mvo8aeK9RipLDwtO2SE5zJeIoQDZKQFfJUqnOJLTScqVNIbqLM3shcK7zheGUeSivs6ncA",
+	"NxpQJ9ON7UUzeNdIa9M14VLZJWiS2H4RpsjRqoHkGSSCvyZ59BsIm2raaYbzTlEQRmNmQCYsOnGzD5Ca",
+	"MesSEDkI7WdBIk6W3L6EPF05wIXnZoVjVBQVU7HFEDRgjFASzT3gScgiWaRpxAppRcq4ZATxkS3yJbKO",
+	"MIwYBa8g8g63wTgoCoEAHXs6SW11ARvqAI0TT98mGdwYYSyX9ks0SPN09YDlKUeTFN7ZkElAvfrN62dP",
+	"ceKegUluTPHIeNyjayOkKHImLLL1uUhQ/JmlKtKEcXOKtgrz3VkClovUMKnOG9PNlEqBk4T0m+Y39arz",
+	"f+VaPv5jcOnpFBolzfd+M8LqdFqjbi6pVq9q9gPElgwKOvPKwGufeil4Ng1slhezVMQEbHeUJkueIDg9",
+	"ITRbgq9dXH/T7ByNerYfSjuxZaAe9rSs7bN+NjgTRlilvzQM2zhavFalk0GWYzvOOscWJNLmRZrSr5tR",
+	"i2NM5yJNp5nZpOIbdc5SRe6jzrQoRlQOsvRwCafFDUgboqGUiTQVzitghuyNTECz/XA0Gk1kc6ySuUr3",
+	"S4bicwEEvxOt8hwS9mMhwKarkHHDOJsp+6VxPoar/D5hgDd0lautvqh6MV8atiRLjpF1HdIqcDbcF0iY",
+	"kEP2AlSeAoqFM1osZLldPXB3SKD+mCAkCtnPXJwDJd5GTpU6JQt6IhHC7JJXJlaFtAiAuptw3Qn7Wa9j",
+	"Md9sk2n6xiTx1+Hxo1GvLJqD1jydIna8Tjy89I3/iG1/JcFSI45yH7bJjtdL6LuIXgUoJyrnGoCOw1iu",
+	"LWiUy9I8YNH7XIuM69V0Ce8uqXmu1QM2K4yQYAz1AbTnci0MMJ4kBITjJcly4hBgThcTEzoL1IB1p9zV",
+	"Jh3pFscgLU5Nko9btBuDcfDfvvh+NLh/PHjEB/O37+9c/kufupgpnYCeap6Iwkzzd/5Y3c3av9e4Zvd6",
+	"rxmByakVNu1yxF4v7yxFAtNcnYOGZDpbNYyehk5p7OZnL6nDAc2h+s6+subbe+qQ6w3wzAk2vKwQ7aaC",
+	"+aaQC64FlyRXQMZA+jUnidLya9/cZXjdoh0xoVvF1lWf+DV2KTYWeY0ZyU9hGpPFpxJPtVYLzTNvlLh2",
+	"3lcu0KxNCmfuLcQZOC+gsdwWdAGc6M+ASzT11Jyh8Thkx250h2riJZcLQDssBqeaDdmXEs69PxHNwhnd",
+	"IITqPD3nKzORQjbI9S5ob42XrtNaFGyaI1e43Rw+8Nja73C7Q+OxIq/AVCo75Wmqzulh13fbdRiXv51U",
+	"rX8bVei4+aA7QO3wbzxsi9zGaE1AVT70QrH90J1Yc55CG2Kn8gHB/vpnxwYJUKg03UK1hdp61g/6cdxe",
+	"h23PC2fsIEDEs6CAETTBIz1B8ansdK4KmZQQs/kgIy9Q58wa3g9aqPPE4VWqb2v3HBtS6ns+uHiL/5m+",
+	"vbUposLg3QC5c3DGNUI1g2xa3chnjl2OXzx2IY/qxWM33+aLF5VL+ZFW2VcV69YNiIefALkxPKv29O57",
+	"6/xcz5U9rvamS+kjz5ZdQh/6fek+f+H5vPv8Vcnv3RfbJjhp8n/3ZQtN9ExWQYbNd8/creh996q8HBvE",
+	"lJek++I/Xn37vOdxJ/TXaPCVSlaVC7fxvOstb7zqNdubc7YmeyzfmCtevyxvVfX+JbfwtLpd1WO/h0/9",
+	"LaueP1f2kb9c1bOnwJO+584H289fb1qXsLGB5W28DCkGfkKOv+RKY79rn2/gEnUG2guMayxm4dwDlYcb",
+	"tRriwGZgG8d54CyD0nVJDhevDaN6tmiLVV2Qt7hHPZPGY54kJVm0P9rrHaSDCcoRm1Z2Y9F9KAE397HM",
+	"i8+xqH2UKGzYRhQYIqNKSMZ9jOVG5qk3oTZneYRA3MI7+6DyDBsW+eZDqSxEnQn2RqOr7fX2BN9Kwhga",
+	"wTuenCos4ywRJk/5igzsB62DJQe5yriQDPlYDxCIJC3PUKknuo6BTMiKyD5VsVCDz/IdPOp4BKqfLE8L",
+	"w1Luf/adwFW0XIYB9q1mvfb0KjNxy9mxpUopO+UOs4rtHbFELIQ1DxhPjSp3V0j2cLh355DtJDDnRWqZ",
+	"hgVCTIerV7sVo+VcG+cP/webpRSN6Un+WSptWcpnkJYWnW/LHHJGcHwjtvfI7xrC8HZ6ndm96w32KDl8",
+	"2/1+Vc3l9zcY4+UOuj7a75agXdiGhF9cuqSG7I/+XCKeC7p1JfJGzg9CP1q85JbWLgue9gTIwqC10Shi",
+	"kkTg5Dx90RI9re07vNcrNvop9+6OJvF/4mkB3tqm/uSv4ZZlyli2H44O7zUSa4bsW5mucCxDUs5MpOuJ",
+	"rDpmUWEzD9uj0P1CYFtk5a+YZzkXC1n+tqDrd87JXf4USRROZLSIU/yLRfNZ+Vdm4vTU/ZlyiRdomvMF",
+	"zegYG/S00Gn0wDsUkM6W08nLs4nksgwot7ahlKdoxMnS3zwHGy+hm97zPmiSEIyDpbW5Gd++7VsMl8Vt",
+	"yXNIATmhuQXBOLD8jJsL/7zk+WCh1CIlkzrj75onf+ewh4VrHNdxPnjXRUOaNfH58eC/8sHFaHB/OB0P",
+	"3v5rr2fkO/KLnyg5F4seB8GS26ktnUZX3dPau3QZBt45OM21ynI7RTHYEw0vjFWZk5F8ps5gwwH7oIxN",
+	"oDltGm78Lw0r5SR2H94kFLFA64lS266JR3izXiqWay/WXEaci5DYlkex6wZF3sLdScFCP+ZJuVwUW32V",
+	"5dtStlbrVecuMuK8bP5tRXNTIC0L+tErfX4sRHw6nRXWKulCmhacT3yjqX/AtearoJa80y36rutvZtyc",
+	"GvKmcB9IkkU2QyCpVP/GnEMaqwymDV/u1f6fbofu8vr5sLuSFmeETY5vnNWmXiEdGRda2NUrvALuvhzn",
+	"4gmsnA2zFTWWvqTo3YDnYnAKq8jDRechJ9UDMsmVkNbBBMtPvaeJ0k7IR0KqCOFpRFGQ3tzCaoZ6xzmR",
+	"iBv+FXAN+rhAybGNVAScxz5eTsHIMXPd2KQYjQ7iU1jRHw6JkjCgY6U29aQoMF1MVMi5KmOtPnDnwWng",
+	"rbt/x/XjMQxLAVwtp3zDfNNNNVi1iFWaQmwNMzwFZ8uU7FgliT7k8ZIdv3hMK51BqlAxWkUR87LRRE7k",
+	"LXbso2MDIxJyAsLCB8ldPkY5AaHk6MW3r16z2zwXt8/2btOLiG4tZ7dueZ/arVs46dCNfQ4zIywwyGaQ",
+	"GBbR/w9/MJGPX2M3cm64Xs4t6VbNtE+PriOcYC1peFT9E8lY9PVDTw2NezsmWe8osjw9pSW3pAmzS62K",
+	"RWslvu+S24j25Isv2BOCBvhfZpbqHMcQmp0KmXgOF5qyncS7MYvSeJoXs+n//e//K2I7bjUhM3wOzlzy",
+	"rkgXBqLGWpxR64nc8XsWlvlhSqarB15j54Wl8xISF4zgIiEf6u6QHdO5gkyMmyNeQnxqiixkRjHOMmGQ",
+	"O5OJpDtpmAa82ogKrHPNutM8HO2xjjM1wsF91gTzvbEdmapI1opSiDkO4gcbTuRxK+qqJGskwLgMjZhr",
+	"LRChSBY5n1QlGdwMB2ybE7c6FfIgmIl8SGQQ8gldWNURVgqWkC25qVOI/uPVt89JuIwnMno/cc71STBm",
+	"k8DddH61j99JgUkQsgk55Ntdb+BsLwe4xJU84zZekt2P7aISnuEDIiwae0d506G+4U/3iqFyp2s4Vzoh",
+	"eDeRHxwJH0pvxYfKaf9hIj8MBoPqf9g26jjYI/aBIWPs4PXeDdnhaMR23M0KkRy7yz4ghMCTLmPGzI3U",
+	"5SU/0gc6C89MV+bp+HG2cgINeMA+dML8yHDtXOAeNvNDb4YDrhjVw7a5WDSYi+J+Xm/V2QfGFT9sLqB3",
+	"mjppgS5LrRPpsvixa1pag28GKbYM7bMflmgJCYRXrvWg9HMIYymDjvw7MfnC2hxBytgNPqLBy7V4NY3H",
+	"6ZriGVJMnfG5RSikRZaVHFczBunDekDcXpeTU7pqvLOJWnf6EqZp922hryu6epOu6huVD3wfHEXNWYSM",
+	"iWYYGsIhi0gloMFGNm/UGXRjc9yelKLnXFPixSqHEKexSrlUDKWdWXcuDLCZBn7qRRVZG505asu1ZyJF",
+	"YWaCplpRWtNMJEK7hE2eDsoX1SBlViYuGXt3Jmt5VRqb1Xnu94xL5gAj7lxpene2vQpZNbe+8bCzL7h1",
+	"9YqZKixhkqhj7XUPog6CNaZpPvQUU6HNncPWFPNrR3cytB6Z1u6ArBevO5GEc+IXB/yATPsfC56KuXA/",
+	"zhW5DFJlbLTbPWMKPLQZm66me9Hk0aZLasHPALeoMxol1LXGKrO5HeHuepBK9Me3QzDc92dvXj8a3COo",
+	"8vzN08ZWdanuhPLaU26mLdaq3kkJpenUyfvOZaf8yU/VyU3HGfYOOotqpKj7XpsVAtjxoNRC1xQK+EG2",
+	"5DMSCUc9+xpt5DSW29Vfu0K7db8SqY0Slq1pz1UZi8u09rmqlcrckkeKE+3vbz2W7dmkfthmYNYNhlTb",
+	"zRxnKpeMGinJkS8qK0+zFdNtDIUaluwe975MSSeFdTSqXH4V4HGjVQFgt5WHDpKYIl6ynNulb9WOFbea",
+	"0gX2e84tE0nTSvJwhZwgZCuVenEj1OzGLFmCpoZ3wljjUslch1rJltxVp+azD+xoVHJ1laEvDCsk7QQ2",
+	"aqXnV/fQF5fQAE4vNGtMHuB8nRoT7DqRaP867Mm8R4zYmHSxLDIWVYG6KHTWDr5FOr40jJKNhux5bzrH",
+	"g4nkLE4FlDgmA/A5+aKBNBD0VdmqqD8czvrm9esXXqSWgP9EK2MGDu+wmKdpBf4TFRcZUEZd7U6g9Dtv",
+	"Yrx4/fjb56+iRk2KM3n2R4eRS2aJrqgLGbNbUUhSENmwqkMkK2bFruvpxod3uTLAomZhLSqBZk0w/m7d",
+	"GbIRmxWvlfFD/Q2aWqXEoGta7r93ePtqHfYSgSNdNVOmJUZ44dr32W1JkwDnHk5FDNKQn8q7J15olWsB",
+	"lutVEAaFThuu4q5T47YFnRlytLmsstp1cfzicRAGZ6CN82nsDUfDEUVvc5A8F8E4OBiOhgcuG2NJjqeO",
+	"jY6PFPlEjPvT5/Q/TohMf9onLlrRqiDdHx1uc/VW7W7XNU5NP1gw/v5tGJgiy3ADuuVOQRhYvqAsEKKT",
+	"Atu5MravwBwlIt6IjmCjk29W7W4kkQ8Zsl2OB9oA+Y5L+URuTXtmO1J1jaFd4qpvM5TZTUBWpklSyNFT",
+	"5oqHPBNVZjxldOE6fEHz7gOX6y/cRZtIZ5I7kVWu0ft2YyWRBejYhuSAcqK/30/lvTloEXkun8g+xbBD",
+	"DN5RM2SNuNVGPmweoZBZmeuKAzyt5TRlrQDbqfK48f59aSay8g27xE+lGamb0hdaLt7CO7v7oEoDl7jZ",
+	"LrxuGzXszSIGJWEiSVHtOIPFmyS7pQ3qdrd00Bd5wi0M2UmbHk8GSYtzIR3a8X0mskUqRRwQ8LfS9Ql7",
+	"XF10QE4yV07T8JNLde6cjLec5+bWrZDNVl7GhzXi8doI1R3VGpOUHU/kgEWHo1G06aEIO3g37JqsYddM",
+	"C3ttqpCciG3jNOxanOE2CynstXQ82XvRpjvEvzqIrvBwhL32veu5hz07qNi/OYq2glbXYv9+1EFzYReT",
+	"uYYHSPkmiKaXR3QaFfTwzw6iNqQhFdKWyyj2UCQ/q+IZnse+UsnqM0vVGu71WiB/V/JSpzCgTEAJ65q2",
+	"KvMl8I7bwyfJ/Xf7T7P/lN99aY/+dH7vv1zsHc8OTpI7D+ejr5f7j384fJIeVYH4cZCDBT08VWc8Nv9e",
+	"B0qDdlpH8ESdrT/Ghr1Yf7IUMajCP8HD9HT9tzSxkDF+wSBdf9JLsH//s1l/WoDIgKJePhwV/OvBHXYw",
+	"Ynv7B+zw6M7ddnHNODiY78F+chgPjmZ3+ODw7r37g3t8Fg8SmI/29g+wyz1SZkRce9seNQU9Bc5bwvnX",
+	"2bZ62a8uBP8DewZSrsQMVZVe/y1lsFixI3b63UAZ5mPNTKOevAD9b0FPtsf1IetuTHrOY5gpdeoLcm9W",
+	"7tasSLpsR+hQGF5uwIvRZ3IyN6cnNTNXO11lvaGCqgrNglcX65/OwIBkp+tP5mL9k13/TZ6y9UfNf1h/",
+	"lCm3yv6BPVl/0pCFjCc/cJbBgjT12fqTZetPhpitTlBffyI+2yg4c2Hmn8Nkn7m3uLAtHyrYhD/tOtnu",
+	"V2GuKpRttaX5Dt1ZXQ0FG18coS5713dpVeBSp4PrO9VfosAeezfo0f1OAPU7ugl5PWmm2Hn//vWdu5XU",
+	"2O/gBnvSTXu9DIOjm2x/+3MN1OsGW9NTa38VkEfFxPgGGO+GDXsQ/mUYbEQekbwF2G3FqT56Wbk8PIaS",
+	"AO6TU4nmhKIgnTfBfjtESpGAcR2qqGJ8DlnAGcg2/h861Ogi/5F3G8M7HluXCVXiRNv6xFOecjmRhD/M",
+	"mNVVVN0KqnBL7ZSzSxDU95dQTWTU6Ba51MZWRVVUl0UhVmkWKuHvbt0TZVt1ipOiRhXWPwCG/nKo1xeN",
+	"ugoBbqK4fyBo+xpsK4Wq/fGr768uxW1GxXfbVVKfix8o/ePHAsj14LFVXfrTVsrbvjDVk6Z5+fYXK/CS",
+	"t9vfTGglljVr+4IvHu1/dXd0FPRV7e3d6RbjBc95Pl9/kiv2vMrA26i+K+sJG/V2wRej47snd+5sTVcL",
+	"vuGLlYcHbey5/mRDAgr7h2z9F73+SEY5grQfIAVpT+ECQcewnVrkiajTv1yiVicj6/tg/T8aUAVRjIbT",
+	"IAz+RN+IWK5/Olt/NI3nz1fCnnEUM+uPJni7kaflZt3IrQrW/zM5W//1Yv3X9If1307/wJ6JGUhmYLH+",
+	"yS6BUNO/OUCsAbYenQNfvfvnXjU3YM5Tc4Md2FyD7/izF3FjwNW6yVswVyfN5p8Fcf3Tgp/v2ufd68a8",
+	"3tXa0RG/m8u1BGTelTxc8SwNxu/Lx2W+2s38x/Rpzt9jNY7G7Q7kE5+U50PQc6WbwK1KtKldqUP2DLi0",
+	"PkHQu4Tr5LtOzh6iJJ8geesWBRdQLjEhmymdFBa6Ye4kU7rlgSSwOZFR7cqzWoD3QHJbBphaYOJcaUrl",
+	"U2H9EQ0PoqpPOBgPVjvpLT4+64LOO2VAZ6mMpYIaypujOLLcdRE7SpZB9Okd5hO5oxwcpfIG0FFVTlQ2",
+	"2WVZYehzWt59jjOHDFIDLrGtB875rabKSHPrFuFUypmBZMje+LwoB8wdki6/KlDG18o8DgOW7UQ+SSGc",
+	"SM8IIRNJyKzIwFie5WY3pCnEQtLH5jaSOk4Bcp9k1MgU8qUHMpnIRKvc1F85qIuq5lykQi78gp41C+hu",
+	"3RrXDuO2aUG5HkpC2KhIUYXEqRdcSMoaBJ95qub+oyOF1rj0vm/lDtkLXnai785Ww1ZxcxcDDZt1fBPZ",
+	"LORzG90IdlRdqUTPR8vqDmNGPvFhJ8Tno4utMJ+7RTSAi4v4EXu+lOuocMl/9F4qCRQ89Vv8EvDGGNxc",
+	"irhw2RPYt4pl/BQocCzAUDrqkL1ufiu2lXAwkT4+YJdC1h+e3foZWToltuNyFcrASsikoriQ+/qSAwMT",
+	"WVNnBy8hT/kKEr93uw96Mg9cUCQ63N+P8HqXX5tz89cfMJ3I/nyIsvvofvTrmH2/TqhhI87Qij1shBrq",
+	"KqRrgw/dVJyGWXpF4OTXCkqM0CTdkubyK4Qt9qOtuS2/g0nstC9e7E1ruA8W1E1ud+rFL9/+khjIvEjT",
+	"tiffpUWUX5ioLJqqADc4MTxdf0wEW64/XoRsb3/Esv/zv5lF0y9kyfpTqoHJ9aeL4edHOqoIR6O+tAx/",
+	"XBnI+Bmu/XY1mivPC8ZBnMfbC9Gqks/AW9LMQgr5+ie7/oQE1nECpTP/PWcpMt7ZYxSf9lx1smBbwaVf",
+	"FiL6DHuuLu2+UWhi73ODbHVJ/mZcIhjN7s4P4qP9wdH8AAaH8T0Y3Od3+WAU7yX7cDA/5EezdnV6aehW",
+	"ZfFEpi/br7453/DLemU9K+zVRfrNza8JvMP34vswSgb7s8P54DC5C4N78QEf3J/fg7vJnfhodsg7BHrv",
+	"UZu+zzqO8jMGW6zrGo1QLpZLuyQNXy2wtbLdjv3do0Vv8KUDUX7FxxWFOu1tFSU8cJ0K0DfNQGx/Gr8s",
+	"ycP5+j+X2/23D672FzTa9vxjBDfo69r2/HsB/9/4KUY38FNUn2X//UJJ+zfpvPmp1X82T0y3ovL7t5fh",
+	"+1bhIj25bLsN3CeSnfHf4zW4DIPbiYqN93uU1Xb+5xJ4apcX/leGpkHVVANPVvTK68t+J3/krIpCUpxn",
+	"pQrNMh4vBVWb1mmB49u39/bvDkfD0XBvfG90b0R4x1Pb69JADO8rGVvBq3aFJB73+43PA3DrK0lmkCSQ",
+	"tIJrlDW64TZoDOvcR5vDPhIp+IrkEgLytEo2NY6+BC2KZlb+Dtrk3t/xtfLG+m5jOjQ/RBxcvr38fwEA",
+	"AP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -131,7 +131,7 @@ func (w *leadWriters) submit(ctx context.Context, companyID uuid.UUID, l lead.Le
 	case <-ctx.Done():
 		return lead.Created{}, translate(ctx.Err())
 	case <-w.stop:
-		return lead.Created{}, errs.E(errs.Unavailable, "unavailable")
+		return lead.Created{}, errs.E(errs.Unavailable, errs.CodeUnavailable)
 	}
 	select {
 	case r := <-p.done:
@@ -139,7 +139,7 @@ func (w *leadWriters) submit(ctx context.Context, companyID uuid.UUID, l lead.Le
 	case <-ctx.Done():
 		return lead.Created{}, translate(ctx.Err())
 	case <-w.stop:
-		return lead.Created{}, errs.E(errs.Unavailable, "unavailable")
+		return lead.Created{}, errs.E(errs.Unavailable, errs.CodeUnavailable)
 	}
 }
 

@@ -123,7 +123,7 @@ func createIdempotent(ctx context.Context, tx runner, companyID uuid.UUID, l lea
 		return lead.Created{}, err
 	}
 	if !locked {
-		return lead.Created{}, errs.E(errs.Conflict, "idempotency_key_in_use")
+		return lead.Created{}, errs.E(errs.Conflict, errs.CodeIdempotencyKeyInUse)
 	}
 	var prev struct {
 		RequestHash []byte    `db:"request_hash"`
@@ -136,7 +136,7 @@ func createIdempotent(ctx context.Context, tx runner, companyID uuid.UUID, l lea
 	switch {
 	case err == nil:
 		if !bytes.Equal(prev.RequestHash, idem.RequestHash[:]) {
-			return lead.Created{}, errs.E(errs.Unprocessable, "idempotency_key_reused")
+			return lead.Created{}, errs.E(errs.Unprocessable, errs.CodeIdempotencyKeyReused)
 		}
 		return lead.Created{ID: prev.LeadID, OverLimit: prev.OverLimit, Limit: prev.LeadLimit,
 			Count: prev.LeadCount, Replayed: true}, nil
