@@ -17,6 +17,114 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ErrorCode.
+const (
+	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
+	ErrorCodeHeadersTooLarge       ErrorCode = "headers_too_large"
+	ErrorCodeIdempotencyKeyInUse   ErrorCode = "idempotency_key_in_use"
+	ErrorCodeIdempotencyKeyReused  ErrorCode = "idempotency_key_reused"
+	ErrorCodeInternal              ErrorCode = "internal"
+	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
+	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
+	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
+	ErrorCodeInvalidEmail          ErrorCode = "invalid_email"
+	ErrorCodeInvalidField          ErrorCode = "invalid_field"
+	ErrorCodeInvalidIdempotencyKey ErrorCode = "invalid_idempotency_key"
+	ErrorCodeInvalidJSON           ErrorCode = "invalid_json"
+	ErrorCodeInvalidMessageID      ErrorCode = "invalid_message_id"
+	ErrorCodeInvalidPhone          ErrorCode = "invalid_phone"
+	ErrorCodeInvalidReferralData   ErrorCode = "invalid_referral_data"
+	ErrorCodeInvalidSessionID      ErrorCode = "invalid_session_id"
+	ErrorCodeInvalidSource         ErrorCode = "invalid_source"
+	ErrorCodeInvalidStatus         ErrorCode = "invalid_status"
+	ErrorCodeLeadNotFound          ErrorCode = "lead_not_found"
+	ErrorCodeMethodNotAllowed      ErrorCode = "method_not_allowed"
+	ErrorCodeMissingAPIKey         ErrorCode = "missing_api_key"
+	ErrorCodeMissingField          ErrorCode = "missing_field"
+	ErrorCodeNotFound              ErrorCode = "not_found"
+	ErrorCodeOriginNotAllowed      ErrorCode = "origin_not_allowed"
+	ErrorCodePrivateKeyFromBrowser ErrorCode = "private_key_from_browser"
+	ErrorCodePrivateKeyRequired    ErrorCode = "private_key_required"
+	ErrorCodePublicKeyRequired     ErrorCode = "public_key_required"
+	ErrorCodeRateLimited           ErrorCode = "rate_limited"
+	ErrorCodeSessionBusy           ErrorCode = "session_busy"
+	ErrorCodeSessionLimit          ErrorCode = "session_limit"
+	ErrorCodeUnavailable           ErrorCode = "unavailable"
+	ErrorCodeUnsupportedMediaType  ErrorCode = "unsupported_media_type"
+)
+
+// Valid indicates whether the value is a known member of the ErrorCode enum.
+func (e ErrorCode) Valid() bool {
+	switch e {
+	case ErrorCodeBodyTooLarge:
+		return true
+	case ErrorCodeHeadersTooLarge:
+		return true
+	case ErrorCodeIdempotencyKeyInUse:
+		return true
+	case ErrorCodeIdempotencyKeyReused:
+		return true
+	case ErrorCodeInternal:
+		return true
+	case ErrorCodeInvalidAPIKey:
+		return true
+	case ErrorCodeInvalidCharacters:
+		return true
+	case ErrorCodeInvalidCursor:
+		return true
+	case ErrorCodeInvalidEmail:
+		return true
+	case ErrorCodeInvalidField:
+		return true
+	case ErrorCodeInvalidIdempotencyKey:
+		return true
+	case ErrorCodeInvalidJSON:
+		return true
+	case ErrorCodeInvalidMessageID:
+		return true
+	case ErrorCodeInvalidPhone:
+		return true
+	case ErrorCodeInvalidReferralData:
+		return true
+	case ErrorCodeInvalidSessionID:
+		return true
+	case ErrorCodeInvalidSource:
+		return true
+	case ErrorCodeInvalidStatus:
+		return true
+	case ErrorCodeLeadNotFound:
+		return true
+	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeMissingAPIKey:
+		return true
+	case ErrorCodeMissingField:
+		return true
+	case ErrorCodeNotFound:
+		return true
+	case ErrorCodeOriginNotAllowed:
+		return true
+	case ErrorCodePrivateKeyFromBrowser:
+		return true
+	case ErrorCodePrivateKeyRequired:
+		return true
+	case ErrorCodePublicKeyRequired:
+		return true
+	case ErrorCodeRateLimited:
+		return true
+	case ErrorCodeSessionBusy:
+		return true
+	case ErrorCodeSessionLimit:
+		return true
+	case ErrorCodeUnavailable:
+		return true
+	case ErrorCodeUnsupportedMediaType:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LeadSource.
 const (
 	Api    LeadSource = "api"
@@ -68,8 +176,12 @@ type ChatReply struct {
 	Reply string `json:"reply"`
 
 	// RequestContact `true` when the widget should ask for contact details now.
-	RequestContact bool      `json:"request_contact"`
-	SessionId      SessionID `json:"session_id"`
+	RequestContact bool `json:"request_contact"`
+
+	// SessionId A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+	// whoever sends it continues the conversation, so a client that chooses one makes it from
+	// 16 or more random bytes (the widget does); without one the service makes a UUID.
+	SessionId SessionID `json:"session_id"`
 }
 
 // ChatRequest defines model for ChatRequest.
@@ -107,7 +219,11 @@ type ChatRequest struct {
 	//
 	// Example: {"landing_page":"https://example.hu/napelem","utm_campaign":"tavasz","utm_source":"google"}
 	ReferralData *ReferralData `json:"referral_data,omitempty"`
-	SessionId    *SessionID    `json:"session_id,omitempty"`
+
+	// SessionId A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+	// whoever sends it continues the conversation, so a client that chooses one makes it from
+	// 16 or more random bytes (the widget does); without one the service makes a UUID.
+	SessionId *SessionID `json:"session_id,omitempty"`
 }
 
 // ChatTheme `null` on the free and starter plans; `{primary_hex}` on pro; business and enterprise add
@@ -122,16 +238,26 @@ type ChatTheme struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code A stable snake_case code for programs (see the table in the introduction).
+	// Code A stable snake_case code for programs; the table in the introduction gives the status and
+	// the meaning of each. A code never changes once published; new codes may be added, always
+	// in snake_case.
+	//
 	//
 	// Example: invalid_email
-	Code string `json:"code"`
+	Code ErrorCode `json:"code"`
 
 	// Error A Hungarian sentence for people.
 	//
 	// Example: Az e-mail cím formátuma érvénytelen.
 	Error string `json:"error"`
 }
+
+// ErrorCode A stable snake_case code for programs; the table in the introduction gives the status and
+// the meaning of each. A code never changes once published; new codes may be added, always
+// in snake_case.
+//
+// Example: invalid_email
+type ErrorCode string
 
 // LeadCreated defines model for LeadCreated.
 type LeadCreated struct {
@@ -189,7 +315,9 @@ type LeadSource string
 // Example: {"landing_page":"https://example.hu/napelem","utm_campaign":"tavasz","utm_source":"google"}
 type ReferralData map[string]string
 
-// SessionID defines model for SessionID.
+// SessionID A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+// whoever sends it continues the conversation, so a client that chooses one makes it from
+// 16 or more random bytes (the widget does); without one the service makes a UUID.
 type SessionID = string
 
 // WidgetConfig defines model for WidgetConfig.
@@ -378,6 +506,19 @@ type ClientInterface interface {
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
 	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `session_busy`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`, `session_limit`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -408,6 +549,19 @@ type ClientInterface interface {
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
 	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `session_busy`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`, `session_limit`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -420,6 +574,15 @@ type ClientInterface interface {
 	// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
 	// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
 	// `hide_powered_by` are set.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
 	//
 	// Corresponds with GET /api/embed/config (the `GetWidgetConfig` operationId).
 	GetWidgetConfig(ctx context.Context, params *GetWidgetConfigParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -457,6 +620,20 @@ type ClientInterface interface {
 	// `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 	// still being processed it is `409`.
 	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `idempotency_key_in_use`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `422` `idempotency_key_reused`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/v1/leads (the `CreateLead` operationId).
@@ -484,6 +661,20 @@ type ClientInterface interface {
 	// body within 24 hours returns the first answer again (same `lead_id`, no new lead, header
 	// `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 	// still being processed it is `409`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `idempotency_key_in_use`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `422` `idempotency_key_reused`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -531,6 +722,19 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
 //
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//   - `401` `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `session_busy`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `429` `rate_limited`, `session_limit`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -571,6 +775,19 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
 //
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//   - `401` `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `session_busy`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `429` `rate_limited`, `session_limit`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -593,6 +810,15 @@ func (c *Client) SendChatMessage(ctx context.Context, body SendChatMessageJSONRe
 // allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
 // `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
 // `hide_powered_by` are set.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `missing_api_key`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
 //
 // Corresponds with GET /api/embed/config (the `GetWidgetConfig` operationId).
 func (c *Client) GetWidgetConfig(ctx context.Context, params *GetWidgetConfigParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -660,6 +886,20 @@ func (c *Client) PreflightLeads(ctx context.Context, reqEditors ...RequestEditor
 // `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 // still being processed it is `409`.
 //
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//   - `401` `missing_api_key`, `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `idempotency_key_in_use`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `422` `idempotency_key_reused`
+//   - `429` `rate_limited`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/v1/leads (the `CreateLead` operationId).
@@ -697,6 +937,20 @@ func (c *Client) CreateLeadWithBody(ctx context.Context, params *CreateLeadParam
 // body within 24 hours returns the first answer again (same `lead_id`, no new lead, header
 // `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 // still being processed it is `409`.
+//
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//   - `401` `missing_api_key`, `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `idempotency_key_in_use`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `422` `idempotency_key_reused`
+//   - `429` `rate_limited`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
 //
 // Takes a body of the `application/json` content type.
 //
@@ -1015,6 +1269,19 @@ type ClientWithResponsesInterface interface {
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
 	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `session_busy`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`, `session_limit`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -1045,6 +1312,19 @@ type ClientWithResponsesInterface interface {
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
 	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `session_busy`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`, `session_limit`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -1057,6 +1337,15 @@ type ClientWithResponsesInterface interface {
 	// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
 	// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
 	// `hide_powered_by` are set.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -1100,6 +1389,20 @@ type ClientWithResponsesInterface interface {
 	// `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 	// still being processed it is `409`.
 	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `idempotency_key_in_use`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `422` `idempotency_key_reused`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/leads (the `CreateLead` operationId).
@@ -1127,6 +1430,20 @@ type ClientWithResponsesInterface interface {
 	// body within 24 hours returns the first answer again (same `lead_id`, no new lead, header
 	// `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 	// still being processed it is `409`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `origin_not_allowed`
+	// - `409` `idempotency_key_in_use`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `422` `idempotency_key_reused`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -1668,6 +1985,19 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
 //
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//   - `401` `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `session_busy`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `429` `rate_limited`, `session_limit`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -1704,6 +2034,19 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
 //
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//   - `401` `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `session_busy`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `429` `rate_limited`, `session_limit`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
@@ -1722,6 +2065,15 @@ func (c *ClientWithResponses) SendChatMessageWithResponse(ctx context.Context, b
 // allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
 // `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
 // `hide_powered_by` are set.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `missing_api_key`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -1783,6 +2135,20 @@ func (c *ClientWithResponses) PreflightLeadsWithResponse(ctx context.Context, re
 // `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 // still being processed it is `409`.
 //
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//   - `401` `missing_api_key`, `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `idempotency_key_in_use`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `422` `idempotency_key_reused`
+//   - `429` `rate_limited`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/leads (the `CreateLead` operationId).
@@ -1816,6 +2182,20 @@ func (c *ClientWithResponses) CreateLeadWithBodyWithResponse(ctx context.Context
 // body within 24 hours returns the first answer again (same `lead_id`, no new lead, header
 // `Idempotent-Replayed: true`); with another body it is `422`; while the first request is
 // still being processed it is `409`.
+//
+// **Errors**, by status, with the `code` each can carry:
+//   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//   - `401` `missing_api_key`, `invalid_api_key`
+//   - `403` `private_key_from_browser`, `origin_not_allowed`
+//   - `409` `idempotency_key_in_use`
+//   - `413` `body_too_large`
+//   - `415` `unsupported_media_type`
+//   - `422` `idempotency_key_reused`
+//   - `429` `rate_limited`
+//   - `431` `headers_too_large`
+//   - `500` `internal`
+//   - `503` `unavailable`
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -15,9 +15,10 @@ import (
 type APIError struct {
 	// StatusCode is the HTTP status, such as 400 or 503.
 	StatusCode int
-	// Code is the stable snake_case code to match on (invalid_email, rate_limited…); it is ""
+	// Code is the stable snake_case code to match on, one of the ErrorCode constants
+	// (ErrorCodeInvalidEmail, ErrorCodeRateLimited…) or a code newer than this SDK; it is ""
 	// when the body was not the service's JSON error body, as from a proxy in between.
-	Code string
+	Code ErrorCode
 	// Message is the service's Hungarian sentence for people, or a short description of a
 	// body that was not JSON; it may be reworded at any time, so never match on it.
 	Message string
@@ -36,7 +37,7 @@ func (e *APIError) Error() string {
 }
 
 // IsCode reports whether err is, or wraps, an *APIError with the given code.
-func IsCode(err error, code string) bool {
+func IsCode(err error, code ErrorCode) bool {
 	var e *APIError
 	return errors.As(err, &e) && e.Code == code
 }

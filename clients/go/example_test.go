@@ -103,7 +103,7 @@ func ExampleIsCode() {
 
 	_, err = lc.CreateLead(context.Background(), leadclient.Lead{FirstName: "Péter", Email: "peter@example.hu"})
 	switch {
-	case leadclient.IsCode(err, "invalid_api_key"):
+	case leadclient.IsCode(err, leadclient.ErrorCodeInvalidAPIKey):
 		fmt.Println("check LEADCHAT_KEY: the key is unknown or revoked")
 	case err != nil:
 		fmt.Println("could not send the lead:", err)

@@ -109,10 +109,11 @@ func TestCreateLead(t *testing.T) {
 
 func TestCreateLeadErrors(t *testing.T) {
 	for _, tc := range []struct {
-		name          string
-		status        int
-		code, message string
-		wantErr       string
+		name    string
+		status  int
+		code    leadclient.ErrorCode
+		message string
+		wantErr string
 	}{
 		{"invalid email", 400, "invalid_email", "Az e-mail cím formátuma érvénytelen.",
 			"leadchat: 400 invalid_email: Az e-mail cím formátuma érvénytelen."},
@@ -124,7 +125,7 @@ func TestCreateLeadErrors(t *testing.T) {
 			"leadchat: 422 idempotency_key_reused: Másik kérés."},
 	} {
 		t.Run(tc.name+" is not retried", func(t *testing.T) {
-			srv, s := serve(t, failing(tc.status, tc.code, tc.message, "X-Request-Id", "req-9"), created(leadID))
+			srv, s := serve(t, failing(tc.status, string(tc.code), tc.message, "X-Request-Id", "req-9"), created(leadID))
 			_, err := newSDK(t, srv.URL).CreateLead(context.Background(), minimal)
 
 			var apiErr *leadclient.APIError
@@ -138,7 +139,7 @@ func TestCreateLeadErrors(t *testing.T) {
 			if err.Error() != tc.wantErr {
 				t.Errorf("Error() = %q\nwant      %q", err.Error(), tc.wantErr)
 			}
-			if !leadclient.IsCode(err, tc.code) || leadclient.IsCode(err, "internal") {
+			if !leadclient.IsCode(err, tc.code) || leadclient.IsCode(err, leadclient.ErrorCodeInternal) {
 				t.Errorf("IsCode is wrong for %v", err)
 			}
 			if n := len(s.requests()); n != 1 {

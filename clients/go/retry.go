@@ -113,13 +113,13 @@ func retryable(e *APIError, p policy) bool {
 	switch e.StatusCode {
 	case http.StatusTooManyRequests:
 		// A chat session past its message limit stays there.
-		return e.Code != "session_limit"
+		return e.Code != ErrorCodeSessionLimit
 	case http.StatusServiceUnavailable:
 		return true
 	case http.StatusConflict:
 		// The first attempt is still running on the server, typically after it timed out here;
 		// a later retry gets its answer replayed.
-		return p == idempotent && e.Code == "idempotency_key_in_use"
+		return p == idempotent && e.Code == ErrorCodeIdempotencyKeyInUse
 	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
 		return p == idempotent
 	}

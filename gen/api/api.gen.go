@@ -22,6 +22,114 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ErrorCode.
+const (
+	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
+	ErrorCodeHeadersTooLarge       ErrorCode = "headers_too_large"
+	ErrorCodeIdempotencyKeyInUse   ErrorCode = "idempotency_key_in_use"
+	ErrorCodeIdempotencyKeyReused  ErrorCode = "idempotency_key_reused"
+	ErrorCodeInternal              ErrorCode = "internal"
+	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
+	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
+	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
+	ErrorCodeInvalidEmail          ErrorCode = "invalid_email"
+	ErrorCodeInvalidField          ErrorCode = "invalid_field"
+	ErrorCodeInvalidIdempotencyKey ErrorCode = "invalid_idempotency_key"
+	ErrorCodeInvalidJSON           ErrorCode = "invalid_json"
+	ErrorCodeInvalidMessageID      ErrorCode = "invalid_message_id"
+	ErrorCodeInvalidPhone          ErrorCode = "invalid_phone"
+	ErrorCodeInvalidReferralData   ErrorCode = "invalid_referral_data"
+	ErrorCodeInvalidSessionID      ErrorCode = "invalid_session_id"
+	ErrorCodeInvalidSource         ErrorCode = "invalid_source"
+	ErrorCodeInvalidStatus         ErrorCode = "invalid_status"
+	ErrorCodeLeadNotFound          ErrorCode = "lead_not_found"
+	ErrorCodeMethodNotAllowed      ErrorCode = "method_not_allowed"
+	ErrorCodeMissingAPIKey         ErrorCode = "missing_api_key"
+	ErrorCodeMissingField          ErrorCode = "missing_field"
+	ErrorCodeNotFound              ErrorCode = "not_found"
+	ErrorCodeOriginNotAllowed      ErrorCode = "origin_not_allowed"
+	ErrorCodePrivateKeyFromBrowser ErrorCode = "private_key_from_browser"
+	ErrorCodePrivateKeyRequired    ErrorCode = "private_key_required"
+	ErrorCodePublicKeyRequired     ErrorCode = "public_key_required"
+	ErrorCodeRateLimited           ErrorCode = "rate_limited"
+	ErrorCodeSessionBusy           ErrorCode = "session_busy"
+	ErrorCodeSessionLimit          ErrorCode = "session_limit"
+	ErrorCodeUnavailable           ErrorCode = "unavailable"
+	ErrorCodeUnsupportedMediaType  ErrorCode = "unsupported_media_type"
+)
+
+// Valid indicates whether the value is a known member of the ErrorCode enum.
+func (e ErrorCode) Valid() bool {
+	switch e {
+	case ErrorCodeBodyTooLarge:
+		return true
+	case ErrorCodeHeadersTooLarge:
+		return true
+	case ErrorCodeIdempotencyKeyInUse:
+		return true
+	case ErrorCodeIdempotencyKeyReused:
+		return true
+	case ErrorCodeInternal:
+		return true
+	case ErrorCodeInvalidAPIKey:
+		return true
+	case ErrorCodeInvalidCharacters:
+		return true
+	case ErrorCodeInvalidCursor:
+		return true
+	case ErrorCodeInvalidEmail:
+		return true
+	case ErrorCodeInvalidField:
+		return true
+	case ErrorCodeInvalidIdempotencyKey:
+		return true
+	case ErrorCodeInvalidJSON:
+		return true
+	case ErrorCodeInvalidMessageID:
+		return true
+	case ErrorCodeInvalidPhone:
+		return true
+	case ErrorCodeInvalidReferralData:
+		return true
+	case ErrorCodeInvalidSessionID:
+		return true
+	case ErrorCodeInvalidSource:
+		return true
+	case ErrorCodeInvalidStatus:
+		return true
+	case ErrorCodeLeadNotFound:
+		return true
+	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeMissingAPIKey:
+		return true
+	case ErrorCodeMissingField:
+		return true
+	case ErrorCodeNotFound:
+		return true
+	case ErrorCodeOriginNotAllowed:
+		return true
+	case ErrorCodePrivateKeyFromBrowser:
+		return true
+	case ErrorCodePrivateKeyRequired:
+		return true
+	case ErrorCodePublicKeyRequired:
+		return true
+	case ErrorCodeRateLimited:
+		return true
+	case ErrorCodeSessionBusy:
+		return true
+	case ErrorCodeSessionLimit:
+		return true
+	case ErrorCodeUnavailable:
+		return true
+	case ErrorCodeUnsupportedMediaType:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LeadSource.
 const (
 	Api    LeadSource = "api"
@@ -73,8 +181,12 @@ type ChatReply struct {
 	Reply string `json:"reply"`
 
 	// RequestContact `true` when the widget should ask for contact details now.
-	RequestContact bool      `json:"request_contact"`
-	SessionId      SessionID `json:"session_id"`
+	RequestContact bool `json:"request_contact"`
+
+	// SessionId A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+	// whoever sends it continues the conversation, so a client that chooses one makes it from
+	// 16 or more random bytes (the widget does); without one the service makes a UUID.
+	SessionId SessionID `json:"session_id"`
 }
 
 // ChatRequest defines model for ChatRequest.
@@ -112,7 +224,11 @@ type ChatRequest struct {
 	//
 	// Example: {"landing_page":"https://example.hu/napelem","utm_campaign":"tavasz","utm_source":"google"}
 	ReferralData *ReferralData `json:"referral_data,omitempty"`
-	SessionId    *SessionID    `json:"session_id,omitempty"`
+
+	// SessionId A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+	// whoever sends it continues the conversation, so a client that chooses one makes it from
+	// 16 or more random bytes (the widget does); without one the service makes a UUID.
+	SessionId *SessionID `json:"session_id,omitempty"`
 }
 
 // ChatTheme `null` on the free and starter plans; `{primary_hex}` on pro; business and enterprise add
@@ -127,16 +243,26 @@ type ChatTheme struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code A stable snake_case code for programs (see the table in the introduction).
+	// Code A stable snake_case code for programs; the table in the introduction gives the status and
+	// the meaning of each. A code never changes once published; new codes may be added, always
+	// in snake_case.
+	//
 	//
 	// Example: invalid_email
-	Code string `json:"code"`
+	Code ErrorCode `json:"code"`
 
 	// Error A Hungarian sentence for people.
 	//
 	// Example: Az e-mail cím formátuma érvénytelen.
 	Error string `json:"error"`
 }
+
+// ErrorCode A stable snake_case code for programs; the table in the introduction gives the status and
+// the meaning of each. A code never changes once published; new codes may be added, always
+// in snake_case.
+//
+// Example: invalid_email
+type ErrorCode string
 
 // LeadCreated defines model for LeadCreated.
 type LeadCreated struct {
@@ -194,7 +320,9 @@ type LeadSource string
 // Example: {"landing_page":"https://example.hu/napelem","utm_campaign":"tavasz","utm_source":"google"}
 type ReferralData map[string]string
 
-// SessionID defines model for SessionID.
+// SessionID A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+// whoever sends it continues the conversation, so a client that chooses one makes it from
+// 16 or more random bytes (the widget does); without one the service makes a UUID.
 type SessionID = string
 
 // WidgetConfig defines model for WidgetConfig.
@@ -1431,129 +1559,144 @@ func (sh *strictHandler) CreateLead(w http.ResponseWriter, r *http.Request, para
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5HxPk9tGsudXqYFfhLv1QDb7ryT24b12W7K1smyt/ox319QSRSBJlglUwVWFbrGljtj9CHPfiy4boYMv",
-	"OxFzmtMy5ovsJ9nIrAIIgGB3S57nOczBcpNEVWVlZWX+8h/eBbHKciVBWhMM3wVz4Alo+vMFWL3snU0t",
-	"aPyYgIm1yK1QMhgGLyFWMjHMKnbJhWUTmCoNzOqlkDPGZ1zIfhAGJp5DxnF4JqTIiiwY7oeBXeYQDAMh",
-	"LcxAB9fXYfBfet8BT3rnqpB2czX8zTA7F4bFPAWZcM0yJe2c7bx+db4bMiHjtEhwaXpISeizlyAtUzJd",
-	"sss5SMZZKjJhGc/zVIBB6uAtz/IUguHRwaeT+h3OtknqqzkwZCmXyy+NIzJdshR44tb/JLoOjgedhA22",
-	"EPYCfinA2N6TpJswkTA1dSzS7lEmJLNzYAb0hYjhS8NSNTOn7JdCWWDCOho15EpbOlmWazVJIWuerqfG",
-	"WC3kLLhGanKueQbWC9OTBLJcWZDx8iksN6k7k0tWSPFLAcxNwnY4e/36yddMGDYBY3dDto/SdnB8zOI5",
-	"1zzGqUO2gNyygyM2V4U2LAddcr/PSICFnI3kpbBzt02eAVvAknGZsIlKlkyDLbQ09OtUaGMZl+YSNBPS",
-	"WDw1NWWxBu53b0ju6Tz7I1k/q+ABDKb3+fFB7zA+mPSOpgPoPUz2497J5JgfwWFyEO9PgjAQuF13zYIw",
-	"kDzDsTX29JA/jVPnb78DObNzlIfjsIvXGkyupAFi9Vc88XKAn2IlLbg7RRIWc+T43s8G2f6uJJ8GCnnB",
-	"U5E8yrhI8fMFTwtwcyRO1uj3MdADYQBaK41nd8Wgh9+xePVrxqZKZ6sPtsg4W33UF6uPcmkhBdknIc2E",
-	"MULOHgtIk65F/O/jKT2wXuRbsfogl1erP7PF6i8439Xf/sQy/Hfozm2MrOw7fqyZ9y8apsEw+GJvreb2",
-	"3K9m7xFNTQM2r0p1Pwzz+x6yqCSO52K8gGXEdmIlp2IWokiiiEYN8qOQRQ2mReFIVt/kcyWh/ohRhY4b",
-	"32zMomEKWvN0nHDLG7MZMEYoORaN5zMwhs+g9S0efv2zWEsfbQsl+zoMzpWcpiK+ixj9RoZHLQrGQo4L",
-	"A9GQ8eog/B0WhkWt2xLhIRkr0hS12TQVs7nt4wYeKz0RSQLyEy9CrsUFt+AVVVtC/a9E51SrbDzR6tLQ",
-	"bS6F9bkWF6sPlp09f9JbFGlsmISMzbm5kqsP6Zzb1Z/ZZPUXOVt9NFd/+9Pkb39K/z6SG20jDo87Lyap",
-	"iOknZKrQkFQSvMuUZpHSYibkWCo75mmqLukB1HW7xM9vHTh4pdR3XM/gd5ALD0fGVqlximtGQ9LUpVD4",
-	"3xnXwNQFaLZ/wp6Kr4jaJ9KCljx1s/8OMuzXI6lFewqakUD02ffKztF+XHIUVKUhIQqf82WqePI78hNN",
-	"3gYzyQ4iakKKT44qBj7X4C7Tprk+/+HFS5aXv3uTiZCghh/P4hiM6Z0rabVKe2coUL1v179vRw9h99hn",
-	"YOcq+byxP5BkN4eCRCz1U3AveBPePs8z/rZ35g5pY/U1CsOBLx2Wei35BRcpn6S/x8kW69X8saKJmHAD",
-	"LOZSKoToTAOP55CcIurRS5ZyC7rPfkSIZwm3SgkxzkiSmipjR/JyLlJoXDr8bQIkz1pYCzJEoJjxJZvz",
-	"C2ATAOmlnPE0rXDX0K/KCT2NJKEqYE1stqnbd/C3bxR7+fVTligwu4gCZ2CZsAT0S+FzNuulM4NfFWb5",
-	"OzC9NLqTwiyjIfPW1lQgG1EB8w85pMq1FhcEJdEHiOGUGZAJ7d+Pds6TYwtuMarZcLqWr5R6xuXSYzzz",
-	"O2xTo0UhLwUNAhqKcuP0ZdS6+C3HsWtN//Re/VFa+bXkhZ0rLa4g+Tz4usVql1jHQ7cmfF3b6QZiZRd8",
-	"tmQXwpgrfqGkXX1Y/J3M9CaQJA8RZJIrIa2zxi2S3em/lrlWqJjwpj+SVtjlPwCfaSgMJKRoOgEZqgh8",
-	"wokxl8rOQZOh8ZswRY4uJSTPIBH8FanR30FHVsuOM1x3jPo7Gro7GJ271XtIzZC1CYic/+JXQSLO59y+",
-	"gDxdOsyoctBWOFnE0xyLLV64vzzoawNPQhbJIk0jVkgrUsYlI1cBJYA8BLTMC6kuKZ6CvhW3wTAoCoHe",
-	"EY50BsbqAjasGHqGnr5NMrgxwlgu7ZeG0WOnLE9R9Vh4a0MmAeHAt6+efYcLd0xM6meMR8bjDogQIUWR",
-	"ix+gersUCWptM1dFmjBuFugoMj+cJWC5SA2T6rK23ESpFDgp9rV/c9v5exPw5Ovg2tOJSBcNvWNGWJ1O",
-	"Y9bNLa1RgZr8DLEln4jOvPKum6de6pbN6AZz2JtCDztKUxiFgDp9g0C9woy7uP+6zz8YdLAfSie9ER04",
-	"6nhy7Rx3i8GFMMIq/aVh+IyjxYMBOhkUObbjQiP4RIiSOS3SlD7djVqcYzwVaTrOzCYV36pLliqK3bWW",
-	"RTWicpBleFE48GFA2hB9vUykqXAhGdNnr2UCmh2Eg8FgJOtzlcJVmuXK0mpgiVZ5Dgn7pRBg02XIuGGc",
-	"TZT90rgAz01BtzDAG7rM1dZA4HozXxo2J2eUkVcf0i5wNeQLJEzIPnsOKk8B1cIFbRay3C5P3R0Slgkz",
-	"QiQXss/cnMNSPr6VKrWgsNdIIvLapZBYrAppEbe1mXDbCftVbxMx/9im0Nww51Y9GqcCSHvVwpp+TFgG",
-	"E9H+VCFOh8N26toIZIJb1VwmKhtJJWG3z848Um1B01qIhZhVR2bb44hcJiNJcBi1m/MDJVyeMmcT17FM",
-	"vFcpccT5s9HRYMA6AjkbJ3JyRFJaftwPg5xb9EWDYfDffzrr/Tfeuxr0HvbHw96bf/2XLmVOhqalTY4H",
-	"nVq/Fn+6TRG/8A9/jc/+nVT4Gr6VErdNS7+aQ5fK88ZWOZmYagA6S2O5tqDRAkpzyqJ3uRYZ18vxHN5e",
-	"0+O5VqdsUhghwRgaA+jw51oYYDxJyFOK52Q1SRrBnzBdd3ekBqw7vbbdbtmROAZpcWmyMevD/OKnQe/h",
-	"We8x703fvDu57jzLidIJ6LHmiSjMOH/rj9XpsIMHNYX2oFOhETIfW2HTtkTsd97SuUhgnKtL0JCMJ8ua",
-	"V1yz3jVufvKWWhJQn6rr7KtwT5Onzg3YNMzG4jkwI/kCxjG5yyoBwia5VjPNM8N2DDgP2D3r9YmQVquk",
-	"IH95t5G22YiU1+8j7129wX/Gb+51nh+U9Lcp/baQM64Fl2Q5QMaeSrIZzfXvHJG/jdmOmNBxr4vb3wFP",
-	"zsmRT25EwW3gurFtdQHauZO3QUnhcHMVscKzwGtbT7fhPKfOZJahCFLmxnJbGBatV4u2wM2Coj8d55Be",
-	"8qVhniQlWXQw2O+cpMXKcsY6/Kxtehtzn8i8+BSoiYZxAcuwBhrQ7Di0ISTjPmZ6J9zmscXmKo9Rb6Kf",
-	"cFpFegyL/ON9qSxErQX2B4ObgWxzgR8kKVWNuhZPThWWcZYIk6d8ScjztHGwFPBSGbovKeqiHl7lpOEy",
-	"lZexjZibprNJYBi87c1U75NA9eMWVK4+sjwtDEu5/9h1AjfRch0GOLZa9dbTq6z6lrNjc5VSzvyEWcX2",
-	"j1kiZsKaU8ZTo0ruCske9fdPjthOAlNepJZpmCGMcupouVsJWs61cfnr/2AUQdHVjpKEudKWpXwCaWmA",
-	"/bPMKXPU1XcSe5eIu40wvJ0v3ZPtu14Tj1LCt93vl9Vanr/BEC930A5e/DgH7YwQKb+49NX67Gt/LhHP",
-	"Bd26Mq6Nkh+EfrZ4zi3tXRY87Qh4h0GD0ahikkTg4jx93lA9DfYdPehUG92Uez+gTvwfeVqAB0c0nhwZ",
-	"blmmjEVf7uhBDSL32Q8yXeJchrScGUk3EkV1yKLCZrUsKn7KIBFFVn6KeZZzMZPlZwt6/ZuL/pQfRULp",
-	"1VmcutzpdFL+lZk4Xbg/Uy7xAo1zPqMVnWCDHhc6jUqEj3Q2vDGvz0aSyzJB1GBDqU9n4gJkGYiZgo3n",
-	"0C46eBfUSQiGwdza3Az39vwT/XmxJ3kOKaAk1FkQDAPLL7i58t+XMh/MlJqlQP4Xf1s/+ZOjDhFeI/UW",
-	"VvRI8zc4JT+Si3ZO6ckOPDfndmxLjH/TPV07A9dh4L3mca5VltsxqsGO7FZhrMqcjuQTdQEbkYnTMmiX",
-	"AfdOn/MovzSs1JM4vH+XGN2MWxhTwc0tgTqSCDTnLNderbk6HRc6tA1Xux0fQNlC7qRgoRvzpFzOiq1O",
-	"fPlrqVur/apLFzJ0TpH/taK5rpDmBX3o1D6/FCJejCeFtUq6cL4FFyzaeNR/wbXmy2Ctecdb7F07EMO4",
-	"WRiCztxHWGWRTRBIKtXNmEtIY5XBuBbkuBk2twe0t9cth+2dNCQjrEt87aw27QrZyLjQwi5f4hVw9+Us",
-	"F09h6dKvW1Fj6dpEb3s8Fz3KTDi46KImjSSFgwmWL8Cs08jk7JIpopQF+UWdFU/VCmuOcyIRGf4VcA36",
-	"rEDNsY1UBJxnPldEUfohc8PYqBgMDuMFLOkPh0RJGdCx0jPrRVFhumSBkFNVJiF8RNuD08CnDf4d94/H",
-	"0C8VcLWd8hfmH900g9UTsUpTiK1hhqfgfJlSHKvStUc8nrOz509opxNIFRpGqyjfWT40kiN5j535sHHP",
-	"iIR8UphpYoerWqsWIJQcPf/h5Su2x3Oxd7G/Rz+4UBZn9+75iPS9e7ho3819CRMjLDDIJpAYFtH/+z+b",
-	"yCd2cBhFtt2oU4e6aNdM+6LNWrDNWrLwaPpHkrHom0eeGpp3z5WiOIosTxe05YY2YXauVTFr7MSPnXMb",
-	"EU+++II9JWiA/zIzV5c4h9BsIWTiJVxoql4Qb4csSuNxXkzG/+9//O+I7bjdhMzwKTh3yRfQuPgoPazF",
-	"BT09kjueZ2FZ76Fkujz1FjsvLJ2XkLhhBBcJxRYowIjnSrFHWiOeQ7wwRRYyoxhnmTAonclI0p00TANe",
-	"bUQFLmvsT/NosM82koQUvbxQC0iYH43PkauKZC2psJHjJH6y/kieNdIRSjIul1W635LQcq0FIhTJIldL",
-	"UWkGt8Ih21p6VJ4KRWbMSD4iMgj5hC7f4AgrFUvI5tys467/6eUP35NyGY5k9G7kYhKjYMhGgbvp/ObQ",
-	"iNMCoyBkI4pjNIfeIf5TTnCNO3nGbTwnvx+fi0p4hl8QYdGQJjD++3jOJdpMJIlky1D9RVUpkPGlK8y4",
-	"VDoheDeS7x0J78toxXtCGeiovR/J971er/oPn93MJb9nKBiubitkR4NBq0yRvUcIgSddJlOYm6ktS36m",
-	"93QWXpgynqIRhSRkhaS8JMKQUuLcPFslgSY8ZO9b+S8UuGadX4eY+am7ati2zuph21TMasJFYVpvt9Zp",
-	"OeNKst0qXXVwtUXWuTyfuZujsyIQAbmne2UoQhhLRSsUgokpXNU8NFfhSZMPaPJyV96SIsfdo8hmygcx",
-	"PrWIVrTIslIo2nWm1YTIAZdPLqMpPh5ET7fGuorUxtgGQLphqPe6qrFR+YUfg7OoKYtQdtBTQl81ZBFp",
-	"bfSpyC2NWpNuMMfxpNQOl5qShsscQlzGKuXSiEo7z+tSGGATDXzhtQk5BK01mhW1a/pb3/ttcMkczMLN",
-	"lA5rixO1LNGaG7UvW6TibupJoMKSJY9aPlKbN/XcU7VM/UthnLiEtBLFSblkJ0etjNNnLk8VEQ1JKasI",
-	"iU1eRkh1e4btEFz049nrV497D8ikfv/6uxoBu36dVqEirrR/2FqpVq/oR22Wi+LAw1KF3VI16ifZUiVC",
-	"JBx3bDbaqBQpedVd1Exce1hd9lpt89YauKq+2ZXd+QqgSt9uqc7BhQ4OPMWfUqPTOut2eXjj2DfnXcMC",
-	"p66Ubkhgs4HDL9WsMEO6kUF4TbIaFDGnrtkoqpWNRb4lo5ypUZJXsbpemUcY+vML83Y6K/N2W8u73MJ6",
-	"J/PWmr4Sk+Y5HlSRsYpONxsaoKkqpL/jR85ymyKes5zbeWlLqC5201qVwkqPwlthrAn9hnDA2jCVcr+u",
-	"IGXv2fGgvG9VIakwrJBEOT7UqCKtRMbXQNMETmnXS6FPqxT4uhQahxI+PNfKmJ6zvSzmaVphxUTFRQZU",
-	"mbD2Pim97hHp81dPfvj+ZVQrSXYI+WBwFLkMfHRDWfCQ3YtCUkZ4HFUzDYHeJbttpJsf3ubKAIvq3WFo",
-	"2eqNbfi5IbrkUtTbtiqsTOMNIvNSR9DF9HCxjI/6Ym32AjEPiZwpyw4iFLzmtXIsqRPgoompiEEaCmt4",
-	"b/a5VrkWYLlG97zQaS2y2PaB9yzozFBcxuWM157u2fMnQRhcgDbOBd7vD/oDSvblIHkugmFw2B/0D12G",
-	"dE5xipZLh18pcqGN+xOcd/skITL9aZ+74HajDepgcLQtMlg9t7cuca+HTYLhT2/CwBRZhgxoV7sHYWD5",
-	"zFB6FOkM3lyHQa6M7eqSRMWECqd1wenk6yUjG8V4fYZil+OB1gCnk1I+klvLx9iOVG3svEtS9UOGqrOO",
-	"RMoiCMpQecpc7bgXosrrYxIuaR++K2/Xq0fhLtpIOg/OqYJyjz4UGCuJIkDH1qd4hVOB3WEN7/wjOPdS",
-	"PpJdCnKHBLylbgkZu91GPssaoRe1NLcVWXpay2XKmku2U9XD4f370oxkFUp0ZR1KM9LQZeis3LyFt3b3",
-	"tCqnk8hsl421tUbMejGokjCSFGHbceDZw+Pd0mVx3C3juUWecAt9dt6kx5NB2uJSSIdv/JiRbJBKAWpE",
-	"uo2yR0IbNxdvUkwFdU0jrCrVpZMzueaC68VlVnNpeOyidLarIqy7pk1Y70Anoa9Ua5TOOlkhYJeny3r2",
-	"xKoZEJxR2gFSi66ZD680AhtTLlJIRnInOh4cRrsshamtjNQE5kK6ZbzmdUV71N7M8HYz3kTdpGPdZfBf",
-	"j6S764Wp99O6zlTX3/YbSs1GsllrhoSFbLPajCapOaJFuQtiA7DjQa88spjnffbqUo1kGzSVF9fxwEei",
-	"kOkTRQDSUA2QL6fCYwhdf4ZzV8t6KAo3NQ/anQRvqQ938uSwEkLzUosHT7WUuIaLgp55AXAhFw05cNKb",
-	"rVV2XE6ebn7o7v2uW7pifCkaiUiQUyNJEMBrXcnOnrBMJZAS9KfFiBde6MrlqPXAhGWPN15dd9kz4pYr",
-	"5ibL2zRnKE9oyZ5VWQNPzlcqWX5iM0QtiL22Yz+WQtaqSy3LPMJ110RVXxL48OjR0+Th24Pvsv+c339h",
-	"j/94+eC/Xu2fTQ7Pk5NH08E384MnPx89TY+rdPcwyMGC7i/UBY/Nv6/TkUGzeCJ4qi5WH2LDnq8+WorL",
-	"V0mW4FG6WP01TSzy7YpBuvqo52D/9iez+jgDkQHllnzSJ/jXwxN2OGD7B4fs6PjkfrO2exgcTvfhIDmK",
-	"e8eTE947uv/gYe8Bn8S9BKaD/YNDHPKAMAAR12Tb47p9pPR0w6b9fdi23vbLK8H/wJ6BlEsxQQuvV39N",
-	"GcyW7Jgtfuwpw3xGl2mEF1eg/y3oqKm4PTHczvxOeQwTpRa+je1u3Rb1gvjrZh4Mbcj1BiobfKIkc7M4",
-	"XwtzxemqtgztetXnELy8Wv16AQYkW6w+mqvVr3b1V7lgqw+a/7z6IFNulf0De7r6qCELGU9+5iyDGQGc",
-	"i9VHy1YfDQnbunpu9ZHkbKPfwSVzP0fIPpG3uLEtTeqbqLHZidV+I8RNrViNZ2m9I3dWNyPo2tsGaMj+",
-	"7UMaPV406PD2Qetebhrx8PYR9VZAHLN/h1XaHbk07vguW+poaMLBB3cgtN3Qh+MO78DHdjv2dRgc3+XI",
-	"mo3RNOrwLuzc6Gq9yWfy4Kjt97QTeh3O1HUYbOQEkbwZ2G39VD6vWEVZPFyVAO4VNYnmBFghndb9qmby",
-	"kuz1cJ1EqLJv0dHgMEJQJ5uuVt8BdJeTj6iazjB4y2PrapRKSG4br4TJUy5HkgI1ZsjW5ejtUvRwSxG6",
-	"AyPoP3XXoo9kVBsWuaLDRml6tK4vj8IyaOoqvvFzu4Cc6qBaVd5Rs5y9iWO+Aduo3Wm+C+anm5uj6unY",
-	"VlX1p5pUqjv4pQAKYni4se4faNqpbS9c6agPvH7zm21aeXTNRtVGRVO9ByD44vHBV/cHuKfN6v79k3bR",
-	"fvA9z6erj3LJvq9Kvzaq9Mu+g1pdfvDF4Oz++cnJ1jqp4Fs+W3qL2YRjq482JNt5cMRWf9arD+TeI275",
-	"GVKQdgFXaIf7zZoWT8S67shVCLVKgX4KVv+zZr3RsGtYBGHwR2rMna9+vVh9MLXvv18Ke8HxFq0+mODN",
-	"RoGQW3WjqCdY/a/kYvWXq9Vf0p9Xf138gT0TE0BvZ7b61c6BgMS/OYyoAbYencMjnfxzP9UZMOWpuQMH",
-	"NvfgB372Ju6MQRo3eQsMadV3/LOAkH9a2/5j87w7A6K3B21bNuIfFrwt8YYPSveXPEuD4bvy67JQ6m6R",
-	"aHpT3T9iN47G7aHoc18N5t6+QfUtNVxSVXisg7J99gy4tL4yzQeX11VfrWKxkbx3z1fm3btHwTLUS0zI",
-	"ei0h9ezesWiPKd2IZRKWGsmqsjBkVgvwsUxuGdnFPmuAiUulqYZMheu2Zl+KUjXVGo/FWkUbPrfrMpg7",
-	"ZWporoylTg4q2HLRzV0XuqQSEARXPvQ+kjvKoS2qqwcdVX0s5SO7LCsMvZfFB+Jx5ZBBasBVVHWUoXhW",
-	"0+vTzL17BMOoEgSSPnvtC3Ic7nRAsew+9N2ydDSuH8iynchVGCHC84IQMpGEzIoMjOVZbnZDWkLMJL21",
-	"aKMuYgGQ+9KZWv2Lr3mXyUgmWuVmHf1bd/NMuUiFnPkNPat3bt27N1yHnpvImeoVlPTxYtcKoQqJS9fC",
-	"ma7kUU19G3ihNW6969WRffacl4PoNYzVtFXOvYxl1hrIRrLeQRZWcejy1YHlUOoN83m39YAho+h6v5Us",
-	"9HnKRsLQ3aJaUNnP2PHiSEeFi0rS71JJoJivZ/ELwBtjkLmUu+GyI3lvFcv4AigqLcBQHWSfvaq/OrER",
-	"qh5Jn2mgNuvqPYzbu6FdDt1FucsUTcikoii1ex+GAwMjuabO9l5AnvIlJJ53u6cdVQsuvRIdHRxEeL3L",
-	"1xa59dfv8xvJ7lqKcvjgYdTl1TgFimez6dB0afb1I3utl19ev/ktkd1pkabN+KTLkZcvTKxAadW8F5wb",
-	"nq4+JILNVx+uQrZ/MGDZ//0/zCJ6D1my+phqYHL18ar/6fHbKm5b600rg7o3hmc/I2DZ7GRxrT3BMIjz",
-	"eHsTS9UuFnhniFlIIV/9alcfkcB19FPpzL+hUoqMt3iMN8BeqlZ5XiNk/tsC358AyddtoXcKuO5/aupg",
-	"3c67GW0NBpP708P4+KB3PD2E3lH8AHoP+X3eG8T7yQEcTo/48aTZ2Vr6KlVLLZHpW36rt+jWIkde304K",
-	"e3ODb535awJP+H78EAZJ72ByNO0dJfeh9yA+5L2H0wdwPzmJjydHvEWgDwA06fuk4yhboLc4SGuDQoki",
-	"VwpHSrraYGNnuy0XqkMR3qFL2ueay4Yyp4Ctouw316mgXNmdCtCaL/st23lwve5X57Xf5nyzy1d7tuP1",
-	"yncY657teAPyP1W8u3pd6z8u2H1wl8Gb7y/7Z3Om291YP725Dt81mp7om+um5+del+j8tw7HD/3VRMXG",
-	"u65lp47/OAee2vmV/5Qhuqse1cCTJf3k7WV3nDZywLCQFIleqkKzjMdzQZ1q6xqx4d7e/sH9/qA/6O8P",
-	"HwweDAjveGo7vVKEYb4LqhFeb3ZX4XG/22gt9sl72m0CSSP8TyWEG55fbVoXAdic9rFIwXczlhCQp1Xl",
-	"oXH0JWyybDSZ76Bb5V3Wb5T3t3Zry6HvIOLg+s31/w8AAP//",
+	"5H1JkxtHsuZfiU49M1XxJUDUxgU8vFeqJiU+LuJwac2MwEEGMh1AqDIjUhGRVUSRZTbzE/o+F17GjAdd",
+	"ps361KeB9R+ZX/LMPSJXJKqKklo69KHVRGbG5uHh/vkW9T6IVZYrCdKaYPw+WAJPQNM/X4LVq8Hx3ILG",
+	"nwmYWIvcCiWDcfAKYiUTw6xi51xYNoO50sCsXgm5YHzBhRwGYWDiJWQcm2dCiqzIgvFeGNhVDsE4ENLC",
+	"AnRweRkG/3XwFHgyOFGFtJuj4TvD7FIYFvMUZMI1y5S0S7bz5vXJbsiEjNMiwaHpIyVhyF6BtEzJdMXO",
+	"lyAZZ6nIhGU8z1MBBmcH73iWpxCMD/c/f6pPsbfNqb5eAkOScrn60rhJpiuWAk/c+J81r/2jUe/ERlsm",
+	"9hJ+LMDYweOkf2IiYWruSKTdp0xIZpfADOgzEcOXhqVqYR6wHwtlgQnr5qghV9rSzrJcq1kKWXt3/WyM",
+	"1UIugkucTc41z8B6ZnqcQJYrCzJePYHV5uyO5YoVUvxYAHOdsB3O3rx5/EcmDJuBsbsh20Nu2z86YvGS",
+	"ax5j1yE7hdyy/UO2VIU2LAddUn/IiIGFXEzkubBLt0yeATuFFeMyYTOVrJgGW2hp6O1caGMZl+YcNBPS",
+	"WNw1NWexBu5Xb4jvaT+HE9ncq+AejOZ3+dH+4CDenw0O5yMY3E/24sGd2RE/hINkP96bBWEgcLnumAVh",
+	"IHmGbRvkGSB9WrvO3z0FubBL5IejsI/WGkyupAEi9Vc88XyAv2IlLbgzRRwWc6T47R8Mkv19OX1qKOQZ",
+	"T0XyMOMixd9nPC3A9ZE4XqP3U6APwgC0Vhr37oLBAJ+xeP1TxuZKZ+uPtsg4W3/SZ+tPcmUhBTkkJs2E",
+	"MUIuHglIk75B/PvpnD6oB/lGrD/K1cX6L+x0/Vfs7+Lvf2YZ/nfs9m2KpBw6etTE+xcN82AcfHG7FnO3",
+	"3Vtz+yF1TQ02j0p1Pgzz635APKJy0ERClgpjHd/g1A0elpjLkn2Q5YbBZRicKDlPRXyTzfiF045EzUXT",
+	"U1hNhZwWBqIx49Vy/EkQhkUdnotwqcaKNEWZME/FYmlpAY+UnokkAfmZ7JRrccYt+OPe3Wf/luY51yqb",
+	"zrQ6N3Qmyi1/ocXZ+qNlxy8eD06LNDZMQsaW3FzI9cd0ye36L2y2/qtcrD+Zi7//efb3P6e/3v6jkMj4",
+	"ikmFyo0VBhK2BA0hU5oe4qTpST9fCGscXxANv3Fq9bVST7lewG/AC16RT61S0xTHjMY0z5IR/HvGNTB1",
+	"Bprt3WFPxFc028fSgpY8db3/BnzrxyNORU0EmhETDNlzZZcoec85MqfSkNAMX/BVqnjyG9ITlcUGMUmD",
+	"IN7AGd85rAj4QoM7QJuK7uTbl69YXr730gKVaQN5HccxGDM4UdJqlQ6O01SdD76p32/Xu2F/22dglyr5",
+	"eW2/1WIhOiQEiSjk++BW8Da8vp9n/N3g2G3Sxug1fsGGrxwKeSP5GRcpn6W/xc4W9Wh+WxNu+YwbQHnu",
+	"z78GHi8heYB4Qa9Yyi3oIfsOwZHTAFJCTMcfOTVVxk7k+VKk0Dp0+G4GxM9aWAsyRK2BYmbJz4DNAKTn",
+	"csbTtEIsYz8qJ9wxkYRHgLVRzaY838F3Xyv26o9PWKLA7CJ+WoAl2aQklMw3kQHR3hih5FeFWf0GRDdu",
+	"tOmsMKtozDIwhi/AVPA0XnLL/EcO43GtxRmBMETPMTxgBmRC6/etndnhyIJLjPzzqUgiOpavlXrG5cqj",
+	"I/OPX+ZrpVjG5apkAHOtrgivsMD6puC/vt38lCbyRvLCLpUWF5D8PBy4RXGXKJDnApV3GwfWqroF/dgZ",
+	"X6zYmTDmgp8padcfT38dTf1coaImnYwMbZFrhGEZTxGFQhKyQp5KdS7xCw1n6hSSm+jrNzLXCoUYSoWH",
+	"0gq7+h3wmwaEHSSUegEbihMCJsTyXCq7BE1KyS/CFDkabpA8g0Tw1yRyfwN5Wg07zXDcKcr6aOzOa3Ti",
+	"Rh/gbMasO4HIWQl+FJzEyZLbl5CnK4cpcd+scIyK0nAqtti6XnigRQs8CVkkizSNWCGtSBmXjKwYZIt8",
+	"iawjDCNGwSOIvMNtMA6KQqANgi2dMrK6gA2Nh/aXn9/mNLgxwlgu7Zdoc+fp6gHLUxRTFt7ZkElA6PDN",
+	"62dPceCejkluTHHLeNwDJyKcUeSsdGTrc5GghDdLVaQJ4+YUzTHmm7MELBepYVKdN4abKZUCJyVQimVH",
+	"1Kv236uLx38MLv08hUZJ870nRljtTqvXzSXVCELNfoDYks1Ee17ZsO1dLwXPpg+B5cUsFTFh9x2lyVlB",
+	"VgY9IcBe4stdXH/Tsh6NesgPpSncssEPe76sTdB+NjgTRlilvzQMv3Fz8cCBdgZZju04BwR+QSJtXqQp",
+	"/brZbLGP6Vyk6TQzm7P4Rp2zVJGHrDMsihGVgyydeMIBFQPShmgLZiJNhXN8mCF7IxPQbD8cjUYT2eyr",
+	"ZK5ShVdaWQNLtMpzSNiPhQCbrkLGDeNspuyXxrlRrnJthQGe0FWutrrb6sV8adiSjFVGDoSQVoGjIV0g",
+	"YUIO2QtQeQooFs5osZDldvXAnSGB+mOCqC9kP3NxDnd5N0Cq1Ck5CSYSUdouOZ5iVUiLGK9LhOt22I96",
+	"HYv5zzaZ5oo+t8rROBVA0qvhPPRtwtJlh/qnciQ6zLbTlEYgE1yq5jJR2UQqCbtDduxRbQfG1sIiImI1",
+	"Udx2bx2XyUQSdEbp5mxGCecPmNOJtccQz1VKFHG2b3Q4GpUenmkTMHZ35M4hcWn5cy8Mcm7Rbg3Gwf/4",
+	"/njw3/ngYjS4P5yOB2//9V/6hDkpmo40ORr1Sv05aM3TKRoi1wnil/7jP+K3v5IIr7FdyXHbpPTrJfSJ",
+	"PK9sleOJuQagvTSWawsaNaA0D1j0Ptci43o1XcK7S/o81+oBmxVGSDCG2oC0oHMtDDCeJGRVxUvSmsSN",
+	"4HeYjrvbUgPW7V5Xb3f0SByDtDg06Zh6M7/4fjS4fzx4xAfzt+/vXPbu5UzpBPRU80QUZpq/89vqZNj+",
+	"vYZAu9cr0Ai2T62waZcj9npP6VIkMM3VOWhIprNVw4JuaO8GNT97SR0OaHbVt/eVa6hNU2cj3AA5nuCH",
+	"l5XtsKnKvynkgmvBJUlwkDEQkslJdreCJDf3P1+3aDeZ0K1i66pP/Bq7MzYWeY0ZyU9hGpP7QCV+1lot",
+	"NM+8+ee+8/JSSKtVUjjfwUKcgRNuxnJbGCfWnInLJco0NWfA4yVKT+rd4cd4ySVZz0gmAkGGnBUSzr1z",
+	"OuMrNqMThEYRT8/5ykykkI3p+niGd+2UfvhaFGwaflf4cB0S81aMp3C7QeOxIhfTVCo75WmqzulhNxDQ",
+	"jT6Uv51UrX8bVei4+aDbQa0LGg/bIrfRWxO6bqqJ5pe0Y81xCm2IncoHZGDVPzvWXoBCpeljrH0BrWf9",
+	"5hX22+v973nhzEqE4rgXFH2EJkyfFWbV+EkfoDRVdjpXhUxKbN98kJGHsbOFDc8ardt5efFk1Ye3u61N",
+	"pcoHF2/xP9O3tzYlVhi8GyCzDs64RoxskGurA/rMcc/xi8cunFa9eOzG23zxogpXPNIq+6ri5PoDYukn",
+	"QP4jz7k9rfveOh/qc2WPK9p0Z/rIc2l3og89XbrPX3i27z5/VbJ/98W2AU6ax6H7sgUuegarEMTmu2fu",
+	"kPS+e1WelY3JlGem++I/Xn37vOdxJ6zc+OArlayq8EDjeTcS03jV6y9pjtka7LF8Y654/bI8ZNX7l9zC",
+	"0+qwVY+bftfNx0/94aueP1f2kT9z1bOnwJO+587t3892b1pns0HX8pBehpR2cUK+5uRK50vXX7KBXtQZ",
+	"aC9HrvFgCOeuqYIqqPsQLTZzKbCfB85SK73lZEN4nRnVo0VbvBwFBSh6lDjpReanpCSL9kd7vZ10kEPZ",
+	"Y9Pr0Vh0H5ZA4j6WefE5Hg4fmAwbtirFIsnIFZJxH9a7kbvAm7SbozxCuG7hnX1QBSMMi/znQ6ksRJ0B",
+	"9kajq/0n7QG+lYRENEJ83DlVWMZZIkye8hU5PB60NpZiMirjQjLkYz1AuJK0PHWl+ug6atoW26YGWajB",
+	"Z/lyHnU8NNVPlqeFYSn3P/t24Kq5XIYBtq1GvXb3KmNyy96xpUopIeoOs4rtHbFELIQ1DxhPjSqpKyR7",
+	"ONy7c8h2EpjzIrVMwwKBqEPfq92K0XKujYtP/IONVwoA9uSbLZW2LOUzSEu7z3/LHL5GCH0jtvf48JqJ",
+	"4en0qrR71hvsUXL4tvP9qhrL0zcY4+EOuj7z75agXaSQhF9cugiH7I9+XyKeCzp1JT5Hzg9C31u85JbW",
+	"Lgue9sRkw6BFaBQxSSJwcJ6+aImeFvkO7/WKjf6Ze/dTc/J/4mkB3ian9uQ/45Zlyli2H44O7zU8M0P2",
+	"rUxX2JchKWcm0rVEVh2zqLCZB/dR6H4h/C2y8lfMs5yLhSx/W9D1Oxd0KH+KJAonMlrEKf6LRfNZ+a/M",
+	"xOmp+2fKJR6gac4XNKJjbNDTQqdR6VjCebacgF6eTSSXZQ5DiwylPEVTT5b+/znYeAndjLL3QXMKwThY",
+	"Wpub8e3b/ovhsrgteQ4pICc0SRCMA8vPuLnwz0ueDxZKLVIyvDP+rrnzdw57WLiGdz3mbqzkGWhDoRvy",
+	"DoZsf59kzf69lr9tzqKOeywassekuzibAdegmYFYgx1P5PlSEUWcy1BYcsAKWUCZaVUPGjKjGPf+SRf6",
+	"i5dKGXDB7YyfuqQs5MWJ3LuDgiJTGrwbks1WFkzLT0lB8geVSnIRxVrQuB5dWuKGe3DPO32q07P/+Q7C",
+	"72gaJ0rOxaLHt7LkdmpLf9tVwqt2zF2GgfdgT3OtstxOUTf0ZKUUxqrMKQ4+U2ewESV4UAbQMuDeAeuo",
+	"9qVhpfLA5sObxMsWaHhSiuk1QTPvEZGK5drLepeZ6sJ4tuX27vrq8cAhdVKw0A8EUy4XxVaHevm2VDjV",
+	"etW5C985B6V/W825KaWXBf3oFck/FiI+nc4Ka5V0cXcLLnCz8al/wLXmq6BWR9MtIKAbFGHcnBpyRHEf",
+	"7ZRFNkN0rVQ/Yc4hjVUG00bA4WrXWbdBd3n9fNhdSYszwibHN/ZqU9kScIgLLezqFR4Bd16Oc/EEVs7e",
+	"2wqlSzdc9G7AczE4hVXkMbSTDKSPQSa5EtI67GRJDFTpX+ReIv2MmD2iUF1vjm81Qk1xTlNEgn9FcvC4",
+	"QNGxbaqIwo99UgdJwDFzzdikGI0O4lNY0T8cPCdhQNtK39SDohZxgXsh56pMCPDRZY/YA28J/zuuH7dh",
+	"WGqlajnlG+Y/3cQG1RexSlOIrWGGp+AMvJIdq2TthzxesuMXj2mlM0gVogWrSAiXH03kRN5ixz6EOzAi",
+	"If8pLHwmh8uLKgcg0yF68e2r1+w2z8Xts73b9MKFlTi7dcu7I2/dwkGHru9zmBlhgUE2g8SwiP5/+IOJ",
+	"fJIFNiNHkGvlPLpu1Uz7MoVG4Mtagj1OBzEWff3Qz4b6vR2TrHczsjw9pSW3pAmzS62KRWslvu2S24ho",
+	"8sUX7AnhJfwvM0t1jn0IzU6FTDyHC01Zh+LdmEVpPM2L2fT//8//E7Edt5qQGT4HZ0N6L66LVdLHWpzR",
+	"1xO542kWlnmaSqarBx7G5F5pCokLRsSVkPuZgn24r06p4xjxEuJTU2ReiWfCIHcmE0ln0jANeLQRKrls",
+	"L7+bh6M91vFDRy6SSKk9zLfG78h+x2mtKJWfYye+s+FEHrdSA5RkjSwtjyW41gL1vWSR899VksGNcMC2",
+	"+b+rXSG3ipnIhzQNgoOhi/27iZWCJWRLbuoY6H+8+vY5CZfxREbvJy4uMQnGbBK4k86vDo84KTAJQjah",
+	"WEa76Q3iFGUHl7iSZ9zGS3KG4HdRiVnxAU0sGvsYQzMWsRGKqDL8fCRCw7nSCWHeifzgpvChdOF8qOId",
+	"Hybyw2AwqP6H30ad2ETEPjBkjB083rshOxyN2I47WSElEu6yDwghcKfLxAbmeuryku/pA+2FZ6Yrk8l8",
+	"P1s5gTo8YB86uSjIcO2c/B42811vRlKu6NXDtrlYNJiLQqZeb9UpMsYVIW0uoHeYOrOGDkutE+mw+L7r",
+	"ubQ634zvbOnap+gs0TwUCK/c14PS+SOMA+nk9IrJQdjmCFLGrvMRdV6uxatp3E73Ke4hJX4wPrcIhbTI",
+	"spLjasYgfVh3iOR1iWOl/8p74OjrTlvCNO22LfR1RVNv51Zto/KBb4O9oGGFjIm2Kc8F/h+pBLRiyREQ",
+	"dTrdII6jSSl6zjVlB61yCHEYq5TLF1La2brnwgCbaeCnXlSRtdEZozb8egZSFKEnaKoV5d7NRCK0S5zm",
+	"6aB8UXVSZkfjkrF1Z7CWq6lBrM5zTzMumQOMSLnSH9EheyP3pCZ946Hv6saGbqf/ZipL1X/zoe+fKt3u",
+	"HH5m70541j3Toh2C9XJ1J5JwToziEB+Qo+PHgqdiLtyPc0UOlFQZG+12N5eiM22OpjPpXjSZs2k3L/gZ",
+	"MDSo271Rumerr7Kcwk3cnQvShX7fdgh/+/bszetHg3uEUZ6/edogVXfWnfBne8jNpNpaxzvxoDQdA4pF",
+	"cNmpP/RDdYpDcIS9g86iGjUivtVmiQ42PCjVzzWVOr6TLdm2NIWjHrpGGxm3Jbn6i8eIWvcrWdqoIdta",
+	"d1DVkblSB59JXenKLVnOOND+/tZt2Z7r7LttBrNdZzhru5mBT/XKUSNhPvJVneVutmoTqvU3SxTIKPn5",
+	"FQo7vSUKu53hXQSrXsmyM6YvSaF+jkaV/7Wap+utCtK7lRw6KGSKeMlybpf+q3Y8v/UpyQ+/5dwykTSt",
+	"Mw+TyPlCNlqpjzfSAVyfJUfS0PBOGGtCTyBsUCv3krnr0hz2gR2NykNVVegIwwpJlMCPWuU5lRjwxWXU",
+	"gdNHzRqzB1W+YF1jhk0nEu1uh3mZ98TRKSIMIIuMRVXUNAqdlYVvcR5fGkb5YUP2vDcD58FEth2XGYCv",
+	"yRENhINgs0rlRr3l8N03r1+/8BK9NDROtDJm4HAWi3maVkZHouIiA0o3rd0YlDPpTZsXrx9/+/xV1KhJ",
+	"c6bW/ugwcvlH0RV1YWN2KwpJCCMbVnXIZD2t2HUtXf/wLlcGWNQsrEcd1LwTAH+3jizZps2K98roovYG",
+	"TbxSYJGUKOnvow++Wo+9RMBKR82UuaQRHri2OHEkaU7AOYBTEYM05B/zbpEXWuVagOV6FYRBodOG377r",
+	"TLltQWeGHHwuEbB2mRy/eByEwRlo43wpe8PRcESh9Bwkz0UwDg6Go+GBy5hZksOr4xvAR4p8Mcb90xe8",
+	"PE5omn63T1zoqFVBvj863OZirr67Xdc4Nv1vwfj7t2FgiixDAnTLHYMwsHxBmTo0T8oyyJWxfRdMoEDG",
+	"E9ERbLTzzTzgjQqLIUO2y3FDG8aF41I+kVtrAtiOVF0jbJe46tsMVUYTCJaZrRT/9TNzxYOeiSr3ASXh",
+	"4Tr8hQa7Xi0Id9Am0rkCnMgq1+h9ys1wx5AcX0709/vHvBeJghSOyyeyTzHsEIN31AxZQW61kc9hiFDI",
+	"rMx1lTN+ruUwZSEN26mKHPD8fWkmsvJJu1xdpRmpm9IHWy7ewju7+6CqkZBIbJfrYBt3WDQrfJSEiSRF",
+	"teMMJW8K7Za2r6NuGRgo8oRbGLKT9nz8NEhanAvpwJZvM5GtqVKkAw2NVi0LQZ+rK3LIOedqzRr+eanO",
+	"HZ/JmgruGhNmNZeGx87da/vS/PsLFYT1npgk9OUHrXooxyuEMvN01YxNWrUAwla+zp1bNMO9n67lIZtz",
+	"kUIykTvR0egg2mUpzG2lTGewFNIN4yWvq8Sgm2EYnm7G27YPyVh3GPzjiXRnvTDNq0jcpR7uUoNfUD8w",
+	"ke0CApxYyDZLCKiThtOhKFdBZAB2NBqUWxbzfMhen6uJ7ILF8uA6GniXJhJ9pgjNGkrs9jnyuA2hK9B1",
+	"rokyyZ38lu2NdjvBO+KjzAfGs4jI1HMtbjwVyOAYzp1+7BnA+e405MBtaaM3RtlxGS908kN37ne956ck",
+	"fMkaiUiQUhNJEMBLXcmOH7NMJZCSHVKGeG3JdOVwVGxqwvJ6HDy67rBnRC1XoUdhgFvOt3rrVshmK4+G",
+	"wpoXPG5DYEi3ctBkxhM5oIKPaNOHGHYM07DrVAq7jpSw1+sRkpu/7T4Kuz6hcJsPI+z1RYS9HgS/mL1o",
+	"043pXx1EV3gmw16/nG95P+qYQe75HvbYMXb9m6Noqy3qvtjHPluoKuzaOu7DA1zRpm1ML49o7ypI758d",
+	"RG1TgaBZG++gwEGo86yKT3p+/Uolq8+sj26Ey2qg813JeZ1qtDLLLqwLqav0vsAHYg6fJPff7T/N/kt+",
+	"96U9+tP5vf92sXc8OzhJ7jycj75e7j/+4fBJelRlG42DHCzo4ak647H59zobJGjnrgVP1Nn6Y2zYi/Un",
+	"SxHAKpwbPExP139LE4sH64JBuv6kl2D//mez/rQAkQFFsX14OfjXgzvsYMT29g/Y4dGdu+2KznFwMN+D",
+	"/eQwHhzN7vDB4d179wf3+CweJDAf7e0fYJN7BBJpcm2yPWoCKMoOaoGeX4ds9bJfXQj+B/YMpFyJGUJA",
+	"vf5bymCxYkfs9LuBMswn1DCN+PMC9L8FPSlt1+fldBNv5jyGmVKn/qKLm9VYN8tgL9sRdwQZlxuwffSZ",
+	"nMzN6UnNzBWlq9ReBH5VdXPw6mL90xkYkOx0/clcrH+y67/JU7b+qPkP648y5VbZP7An608aspDx5AfO",
+	"MlgQAj5bf7Js/ckQs9W1OutPxGcbVc4ubeTnMNln0hYXtuUCoE2zon05Q/e2tatuZ2h9S+Mdur262sRq",
+	"3ORFTfaub9K69oEaHVzfqL7hiVrcv75FM2kd2+zdYJTunT3U7ugmS+pJy8fG+zeYaPfKD2x3cAM6dssE",
+	"LsPg6CZb1r46iVod3IScG/feXGVUe/TcNYy7qQM91vZlGGxkH+D0FmC33aLgMxgq96O3ZySAu/4x0Zws",
+	"GkjnTcO7nSZBgG5chyurOL9DKXAGsm2LD50F57J/Ih86gnc8ti5FtLTZbOu6xTzlciIJy5gxq4tQuwWo",
+	"4ZbSU4dW0cDur0CdyKjRLHI5362C1KiuKkV806zzxN/dslFKQ+3UdkaNItZ/AND95bCxLyJ9FZrcRH7/",
+	"QKD3NdhWGmX7Isrvr74zopkZs9suMv1czEEpYD8WQG5Aj8fqysm2It9222NP/vrl21+s9Evebl/u00ou",
+	"bZZGB1882v/q7ugo6Ct63rvTrWUOnvN8vv4kV+x5lZq8UbxclmM3ypWDL0bHd0/u3Nmashp8wxcrDyna",
+	"eHX9yYYELvYP2fovev2RHGQI7H6AFKQ9hQsEKsN2eqGfRJ0C6pI1O1mZ3wfr/9WAN4h8NJwGYfAnusxo",
+	"uf7pbP3RNJ4/Xwl7xlHMrD+a4O1GrqYbdSO/Mlj/7+Rs/deL9V/TH9Z/O/0DeyZmIJmBxfonuwRCWv/m",
+	"QLQG2Lp1DrD10s+9ahJgzlNzAwpsrsE3/NmLuDFIa53kLTitk2r3z4LS/mnBz3ft/e4NKVwf9ujoiN8t",
+	"/FECMh/WGa54lgbj9+XjMmf1ZrEcuib791iNm+P2YM6JT8z12ShzpZvArUq2q8MaQ/YMuLQ+SdiHZ+oE",
+	"3E7eLqIknyR96xa5m1EuMSGbad0Uor1h/jRTuhUNILA5kVHtLLRagI8GcFsGe1tg4lxpSudVYX3bkwdR",
+	"1V1DxoPVToqbT9Vw+Sc7ZXB1qYylSkPKnXXxgV3n/KeEOUSfPng1kTvKwVGq+wIdVUUt5Se7LCsMXW3p",
+	"Q1k4csggNeCSW3vgnCc1VZKbW7cIp1LeHCRD9sbnRjpg7pB0eSlLGesuc7kMWLYT+XylcCI9I4RURWRF",
+	"BsbyLDe7IQ0hFpIuft1I7DoFyH2iYSNb0NdkyWQiE61yU/vP62rTORepkAu/oGfNyuJbt8Z18KZtWlCq",
+	"nJI+4uJK9VQhcehGQMBln6u5vx2r0BqX3ndv/ZC94GUjugO+6rZKoSmjAY0C54lsVjiHVSSnvLe8bEq1",
+	"yz5yXTcYM4pPDTvhdh/pb4Xc3SlqhGV8jz231rtZOL8+vZdKAkVNPIlfAp4Yg8Sl6CeXPTk+VlGNFcV1",
+	"BBhKSR+y181721vBnon0sTq6faq6BH77JVEu+8bFicogZ8ikojiPuybQgYGJrGdnBy8hT/kKEk87XyLW",
+	"TkJyAcrocH8/wuNd3vzqxq8vE5/I/tSosvnofvTrmH2/TjBjI5LRim5sBDPq8sxrwxvdrLyGWXpFaOZX",
+	"DXBsyXj7FUId+9HWNLffwSR22hcP9qY13AcL6k9ud+7XuHz7S+Im8yJN295/l6JUXtBTWTTVzQTBieHp",
+	"+mMi2HL98SJke/sjlv2//8ssmn4hS9afUg1Mrj9dDD8/OlJFRRqF92XI5Mrgx88IB7TLdF3dcjAO4jze",
+	"XqFb1cIH3pJmFlLI1z/Z9SecYB1bUDrzf1tBiox3aIzi056rTiZ8KyD1y8JKn2HP1Xde3Cicsfe5gbn6",
+	"rpLNWEYwmt2dH8RH+4Oj+QEMDuN7MLjP7/LBKN5L9uFgfsiPZu1rO0pDt7ovhKbp7zOp/v5Lwy/rlfWs",
+	"sFffXtIkfj3BO3wvvg+jZLA/O5wPDpO7MLgXH/DB/fk9uJvciY9mh7wzQe89as/vs7ajvN9li3VdoxGK",
+	"07sMbNLw1QJbK9vt2N89WvQGV8CI8hI0Vy3vtLdVlHzEdSooVeFGycjtP1NTluXieP1X13f/DtHV/oLG",
+	"tz1/GOgGbd23PX+7558qmlT9iZTfL5S0f5PGm3eC/7N5YrpV1d+/vQzft4qX6cll223g/lyBM/57vAaX",
+	"YXA7UbHxfo+y4tb/XAJP7fLC/8rQNKg+1cCTFb3y+rLfyR85q6KQFOdZqUKzjMdLQRXndYru+Pbtvf27",
+	"w9FwNNwb3xvdGxHe8bPtdWkghvfVzK3gVbtKGrf7/ca9KT53ilabQNIKrlEG94bboNGtcx9tdvtIpOBv",
+	"JSghIE+rxG/j5pegRdEs0NlBm9z7O75W3ljfbQyH5oeIg8u3l/8ZAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

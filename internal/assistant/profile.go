@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // Profile is what a company tells the assistant about itself (set with
@@ -47,8 +49,6 @@ const (
 	maxNameLen        = 200
 	maxDescriptionLen = 2000
 	maxFieldLen       = 500
-	maxPhoneLen       = 50
-	maxEmailLen       = 254
 	maxServices       = 50
 	maxFAQ            = 100
 )
@@ -114,8 +114,8 @@ func (p Profile) check() error {
 		{"company_name", p.CompanyName, maxNameLen, true},
 		{"description", p.Description, maxDescriptionLen, false},
 		{"opening_hours", p.OpeningHours, maxFieldLen, false},
-		{"phone", p.Phone, maxPhoneLen, false},
-		{"email", p.Email, maxEmailLen, false},
+		{"phone", p.Phone, limits.PhoneLen, false},
+		{"email", p.Email, limits.EmailLen, false},
 		{"address", p.Address, maxFieldLen, false},
 	}
 	for i, s := range p.Services {

@@ -51,20 +51,20 @@ func (k *Keyring) IsLive() bool { return k.cache.IsLive() }
 // revoked key is errs.Unauthorized.
 func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
 	if _, err := Parse(key); err != nil {
-		return Principal{}, errs.Wrap(errs.Unauthorized, "invalid_api_key", err)
+		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
 	h := Hash(key)
 	p, err := k.cache.Get(ctx, h, func(ctx context.Context) (Principal, error) {
 		return k.store.KeyByHash(ctx, h)
 	})
 	if errs.Is(err, errs.NotFound) {
-		return Principal{}, errs.Wrap(errs.Unauthorized, "invalid_api_key", err)
+		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
 	if err != nil {
 		return Principal{}, err
 	}
 	if p.Revoked {
-		return Principal{}, errs.Wrap(errs.Unauthorized, "invalid_api_key", errors.New("key revoked"))
+		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, errors.New("key revoked"))
 	}
 	return p, nil
 }

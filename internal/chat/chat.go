@@ -17,12 +17,13 @@ import (
 	"github.com/leadchat/leadchat/internal/contact"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
 var (
-	sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{22,128}$`)
-	messageIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
+	sessionIDPattern = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9._:-]{%d,%d}$`, limits.SessionIDMinLen, limits.SessionIDMaxLen))
+	messageIDPattern = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9._:-]{%d,%d}$`, limits.MessageIDMinLen, limits.MessageIDMaxLen))
 )
 
 // Request is one visitor message as the widget sends it; nil pointers are absent fields.
@@ -119,39 +120,39 @@ func check(req Request) (input, error) {
 	if req.SessionID != nil {
 		in.sessionID = strings.TrimSpace(*req.SessionID)
 		if !sessionIDPattern.MatchString(in.sessionID) {
-			return input{}, errs.Field("invalid_session_id", "session_id")
+			return input{}, errs.Field(errs.CodeInvalidSessionID, "session_id")
 		}
 	}
 	if req.MessageID != nil {
 		in.messageID = *req.MessageID
 		if !messageIDPattern.MatchString(in.messageID) {
-			return input{}, errs.Field("invalid_message_id", "message_id")
+			return input{}, errs.Field(errs.CodeInvalidMessageID, "message_id")
 		}
 	}
 	var err error
-	if in.message, err = lead.CheckText("message", req.Message, MaxMessageLen); err != nil {
+	if in.message, err = lead.CheckText("message", req.Message, limits.MessageLen); err != nil {
 		return input{}, err
 	}
 	if in.message == "" {
-		return input{}, errs.Field("missing_field", "message")
+		return input{}, errs.Field(errs.CodeMissingField, "message")
 	}
 	if req.FirstName != nil {
-		if in.form.FirstName, err = lead.CheckText("first_name", *req.FirstName, lead.MaxNameLen); err != nil {
+		if in.form.FirstName, err = lead.CheckText("first_name", *req.FirstName, limits.NameLen); err != nil {
 			return input{}, err
 		}
 	}
 	if req.Email != nil && strings.TrimSpace(*req.Email) != "" {
 		if in.form.Email, err = contact.NormalizeEmail(*req.Email); err != nil {
-			return input{}, errs.Field("invalid_email", "email")
+			return input{}, errs.Field(errs.CodeInvalidEmail, "email")
 		}
 	}
 	if req.Phone != nil && strings.TrimSpace(*req.Phone) != "" {
 		in.form.Phone = strings.TrimSpace(*req.Phone)
-		if utf8.RuneCountInString(in.form.Phone) > 50 {
-			return input{}, errs.Field("invalid_phone", "phone")
+		if utf8.RuneCountInString(in.form.Phone) > limits.PhoneLen {
+			return input{}, errs.Field(errs.CodeInvalidPhone, "phone")
 		}
 		if in.form.PhoneE164, err = contact.NormalizePhone(in.form.Phone); err != nil {
-			return input{}, errs.Field("invalid_phone", "phone")
+			return input{}, errs.Field(errs.CodeInvalidPhone, "phone")
 		}
 	}
 	if in.referral, err = lead.FilterReferral(req.ReferralData); err != nil {
@@ -208,8 +209,8 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	if a := st.Answered; a != nil {
 		return Reply{Text: a.Reply, LeadID: cur.LeadID, SessionID: cur.ID, RequestContact: a.RequestContact, Replayed: true}, nil
 	}
-	if cur.VisitorMessages >= MaxVisitorMessages {
-		return Reply{}, errs.E(errs.RateLimited, "session_limit")
+	if cur.VisitorMessages >= limits.SessionMessages {
+		return Reply{}, errs.E(errs.RateLimited, errs.CodeSessionLimit)
 	}
 	next := cur
 	next.VisitorMessages++

@@ -17,14 +17,8 @@ import (
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
-// Limits of a conversation.
-const (
-	MaxMessageLen      = 2000
-	MaxSessionIDLen    = 128
-	MaxVisitorMessages = 50
-	// HistoryLen is how many earlier messages the assistant sees.
-	HistoryLen = 10
-)
+// HistoryLen is how many earlier messages the assistant sees.
+const HistoryLen = 10
 
 // Contact is what is known of a visitor. Empty strings are unknown.
 type Contact struct {

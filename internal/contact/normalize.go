@@ -12,20 +12,19 @@ import (
 	"unicode/utf8"
 
 	"github.com/nyaruka/phonenumbers"
+
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // DefaultRegion is the region assumed for phone numbers written without a country code.
 const DefaultRegion = "HU"
 
-// Limits of DECISIONS.md (Leads) and RFC 5321.
+// The parts of an address, by RFC 5321; the whole address and the phone number are bounded by
+// the limits table.
 const (
-	maxEmailLen  = 254
 	maxLocalLen  = 64
 	maxDomainLen = 253
 	maxLabelLen  = 63
-	maxPhoneLen  = 50
-	minDigits    = 6
-	maxDigits    = 15
 )
 
 // ErrInvalidEmail is wrapped by every error NormalizeEmail returns.
@@ -42,8 +41,8 @@ func NormalizeEmail(s string) (string, error) {
 	switch {
 	case s == "":
 		return "", fmt.Errorf("%w: empty", ErrInvalidEmail)
-	case len(s) > maxEmailLen:
-		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalidEmail, maxEmailLen)
+	case len(s) > limits.EmailLen:
+		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalidEmail, limits.EmailLen)
 	case !utf8.ValidString(s):
 		return "", fmt.Errorf("%w: not UTF-8", ErrInvalidEmail)
 	}
@@ -120,8 +119,8 @@ func isHostLabel(l string) bool {
 // recognises it (the free text is still worth keeping for a person to read).
 func NormalizePhone(s string) (e164 string, err error) {
 	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) > maxPhoneLen {
-		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalidPhone, maxPhoneLen)
+	if utf8.RuneCountInString(s) > limits.PhoneLen {
+		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalidPhone, limits.PhoneLen)
 	}
 	digits := 0
 	for _, r := range s {
@@ -133,8 +132,8 @@ func NormalizePhone(s string) (e164 string, err error) {
 			return "", fmt.Errorf("%w: holds a character other than digits, spaces, dots and + - / ( )", ErrInvalidPhone)
 		}
 	}
-	if digits < minDigits || digits > maxDigits {
-		return "", fmt.Errorf("%w: needs %d to %d digits", ErrInvalidPhone, minDigits, maxDigits)
+	if digits < limits.PhoneMinDigits || digits > limits.PhoneMaxDigits {
+		return "", fmt.Errorf("%w: needs %d to %d digits", ErrInvalidPhone, limits.PhoneMinDigits, limits.PhoneMaxDigits)
 	}
 	return toE164(canonical(s)), nil
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // phoneRun matches a stretch of digits joined by what people put between phone digits. It is
@@ -92,7 +94,7 @@ func (ps *phoneSearch) inRun(start, end int) (typed, e164 string) {
 		}
 		digits := 0
 		last := i
-		for last < len(groups) && digits+groups[last].end-groups[last].start <= maxDigits {
+		for last < len(groups) && digits+groups[last].end-groups[last].start <= limits.PhoneMaxDigits {
 			digits += groups[last].end - groups[last].start
 			last++
 		}
@@ -113,17 +115,17 @@ func (ps *phoneSearch) inRun(start, end int) (typed, e164 string) {
 func (ps *phoneSearch) check(start, end, runEnd int) (typed, e164 string) {
 	ps.checks++
 	cand := ps.text[start:end]
-	var b [maxDigits]byte
+	var b [limits.PhoneMaxDigits]byte
 	digits := b[:0]
 	for i := 0; i < len(cand); i++ {
 		if isDigit(cand[i]) {
-			if len(digits) == maxDigits {
+			if len(digits) == limits.PhoneMaxDigits {
 				return "", ""
 			}
 			digits = append(digits, cand[i])
 		}
 	}
-	if len(digits) < minDigits || startsWithDate.MatchString(cand) || ps.isAmount(start, end) {
+	if len(digits) < limits.PhoneMinDigits || startsWithDate.MatchString(cand) || ps.isAmount(start, end) {
 		return "", ""
 	}
 	// A plus, 00 or the Hungarian trunk prefix 06 says "phone number" by itself; anything

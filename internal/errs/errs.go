@@ -1,5 +1,6 @@
 // Package errs holds the few kinds of error the service distinguishes. Each error carries a
 // stable code; the HTTP layer maps kind to status and code to a Hungarian sentence, in one place.
+// The codes are those of the contract's ErrorCode enum, generated into codes.gen.go.
 package errs
 
 import (
@@ -27,11 +28,14 @@ const (
 	HeadersTooLarge
 )
 
+// Code is a stable error code a client matches on: one of the constants of codes.gen.go.
+type Code string
+
 // Error is an error the client may learn about: its kind, its stable code and, for input
 // errors, the field it concerns.
 type Error struct {
 	Kind  Kind
-	Code  string
+	Code  Code
 	Field string
 	// RetryAfter is the number of seconds a rate-limited client should wait.
 	RetryAfter int
@@ -39,7 +43,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	msg := e.Code
+	msg := string(e.Code)
 	if e.Field != "" {
 		msg += " (" + e.Field + ")"
 	}
@@ -52,17 +56,17 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // E builds an error of a kind and code.
-func E(kind Kind, code string) *Error { return &Error{Kind: kind, Code: code} }
+func E(kind Kind, code Code) *Error { return &Error{Kind: kind, Code: code} }
 
 // Field builds an input error about one field.
-func Field(code, field string) *Error { return &Error{Kind: Invalid, Code: code, Field: field} }
+func Field(code Code, field string) *Error { return &Error{Kind: Invalid, Code: code, Field: field} }
 
 // Wrap classifies err, keeping it for the logs.
-func Wrap(kind Kind, code string, err error) *Error { return &Error{Kind: kind, Code: code, Err: err} }
+func Wrap(kind Kind, code Code, err error) *Error { return &Error{Kind: kind, Code: code, Err: err} }
 
 // Internalf is a server error with a message for the logs only.
 func Internalf(format string, args ...any) *Error {
-	return &Error{Kind: Internal, Code: "internal", Err: fmt.Errorf(format, args...)}
+	return &Error{Kind: Internal, Code: CodeInternal, Err: fmt.Errorf(format, args...)}
 }
 
 // As returns the classified error in err's chain, or an internal error wrapping err.
@@ -71,7 +75,7 @@ func As(err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
-	return &Error{Kind: Internal, Code: "internal", Err: err}
+	return &Error{Kind: Internal, Code: CodeInternal, Err: err}
 }
 
 // Is reports whether err is classified with the given kind.

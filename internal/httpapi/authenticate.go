@@ -33,17 +33,17 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 		case pathLeads:
 			key, err = leadKey(r)
 			if err == nil && key == "" {
-				err = errs.E(errs.Unauthorized, "missing_api_key")
+				err = errs.E(errs.Unauthorized, errs.CodeMissingAPIKey)
 			}
 		case pathConfig:
 			key = r.URL.Query().Get("api_key")
 			if key == "" {
-				err = errs.E(errs.Invalid, "missing_api_key")
+				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
 			}
 		case pathChat:
 			key, err = keyFromBody(rawBody(r.Context()))
 			if err == nil && key == "" {
-				err = errs.E(errs.Invalid, "missing_api_key")
+				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
 			}
 		default:
 			next.ServeHTTP(w, r)
@@ -76,15 +76,15 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 func allowed(p auth.Principal, path string, h http.Header) error {
 	origin := h.Get("Origin")
 	if p.Kind == auth.Private && origin != "" {
-		return errs.E(errs.Forbidden, "private_key_from_browser")
+		return errs.E(errs.Forbidden, errs.CodePrivateKeyFromBrowser)
 	}
 	switch {
 	case path == pathConfig && p.Kind != auth.Public:
-		return errs.E(errs.Forbidden, "public_key_required")
+		return errs.E(errs.Forbidden, errs.CodePublicKeyRequired)
 	case path == pathLeads && p.Kind == auth.Public && p.HostnameCheck && len(p.AllowedDomains) > 0:
 		host, ok := auth.RequestHost(origin, h.Get("Referer"))
 		if !ok || !auth.HostAllowed(host, p.AllowedDomains) {
-			return errs.E(errs.Forbidden, "origin_not_allowed")
+			return errs.E(errs.Forbidden, errs.CodeOriginNotAllowed)
 		}
 	}
 	return nil
@@ -111,14 +111,14 @@ func keyFromBody(body []byte) (string, error) {
 		APIKey json.RawMessage `json:"api_key"`
 	}
 	if err := json.Unmarshal(body, &b); err != nil {
-		return "", errs.Wrap(errs.Invalid, "invalid_json", err)
+		return "", errs.Wrap(errs.Invalid, errs.CodeInvalidJSON, err)
 	}
 	if len(b.APIKey) == 0 || string(b.APIKey) == "null" {
 		return "", nil
 	}
 	var k string
 	if err := json.Unmarshal(b.APIKey, &k); err != nil {
-		return "", &errs.Error{Kind: errs.Invalid, Code: "invalid_field", Field: "api_key", Err: err}
+		return "", &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidField, Field: "api_key", Err: err}
 	}
 	return strings.TrimSpace(k), nil
 }

@@ -32,7 +32,7 @@ func (s *server) CreateLead(ctx context.Context, req api.CreateLeadRequestObject
 	if k := req.Params.IdempotencyKey; k != nil {
 		key := strings.TrimSpace(*k)
 		if key == "" {
-			return nil, errs.E(errs.Invalid, "invalid_idempotency_key")
+			return nil, errs.E(errs.Invalid, errs.CodeInvalidIdempotencyKey)
 		}
 		idem = &lead.Idempotency{Key: key, RequestHash: sha256.Sum256(rawBody(ctx))}
 	}

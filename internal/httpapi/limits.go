@@ -56,7 +56,7 @@ func (s *server) take(l *ratelimit.Limiter, name, key string) error {
 		return nil
 	}
 	s.metrics.RateLimited(name)
-	return &errs.Error{Kind: errs.RateLimited, Code: "rate_limited", RetryAfter: ratelimit.RetryAfterSeconds(wait)}
+	return &errs.Error{Kind: errs.RateLimited, Code: errs.CodeRateLimited, RetryAfter: ratelimit.RetryAfterSeconds(wait)}
 }
 
 func (s *server) clientIP(r *http.Request) string {

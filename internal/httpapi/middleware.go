@@ -14,14 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/limits"
 )
-
-// MaxBodyBytes is the largest request body accepted (DECISIONS.md: 64 KiB, else 413).
-const MaxBodyBytes = 64 << 10
-
-// MaxHeaderBytes bounds the request headers we read; the HTTP server allows more so that a
-// request over this gets our JSON 431 rather than Go's plain-text one.
-const MaxHeaderBytes = 16 << 10
 
 // RequestTimeout bounds a request's work (database and model included).
 const RequestTimeout = 25 * time.Second
@@ -40,7 +34,8 @@ func withRequestID(next http.Handler) http.Handler {
 	})
 }
 
-// limitHeaders refuses requests whose headers are over MaxHeaderBytes.
+// limitHeaders refuses requests whose headers are over limits.HeaderBytes; the HTTP server
+// allows more so that such a request gets our JSON 431 rather than Go's plain-text one.
 func (s *server) limitHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := len(r.URL.RawQuery) + len(r.URL.Path)
@@ -49,8 +44,8 @@ func (s *server) limitHeaders(next http.Handler) http.Handler {
 				n += len(k) + len(v) + 4
 			}
 		}
-		if n > MaxHeaderBytes {
-			s.writeError(w, r, errs.E(errs.HeadersTooLarge, "headers_too_large"))
+		if n > limits.HeaderBytes {
+			s.writeError(w, r, errs.E(errs.HeadersTooLarge, errs.CodeHeadersTooLarge))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -89,7 +84,7 @@ func cors(next http.Handler) http.Handler {
 }
 
 // readBody enforces what every JSON body must be before anything parses it: JSON by its
-// Content-Type (415), at most MaxBodyBytes (413), valid UTF-8 (Go's decoder would silently
+// Content-Type (415), at most limits.BodyBytes (413), valid UTF-8 (Go's decoder would silently
 // replace bad bytes). The body is kept in the context for key extraction and idempotency hashing.
 func (s *server) readBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -99,26 +94,26 @@ func (s *server) readBody(next http.Handler) http.Handler {
 		}
 		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if err != nil || mt != "application/json" {
-			s.writeError(w, r, errs.E(errs.UnsupportedMedia, "unsupported_media_type"))
+			s.writeError(w, r, errs.E(errs.UnsupportedMedia, errs.CodeUnsupportedMediaType))
 			return
 		}
-		if r.ContentLength > MaxBodyBytes {
-			s.writeError(w, r, errs.E(errs.TooLarge, "body_too_large"))
+		if r.ContentLength > limits.BodyBytes {
+			s.writeError(w, r, errs.E(errs.TooLarge, errs.CodeBodyTooLarge))
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limits.BodyBytes))
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				s.writeError(w, r, errs.E(errs.TooLarge, "body_too_large"))
+				s.writeError(w, r, errs.E(errs.TooLarge, errs.CodeBodyTooLarge))
 				return
 			}
-			s.writeError(w, r, errs.Wrap(errs.Invalid, "invalid_json", err))
+			s.writeError(w, r, errs.Wrap(errs.Invalid, errs.CodeInvalidJSON, err))
 			return
 		}
 		// json.Valid also refuses a second value after the first, which decoders would ignore.
 		if !utf8.Valid(body) || !json.Valid(body) || tooDeep(body, maxJSONDepth) {
-			s.writeError(w, r, errs.E(errs.Invalid, "invalid_json"))
+			s.writeError(w, r, errs.E(errs.Invalid, errs.CodeInvalidJSON))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/leadchat/leadchat/gen/api"
 )
 
 func TestPanicIsTheJSONError(t *testing.T) {
@@ -17,11 +19,11 @@ func TestPanicIsTheJSONError(t *testing.T) {
 	})))
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
-	var body errorBody
+	var body api.Error
 	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
 		t.Fatalf("body %q is not JSON: %v", w.Body, err)
 	}
-	if w.Code != 500 || body.Code != "internal" || body.Error == "" {
+	if w.Code != 500 || body.Code != api.ErrorCodeInternal || body.Error == "" {
 		t.Errorf("got %d %+v, want 500 internal", w.Code, body)
 	}
 	if strings.Contains(w.Body.String(), "secret") {

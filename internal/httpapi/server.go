@@ -68,8 +68,8 @@ func New(cfg Config) (http.Handler, error) {
 	}
 
 	r := mux.NewRouter()
-	r.NotFoundHandler = s.fail(errs.E(errs.NotFound, "not_found"))
-	r.MethodNotAllowedHandler = s.fail(errs.E(errs.MethodNotAllowed, "method_not_allowed"))
+	r.NotFoundHandler = s.fail(errs.E(errs.NotFound, errs.CodeNotFound))
+	r.MethodNotAllowedHandler = s.fail(errs.E(errs.MethodNotAllowed, errs.CodeMethodNotAllowed))
 	r.Use(nameRoute, s.readBody, s.authenticate, s.validate)
 	strict := api.NewStrictHandlerWithOptions(s, nil, api.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc:  s.requestError,
@@ -101,7 +101,7 @@ func (s *server) readyz(ready func(context.Context) error) http.Handler {
 			ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 			defer cancel()
 			if err := ready(ctx); err != nil {
-				s.writeError(w, r, errs.Wrap(errs.Unavailable, "unavailable", err))
+				s.writeError(w, r, errs.Wrap(errs.Unavailable, errs.CodeUnavailable, err))
 				return
 			}
 		}
@@ -118,7 +118,7 @@ func (s *server) fail(err error) http.Handler {
 // accepted the request, so this is a body or parameter the generated types cannot hold.
 func (s *server) requestError(w http.ResponseWriter, r *http.Request, err error) {
 	if _, ok := err.(*errs.Error); !ok {
-		err = errs.Wrap(errs.Invalid, "invalid_json", err)
+		err = errs.Wrap(errs.Invalid, errs.CodeInvalidJSON, err)
 	}
 	s.writeError(w, r, err)
 }

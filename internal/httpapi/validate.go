@@ -59,21 +59,21 @@ func (s *server) validate(next http.Handler) http.Handler {
 func validationError(err error) error {
 	var re *openapi3filter.RequestError
 	if !errors.As(err, &re) {
-		return errs.Wrap(errs.Invalid, "invalid_field", err)
+		return errs.Wrap(errs.Invalid, errs.CodeInvalidField, err)
 	}
 	if re.Parameter != nil {
 		switch re.Parameter.Name {
 		case "Idempotency-Key":
-			return &errs.Error{Kind: errs.Invalid, Code: "invalid_idempotency_key", Err: err}
+			return &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidIdempotencyKey, Err: err}
 		case "api_key":
-			return &errs.Error{Kind: errs.Invalid, Code: "missing_api_key", Err: err}
+			return &errs.Error{Kind: errs.Invalid, Code: errs.CodeMissingAPIKey, Err: err}
 		}
-		return &errs.Error{Kind: errs.Invalid, Code: "invalid_field", Field: re.Parameter.Name, Err: err}
+		return &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidField, Field: re.Parameter.Name, Err: err}
 	}
 	var se *openapi3.SchemaError
 	if !errors.As(err, &se) {
 		// Not a schema violation: the body did not parse as JSON.
-		return &errs.Error{Kind: errs.Invalid, Code: "invalid_json", Err: err}
+		return &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidJSON, Err: err}
 	}
 	path := se.JSONPointer()
 	field := strings.Join(path, ".")
@@ -81,37 +81,37 @@ func validationError(err error) error {
 	if len(path) > 0 {
 		top = path[0]
 	}
-	e := &errs.Error{Kind: errs.Invalid, Code: "invalid_field", Field: field, Err: err}
+	e := &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidField, Field: field, Err: err}
 	switch {
 	case se.SchemaField == "required":
-		e.Code = "missing_field"
+		e.Code = errs.CodeMissingField
 		if len(path) == 0 {
 			e.Field = missingProperty(se.Reason)
 		}
 		if e.Field == "api_key" {
-			e.Code, e.Field = "missing_api_key", ""
+			e.Code, e.Field = errs.CodeMissingAPIKey, ""
 		}
 	case top == "first_name" && se.SchemaField == "minLength":
-		e.Code = "missing_field"
+		e.Code = errs.CodeMissingField
 	case top == "email":
-		e.Code = "invalid_email"
+		e.Code = errs.CodeInvalidEmail
 		if se.SchemaField == "minLength" {
-			e.Code = "missing_field"
+			e.Code = errs.CodeMissingField
 		}
 	case top == "message" && se.SchemaField == "minLength":
-		e.Code = "missing_field"
+		e.Code = errs.CodeMissingField
 	case top == "phone":
-		e.Code = "invalid_phone"
+		e.Code = errs.CodeInvalidPhone
 	case top == "source":
-		e.Code = "invalid_source"
+		e.Code = errs.CodeInvalidSource
 	case top == "referral_data":
-		e.Code, e.Field = "invalid_referral_data", "referral_data"
+		e.Code, e.Field = errs.CodeInvalidReferralData, "referral_data"
 	case top == "session_id":
-		e.Code, e.Field = "invalid_session_id", "session_id"
+		e.Code, e.Field = errs.CodeInvalidSessionID, "session_id"
 	case top == "message_id":
-		e.Code, e.Field = "invalid_message_id", "message_id"
+		e.Code, e.Field = errs.CodeInvalidMessageID, "message_id"
 	case len(path) == 0:
-		e.Code, e.Field = "invalid_json", "" // the body as a whole is not an object
+		e.Code, e.Field = errs.CodeInvalidJSON, "" // the body as a whole is not an object
 	}
 	return e
 }

@@ -8,14 +8,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/contact"
 	"github.com/leadchat/leadchat/internal/errs"
-)
-
-// Length limits of DECISIONS.md, in characters.
-const (
-	MaxNameLen     = 200
-	MaxServiceLen  = 200
-	MaxDetailsLen  = 10000
-	MaxReferralLen = 2048
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // referralKeys are the referral_data keys that are stored; others are dropped.
@@ -41,31 +34,31 @@ type Input struct {
 func (in Input) Check() (Lead, error) {
 	l := Lead{ID: uuid.New(), Source: SourceAPI}
 	var err error
-	if l.FirstName, err = required("first_name", in.FirstName, MaxNameLen); err != nil {
+	if l.FirstName, err = required("first_name", in.FirstName, limits.NameLen); err != nil {
 		return Lead{}, err
 	}
-	if l.LastName, err = optional("last_name", in.LastName, MaxNameLen); err != nil {
+	if l.LastName, err = optional("last_name", in.LastName, limits.NameLen); err != nil {
 		return Lead{}, err
 	}
-	email, err := required("email", in.Email, 254)
+	email, err := required("email", in.Email, limits.EmailLen)
 	if err != nil {
 		return Lead{}, err
 	}
 	if l.Email, err = contact.NormalizeEmail(email); err != nil {
-		return Lead{}, errs.Field("invalid_email", "email")
+		return Lead{}, errs.Field(errs.CodeInvalidEmail, "email")
 	}
-	if l.Phone, err = optional("phone", in.Phone, 50); err != nil {
+	if l.Phone, err = optional("phone", in.Phone, limits.PhoneLen); err != nil {
 		return Lead{}, err
 	}
 	if l.Phone != "" {
 		if l.PhoneE164, err = contact.NormalizePhone(l.Phone); err != nil {
-			return Lead{}, errs.Field("invalid_phone", "phone")
+			return Lead{}, errs.Field(errs.CodeInvalidPhone, "phone")
 		}
 	}
-	if l.Service, err = optional("service", in.Service, MaxServiceLen); err != nil {
+	if l.Service, err = optional("service", in.Service, limits.ServiceLen); err != nil {
 		return Lead{}, err
 	}
-	if l.Note, err = optional("details", in.Details, MaxDetailsLen); err != nil {
+	if l.Note, err = optional("details", in.Details, limits.DetailsLen); err != nil {
 		return Lead{}, err
 	}
 	if in.Source != nil {
@@ -85,7 +78,7 @@ func ParseSource(s string) (Source, error) {
 	case SourceForm, SourceAPI, SourceChat, SourceManual:
 		return src, nil
 	}
-	return "", errs.Field("invalid_source", "source")
+	return "", errs.Field(errs.CodeInvalidSource, "source")
 }
 
 // FilterReferral keeps the allowed referral keys, checking their values; nil when none remain.
@@ -95,8 +88,8 @@ func FilterReferral(in map[string]string) (map[string]string, error) {
 		if !referralKeys[k] {
 			continue
 		}
-		if utf8.RuneCountInString(v) > MaxReferralLen || strings.ContainsRune(v, 0) {
-			return nil, errs.Field("invalid_referral_data", "referral_data."+k)
+		if utf8.RuneCountInString(v) > limits.ReferralValueLen || strings.ContainsRune(v, 0) {
+			return nil, errs.Field(errs.CodeInvalidReferralData, "referral_data."+k)
 		}
 		if out == nil {
 			out = make(map[string]string, len(in))
@@ -110,10 +103,10 @@ func FilterReferral(in map[string]string) (map[string]string, error) {
 func CheckText(field, s string, max int) (string, error) {
 	s = strings.TrimSpace(s)
 	if utf8.RuneCountInString(s) > max {
-		return "", errs.Field("invalid_field", field)
+		return "", errs.Field(errs.CodeInvalidField, field)
 	}
 	if strings.ContainsRune(s, 0) {
-		return "", errs.Field("invalid_field", field)
+		return "", errs.Field(errs.CodeInvalidField, field)
 	}
 	return s, nil
 }
@@ -124,7 +117,7 @@ func required(field, s string, max int) (string, error) {
 		return "", err
 	}
 	if s == "" {
-		return "", errs.Field("missing_field", field)
+		return "", errs.Field(errs.CodeMissingField, field)
 	}
 	return s, nil
 }

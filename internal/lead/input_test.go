@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 func sp(s string) *string { return &s }
@@ -13,7 +14,7 @@ func TestCheck(t *testing.T) {
 	tests := []struct {
 		name string
 		in   Input
-		code string // "" when valid
+		code errs.Code // "" when valid
 	}{
 		{"minimal", Input{FirstName: "Anna", Email: "a@example.hu"}, ""},
 		{"blank name", Input{FirstName: " \t", Email: "a@example.hu"}, "missing_field"},
@@ -22,9 +23,9 @@ func TestCheck(t *testing.T) {
 		{"blank phone is absent", Input{FirstName: "Anna", Email: "a@example.hu", Phone: sp("  ")}, ""},
 		{"bad source", Input{FirstName: "Anna", Email: "a@example.hu", Source: sp("fax")}, "invalid_source"},
 		{"NUL", Input{FirstName: "A\x00", Email: "a@example.hu"}, "invalid_field"},
-		{"long details", Input{FirstName: "A", Email: "a@example.hu", Details: sp(strings.Repeat("é", MaxDetailsLen+1))}, "invalid_field"},
-		{"details at the limit", Input{FirstName: "A", Email: "a@example.hu", Details: sp(strings.Repeat("é", MaxDetailsLen))}, ""},
-		{"long referral value", Input{FirstName: "A", Email: "a@example.hu", ReferralData: map[string]string{"gclid": strings.Repeat("x", 2049)}}, "invalid_referral_data"},
+		{"long details", Input{FirstName: "A", Email: "a@example.hu", Details: sp(strings.Repeat("é", limits.DetailsLen+1))}, "invalid_field"},
+		{"details at the limit", Input{FirstName: "A", Email: "a@example.hu", Details: sp(strings.Repeat("é", limits.DetailsLen))}, ""},
+		{"long referral value", Input{FirstName: "A", Email: "a@example.hu", ReferralData: map[string]string{"gclid": strings.Repeat("x", limits.ReferralValueLen+1)}}, "invalid_referral_data"},
 		{"long unknown referral value is dropped", Input{FirstName: "A", Email: "a@example.hu", ReferralData: map[string]string{"junk": strings.Repeat("x", 5000)}}, ""},
 	}
 	for _, tt := range tests {

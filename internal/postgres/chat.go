@@ -233,7 +233,7 @@ func (s *Store) SaveTurn(ctx context.Context, companyID uuid.UUID, w chat.Write)
 // lostRace is the error of a turn that was not stored because its session moved on.
 func lostRace(stored bool, err error) error {
 	if err == nil && !stored {
-		return errs.E(errs.Conflict, "session_busy")
+		return errs.E(errs.Conflict, errs.CodeSessionBusy)
 	}
 	return err
 }

@@ -73,7 +73,7 @@ func (w *groupWriter[In, Out]) submit(ctx context.Context, in In) (Out, error) {
 	case <-ctx.Done():
 		return zero, translate(ctx.Err())
 	case <-w.stop:
-		return zero, errs.E(errs.Unavailable, "unavailable")
+		return zero, errs.E(errs.Unavailable, errs.CodeUnavailable)
 	}
 	select {
 	case r := <-p.done:
@@ -81,7 +81,7 @@ func (w *groupWriter[In, Out]) submit(ctx context.Context, in In) (Out, error) {
 	case <-ctx.Done():
 		return zero, translate(ctx.Err())
 	case <-w.stop:
-		return zero, errs.E(errs.Unavailable, "unavailable")
+		return zero, errs.E(errs.Unavailable, errs.CodeUnavailable)
 	}
 }
 

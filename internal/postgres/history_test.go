@@ -47,7 +47,7 @@ func TestLeadStatusLifecycle(t *testing.T) {
 		company uuid.UUID
 		id      uuid.UUID
 		status  lead.Status
-		code    string
+		code    errs.Code
 	}{
 		{"over_limit is not a lifecycle status", a, l.ID, lead.StatusOverLimit, "invalid_status"},
 		{"unknown status", a, l.ID, "archived", "invalid_status"},

@@ -58,7 +58,7 @@ func createIdempotent(ctx context.Context, tx runner, c leadCreate) (lead.Create
 		return lead.Created{}, err
 	}
 	if !locked {
-		return lead.Created{}, errs.E(errs.Conflict, "idempotency_key_in_use")
+		return lead.Created{}, errs.E(errs.Conflict, errs.CodeIdempotencyKeyInUse)
 	}
 	var prev struct {
 		RequestHash []byte    `db:"request_hash"`
@@ -71,7 +71,7 @@ func createIdempotent(ctx context.Context, tx runner, c leadCreate) (lead.Create
 	switch {
 	case err == nil:
 		if !bytes.Equal(prev.RequestHash, idem.RequestHash[:]) {
-			return lead.Created{}, errs.E(errs.Unprocessable, "idempotency_key_reused")
+			return lead.Created{}, errs.E(errs.Unprocessable, errs.CodeIdempotencyKeyReused)
 		}
 		return lead.Created{ID: prev.LeadID, OverLimit: prev.OverLimit, Limit: prev.LeadLimit,
 			Count: prev.LeadCount, Replayed: true}, nil
@@ -182,12 +182,12 @@ SELECT status FROM old`
 // origin; see lead.Store.
 func (s *Store) SetLeadStatus(ctx context.Context, companyID, leadID uuid.UUID, status lead.Status, origin lead.Origin) error {
 	if !status.Lifecycle() {
-		return errs.Field("invalid_status", "status")
+		return errs.Field(errs.CodeInvalidStatus, "status")
 	}
 	var old lead.Status
 	err := s.db.GetContext(ctx, &old, setLeadStatus, companyID, leadID, status, origin)
 	if errs.Is(translate(err), errs.NotFound) {
-		return errs.Wrap(errs.NotFound, "lead_not_found", err)
+		return errs.Wrap(errs.NotFound, errs.CodeLeadNotFound, err)
 	}
 	return translate(err)
 }

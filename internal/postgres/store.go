@@ -164,24 +164,26 @@ func translate(err error) error {
 		return nil
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return errs.Wrap(errs.NotFound, "not_found", err)
+		return errs.Wrap(errs.NotFound, errs.CodeNotFound, err)
 	}
 	var pqErr *pq.Error
 	if errors.As(err, &pqErr) {
 		switch {
 		case pqErr.Code == "23505":
-			return errs.Wrap(errs.Conflict, "conflict", err)
+			// A unique violation no caller expected: its kind lets the store's own callers tell
+			// it apart, and to a client it is a server error, as the contract has no code for it.
+			return errs.Wrap(errs.Conflict, errs.CodeInternal, err)
 		case pqErr.Code == "57014" || pqErr.Code == "55P03": // statement or lock timeout
-			return errs.Wrap(errs.Unavailable, "unavailable", err)
+			return errs.Wrap(errs.Unavailable, errs.CodeUnavailable, err)
 		case pqErr.Code.Class() == "08" || pqErr.Code.Class() == "57" || pqErr.Code.Class() == "53":
-			return errs.Wrap(errs.Unavailable, "unavailable", err)
+			return errs.Wrap(errs.Unavailable, errs.CodeUnavailable, err)
 		}
 		return err
 	}
 	var netErr net.Error
 	if errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) ||
 		errors.Is(err, sql.ErrConnDone) || errors.Is(err, driver.ErrBadConn) {
-		return errs.Wrap(errs.Unavailable, "unavailable", err)
+		return errs.Wrap(errs.Unavailable, errs.CodeUnavailable, err)
 	}
 	return err
 }
