@@ -1,6 +1,11 @@
 // Package apidocs serves the contract to people and to tools: the OpenAPI document itself and a
 // reference page rendered from it, both built once when the handler is made, with no script, no
 // CDN and nothing fetched at run time.
+//
+// kin-openapi loads the document (its $refs, and where each entry sits in the file) and goldmark
+// renders the descriptions' Markdown; this package only lays them out. A generated page such as
+// redocly's build-docs would need its bundled script, which the page's Content-Security-Policy
+// forbids, and node to build; this one is made from the same bytes the binary serves.
 package apidocs
 
 import (
@@ -37,6 +42,7 @@ var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
 func Handler(spec []byte) (http.Handler, error) {
 	spec = bytes.Clone(spec)
 	loader := openapi3.NewLoader()
+	loader.IncludeOrigin = true // the page follows the order of the file
 	doc, err := loader.LoadFromData(spec)
 	if err != nil {
 		return nil, fmt.Errorf("parsing the OpenAPI document: %w", err)
@@ -44,12 +50,8 @@ func Handler(spec []byte) (http.Handler, error) {
 	if err := doc.Validate(loader.Context); err != nil {
 		return nil, fmt.Errorf("validating the OpenAPI document: %w", err)
 	}
-	src, err := parseSource(spec)
-	if err != nil {
-		return nil, fmt.Errorf("reading the OpenAPI document's order: %w", err)
-	}
 	var page bytes.Buffer
-	if err := pageTemplate.Execute(&page, builder{doc: doc, src: src}.page(SpecPath)); err != nil {
+	if err := pageTemplate.Execute(&page, builder{doc: doc}.page(SpecPath)); err != nil {
 		return nil, fmt.Errorf("rendering the reference page: %w", err)
 	}
 
