@@ -26,6 +26,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
@@ -199,7 +200,7 @@ func servePage(t *testing.T, scriptBase, apiBase, key string, csp bool) string {
 // demoPage serves the demo page of `leadchat dev` from an origin of its own.
 func demoPage(t *testing.T, base, key string) string {
 	t.Helper()
-	return serveHost(t, widget.DemoPageHandler(base, key))
+	return serveHost(t, httpapi.DemoPage(base, key))
 }
 
 func serveHost(t *testing.T, h http.Handler) string {
