@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -30,6 +29,7 @@ import (
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/testenv"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -222,24 +222,6 @@ func closedAddr(t *testing.T) string {
 	return addr
 }
 
-// chromiumPath finds Chromium; without it the test fails under CI=true and skips, saying why,
-// elsewhere.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	if p, err := exec.LookPath("chromium"); err == nil {
-		return p
-	}
-	const msg = "these tests need Chromium: apt-get install chromium"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
-
 // browser is one headless Chromium with one tab, which records what the page writes to the
 // console so a test can look for CSP violations.
 type browser struct {
@@ -264,7 +246,7 @@ func (b *browser) on(t *testing.T) *browser {
 // newBrowser starts Chromium with a fresh profile; the whole test must finish within testTimeout.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	path := chromiumPath(t)
+	path := testenv.Chromium(t)
 	profile := t.TempDir() // before the allocator, so it is removed after Chromium exits
 	ctx, cancelTimeout := context.WithTimeout(context.Background(), testTimeout)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,

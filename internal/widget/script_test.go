@@ -3,10 +3,11 @@ package widget
 import (
 	"bytes"
 	"compress/gzip"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/leadchat/leadchat/internal/testenv"
 )
 
 // TestScriptSizeBudget keeps the script every visitor downloads within 8 KiB gzipped.
@@ -46,16 +47,9 @@ func TestScriptHasNoForbiddenConstructs(t *testing.T) {
 	}
 }
 
-// TestScriptSyntax asks node to parse embed.js; CI must have node, a laptop may lack it.
+// TestScriptSyntax asks node to parse embed.js.
 func TestScriptSyntax(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is not installed; CI needs it to check embed.js")
-		}
-		t.Skip("node is not installed: skipping the syntax check of embed.js")
-	}
-	out, err := exec.Command(node, "--check", "embed.js").CombinedOutput()
+	out, err := exec.Command(testenv.Node(t), "--check", "embed.js").CombinedOutput()
 	if err != nil {
 		t.Fatalf("node --check embed.js: %v\n%s", err, out)
 	}
