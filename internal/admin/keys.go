@@ -14,7 +14,7 @@ import (
 
 // CreatedKey is a new key with the key itself, shown this once.
 type CreatedKey struct {
-	postgres.KeyInfo
+	auth.KeyInfo
 	Key string `json:"key"`
 }
 
@@ -38,7 +38,7 @@ func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 	if err != nil {
 		return CreatedKey{}, err
 	}
-	info, err := store.CreateKey(ctx, companyID, postgres.NewKey{
+	info, err := store.CreateKey(ctx, companyID, auth.NewKey{
 		Kind: kind, Prefix: auth.DisplayPrefix(key), Hash: auth.Hash(key),
 		AllowedDomains: normalized, HostnameCheck: hostnameCheck,
 	})

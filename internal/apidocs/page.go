@@ -3,6 +3,8 @@ package apidocs
 import (
 	"html"
 	"html/template"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -93,10 +95,9 @@ type schema struct {
 	Example     string
 }
 
-// builder turns the parsed spec into a page; src supplies the order of the file.
+// builder turns the spec, loaded with its origins, into a page.
 type builder struct {
 	doc *openapi3.T
-	src source
 }
 
 func (b builder) page(specURL string) page {
@@ -104,16 +105,16 @@ func (b builder) page(specURL string) page {
 	p := page{Title: doc.Info.Title, Version: doc.Info.Version, SpecURL: specURL}
 	p.Intro, p.IntroHeadings = markdown(doc.Info.Description, "", 0)
 	for _, s := range doc.Servers {
-		p.Servers = append(p.Servers, server{URL: s.URL, Description: template.HTML(inline(s.Description))})
+		p.Servers = append(p.Servers, server{URL: s.URL, Description: inline(s.Description)})
 	}
 	if doc.Components != nil {
-		for _, name := range ordered(b.src.keys("/components/securitySchemes"), doc.Components.SecuritySchemes) {
+		for _, name := range inFileOrder(doc.Components.SecuritySchemes) {
 			if ref := doc.Components.SecuritySchemes[name]; ref != nil && ref.Value != nil {
 				p.Auth = append(p.Auth, scheme{ID: "auth-" + slug(name), Name: name, Kind: schemeKind(ref.Value),
 					Description: b.text(ref.Value.Description, "")})
 			}
 		}
-		for _, name := range ordered(b.src.keys("/components/schemas"), doc.Components.Schemas) {
+		for _, name := range inFileOrder(doc.Components.Schemas) {
 			p.Schemas = append(p.Schemas, b.schema(name, doc.Components.Schemas[name]))
 		}
 	}
@@ -124,16 +125,11 @@ func (b builder) page(specURL string) page {
 // operations lists every operation in the order of the file.
 func (b builder) operations() []operation {
 	var ops []operation
-	for _, path := range ordered(b.src.keys("/paths"), b.doc.Paths.Map()) {
+	for _, path := range inFileOrder(b.doc.Paths.Map()) {
 		item := b.doc.Paths.Value(path)
-		itemPtr := pointer("/paths", path)
 		byMethod := item.Operations()
-		var methods []string
-		for _, k := range b.src.keys(itemPtr) {
-			methods = append(methods, strings.ToUpper(k))
-		}
-		for _, method := range ordered(methods, byMethod) {
-			ops = append(ops, b.operation(path, method, item, byMethod[method], pointer(itemPtr, strings.ToLower(method))))
+		for _, method := range inFileOrder(byMethod) {
+			ops = append(ops, b.operation(path, method, item, byMethod[method]))
 		}
 	}
 	return ops
@@ -166,7 +162,7 @@ func (b builder) groups(ops []operation) []group {
 	return out
 }
 
-func (b builder) operation(path, method string, item *openapi3.PathItem, op *openapi3.Operation, opPtr string) operation {
+func (b builder) operation(path, method string, item *openapi3.PathItem, op *openapi3.Operation) operation {
 	id := op.OperationID
 	if id == "" {
 		id = strings.ToLower(method) + "-" + slug(path)
@@ -182,7 +178,7 @@ func (b builder) operation(path, method string, item *openapi3.PathItem, op *ope
 		security = *op.Security
 	}
 	for _, req := range security {
-		names := ordered(nil, req)
+		names := slices.Sorted(maps.Keys(req))
 		if len(names) == 0 {
 			o.Auth = append(o.Auth, authRef{})
 		} else {
@@ -208,24 +204,22 @@ func (b builder) operation(path, method string, item *openapi3.PathItem, op *ope
 	}
 
 	if rb := op.RequestBody; rb != nil && rb.Value != nil {
-		ptr := refPointer(rb.Ref, pointer(opPtr, "requestBody"))
 		o.Body = &body{Required: rb.Value.Required, Description: b.text(rb.Value.Description, ""),
-			Contents: b.contents(rb.Value.Content, ptr+"/content")}
+			Contents: b.contents(rb.Value.Content)}
 	}
 
 	responses := op.Responses.Map()
-	for _, status := range ordered(b.src.keys(pointer(opPtr, "responses")), responses) {
+	for _, status := range inFileOrder(responses) {
 		ref := responses[status]
 		if ref == nil || ref.Value == nil {
 			continue
 		}
-		ptr := refPointer(ref.Ref, pointer(opPtr, "responses", status))
-		r := response{Status: status, Class: statusClass(status), Contents: b.contents(ref.Value.Content, ptr+"/content")}
+		r := response{Status: status, Class: statusClass(status), Contents: b.contents(ref.Value.Content)}
 		r.Open = r.Class == "ok" || r.Class == "redirect"
 		if ref.Value.Description != nil {
 			r.Description = b.text(*ref.Value.Description, "")
 		}
-		for _, name := range ordered(b.src.keys(ptr+"/headers"), ref.Value.Headers) {
+		for _, name := range inFileOrder(ref.Value.Headers) {
 			if h := ref.Value.Headers[name]; h != nil && h.Value != nil {
 				f := b.parameter(&h.Value.Parameter)
 				f.Name, f.In = name, ""
@@ -253,36 +247,26 @@ func (b builder) parameter(p *openapi3.Parameter) field {
 }
 
 // contents describes each media type of a body: its schema's fields and its examples.
-func (b builder) contents(c openapi3.Content, ptr string) []content {
+func (b builder) contents(c openapi3.Content) []content {
 	var out []content
-	for _, mt := range ordered(b.src.keys(ptr), c) {
+	for _, mt := range inFileOrder(c) {
 		m := c[mt]
 		if m == nil {
 			continue
 		}
-		mtPtr := pointer(ptr, mt)
-		cv := content{MediaType: mt, Type: typeOf(m.Schema), Fields: b.fields(m.Schema, mtPtr+"/schema", "", 0)}
+		cv := content{MediaType: mt, Type: typeOf(m.Schema), Fields: b.fields(m.Schema, "", 0)}
 		if m.Example != nil {
-			cv.Examples = append(cv.Examples, example{Name: "example", JSON: b.exampleJSON(mtPtr+"/example", m.Example)})
+			cv.Examples = append(cv.Examples, example{Name: "example", JSON: exampleJSON(m.Example, m.Schema)})
 		}
-		for _, name := range ordered(b.src.keys(mtPtr+"/examples"), m.Examples) {
+		for _, name := range inFileOrder(m.Examples) {
 			if ex := m.Examples[name]; ex != nil && ex.Value != nil {
 				cv.Examples = append(cv.Examples, example{Name: name, Summary: ex.Value.Summary,
-					JSON: b.exampleJSON(pointer(mtPtr, "examples", name, "value"), ex.Value.Value)})
+					JSON: exampleJSON(ex.Value.Value, m.Schema)})
 			}
 		}
 		out = append(out, cv)
 	}
 	return out
-}
-
-// exampleJSON is the example at ptr as indented JSON in the order of the file, or v's own
-// encoding when the file has no node there.
-func (b builder) exampleJSON(ptr string, v any) string {
-	if s, ok := b.src.json(ptr); ok {
-		return s
-	}
-	return literalJSON(v)
 }
 
 // text renders a description's Markdown; headings in it sit below the page's own.
@@ -317,13 +301,4 @@ func statusClass(status string) string {
 	default:
 		return "error"
 	}
-}
-
-// refPointer is the JSON pointer a local $ref points to, or fallback when ref is empty or not
-// local.
-func refPointer(ref, fallback string) string {
-	if p, ok := strings.CutPrefix(ref, "#"); ok {
-		return p
-	}
-	return fallback
 }

@@ -13,14 +13,13 @@ import (
 
 // fields lists the properties of an object schema; inline objects nested in it add their own
 // properties as parent.child (parent[].child for arrays of them).
-func (b builder) fields(ref *openapi3.SchemaRef, ptr, prefix string, depth int) []field {
+func (b builder) fields(ref *openapi3.SchemaRef, prefix string, depth int) []field {
 	if ref == nil || ref.Value == nil || depth > 4 {
 		return nil
 	}
 	s := ref.Value
-	ptr = refPointer(ref.Ref, ptr)
 	var out []field
-	for _, name := range ordered(b.src.keys(ptr+"/properties"), s.Properties) {
+	for _, name := range inFileOrder(s.Properties) {
 		prop := s.Properties[name]
 		if prop == nil || prop.Value == nil {
 			continue
@@ -35,10 +34,9 @@ func (b builder) fields(ref *openapi3.SchemaRef, ptr, prefix string, depth int) 
 		}
 		out = append(out, f)
 		if prop.Ref == "" {
-			propPtr := pointer(ptr, "properties", name)
-			out = append(out, b.fields(prop, propPtr, prefix+name+".", depth+1)...)
+			out = append(out, b.fields(prop, prefix+name+".", depth+1)...)
 			if items := prop.Value.Items; items != nil && items.Ref == "" {
-				out = append(out, b.fields(items, propPtr+"/items", prefix+name+"[].", depth+1)...)
+				out = append(out, b.fields(items, prefix+name+"[].", depth+1)...)
 			}
 		}
 	}
@@ -50,13 +48,12 @@ func (b builder) schema(name string, ref *openapi3.SchemaRef) schema {
 	if ref == nil || ref.Value == nil {
 		return s
 	}
-	ptr := pointer("/components/schemas", name)
 	s.Type = typeOfValue(ref.Value)
 	s.Description = b.text(ref.Value.Description, "")
 	s.Constraints = constraints(ref.Value)
-	s.Fields = b.fields(ref, ptr, "", 0)
+	s.Fields = b.fields(ref, "", 0)
 	if ref.Value.Example != nil {
-		s.Example = b.exampleJSON(ptr+"/example", ref.Value.Example)
+		s.Example = exampleJSON(ref.Value.Example, ref)
 	}
 	return s
 }
@@ -176,12 +173,4 @@ func bound(inclusive, exclusive string, b openapi3.ExclusiveBound) string {
 		return exclusive
 	}
 	return inclusive
-}
-
-// literal shows a value as a client writes it: a string bare, anything else as JSON.
-func literal(v any) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	return literalJSON(v)
 }

@@ -19,7 +19,9 @@ import (
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/pgembed"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -94,7 +96,7 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 		cfg.PublicURL = "http://" + ln.Addr().String()
 	}
 	svc, err := service.Open(ctx, cfg, stderr, map[string]http.Handler{
-		"/": widget.DemoPageHandler(cfg.PublicURL, demo.PublicKey),
+		"/": httpapi.DemoPage(cfg.PublicURL, demo.PublicKey),
 	})
 	if err != nil {
 		ln.Close()
@@ -155,7 +157,7 @@ func provision(ctx context.Context, dsn, keysPath string) (demoKeys, error) {
 var demoProfile []byte
 
 // createDemoCompany creates the demo company with a realistic profile and a themed widget.
-func createDemoCompany(ctx context.Context, store *postgres.Store) (postgres.Company, error) {
+func createDemoCompany(ctx context.Context, store *postgres.Store) (company.Company, error) {
 	c, err := store.CreateCompany(ctx, DemoCompany, plan.Business, plan.Override{})
 	if err != nil {
 		return c, err

@@ -6,25 +6,22 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/plan"
 )
 
-// Company is a company as the admin commands show it.
-type Company struct {
-	ID        uuid.UUID     `db:"id" json:"id"`
-	Name      string        `db:"name" json:"name"`
-	Plan      plan.Plan     `db:"plan" json:"plan"`
-	Override  plan.Override `db:"-" json:"-"`
-	LeadLimit *int          `db:"-" json:"lead_limit"`
-	CreatedAt time.Time     `db:"created_at" json:"created_at"`
-
-	HasLimitOverride  bool `db:"has_limit_override" json:"-"`
-	LeadLimitOverride *int `db:"lead_limit_override" json:"-"`
+// companyRow is a row of companies.
+type companyRow struct {
+	ID                uuid.UUID `db:"id"`
+	Name              string    `db:"name"`
+	Plan              plan.Plan `db:"plan"`
+	HasLimitOverride  bool      `db:"has_limit_override"`
+	LeadLimitOverride *int      `db:"lead_limit_override"`
+	CreatedAt         time.Time `db:"created_at"`
 }
 
-func (c *Company) fill() {
-	c.Override = plan.Override{Set: c.HasLimitOverride, Limit: c.LeadLimitOverride}
-	c.LeadLimit = plan.LeadLimit(c.Plan, c.Override)
+func (r companyRow) company() company.Company {
+	return company.New(r.ID, r.Name, r.Plan, plan.Override{Set: r.HasLimitOverride, Limit: r.LeadLimitOverride}, r.CreatedAt)
 }
 
 const insertCompany = `
@@ -33,14 +30,12 @@ VALUES ($1, $2, $3, $4, $5)
 RETURNING id, name, plan, has_limit_override, lead_limit_override, created_at`
 
 // CreateCompany stores a new company.
-func (s *Store) CreateCompany(ctx context.Context, name string, p plan.Plan, o plan.Override) (Company, error) {
-	var c Company
-	err := s.db.GetContext(ctx, &c, insertCompany, uuid.New(), name, p, o.Set, o.Limit)
-	if err != nil {
-		return Company{}, translate(err)
+func (s *Store) CreateCompany(ctx context.Context, name string, p plan.Plan, o plan.Override) (company.Company, error) {
+	var r companyRow
+	if err := s.db.GetContext(ctx, &r, insertCompany, uuid.New(), name, p, o.Set, o.Limit); err != nil {
+		return company.Company{}, translate(err)
 	}
-	c.fill()
-	return c, nil
+	return r.company(), nil
 }
 
 const selectCompany = `
@@ -48,13 +43,12 @@ SELECT id, name, plan, has_limit_override, lead_limit_override, created_at
 FROM companies WHERE id = $1`
 
 // Company returns one company; errs.NotFound when there is none.
-func (s *Store) Company(ctx context.Context, companyID uuid.UUID) (Company, error) {
-	var c Company
-	if err := s.db.GetContext(ctx, &c, selectCompany, companyID); err != nil {
-		return Company{}, translate(err)
+func (s *Store) Company(ctx context.Context, companyID uuid.UUID) (company.Company, error) {
+	var r companyRow
+	if err := s.db.GetContext(ctx, &r, selectCompany, companyID); err != nil {
+		return company.Company{}, translate(err)
 	}
-	c.fill()
-	return c, nil
+	return r.company(), nil
 }
 
 const selectCompanyByName = `
@@ -63,11 +57,10 @@ FROM companies WHERE name = $1 ORDER BY created_at LIMIT 1`
 
 // CompanyByName returns the oldest company with that name; errs.NotFound when there is none.
 // `leadchat dev` uses it to find its demo company again.
-func (s *Store) CompanyByName(ctx context.Context, name string) (Company, error) {
-	var c Company
-	if err := s.db.GetContext(ctx, &c, selectCompanyByName, name); err != nil {
-		return Company{}, translate(err)
+func (s *Store) CompanyByName(ctx context.Context, name string) (company.Company, error) {
+	var r companyRow
+	if err := s.db.GetContext(ctx, &r, selectCompanyByName, name); err != nil {
+		return company.Company{}, translate(err)
 	}
-	c.fill()
-	return c, nil
+	return r.company(), nil
 }

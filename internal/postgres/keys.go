@@ -11,25 +11,25 @@ import (
 	"github.com/leadchat/leadchat/internal/plan"
 )
 
-// KeyInfo is an API key as listings show it: never the key itself, only its prefix.
-type KeyInfo struct {
-	ID             uuid.UUID      `db:"id" json:"id"`
-	CompanyID      uuid.UUID      `db:"company_id" json:"company_id"`
-	Kind           auth.Kind      `db:"kind" json:"kind"`
-	Prefix         string         `db:"prefix" json:"prefix"`
-	AllowedDomains pq.StringArray `db:"allowed_domains" json:"allowed_domains"`
-	HostnameCheck  bool           `db:"hostname_check" json:"hostname_check"`
-	CreatedAt      time.Time      `db:"created_at" json:"created_at"`
-	RevokedAt      *time.Time     `db:"revoked_at" json:"revoked_at"`
+// keyRow is a row of api_keys as listings read it, without the hash.
+type keyRow struct {
+	ID             uuid.UUID      `db:"id"`
+	CompanyID      uuid.UUID      `db:"company_id"`
+	Kind           auth.Kind      `db:"kind"`
+	Prefix         string         `db:"prefix"`
+	AllowedDomains pq.StringArray `db:"allowed_domains"`
+	HostnameCheck  bool           `db:"hostname_check"`
+	CreatedAt      time.Time      `db:"created_at"`
+	RevokedAt      *time.Time     `db:"revoked_at"`
 }
 
-// NewKey is what is stored of a freshly generated key.
-type NewKey struct {
-	Kind           auth.Kind
-	Prefix         string
-	Hash           [32]byte
-	AllowedDomains []string
-	HostnameCheck  bool
+func (r keyRow) info() auth.KeyInfo {
+	domains := []string(r.AllowedDomains)
+	if domains == nil {
+		domains = []string{}
+	}
+	return auth.KeyInfo{ID: r.ID, CompanyID: r.CompanyID, Kind: r.Kind, Prefix: r.Prefix, AllowedDomains: domains,
+		HostnameCheck: r.HostnameCheck, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt}
 }
 
 const insertKey = `
@@ -38,15 +38,18 @@ VALUES ($2, $1, $3, $4, $5, $6, $7)
 RETURNING id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at`
 
 // CreateKey stores a key's hash for a company.
-func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k NewKey) (KeyInfo, error) {
+func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k auth.NewKey) (auth.KeyInfo, error) {
 	domains := k.AllowedDomains
 	if domains == nil {
 		domains = []string{}
 	}
-	var info KeyInfo
-	err := s.db.GetContext(ctx, &info, insertKey, companyID, uuid.New(), k.Kind, k.Prefix,
+	var r keyRow
+	err := s.db.GetContext(ctx, &r, insertKey, companyID, uuid.New(), k.Kind, k.Prefix,
 		k.Hash[:], pq.StringArray(domains), k.HostnameCheck)
-	return info, translate(err)
+	if err != nil {
+		return auth.KeyInfo{}, translate(err)
+	}
+	return r.info(), nil
 }
 
 // The revocation and its notification commit together: every instance listening on
@@ -61,15 +64,15 @@ WITH revoked AS (
 SELECT revoked.*, pg_notify('` + cacheChannel + `', 'keys') IS NULL AS notified FROM revoked`
 
 // RevokeKey revokes a key at once on every instance; errs.NotFound when there is no such key.
-func (s *Store) RevokeKey(ctx context.Context, keyID uuid.UUID) (KeyInfo, error) {
+func (s *Store) RevokeKey(ctx context.Context, keyID uuid.UUID) (auth.KeyInfo, error) {
 	var row struct {
-		KeyInfo
+		keyRow
 		Notified bool `db:"notified"`
 	}
 	if err := s.db.GetContext(ctx, &row, revokeKey, keyID); err != nil {
-		return KeyInfo{}, translate(err)
+		return auth.KeyInfo{}, translate(err)
 	}
-	return row.KeyInfo, nil
+	return row.info(), nil
 }
 
 const selectKeys = `
@@ -77,10 +80,16 @@ SELECT id, company_id, kind, prefix, allowed_domains, hostname_check, created_at
 FROM api_keys WHERE company_id = $1 ORDER BY created_at, id`
 
 // ListKeys lists a company's keys, oldest first.
-func (s *Store) ListKeys(ctx context.Context, companyID uuid.UUID) ([]KeyInfo, error) {
-	keys := []KeyInfo{}
-	err := s.db.SelectContext(ctx, &keys, selectKeys, companyID)
-	return keys, translate(err)
+func (s *Store) ListKeys(ctx context.Context, companyID uuid.UUID) ([]auth.KeyInfo, error) {
+	var rows []keyRow
+	if err := s.db.SelectContext(ctx, &rows, selectKeys, companyID); err != nil {
+		return nil, translate(err)
+	}
+	keys := make([]auth.KeyInfo, len(rows))
+	for i, r := range rows {
+		keys[i] = r.info()
+	}
+	return keys, nil
 }
 
 // The one query without a company id: the key is what tells which company a request is for.

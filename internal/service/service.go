@@ -82,7 +82,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		return nil, fmt.Errorf("api docs: %w", err)
 	}
 	static := map[string]http.Handler{
-		"/embed.js":      widget.ScriptHandler(),
+		"/embed.js":      httpapi.ScriptHandler(),
 		apidocs.SpecPath: docs,
 		apidocs.DocsPath: docs,
 	}

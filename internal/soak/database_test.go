@@ -1,3 +1,5 @@
+//go:build soak
+
 package soak
 
 import (
@@ -10,6 +12,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/pgembed"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -64,22 +67,22 @@ func (d *database) stop(immediate bool) error {
 }
 
 // provision migrates the database and creates the company whose private key the clients use.
-func provision(ctx context.Context, dsn string) (postgres.Company, string, error) {
+func provision(ctx context.Context, dsn string) (company.Company, string, error) {
 	store, err := postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 2})
 	if err != nil {
-		return postgres.Company{}, "", err
+		return company.Company{}, "", err
 	}
 	defer store.Close()
 	if err := postgres.Migrate(ctx, store.DB(), io.Discard); err != nil {
-		return postgres.Company{}, "", fmt.Errorf("migrating: %w", err)
+		return company.Company{}, "", fmt.Errorf("migrating: %w", err)
 	}
-	company, err := store.CreateCompany(ctx, "Soak Kft.", plan.Business, plan.Override{})
+	c, err := store.CreateCompany(ctx, "Soak Kft.", plan.Business, plan.Override{})
 	if err != nil {
-		return postgres.Company{}, "", fmt.Errorf("creating the company: %w", err)
+		return company.Company{}, "", fmt.Errorf("creating the company: %w", err)
 	}
-	key, err := admin.CreateKey(ctx, store, company.ID, auth.Private, nil, true)
+	key, err := admin.CreateKey(ctx, store, c.ID, auth.Private, nil, true)
 	if err != nil {
-		return postgres.Company{}, "", fmt.Errorf("creating the key: %w", err)
+		return company.Company{}, "", fmt.Errorf("creating the key: %w", err)
 	}
-	return company, key.Key, nil
+	return c, key.Key, nil
 }

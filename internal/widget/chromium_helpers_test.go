@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -26,9 +25,11 @@ import (
 
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/testenv"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -199,7 +200,7 @@ func servePage(t *testing.T, scriptBase, apiBase, key string, csp bool) string {
 // demoPage serves the demo page of `leadchat dev` from an origin of its own.
 func demoPage(t *testing.T, base, key string) string {
 	t.Helper()
-	return serveHost(t, widget.DemoPageHandler(base, key))
+	return serveHost(t, httpapi.DemoPage(base, key))
 }
 
 func serveHost(t *testing.T, h http.Handler) string {
@@ -219,24 +220,6 @@ func closedAddr(t *testing.T) string {
 	addr := ln.Addr().String()
 	ln.Close()
 	return addr
-}
-
-// chromiumPath finds Chromium; without it the test fails under CI=true and skips, saying why,
-// elsewhere.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	if p, err := exec.LookPath("chromium"); err == nil {
-		return p
-	}
-	const msg = "these tests need Chromium: apt-get install chromium"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
 }
 
 // browser is one headless Chromium with one tab, which records what the page writes to the
@@ -263,7 +246,7 @@ func (b *browser) on(t *testing.T) *browser {
 // newBrowser starts Chromium with a fresh profile; the whole test must finish within testTimeout.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	path := chromiumPath(t)
+	path := testenv.Chromium(t)
 	profile := t.TempDir() // before the allocator, so it is removed after Chromium exits
 	ctx, cancelTimeout := context.WithTimeout(context.Background(), testTimeout)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,

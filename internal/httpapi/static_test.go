@@ -1,16 +1,42 @@
-package widget
+package httpapi
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/leadchat/leadchat/internal/widget"
 )
 
+func TestScriptHandler(t *testing.T) {
+	rec := httptest.NewRecorder()
+	ScriptHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/embed.js", nil))
+	res := rec.Result()
+	for k, v := range map[string]string{
+		"Content-Type":                "text/javascript; charset=utf-8",
+		"Cache-Control":               "public, max-age=300",
+		"Vary":                        "Accept-Encoding",
+		"Access-Control-Allow-Origin": "*",
+		"X-Content-Type-Options":      "nosniff",
+	} {
+		if got := res.Header.Get(k); got != v {
+			t.Errorf("%s = %q, want %q", k, got, v)
+		}
+	}
+	if res.Header.Get("ETag") == "" {
+		t.Error("no ETag")
+	}
+	if body, _ := io.ReadAll(res.Body); !bytes.Equal(body, widget.Script()) {
+		t.Errorf("body is not embed.js (%d bytes)", len(body))
+	}
+}
+
 func TestDemoPage(t *testing.T) {
-	h := DemoPageHandler("https://chat.example.com/", "lc_pub_demo&key")
+	h := DemoPage("https://chat.example.com/", "lc_pub_demo&key")
 	get := func() (*http.Response, string) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
