@@ -72,7 +72,9 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 	})
 }
 
-// allowed applies the rules on which key may be used how.
+// allowed applies the rules on which key may be used how. The allowed domains of a public key
+// hold on every endpoint that takes one, so a key locked to a site serves no other site its
+// widget, chat or lead quota.
 func allowed(p auth.Principal, path string, h http.Header) error {
 	origin := h.Get("Origin")
 	if p.Kind == auth.Private && origin != "" {
@@ -81,11 +83,8 @@ func allowed(p auth.Principal, path string, h http.Header) error {
 	switch {
 	case path == pathConfig && p.Kind != auth.Public:
 		return errs.E(errs.Forbidden, "public_key_required")
-	case path == pathLeads && p.Kind == auth.Public && p.HostnameCheck && len(p.AllowedDomains) > 0:
-		host, ok := auth.RequestHost(origin, h.Get("Referer"))
-		if !ok || !auth.HostAllowed(host, p.AllowedDomains) {
-			return errs.E(errs.Forbidden, "origin_not_allowed")
-		}
+	case !p.AllowsOrigin(origin, h.Get("Referer")):
+		return errs.E(errs.Forbidden, "origin_not_allowed")
 	}
 	return nil
 }

@@ -97,16 +97,14 @@ func TestWidgetConfig(t *testing.T) {
 			wantError(t, resp, body, tt.status, tt.code)
 		})
 	}
-	t.Run("the allowed-domain list does not gate the config", func(t *testing.T) {
+	t.Run("the allowed-domain list gates the config", func(t *testing.T) {
 		resp, body := e.do("GET", "/api/embed/config?api_key="+pub, "", map[string]string{"Origin": "https://other.example"})
-		if resp.StatusCode != 200 {
-			t.Errorf("status %d: %v", resp.StatusCode, body)
-		}
+		wantError(t, resp, body, 403, "origin_not_allowed")
 	})
 
 	t.Run("widget set from another process reaches the cache at once", func(t *testing.T) {
 		get := func() string {
-			_, body := e.do("GET", "/api/embed/config?api_key="+pub, "", nil)
+			_, body := e.do("GET", "/api/embed/config?api_key="+pub, "", map[string]string{"Origin": "https://example.hu"})
 			return fmt.Sprint(body["welcome_message"])
 		}
 		before := get() // now cached

@@ -115,6 +115,7 @@ func FuzzChatRequest(f *testing.F) {
 		body = strings.ReplaceAll(body, "KEY", pub)
 		req := httptest.NewRequest("POST", "/api/embed/chat", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", "https://example.hu") // the key's allowed domain
 		w := httptest.NewRecorder()
 		start := time.Now()
 		h.ServeHTTP(w, req)
