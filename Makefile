@@ -68,7 +68,8 @@ clean:
 ## fuzz-short: every fuzz target for FUZZTIME each (CI runs this as part of `make test`)
 FUZZTIME ?= 5s
 FUZZ_TARGETS := internal/auth:FuzzParse internal/auth:FuzzHostAllowed internal/auth:FuzzRequestHost \
-	internal/contact:FuzzExtract internal/httpapi:FuzzLeadRequest internal/httpapi:FuzzChatRequest
+	internal/contact:FuzzExtract internal/httpapi:FuzzLeadRequest internal/httpapi:FuzzChatRequest \
+	internal/lead:FuzzCheckText
 .PHONY: fuzz-short
 fuzz-short:
 	@for t in $(FUZZ_TARGETS); do \

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -112,22 +111,18 @@ func check(req Request) (input, error) {
 		return input{}, errs.Field("missing_field", "message")
 	}
 	if req.FirstName != nil {
-		if in.form.FirstName, err = lead.CheckText("first_name", *req.FirstName, lead.MaxNameLen); err != nil {
+		if in.form.FirstName, err = lead.CheckLine("first_name", *req.FirstName, lead.MaxNameLen); err != nil {
 			return input{}, err
 		}
 	}
 	if req.Email != nil && strings.TrimSpace(*req.Email) != "" {
-		if in.form.Email, err = contact.NormalizeEmail(*req.Email); err != nil {
-			return input{}, errs.Field("invalid_email", "email")
+		if in.form.Email, err = lead.CheckEmail(*req.Email); err != nil {
+			return input{}, err
 		}
 	}
-	if req.Phone != nil && strings.TrimSpace(*req.Phone) != "" {
-		in.form.Phone = strings.TrimSpace(*req.Phone)
-		if utf8.RuneCountInString(in.form.Phone) > 50 {
-			return input{}, errs.Field("invalid_phone", "phone")
-		}
-		if in.form.PhoneE164, err = contact.NormalizePhone(in.form.Phone); err != nil {
-			return input{}, errs.Field("invalid_phone", "phone")
+	if req.Phone != nil {
+		if in.form.Phone, in.form.PhoneE164, err = lead.CheckPhone(*req.Phone); err != nil {
+			return input{}, err
 		}
 	}
 	if in.referral, err = lead.FilterReferral(req.ReferralData); err != nil {

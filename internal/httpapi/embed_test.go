@@ -280,7 +280,13 @@ func TestChatErrors(t *testing.T) {
 		{"session_id over 128", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "` + strings.Repeat("s", 129) + `"}`, nil, 400, "invalid_session_id"},
 		{"bad form email", `{"api_key": "` + pub + `", "message": "Szia", "email": "nope"}`, nil, 400, "invalid_email"},
 		{"bad form phone", `{"api_key": "` + pub + `", "message": "Szia", "phone": "12"}`, nil, 400, "invalid_phone"},
-		{"NUL in message", `{"api_key": "` + pub + `", "message": "a\u0000b"}`, nil, 400, "invalid_field"},
+		{"NUL in message", `{"api_key": "` + pub + `", "message": "a\u0000b"}`, nil, 400, "invalid_characters"},
+		{"ESC in message", `{"api_key": "` + pub + `", "message": "a\u001b[2Jb"}`, nil, 400, "invalid_characters"},
+		{"C1 in message", `{"api_key": "` + pub + `", "message": "a\u009bb"}`, nil, 400, "invalid_characters"},
+		{"newline in form name", `{"api_key": "` + pub + `", "message": "Szia", "first_name": "Anna\nBéla"}`, nil, 400, "invalid_characters"},
+		{"bidi control in form name", `{"api_key": "` + pub + `", "message": "Szia", "first_name": "Anna\u202e"}`, nil, 400, "invalid_characters"},
+		{"bidi control in form email", `{"api_key": "` + pub + `", "message": "Szia", "email": "anna\u2066@example.hu"}`, nil, 400, "invalid_characters"},
+		{"control character in form phone", `{"api_key": "` + pub + `", "message": "Szia", "phone": "+36 30\u0007123 4567"}`, nil, 400, "invalid_characters"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			resp, body := e.do("POST", "/api/embed/chat", tt.body, tt.header)

@@ -70,6 +70,8 @@ func message(e *errs.Error) string {
 		return "Érvénytelen mező: " + field + "."
 	case "invalid_referral_data":
 		return "A referral_data csak legfeljebb 2048 karakteres szöveges értékeket tartalmazhat."
+	case "invalid_characters":
+		return "A mező nem megengedett vezérlő- vagy irányvezérlő karaktert tartalmaz: " + field + "."
 	case "invalid_session_id":
 		return "A session_id legfeljebb 128 karakter lehet, és csak betűket, számokat és a ._:- jeleket tartalmazhatja."
 	case "invalid_json":
