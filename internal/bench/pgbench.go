@@ -60,7 +60,7 @@ func leadScript(companies int) string {
 // sessionMessages messages, like the load generator's connections; the pgbench variable n
 // (defined as 0 with -D) counts a client's messages and run tells runs apart.
 func chatScript(reply string) string {
-	sess := `('pg-' || :run::text || '-' || :client_id::text || '-' || :sess::text)`
+	sess := `('pg-bench-chat-session-' || :run::text || '-' || :client_id::text || '-' || :sess::text)`
 	var b strings.Builder
 	fmt.Fprintf(&b, "\\set n :n + 1\n\\set sess :n / %d\n\\set vm :n %% %d + 1\n\\set c :client_id %% 100 + 1\n",
 		sessionMessages, sessionMessages)

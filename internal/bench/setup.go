@@ -263,7 +263,7 @@ func (b *bench) probe() error {
 	if _, err := check("GET /api/embed/config", configRequest(host, b.publicKeys[0]), http.StatusOK); err != nil {
 		return err
 	}
-	body, err := check("POST /api/embed/chat", chatRequest(host, b.publicKeys[0], "probe", chatMessages[0]), http.StatusOK)
+	body, err := check("POST /api/embed/chat", chatRequest(host, b.publicKeys[0], "bench-probe-session-000000", chatMessages[0]), http.StatusOK)
 	if err != nil {
 		return err
 	}

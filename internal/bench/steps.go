@@ -121,7 +121,8 @@ func (b *bench) chat(conns int) func(conn, seq int) []byte {
 		if seq == 0 {
 			starts[conn]++
 		}
-		session := fmt.Sprintf("b%d.%d-%d-%d", run, starts[conn], conn, seq/sessionMessages)
+		// A session id is at least 22 characters; the prefix alone makes up most of them.
+		session := fmt.Sprintf("bench-chat-session-%d.%d-%d-%d", run, starts[conn], conn, seq/sessionMessages)
 		return chatRequest(b.leadchatAddr, b.publicKeys[conn%companies], session, chatMessages[seq%len(chatMessages)])
 	}
 }

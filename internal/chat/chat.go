@@ -21,7 +21,7 @@ import (
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
-var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,128}$`)
+var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{22,128}$`)
 
 // Request is one visitor message as the widget sends it; nil pointers are absent fields.
 type Request struct {

@@ -287,6 +287,8 @@ func TestChatErrors(t *testing.T) {
 		{"bidi control in form name", `{"api_key": "` + pub + `", "message": "Szia", "first_name": "Anna\u202e"}`, nil, 400, "invalid_characters"},
 		{"bidi control in form email", `{"api_key": "` + pub + `", "message": "Szia", "email": "anna\u2066@example.hu"}`, nil, 400, "invalid_characters"},
 		{"control character in form phone", `{"api_key": "` + pub + `", "message": "Szia", "phone": "+36 30\u0007123 4567"}`, nil, 400, "invalid_characters"},
+		{"session_id under 22", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "` + strings.Repeat("s", 21) + `"}`, nil, 400, "invalid_session_id"},
+		{"one-character session_id", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "1"}`, nil, 400, "invalid_session_id"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			resp, body := e.do("POST", "/api/embed/chat", tt.body, tt.header)
@@ -298,6 +300,13 @@ func TestChatErrors(t *testing.T) {
 	if sessions != 0 {
 		t.Errorf("bad requests left %d sessions", sessions)
 	}
+	t.Run("a client-chosen session_id of 22 characters", func(t *testing.T) {
+		sid := "q3Xr9_Zt-2LkVb8mNcPw1A" // 16 random bytes in base64url, as the widget makes them
+		resp, body := e.do("POST", "/api/embed/chat", `{"api_key": "`+pub+`", "message": "Szia", "session_id": "`+sid+`"}`, nil)
+		if resp.StatusCode != 200 || body["session_id"] != sid {
+			t.Errorf("status %d: %v", resp.StatusCode, body)
+		}
+	})
 	t.Run("private key from a server", func(t *testing.T) {
 		resp, body := e.do("POST", "/api/embed/chat", `{"api_key": "`+priv+`", "message": "Szia"}`, nil)
 		if resp.StatusCode != 200 {
@@ -327,8 +336,8 @@ func TestChatTenantIsolation(t *testing.T) {
 	e := start(t)
 	ctx := context.Background()
 	a, b := e.company(plan.Free, -1), e.company(plan.Free, -1)
-	va := &chatter{t: t, e: e, key: e.key(a, auth.Public, nil, true).Key, session: strp("shared-session-1")}
-	vb := &chatter{t: t, e: e, key: e.key(b, auth.Public, nil, true).Key, session: strp("shared-session-1")}
+	va := &chatter{t: t, e: e, key: e.key(a, auth.Public, nil, true).Key, session: strp("shared-session-0123456789ab")}
+	vb := &chatter{t: t, e: e, key: e.key(b, auth.Public, nil, true).Key, session: strp("shared-session-0123456789ab")}
 	ra := va.send("Nagy Anna vagyok, anna@example.hu, +36 30 111 2222", nil)
 	rb := vb.send("Szia!", nil)
 	if ra.LeadId == nil {

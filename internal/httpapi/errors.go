@@ -73,7 +73,7 @@ func message(e *errs.Error) string {
 	case "invalid_characters":
 		return "A mező nem megengedett vezérlő- vagy irányvezérlő karaktert tartalmaz: " + field + "."
 	case "invalid_session_id":
-		return "A session_id legfeljebb 128 karakter lehet, és csak betűket, számokat és a ._:- jeleket tartalmazhatja."
+		return "A session_id 22–128 karakter hosszú lehet, és csak betűket, számokat és a ._:- jeleket tartalmazhatja."
 	case "invalid_json":
 		return "A kérés törzse nem érvényes JSON-objektum."
 	case "invalid_idempotency_key":
