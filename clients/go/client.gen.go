@@ -68,8 +68,11 @@ type ChatReply struct {
 	Reply string `json:"reply"`
 
 	// RequestContact `true` when the widget should ask for contact details now.
-	RequestContact bool      `json:"request_contact"`
-	SessionId      SessionID `json:"session_id"`
+	RequestContact bool `json:"request_contact"`
+
+	// SessionId A chat session: a UUID from the server, or 22 to 128 characters the client chose from at
+	// least 16 random bytes. Whoever knows it continues the conversation.
+	SessionId SessionID `json:"session_id"`
 }
 
 // ChatRequest defines model for ChatRequest.
@@ -90,7 +93,7 @@ type ChatRequest struct {
 	// same) and counted as a bot's.
 	Honeypot *string `json:"honeypot,omitempty"`
 
-	// Message The visitor's message.
+	// Message The visitor's message; line breaks and tabs allowed.
 	Message string  `json:"message"`
 	Phone   *string `json:"phone,omitempty"`
 
@@ -102,7 +105,10 @@ type ChatRequest struct {
 	//
 	// Example: {"landing_page":"https://example.hu/napelem","utm_campaign":"tavasz","utm_source":"google"}
 	ReferralData *ReferralData `json:"referral_data,omitempty"`
-	SessionId    *SessionID    `json:"session_id,omitempty"`
+
+	// SessionId A chat session: a UUID from the server, or 22 to 128 characters the client chose from at
+	// least 16 random bytes. Whoever knows it continues the conversation.
+	SessionId *SessionID `json:"session_id,omitempty"`
 }
 
 // ChatTheme `null` on the free and starter plans; `{primary_hex}` on pro; business and enterprise add
@@ -144,7 +150,7 @@ type LeadInput struct {
 	// ApiKey The key, when it is not sent in a header.
 	ApiKey *string `json:"api_key,omitempty"`
 
-	// Details Free text; stored as `details.note`.
+	// Details Free text, line breaks and tabs allowed; stored as `details.note`.
 	Details *string `json:"details,omitempty"`
 
 	// Email One address without a display name; stored with the domain lower-cased.
@@ -184,7 +190,8 @@ type LeadSource string
 // Example: {"landing_page":"https://example.hu/napelem","utm_campaign":"tavasz","utm_source":"google"}
 type ReferralData map[string]string
 
-// SessionID defines model for SessionID.
+// SessionID A chat session: a UUID from the server, or 22 to 128 characters the client chose from at
+// least 16 random bytes. Whoever knows it continues the conversation.
 type SessionID = string
 
 // WidgetConfig defines model for WidgetConfig.
@@ -348,11 +355,18 @@ type ClientInterface interface {
 	// SendChatMessageWithBody Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -367,11 +381,18 @@ type ClientInterface interface {
 	// SendChatMessage Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -386,10 +407,14 @@ type ClientInterface interface {
 	// GetWidgetConfig Widget settings
 	//
 	// The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-	// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-	// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-	// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-	// `hide_powered_by` are set.
+	// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+	// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+	// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+	// only.
+	//
+	// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+	// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+	// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 	//
 	// Corresponds with GET /api/embed/config (the `GetWidgetConfig` operationId).
 	GetWidgetConfig(ctx context.Context, params *GetWidgetConfigParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -414,7 +439,9 @@ type ClientInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -442,7 +469,9 @@ type ClientInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -479,11 +508,18 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 // SendChatMessageWithBody Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -508,11 +544,18 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // SendChatMessage Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -537,10 +580,14 @@ func (c *Client) SendChatMessage(ctx context.Context, body SendChatMessageJSONRe
 // GetWidgetConfig Widget settings
 //
 // The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-// `hide_powered_by` are set.
+// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+// only.
+//
+// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 //
 // Corresponds with GET /api/embed/config (the `GetWidgetConfig` operationId).
 func (c *Client) GetWidgetConfig(ctx context.Context, params *GetWidgetConfigParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -595,7 +642,9 @@ func (c *Client) PreflightLeads(ctx context.Context, reqEditors ...RequestEditor
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -633,7 +682,9 @@ func (c *Client) CreateLeadWithBody(ctx context.Context, params *CreateLeadParam
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -941,11 +992,18 @@ type ClientWithResponsesInterface interface {
 	// SendChatMessageWithBodyWithResponse Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -960,11 +1018,18 @@ type ClientWithResponsesInterface interface {
 	// SendChatMessageWithResponse Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -979,10 +1044,14 @@ type ClientWithResponsesInterface interface {
 	// GetWidgetConfigWithResponse Widget settings
 	//
 	// The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-	// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-	// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-	// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-	// `hide_powered_by` are set.
+	// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+	// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+	// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+	// only.
+	//
+	// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+	// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+	// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -1013,7 +1082,9 @@ type ClientWithResponsesInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -1041,7 +1112,9 @@ type ClientWithResponsesInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -1565,11 +1638,18 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 // SendChatMessageWithBodyWithResponse Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -1590,11 +1670,18 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 // SendChatMessageWithResponse Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -1615,10 +1702,14 @@ func (c *ClientWithResponses) SendChatMessageWithResponse(ctx context.Context, b
 // GetWidgetConfigWithResponse Widget settings
 //
 // The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-// `hide_powered_by` are set.
+// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+// only.
+//
+// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -1667,7 +1758,9 @@ func (c *ClientWithResponses) PreflightLeadsWithResponse(ctx context.Context, re
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -1701,7 +1794,9 @@ func (c *ClientWithResponses) CreateLeadWithBodyWithResponse(ctx context.Context
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of
