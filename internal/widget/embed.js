@@ -75,6 +75,17 @@
   };
   var sset = function (s, k, v) { mem[s + k] = v; try { W[s].setItem(k, v); } catch (e) { /* blocked */ } };
 
+  // A session id is a bearer secret: whoever sends it continues the conversation. The widget makes
+  // it from 16 random bytes (32 hex digits); an id kept from before that is too short for the
+  // server (under 22 characters) is replaced. Without crypto.getRandomValues the server makes one.
+  var SID = /^[A-Za-z0-9._:-]{22,128}$/;
+  var newSid = function () {
+    if (!W.crypto || !W.crypto.getRandomValues) return null;
+    var b = W.crypto.getRandomValues(new Uint8Array(16)), s = '';
+    for (var i = 0; i < b.length; i++) s += (b[i] < 16 ? '0' : '') + b[i].toString(16);
+    return s;
+  };
+
   // Referral data of the tab's first page view, so a message sent on a later page still names the ad.
   var ref = sget('sessionStorage', RK);
   if (!ref) {
@@ -240,8 +251,13 @@
     }
     function post() {
       var sid = sget('localStorage', SK), body = { api_key: key, message: pending.text };
+      if (!SID.test(sid || '')) {
+        // A new conversation: a retry of this message keeps the id it was first sent with.
+        if (!('sid' in pending)) pending.sid = newSid();
+        sid = pending.sid;
+        try { body.referral_data = JSON.parse(ref); } catch (e) { /* none */ }
+      }
       if (sid) body.session_id = sid;
-      else try { body.referral_data = JSON.parse(ref); } catch (e) { /* none */ }
       Object.keys(pending.details || {}).forEach(function (k) { body[k] = pending.details[k]; });
       busy = true; typing.hidden = false; errBox.hidden = true; log.setAttribute('aria-busy', 'true');
       scroll();
