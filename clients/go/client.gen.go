@@ -202,7 +202,7 @@ type ChatRequest struct {
 	// same) and counted as a bot's.
 	Honeypot *string `json:"honeypot,omitempty"`
 
-	// Message The visitor's message.
+	// Message The visitor's message; line breaks and tabs allowed.
 	Message string `json:"message"`
 
 	// MessageId The client's id of this message, unique within the session (the widget sends a random
@@ -275,7 +275,7 @@ type LeadInput struct {
 	// ApiKey The key, when it is not sent in a header.
 	ApiKey *string `json:"api_key,omitempty"`
 
-	// Details Free text; stored as `details.note`.
+	// Details Free text, line breaks and tabs allowed; stored as `details.note`.
 	Details *string `json:"details,omitempty"`
 
 	// Email One address without a display name; stored with the domain lower-cased.
@@ -484,11 +484,18 @@ type ClientInterface interface {
 	// SendChatMessageWithBody Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -527,11 +534,18 @@ type ClientInterface interface {
 	// SendChatMessage Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -570,10 +584,14 @@ type ClientInterface interface {
 	// GetWidgetConfig Widget settings
 	//
 	// The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-	// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-	// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-	// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-	// `hide_powered_by` are set.
+	// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+	// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+	// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+	// only.
+	//
+	// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+	// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+	// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `missing_api_key`
@@ -607,7 +625,9 @@ type ClientInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -649,7 +669,9 @@ type ClientInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -700,11 +722,18 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 // SendChatMessageWithBody Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -753,11 +782,18 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // SendChatMessage Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -806,10 +842,14 @@ func (c *Client) SendChatMessage(ctx context.Context, body SendChatMessageJSONRe
 // GetWidgetConfig Widget settings
 //
 // The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-// `hide_powered_by` are set.
+// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+// only.
+//
+// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 //
 // **Errors**, by status, with the `code` each can carry:
 // - `400` `missing_api_key`
@@ -873,7 +913,9 @@ func (c *Client) PreflightLeads(ctx context.Context, reqEditors ...RequestEditor
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -925,7 +967,9 @@ func (c *Client) CreateLeadWithBody(ctx context.Context, params *CreateLeadParam
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -1247,11 +1291,18 @@ type ClientWithResponsesInterface interface {
 	// SendChatMessageWithBodyWithResponse Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -1290,11 +1341,18 @@ type ClientWithResponsesInterface interface {
 	// SendChatMessageWithResponse Send a visitor message to the assistant
 	//
 	// Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-	// private key from a server (no `Origin` header).
+	// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+	// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+	// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
-	// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-	// every later message of the conversation. A session belongs to one company and takes at most
-	// 50 visitor messages (`429 session_limit` after).
+	// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+	// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+	// widget does). Send it with every later message of the conversation. Whoever knows a session
+	// id continues that conversation, so treat it as a secret. A session belongs to one company
+	// and takes at most 50 visitor messages (`429 session_limit` after).
+	//
+	// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+	// control characters (`400 invalid_characters`).
 	//
 	// `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 	// contact fields or found in the message text); from then on it is the id of the session's one
@@ -1333,10 +1391,14 @@ type ClientWithResponsesInterface interface {
 	// GetWidgetConfigWithResponse Widget settings
 	//
 	// The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-	// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-	// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-	// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-	// `hide_powered_by` are set.
+	// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+	// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+	// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+	// only.
+	//
+	// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+	// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+	// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `missing_api_key`
@@ -1376,7 +1438,9 @@ type ClientWithResponsesInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -1418,7 +1482,9 @@ type ClientWithResponsesInterface interface {
 	// (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 	//
 	// **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-	// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+	// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+	// and bidirectional control characters; `details` allows line breaks and tabs
+	// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 	// drops the others without failing.
 	//
 	// **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -1963,11 +2029,18 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 // SendChatMessageWithBodyWithResponse Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -2012,11 +2085,18 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 // SendChatMessageWithResponse Send a visitor message to the assistant
 //
 // Sends one visitor message and returns the assistant's reply. Accepts a public key, and a
-// private key from a server (no `Origin` header).
+// private key from a server (no `Origin` header). With a public key whose allowed-domain list
+// is not empty (and whose hostname check is on), the host of `Origin` (or of `Referer`
+// without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
-// Omit `session_id` on the first message: the answer carries a new one (a UUID); send it with
-// every later message of the conversation. A session belongs to one company and takes at most
-// 50 visitor messages (`429 session_limit` after).
+// Omit `session_id` on the first message and the answer carries a new one (a UUID), or choose
+// one: 22 to 128 characters of `[A-Za-z0-9._:-]`, made from at least 16 random bytes (the
+// widget does). Send it with every later message of the conversation. Whoever knows a session
+// id continues that conversation, so treat it as a secret. A session belongs to one company
+// and takes at most 50 visitor messages (`429 session_limit` after).
+//
+// `message` allows line breaks and tabs; the contact fields refuse control and bidirectional
+// control characters (`400 invalid_characters`).
 //
 // `lead_id` stays `null` until an email or phone of the visitor is known (from the body's
 // contact fields or found in the message text); from then on it is the id of the session's one
@@ -2061,10 +2141,14 @@ func (c *ClientWithResponses) SendChatMessageWithResponse(ctx context.Context, b
 // GetWidgetConfigWithResponse Widget settings
 //
 // The settings the chat widget needs to draw itself. Accepts a **public** key only: a private
-// key is `403` even from a server. `chat_theme` holds exactly the fields the company's plan
-// allows: `null` on free and starter, `{primary_hex}` on pro, and on business and enterprise
-// `primary_hex` plus whichever of `accent_hex`, `header_title`, `border_radius_px`,
-// `hide_powered_by` are set.
+// key is `403` even from a server. When the key's allowed-domain list is not empty (and its
+// hostname check is on), the host of `Origin` (or of `Referer` without `Origin`) must be on
+// the list, else `403 origin_not_allowed`, so a key locked to a site serves its widget there
+// only.
+//
+// `chat_theme` holds exactly the fields the company's plan allows: `null` on free and
+// starter, `{primary_hex}` on pro, and on business and enterprise `primary_hex` plus
+// whichever of `accent_hex`, `header_title`, `border_radius_px`, `hide_powered_by` are set.
 //
 // **Errors**, by status, with the `code` each can carry:
 // - `400` `missing_api_key`
@@ -2122,7 +2206,9 @@ func (c *ClientWithResponses) PreflightLeadsWithResponse(ctx context.Context, re
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of
@@ -2170,7 +2256,9 @@ func (c *ClientWithResponses) CreateLeadWithBodyWithResponse(ctx context.Context
 // (or of `Referer` without `Origin`) must be on the list, else `403 origin_not_allowed`.
 //
 // **Fields** are trimmed. Unknown fields, and fields a client may not set (`status`,
-// company, id, timestamps), are ignored. `referral_data` keeps only its allowed keys and
+// company, id, timestamps), are ignored. Names, `service`, `email` and `phone` refuse control
+// and bidirectional control characters; `details` allows line breaks and tabs
+// (`400 invalid_characters`). `referral_data` keeps only its allowed keys and
 // drops the others without failing.
 //
 // **Monthly limit**: when the company's plan has one, the lead counts against the leads of

@@ -3,6 +3,7 @@
 package admin
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -85,11 +86,17 @@ func uuidFlag(flagName, v string) (uuid.UUID, error) {
 	return id, nil
 }
 
-// printJSON writes v as indented JSON.
+// printJSON writes v as indented JSON, with the runes a terminal would act on escaped
+// (escapeJSON).
 func printJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeJSON(buf.Bytes()))
+	return err
 }
 
 // stringList is a repeatable string flag.

@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"text/tabwriter"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -82,7 +82,8 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 		}
 		return printJSON(env.Stdout, out)
 	case *asCSV:
-		w := csv.NewWriter(env.Stdout)
+		// Cells hold what visitors typed: csvexport keeps a spreadsheet from running any as a formula.
+		w := csvexport.NewWriter(env.Stdout)
 		_ = w.Write([]string{"id", "first_name", "last_name", "email", "phone", "phone_e164", "service",
 			"details", "source", "referral_data", "status", "created_at"})
 		for _, l := range leads {
@@ -94,8 +95,7 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 			_ = w.Write([]string{l.ID.String(), l.FirstName, l.LastName, l.Email, l.Phone, l.PhoneE164,
 				l.Service, l.Note, string(l.Source), ref, string(l.Status), l.CreatedAt.UTC().Format(time.RFC3339)})
 		}
-		w.Flush()
-		return w.Error()
+		return w.Flush()
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "CREATED\tSTATUS\tSOURCE\tNAME\tEMAIL\tPHONE\tSERVICE\tID")
@@ -104,8 +104,10 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 		if l.LastName != "" {
 			name += " " + l.LastName
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l.CreatedAt.UTC().Format("2006-01-02 15:04"), l.Status,
-			l.Source, name, l.Email, l.Phone, l.Service, l.ID)
+		// Client text is escaped, so it can neither drive the terminal nor fake a row or column.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l.CreatedAt.UTC().Format("2006-01-02 15:04"),
+			l.Status, l.Source, printable(name), printable(l.Email),
+			printable(l.Phone), printable(l.Service), l.ID)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -17,7 +17,7 @@ type step struct {
 }
 
 // converse plays steps against Builtin the way the chat package builds turns: history grows,
-// known details accumulate, and request_contact follows DECISIONS.md (buying, price, quote
+// known details accumulate, and request_contact follows the chat rules (buying, price, quote
 // or callback intent, or a second message, while contact is incomplete).
 func converse(t *testing.T, base Turn, steps []step) {
 	t.Helper()

@@ -33,3 +33,16 @@ func urlHost(raw string) (string, bool) {
 	}
 	return h, true
 }
+
+// AllowsOrigin reports whether the page a request comes from, named by its Origin and Referer
+// headers, may use the key. A public key with a non-empty allowed-domain list and its hostname
+// check on requires the page's host (RequestHost) to match an entry, so a request naming no page
+// is refused; any other key allows every page. That a private key refuses any Origin at all is
+// the caller's rule.
+func (p Principal) AllowsOrigin(origin, referer string) bool {
+	if p.Kind != Public || !p.HostnameCheck || len(p.AllowedDomains) == 0 {
+		return true
+	}
+	host, ok := RequestHost(origin, referer)
+	return ok && HostAllowed(host, p.AllowedDomains)
+}

@@ -69,3 +69,36 @@ func TestRequestHostThenHostAllowed(t *testing.T) {
 		})
 	}
 }
+
+func TestAllowsOrigin(t *testing.T) {
+	locked := Principal{Kind: Public, HostnameCheck: true, AllowedDomains: []string{"example.com", "*.shop.example.com"}}
+	unchecked := Principal{Kind: Public, HostnameCheck: false, AllowedDomains: []string{"example.com"}}
+	open := Principal{Kind: Public, HostnameCheck: true}
+	private := Principal{Kind: Private, HostnameCheck: true, AllowedDomains: []string{"example.com"}}
+	tests := []struct {
+		name            string
+		p               Principal
+		origin, referer string
+		want            bool
+	}{
+		{"listed host", locked, "https://example.com", "", true},
+		{"wildcard subdomain", locked, "https://a.shop.example.com", "", true},
+		{"apex of a wildcard", locked, "https://shop.example.com", "", false},
+		{"other site", locked, "https://evil.org", "", false},
+		{"listed referer without origin", locked, "", "https://example.com/kapcsolat", true},
+		{"other origin, listed referer", locked, "https://evil.org", "https://example.com/", false},
+		{"no origin and no referer", locked, "", "", false},
+		{"check off", unchecked, "https://evil.org", "", true},
+		{"check off, no headers", unchecked, "", "", true},
+		{"empty list", open, "https://evil.org", "", true},
+		{"empty list, no headers", open, "", "", true},
+		{"private key is not the domain rule's", private, "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.p.AllowsOrigin(tt.origin, tt.referer); got != tt.want {
+				t.Errorf("AllowsOrigin(%q, %q) = %v, want %v", tt.origin, tt.referer, got, tt.want)
+			}
+		})
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -137,22 +136,18 @@ func check(req Request) (input, error) {
 		return input{}, errs.Field(errs.CodeMissingField, "message")
 	}
 	if req.FirstName != nil {
-		if in.form.FirstName, err = lead.CheckText("first_name", *req.FirstName, limits.NameLen); err != nil {
+		if in.form.FirstName, err = lead.CheckLine("first_name", *req.FirstName, limits.NameLen); err != nil {
 			return input{}, err
 		}
 	}
 	if req.Email != nil && strings.TrimSpace(*req.Email) != "" {
-		if in.form.Email, err = contact.NormalizeEmail(*req.Email); err != nil {
-			return input{}, errs.Field(errs.CodeInvalidEmail, "email")
+		if in.form.Email, err = lead.CheckEmail(*req.Email); err != nil {
+			return input{}, err
 		}
 	}
-	if req.Phone != nil && strings.TrimSpace(*req.Phone) != "" {
-		in.form.Phone = strings.TrimSpace(*req.Phone)
-		if utf8.RuneCountInString(in.form.Phone) > limits.PhoneLen {
-			return input{}, errs.Field(errs.CodeInvalidPhone, "phone")
-		}
-		if in.form.PhoneE164, err = contact.NormalizePhone(in.form.Phone); err != nil {
-			return input{}, errs.Field(errs.CodeInvalidPhone, "phone")
+	if req.Phone != nil {
+		if in.form.Phone, in.form.PhoneE164, err = lead.CheckPhone(*req.Phone); err != nil {
+			return input{}, err
 		}
 	}
 	if in.referral, err = lead.FilterReferral(req.ReferralData); err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // labelled is one line of testdata/messages.jsonl.
@@ -188,6 +189,8 @@ func FuzzExtract(f *testing.F) {
 		"Nevem: Őrsi Ágnes\nTel: (06 1) 234 5678",
 		"a@b@c.hu ((((+36 ...---/// 0000000000000000000",
 		"\xff\xfe Ádám vagyok \x00",
+		"Kovács\u202e Anna vagyok, \u202a+36 30 123 4567\u202c, anna\u200e@example.hu",
+		"Nagy\u200fBéla\u0085 vagyok, 06\u206630\u2069 123 4567\x1b[2J",
 	} {
 		f.Add(s)
 	}
@@ -209,6 +212,13 @@ func FuzzExtract(f *testing.F) {
 		}
 		if got.Phone != "" && !strings.Contains(text, got.Phone) {
 			t.Errorf("Extract(%q).Phone = %q, not in the text", text, got.Phone)
+		}
+		// Found details become a chat lead's one-line fields, which hold no control or format
+		// character (bidirectional controls included), whatever the free text around them held.
+		for _, v := range []string{got.FirstName, got.LastName, got.Email, got.Phone, got.PhoneE164} {
+			if i := strings.IndexFunc(v, func(r rune) bool { return !unicode.IsGraphic(r) }); i >= 0 {
+				t.Errorf("Extract(%q) found %q, which holds %U", text, v, []rune(v[i:])[0])
+			}
 		}
 	})
 }

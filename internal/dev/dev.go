@@ -137,6 +137,9 @@ func provision(ctx context.Context, dsn, keysPath string) (demoKeys, error) {
 	if err != nil {
 		return demoKeys{}, err
 	}
+	// The demo public key has no allowed domains, so it allows every origin: the demo page is
+	// served at LEADCHAT_PUBLIC_URL, which may change between runs while the key is kept in
+	// keysFile. A real site's key lists its domains.
 	pub, err := admin.CreateKey(ctx, store, c.ID, auth.Public, nil, true)
 	if err != nil {
 		return demoKeys{}, err

@@ -17,7 +17,7 @@ const (
 )
 
 // authenticate finds the key where the endpoint takes it, resolves it to its company and
-// applies the key rules of DECISIONS.md before the request is validated or handled, so a
+// applies the key rules (kinds, origins, allowed domains) before the request is validated or handled, so a
 // caller without a valid key learns nothing about the rest of its request.
 func (s *server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -72,7 +72,9 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 	})
 }
 
-// allowed applies the rules on which key may be used how.
+// allowed applies the rules on which key may be used how. The allowed domains of a public key
+// hold on every endpoint that takes one, so a key locked to a site serves no other site its
+// widget, chat or lead quota.
 func allowed(p auth.Principal, path string, h http.Header) error {
 	origin := h.Get("Origin")
 	if p.Kind == auth.Private && origin != "" {
@@ -81,11 +83,8 @@ func allowed(p auth.Principal, path string, h http.Header) error {
 	switch {
 	case path == pathConfig && p.Kind != auth.Public:
 		return errs.E(errs.Forbidden, errs.CodePublicKeyRequired)
-	case path == pathLeads && p.Kind == auth.Public && p.HostnameCheck && len(p.AllowedDomains) > 0:
-		host, ok := auth.RequestHost(origin, h.Get("Referer"))
-		if !ok || !auth.HostAllowed(host, p.AllowedDomains) {
-			return errs.E(errs.Forbidden, errs.CodeOriginNotAllowed)
-		}
+	case !p.AllowsOrigin(origin, h.Get("Referer")):
+		return errs.E(errs.Forbidden, errs.CodeOriginNotAllowed)
 	}
 	return nil
 }

@@ -97,16 +97,14 @@ func TestWidgetConfig(t *testing.T) {
 			wantError(t, resp, body, tt.status, tt.code)
 		})
 	}
-	t.Run("the allowed-domain list does not gate the config", func(t *testing.T) {
+	t.Run("the allowed-domain list gates the config", func(t *testing.T) {
 		resp, body := e.do("GET", "/api/embed/config?api_key="+pub, "", map[string]string{"Origin": "https://other.example"})
-		if resp.StatusCode != 200 {
-			t.Errorf("status %d: %v", resp.StatusCode, body)
-		}
+		wantError(t, resp, body, 403, "origin_not_allowed")
 	})
 
 	t.Run("widget set from another process reaches the cache at once", func(t *testing.T) {
 		get := func() string {
-			_, body := e.do("GET", "/api/embed/config?api_key="+pub, "", nil)
+			_, body := e.do("GET", "/api/embed/config?api_key="+pub, "", map[string]string{"Origin": "https://example.hu"})
 			return fmt.Sprint(body["welcome_message"])
 		}
 		before := get() // now cached
@@ -286,7 +284,15 @@ func TestChatErrors(t *testing.T) {
 		{"session_id over 128", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "` + strings.Repeat("s", 129) + `"}`, nil, 400, "invalid_session_id"},
 		{"bad form email", `{"api_key": "` + pub + `", "message": "Szia", "email": "nope"}`, nil, 400, "invalid_email"},
 		{"bad form phone", `{"api_key": "` + pub + `", "message": "Szia", "phone": "12"}`, nil, 400, "invalid_phone"},
-		{"NUL in message", `{"api_key": "` + pub + `", "message": "a\u0000b"}`, nil, 400, "invalid_field"},
+		{"NUL in message", `{"api_key": "` + pub + `", "message": "a\u0000b"}`, nil, 400, "invalid_characters"},
+		{"ESC in message", `{"api_key": "` + pub + `", "message": "a\u001b[2Jb"}`, nil, 400, "invalid_characters"},
+		{"C1 in message", `{"api_key": "` + pub + `", "message": "a\u009bb"}`, nil, 400, "invalid_characters"},
+		{"newline in form name", `{"api_key": "` + pub + `", "message": "Szia", "first_name": "Anna\nBéla"}`, nil, 400, "invalid_characters"},
+		{"bidi control in form name", `{"api_key": "` + pub + `", "message": "Szia", "first_name": "Anna\u202e"}`, nil, 400, "invalid_characters"},
+		{"bidi control in form email", `{"api_key": "` + pub + `", "message": "Szia", "email": "anna\u2066@example.hu"}`, nil, 400, "invalid_characters"},
+		{"control character in form phone", `{"api_key": "` + pub + `", "message": "Szia", "phone": "+36 30\u0007123 4567"}`, nil, 400, "invalid_characters"},
+		{"session_id under 22", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "` + strings.Repeat("s", 21) + `"}`, nil, 400, "invalid_session_id"},
+		{"one-character session_id", `{"api_key": "` + pub + `", "message": "Szia", "session_id": "1"}`, nil, 400, "invalid_session_id"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			resp, body := e.do("POST", "/api/embed/chat", tt.body, tt.header)
@@ -298,6 +304,13 @@ func TestChatErrors(t *testing.T) {
 	if sessions != 0 {
 		t.Errorf("bad requests left %d sessions", sessions)
 	}
+	t.Run("a client-chosen session_id of 22 characters", func(t *testing.T) {
+		sid := "q3Xr9_Zt-2LkVb8mNcPw1A" // 16 random bytes in base64url, as the widget makes them
+		resp, body := e.do("POST", "/api/embed/chat", `{"api_key": "`+pub+`", "message": "Szia", "session_id": "`+sid+`"}`, nil)
+		if resp.StatusCode != 200 || body["session_id"] != sid {
+			t.Errorf("status %d: %v", resp.StatusCode, body)
+		}
+	})
 	t.Run("private key from a server", func(t *testing.T) {
 		resp, body := e.do("POST", "/api/embed/chat", `{"api_key": "`+priv+`", "message": "Szia"}`, nil)
 		if resp.StatusCode != 200 {

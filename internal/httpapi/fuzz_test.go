@@ -105,6 +105,8 @@ func FuzzChatRequest(f *testing.F) {
 	for _, s := range []string{
 		`{"api_key": "KEY", "message": "Szia! Kovács Péter vagyok, peter@example.hu, +36 30 123 4567"}`,
 		`{"api_key": "KEY", "message": "Mennyibe kerül?", "session_id": "s-1"}`,
+		`{"api_key": "KEY", "message": "Mennyibe kerül?", "session_id": "q3Xr9_Zt-2LkVb8mNcPw1A"}`,
+		`{"api_key": "KEY", "message": "sor 1\nsor 2\u202e", "first_name": "A\u0085", "phone": "\u202a+36 30 123 4567\u202c"}`,
 		`{"api_key": "KEY", "message": "x", "session_id": "bad id", "email": "x"}`,
 		`{"api_key": "KEY", "message": "", "referral_data": {"utm_source": 1}}`,
 		`{"api_key": "KEY", "message": "06-30/123-4567 és 2024.05.12. 150 000 Ft"}`,
@@ -115,6 +117,7 @@ func FuzzChatRequest(f *testing.F) {
 		body = strings.ReplaceAll(body, "KEY", pub)
 		req := httptest.NewRequest("POST", "/api/embed/chat", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", "https://example.hu") // the key's allowed domain
 		w := httptest.NewRecorder()
 		start := time.Now()
 		h.ServeHTTP(w, req)

@@ -36,8 +36,11 @@ func TestHostileInput(t *testing.T) {
 		code   string
 	}{
 		{"invalid UTF-8", "/api/v1/leads", "{\"first_name\":\"\xc3\x28\",\"email\":\"a@example.hu\"}", nil, 400, "invalid_json"},
-		{"NUL escape", "/api/v1/leads", `{"first_name":"\u0000","email":"a@example.hu"}`, nil, 400, "invalid_field"},
+		{"NUL escape", "/api/v1/leads", `{"first_name":"\u0000","email":"a@example.hu"}`, nil, 400, "invalid_characters"},
 		{"raw NUL byte", "/api/v1/leads", "{\"first_name\":\"a\x00\",\"email\":\"a@example.hu\"}", nil, 400, "invalid_json"},
+		{"invalid UTF-8 in a chat message", "/api/embed/chat", "{\"api_key\":\"" + pub + "\",\"message\":\"a\xffb\"}", nil, 400, "invalid_json"},
+		{"raw NUL byte in a chat message", "/api/embed/chat", "{\"api_key\":\"" + pub + "\",\"message\":\"a\x00b\"}", nil, 400, "invalid_json"},
+		{"NUL escape in a chat message", "/api/embed/chat", `{"api_key":"` + pub + `","message":"a\u0000b"}`, nil, 400, "invalid_characters"},
 		{"deeply nested JSON", "/api/v1/leads", strings.Repeat(`{"a":`, 10000) + "1" + strings.Repeat("}", 10000), nil, 400, "invalid_json"},
 		{"huge number", "/api/v1/leads", `{"first_name":"A","email":"a@example.hu","phone":1e999999}`, nil, 400, "invalid_phone"},
 		{"duplicate keys", "/api/v1/leads", `{"first_name":"A","email":"a@example.hu","email":"not an email"}`, nil, 400, "invalid_email"},

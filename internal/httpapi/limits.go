@@ -8,7 +8,7 @@ import (
 	"github.com/leadchat/leadchat/internal/ratelimit"
 )
 
-// Limits are the per-minute request limits of DECISIONS.md; a nil *Limits turns them all off.
+// Limits are the per-minute request limits the contract describes; a nil *Limits turns them all off.
 type Limits struct {
 	LeadsPublic  *ratelimit.Limiter // per client IP and key
 	LeadsPrivate *ratelimit.Limiter // per key

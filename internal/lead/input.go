@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/leadchat/leadchat/internal/contact"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/limits"
 )
@@ -40,26 +39,24 @@ func (in Input) Check() (Lead, error) {
 	if l.LastName, err = optional("last_name", in.LastName, limits.NameLen); err != nil {
 		return Lead{}, err
 	}
-	email, err := required("email", in.Email, limits.EmailLen)
-	if err != nil {
+	if strings.TrimSpace(in.Email) == "" {
+		return Lead{}, errs.Field(errs.CodeMissingField, "email")
+	}
+	if l.Email, err = CheckEmail(in.Email); err != nil {
 		return Lead{}, err
 	}
-	if l.Email, err = contact.NormalizeEmail(email); err != nil {
-		return Lead{}, errs.Field(errs.CodeInvalidEmail, "email")
-	}
-	if l.Phone, err = optional("phone", in.Phone, limits.PhoneLen); err != nil {
-		return Lead{}, err
-	}
-	if l.Phone != "" {
-		if l.PhoneE164, err = contact.NormalizePhone(l.Phone); err != nil {
-			return Lead{}, errs.Field(errs.CodeInvalidPhone, "phone")
+	if in.Phone != nil {
+		if l.Phone, l.PhoneE164, err = CheckPhone(*in.Phone); err != nil {
+			return Lead{}, err
 		}
 	}
 	if l.Service, err = optional("service", in.Service, limits.ServiceLen); err != nil {
 		return Lead{}, err
 	}
-	if l.Note, err = optional("details", in.Details, limits.DetailsLen); err != nil {
-		return Lead{}, err
+	if in.Details != nil {
+		if l.Note, err = CheckText("details", *in.Details, limits.DetailsLen); err != nil {
+			return Lead{}, err
+		}
 	}
 	if in.Source != nil {
 		if l.Source, err = ParseSource(strings.TrimSpace(*in.Source)); err != nil {
@@ -99,20 +96,9 @@ func FilterReferral(in map[string]string) (map[string]string, error) {
 	return out, nil
 }
 
-// CheckText trims a free-text value and checks its length and characters.
-func CheckText(field, s string, max int) (string, error) {
-	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) > max {
-		return "", errs.Field(errs.CodeInvalidField, field)
-	}
-	if strings.ContainsRune(s, 0) {
-		return "", errs.Field(errs.CodeInvalidField, field)
-	}
-	return s, nil
-}
-
+// required checks a one-line field that must not be blank.
 func required(field, s string, max int) (string, error) {
-	s, err := CheckText(field, s, max)
+	s, err := CheckLine(field, s, max)
 	if err != nil {
 		return "", err
 	}
@@ -122,9 +108,10 @@ func required(field, s string, max int) (string, error) {
 	return s, nil
 }
 
+// optional checks a one-line field that may be absent.
 func optional(field string, s *string, max int) (string, error) {
 	if s == nil {
 		return "", nil
 	}
-	return CheckText(field, *s, max)
+	return CheckLine(field, *s, max)
 }

@@ -109,7 +109,9 @@ func (s *server) stop() error {
 	return s.stopErr
 }
 
-// site is a company with a public key and the given widget settings.
+// site is a company with a public key and the given widget settings. The key is locked to
+// the host pages' host, as a careful customer's is, so every widget test also shows the widget
+// working under its key's allowed domains.
 type site struct {
 	company uuid.UUID
 	key     string
@@ -122,7 +124,7 @@ func newSite(t *testing.T, srv *server, ws widget.Settings) site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := admin.CreateKey(ctx, srv.svc.Store(), c.ID, auth.Public, nil, true)
+	k, err := admin.CreateKey(ctx, srv.svc.Store(), c.ID, auth.Public, []string{pageHost}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,6 +204,9 @@ func demoPage(t *testing.T, base, key string) string {
 	t.Helper()
 	return serveHost(t, httpapi.DemoPage(base, key))
 }
+
+// pageHost is the host of every page the tests serve (httptest listens on it).
+const pageHost = "127.0.0.1"
 
 func serveHost(t *testing.T, h http.Handler) string {
 	t.Helper()

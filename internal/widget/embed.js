@@ -75,6 +75,18 @@
   };
   var sset = function (s, k, v) { mem[s + k] = v; try { W[s].setItem(k, v); } catch (e) { /* blocked */ } };
 
+  // n random bytes in hex (null without crypto).
+  var randomHex = function (n) {
+    if (!W.crypto || !W.crypto.getRandomValues) return null;
+    var b = W.crypto.getRandomValues(new Uint8Array(n)), s = '';
+    for (var i = 0; i < b.length; i++) s += (b[i] < 16 ? '0' : '') + b[i].toString(16);
+    return s;
+  };
+  // A session id is a bearer secret: made from 16 random bytes; a kept id under 22 characters is
+  // replaced. Without crypto the server makes one.
+  var SID = /^[A-Za-z0-9._:-]{22,128}$/;
+  var newSid = function () { return randomHex(16); };
+
   // Referral data of the tab's first page view, so a message sent on a later page still names the ad.
   var ref = sget('sessionStorage', RK);
   if (!ref) {
@@ -228,28 +240,27 @@
       showErr('', function () { start(true); });
     }
 
-    // randomID is n random bytes in hex.
-    function randomID(n) {
-      var b = new Uint8Array(n), out = '';
-      crypto.getRandomValues(b);
-      for (var i = 0; i < n; i++) out += (b[i] < 16 ? '0' : '') + b[i].toString(16);
-      return out;
-    }
     // send shows the visitor's message and posts it; it returns false when nothing was sent.
     function send(text, details) {
       text = String(text || '').trim().slice(0, 2000);
       if (busy || !text) return false;
       quick.hidden = true;
       add('visitor', text, 1);
-      // One id per message, kept for its retries: the server answers a retry once.
-      pending = { text: text, details: details, id: randomID(8) };
+      // One id per message, kept for its retries.
+      pending = { text: text, details: details, id: randomHex(8) };
       post();
       return true;
     }
     function post() {
-      var sid = sget('localStorage', SK), body = { api_key: key, message: pending.text, message_id: pending.id };
+      var sid = sget('localStorage', SK), body = { api_key: key, message: pending.text };
+      if (pending.id) body.message_id = pending.id;
+      if (!SID.test(sid || '')) {
+        // A new conversation: a retry of this message keeps the id it was first sent with.
+        if (!('sid' in pending)) pending.sid = newSid();
+        sid = pending.sid;
+        try { body.referral_data = JSON.parse(ref); } catch (e) { /* none */ }
+      }
       if (sid) body.session_id = sid;
-      else try { body.referral_data = JSON.parse(ref); } catch (e) { /* none */ }
       Object.keys(pending.details || {}).forEach(function (k) { body[k] = pending.details[k]; });
       busy = true; typing.hidden = false; errBox.hidden = true; log.setAttribute('aria-busy', 'true');
       scroll();
