@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -31,4 +32,21 @@ func StoreGroup(s *Store, creates []GroupCreate) ([]lead.Created, []error) {
 		created[i], errs[i] = r.out, r.err
 	}
 	return created, errs
+}
+
+// StoreTurnGroup stores chat turns as a turn writer stores one group it took from the queue,
+// and returns each one's outcome in order.
+func StoreTurnGroup(s *Store, companyID uuid.UUID, writes []chat.Write) []error {
+	group := make([]*pending[turnWrite, bool], len(writes))
+	for i, w := range writes {
+		group[i] = &pending[turnWrite, bool]{ctx: context.Background(), in: newTurnWrite(companyID, w),
+			done: make(chan result[bool], 1)}
+	}
+	s.turns.write(group)
+	out := make([]error, len(group))
+	for i, p := range group {
+		r := <-p.done
+		out[i] = lostRace(r.out, r.err)
+	}
+	return out
 }
