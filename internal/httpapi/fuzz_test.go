@@ -105,6 +105,7 @@ func FuzzChatRequest(f *testing.F) {
 	for _, s := range []string{
 		`{"api_key": "KEY", "message": "Szia! Kovács Péter vagyok, peter@example.hu, +36 30 123 4567"}`,
 		`{"api_key": "KEY", "message": "Mennyibe kerül?", "session_id": "s-1"}`,
+		`{"api_key": "KEY", "message": "Szia", "session_id": "fuzz-session-0000000001", "message_id": "m-1"}`,
 		`{"api_key": "KEY", "message": "Mennyibe kerül?", "session_id": "q3Xr9_Zt-2LkVb8mNcPw1A"}`,
 		`{"api_key": "KEY", "message": "sor 1\nsor 2\u202e", "first_name": "A\u0085", "phone": "\u202a+36 30 123 4567\u202c"}`,
 		`{"api_key": "KEY", "message": "x", "session_id": "bad id", "email": "x"}`,
