@@ -19,9 +19,10 @@ import (
 // MaxBodyBytes is the largest request body accepted (DECISIONS.md: 64 KiB, else 413).
 const MaxBodyBytes = 64 << 10
 
-// MaxHeaderBytes bounds the request headers we read; the HTTP server allows more so that a
-// request over this gets our JSON 431 rather than Go's plain-text one.
-const MaxHeaderBytes = 16 << 10
+// MaxHeaderBytes bounds a request's headers (431 over it). The HTTP server is given the same
+// figure: net/http reads up to 4 KiB more before it answers 431 itself, and a request in
+// that margin gets this package's JSON 431.
+const MaxHeaderBytes = 32 << 10
 
 // RequestTimeout bounds a request's work (database and model included).
 const RequestTimeout = 25 * time.Second

@@ -32,10 +32,16 @@ type NewKey struct {
 	HostnameCheck  bool
 }
 
+// The new key and its notification commit together, like a revocation: every instance empties
+// its key caches, the negative one included, so a key works at once even on an instance that
+// had refused its hash before.
 const insertKey = `
-INSERT INTO api_keys (id, company_id, kind, prefix, hash, allowed_domains, hostname_check)
-VALUES ($2, $1, $3, $4, $5, $6, $7)
-RETURNING id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at`
+WITH inserted AS (
+    INSERT INTO api_keys (id, company_id, kind, prefix, hash, allowed_domains, hostname_check)
+    VALUES ($2, $1, $3, $4, $5, $6, $7)
+    RETURNING id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at
+)
+SELECT inserted.*, pg_notify('` + cacheChannel + `', 'keys') IS NULL AS notified FROM inserted`
 
 // CreateKey stores a key's hash for a company.
 func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k NewKey) (KeyInfo, error) {
@@ -43,10 +49,13 @@ func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k NewKey) (K
 	if domains == nil {
 		domains = []string{}
 	}
-	var info KeyInfo
-	err := s.db.GetContext(ctx, &info, insertKey, companyID, uuid.New(), k.Kind, k.Prefix,
+	var row struct {
+		KeyInfo
+		Notified bool `db:"notified"`
+	}
+	err := s.db.GetContext(ctx, &row, insertKey, companyID, uuid.New(), k.Kind, k.Prefix,
 		k.Hash[:], pq.StringArray(domains), k.HostnameCheck)
-	return info, translate(err)
+	return row.KeyInfo, translate(err)
 }
 
 // The revocation and its notification commit together: every instance listening on

@@ -1,36 +1,112 @@
 package ratelimit
 
 import (
+	"fmt"
+	"net/netip"
 	"testing"
 	"time"
 )
 
+func key(addr string) Key { return ClientKey(netip.MustParseAddr(addr)) }
+
 func TestLimiter(t *testing.T) {
 	now := time.Unix(0, 0)
-	l := New(10, func() time.Time { return now })
+	table := NewBuckets(100, func() time.Time { return now })
+	l := table.Limiter(10)
+	a, b := key("192.0.2.1"), key("192.0.2.2")
 	for i := range 10 {
-		if ok, _ := l.Allow("a"); !ok {
+		if ok, _ := l.Allow(a); !ok {
 			t.Fatalf("event %d refused within the burst", i)
 		}
 	}
-	ok, wait := l.Allow("a")
+	ok, wait := l.Allow(a)
 	if ok || wait != 6*time.Second {
 		t.Fatalf("11th event: ok %v, wait %v; want refused, 6s", ok, wait)
 	}
-	if ok, _ := l.Allow("b"); !ok {
+	if ok, _ := l.Allow(b); !ok {
 		t.Fatal("another key shares the bucket")
 	}
+	if ok, _ := table.Limiter(10).Allow(a); !ok {
+		t.Fatal("another limiter shares the bucket")
+	}
 	now = now.Add(6 * time.Second)
-	if ok, _ := l.Allow("a"); !ok {
+	if ok, _ := l.Allow(a); !ok {
 		t.Fatal("no token after the wait")
 	}
-	if ok, _ := l.Allow("a"); ok {
+	if ok, _ := l.Allow(a); ok {
 		t.Fatal("two tokens after one refill")
 	}
 	now = now.Add(2 * time.Minute)
-	l.Allow("c")
-	if _, kept := l.buckets["a"]; kept {
-		t.Error("a refilled bucket was not swept")
+	l.Allow(key("192.0.2.3"))
+	if n := table.Len(); n != 1 {
+		t.Errorf("%d buckets after every other one refilled, want 1", n)
+	}
+}
+
+func TestCheckTakesNothing(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := NewBuckets(100, func() time.Time { return now }).Limiter(2)
+	a := key("192.0.2.1")
+	for range 5 {
+		if ok, _ := l.Check(a); !ok {
+			t.Fatal("Check refused a fresh key")
+		}
+	}
+	l.Allow(a)
+	l.Allow(a)
+	ok, wait := l.Check(a)
+	if ok || wait != 30*time.Second {
+		t.Errorf("after the burst Check = %v, %v; want false, 30s", ok, wait)
+	}
+}
+
+// TestBucketsBounded: rotating addresses fill the table to its size and no further, dropping
+// the least recently used bucket first.
+func TestBucketsBounded(t *testing.T) {
+	now := time.Unix(0, 0)
+	table := NewBuckets(1000, func() time.Time { return now })
+	l := table.Limiter(1)
+	busy := key("198.51.100.7")
+	l.Allow(busy) // its one token is spent
+	for i := range 100_000 {
+		l.Allow(key(fmt.Sprintf("2001:db8:%x:%x::1", i>>16, i&0xffff)))
+		if i%500 == 0 {
+			l.Check(busy) // a look is no use: the bucket stays least recently used
+		}
+		if i == 500 {
+			if ok, _ := l.Allow(busy); ok {
+				t.Fatal("the busy client got a second token")
+			}
+		}
+	}
+	if n := table.Len(); n != 1000 {
+		t.Errorf("%d buckets, want the bound of 1000", n)
+	}
+	if ok, _ := l.Allow(busy); !ok {
+		t.Error("the least recently used bucket was not dropped")
+	}
+}
+
+func TestClientKey(t *testing.T) {
+	for _, tt := range []struct {
+		name, a, b string
+		same       bool
+	}{
+		{"IPv6 in one /64", "2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", true},
+		{"IPv6 in another /64", "2001:db8:1:2::1", "2001:db8:1:3::1", false},
+		{"IPv4 neighbours", "192.0.2.1", "192.0.2.2", false},
+		{"IPv4 and its mapped form", "192.0.2.1", "::ffff:192.0.2.1", true},
+		{"IPv6 zone ignored", "fe80::1%eth0", "fe80::2", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := key(tt.a) == key(tt.b); got != tt.same {
+				t.Errorf("ClientKey(%s) == ClientKey(%s) is %v", tt.a, tt.b, got)
+			}
+		})
+	}
+	id := [16]byte{1}
+	if key("192.0.2.1").WithID(id) == key("192.0.2.1") || IDKey(id) == key("192.0.2.1").WithID(id) {
+		t.Error("an API key does not narrow a client's key")
 	}
 }
 
@@ -60,15 +136,36 @@ func TestClientIP(t *testing.T) {
 		{"trusted proxy without the header", "10.1.2.3:80", nil, "10.1.2.3"},
 		{"garbled header", "10.1.2.3:80", []string{"nonsense"}, "10.1.2.3"},
 		{"IPv6", "[2001:db8::1]:443", nil, "2001:db8::1"},
+		{"mapped IPv4", "[::ffff:203.0.113.5]:443", nil, "203.0.113.5"},
+		{"not an IP address", "@", nil, "invalid IP"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := c.Of(tt.remote, tt.xff); got != tt.want {
+			if got := c.Of(tt.remote, tt.xff).String(); got != tt.want {
 				t.Errorf("Of(%q, %q) = %q, want %q", tt.remote, tt.xff, got, tt.want)
 			}
 		})
 	}
 	if _, err := NewClientIP("not-an-ip"); err == nil {
 		t.Error("a bad proxy list was accepted")
+	}
+}
+
+func TestParseNetworks(t *testing.T) {
+	got, err := ParseNetworks(" 127.0.0.0/8, ::1/128 ,10.1.2.3, 192.168.7.9/16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[127.0.0.0/8 ::1/128 10.1.2.3/32 192.168.0.0/16]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("ParseNetworks = %v, want %v", got, want)
+	}
+	if !Contains(got, netip.MustParseAddr("127.9.9.9")) || Contains(got, netip.MustParseAddr("10.1.2.4")) {
+		t.Error("Contains is wrong")
+	}
+	for _, bad := range []string{"nonsense", "10.0.0.0/33", "::1/129"} {
+		if _, err := ParseNetworks(bad); err == nil {
+			t.Errorf("ParseNetworks(%q) accepted", bad)
+		}
 	}
 }
