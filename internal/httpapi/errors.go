@@ -75,7 +75,7 @@ func message(e *errs.Error) string {
 	case "invalid_json":
 		return "A kérés törzse nem érvényes JSON-objektum."
 	case "invalid_idempotency_key":
-		return "Az Idempotency-Key fejléc 1–255 karakter hosszú lehet."
+		return "Az Idempotency-Key fejléc 1–255 nyomtatható ASCII-karakterből állhat."
 	case "body_too_large":
 		return "A kérés törzse túl nagy (legfeljebb 64 KiB lehet)."
 	case "unsupported_media_type":

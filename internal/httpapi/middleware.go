@@ -41,10 +41,10 @@ func withRequestID(next http.Handler) http.Handler {
 	})
 }
 
-// limitHeaders refuses requests whose headers are over MaxHeaderBytes.
+// limitHeaders refuses requests whose request line and headers are over MaxHeaderBytes.
 func (s *server) limitHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n := len(r.URL.RawQuery) + len(r.URL.Path)
+		n := len(r.Method) + len(r.URL.RawQuery) + len(r.URL.Path)
 		for k, vs := range r.Header {
 			for _, v := range vs {
 				n += len(k) + len(v) + 4
