@@ -6,6 +6,16 @@
 // cost a fixed amount of memory however many addresses they own. A dropped bucket is a full one
 // when its client returns, which is the price of the bound.
 //
+// The table is two maps rather than a library's LRU, for a measured reason: an entry of
+// github.com/hashicorp/golang-lru/v2 took 185 bytes (list pointers, an expiry time, the key
+// twice), 17.7 MiB at the default 100,000 buckets and twice that in heap between collections,
+// which alone broke the hostile run's 64 MiB; a linked LRU of our own in a slice still took
+// 81 bytes once its index map had churned. Here a bucket is a map entry of 24 bytes without a
+// pointer, under a seeded 64-bit hash of its key, in one of two generations: a bucket in use
+// moves to the current one, and when that is full (half the table) or a minute old, the
+// previous generation, every bucket of which was used less recently than any current one, is
+// dropped whole. So the least recently used go first, half a table at a time.
+//
 // Several instances behind a load balancer each keep their own buckets, so a client may get up
 // to N times a limit from N instances. Deployments that need one shared budget limit at their
 // gateway (and set LEADCHAT_RATE_LIMIT=off here), or would move the buckets to a shared store:
@@ -15,54 +25,60 @@ package ratelimit
 
 import (
 	"fmt"
+	"hash/maphash"
 	"sync"
 	"time"
-
-	"github.com/hashicorp/golang-lru/v2/simplelru"
 )
 
 // DefaultBuckets is the default size of the bucket table.
 const DefaultBuckets = 100_000
 
-// Buckets is the bounded table of every limiter's buckets. Its zero value is not usable; build
-// one with NewBuckets.
+// Buckets is the bounded table of every limiter's buckets, least recently used first out.
+// Build one with NewBuckets.
 type Buckets struct {
 	now    func() time.Time
 	origin time.Time // bucket times count from here, so a bucket holds no pointer
+	seed   maphash.Seed
+	half   int // the most buckets of one generation
 
-	mu     sync.Mutex
-	lru    *simplelru.LRU[slot, bucket]
-	limits uint8 // limiters made so far, each with its own id
+	mu                sync.Mutex
+	current, previous map[uint64]bucket // by the hash of (limiter, key)
+	since             time.Duration     // when the current generation began
+	touched           time.Duration     // when a current bucket was last taken from
+	limits            uint8             // limiters made so far, each with its own id
 }
 
-// slot is one limiter's bucket for one key.
-type slot struct {
-	limit uint8
-	key   Key
-}
-
+// bucket is one limiter's bucket for one key. Two keys whose hashes collide would share one;
+// with a 64-bit hash under a secret seed that is a chance of about size²/2^65 (under 10^-9 at
+// the default), and no client can aim for it.
 type bucket struct {
 	tokens float64
 	last   time.Duration // since the table's origin
 }
 
-// NewBuckets builds a table of at most size buckets. now may be nil (time.Now).
+// slot names a bucket before it is hashed.
+type slot struct {
+	limit uint8
+	key   Key
+}
+
+// NewBuckets builds a table of at most size buckets (at least 2). now may be nil (time.Now).
 func NewBuckets(size int, now func() time.Time) *Buckets {
+	if size < 2 {
+		panic(fmt.Sprintf("ratelimit: a table of %d buckets", size))
+	}
 	if now == nil {
 		now = time.Now
 	}
-	lru, err := simplelru.NewLRU[slot, bucket](size, nil)
-	if err != nil {
-		panic(fmt.Sprintf("ratelimit: %d buckets: %v", size, err))
-	}
-	return &Buckets{now: now, origin: now(), lru: lru}
+	return &Buckets{now: now, origin: now(), seed: maphash.MakeSeed(), half: size / 2,
+		current: map[uint64]bucket{}, previous: map[uint64]bucket{}}
 }
 
 // Len is how many buckets the table holds.
 func (b *Buckets) Len() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.lru.Len()
+	return len(b.current) + len(b.previous)
 }
 
 // Limiter allows a number of events per minute per key, with bursts up to that number.
@@ -89,7 +105,8 @@ func (l *Limiter) Allow(key Key) (bool, time.Duration) {
 }
 
 // Check reports whether Allow would allow an event now, and if not how long until it would,
-// without taking a token: for limits that count only some outcomes (failed authentications).
+// without taking a token or touching the bucket: for limits that count only some outcomes
+// (failed authentications).
 func (l *Limiter) Check(key Key) (bool, time.Duration) {
 	return l.table.use(l, key, false)
 }
@@ -97,41 +114,49 @@ func (l *Limiter) Check(key Key) (bool, time.Duration) {
 func (b *Buckets) use(l *Limiter, key Key, take bool) (bool, time.Duration) {
 	now := b.now().Sub(b.origin)
 	rate := l.perMinute / 60 // tokens a second
-	s := slot{limit: l.id, key: key}
+	h := maphash.Comparable(b.seed, slot{limit: l.id, key: key})
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.sweep(now)
-	bk, ok := b.lru.Peek(s)
-	if ok {
-		bk.tokens = min(l.perMinute, bk.tokens+(now-bk.last).Seconds()*rate)
-	} else {
-		bk.tokens = l.perMinute
-	}
-	bk.last = now
-	if bk.tokens < 1 {
-		if take {
-			b.lru.Add(s, bk)
+	if now-b.since >= time.Minute {
+		// Every previous bucket has been untouched for a minute: all refilled, all droppable;
+		// the current ones too when none was touched for a minute.
+		b.turn(now)
+		if now-b.touched >= time.Minute {
+			b.turn(now)
 		}
-		return false, time.Duration((1 - bk.tokens) / rate * float64(time.Second))
 	}
+	tokens := l.perMinute
+	bk, current := b.current[h]
+	found := current
+	if !found {
+		bk, found = b.previous[h]
+	}
+	if found {
+		tokens = min(l.perMinute, bk.tokens+(now-bk.last).Seconds()*rate)
+	}
+	allowed := tokens >= 1
 	if take {
-		bk.tokens--
-		b.lru.Add(s, bk)
+		if allowed {
+			tokens--
+		}
+		if !current {
+			delete(b.previous, h)
+			if len(b.current) >= b.half {
+				b.turn(now)
+			}
+		}
+		b.current[h] = bucket{tokens: tokens, last: now}
+		b.touched = now
 	}
-	return true, 0
+	if allowed {
+		return true, 0
+	}
+	return false, time.Duration((1 - tokens) / rate * float64(time.Second))
 }
 
-// sweep forgets the least recently used buckets that have refilled: every limit is per minute,
-// so a bucket untouched for a minute equals a fresh one. Each bucket is swept once, so the cost
-// is spread over the calls.
-func (b *Buckets) sweep(now time.Duration) {
-	for {
-		_, bk, ok := b.lru.GetOldest()
-		if !ok || now-bk.last < time.Minute {
-			return
-		}
-		b.lru.RemoveOldest()
-	}
+// turn starts a new generation, dropping the previous one.
+func (b *Buckets) turn(now time.Duration) {
+	b.previous, b.current, b.since = b.current, map[uint64]bucket{}, now
 }
 
 // RetryAfterSeconds rounds a wait up to whole seconds, at least 1, for a Retry-After header.
