@@ -7,14 +7,14 @@
 // when its client returns, which is the price of the bound.
 //
 // The table is two maps rather than a library's LRU, for a measured reason: an entry of
-// github.com/hashicorp/golang-lru/v2 took 185 bytes (list pointers, an expiry time, the key
-// twice), 17.7 MiB at the default 100,000 buckets and twice that in heap between collections,
-// which alone broke the hostile run's 64 MiB; a linked LRU of our own in a slice still took
-// 81 bytes once its index map had churned. Here a bucket is a map entry of 24 bytes without a
-// pointer, under a seeded 64-bit hash of its key, in one of two generations: a bucket in use
-// moves to the current one, and when that is full (half the table) or a minute old, the
-// previous generation, every bucket of which was used less recently than any current one, is
-// dropped whole. So the least recently used go first, half a table at a time.
+// github.com/hashicorp/golang-lru/v2 carries list pointers, an expiry time and the key twice,
+// several times the bucket itself, and at the default size that alone broke the hostile run's
+// memory bound (internal/soak); a linked LRU of our own in a slice grew its index map under
+// churn. Here a bucket is a map entry without a pointer, under a seeded 64-bit hash of its key,
+// in one of two generations: a bucket in use moves to the current one, and when that is full
+// (half the table) or a minute old, the previous generation, every bucket of which was used
+// less recently than any current one, is dropped whole. So the least recently used go first,
+// half a table at a time.
 //
 // Several instances behind a load balancer each keep their own buckets, so a client may get up
 // to N times a limit from N instances. Deployments that need one shared budget limit at their
