@@ -20,7 +20,7 @@ run:
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium
-test: vet check-generated lint-spec check-breaking fuzz-short soak-short bench-smoke
+test: vet check-generated lint-spec check-breaking fuzz-short soak-short hostile-short bench-smoke
 	$(GO) test -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
 
@@ -91,6 +91,19 @@ soak-short:
 
 soak:
 	LEADCHAT_SOAK=1 $(GO) test -count=1 -timeout 15m -run '^TestSoak$$' ./internal/soak/ -v -soak.duration=$(SOAK_DURATION)
+
+## hostile-short: the hostile run (internal/soak, TestHostile) for 10 s: made-up methods of up to
+## 30 KiB, fake keys, IPv6 addresses rotating behind the trusted proxy, slow headers and idle
+## connections while real leads flow; fails unless the server's RSS stays under 64 MiB, every
+## acknowledged lead is stored and refused keys cost at most one database lookup each.
+## hostile: the same for HOSTILE_DURATION (60 s).
+HOSTILE_DURATION ?= 60s
+.PHONY: hostile hostile-short
+hostile-short:
+	LEADCHAT_SOAK=1 $(GO) test -count=1 -timeout 5m -run '^TestHostile$$' ./internal/soak/ -v
+
+hostile:
+	LEADCHAT_SOAK=1 $(GO) test -count=1 -timeout 15m -run '^TestHostile$$' ./internal/soak/ -v -hostile.duration=$(HOSTILE_DURATION)
 
 ## bench: leadchat against the machine's own ceilings (pgbench, a minimal net/http server) at 1,
 ## 16 and 64 connections, on a durable PostgreSQL of its own; writes internal/bench/results/.
