@@ -114,9 +114,10 @@ func (s *server) readyz(ready func(context.Context) error) http.Handler {
 
 // onlyFrom serves h to clients in networks and answers everyone else 404, as if there were
 // nothing here. The client is the one the rate limits see (X-Forwarded-For from trusted proxies
-// only): behind a proxy on the same host every connection comes from loopback, so the
-// connection's address would open the page to the whole internet. The page is for a scraper, not
-// for browsers, so it carries no CORS header, which cors has set for every path.
+// only), not the connection's: behind a proxy on the same host every connection comes from
+// loopback, and judging by that would open the page to everyone the proxy forwards. The page is
+// for a scraper, not for browsers, so it carries no CORS header, which cors has set for every
+// path.
 func (s *server) onlyFrom(networks []netip.Prefix, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Del("Access-Control-Allow-Origin")
