@@ -391,8 +391,10 @@ type GetWidgetConfigParams struct {
 
 // CreateLeadParams defines parameters for CreateLead.
 type CreateLeadParams struct {
-	// IdempotencyKey Any unique string (a UUID is best), 1 to 255 characters, kept 24 hours per company. Retrying
+	// IdempotencyKey Any unique string (a UUID is best) of 1 to 255 printable ASCII characters (space to `~`; a
+	// space only inside, since HTTP drops it at either end), kept 24 hours per company. Retrying
 	// with the same key and body returns the first answer instead of creating a second lead.
+	// Anything else is `400 invalid_idempotency_key`.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 

@@ -3,8 +3,10 @@ package auth
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/google/uuid"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/errs"
@@ -29,23 +31,43 @@ type KeyStore interface {
 	KeyByHash(ctx context.Context, hash [32]byte) (Principal, error)
 }
 
+// refusedKeys bounds the negative cache. An attacker who cycles through more distinct keys than
+// this pays one lookup per key, as it would with fresh keys; the failed-authentication limit
+// per client bounds that.
+const refusedKeys = 10_000
+
+// lookupTimeout bounds a key lookup that several requests share, since it no longer ends with
+// the request that started it.
+const lookupTimeout = 10 * time.Second
+
 // Keyring resolves keys to principals, caching what the store says so a request costs no
-// database round trip; see package cache for how a revocation reaches every instance at once.
+// database round trip; see package cache for how a key change reaches every instance at once.
+// Unknown and revoked keys are remembered too (a negative cache), so that asking again costs
+// no round trip either and a revoked key is answered as fast as one never issued.
 type Keyring struct {
-	store KeyStore
-	cache *cache.Map[[32]byte, Principal]
+	store   KeyStore
+	cache   *cache.Map[[32]byte, Principal]
+	refused *cache.Set[[32]byte]
+	loads   singleflight.Group // one lookup at a time per key, however many requests carry it
 }
 
 // NewKeyring builds a keyring over a store. It does not cache until its cache is live.
 func NewKeyring(store KeyStore) *Keyring {
-	return &Keyring{store: store, cache: cache.New[[32]byte, Principal]("keys", "companies")}
+	return &Keyring{
+		store: store,
+		cache: cache.New[[32]byte, Principal]("keys", "companies"),
+		// Every key change empties it: a key created after its hash was refused must work.
+		refused: cache.NewSet[[32]byte](refusedKeys, "keys"),
+	}
 }
 
-// Cache is the keyring's cache, to be connected to the change feed.
-func (k *Keyring) Cache() cache.Follower { return k.cache }
+// Cache is the keyring's caches, to be connected to the change feed.
+func (k *Keyring) Cache() cache.Follower { return cache.Group{k.cache, k.refused} }
 
 // IsLive reports whether the keyring caches.
 func (k *Keyring) IsLive() bool { return k.cache.IsLive() }
+
+var errRevoked = errors.New("key revoked")
 
 // Resolve checks a key's form and checksum, then finds its principal. A malformed, unknown or
 // revoked key is errs.Unauthorized.
@@ -54,17 +76,37 @@ func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
 		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
 	h := Hash(key)
-	p, err := k.cache.Get(ctx, h, func(ctx context.Context) (Principal, error) {
-		return k.store.KeyByHash(ctx, h)
-	})
-	if errs.Is(err, errs.NotFound) {
+	refused, gen := k.refused.Has(h)
+	if refused {
+		return Principal{}, errs.E(errs.Unauthorized, errs.CodeInvalidAPIKey)
+	}
+	p, err := k.cache.Get(ctx, h, func(ctx context.Context) (Principal, error) { return k.lookup(ctx, h) })
+	if errs.Is(err, errs.NotFound) || errors.Is(err, errRevoked) {
+		k.refused.Add(h, gen)
 		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
 	if err != nil {
 		return Principal{}, err
 	}
-	if p.Revoked {
-		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, errors.New("key revoked"))
-	}
 	return p, nil
+}
+
+// lookup asks the store, once for all the requests that ask about one key at the same time.
+func (k *Keyring) lookup(ctx context.Context, h [32]byte) (Principal, error) {
+	ch := k.loads.DoChan(string(h[:]), func() (any, error) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
+		defer cancel()
+		p, err := k.store.KeyByHash(ctx, h)
+		if err == nil && p.Revoked {
+			err = errRevoked
+		}
+		return p, err
+	})
+	select {
+	case <-ctx.Done():
+		return Principal{}, errs.Wrap(errs.Unavailable, errs.CodeUnavailable, ctx.Err())
+	case r := <-ch:
+		p, _ := r.Val.(Principal)
+		return p, r.Err
+	}
 }

@@ -59,3 +59,43 @@ func TestLoadRacingAChangeIsNotCached(t *testing.T) {
 		t.Fatalf("got %d: a value loaded before a change was cached", got)
 	}
 }
+
+func TestSet(t *testing.T) {
+	s := NewSet[int](3, "keys")
+	add := func(k int) {
+		_, gen := s.Has(k)
+		s.Add(k, gen)
+	}
+	add(1)
+	if ok, _ := s.Has(1); ok {
+		t.Fatal("remembered while the feed is down")
+	}
+	s.Live(true)
+	add(1)
+	add(2)
+	add(3)
+	s.Has(1) // 1 is used, so 2 is the least recently used
+	add(4)
+	if ok, _ := s.Has(2); ok || s.Len() != 3 {
+		t.Errorf("over the bound: 2 kept %v, %d keys; want 2 dropped, 3 keys", ok, s.Len())
+	}
+	if ok, _ := s.Has(1); !ok {
+		t.Error("a recently used key was dropped")
+	}
+
+	s.Changed("widget")
+	if ok, _ := s.Has(1); !ok {
+		t.Error("emptied by a topic it does not follow")
+	}
+	_, gen := s.Has(5)
+	s.Changed("keys") // a key changed while 5 was being looked up
+	s.Add(5, gen)
+	if ok, _ := s.Has(5); ok || s.Len() != 0 {
+		t.Errorf("after a change: 5 kept %v, %d keys; want an empty set", ok, s.Len())
+	}
+	add(6)
+	s.Live(false)
+	if ok, _ := s.Has(6); ok {
+		t.Error("kept across a feed outage")
+	}
+}

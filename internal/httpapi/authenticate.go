@@ -57,6 +57,9 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			return
 		}
 		p, err := s.keys.Resolve(r.Context(), key)
+		if errs.Is(err, errs.Unauthorized) {
+			s.authFailed(r)
+		}
 		if err == nil {
 			err = allowed(p, tmpl, r.Header)
 		}

@@ -141,7 +141,7 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			level = slog.LevelWarn
 		}
 		s.log.Log(r.Context(), level, "request failed", "request_id", requestID(r.Context()),
-			"method", r.Method, "path", r.URL.Path, "status", st, "err", err.Error())
+			"method", clip(r.Method), "path", clip(r.URL.Path), "status", st, "err", err.Error())
 	}
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))

@@ -46,7 +46,7 @@ func TestHostileInput(t *testing.T) {
 		{"duplicate keys", "/api/v1/leads", `{"first_name":"A","email":"a@example.hu","email":"not an email"}`, nil, 400, "invalid_email"},
 		{"10,000 referral keys", "/api/v1/leads", manyKeys(10000), nil, 413, "body_too_large"},
 		{"4,000 referral keys", "/api/v1/leads", manyKeys(4000), nil, 400, "invalid_referral_data"},
-		{"very long header", "/api/v1/leads", `{"first_name":"A","email":"a@example.hu"}`, map[string]string{"X-Junk": strings.Repeat("a", 20000)}, 431, "headers_too_large"},
+		{"very long header", "/api/v1/leads", `{"first_name":"A","email":"a@example.hu"}`, map[string]string{"X-Junk": strings.Repeat("a", 34000)}, 431, "headers_too_large"},
 		{"64 KiB chat message", "/api/embed/chat", `{"api_key":"` + pub + `","message":"` + strings.Repeat("é", 32*1024) + `"}`, nil, 413, "body_too_large"},
 		{"chat message just over 2,000", "/api/embed/chat", `{"api_key":"` + pub + `","message":"` + strings.Repeat("é", 2001) + `"}`, nil, 400, "invalid_field"},
 		{"empty body", "/api/v1/leads", " ", nil, 400, "invalid_json"},

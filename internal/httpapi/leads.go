@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"crypto/sha256"
-	"strings"
 
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/errs"
@@ -30,11 +29,10 @@ func (s *server) CreateLead(ctx context.Context, req api.CreateLeadRequestObject
 	}
 	var idem *lead.Idempotency
 	if k := req.Params.IdempotencyKey; k != nil {
-		key := strings.TrimSpace(*k)
-		if key == "" {
+		if !validIdempotencyKey(*k) {
 			return nil, errs.E(errs.Invalid, errs.CodeInvalidIdempotencyKey)
 		}
-		idem = &lead.Idempotency{Key: key, RequestHash: sha256.Sum256(rawBody(ctx))}
+		idem = &lead.Idempotency{Key: *k, RequestHash: sha256.Sum256(rawBody(ctx))}
 	}
 	created, err := s.leads.CreateLead(ctx, p.CompanyID, l, p.LeadLimit, idem)
 	if err != nil {

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"net/http"
+	"net/netip"
+	"time"
 
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/errs"
@@ -14,29 +16,50 @@ type Limits struct {
 	LeadsPrivate *ratelimit.Limiter // per key
 	Config       *ratelimit.Limiter // per client IP
 	Chat         *ratelimit.Limiter // per client IP
+	AuthFailures *ratelimit.Limiter // failed authentications per client IP
 }
 
-// NewLimits builds the limiters from per-minute figures.
-func NewLimits(leadsPublic, leadsPrivate, config, chat int) *Limits {
+// Rates are the per-minute figures of the limits, and how many buckets they may keep together.
+type Rates struct {
+	LeadsPublic, LeadsPrivate, Config, Chat, AuthFailures int
+	Buckets                                               int
+}
+
+// NewLimits builds the limiters, their buckets in one table of r.Buckets.
+func NewLimits(r Rates) *Limits {
+	t := ratelimit.NewBuckets(r.Buckets, nil)
 	return &Limits{
-		LeadsPublic: ratelimit.New(leadsPublic, nil), LeadsPrivate: ratelimit.New(leadsPrivate, nil),
-		Config: ratelimit.New(config, nil), Chat: ratelimit.New(chat, nil),
+		LeadsPublic: t.Limiter(r.LeadsPublic), LeadsPrivate: t.Limiter(r.LeadsPrivate),
+		Config: t.Limiter(r.Config), Chat: t.Limiter(r.Chat), AuthFailures: t.Limiter(r.AuthFailures),
 	}
 }
 
-// limitByIP applies the per-IP limits of the embed endpoints, before the key is looked up, so
+// limitByIP applies the per-IP limits before the key is looked up: a client that has failed
+// authentication too often is refused at once, and the embed endpoints' budgets are spent, so
 // guessing keys costs an attacker its budget too.
 func (s *server) limitByIP(path string, r *http.Request) error {
 	if s.limits == nil {
 		return nil
 	}
+	client := ratelimit.ClientKey(s.clientIP(r))
+	if ok, wait := s.limits.AuthFailures.Check(client); !ok {
+		s.metrics.RateLimited("auth_failures")
+		return rateLimited(wait)
+	}
 	switch path {
 	case pathConfig:
-		return s.take(s.limits.Config, "config", s.clientIP(r))
+		return s.take(s.limits.Config, "config", client)
 	case pathChat:
-		return s.take(s.limits.Chat, "chat", s.clientIP(r))
+		return s.take(s.limits.Chat, "chat", client)
 	}
 	return nil
+}
+
+// authFailed counts a failed authentication against the client's address.
+func (s *server) authFailed(r *http.Request) {
+	if s.limits != nil {
+		s.limits.AuthFailures.Allow(ratelimit.ClientKey(s.clientIP(r)))
+	}
 }
 
 // limitByKey applies the lead endpoint's limits, which depend on the key's kind.
@@ -45,20 +68,25 @@ func (s *server) limitByKey(path string, p auth.Principal, r *http.Request) erro
 		return nil
 	}
 	if p.Kind == auth.Public {
-		return s.take(s.limits.LeadsPublic, "leads_public", s.clientIP(r)+" "+p.KeyID.String())
+		return s.take(s.limits.LeadsPublic, "leads_public", ratelimit.ClientKey(s.clientIP(r)).WithID(p.KeyID))
 	}
-	return s.take(s.limits.LeadsPrivate, "leads_private", p.KeyID.String())
+	return s.take(s.limits.LeadsPrivate, "leads_private", ratelimit.IDKey(p.KeyID))
 }
 
-func (s *server) take(l *ratelimit.Limiter, name, key string) error {
+func (s *server) take(l *ratelimit.Limiter, name string, key ratelimit.Key) error {
 	ok, wait := l.Allow(key)
 	if ok {
 		return nil
 	}
 	s.metrics.RateLimited(name)
+	return rateLimited(wait)
+}
+
+func rateLimited(wait time.Duration) error {
 	return &errs.Error{Kind: errs.RateLimited, Code: errs.CodeRateLimited, RetryAfter: ratelimit.RetryAfterSeconds(wait)}
 }
 
-func (s *server) clientIP(r *http.Request) string {
+// clientIP is the request's client address by the trusted-proxy rules of ratelimit.ClientIP.
+func (s *server) clientIP(r *http.Request) netip.Addr {
 	return s.ips.Of(r.RemoteAddr, r.Header.Values("X-Forwarded-For"))
 }

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gorilla/mux"
 )
@@ -50,11 +51,27 @@ func (s *server) observe(next http.Handler) http.Handler {
 		}
 		if s.log.Enabled(r.Context(), level) {
 			s.log.LogAttrs(r.Context(), level, "request",
-				slog.String("request_id", st.id), slog.String("method", r.Method),
+				slog.String("request_id", st.id), slog.String("method", clip(r.Method)),
 				slog.String("route", st.route), slog.Int("status", rec.status),
 				slog.Float64("duration_ms", float64(d.Microseconds())/1000))
 		}
 	})
+}
+
+// maxLogged bounds what a log field carries of a client's input (a method, a path), so a
+// client cannot make the logs as large as its requests.
+const maxLogged = 256
+
+// clip cuts client input to maxLogged bytes for a log field, on a character boundary.
+func clip(s string) string {
+	if len(s) <= maxLogged {
+		return s
+	}
+	cut := maxLogged
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // nameRoute records the matched route template, once, for the later layers, metrics and logs.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -30,6 +31,8 @@ type Config struct {
 	Chat    *chat.Service
 	Log     *slog.Logger
 	Metrics *metrics.Metrics
+	// MetricsNetworks are the client networks GET /metrics answers; others get 404.
+	MetricsNetworks []netip.Prefix
 	// Limits are the rate limits; nil turns them off.
 	Limits *Limits
 	// ClientIP finds a request's client address; nil trusts no proxy.
@@ -82,7 +85,7 @@ func New(cfg Config) (http.Handler, error) {
 	r.HandleFunc("/healthz", s.healthz).Methods(http.MethodGet, http.MethodHead)
 	r.Handle("/readyz", s.readyz(cfg.Ready)).Methods(http.MethodGet, http.MethodHead)
 	if cfg.Metrics != nil {
-		r.Handle("/metrics", cfg.Metrics.Handler()).Methods(http.MethodGet)
+		r.Handle("/metrics", s.onlyFrom(cfg.MetricsNetworks, cfg.Metrics.Handler())).Methods(http.MethodGet)
 	}
 	return withRequestID(s.observe(s.recoverer(cors(s.limitHeaders(r))))), nil
 }
@@ -106,6 +109,24 @@ func (s *server) readyz(ready func(context.Context) error) http.Handler {
 			}
 		}
 		s.healthz(w, r)
+	})
+}
+
+// onlyFrom serves h to clients in networks and answers everyone else 404, as if there were
+// nothing here. The client is the one the rate limits see (X-Forwarded-For from trusted proxies
+// only), not the connection's: behind a proxy on the same host every connection comes from
+// loopback, and judging by that would open the page to everyone the proxy forwards. The page is
+// for a scraper, not for browsers, so it carries no CORS header, which cors has set for every
+// path.
+func (s *server) onlyFrom(networks []netip.Prefix, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Del("Access-Control-Allow-Origin")
+		w.Header().Del("Access-Control-Expose-Headers")
+		if !ratelimit.Contains(networks, s.clientIP(r)) {
+			s.writeError(w, r, errs.E(errs.NotFound, "not_found"))
+			return
+		}
+		h.ServeHTTP(w, r)
 	})
 }
 

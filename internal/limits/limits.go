@@ -44,5 +44,5 @@ const (
 	// BodyBytes bounds a request body (larger is 413).
 	BodyBytes = 64 << 10
 	// HeaderBytes bounds a request's headers, path and query (larger is 431).
-	HeaderBytes = 16 << 10
+	HeaderBytes = 32 << 10
 )

@@ -66,12 +66,14 @@ func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 
-// Request records one HTTP request.
+// Request records one HTTP request. route must come from a fixed set (the route templates);
+// the method is told by its name only when it is one the API knows, so no value a client makes
+// up becomes a label, each of which would be kept for good.
 func (m *Metrics) Request(route, method string, status int, d time.Duration) {
 	if m == nil {
 		return
 	}
-	m.requests.WithLabelValues(route, method, statusText(status)).Inc()
+	m.requests.WithLabelValues(route, methodLabel(method), statusText(status)).Inc()
 	m.duration.WithLabelValues(route).Observe(d.Seconds())
 }
 
@@ -117,6 +119,15 @@ func (m *Metrics) BotDropped() {
 	if m != nil {
 		m.botDropped.Inc()
 	}
+}
+
+// methodLabel is the method's label: one of GET HEAD POST PATCH DELETE OPTIONS other.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPatch, http.MethodDelete, http.MethodOptions:
+		return method
+	}
+	return "other"
 }
 
 // statusText avoids allocating for the common statuses.

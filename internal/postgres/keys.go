@@ -32,10 +32,16 @@ func (r keyRow) info() auth.KeyInfo {
 		HostnameCheck: r.HostnameCheck, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt}
 }
 
+// The new key and its notification commit together, like a revocation: every instance empties
+// its key caches, the negative one included, so a key works at once even on an instance that
+// had refused its hash before.
 const insertKey = `
-INSERT INTO api_keys (id, company_id, kind, prefix, hash, allowed_domains, hostname_check)
-VALUES ($2, $1, $3, $4, $5, $6, $7)
-RETURNING id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at`
+WITH inserted AS (
+    INSERT INTO api_keys (id, company_id, kind, prefix, hash, allowed_domains, hostname_check)
+    VALUES ($2, $1, $3, $4, $5, $6, $7)
+    RETURNING id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at
+)
+SELECT inserted.*, pg_notify('` + cacheChannel + `', 'keys') IS NULL AS notified FROM inserted`
 
 // CreateKey stores a key's hash for a company.
 func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k auth.NewKey) (auth.KeyInfo, error) {
@@ -43,13 +49,16 @@ func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k auth.NewKe
 	if domains == nil {
 		domains = []string{}
 	}
-	var r keyRow
-	err := s.db.GetContext(ctx, &r, insertKey, companyID, uuid.New(), k.Kind, k.Prefix,
+	var row struct {
+		keyRow
+		Notified bool `db:"notified"`
+	}
+	err := s.db.GetContext(ctx, &row, insertKey, companyID, uuid.New(), k.Kind, k.Prefix,
 		k.Hash[:], pq.StringArray(domains), k.HostnameCheck)
 	if err != nil {
 		return auth.KeyInfo{}, translate(err)
 	}
-	return r.info(), nil
+	return row.info(), nil
 }
 
 // The revocation and its notification commit together: every instance listening on

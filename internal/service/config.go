@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
@@ -48,7 +49,29 @@ type Config struct {
 	// TrustedProxies lists the proxies whose X-Forwarded-For is believed
 	// (LEADCHAT_TRUSTED_PROXIES, comma-separated addresses or CIDR ranges; default none).
 	TrustedProxies string
+	// AuthFailLimit is how many failed authentications a minute one client IP may have before
+	// it is refused with 429 (LEADCHAT_AUTH_FAIL_LIMIT, default 30; 0 here means the default).
+	// It is a rate limit, so LEADCHAT_RATE_LIMIT=off turns it off too.
+	AuthFailLimit int
+	// RateBuckets bounds the rate limiters' table of buckets, all limits together
+	// (LEADCHAT_RATE_BUCKETS, default ratelimit.DefaultBuckets; 0 here means the default).
+	RateBuckets int
+	// MetricsNetworks are the client networks /metrics answers, by the same client address as
+	// the rate limits (LEADCHAT_METRICS_ALLOWED_NETWORKS, comma-separated CIDR ranges or
+	// addresses, default DefaultMetricsNetworks; "none" answers nobody; nil here means the
+	// default).
+	MetricsNetworks []netip.Prefix
+	// MaxConns caps the open HTTP connections; past it new ones wait to be accepted
+	// (LEADCHAT_MAX_CONNS, default DefaultMaxConns; 0 here means the default).
+	MaxConns int
 }
+
+// Defaults of the hardening settings, also taken when a Config built in code leaves them zero.
+const (
+	DefaultAuthFailLimit   = 30
+	DefaultMaxConns        = 2048
+	DefaultMetricsNetworks = "127.0.0.0/8,::1/128"
+)
 
 // AIConfig is the optional model's configuration.
 type AIConfig struct {
@@ -62,6 +85,7 @@ type AIConfig struct {
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := Config{Addr: "127.0.0.1:8080", MaxDBConns: 32, ShutdownGrace: 30 * time.Second, RateLimit: true,
 		RateLeadsPublic: 10, RateLeadsPrivate: 600, RateConfig: 120, RateChat: 20,
+		AuthFailLimit: DefaultAuthFailLimit, RateBuckets: ratelimit.DefaultBuckets, MaxConns: DefaultMaxConns,
 		LeadBatch: postgres.DefaultLeadBatch, LeadWriters: postgres.DefaultLeadWriters}
 	var problems []string
 	switch v := getenv("LEADCHAT_RATE_LIMIT"); v {
@@ -74,6 +98,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	for name, dst := range map[string]*int{
 		"LEADCHAT_RATE_LEADS_PUBLIC": &c.RateLeadsPublic, "LEADCHAT_RATE_LEADS_PRIVATE": &c.RateLeadsPrivate,
 		"LEADCHAT_RATE_CONFIG": &c.RateConfig, "LEADCHAT_RATE_CHAT": &c.RateChat,
+		"LEADCHAT_AUTH_FAIL_LIMIT": &c.AuthFailLimit,
 	} {
 		if v := getenv(name); v != "" {
 			n, err := strconv.Atoi(v)
@@ -87,13 +112,16 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if _, err := ratelimit.NewClientIP(c.TrustedProxies); err != nil {
 		problems = append(problems, "LEADCHAT_TRUSTED_PROXIES: "+err.Error())
 	}
+	var err error
+	if c.MetricsNetworks, err = metricsNetworks(getenv("LEADCHAT_METRICS_ALLOWED_NETWORKS")); err != nil {
+		problems = append(problems, "LEADCHAT_METRICS_ALLOWED_NETWORKS: "+err.Error())
+	}
 	if v := getenv("LEADCHAT_ADDR"); v != "" {
 		if _, _, err := net.SplitHostPort(v); err != nil {
 			problems = append(problems, fmt.Sprintf("LEADCHAT_ADDR=%q is not host:port", v))
 		}
 		c.Addr = v
 	}
-	var err error
 	if c.DatabaseURL, err = secret(getenv, "DATABASE_URL"); err != nil {
 		problems = append(problems, err.Error())
 	}
@@ -105,6 +133,8 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		{"LEADCHAT_DB_MAX_CONNS", &c.MaxDBConns, 2, 1000},
 		{"LEADCHAT_LEAD_BATCH", &c.LeadBatch, 1, 1000},
 		{"LEADCHAT_LEAD_WRITERS", &c.LeadWriters, 1, 64},
+		{"LEADCHAT_MAX_CONNS", &c.MaxConns, 1, 1_000_000},
+		{"LEADCHAT_RATE_BUCKETS", &c.RateBuckets, 1000, 100_000_000},
 	} {
 		if v := getenv(p.name); v != "" {
 			n, err := strconv.Atoi(v)
@@ -150,6 +180,22 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
 	}
 	return c, nil
+}
+
+// metricsNetworks parses LEADCHAT_METRICS_ALLOWED_NETWORKS: empty is the default, "none" no
+// network at all.
+func metricsNetworks(v string) ([]netip.Prefix, error) {
+	switch strings.TrimSpace(v) {
+	case "":
+		v = DefaultMetricsNetworks
+	case "none":
+		return []netip.Prefix{}, nil
+	}
+	p, err := ratelimit.ParseNetworks(v)
+	if err == nil && len(p) == 0 {
+		err = fmt.Errorf("%q names no network; say none to refuse every client", v)
+	}
+	return p, err
 }
 
 // secret reads NAME, or the file named by NAME_FILE (trailing newline trimmed).

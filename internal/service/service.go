@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"net/http"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	apispec "github.com/leadchat/leadchat/api"
 	"github.com/leadchat/leadchat/internal/apidocs"
 	"github.com/leadchat/leadchat/internal/assistant"
@@ -18,6 +21,7 @@ import (
 	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/httpapi"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/ratelimit"
@@ -74,7 +78,17 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	var limits *httpapi.Limits
 	if cfg.RateLimit {
-		limits = httpapi.NewLimits(cfg.RateLeadsPublic, cfg.RateLeadsPrivate, cfg.RateConfig, cfg.RateChat)
+		limits = httpapi.NewLimits(httpapi.Rates{
+			LeadsPublic: cfg.RateLeadsPublic, LeadsPrivate: cfg.RateLeadsPrivate, Config: cfg.RateConfig, Chat: cfg.RateChat,
+			AuthFailures: cmp.Or(cfg.AuthFailLimit, DefaultAuthFailLimit), Buckets: cmp.Or(cfg.RateBuckets, ratelimit.DefaultBuckets),
+		})
+	}
+	metricsNets := cfg.MetricsNetworks
+	if metricsNets == nil {
+		if metricsNets, err = metricsNetworks(""); err != nil {
+			store.Close()
+			return nil, err
+		}
 	}
 	docs, err := apidocs.Handler(apispec.YAML())
 	if err != nil {
@@ -91,7 +105,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
-		Metrics: m, Limits: limits, ClientIP: ips, Ready: store.Ready,
+		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready,
 	})
 	if err != nil {
 		store.Close()
@@ -133,9 +147,15 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    1 << 20, // httpapi answers over 16 KiB itself, in JSON
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		// net/http reads at most this plus 4 KiB of request line and headers, and answers
+		// more with a plain-text 431 of its own; httpapi answers between this and that with
+		// its JSON 431. So no connection holds more than about 36 KiB of headers.
+		MaxHeaderBytes: limits.HeaderBytes,
+		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	// Past the cap a connection waits in the kernel's backlog until one closes, rather than
+	// being refused: a burst is slowed, not failed.
+	ln = netutil.LimitListener(ln, cmp.Or(s.cfg.MaxConns, DefaultMaxConns))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	s.log.Info("serving", "addr", ln.Addr().String())

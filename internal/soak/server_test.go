@@ -47,6 +47,7 @@ func freeAddr() (string, error) {
 // to one file.
 type server struct {
 	bin, dsn, addr, logPath string
+	env                     []string // settings over the defaults below, as NAME=value
 
 	mu      sync.Mutex
 	cmd     *exec.Cmd
@@ -86,6 +87,7 @@ func (s *server) launch() (<-chan struct{}, error) {
 	cmd.Env = append(os.Environ(),
 		"DATABASE_URL="+s.dsn, "LEADCHAT_ADDR="+s.addr, "LEADCHAT_RATE_LIMIT=off",
 		"LEADCHAT_LOG_LEVEL=warn", "LEADCHAT_SHUTDOWN_GRACE=5s")
+	cmd.Env = append(cmd.Env, s.env...) // the last of a name wins
 	cmd.Stdout, cmd.Stderr = log, log
 	cmd.SysProcAttr = childAttr()
 	if err := cmd.Start(); err != nil {
@@ -188,6 +190,16 @@ func (s *server) stop() error {
 		return fmt.Errorf("leadchat serve exited with %w after SIGTERM", s.exitErr)
 	}
 	return nil
+}
+
+// pid is the running process's id, 0 when none runs.
+func (s *server) pid() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd == nil {
+		return 0
+	}
+	return s.cmd.Process.Pid
 }
 
 // crashed lists the processes that exited without the test ending them.

@@ -1,0 +1,147 @@
+package postgres_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+// countingKeys is the real store, counting the key lookups that reach the database.
+type countingKeys struct {
+	*postgres.Store
+	lookups atomic.Int64
+}
+
+func (c *countingKeys) KeyByHash(ctx context.Context, hash [32]byte) (auth.Principal, error) {
+	c.lookups.Add(1)
+	return c.Store.KeyByHash(ctx, hash)
+}
+
+// keyring is a keyring over s that follows the change feed, as the service's does.
+func keyring(t *testing.T, s *postgres.Store) (*auth.Keyring, *countingKeys) {
+	t.Helper()
+	store := &countingKeys{Store: s}
+	k := auth.NewKeyring(store)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = s.ListenCache(ctx, k.Cache()); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	for deadline := time.Now().Add(10 * time.Second); !k.IsLive(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the cache listener did not connect")
+		}
+	}
+	return k, store
+}
+
+func newKey(t *testing.T, s *postgres.Store, kind auth.Kind, companyName string) (string, auth.KeyInfo) {
+	t.Helper()
+	key, err := auth.Generate(kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := s.CreateKey(context.Background(), company(t, s, companyName), auth.NewKey{
+		Kind: kind, Prefix: auth.DisplayPrefix(key), Hash: auth.Hash(key), HostnameCheck: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key, info
+}
+
+// TestRefusedKeysCostOneLookup: an unknown or revoked key reaches the database once, however
+// many requests carry it and however many at the same time; a malformed one never does.
+func TestRefusedKeysCostOneLookup(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	k, store := keyring(t, s)
+	fake, err := auth.Generate(auth.Private) // well formed, never stored
+	if err != nil {
+		t.Fatal(err)
+	}
+	revoked, info := newKey(t, s, auth.Public, "Visszavont Kft.")
+	if _, err := s.RevokeKey(ctx, info.ID); err != nil {
+		t.Fatal(err)
+	}
+	valid, _ := newKey(t, s, auth.Private, "Érvényes Kft.")
+	// Both notifications empty the caches; wait until they have arrived, so they do not
+	// empty the caches again in the middle of the counting below.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := k.Resolve(ctx, revoked); errs.Is(err, errs.Unauthorized) {
+			before := store.lookups.Load()
+			k.Resolve(ctx, revoked)
+			if store.lookups.Load() == before {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the revoked key is not cached")
+		}
+	}
+
+	for _, tt := range []struct {
+		name, key string
+		lookups   int64
+	}{
+		{"never issued", fake, 1},
+		{"revoked", revoked, 0}, // looked up once above
+		{"malformed", fake[:len(fake)-1] + "x", 0},
+		{"valid", valid, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			before := store.lookups.Load()
+			var wg sync.WaitGroup
+			for range 50 {
+				wg.Go(func() {
+					_, err := k.Resolve(ctx, tt.key)
+					if (tt.key == valid) != (err == nil) {
+						t.Errorf("Resolve: %v", err)
+					}
+				})
+			}
+			wg.Wait()
+			for range 100 {
+				k.Resolve(ctx, tt.key)
+			}
+			if got := store.lookups.Load() - before; got != tt.lookups {
+				t.Errorf("150 requests cost %d lookups, want %d", got, tt.lookups)
+			}
+		})
+	}
+}
+
+// TestCreatedKeyWorksAtOnce: creating a key empties the negative cache of every instance, so a
+// key whose hash was refused before it existed works as soon as the notification arrives.
+func TestCreatedKeyWorksAtOnce(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	k, _ := keyring(t, s)
+	key, err := auth.Generate(auth.Public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := k.Resolve(ctx, key); !errs.Is(err, errs.Unauthorized) {
+			t.Fatalf("before it exists: %v", err)
+		}
+	}
+	if _, err := s.CreateKey(ctx, company(t, s, "Új Kft."), auth.NewKey{
+		Kind: auth.Public, Prefix: auth.DisplayPrefix(key), Hash: auth.Hash(key), HostnameCheck: true,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := k.Resolve(ctx, key); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the new key is still refused 10 s after it was created")
+		}
+	}
+}

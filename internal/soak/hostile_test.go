@@ -1,0 +1,301 @@
+//go:build soak
+
+package soak
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+var hostileDuration = flag.Duration("hostile.duration", 0,
+	"how long the attacks run beside the real leads; 0 means $LEADCHAT_HOSTILE_DURATION, else 10s")
+
+const (
+	maxRSS          = 64 << 20 // the server's resident memory must stay under this
+	fakeKeys        = 2000     // distinct well-formed keys never issued
+	slowConnections = 150      // sending headers slowly, at any time
+	idleConnections = 300      // open without a byte, at any time
+	realClients     = 2        // creating real leads, one with Idempotency-Key
+)
+
+// TestHostile runs the attacks tried against the service from outside (made-up methods of up
+// to 30 KiB, fake keys, addresses rotating through IPv6 networks behind the trusted proxy, slow
+// headers, many connections) while real leads flow, against the real binary on its defaults
+// (plus a trusted proxy and room for the real leads), then holds the service to: resident
+// memory under 64 MiB, every acknowledged lead stored, and at most one database lookup per
+// distinct refused key. Like TestSoak it is built only with the tag soak: `make hostile-short`
+// (part of `make test`) and `make hostile`.
+func TestHostile(t *testing.T) {
+	d := hostileRunDuration(t)
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "leadchat-hostile-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("kept %s (server.log, the cluster in pg/) for a look", dir)
+			return
+		}
+		os.RemoveAll(dir)
+	})
+	if err := os.Chmod(dir, 0o755); err != nil { // PostgreSQL may run as another user
+		t.Fatal(err)
+	}
+	db := &database{dir: filepath.Join(dir, "pg")}
+	if err := db.start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.stop(false) })
+	company, private, err := provision(ctx, db.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	public, revoked, fakes, err := provisionAttack(ctx, db.url, company.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lookupsBefore, err := keyLookups(ctx, db.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, err := buildBinary(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &server{bin: bin, dsn: db.url, addr: addr, logPath: filepath.Join(dir, "server.log"), env: []string{
+		"LEADCHAT_RATE_LIMIT=on", "LEADCHAT_TRUSTED_PROXIES=127.0.0.1", "LEADCHAT_RATE_LEADS_PRIVATE=1000000",
+	}}
+	if err := srv.start(); err != nil {
+		t.Fatalf("%v\nserver log:\n%s", err, srv.logTail(20))
+	}
+	t.Cleanup(func() { srv.kill() })
+	pid := srv.pid()
+	// The key caches follow the change feed within moments of the start; until they do, every
+	// request is a lookup, which this run would count against the service.
+	time.Sleep(time.Second)
+
+	var peak atomic.Int64 // sampled VmRSS, beside the kernel's own high-water mark
+	runCtx, stopRun := context.WithTimeout(ctx, d)
+	defer stopRun()
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for runCtx.Err() == nil {
+			if rss := procStatus(pid, "VmRSS"); rss > peak.Load() {
+				peak.Store(rss)
+			}
+			pause(runCtx, 100*time.Millisecond, 101*time.Millisecond)
+		}
+	}()
+	l := newLoad(srv.base(), private)
+	loadDone := make(chan struct{})
+	go func() { l.run(runCtx, realClients); close(loadDone) }()
+	a := newAttacks(srv.base(), public, revoked, fakes)
+	a.run(runCtx, slowConnections, idleConnections)
+	<-loadDone
+	<-sampled
+
+	var problems []string
+	if err := srv.ready(); err != nil {
+		problems = append(problems, "after the run: "+err.Error())
+	}
+	hwm := max(procStatus(pid, "VmHWM"), peak.Load())
+	stored, storeProblems, err := verify(ctx, db.url, company.ID, l.requests)
+	if err != nil {
+		t.Fatalf("checking the database: %v", err)
+	}
+	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems)
+	if err := srv.stop(); err != nil {
+		problems = append(problems, "shutdown: "+err.Error())
+	}
+	lookupsAfter, err := keyLookups(ctx, db.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lookups := lookupsAfter - lookupsBefore
+	const validKeys = 2 // the real leads' private key and the config reads' public key
+	if hwm >= maxRSS {
+		problems = append(problems, fmt.Sprintf("the server's resident memory peaked at %s, over %s", mib(hwm), mib(maxRSS)))
+	}
+	if lookups > int64(len(a.refused)+validKeys) {
+		problems = append(problems, fmt.Sprintf("%d key lookups in the database for %d distinct refused keys and %d valid ones",
+			lookups, len(a.refused), validKeys))
+	}
+	if l.acked.Load() == 0 {
+		problems = append(problems, "no real lead was acknowledged")
+	}
+
+	t.Log(hostileFigures(d, l, a, stored, lost(storeProblems), hwm, peak.Load(), lookups, validKeys, srv.errorLines(), len(problems)))
+	for i, p := range problems {
+		if i == 30 {
+			t.Errorf("... and %d more", len(problems)-i)
+			break
+		}
+		t.Error(p)
+	}
+	if len(problems) > 0 {
+		t.Logf("server log:\n%s", srv.logTail(20))
+	}
+}
+
+// hostileRunDuration is -hostile.duration, else LEADCHAT_HOSTILE_DURATION, else 10 s.
+func hostileRunDuration(t *testing.T) time.Duration {
+	if *hostileDuration > 0 {
+		return *hostileDuration
+	}
+	v := os.Getenv("LEADCHAT_HOSTILE_DURATION")
+	if v == "" {
+		return 10 * time.Second
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		t.Fatalf("LEADCHAT_HOSTILE_DURATION=%q: want a positive duration such as 60s", v)
+	}
+	return d
+}
+
+// provisionAttack creates what the attacks use: a valid public key of the company, a revoked
+// key, and keys of the right form that were never issued.
+func provisionAttack(ctx context.Context, dsn string, companyID uuid.UUID) (public, revoked string, fakes []string, err error) {
+	store, err := postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		return "", "", nil, err
+	}
+	defer store.Close()
+	pub, err := admin.CreateKey(ctx, store, companyID, auth.Public, nil, true)
+	if err != nil {
+		return "", "", nil, err
+	}
+	rev, err := admin.CreateKey(ctx, store, companyID, auth.Private, nil, true)
+	if err != nil {
+		return "", "", nil, err
+	}
+	if _, err := store.RevokeKey(ctx, rev.ID); err != nil {
+		return "", "", nil, err
+	}
+	for range fakeKeys {
+		kind := auth.Private
+		if rand.N(2) == 0 {
+			kind = auth.Public
+		}
+		k, err := auth.Generate(kind)
+		if err != nil {
+			return "", "", nil, err
+		}
+		fakes = append(fakes, k)
+	}
+	return pub.Key, rev.Key, fakes, nil
+}
+
+// keyLookups is how many times the database has read the keys table (sequential and index scans
+// of api_keys): only a key lookup reads it. PostgreSQL counts a session's scans when it ends,
+// at the latest, so this waits until no other session is connected.
+func keyLookups(ctx context.Context, dsn string) (int64, error) {
+	store, err := postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 1})
+	if err != nil {
+		return 0, err
+	}
+	defer store.Close()
+	db := store.DB()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var others int
+		err := db.QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`).Scan(&others)
+		if err != nil {
+			return 0, err
+		}
+		if others == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			return 0, fmt.Errorf("%d other sessions still connected after 30 s", others)
+		}
+	}
+	var n int64
+	// A fresh transaction, so the statistics are read now, not from a snapshot.
+	err = db.QueryRowContext(ctx, `SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0)
+		FROM pg_stat_user_tables WHERE relname = 'api_keys'`).Scan(&n)
+	return n, err
+}
+
+// procStatus reads one size field of /proc/<pid>/status, in bytes; 0 when it cannot.
+func procStatus(pid int, field string) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+
+// hostileFigures is the run's summary, printed whatever the result.
+func hostileFigures(d time.Duration, l *load, a *attacks, s storedFigures, lostLeads int, hwm, sampled, lookups int64, validKeys, errorLines, problems int) string {
+	result := "PASS"
+	if problems > 0 {
+		result = fmt.Sprintf("FAIL (%d violations)", problems)
+	}
+	var b strings.Builder
+	row := func(name string, format string, args ...any) {
+		fmt.Fprintf(&b, "\n  %-22s %s", name, fmt.Sprintf(format, args...))
+	}
+	total := func(attack string) int {
+		n := 0
+		for _, c := range a.answers[attack] {
+			n += c
+		}
+		return n
+	}
+	fmt.Fprintf(&b, "hostile: %v of attacks beside %d clients creating real leads", d, realClients)
+	row("huge methods", "%d requests, 1 to 30 KiB methods (%s)", total("huge methods"), byAnswer(a.answers["huge methods"]))
+	row("fake keys", "%d requests (%s); %d distinct refused keys reached the keyring",
+		total("fake keys"), byAnswer(a.answers["fake keys"]), len(a.refused))
+	row("rotating IPv6", "%d config reads from %d /64 networks (%s)", total("rotating IPv6"), len(a.networks), byAnswer(a.answers["rotating IPv6"]))
+	row("slow headers", "%d at a time (%s)", slowConnections, byAnswer(a.answers["slow headers"]))
+	row("idle connections", "%d at a time; %d connections opened by both", idleConnections, a.opened.Load())
+	row("real leads", "%d acknowledged of %d requested (%s failed: %s)", l.acked.Load(), len(l.requests), strconv.FormatInt(l.failed.Load(), 10), byAnswer(l.failures))
+	row("stored", "%d leads; acknowledged but missing %d, duplicates %d", s.leads, lostLeads, s.duplicates)
+	row("peak RSS", "%s (the kernel's high-water mark; sampled every 100 ms: %s; limit %s)", mib(hwm), mib(sampled), mib(maxRSS))
+	row("key lookups", "%d in the database (limit: %d refused keys + %d valid keys)", lookups, len(a.refused), validKeys)
+	row("server ERROR logs", "%d lines", errorLines)
+	row("result", "%s", result)
+	return b.String()
+}
+
+// lost is how many acknowledged leads the database lacks, by verify's findings.
+func lost(problems []string) int {
+	n := 0
+	for _, p := range problems {
+		if strings.HasPrefix(p, "lost:") {
+			n++
+		}
+	}
+	return n
+}
