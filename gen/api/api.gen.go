@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/gorilla/mux"
@@ -130,6 +131,51 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for LeadLifecycleStatus.
+const (
+	LeadLifecycleStatusContacted LeadLifecycleStatus = "contacted"
+	LeadLifecycleStatusLost      LeadLifecycleStatus = "lost"
+	LeadLifecycleStatusNew       LeadLifecycleStatus = "new"
+	LeadLifecycleStatusQualified LeadLifecycleStatus = "qualified"
+	LeadLifecycleStatusWon       LeadLifecycleStatus = "won"
+)
+
+// Valid indicates whether the value is a known member of the LeadLifecycleStatus enum.
+func (e LeadLifecycleStatus) Valid() bool {
+	switch e {
+	case LeadLifecycleStatusContacted:
+		return true
+	case LeadLifecycleStatusLost:
+		return true
+	case LeadLifecycleStatusNew:
+		return true
+	case LeadLifecycleStatusQualified:
+		return true
+	case LeadLifecycleStatusWon:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LeadMessageRole.
+const (
+	LeadMessageRoleAssistant LeadMessageRole = "assistant"
+	LeadMessageRoleVisitor   LeadMessageRole = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the LeadMessageRole enum.
+func (e LeadMessageRole) Valid() bool {
+	switch e {
+	case LeadMessageRoleAssistant:
+		return true
+	case LeadMessageRoleVisitor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LeadSource.
 const (
 	Api    LeadSource = "api"
@@ -148,6 +194,36 @@ func (e LeadSource) Valid() bool {
 	case Form:
 		return true
 	case Manual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LeadStatus.
+const (
+	LeadStatusContacted LeadStatus = "contacted"
+	LeadStatusLost      LeadStatus = "lost"
+	LeadStatusNew       LeadStatus = "new"
+	LeadStatusOverLimit LeadStatus = "over_limit"
+	LeadStatusQualified LeadStatus = "qualified"
+	LeadStatusWon       LeadStatus = "won"
+)
+
+// Valid indicates whether the value is a known member of the LeadStatus enum.
+func (e LeadStatus) Valid() bool {
+	switch e {
+	case LeadStatusContacted:
+		return true
+	case LeadStatusLost:
+		return true
+	case LeadStatusNew:
+		return true
+	case LeadStatusOverLimit:
+		return true
+	case LeadStatusQualified:
+		return true
+	case LeadStatusWon:
 		return true
 	default:
 		return false
@@ -241,6 +317,17 @@ type ChatTheme struct {
 	PrimaryHex     string  `json:"primary_hex"`
 }
 
+// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
+// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
+// and where. `null` when the lead carries no consent record.
+type Consent struct {
+	GivenAt    *time.Time `json:"given_at,omitempty"`
+	Marketing  *bool      `json:"marketing,omitempty"`
+	PrivacyUrl *string    `json:"privacy_url,omitempty"`
+	Source     *string    `json:"source,omitempty"`
+	Text       *string    `json:"text,omitempty"`
+}
+
 // Error defines model for Error.
 type Error struct {
 	// Code A stable snake_case code for programs; the table in the introduction gives the status and
@@ -273,6 +360,12 @@ type LeadCreated struct {
 
 	// Success Always `true` on `201`.
 	Success bool `json:"success"`
+}
+
+// LeadDetails `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
+// visitor's questions and needs; `null` when there is none.
+type LeadDetails struct {
+	Note string `json:"note"`
 }
 
 // LeadInput defines model for LeadInput.
@@ -309,8 +402,47 @@ type LeadInput struct {
 	Source *LeadSource `json:"source,omitempty"`
 }
 
+// LeadLifecycleStatus A status a company may move a lead to.
+type LeadLifecycleStatus string
+
+// LeadList defines model for LeadList.
+type LeadList struct {
+	Data []StoredLead `json:"data"`
+
+	// NextCursor The `cursor` of the next page; `null` on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// LeadMessage defines model for LeadMessage.
+type LeadMessage struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// Role Who wrote it.
+	Role LeadMessageRole `json:"role"`
+	Text string          `json:"text"`
+}
+
+// LeadMessageRole Who wrote it.
+type LeadMessageRole string
+
+// LeadMessages defines model for LeadMessages.
+type LeadMessages struct {
+	Data []LeadMessage `json:"data"`
+}
+
 // LeadSource Where the lead came from. Default `api`.
 type LeadSource string
+
+// LeadStatus Where the lead stands. A lead starts `new`, or `over_limit` when it came in past the
+// monthly limit; the company then moves it between `new`, `contacted`, `qualified`, `won`
+// and `lost` (`updateLead`).
+type LeadStatus string
+
+// LeadUpdate defines model for LeadUpdate.
+type LeadUpdate struct {
+	// Status A status a company may move a lead to.
+	Status LeadLifecycleStatus `json:"status"`
+}
 
 // ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
 // are stored: `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`, `utm_id`,
@@ -324,6 +456,53 @@ type ReferralData map[string]string
 // whoever sends it continues the conversation, so a client that chooses one makes it from
 // 16 or more random bytes (the widget does); without one the service makes a UUID.
 type SessionID = string
+
+// StoredLead A lead as the service keeps it. Every property is always present; a value the lead does
+// not have is `null`.
+type StoredLead struct {
+	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
+	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
+	// and where. `null` when the lead carries no consent record.
+	Consent   *Consent  `json:"consent"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Details `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
+	// visitor's questions and needs; `null` when there is none.
+	Details *LeadDetails `json:"details"`
+
+	// Email As sent, trimmed, with the domain lower-cased.
+	Email     *string            `json:"email"`
+	FirstName *string            `json:"first_name"`
+	LastName  *string            `json:"last_name"`
+	LeadId    openapi_types.UUID `json:"lead_id"`
+
+	// OverLimit `true` when the lead came in past the plan's monthly limit; it stays `true` whatever the status becomes.
+	OverLimit bool `json:"over_limit"`
+
+	// Phone As sent, trimmed.
+	Phone *string `json:"phone"`
+
+	// PhoneE164 The phone number in E.164 (default region Hungary), when it parses.
+	PhoneE164 *string `json:"phone_e164"`
+
+	// ReferralData Where the visitor came from (the allowed keys of `ReferralData`).
+	ReferralData *map[string]string `json:"referral_data"`
+	Service      *string            `json:"service"`
+
+	// SessionId The chat session that made the lead; `null` for a lead that did not come from a chat.
+	SessionId *string `json:"session_id"`
+
+	// Source Where the lead came from. Default `api`.
+	Source LeadSource `json:"source"`
+
+	// Status Where the lead stands. A lead starts `new`, or `over_limit` when it came in past the
+	// monthly limit; the company then moves it between `new`, `contacted`, `qualified`, `won`
+	// and `lost` (`updateLead`).
+	Status LeadStatus `json:"status"`
+
+	// UpdatedAt When a detail or the status last changed.
+	UpdatedAt time.Time `json:"updated_at"`
+}
 
 // WidgetConfig defines model for WidgetConfig.
 type WidgetConfig struct {
@@ -352,6 +531,12 @@ type WidgetConfigLanguage string
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
+// LeadID defines model for LeadID.
+type LeadID = openapi_types.UUID
+
+// ListLimit defines model for ListLimit.
+type ListLimit = int
+
 // BadRequest defines model for BadRequest.
 type BadRequest = Error
 
@@ -366,6 +551,9 @@ type HeadersTooLarge = Error
 
 // InternalError defines model for InternalError.
 type InternalError = Error
+
+// LeadNotFound defines model for LeadNotFound.
+type LeadNotFound = Error
 
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = Error
@@ -394,6 +582,27 @@ type GetWidgetConfigParams struct {
 	ApiKey string `form:"api_key" json:"api_key"`
 }
 
+// ListLeadsParams defines parameters for ListLeads.
+type ListLeadsParams struct {
+	// Limit How many items a page holds, 1 to 200.
+	Limit *ListLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page; absent for the first page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Status Only leads with this status now.
+	Status *LeadStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// Source Only leads from this source.
+	Source *LeadSource `form:"source,omitempty" json:"source,omitempty"`
+
+	// Since Only leads created at or after this time (RFC 3339).
+	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
+
+	// Until Only leads created before this time (RFC 3339).
+	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
+}
+
 // CreateLeadParams defines parameters for CreateLead.
 type CreateLeadParams struct {
 	// IdempotencyKey Any unique string (a UUID is best), 1 to 255 characters, kept 24 hours per company. Retrying
@@ -406,6 +615,9 @@ type SendChatMessageJSONRequestBody = ChatRequest
 
 // CreateLeadJSONRequestBody defines body for CreateLead for application/json ContentType.
 type CreateLeadJSONRequestBody = LeadInput
+
+// UpdateLeadJSONRequestBody defines body for UpdateLead for application/json ContentType.
+type UpdateLeadJSONRequestBody = LeadUpdate
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -421,12 +633,33 @@ type ServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(w http.ResponseWriter, r *http.Request)
+	// ListLeads List leads
+	// (GET /api/v1/leads)
+	ListLeads(w http.ResponseWriter, r *http.Request, params ListLeadsParams)
 	// PreflightLeads CORS preflight
 	// (OPTIONS /api/v1/leads)
 	PreflightLeads(w http.ResponseWriter, r *http.Request)
 	// CreateLead Create a lead
 	// (POST /api/v1/leads)
 	CreateLead(w http.ResponseWriter, r *http.Request, params CreateLeadParams)
+	// DeleteLead Erase a lead
+	// (DELETE /api/v1/leads/{lead_id})
+	DeleteLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// GetLead Get a lead
+	// (GET /api/v1/leads/{lead_id})
+	GetLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// PreflightLead CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id})
+	PreflightLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// UpdateLead Change a lead's status
+	// (PATCH /api/v1/leads/{lead_id})
+	UpdateLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// ListLeadMessages A lead's chat transcript
+	// (GET /api/v1/leads/{lead_id}/messages)
+	ListLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// PreflightLeadMessages CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id}/messages)
+	PreflightLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID)
 }
 
 // ServerInterfaceWrapper converts contexts to parameters.
@@ -513,6 +746,104 @@ func (siw *ServerInterfaceWrapper) PreflightWidgetConfig(w http.ResponseWriter, 
 	handler.ServeHTTP(w, r)
 }
 
+// ListLeads operation middleware
+func (siw *ServerInterfaceWrapper) ListLeads(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListLeadsParams
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", r.URL.Query(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "limit"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "limit", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", r.URL.Query(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "cursor"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "cursor", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", r.URL.Query(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "status"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "status", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "source" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "source", r.URL.Query(), &params.Source, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "source"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "source", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "since" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "since", r.URL.Query(), &params.Since, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "since"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "since", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "until" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "until", r.URL.Query(), &params.Until, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "until"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "until", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListLeads(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // PreflightLeads operation middleware
 func (siw *ServerInterfaceWrapper) PreflightLeads(w http.ResponseWriter, r *http.Request) {
 
@@ -559,6 +890,162 @@ func (siw *ServerInterfaceWrapper) CreateLead(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.CreateLead(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteLead operation middleware
+func (siw *ServerInterfaceWrapper) DeleteLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetLead operation middleware
+func (siw *ServerInterfaceWrapper) GetLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightLead operation middleware
+func (siw *ServerInterfaceWrapper) PreflightLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateLead operation middleware
+func (siw *ServerInterfaceWrapper) UpdateLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListLeadMessages operation middleware
+func (siw *ServerInterfaceWrapper) ListLeadMessages(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListLeadMessages(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightLeadMessages operation middleware
+func (siw *ServerInterfaceWrapper) PreflightLeadMessages(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightLeadMessages(w, r, leadId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -681,9 +1168,23 @@ func HandlerWithOptions(si ServerInterface, options GorillaServerOptions) http.H
 		ErrorHandlerFunc:   options.ErrorHandlerFunc,
 	}
 
+	r.HandleFunc(options.BaseURL+"/api/v1/leads", wrapper.ListLeads).Methods(http.MethodGet)
+
 	r.HandleFunc(options.BaseURL+"/api/v1/leads", wrapper.PreflightLeads).Methods(http.MethodOptions)
 
 	r.HandleFunc(options.BaseURL+"/api/v1/leads", wrapper.CreateLead).Methods(http.MethodPost)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.DeleteLead).Methods(http.MethodDelete)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.GetLead).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.PreflightLead).Methods(http.MethodOptions)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.UpdateLead).Methods(http.MethodPatch)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}/messages", wrapper.ListLeadMessages).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}/messages", wrapper.PreflightLeadMessages).Methods(http.MethodOptions)
 
 	r.HandleFunc(options.BaseURL+"/api/embed/config", wrapper.GetWidgetConfig).Methods(http.MethodGet)
 
@@ -705,6 +1206,8 @@ type ForbiddenJSONResponse Error
 type HeadersTooLargeJSONResponse Error
 
 type InternalErrorJSONResponse Error
+
+type LeadNotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
@@ -1099,6 +1602,139 @@ func (response PreflightWidgetConfig204Response) VisitPreflightWidgetConfigRespo
 	return nil
 }
 
+type ListLeadsRequestObject struct {
+	Params ListLeadsParams
+}
+
+type ListLeadsResponseObject interface {
+	VisitListLeadsResponse(w http.ResponseWriter) error
+}
+
+type ListLeads200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type ListLeads200JSONResponse struct {
+	Body    LeadList
+	Headers ListLeads200ResponseHeaders
+}
+
+func (response ListLeads200JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListLeads400JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLeads401JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListLeads403JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListLeads429JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response ListLeads431JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListLeads500JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListLeads503JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreflightLeadsRequestObject struct {
 }
 
@@ -1331,6 +1967,629 @@ func (response CreateLead503JSONResponse) VisitCreateLeadResponse(w http.Respons
 	return err
 }
 
+type DeleteLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type DeleteLeadResponseObject interface {
+	VisitDeleteLeadResponse(w http.ResponseWriter) error
+}
+
+type DeleteLead204ResponseHeaders struct {
+	XRequestId *string
+}
+
+type DeleteLead204Response struct {
+	Headers DeleteLead204ResponseHeaders
+}
+
+func (response DeleteLead204Response) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteLead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteLead401JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteLead403JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response DeleteLead404JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DeleteLead429JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response DeleteLead431JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteLead500JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DeleteLead503JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type GetLeadResponseObject interface {
+	VisitGetLeadResponse(w http.ResponseWriter) error
+}
+
+type GetLead200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type GetLead200JSONResponse struct {
+	Body    StoredLead
+	Headers GetLead200ResponseHeaders
+}
+
+func (response GetLead200JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetLead401JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetLead403JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response GetLead404JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetLead429JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response GetLead431JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetLead500JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetLead503JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreflightLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type PreflightLeadResponseObject interface {
+	VisitPreflightLeadResponse(w http.ResponseWriter) error
+}
+
+type PreflightLead204Response = PreflightResponse
+
+func (response PreflightLead204Response) VisitPreflightLeadResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type UpdateLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+	Body   *UpdateLeadJSONRequestBody
+}
+
+type UpdateLeadResponseObject interface {
+	VisitUpdateLeadResponse(w http.ResponseWriter) error
+}
+
+type UpdateLead200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type UpdateLead200JSONResponse struct {
+	Body    StoredLead
+	Headers UpdateLead200ResponseHeaders
+}
+
+func (response UpdateLead200JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateLead400JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateLead401JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateLead403JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response UpdateLead404JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateLead413JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response UpdateLead415JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateLead429JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response UpdateLead431JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateLead500JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response UpdateLead503JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessagesRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type ListLeadMessagesResponseObject interface {
+	VisitListLeadMessagesResponse(w http.ResponseWriter) error
+}
+
+type ListLeadMessages200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type ListLeadMessages200JSONResponse struct {
+	Body    LeadMessages
+	Headers ListLeadMessages200ResponseHeaders
+}
+
+func (response ListLeadMessages200JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLeadMessages401JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListLeadMessages403JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response ListLeadMessages404JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListLeadMessages429JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response ListLeadMessages431JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListLeadMessages500JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListLeadMessages503JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreflightLeadMessagesRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type PreflightLeadMessagesResponseObject interface {
+	VisitPreflightLeadMessagesResponse(w http.ResponseWriter) error
+}
+
+type PreflightLeadMessages204Response = PreflightResponse
+
+func (response PreflightLeadMessages204Response) VisitPreflightLeadMessagesResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// PreflightChat CORS preflight
@@ -1345,12 +2604,33 @@ type StrictServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(ctx context.Context, request PreflightWidgetConfigRequestObject) (PreflightWidgetConfigResponseObject, error)
+	// ListLeads List leads
+	// (GET /api/v1/leads)
+	ListLeads(ctx context.Context, request ListLeadsRequestObject) (ListLeadsResponseObject, error)
 	// PreflightLeads CORS preflight
 	// (OPTIONS /api/v1/leads)
 	PreflightLeads(ctx context.Context, request PreflightLeadsRequestObject) (PreflightLeadsResponseObject, error)
 	// CreateLead Create a lead
 	// (POST /api/v1/leads)
 	CreateLead(ctx context.Context, request CreateLeadRequestObject) (CreateLeadResponseObject, error)
+	// DeleteLead Erase a lead
+	// (DELETE /api/v1/leads/{lead_id})
+	DeleteLead(ctx context.Context, request DeleteLeadRequestObject) (DeleteLeadResponseObject, error)
+	// GetLead Get a lead
+	// (GET /api/v1/leads/{lead_id})
+	GetLead(ctx context.Context, request GetLeadRequestObject) (GetLeadResponseObject, error)
+	// PreflightLead CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id})
+	PreflightLead(ctx context.Context, request PreflightLeadRequestObject) (PreflightLeadResponseObject, error)
+	// UpdateLead Change a lead's status
+	// (PATCH /api/v1/leads/{lead_id})
+	UpdateLead(ctx context.Context, request UpdateLeadRequestObject) (UpdateLeadResponseObject, error)
+	// ListLeadMessages A lead's chat transcript
+	// (GET /api/v1/leads/{lead_id}/messages)
+	ListLeadMessages(ctx context.Context, request ListLeadMessagesRequestObject) (ListLeadMessagesResponseObject, error)
+	// PreflightLeadMessages CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id}/messages)
+	PreflightLeadMessages(ctx context.Context, request PreflightLeadMessagesRequestObject) (PreflightLeadMessagesResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx context.Context, w http.ResponseWriter, r *http.Request, request any) (any, error)
@@ -1497,6 +2777,32 @@ func (sh *strictHandler) PreflightWidgetConfig(w http.ResponseWriter, r *http.Re
 	}
 }
 
+// ListLeads operation middleware
+func (sh *strictHandler) ListLeads(w http.ResponseWriter, r *http.Request, params ListLeadsParams) {
+	var request ListLeadsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLeads(ctx, request.(ListLeadsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLeads")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListLeadsResponseObject); ok {
+		if err := validResponse.VisitListLeadsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // PreflightLeads operation middleware
 func (sh *strictHandler) PreflightLeads(w http.ResponseWriter, r *http.Request) {
 	var request PreflightLeadsRequestObject
@@ -1554,149 +2860,361 @@ func (sh *strictHandler) CreateLead(w http.ResponseWriter, r *http.Request, para
 	}
 }
 
+// DeleteLead operation middleware
+func (sh *strictHandler) DeleteLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request DeleteLeadRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteLead(ctx, request.(DeleteLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteLeadResponseObject); ok {
+		if err := validResponse.VisitDeleteLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetLead operation middleware
+func (sh *strictHandler) GetLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request GetLeadRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetLead(ctx, request.(GetLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetLeadResponseObject); ok {
+		if err := validResponse.VisitGetLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightLead operation middleware
+func (sh *strictHandler) PreflightLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request PreflightLeadRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightLead(ctx, request.(PreflightLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightLeadResponseObject); ok {
+		if err := validResponse.VisitPreflightLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateLead operation middleware
+func (sh *strictHandler) UpdateLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request UpdateLeadRequestObject
+
+	request.LeadId = leadId
+
+	var body UpdateLeadJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateLead(ctx, request.(UpdateLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateLeadResponseObject); ok {
+		if err := validResponse.VisitUpdateLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListLeadMessages operation middleware
+func (sh *strictHandler) ListLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request ListLeadMessagesRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLeadMessages(ctx, request.(ListLeadMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLeadMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListLeadMessagesResponseObject); ok {
+		if err := validResponse.VisitListLeadMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightLeadMessages operation middleware
+func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request PreflightLeadMessagesRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightLeadMessages(ctx, request.(PreflightLeadMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightLeadMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightLeadMessagesResponseObject); ok {
+		if err := validResponse.VisitPreflightLeadMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5H1JkxtHsuZfiU49M1XxJUDUxgU8vFeqJiU+LuJwac2MwEEGMh1AqDIjUhGRVUSRZTbzE/o+F17GjAdd",
-	"ps361KeB9R+ZX/LMPSJXJKqKklo69KHVRGbG5uHh/vkW9T6IVZYrCdKaYPw+WAJPQNM/X4LVq8Hx3ILG",
-	"nwmYWIvcCiWDcfAKYiUTw6xi51xYNoO50sCsXgm5YHzBhRwGYWDiJWQcm2dCiqzIgvFeGNhVDsE4ENLC",
-	"AnRweRkG/3XwFHgyOFGFtJuj4TvD7FIYFvMUZMI1y5S0S7bz5vXJbsiEjNMiwaHpIyVhyF6BtEzJdMXO",
-	"lyAZZ6nIhGU8z1MBBmcH73iWpxCMD/c/f6pPsbfNqb5eAkOScrn60rhJpiuWAk/c+J81r/2jUe/ERlsm",
-	"9hJ+LMDYweOkf2IiYWruSKTdp0xIZpfADOgzEcOXhqVqYR6wHwtlgQnr5qghV9rSzrJcq1kKWXt3/WyM",
-	"1UIugkucTc41z8B6ZnqcQJYrCzJePYHV5uyO5YoVUvxYAHOdsB3O3rx5/EcmDJuBsbsh20Nu2z86YvGS",
-	"ax5j1yE7hdyy/UO2VIU2LAddUn/IiIGFXEzkubBLt0yeATuFFeMyYTOVrJgGW2hp6O1caGMZl+YcNBPS",
-	"WNw1NWexBu5Xb4jvaT+HE9ncq+AejOZ3+dH+4CDenw0O5yMY3E/24sGd2RE/hINkP96bBWEgcLnumAVh",
-	"IHmGbRvkGSB9WrvO3z0FubBL5IejsI/WGkyupAEi9Vc88XyAv2IlLbgzRRwWc6T47R8Mkv19OX1qKOQZ",
-	"T0XyMOMixd9nPC3A9ZE4XqP3U6APwgC0Vhr37oLBAJ+xeP1TxuZKZ+uPtsg4W3/SZ+tPcmUhBTkkJs2E",
-	"MUIuHglIk75B/PvpnD6oB/lGrD/K1cX6L+x0/Vfs7+Lvf2YZ/nfs9m2KpBw6etTE+xcN82AcfHG7FnO3",
-	"3Vtz+yF1TQ02j0p1Pgzz635APKJy0ERClgpjHd/g1A0elpjLkn2Q5YbBZRicKDlPRXyTzfiF045EzUXT",
-	"U1hNhZwWBqIx49Vy/EkQhkUdnotwqcaKNEWZME/FYmlpAY+UnokkAfmZ7JRrccYt+OPe3Wf/luY51yqb",
-	"zrQ6N3Qmyi1/ocXZ+qNlxy8eD06LNDZMQsaW3FzI9cd0ye36L2y2/qtcrD+Zi7//efb3P6e/3v6jkMj4",
-	"ikmFyo0VBhK2BA0hU5oe4qTpST9fCGscXxANv3Fq9bVST7lewG/AC16RT61S0xTHjMY0z5IR/HvGNTB1",
-	"Bprt3WFPxFc028fSgpY8db3/BnzrxyNORU0EmhETDNlzZZcoec85MqfSkNAMX/BVqnjyG9ITlcUGMUmD",
-	"IN7AGd85rAj4QoM7QJuK7uTbl69YXr730gKVaQN5HccxGDM4UdJqlQ6O01SdD76p32/Xu2F/22dglyr5",
-	"eW2/1WIhOiQEiSjk++BW8Da8vp9n/N3g2G3Sxug1fsGGrxwKeSP5GRcpn6W/xc4W9Wh+WxNu+YwbQHnu",
-	"z78GHi8heYB4Qa9Yyi3oIfsOwZHTAFJCTMcfOTVVxk7k+VKk0Dp0+G4GxM9aWAsyRK2BYmbJz4DNAKTn",
-	"csbTtEIsYz8qJ9wxkYRHgLVRzaY838F3Xyv26o9PWKLA7CJ+WoAl2aQklMw3kQHR3hih5FeFWf0GRDdu",
-	"tOmsMKtozDIwhi/AVPA0XnLL/EcO43GtxRmBMETPMTxgBmRC6/etndnhyIJLjPzzqUgiOpavlXrG5cqj",
-	"I/OPX+ZrpVjG5apkAHOtrgivsMD6puC/vt38lCbyRvLCLpUWF5D8PBy4RXGXKJDnApV3GwfWqroF/dgZ",
-	"X6zYmTDmgp8padcfT38dTf1coaImnYwMbZFrhGEZTxGFQhKyQp5KdS7xCw1n6hSSm+jrNzLXCoUYSoWH",
-	"0gq7+h3wmwaEHSSUegEbihMCJsTyXCq7BE1KyS/CFDkabpA8g0Tw1yRyfwN5Wg07zXDcKcr6aOzOa3Ti",
-	"Rh/gbMasO4HIWQl+FJzEyZLbl5CnK4cpcd+scIyK0nAqtti6XnigRQs8CVkkizSNWCGtSBmXjKwYZIt8",
-	"iawjDCNGwSOIvMNtMA6KQqANgi2dMrK6gA2Nh/aXn9/mNLgxwlgu7Zdoc+fp6gHLUxRTFt7ZkElA6PDN",
-	"62dPceCejkluTHHLeNwDJyKcUeSsdGTrc5GghDdLVaQJ4+YUzTHmm7MELBepYVKdN4abKZUCJyVQimVH",
-	"1Kv236uLx38MLv08hUZJ870nRljtTqvXzSXVCELNfoDYks1Ee17ZsO1dLwXPpg+B5cUsFTFh9x2lyVlB",
-	"VgY9IcBe4stdXH/Tsh6NesgPpSncssEPe76sTdB+NjgTRlilvzQMv3Fz8cCBdgZZju04BwR+QSJtXqQp",
-	"/brZbLGP6Vyk6TQzm7P4Rp2zVJGHrDMsihGVgyydeMIBFQPShmgLZiJNhXN8mCF7IxPQbD8cjUYT2eyr",
-	"ZK5ShVdaWQNLtMpzSNiPhQCbrkLGDeNspuyXxrlRrnJthQGe0FWutrrb6sV8adiSjFVGDoSQVoGjIV0g",
-	"YUIO2QtQeQooFs5osZDldvXAnSGB+mOCqC9kP3NxDnd5N0Cq1Ck5CSYSUdouOZ5iVUiLGK9LhOt22I96",
-	"HYv5zzaZ5oo+t8rROBVA0qvhPPRtwtJlh/qnciQ6zLbTlEYgE1yq5jJR2UQqCbtDduxRbQfG1sIiImI1",
-	"Udx2bx2XyUQSdEbp5mxGCecPmNOJtccQz1VKFHG2b3Q4GpUenmkTMHZ35M4hcWn5cy8Mcm7Rbg3Gwf/4",
-	"/njw3/ngYjS4P5yOB2//9V/6hDkpmo40ORr1Sv05aM3TKRoi1wnil/7jP+K3v5IIr7FdyXHbpPTrJfSJ",
-	"PK9sleOJuQagvTSWawsaNaA0D1j0Ptci43o1XcK7S/o81+oBmxVGSDCG2oC0oHMtDDCeJGRVxUvSmsSN",
-	"4HeYjrvbUgPW7V5Xb3f0SByDtDg06Zh6M7/4fjS4fzx4xAfzt+/vXPbu5UzpBPRU80QUZpq/89vqZNj+",
-	"vYZAu9cr0Ai2T62waZcj9npP6VIkMM3VOWhIprNVw4JuaO8GNT97SR0OaHbVt/eVa6hNU2cj3AA5nuCH",
-	"l5XtsKnKvynkgmvBJUlwkDEQkslJdreCJDf3P1+3aDeZ0K1i66pP/Bq7MzYWeY0ZyU9hGpP7QCV+1lot",
-	"NM+8+ee+8/JSSKtVUjjfwUKcgRNuxnJbGCfWnInLJco0NWfA4yVKT+rd4cd4ySVZz0gmAkGGnBUSzr1z",
-	"OuMrNqMThEYRT8/5ykykkI3p+niGd+2UfvhaFGwaflf4cB0S81aMp3C7QeOxIhfTVCo75WmqzulhNxDQ",
-	"jT6Uv51UrX8bVei4+aDbQa0LGg/bIrfRWxO6bqqJ5pe0Y81xCm2IncoHZGDVPzvWXoBCpeljrH0BrWf9",
-	"5hX22+v973nhzEqE4rgXFH2EJkyfFWbV+EkfoDRVdjpXhUxKbN98kJGHsbOFDc8ardt5efFk1Ye3u61N",
-	"pcoHF2/xP9O3tzYlVhi8GyCzDs64RoxskGurA/rMcc/xi8cunFa9eOzG23zxogpXPNIq+6ri5PoDYukn",
-	"QP4jz7k9rfveOh/qc2WPK9p0Z/rIc2l3og89XbrPX3i27z5/VbJ/98W2AU6ax6H7sgUuegarEMTmu2fu",
-	"kPS+e1WelY3JlGem++I/Xn37vOdxJ6zc+OArlayq8EDjeTcS03jV6y9pjtka7LF8Y654/bI8ZNX7l9zC",
-	"0+qwVY+bftfNx0/94aueP1f2kT9z1bOnwJO+587t3892b1pns0HX8pBehpR2cUK+5uRK50vXX7KBXtQZ",
-	"aC9HrvFgCOeuqYIqqPsQLTZzKbCfB85SK73lZEN4nRnVo0VbvBwFBSh6lDjpReanpCSL9kd7vZ10kEPZ",
-	"Y9Pr0Vh0H5ZA4j6WefE5Hg4fmAwbtirFIsnIFZJxH9a7kbvAm7SbozxCuG7hnX1QBSMMi/znQ6ksRJ0B",
-	"9kajq/0n7QG+lYRENEJ83DlVWMZZIkye8hU5PB60NpZiMirjQjLkYz1AuJK0PHWl+ug6atoW26YGWajB",
-	"Z/lyHnU8NNVPlqeFYSn3P/t24Kq5XIYBtq1GvXb3KmNyy96xpUopIeoOs4rtHbFELIQ1DxhPjSqpKyR7",
-	"ONy7c8h2EpjzIrVMwwKBqEPfq92K0XKujYtP/IONVwoA9uSbLZW2LOUzSEu7z3/LHL5GCH0jtvf48JqJ",
-	"4en0qrR71hvsUXL4tvP9qhrL0zcY4+EOuj7z75agXaSQhF9cugiH7I9+XyKeCzp1JT5Hzg9C31u85JbW",
-	"Lgue9sRkw6BFaBQxSSJwcJ6+aImeFvkO7/WKjf6Ze/dTc/J/4mkB3ian9uQ/45Zlyli2H44O7zU8M0P2",
-	"rUxX2JchKWcm0rVEVh2zqLCZB/dR6H4h/C2y8lfMs5yLhSx/W9D1Oxd0KH+KJAonMlrEKf6LRfNZ+a/M",
-	"xOmp+2fKJR6gac4XNKJjbNDTQqdR6VjCebacgF6eTSSXZQ5DiwylPEVTT5b+/znYeAndjLL3QXMKwThY",
-	"Wpub8e3b/ovhsrgteQ4pICc0SRCMA8vPuLnwz0ueDxZKLVIyvDP+rrnzdw57WLiGdz3mbqzkGWhDoRvy",
-	"DoZsf59kzf69lr9tzqKOeywassekuzibAdegmYFYgx1P5PlSEUWcy1BYcsAKWUCZaVUPGjKjGPf+SRf6",
-	"i5dKGXDB7YyfuqQs5MWJ3LuDgiJTGrwbks1WFkzLT0lB8geVSnIRxVrQuB5dWuKGe3DPO32q07P/+Q7C",
-	"72gaJ0rOxaLHt7LkdmpLf9tVwqt2zF2GgfdgT3OtstxOUTf0ZKUUxqrMKQ4+U2ewESV4UAbQMuDeAeuo",
-	"9qVhpfLA5sObxMsWaHhSiuk1QTPvEZGK5drLepeZ6sJ4tuX27vrq8cAhdVKw0A8EUy4XxVaHevm2VDjV",
-	"etW5C985B6V/W825KaWXBf3oFck/FiI+nc4Ka5V0cXcLLnCz8al/wLXmq6BWR9MtIKAbFGHcnBpyRHEf",
-	"7ZRFNkN0rVQ/Yc4hjVUG00bA4WrXWbdBd3n9fNhdSYszwibHN/ZqU9kScIgLLezqFR4Bd16Oc/EEVs7e",
-	"2wqlSzdc9G7AczE4hVXkMbSTDKSPQSa5EtI67GRJDFTpX+ReIv2MmD2iUF1vjm81Qk1xTlNEgn9FcvC4",
-	"QNGxbaqIwo99UgdJwDFzzdikGI0O4lNY0T8cPCdhQNtK39SDohZxgXsh56pMCPDRZY/YA28J/zuuH7dh",
-	"WGqlajnlG+Y/3cQG1RexSlOIrWGGp+AMvJIdq2TthzxesuMXj2mlM0gVogWrSAiXH03kRN5ixz6EOzAi",
-	"If8pLHwmh8uLKgcg0yF68e2r1+w2z8Xts73b9MKFlTi7dcu7I2/dwkGHru9zmBlhgUE2g8SwiP5/+IOJ",
-	"fJIFNiNHkGvlPLpu1Uz7MoVG4Mtagj1OBzEWff3Qz4b6vR2TrHczsjw9pSW3pAmzS62KRWslvu2S24ho",
-	"8sUX7AnhJfwvM0t1jn0IzU6FTDyHC01Zh+LdmEVpPM2L2fT//8//E7Edt5qQGT4HZ0N6L66LVdLHWpzR",
-	"1xO542kWlnmaSqarBx7G5F5pCokLRsSVkPuZgn24r06p4xjxEuJTU2ReiWfCIHcmE0ln0jANeLQRKrls",
-	"L7+bh6M91vFDRy6SSKk9zLfG78h+x2mtKJWfYye+s+FEHrdSA5RkjSwtjyW41gL1vWSR899VksGNcMC2",
-	"+b+rXSG3ipnIhzQNgoOhi/27iZWCJWRLbuoY6H+8+vY5CZfxREbvJy4uMQnGbBK4k86vDo84KTAJQjah",
-	"WEa76Q3iFGUHl7iSZ9zGS3KG4HdRiVnxAU0sGvsYQzMWsRGKqDL8fCRCw7nSCWHeifzgpvChdOF8qOId",
-	"Hybyw2AwqP6H30ad2ETEPjBkjB083rshOxyN2I47WSElEu6yDwghcKfLxAbmeuryku/pA+2FZ6Yrk8l8",
-	"P1s5gTo8YB86uSjIcO2c/B42811vRlKu6NXDtrlYNJiLQqZeb9UpMsYVIW0uoHeYOrOGDkutE+mw+L7r",
-	"ubQ634zvbOnap+gs0TwUCK/c14PS+SOMA+nk9IrJQdjmCFLGrvMRdV6uxatp3E73Ke4hJX4wPrcIhbTI",
-	"spLjasYgfVh3iOR1iWOl/8p74OjrTlvCNO22LfR1RVNv51Zto/KBb4O9oGGFjIm2Kc8F/h+pBLRiyREQ",
-	"dTrdII6jSSl6zjVlB61yCHEYq5TLF1La2brnwgCbaeCnXlSRtdEZozb8egZSFKEnaKoV5d7NRCK0S5zm",
-	"6aB8UXVSZkfjkrF1Z7CWq6lBrM5zTzMumQOMSLnSH9EheyP3pCZ946Hv6saGbqf/ZipL1X/zoe+fKt3u",
-	"HH5m70541j3Toh2C9XJ1J5JwToziEB+Qo+PHgqdiLtyPc0UOlFQZG+12N5eiM22OpjPpXjSZs2k3L/gZ",
-	"MDSo271Rumerr7Kcwk3cnQvShX7fdgh/+/bszetHg3uEUZ6/edogVXfWnfBne8jNpNpaxzvxoDQdA4pF",
-	"cNmpP/RDdYpDcIS9g86iGjUivtVmiQ42PCjVzzWVOr6TLdm2NIWjHrpGGxm3Jbn6i8eIWvcrWdqoIdta",
-	"d1DVkblSB59JXenKLVnOOND+/tZt2Z7r7LttBrNdZzhru5mBT/XKUSNhPvJVneVutmoTqvU3SxTIKPn5",
-	"FQo7vSUKu53hXQSrXsmyM6YvSaF+jkaV/7Wap+utCtK7lRw6KGSKeMlybpf+q3Y8v/UpyQ+/5dwykTSt",
-	"Mw+TyPlCNlqpjzfSAVyfJUfS0PBOGGtCTyBsUCv3krnr0hz2gR2NykNVVegIwwpJlMCPWuU5lRjwxWXU",
-	"gdNHzRqzB1W+YF1jhk0nEu1uh3mZ98TRKSIMIIuMRVXUNAqdlYVvcR5fGkb5YUP2vDcD58FEth2XGYCv",
-	"yRENhINgs0rlRr3l8N03r1+/8BK9NDROtDJm4HAWi3maVkZHouIiA0o3rd0YlDPpTZsXrx9/+/xV1KhJ",
-	"c6bW/ugwcvlH0RV1YWN2KwpJCCMbVnXIZD2t2HUtXf/wLlcGWNQsrEcd1LwTAH+3jizZps2K98roovYG",
-	"TbxSYJGUKOnvow++Wo+9RMBKR82UuaQRHri2OHEkaU7AOYBTEYM05B/zbpEXWuVagOV6FYRBodOG377r",
-	"TLltQWeGHHwuEbB2mRy/eByEwRlo43wpe8PRcESh9Bwkz0UwDg6Go+GBy5hZksOr4xvAR4p8Mcb90xe8",
-	"PE5omn63T1zoqFVBvj863OZirr67Xdc4Nv1vwfj7t2FgiixDAnTLHYMwsHxBmTo0T8oyyJWxfRdMoEDG",
-	"E9ERbLTzzTzgjQqLIUO2y3FDG8aF41I+kVtrAtiOVF0jbJe46tsMVUYTCJaZrRT/9TNzxYOeiSr3ASXh",
-	"4Tr8hQa7Xi0Id9Am0rkCnMgq1+h9ys1wx5AcX0709/vHvBeJghSOyyeyTzHsEIN31AxZQW61kc9hiFDI",
-	"rMx1lTN+ruUwZSEN26mKHPD8fWkmsvJJu1xdpRmpm9IHWy7ewju7+6CqkZBIbJfrYBt3WDQrfJSEiSRF",
-	"teMMJW8K7Za2r6NuGRgo8oRbGLKT9nz8NEhanAvpwJZvM5GtqVKkAw2NVi0LQZ+rK3LIOedqzRr+eanO",
-	"HZ/JmgruGhNmNZeGx87da/vS/PsLFYT1npgk9OUHrXooxyuEMvN01YxNWrUAwla+zp1bNMO9n67lIZtz",
-	"kUIykTvR0egg2mUpzG2lTGewFNIN4yWvq8Sgm2EYnm7G27YPyVh3GPzjiXRnvTDNq0jcpR7uUoNfUD8w",
-	"ke0CApxYyDZLCKiThtOhKFdBZAB2NBqUWxbzfMhen6uJ7ILF8uA6GniXJhJ9pgjNGkrs9jnyuA2hK9B1",
-	"rokyyZ38lu2NdjvBO+KjzAfGs4jI1HMtbjwVyOAYzp1+7BnA+e405MBtaaM3RtlxGS908kN37ne956ck",
-	"fMkaiUiQUhNJEMBLXcmOH7NMJZCSHVKGeG3JdOVwVGxqwvJ6HDy67rBnRC1XoUdhgFvOt3rrVshmK4+G",
-	"wpoXPG5DYEi3ctBkxhM5oIKPaNOHGHYM07DrVAq7jpSw1+sRkpu/7T4Kuz6hcJsPI+z1RYS9HgS/mL1o",
-	"043pXx1EV3gmw16/nG95P+qYQe75HvbYMXb9m6Noqy3qvtjHPluoKuzaOu7DA1zRpm1ML49o7ypI758d",
-	"RG1TgaBZG++gwEGo86yKT3p+/Uolq8+sj26Ey2qg813JeZ1qtDLLLqwLqav0vsAHYg6fJPff7T/N/kt+",
-	"96U9+tP5vf92sXc8OzhJ7jycj75e7j/+4fBJelRlG42DHCzo4ak647H59zobJGjnrgVP1Nn6Y2zYi/Un",
-	"SxHAKpwbPExP139LE4sH64JBuv6kl2D//mez/rQAkQFFsX14OfjXgzvsYMT29g/Y4dGdu+2KznFwMN+D",
-	"/eQwHhzN7vDB4d179wf3+CweJDAf7e0fYJN7BBJpcm2yPWoCKMoOaoGeX4ds9bJfXQj+B/YMpFyJGUJA",
-	"vf5bymCxYkfs9LuBMswn1DCN+PMC9L8FPSlt1+fldBNv5jyGmVKn/qKLm9VYN8tgL9sRdwQZlxuwffSZ",
-	"nMzN6UnNzBWlq9ReBH5VdXPw6mL90xkYkOx0/clcrH+y67/JU7b+qPkP648y5VbZP7An608aspDx5AfO",
-	"MlgQAj5bf7Js/ckQs9W1OutPxGcbVc4ubeTnMNln0hYXtuUCoE2zon05Q/e2tatuZ2h9S+Mdur262sRq",
-	"3ORFTfaub9K69oEaHVzfqL7hiVrcv75FM2kd2+zdYJTunT3U7ugmS+pJy8fG+zeYaPfKD2x3cAM6dssE",
-	"LsPg6CZb1r46iVod3IScG/feXGVUe/TcNYy7qQM91vZlGGxkH+D0FmC33aLgMxgq96O3ZySAu/4x0Zws",
-	"GkjnTcO7nSZBgG5chyurOL9DKXAGsm2LD50F57J/Ih86gnc8ti5FtLTZbOu6xTzlciIJy5gxq4tQuwWo",
-	"4ZbSU4dW0cDur0CdyKjRLHI5362C1KiuKkV806zzxN/dslFKQ+3UdkaNItZ/AND95bCxLyJ9FZrcRH7/",
-	"QKD3NdhWGmX7Isrvr74zopkZs9suMv1czEEpYD8WQG5Aj8fqysm2It9222NP/vrl21+s9Evebl/u00ou",
-	"bZZGB1882v/q7ugo6Ct63rvTrWUOnvN8vv4kV+x5lZq8UbxclmM3ypWDL0bHd0/u3Nmashp8wxcrDyna",
-	"eHX9yYYELvYP2fovev2RHGQI7H6AFKQ9hQsEKsN2eqGfRJ0C6pI1O1mZ3wfr/9WAN4h8NJwGYfAnusxo",
-	"uf7pbP3RNJ4/Xwl7xlHMrD+a4O1GrqYbdSO/Mlj/7+Rs/deL9V/TH9Z/O/0DeyZmIJmBxfonuwRCWv/m",
-	"QLQG2Lp1DrD10s+9ahJgzlNzAwpsrsE3/NmLuDFIa53kLTitk2r3z4LS/mnBz3ft/e4NKVwf9ujoiN8t",
-	"/FECMh/WGa54lgbj9+XjMmf1ZrEcuib791iNm+P2YM6JT8z12ShzpZvArUq2q8MaQ/YMuLQ+SdiHZ+oE",
-	"3E7eLqIknyR96xa5m1EuMSGbad0Uor1h/jRTuhUNILA5kVHtLLRagI8GcFsGe1tg4lxpSudVYX3bkwdR",
-	"1V1DxoPVToqbT9Vw+Sc7ZXB1qYylSkPKnXXxgV3n/KeEOUSfPng1kTvKwVGq+wIdVUUt5Se7LCsMXW3p",
-	"Q1k4csggNeCSW3vgnCc1VZKbW7cIp1LeHCRD9sbnRjpg7pB0eSlLGesuc7kMWLYT+XylcCI9I4RURWRF",
-	"BsbyLDe7IQ0hFpIuft1I7DoFyH2iYSNb0NdkyWQiE61yU/vP62rTORepkAu/oGfNyuJbt8Z18KZtWlCq",
-	"nJI+4uJK9VQhcehGQMBln6u5vx2r0BqX3ndv/ZC94GUjugO+6rZKoSmjAY0C54lsVjiHVSSnvLe8bEq1",
-	"yz5yXTcYM4pPDTvhdh/pb4Xc3SlqhGV8jz231rtZOL8+vZdKAkVNPIlfAp4Yg8Sl6CeXPTk+VlGNFcV1",
-	"BBhKSR+y181721vBnon0sTq6faq6BH77JVEu+8bFicogZ8ikojiPuybQgYGJrGdnBy8hT/kKEk87XyLW",
-	"TkJyAcrocH8/wuNd3vzqxq8vE5/I/tSosvnofvTrmH2/TjBjI5LRim5sBDPq8sxrwxvdrLyGWXpFaOZX",
-	"DXBsyXj7FUId+9HWNLffwSR22hcP9qY13AcL6k9ud+7XuHz7S+Im8yJN295/l6JUXtBTWTTVzQTBieHp",
-	"+mMi2HL98SJke/sjlv2//8ssmn4hS9afUg1Mrj9dDD8/OlJFRRqF92XI5Mrgx88IB7TLdF3dcjAO4jze",
-	"XqFb1cIH3pJmFlLI1z/Z9SecYB1bUDrzf1tBiox3aIzi056rTiZ8KyD1y8JKn2HP1Xde3Cicsfe5gbn6",
-	"rpLNWEYwmt2dH8RH+4Oj+QEMDuN7MLjP7/LBKN5L9uFgfsiPZu1rO0pDt7ovhKbp7zOp/v5Lwy/rlfWs",
-	"sFffXtIkfj3BO3wvvg+jZLA/O5wPDpO7MLgXH/DB/fk9uJvciY9mh7wzQe89as/vs7ajvN9li3VdoxGK",
-	"07sMbNLw1QJbK9vt2N89WvQGV8CI8hI0Vy3vtLdVlHzEdSooVeFGycjtP1NTluXieP1X13f/DtHV/oLG",
-	"tz1/GOgGbd23PX+7558qmlT9iZTfL5S0f5PGm3eC/7N5YrpV1d+/vQzft4qX6cll223g/lyBM/57vAaX",
-	"YXA7UbHxfo+y4tb/XAJP7fLC/8rQNKg+1cCTFb3y+rLfyR85q6KQFOdZqUKzjMdLQRXndYru+Pbtvf27",
-	"w9FwNNwb3xvdGxHe8bPtdWkghvfVzK3gVbtKGrf7/ca9KT53ilabQNIKrlEG94bboNGtcx9tdvtIpOBv",
-	"JSghIE+rxG/j5pegRdEs0NlBm9z7O75W3ljfbQyH5oeIg8u3l/8ZAAD//w==",
+	"7L1Lk9tGtif+VbLhG6EqXZBisR6SWIt7y2XL1rVeV4/2/9+mhkgCSTJdYCaMTBTFsiviznKWvZ+NIiZu",
+	"hBbeTEf0YqJXw+gv0p9k4pzMBBIgWMWSZLln2hHdchGPRD5OnufvnPwxiOU8k4IJrYLBj8GM0YTl+Odz",
+	"pvNl52SiWQ4/E6binGeaSxEMghcsliJRREuyoFyTMZvInBGdL7mYEjqlXHSDMFDxjM0pvD7ngs+LeTDY",
+	"CwO9zFgwCLjQbMry4PIyDP6/ziNGk86pLIRe/xrcU0TPuCIxTZlIaE7mUugZ2Xn18nQ3JFzEaZHAp/Eh",
+	"KViXvGBCEynSJVnMmCCUpHzONaFZlnKmoHfsDZ1nKQsGB/2bd/URtLbe1ZczRmBKqVjeUqaT6ZKkjCbm",
+	"+zfqV/+w19qx3oaOPWc/FEzpzsOkvWM8IXJipig3jxIuiJ4xolh+zmN2S5FUTtUx+aGQmhGuTR9zlslc",
+	"48qSLJfjlM3rq2t7o3TOxTS4hN5kNKdzpi0xPUzYPJOaiXj5DVuu9+5ELEkh+A8FI6YRskPJq1cPvyBc",
+	"kTFTejcke0Bt/cNDEs9oTmNoOiRnLNOkf0BmssgVyVjuZr9LkIC5mA7FguuZGSadM3LGloSKhIxlsiQ5",
+	"00UuFN6d8FxpQoVasJxwoTSsmpyQOGfUjl4h3eN6dofCX6vgHutN7tLDfmc/7o87B5Me69xP9uLO0fiQ",
+	"HrD9pB/vjYMw4DBcs82CMBB0Du9609OB+amtOn3ziImpngE9HIZrcx3i9nj4RfuSQ09vKcKTkFBFomdP",
+	"X7wkd2jG75zv3YF7KiIyx9HHM+oGzxIClHoigGI0XOeKCKmJWZOhgG7DFWx+QKKD3gH+ORJSjyayEEnU",
+	"nJ7e+O5kPz7sdw4n+6xzEN9jnfv0Lu304r2kz/YnB/SwnJ6M6lk1OdgwT4IwAKLlOUuCgc4L5k/SROZz",
+	"qoNBUBT4ZMskcaU37Nmv5YLMqVgSrtlcAY3TKSMzmSbKUV2v13Wd+6Fg+dLrHbbp9yVhE1qkOhjA7p3T",
+	"N2bP9nvw6yrWcgkDVJkUiuGe+ZwmdkPDr1gKzQxzRFYRU+j9ne8VDOFHN9H4IhfnNOXJl3PKU/h9TtOC",
+	"mTYS80m8P2L4QBiwPJc5bMILwjpwjcSrn+cE5nT1VhdzSlbv8vPVO7HULGWii/M550pxMX3AWZq0fcTe",
+	"H03wgeojX/PVW7G8WP2JnK3+DO1d/PWPZA7/DswGHMHEds18VJP6TzmbBIPgszuVvLpj7qo7X2LT+ML6",
+	"BigZnSJ23MdI7jJjOU4hSbnShgFA1xVwvZgKxweAd3SDyzA4lWKS8nibxfjAbke8YgejM7YccTEqFIsG",
+	"hJbDsSyNKxI1mEcEQ1Wapykw90nKpzONA3gg8zFPEiZuSE5Zzs+pZpZvN9fZ3sV+TnI5H41zuVDI3NyS",
+	"P8v5+eqtJifPHnbOijRWRLA5mVF1IVZv0xnVqz+R8erPYrp6py7++sfxX/+Yfrz1B24/p0tkX2NGCsUS",
+	"MmM5C4HvwUXoNF5ppwuulaELnMOvjX70UspHNJ+yT0ALViMbaSlHKXwzGmA/HSHY+4TmjMhzlpO9I/IN",
+	"/xx7+1BolguamtY/Ad3a7yGlgkrBcoJE0CVPpJ6BCF1QIE6ZswR7CKLridQPQGR8gg42ZNTAiTC3nUDS",
+	"JWTMUimmqNxqQ0G3VKlWQK+f0WUqafIJqQB0lTUSQAUG1F2Y56ODctmf5cxs+3VRd/r0+QuSufuWx4Fo",
+	"8xT/kzhmSnVOpdC5TDsnaSoXna+r+5vVvrD93cdMz2Tyfu8+zfmUN6aQCRCh3wW3g9fh9e08pm86J2aR",
+	"1r7uCd/LMHhhlOBXgp5TntJx+ilWtqi+Zpc1oZqOqWIghSzXyhmNZyw5BnU1X5KUapZ3ybegmxu5JQSL",
+	"kWnB/kql0kOxmPGU1VgF3Bsz3IU515qJEGQdMMcZPWdkzJiwe5PQNC0V5oH9KsWtMhSoDjNSV6rXpdAO",
+	"3PtKkhdffEMSydQu7Kcp08hRpWCO+IYiwLlXikvxeaGWn2DSlfnaaFyoZTQgc6YUnTJVWkeoC9uHjIlB",
+	"85yfow0AxlvMjoliIsHx27eN1WumBYYY2esjnkS4LV9K+ZiKpdXp1C8/zJdSGr3WEoC6VsKFVzgA2rpg",
+	"n77jP4odeSVooWcy5xcseT/tdYO64XRXmnFQOeraa6Vg1BRWck6nS3LOlbqg51Lo1duzj6NfPJEgHFCT",
+	"AIJ2ltKcpqA7syQkhTgTciHgiZydyzOWbKNlvBJZLoGJAVf4Umiul7+C1pkzUJaQKbWqmcBOUJ1CkqdC",
+	"6hnLUSjZQagiy2SuWfKYJZy+RJb7Cfhp+dnRHL47Al4fDcx+jU7N1zvQmwFpdiAyto39CnTidEb1c5al",
+	"S6MJw7ppbgjV2aWtdrdlHrcUMs2QRKJI04gUQvOUUEHQ9gKyyGZAOlwRJBTYgk1bFt40wshYvQ2JB1aj",
+	"7d96N6hSXGkq9C1F8LFjkqXApjR7o0MiGKgOX798/KgbtDaMfGMES0bjFnUigh5FxkkEZL3gCXB4NZNF",
+	"mhCqzsCIJPZ1kjBNeaqIkAvvc2MpU0ZRCDi2bCb1qvW34uLhF8Hlpe8X+M5ORuh5DbxW14dUaRBy/D2L",
+	"NVp6uOal5V1fdcd41l1YJCvGKY/R4tiROfrK0DbCK2hmOK14F8bvO3Z6vZbpZ86Ar7mADlqerAzndjI4",
+	"54prmd9SBJ4xfbGKA64MkBzZMf4veAJZ2qRIU/y1XW+hjdGEp+lortp9LKBVr38W2IjMmHA+ZG4UFcWE",
+	"DsGCnfM05cbvprrklUhYTvphr9cbCr8tR1xOhJdSOWckyWWWsYT8UHCm0yW6wigZS31LGTfVVZ7VMIAd",
+	"uszkRm9vNZhbiszQxCbo9ghxFPA1mBeWEC665BmTWYqOuXMcLJtnenls9hAH+TEErS8k7zk4o3dZ50Uq",
+	"5Rm6NoYCtLRd9HvGshAadLzmJFy3wvar15GYfWydaK5ocyMfjVPOkHt5vmv7Tug8xiB/Sj+20dl2fG7E",
+	"RAJDzalI5HwopGC7XXJitdqGGlsxiwgny9fiNjuLqUiGAlVn9JOipSvY4pgYmVg5rGFfpTgjxmKPDno9",
+	"55ca+Qpjc0WODpBK3c+9MMioBms7GAT/5buTzh9o56LXud8dDTqv//mf2pg5CpoGNznstXL9Cctzmo7A",
+	"ELmOET+3D38Bz34kFl7pdo7iNnHplzPWxvKssJWGJiY5Y7iWStNcsxwkoFDHJPoxy/mc5svRjL25xMez",
+	"XB6TcaG4YErhO0xolmc5V4zQJEGrKp6h1ERqZHaFcbubJVVMm9Vryu2GHIljJjR8GmVMtZiffdfr3D/p",
+	"PKCdyesfjy5b13Is84Tlo5wmvFCj7I1dVutpvucxtHutDA3V9pHmOm1SxF7rLp3xhI0yiaGB0XjpWdCe",
+	"9PZm88ZDalCA31Tr2kuhWFuk8FtQwXXFjgid5owlGKcEBgtcl1spZJkqSgMvBkZyFsP0JoTrgeGdsfkc",
+	"Kk2g3CxECM3hyqMFSPMzhhGisXyD0kvz+Az0f7iLWkCMHkhoPuUCb0F/hgJobDFjOes6FbFUptAxFYPh",
+	"aWItrhemf9vQ2JSfMzGiuhYhSahmHc3nrI2wypFsXGIYyqjI0xYfThgoWeQxa70Fc7dOa702Slhb7tJ/",
+	"WR+eMQm3MBRO4cHL0lRc19y+LsSU5pwKFNhMxAwV1wxFdS0ku32Q5DoaN50JzShebxr1qR1js8dKw7IT",
+	"JegZG8XoLZKJ7XUupzmdW2vfPGfFIxc6l0lhXEVAHZbyNdWFMlLMeDSoAGqWE8JoPANhia0bcyGeUYHO",
+	"Epgm1HkV+qYEW9gIypwuyRgZJhA6TRd0qYaCC6+7NjxoPXkuWFRx/nU7/4pAg1G8rdFqZ7j+gndZokcR",
+	"vcA0TeUCLzajVc0QmftthGj12xJ8daHZQCX6vYt1Ceu15lsq61qB/ySumP+dIldITu4C2tPVz4ZxH4AM",
+	"8V3Kleundq3dmoZ2W0NULTeMFwEsL1gLjJYy3yobF2rp/XTh1NJJ70w5/8IcHcqNJfQcqThuE4qAnVVt",
+	"3uay+joU7Vy8hn9Gr2+vC6gweNMBYu2c0xyD30C15QZ9bKjn5NlDE7wvbzw031u/8ayMqT3I5fzzkpKr",
+	"B5Ckv2HoLrSU2/J2213jMn8i9Uk5N82ePrBU2uzol3ZemtefWbJvXn/hyL95Y9MHTv3t0LxZ0yVbPlYq",
+	"jOv3HptN0nrvhdsra51xe6Z5499ePH3ScrkBYvEe+FwmyzIa5F1vhgu9W63uMf+btY89FK/UFbefu01W",
+	"3n9ONXtUbrbysu9mX7/8yG6+8noZmvOu1UJ2Pmnhpmwnu1e1venNq9ukNhR4iqGF5Epf2zVQjzCQ5yy3",
+	"fOQahxU33rkyhobaWkqFj9yCdo6NYe6CI2gyWpkZVV+LNji1CoxHtQhxlIvEdkkKEvV7e62NNDQH16Lv",
+	"5PIG3aZLwOR+YfTdlkn5cQj8lg2DAfnbf/znpY1DRVZBjqzeC7pnaS0br6bMUeOgJmCCc0mJKuagvFsD",
+	"aSgqzwC61LgUxrQSjCVghtXV3pwZsJFg22i40O32aKI/YfjUpml5KLLiJn4+CyoIPY8N4ghwfrgg1Ibk",
+	"t3KaJZvW5AEYrTDvx2VITpUr0oUBRY0PgDZ9pRex/oGnAhW0HAxdWFVZaEJJwlWW0iW6/Y5r9I4Wk5xT",
+	"Lghs77wDWlxS81c7qdp0V9b9FuuCdSo7N/JoPmj4KcufJEsLRVJqf7atwFV9uQwDeLf86rWrV7pUNqwd",
+	"YshAkT4CA3TvkCR8yrU6JjRV0s0uF+TL7t7RAdmxwDGSsyno58YoWe6WhJbRXJko3S/swkE7uAX0O5O5",
+	"Jikds9R5P5zNbMwOsCy2IvvKTryqY7A7rYbR3NEeeTgK37S/H/EJi5dxyqwe0G5Mof3jQB5owMzlObMx",
+	"b6Jl17NWBFug3Ya+WRR0PxQ05ROOfy9Q706l0i3wBNeltsiCWytEIV7rPUPigcaM2f7moXnLn2+a53QJ",
+	"twV7o52F0MrPInMzcssKLyAKsmTP1peGeyuz3t1rAlONJbO2jt+XTUv2uHI0Nyx+ox/cyKWRy5S1OYok",
+	"WeQG5OyvrRVWQRiUobP1ZWy1BryOP5cp+33ZUOPGSdWu5xa5eu5wDPbh0J+Fa2ZQfSCV+Ytx2aSrtvXd",
+	"1J8X5YYv0bEgYYNwbVlAAfC8XzZa1SVfWOYY0YxH/ooBFcByYWughyADEgVNN+6/TZyg8XVYpUR1yUn5",
+	"M9eKRIItIhQ8vu5XMmnsMhckg52C+k9DldRVhgD8LZDRIOp0zPSCMeG+EJUcBn6ULAZ+LKSIjO8wAkYT",
+	"kZ2oyGAXwOii3bpzxbArT0H8IN71Cr+zTleqnNPrCKrJkNfUW3O5jZRqogqUtCThsHY0fVbrTE0AHdxr",
+	"VbzaF975jT3K+z1NC2Z9+/g+xuGoJnOpNOmHvYN7XoSnS56KFFdWoZ6ohsK8Cfx6QKJCz63XCBYSfs1Z",
+	"wou5+xXTeUb5VLjfmuXVPQNecD95EoVDEU3jlCNVTMbur7mK0zPzZ0oFqCAjYNrw26gGLB8VeRq5ABX0",
+	"sxZMtBoh0JhDcNamwWmk6GF2OIIJ0/GMNRMjfgz8LgSDYKZ1pgZ37tgnurPijqAZSxlsY38KgkGg6TlV",
+	"F/a60xqCqZTTlFnB56/80UEL0VR+gxbRH0txznKFEBCbJ9Hvo7bWv1eL201I1AizRV3yELV/SsaM5iwn",
+	"isU504OhWMwkzogJPQJXkEJzUTCHM68+GhIlQfPAOKeBEMUzKRUzILk5PTPMAWhxKPaOgPHMZc5sOJOM",
+	"l5qpWrwTwXbHpVJvkEmVqmZaNJkca2HGPRs8KndP/+aBRk81aZlwYyTWIy5njGUKU06+PGf5kljOguBW",
+	"4z0mWc7AwDomlCAkrOLSMFwMmRsUI1dWZTFja0YMyrjRVVzKhZcuw/fSODyj7jpe6GzyzXbaiYNC6JzP",
+	"EVN2jTl2LVyoblpd+3jNJLr+6V/EUeOrA55s3eysUdpzrSxmVDPn37G6/pjFcm6MqZYwV7td11yKrWYb",
+	"2xqxvaODdtXb4L9EMR9j0tk1tmDYYgxugQ9rWIObxOb7S0mLOjGePyNOgGP68jravaKzFbf2rM9rB1YH",
+	"G7SAR3wYL7LWOU0q1lEaN8aHZSw9eCrhCbp0gEQccAva2mq2b27bhjdQnpzOFAZG4XOcaW2lBKE2wu0S",
+	"/CzlowlnYnh1980VPK2hoXnYOudbr6mXNeu84h9h6SFyYTRvc1QrXzHQcjKbNByWnLwB7/PYdW2G2pTJ",
+	"b1Fcnkox4dMWU3NG9Ug7fMmV0qIEolyWmvUoy+U80yNn3jWyMAql5dy4iOhYnrM1VFxJmnNGLeDISPdb",
+	"ijjWAK9vRZFTqtkIM3qvAYnakLCQJMutV8ckAhvYqq7BvJrYNFAMYXZSplk7W02pmBYbAWTurvNBlOOV",
+	"CwNXNV5je7fss28Kzgr80Wq7/FDw+Gw0LrSWQtUM4HWoQsN9Ykl/tEEsNEGAhKozZXlKjbtrKdsnZsFS",
+	"YDUjD2B39QZsvtAcXjsdNkdSo4zQp3hvrdZ3DjLeuMi5Xr6ALWD2y0nGv2FLE/Da6DR3OIToTYdmvHPG",
+	"lpH1lhsBgiyYiSSTXGjjJdWorpbpThhfRyfACN7e7W5KqS6/UM04xS7ChH+O+vpJASrupq5SRaITm8SA",
+	"mvqAmNfIsOj19uMztsQ/jCMemQEuKz5TfRSsHQNU52IiHQDeoqmtzhfYUOC/wvhR0DjrqZYEbcSZeXRd",
+	"OpdPxDJNWawVUTRlJsLlyLHMjf+SxjNy8uwhjtTLdwNqdQ8NxVDcJicWstxRPEEACZvazAXDa90HUCtt",
+	"zS+HXUvJ7dsWj3H7NoZPhoLgnRweCq0TBBF3OVVmxeekQLRv1GhwLZ2/azq6YGPFNSNsPmaJIhH+t/u9",
+	"ewP7gGF10wXjijFTaLpRw7AzrdHWN4YXIdFXX9qhYbt3YhQcZniapmdlvmDFTvUsl8W0Ni323RnVEU7w",
+	"Z5+Rb9BJAP8itgza4Dk54yKx24XnmLLH3wxIlMajrBiP/vYf/xmRHTOakCg6YSb0ZDExBuiLD+f8HJ8e",
+	"ih27AKFLzZQiXR5b2z2zliIXMGChGQKFE4OUBSIxlqxATYjFZ6qYW8t1zhWQejIUuMEVyRnwCZa4VClL",
+	"Gge9PdJA9UQGhot5McS+Dc+hu5mhKcgFTGXMXGPdoTip4eqlIF6KkzWgLWiOChIZNETJZswX9skmNFG5",
+	"KhikVkNhLFL0gYRGFzQdc1wqJDNnzQI1/tuLp0+QUw2GIvpxaFBew2BAhoFhG/RqsJlhKcMgJENEhtVf",
+	"3QL15Rq4hJE8pjqeYWgZnoucowYuYMeigUVs+ciuNWBXmR5ncV05WyBAEqfqJ9OFn5x6+VOJHvtpKH7q",
+	"dDrl/+HZqIH0ishPBAhjB7b2bkgOej2yY3ZWiCr3LvkJ9BFYaZcVQExLTVqyLf3kcnavzcSy7WykBGxw",
+	"n/zUSOQAgqun4beQmW16HZd2RatWB5zwqUdciDe2QrDKL1GmgMz6AFo/U6Wl4GapBCxuFtt21Zda4+to",
+	"uQ1NWzNpJpXJ8LRPd5yTgivjmbKG1Xk5STXonWm8h427sViZD8tpHoU1xKwJQica9Cowxx3FVYSBwrVq",
+	"EKbXZF25sLcN3OPTjXdRQaq/WzfUN79qnbvlu5G7YN+BVsA2BsKMQhPPCEmEIiEkkQldRI1G1ybHzIlj",
+	"PYscU2uWGQvhM1pKk2wjc+PgXXDFyDhn9MyyKjRdGt+ovJ0tH5IIb0c9N5doUo55wnOTdUzTjrtRNuJS",
+	"i9ExJ9PmLNXsOW+yGtdd3RlBjPYJM+ec8I1p9xI3qqn3LtqmtvbuNtr380DK9v2Ltn2sF3N0cMPWDfOs",
+	"WjbFdlzYCfjqznZRodBGhHabi2sDvD5F4540N3zi9D2zU3rOiCyaPBdzJWttuVoEpuNmX6AstOu2g8q8",
+	"fZ+8evmgcw91lCevHnlT1ex1A0xa/+R6Rmol4w17kDluA/T8UdGoHWU/1aisAF/Y228MyiuwYN9ar8oB",
+	"L+478XNNcQ7byIZUVezCYcu8Rmvpqm662uvF4GzdL3mpVzZmY9J+WTrG1AmwacilrNyQIgwf6vc3Lsvm",
+	"RGHbrA8NNo1Br/V6+jrWmou8bPPIVuRyq1lL7C/H7+f3o4Xz/un9O635/buNz9uYcDmSpi/S1nPAdg57",
+	"pTu17KdprSpUgiM5MKqQKuIZyaie2acaNU38R29W2sTJ4zVwtWnTUSR+mr3hSqvQThC8UAl3R9xVXQvy",
+	"EznsuU1VlrfgihQCZwIeqtW2KNmArSeDDRh55JeVOS6T7aqyMvDqUBhQC+i8tWAS6gCimJOoxKBGobGy",
+	"4C7045YimFzVJU9a8xmOh6IerZszZgtacE/DAWWzzIMGuWX0u69fvnxmObozNE5zqVTH6FkkpmlaGh2J",
+	"jIs5w1zNyieCCYfWtHn28uHTJy8ir6CLMbX6vYPIZHNEVxRVGZDbUYhMGMiwLD2G1tOSXPemaZ+9yaRi",
+	"JPKLIoIM8us5wu/alkXb1K9WWBpd+L4CE88xLOQSbv5tyN2WuiHPQWHFraZcImYEG67OTsyU+B3oDsW3",
+	"xiHgab2hDTFZpwa1ux8XxCx0juUASyvJuD2AfE3g0RjqciGGYlygCyEzkXUTiEx5zIQycQ3j0nmWyyzn",
+	"TFMsJ4cpVWVsvOkIuqNZPke3v03aq9w9J88eBmFwznJl/EB73V63h+G1jAma8WAQ7Hd73X2T7jBDZ13D",
+	"FQGXJPqRlPnTFqd4mGA3LXGdGmxNrUZdv3ewyT1ePnenqkfk+w6DwXevw8CChddKEwVhoOkUgVXYTwRL",
+	"ZVLptlqkwP9hAzb4qPUvVTm7a9UQugSoPNOqZsuYTUGHYmP+PtkRsmnz7SIRP52DhPL1TpeFiihV2zMD",
+	"sLY0W3orMIMKxmFrX+5aKcTNvh4K43kwHNKN0frDfUhBF512RtK0+/as0wqBAGZTDUWbHNrB/dSQamh0",
+	"mdFGNhIUuYDr1VUubF/dZ1zRC7JTFiSA7X5LYcal8aebvFrEmRelQ6wcvGZv9O5xWc9AwGQbRLb2yp36",
+	"1TikYEOBO33H2GXW8tp1praZXRfUMCGkLjmt98d2A5nTgguj29l3hqLWVYzSgF1TqzuBmtbV1TPQF2jq",
+	"wnixBSEXhs5ENQum4i3RORWKxsZVrdtS8tuLCvAyHBjaUgG12iUlK8Qd4+N/tJyaHFhbSY9qsPqtW7Dm",
+	"kJtQnrJkKHaiw95+tEtSNtGl7B6zGRfmM5bRm6oJWESYwO4mtG5qIUs3m8FeNmA4VEe9qrWm/qspm/gB",
+	"uf5DUU/2h46FZD3dHxvxfByFG4VFKxz2Om7JYpp1ycuFHIqmbuo2rpkD60GFSR9LVJ5tfVaTzw7LEJpi",
+	"WsYT4hLS0U1aX2izErTBPlwyJ+xFUIR5BbfAYhbwDRMKOLEEYFyFOcsY1c4l4H1lx+DyceeHZt/vWkeT",
+	"m3hHGjbMPhSocViuK8jJQzKXCUvR7HEwKu2Izn0OUUAqdJWUYeuazT7H2TLVdDCEcdu4cm/fDsl4aZUv",
+	"D0Vj1UQU5DEVRv0ZDEUHizNE6y7LsGEHh00fVtj024StThYMgTS8VWHTBRVucpmEra6PsNVhYQezF617",
+	"Te2t/egKR2jY6ga0b96PGlaXub4HLTZsa3vnMNpo+pon+tBmTYkLm6aVeXAfRrRuiuPNQ1y70oKw1/aj",
+	"umWCqlld3wGGA6rO4zK2aun1c5ksb1jLzAv1VYrOt47yGpVjKtRDWfSsTEIKbNzn4Jvk/pv+o/m/Z3ef",
+	"68PfL+79/xd7J+P90+Toy0nvq1n/4fcH36SHJdJiEGRMs7x7Js9prP61QlzWQRqD4Bt5vnobK/Js9U5j",
+	"9LIMRQdfpmerv6SJho11QVi6epfPmP7rH9Xq3ZTxOcMIvA2NB/+8f0T2e2Svv08ODo/u1uEZg2B/ssf6",
+	"yUHcORwf0c7B3Xv3O/foOO4kbNLb6+/DK/dQScTO1aftga9AIQK3pvR8nGmrhv3igtPfkcdMiCUfgwqY",
+	"r/6SEjZdkkNy9m1HKmJBqyQH/fOC5f8StECtrse+NsGtExqzsZRntijldvXQ/JJVl3W0ACgZl2tqe++G",
+	"lEzV2WlFzOVMl3A/UPzKSmTBi4vVz+dMMUHOVu/UxepnvfqLOCOrtzn9fvVWpFRL/TvyzepdzuYhocn3",
+	"lMzZFDXg89U7TVbvFBJbVWhh9Q7pbK0imS0E/h5EdsO5hYFtKDG8blbUCyk2C/NfVUmx9ix+78Cs1dUm",
+	"llcrHF/Zu/6VWolGfGn/+peqGtL4xv3r3/AzjuGdvS2+0qyvi+8dbjOklpxqeLm/RUeb5Tnhvf0t5rGZ",
+	"430ZBofbLFm9ODO+tb/NdK7VqL3KqLbac9MwbiIVWqztyzBYAztgTRmmN1U8tICJ0ttp7RnM84VPJjlF",
+	"i4alE9/wrqMyUKEbVL6ZElZgtBR2zkTdFu8aC84glyIbqWJvaKxNGoaz2XTtZI4spWIoUJdRAy/JrVks",
+	"KtxQJspoq2Bgt1eLGorIey0ymam14lFRVQEK9Bu/JhP8bpZ4wlSPRh2myCs49Qsouh+uNrYFwK/SJtc1",
+	"v19Q0fuK6RoEtH5myXdX13f0gTi79QpBN9U52k6VqMrebD7z4pos28vXHyz0HW3XC/HWgLF+GbPgswf9",
+	"z+/2DoO2AmV7R826Y8ETmk1W78SSPCnTf9YKjbmkf6+0WPBZ7+Tu6dHRRrht8DWdLq1KUddXV+90iMpF",
+	"/4Cs/pSv3qKDDBS771nKhD5jF6CodOvQSNuJCr5qgKYNROl3weq/euoNaD45OwvC4PdYeHi2+vl89VZ5",
+	"158suT6nwGZWbzHdrYEzNV9dw4YGq/+enK/+fLH6c/r96i9nvyOP+ZgJoth09bOeMdS0/sUo0TljG5fO",
+	"KGyt82du+RMwoanaYgbWx2BffO9BbK2k1XbyBj2tgez7R9HS/mGVn2/r690aUrg+7NGQEb9a+MMpZDas",
+	"013SeRoMfnSXHTx2o472qDzmxkSurGu8FgIOiWALprSNVuyMl/bwKymI5nPjQBagXfBkt0temggCqB41",
+	"cC/qcBhX9YHeMt8AqI6O61AyroZiDaRZ6g9W13nAUxDUt29D38dcsAGJHIpmx3NhWviMkIvjesL2hIvE",
+	"nw89o3ooDPrBBvSotq/vhiWMK6xCg/WZiRQXMYvI3/7b/yBRlYcSWbj4UEQYFolCo4FRQZ4/OCX7+/v3",
+	"sYHq4IALDAFF/V7/sNPb7/T2XvZ6A/zfH6JdO/pndMpg7IisiuyIzDh23IlVYZkpctjb7ZLIq7wQVWmS",
+	"fmWHoTA1HyrMmIs/UVXWiAgbbvSJWYgQUai14hFYN9DBi4aCkkwqzDsrvcxc6bAEeE0miumBHYWdQGJO",
+	"sVjKwhzKBfoukKhF9CxlkTvvfOYifhg4kQJrCDkqN05vKZjC8ITDRiBaOTNfkjlRZzzLWHJcHnWBWPQE",
+	"Ea2mI1wRxecYBxkrJrQ3xNLxz95kPGcuOVhm9IeCDcqZHNP4jFA1FLZWwPEa5spln025xV4Z46eqE2wX",
+	"wpJCFQW/fXuwVcx6xx2SGJJoyjTWDAiBipT2a0egxeGVFQhJlLCUuSIDRM0Q1iQY8eLdtYg6VQQVdZfv",
+	"a3iNf4qIIjtHvR6iyEWhGXAWS7S7ZFwA7wadXFclyw3qHIZlgi5gTBmTr8hso1xMP449tNGJb/lMuAb6",
+	"DNcAd54NdUUc4aZmVRtf/BUsqEeWYtS67dQmEqtH7lSn8V2GrQVpaszKbuIsZ+dcFspWpjE7sGQ7FRfY",
+	"dFRfWSNzexsqXC+bZY/zVN4RbJWM2fTpMk9yO23Wz/S8sg92W0AfkAI3ft/lUd7g+2XlpSu+79g01cBl",
+	"XBCSKyPSdpyEa1jIbaJtU8dBqAatRz1ema+6RZ/dmbVbdvdgm+6iiL95dz/cVAfxXY+XvPTLNfnREROa",
+	"AO2zVhcKtAFzcOu0bjXa573qCdZ29EojlEu6d/Cyd3/Q3xv07nYP9/p/CGrlEEy5vuBU0XT1NuFktnp7",
+	"EZK9fo/M//f/JBrM9JAkq3cpiPnVu4uuVxhh21BWGcLyChe4+JZXMnHrE0n9KgXWnN0c7fKz/eH2vos4",
+	"tMWGNtQ0KTPgA+sXIZqlLFv9rFfvVCOiZlaiih2ZWkgunbxW58fPF6+W6/Bl796g1x8cHHT3gKwvm2QR",
+	"nPz7yVePHxydft87keeLzujZg0edZ2fLp3MhH3/94mD0ItXjez+c3cRYL2ugtRjqTwUzqpycmP1at0l+",
+	"M9r/3zPam8nD370G/u3n6H73+rJmLAPxGOrwDGXzezuj3mktn9yarzrZDmY8dfhTY6A45cYrGNZI2e2S",
+	"x4xaNaiEJ1b5rr5ZbrVim+B8+zbCrbDGRd1SN5b7drnPIPZ9NBzqykMRVUquzjmzaDjUEhBbXXOmL2SO",
+	"2bMyrE4mstpueS6OssGaRkaZzYww6R47Dss8k0pjPVBMVTX4uF0DfsP8NDkpwZtDsSPzqlYJy6OycJJ7",
+	"ZJfMC4XHMErfbGWpYiaXtCWcUTopWJqAnU7xcHxTNYa8sqmIJjBlHAruABEHLXepU4ppsuMcG+FQlI4a",
+	"noSotShN55naDfETfCrwaNW1PCpTYQmxUl5ynq37JZKhSHKZqQo/VtWEnVCeVhbVY7/SDtibi+oMSj+0",
+	"hplpaGFWxXtkIeDTHiDOOaLsSU5FnsPQ247475JnruaPOS6/bLbMWHFoOK8681D4Hp/Kc+OOeHevYuFl",
+	"CxSvXhgQxGd2G+h2C6yvIdzNLvJgibbFlgP+Q1v7GLcp3Ec3RSKZcvY8gx2jYHLRZ0BFS0qNlljHC3GN",
+	"nCnMAO+Sl/4R9zUvzVBYrCqelFSel7/5QCOT7GJwkg7kGxIhEedoij8buToUVe905znLUrpkiZ07W4as",
+	"nvPDrUej34+OSXVKqfl+dVy388U1M5Hc67370cc18z8MzLeG5Kuh+9bAfOsOg43wvmYS3C/iUrga4Lch",
+	"wewjQP360cassl/BoWGkL5auu6lHo3E4wOXrD8ENToo0rVtzJiPInS5S2WbOtrqJTfWxTarN5tB7wOHq",
+	"pSBNbUywZLJ4cxXIay2mmn0Eehuej0XTdYtZL2Qj8bwGyPwwWOUNTSRTmX4rON/eTYGp1UEL61i+D7CM",
+	"y8MOsJu2xt8jV+LPwyVZYT0u9NVHL/iTX3XwiO7F91kv6fTHB5POQXKXde7F+7Rzf3KP3U2O4sPxAW10",
+	"0KIn6v270XK4wyk2RJcrbQRx6ibhGSV8OcDayHYbpmyLFN3i/AruTnAyFVmN9NYSk29onnKE6m+V+9ut",
+	"ua1cSS34Xvsx674CdL3p7T1bvVsSxhbvOm/xPzaa8lSKScpN/bpfCUrZ3+bl9fOrf3NqtDg1wh/rfg3D",
+	"Yqzx3+I1aAb77/xoeeKlYRUpa6vx92VZUatyKkylTNDOb80cMwo+Jp+B0b5jXY4G5OgylnbDoUBr2yQJ",
+	"ldbVGi9qrwpgKjVZXzzXXYLJuQuaJ6ac78yeQIdxUmHqDtGE7EQHvQPSSHrftclDNs/L5USa2SwT4H1T",
+	"xfXCVUN2Zo0xopBRu/w3k8hlPQ2pwaYN/HqhQ7GgYEvFjJ+zFkMXUyxtg2gKIogVebgJMHcJLBGWH/Bb",
+	"9SLK6HHANDtX0QJuhtYSWpuPEppB2pAZx0OBsVtDEnkZP0Y3iIsCq49gXX2yqGfvIForhPArmA9flOHx",
+	"Da7FzVqDJYSP693+RHJrC69p7dCw30TBdf5t5NibxUDYjvB6Kiw9tUG7rmYJZOcGCKzdLjkRhNtiyV6G",
+	"uYPVlDnp1ldp3T+l99JxVi7itMAzQjfxMWBBL37jVb8M+r2dUd008uwKSFTUa4v8l758eCKsirZvtO+2",
+	"jC/v9Qa9/mBvr9vrHbTHl9eB2Ji4dx9dIh2m0EeS01p0mQpBr7DkT4SgdQeI6eRHsEmt+8S05weQXU5d",
+	"zYdiI76lx+Prv/5RXQCx6eXqf71XvqXnH7HH55Tx41pV7/YAslmPg8Hh/e69u3t/uImPwz/DarNN/ZtM",
+	"/E0mLg3Dukoibhfz/ZVDvjfDyDGaPPwCPckZ1XFLqerH8ty367TEYJM9XcnKv8GWx0khPBtLB4JZOBRU",
+	"LE2w9hjr65r4DbLqsI6jbgrxCqdqo5agLZiiVVhLwx0AwzURckF4dcCWrd3bOOOjJi5sIHM9SjcU5Skf",
+	"YJM2Tvkg9jQIYaqlbK50YaDjMi2rngwFWIZOlcCCLoj2NrepLo/8KqXdybOHpvyyKWkdVWwzOna5CLbO",
+	"iulkuX40BQt3ibFTV5fDlDWJZZ6UpUaaAeRa5HcorrT8yKcx/G4UVrNk8vejh33c2hW/oA73qgRnf4wq",
+	"FY1wQAuI7IYOc3tU3EerR/AxtYoq3aLa3/8wafvvo5z8lrf/d6cRnRqBRuupTjdyG9+ZeweFbkzt92tU",
+	"ldn96+cphSA4S6TmwMiGtpp8cGMoqnMSsGhGWG1JELFdEpUloA28a+tTmv4+ZOA/mkPhUSN96ON5FlqQ",
+	"6Fe4BvYGh/e6/X2E6Juzf71DfW2C+M3K+sA+vOEXa5U1zDd/oZo4l69vKJXL9dkgHTEYhNd+s7x/kzOV",
+	"P++WDQZW9PEBdvhmJvF/gT0O4jSRsbLZ1+6YIftzxmiqZxf215zpnJePon2Htyxqqb3USGSwnYXA7Nyl",
+	"LHIyp/GM45ldVaHgwZ07e/273V63190b3Ovd66GvwA6zFVjOxTQskydNwU1Bp/DDSycrC+vUT59SLal6",
+	"37q6jjgHCUtqhX9MHmoT0u01a1Lb15t9wFNr+pYkRNOyBrYy/UtAJPt5szugDFir/itpgdS73XoSHo9h",
+	"Af9PAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -39,9 +39,17 @@ func (s *server) limitByIP(path string, r *http.Request) error {
 	return nil
 }
 
-// limitByKey applies the lead endpoint's limits, which depend on the key's kind.
+// limitByKey applies the lead endpoints' limits, which depend on the key's kind. The calls that
+// read or change stored leads (private keys only) take the private key's limit in a bucket of
+// their own, so a client paging through its leads never holds up its lead creates.
 func (s *server) limitByKey(path string, p auth.Principal, r *http.Request) error {
-	if s.limits == nil || path != pathLeads {
+	if s.limits == nil {
+		return nil
+	}
+	if readsLeads(r.Method, path) {
+		return s.take(s.limits.LeadsPrivate, "leads_read", "read "+p.KeyID.String())
+	}
+	if path != pathLeads {
 		return nil
 	}
 	if p.Kind == auth.Public {

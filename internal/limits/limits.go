@@ -37,9 +37,13 @@ const (
 	// IdempotencyKeyMinLen and IdempotencyKeyMaxLen bound the Idempotency-Key header.
 	IdempotencyKeyMinLen = 1
 	IdempotencyKeyMaxLen = 255
-	// ListMin and ListMax bound the limit (page size) of a list.
-	ListMin = 1
-	ListMax = 200
+	// ListMin and ListMax bound the limit (page size) of a list; ListDefault is the size
+	// when none is asked for.
+	ListMin     = 1
+	ListMax     = 200
+	ListDefault = 50
+	// SearchLen bounds the text a list of leads is searched for.
+	SearchLen = 200
 
 	// BodyBytes bounds a request body (larger is 413).
 	BodyBytes = 64 << 10
