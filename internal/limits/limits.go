@@ -1,6 +1,7 @@
 // Package limits is the one table of the service's length and count limits. The code that
 // enforces a limit and the Hungarian message that states it both read it from here; the
-// matching minLength and maxLength of api/openapi.yaml are held to it by this package's test.
+// matching minLength, maxLength and list bounds of api/openapi.yaml are held to it by this
+// package's test.
 // Lengths are in characters (Unicode code points) unless the name says bytes.
 package limits
 
