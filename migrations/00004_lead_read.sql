@@ -8,8 +8,10 @@ CREATE INDEX leads_company_created_id ON leads (company_id, created_at DESC, id 
 DROP INDEX leads_company_created;
 
 -- A lead's chat is the session whose lead_id is it: reading a lead, its transcript and erasing
--- it look the session up by the lead. Most sessions never make a lead, hence partial.
-CREATE INDEX chat_sessions_lead ON chat_sessions (company_id, lead_id) WHERE lead_id IS NOT NULL;
+-- it look the session up by the lead. The chat makes a new lead for a session, so a lead has at
+-- most one session, which the index holds true and a join of leads to sessions relies on. Most
+-- sessions never make a lead, hence partial.
+CREATE UNIQUE INDEX chat_sessions_lead ON chat_sessions (company_id, lead_id) WHERE lead_id IS NOT NULL;
 
 -- +goose Down
 DROP INDEX chat_sessions_lead;

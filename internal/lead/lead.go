@@ -79,6 +79,13 @@ const (
 	SourceManual Source = "manual"
 )
 
+// NewID makes a lead's id: a UUID version 7, whose first bits are the time, so that new leads
+// take the right-hand end of the primary key's index. Random (version 4) ids land on any of its
+// pages: once the table holds a million leads, almost every create dirties a page of its own,
+// which PostgreSQL writes whole to the WAL after each checkpoint, so a create costs more the
+// more leads are stored.
+func NewID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
+
 // Lead is a checked and normalised lead, ready to be stored. Empty strings are absent values.
 type Lead struct {
 	ID           uuid.UUID
