@@ -3,7 +3,9 @@
 // the HTTP ceiling (a minimal net/http server decoding the same lead body) and leadchat itself,
 // each at 1, 16 and 64 concurrent connections, and prints one table of throughput, latency,
 // errors, server memory and CPU time per request, with each leadchat row as a ratio of its
-// ceiling.
+// ceiling. Last come the read steps: lead creates into an emptied database, then, once one
+// company holds a million leads (seeded by one INSERT … SELECT), lead creates again and that
+// company's first and deep list pages.
 //
 // `make bench` runs it (`go run ./internal/bench/run`); `make bench-smoke` runs every step for a
 // second, to keep it working in CI, and asserts no figure. The run starts a durable PostgreSQL

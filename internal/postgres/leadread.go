@@ -9,9 +9,11 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
 
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // selectLead is the columns of a lead as the read calls return it, in leadRecord.dest's order,
@@ -25,11 +27,14 @@ FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id`
 
 // A page of the list is selectLead with the conditions of the filter that are set, each a
-// parameter, then listOrder: every shape of filter is a statement of its own, prepared once, so
-// that PostgreSQL neither parses nor plans it again per page (most of its work for a page), and
-// its generic plan still walks leads_company_created_id from the cursor's position, which the
-// row comparison names, so a deep page costs what the first does. A single statement with
-// "$n IS NULL OR" conditions would need planning per run to drop the absent ones.
+// parameter, then listOrder with the page size written in: every shape of filter and size is a
+// statement of its own, so that a prepared one is neither parsed nor planned again per page
+// (most of PostgreSQL's work for a page), and its generic plan still walks
+// leads_company_created_id from the cursor's position, which the row comparison names, so a
+// deep page costs what the first does. A single statement with "$n IS NULL OR" conditions would
+// need planning per run to drop the absent ones, and with the size a parameter the generic plan
+// would expect a tenth of the table and never be used. Only the usual page sizes are kept
+// prepared (listPrepared), so the statements a connection holds stay few.
 //
 // The text is matched with ILIKE as the list is walked: a trigram index would find a rare text
 // at once, but it doubled PostgreSQL's work per lead create, the hot path, for a search people
@@ -52,8 +57,12 @@ WHERE l.company_id = $1`
                 l.details->>'note') ILIKE $%d`
 	listOrder = `
 ORDER BY l.created_at DESC, l.id DESC
-LIMIT $%d`
+LIMIT %d`
 )
+
+// listPrepared reports whether the statements of a page size are kept prepared: the default
+// size, and the largest, which lead.All reads.
+func listPrepared(size int) bool { return size == limits.ListDefault || size == limits.ListMax }
 
 // listQuery is the statement and arguments of the page f selects, one lead longer than the
 // page so that the last one tells whether another page follows.
@@ -87,7 +96,7 @@ func listQuery(companyID uuid.UUID, f lead.Filter) (string, []any) {
 	if f.Text != "" {
 		add(listText, likePattern(f.Text))
 	}
-	add(listOrder, f.Limit+1)
+	fmt.Fprintf(&q, listOrder, f.Limit+1)
 	return q.String(), args
 }
 
@@ -139,11 +148,16 @@ func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID, f lead.Filte
 		return lead.Page{}, err
 	}
 	query, args := listQuery(companyID, f)
-	st, err := s.stmt(ctx, query)
-	if err != nil {
-		return lead.Page{}, err
+	var rows *sql.Rows
+	if listPrepared(f.Limit) {
+		var st *sqlx.Stmt
+		if st, err = s.stmt(ctx, query); err != nil {
+			return lead.Page{}, err
+		}
+		rows, err = st.QueryContext(ctx, args...)
+	} else {
+		rows, err = s.db.QueryContext(ctx, query, args...)
 	}
-	rows, err := st.QueryContext(ctx, args...)
 	if err != nil {
 		return lead.Page{}, translate(err)
 	}
