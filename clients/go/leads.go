@@ -96,29 +96,15 @@ func (c *SDK) ListLeadsPage(ctx context.Context, f LeadFilter, cursor string) (*
 // GetLead returns one of the company's leads; an id that is not the company's lead is an
 // *APIError with ErrorCodeLeadNotFound. Needs a private key.
 func (c *SDK) GetLead(ctx context.Context, leadID string) (*StoredLead, error) {
-	id, err := parseLeadID(leadID)
-	if err != nil {
-		return nil, err
-	}
-	var l StoredLead
-	err = c.read(ctx, &l, func(ctx context.Context) (*http.Response, error) {
+	return readLead[StoredLead](ctx, c, leadID, func(ctx context.Context, id uuid.UUID) (*http.Response, error) {
 		return c.api.GetLead(ctx, id, c.withKey)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return &l, nil
 }
 
 // LeadMessages returns the transcript of the chat that made the lead, oldest first; none for
 // a lead that did not come from a chat. Needs a private key.
 func (c *SDK) LeadMessages(ctx context.Context, leadID string) ([]LeadMessage, error) {
-	id, err := parseLeadID(leadID)
-	if err != nil {
-		return nil, err
-	}
-	var msgs LeadMessages
-	err = c.read(ctx, &msgs, func(ctx context.Context) (*http.Response, error) {
+	msgs, err := readLead[LeadMessages](ctx, c, leadID, func(ctx context.Context, id uuid.UUID) (*http.Response, error) {
 		return c.api.ListLeadMessages(ctx, id, c.withKey)
 	})
 	if err != nil {
@@ -132,18 +118,23 @@ func (c *SDK) LeadMessages(ctx context.Context, leadID string) ([]LeadMessage, e
 // the status a lead has changes nothing, which makes the call safe to retry. Needs a private
 // key.
 func (c *SDK) SetLeadStatus(ctx context.Context, leadID string, status LeadLifecycleStatus) (*StoredLead, error) {
+	return readLead[StoredLead](ctx, c, leadID, func(ctx context.Context, id uuid.UUID) (*http.Response, error) {
+		return c.api.UpdateLead(ctx, id, LeadUpdate{Status: status}, c.withKey)
+	})
+}
+
+// readLead runs an idempotent call about one lead and decodes its answer.
+func readLead[T any](ctx context.Context, c *SDK, leadID string, send func(context.Context, uuid.UUID) (*http.Response, error)) (*T, error) {
 	id, err := parseLeadID(leadID)
 	if err != nil {
 		return nil, err
 	}
-	var l StoredLead
-	err = c.read(ctx, &l, func(ctx context.Context) (*http.Response, error) {
-		return c.api.UpdateLead(ctx, id, LeadUpdate{Status: status}, c.withKey)
-	})
+	var v T
+	err = c.read(ctx, &v, func(ctx context.Context) (*http.Response, error) { return send(ctx, id) })
 	if err != nil {
 		return nil, err
 	}
-	return &l, nil
+	return &v, nil
 }
 
 // DeleteLead erases the lead with its chat and history, for good. Only failures that promise

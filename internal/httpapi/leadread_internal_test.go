@@ -6,9 +6,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"slices"
 	"testing"
 
 	"github.com/leadchat/leadchat/gen/api"
+	"github.com/leadchat/leadchat/internal/lead"
 )
 
 // A parameter that kin-openapi lets through (it checks no uuid format unless told to) and the
@@ -34,5 +36,33 @@ func TestRequestErrorOfParameters(t *testing.T) {
 				t.Errorf("got %d %s (%v), want %d %s", w.Code, body.Code, err, tc.status, tc.code)
 			}
 		})
+	}
+}
+
+// The contract's statuses are the domain's: every LeadStatus is one a lead can have, and the
+// lifecycle enum of updateLead is exactly the statuses a company may move a lead to.
+func TestLeadStatusesAreTheContracts(t *testing.T) {
+	doc := spec(t)
+	values := func(schema string) []string {
+		var out []string
+		for _, v := range doc.Components.Schemas[schema].Value.Enum {
+			out = append(out, v.(string))
+		}
+		return out
+	}
+	all, lifecycle := values("LeadStatus"), values("LeadLifecycleStatus")
+	for _, v := range all {
+		st := lead.Status(v)
+		if !st.Valid() {
+			t.Errorf("the contract's status %s is not one the domain knows", v)
+		}
+		if st.Lifecycle() != slices.Contains(lifecycle, v) {
+			t.Errorf("%s: the domain says lifecycle %v, the contract's LeadLifecycleStatus the opposite", v, st.Lifecycle())
+		}
+	}
+	for _, v := range lifecycle {
+		if !slices.Contains(all, v) {
+			t.Errorf("lifecycle status %s is not a LeadStatus", v)
+		}
 	}
 }
