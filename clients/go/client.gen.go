@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
@@ -125,6 +126,51 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for LeadLifecycleStatus.
+const (
+	LeadLifecycleStatusContacted LeadLifecycleStatus = "contacted"
+	LeadLifecycleStatusLost      LeadLifecycleStatus = "lost"
+	LeadLifecycleStatusNew       LeadLifecycleStatus = "new"
+	LeadLifecycleStatusQualified LeadLifecycleStatus = "qualified"
+	LeadLifecycleStatusWon       LeadLifecycleStatus = "won"
+)
+
+// Valid indicates whether the value is a known member of the LeadLifecycleStatus enum.
+func (e LeadLifecycleStatus) Valid() bool {
+	switch e {
+	case LeadLifecycleStatusContacted:
+		return true
+	case LeadLifecycleStatusLost:
+		return true
+	case LeadLifecycleStatusNew:
+		return true
+	case LeadLifecycleStatusQualified:
+		return true
+	case LeadLifecycleStatusWon:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LeadMessageRole.
+const (
+	LeadMessageRoleAssistant LeadMessageRole = "assistant"
+	LeadMessageRoleVisitor   LeadMessageRole = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the LeadMessageRole enum.
+func (e LeadMessageRole) Valid() bool {
+	switch e {
+	case LeadMessageRoleAssistant:
+		return true
+	case LeadMessageRoleVisitor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LeadSource.
 const (
 	Api    LeadSource = "api"
@@ -143,6 +189,36 @@ func (e LeadSource) Valid() bool {
 	case Form:
 		return true
 	case Manual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LeadStatus.
+const (
+	LeadStatusContacted LeadStatus = "contacted"
+	LeadStatusLost      LeadStatus = "lost"
+	LeadStatusNew       LeadStatus = "new"
+	LeadStatusOverLimit LeadStatus = "over_limit"
+	LeadStatusQualified LeadStatus = "qualified"
+	LeadStatusWon       LeadStatus = "won"
+)
+
+// Valid indicates whether the value is a known member of the LeadStatus enum.
+func (e LeadStatus) Valid() bool {
+	switch e {
+	case LeadStatusContacted:
+		return true
+	case LeadStatusLost:
+		return true
+	case LeadStatusNew:
+		return true
+	case LeadStatusOverLimit:
+		return true
+	case LeadStatusQualified:
+		return true
+	case LeadStatusWon:
 		return true
 	default:
 		return false
@@ -236,6 +312,17 @@ type ChatTheme struct {
 	PrimaryHex     string  `json:"primary_hex"`
 }
 
+// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
+// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
+// and where. `null` when the lead carries no consent record.
+type Consent struct {
+	GivenAt    *time.Time `json:"given_at,omitempty"`
+	Marketing  *bool      `json:"marketing,omitempty"`
+	PrivacyUrl *string    `json:"privacy_url,omitempty"`
+	Source     *string    `json:"source,omitempty"`
+	Text       *string    `json:"text,omitempty"`
+}
+
 // Error defines model for Error.
 type Error struct {
 	// Code A stable snake_case code for programs; the table in the introduction gives the status and
@@ -268,6 +355,12 @@ type LeadCreated struct {
 
 	// Success Always `true` on `201`.
 	Success bool `json:"success"`
+}
+
+// LeadDetails `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
+// visitor's questions and needs; `null` when there is none.
+type LeadDetails struct {
+	Note string `json:"note"`
 }
 
 // LeadInput defines model for LeadInput.
@@ -304,8 +397,47 @@ type LeadInput struct {
 	Source *LeadSource `json:"source,omitempty"`
 }
 
+// LeadLifecycleStatus A status a company may move a lead to.
+type LeadLifecycleStatus string
+
+// LeadList defines model for LeadList.
+type LeadList struct {
+	Data []StoredLead `json:"data"`
+
+	// NextCursor The `cursor` of the next page; `null` on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// LeadMessage defines model for LeadMessage.
+type LeadMessage struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// Role Who wrote it.
+	Role LeadMessageRole `json:"role"`
+	Text string          `json:"text"`
+}
+
+// LeadMessageRole Who wrote it.
+type LeadMessageRole string
+
+// LeadMessages defines model for LeadMessages.
+type LeadMessages struct {
+	Data []LeadMessage `json:"data"`
+}
+
 // LeadSource Where the lead came from. Default `api`.
 type LeadSource string
+
+// LeadStatus Where the lead stands. A lead starts `new`, or `over_limit` when it came in past the
+// monthly limit; the company then moves it between `new`, `contacted`, `qualified`, `won`
+// and `lost` (`updateLead`).
+type LeadStatus string
+
+// LeadUpdate defines model for LeadUpdate.
+type LeadUpdate struct {
+	// Status A status a company may move a lead to.
+	Status LeadLifecycleStatus `json:"status"`
+}
 
 // ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
 // are stored: `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`, `utm_id`,
@@ -319,6 +451,53 @@ type ReferralData map[string]string
 // whoever sends it continues the conversation, so a client that chooses one makes it from
 // 16 or more random bytes (the widget does); without one the service makes a UUID.
 type SessionID = string
+
+// StoredLead A lead as the service keeps it. Every property is always present; a value the lead does
+// not have is `null`.
+type StoredLead struct {
+	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
+	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
+	// and where. `null` when the lead carries no consent record.
+	Consent   *Consent  `json:"consent"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Details `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
+	// visitor's questions and needs; `null` when there is none.
+	Details *LeadDetails `json:"details"`
+
+	// Email As sent, trimmed, with the domain lower-cased.
+	Email     *string            `json:"email"`
+	FirstName *string            `json:"first_name"`
+	LastName  *string            `json:"last_name"`
+	LeadId    openapi_types.UUID `json:"lead_id"`
+
+	// OverLimit `true` when the lead came in past the plan's monthly limit; it stays `true` whatever the status becomes.
+	OverLimit bool `json:"over_limit"`
+
+	// Phone As sent, trimmed.
+	Phone *string `json:"phone"`
+
+	// PhoneE164 The phone number in E.164 (default region Hungary), when it parses.
+	PhoneE164 *string `json:"phone_e164"`
+
+	// ReferralData Where the visitor came from (the allowed keys of `ReferralData`).
+	ReferralData *map[string]string `json:"referral_data"`
+	Service      *string            `json:"service"`
+
+	// SessionId The chat session that made the lead; `null` for a lead that did not come from a chat.
+	SessionId *string `json:"session_id"`
+
+	// Source Where the lead came from. Default `api`.
+	Source LeadSource `json:"source"`
+
+	// Status Where the lead stands. A lead starts `new`, or `over_limit` when it came in past the
+	// monthly limit; the company then moves it between `new`, `contacted`, `qualified`, `won`
+	// and `lost` (`updateLead`).
+	Status LeadStatus `json:"status"`
+
+	// UpdatedAt When a detail or the status last changed.
+	UpdatedAt time.Time `json:"updated_at"`
+}
 
 // WidgetConfig defines model for WidgetConfig.
 type WidgetConfig struct {
@@ -347,6 +526,12 @@ type WidgetConfigLanguage string
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
+// LeadID defines model for LeadID.
+type LeadID = openapi_types.UUID
+
+// ListLimit defines model for ListLimit.
+type ListLimit = int
+
 // BadRequest defines model for BadRequest.
 type BadRequest = Error
 
@@ -361,6 +546,9 @@ type HeadersTooLarge = Error
 
 // InternalError defines model for InternalError.
 type InternalError = Error
+
+// LeadNotFound defines model for LeadNotFound.
+type LeadNotFound = Error
 
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = Error
@@ -389,6 +577,27 @@ type GetWidgetConfigParams struct {
 	ApiKey string `form:"api_key" json:"api_key"`
 }
 
+// ListLeadsParams defines parameters for ListLeads.
+type ListLeadsParams struct {
+	// Limit How many items a page holds, 1 to 200.
+	Limit *ListLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page; absent for the first page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Status Only leads with this status now.
+	Status *LeadStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// Source Only leads from this source.
+	Source *LeadSource `form:"source,omitempty" json:"source,omitempty"`
+
+	// Since Only leads created at or after this time (RFC 3339).
+	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
+
+	// Until Only leads created before this time (RFC 3339).
+	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
+}
+
 // CreateLeadParams defines parameters for CreateLead.
 type CreateLeadParams struct {
 	// IdempotencyKey Any unique string (a UUID is best) of 1 to 255 printable ASCII characters (space to `~`; a
@@ -403,6 +612,9 @@ type SendChatMessageJSONRequestBody = ChatRequest
 
 // CreateLeadJSONRequestBody defines body for CreateLead for application/json ContentType.
 type CreateLeadJSONRequestBody = LeadInput
+
+// UpdateLeadJSONRequestBody defines body for UpdateLead for application/json ContentType.
+type UpdateLeadJSONRequestBody = LeadUpdate
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error
@@ -612,6 +824,40 @@ type ClientInterface interface {
 	// Corresponds with OPTIONS /api/embed/config (the `PreflightWidgetConfig` operationId).
 	PreflightWidgetConfig(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListLeads List leads
+	//
+	// Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
+	// **private** key only, in `x-api-key` or `Authorization: Bearer`; a public key is
+	// `403 private_key_required`.
+	//
+	// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
+	// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+	// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
+	//
+	// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
+	// page; otherwise send it as `cursor`, with the same filters, for the next page. A cursor is
+	// a position in the list, not an offset: leads created while you page are newer than your
+	// first page and show on none of the later ones, so no lead is repeated or skipped; a lead
+	// erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
+	// it came; one the service did not give out is `400 invalid_cursor`.
+	//
+	// **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
+	// `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead
+	// creates (600 a minute by default) but separate from them, so reading never holds up
+	// creating.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Corresponds with GET /api/v1/leads (the `ListLeads` operationId).
+	ListLeads(ctx context.Context, params *ListLeadsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PreflightLeads CORS preflight
 	//
 	// Corresponds with OPTIONS /api/v1/leads (the `PreflightLeads` operationId).
@@ -704,6 +950,130 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/leads (the `CreateLead` operationId).
 	CreateLead(ctx context.Context, params *CreateLeadParams, body CreateLeadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteLead Erase a lead
+	//
+	// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
+	// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+	// nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
+	// `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
+	// was received counts against that month's limit even when erased. Erasing a lead that
+	// does not exist, or no longer does, is `404 lead_not_found`. Takes a **private** key only;
+	// shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Corresponds with DELETE /api/v1/leads/{lead_id} (the `DeleteLead` operationId).
+	DeleteLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetLead Get a lead
+	//
+	// One lead of the key's company. Takes a **private** key only (a public key is
+	// `403 private_key_required`). An id that belongs to no lead of the company, another
+	// company's lead included, is `404 lead_not_found`.
+	//
+	// Shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Corresponds with GET /api/v1/leads/{lead_id} (the `GetLead` operationId).
+	GetLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreflightLead CORS preflight
+	//
+	// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
+	PreflightLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateLeadWithBody Change a lead's status
+	//
+	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// whatever its status becomes. The change is kept in the lead's history (the old and the
+	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// Takes a **private** key only; shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+	UpdateLeadWithBody(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateLead Change a lead's status
+	//
+	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// whatever its status becomes. The change is kept in the lead's history (the old and the
+	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// Takes a **private** key only; shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+	UpdateLead(ctx context.Context, leadId LeadID, body UpdateLeadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListLeadMessages A lead's chat transcript
+	//
+	// The messages of the chat that made the lead, oldest first: each visitor message and each
+	// assistant reply, with its time. `data` is empty for a lead that did not come from a chat.
+	// Takes a **private** key only; shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Corresponds with GET /api/v1/leads/{lead_id}/messages (the `ListLeadMessages` operationId).
+	ListLeadMessages(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreflightLeadMessages CORS preflight
+	//
+	// Corresponds with OPTIONS /api/v1/leads/{lead_id}/messages (the `PreflightLeadMessages` operationId).
+	PreflightLeadMessages(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // PreflightChat CORS preflight
@@ -890,6 +1260,50 @@ func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...Reques
 	return c.Client.Do(req)
 }
 
+// ListLeads List leads
+//
+// Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
+// **private** key only, in `x-api-key` or `Authorization: Bearer`; a public key is
+// `403 private_key_required`.
+//
+// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
+// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
+//
+// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
+// page; otherwise send it as `cursor`, with the same filters, for the next page. A cursor is
+// a position in the list, not an offset: leads created while you page are newer than your
+// first page and show on none of the later ones, so no lead is repeated or skipped; a lead
+// erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
+// it came; one the service did not give out is `400 invalid_cursor`.
+//
+// **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
+// `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead
+// creates (600 a minute by default) but separate from them, so reading never holds up
+// creating.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Corresponds with GET /api/v1/leads (the `ListLeads` operationId).
+func (c *Client) ListLeads(ctx context.Context, params *ListLeadsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLeadsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PreflightLeads CORS preflight
 //
 // Corresponds with OPTIONS /api/v1/leads (the `PreflightLeads` operationId).
@@ -1003,6 +1417,200 @@ func (c *Client) CreateLeadWithBody(ctx context.Context, params *CreateLeadParam
 // Corresponds with POST /api/v1/leads (the `CreateLead` operationId).
 func (c *Client) CreateLead(ctx context.Context, params *CreateLeadParams, body CreateLeadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateLeadRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteLead Erase a lead
+//
+// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
+// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+// nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
+// `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
+// was received counts against that month's limit even when erased. Erasing a lead that
+// does not exist, or no longer does, is `404 lead_not_found`. Takes a **private** key only;
+// shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Corresponds with DELETE /api/v1/leads/{lead_id} (the `DeleteLead` operationId).
+func (c *Client) DeleteLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteLeadRequest(c.Server, leadId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetLead Get a lead
+//
+// One lead of the key's company. Takes a **private** key only (a public key is
+// `403 private_key_required`). An id that belongs to no lead of the company, another
+// company's lead included, is `404 lead_not_found`.
+//
+// Shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Corresponds with GET /api/v1/leads/{lead_id} (the `GetLead` operationId).
+func (c *Client) GetLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetLeadRequest(c.Server, leadId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreflightLead CORS preflight
+//
+// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
+func (c *Client) PreflightLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightLeadRequest(c.Server, leadId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateLeadWithBody Change a lead's status
+//
+// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// whatever its status becomes. The change is kept in the lead's history (the old and the
+// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+// status the lead already has changes and records nothing. Unknown fields are ignored.
+// Takes a **private** key only; shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+func (c *Client) UpdateLeadWithBody(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateLeadRequestWithBody(c.Server, leadId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateLead Change a lead's status
+//
+// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// whatever its status becomes. The change is kept in the lead's history (the old and the
+// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+// status the lead already has changes and records nothing. Unknown fields are ignored.
+// Takes a **private** key only; shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+func (c *Client) UpdateLead(ctx context.Context, leadId LeadID, body UpdateLeadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateLeadRequest(c.Server, leadId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListLeadMessages A lead's chat transcript
+//
+// The messages of the chat that made the lead, oldest first: each visitor message and each
+// assistant reply, with its time. `data` is empty for a lead that did not come from a chat.
+// Takes a **private** key only; shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Corresponds with GET /api/v1/leads/{lead_id}/messages (the `ListLeadMessages` operationId).
+func (c *Client) ListLeadMessages(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLeadMessagesRequest(c.Server, leadId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreflightLeadMessages CORS preflight
+//
+// Corresponds with OPTIONS /api/v1/leads/{lead_id}/messages (the `PreflightLeadMessages` operationId).
+func (c *Client) PreflightLeadMessages(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightLeadMessagesRequest(c.Server, leadId)
 	if err != nil {
 		return nil, err
 	}
@@ -1157,6 +1765,120 @@ func NewPreflightWidgetConfigRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewListLeadsRequest constructs an http.Request for the ListLeads method
+func NewListLeadsRequest(server string, params *ListLeadsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/leads")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Status != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "status", *params.Status, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Source != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "source", *params.Source, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Since != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "since", *params.Since, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Until != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "until", *params.Until, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewPreflightLeadsRequest constructs an http.Request for the PreflightLeads method
 func NewPreflightLeadsRequest(server string) (*http.Request, error) {
 	var err error
@@ -1234,6 +1956,223 @@ func NewCreateLeadRequestWithBody(server string, params *CreateLeadParams, conte
 			req.Header.Set("Idempotency-Key", headerParam0)
 		}
 
+	}
+
+	return req, nil
+}
+
+// NewDeleteLeadRequest constructs an http.Request for the DeleteLead method
+func NewDeleteLeadRequest(server string, leadId LeadID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "lead_id", leadId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/leads/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetLeadRequest constructs an http.Request for the GetLead method
+func NewGetLeadRequest(server string, leadId LeadID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "lead_id", leadId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/leads/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPreflightLeadRequest constructs an http.Request for the PreflightLead method
+func NewPreflightLeadRequest(server string, leadId LeadID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "lead_id", leadId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/leads/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateLeadRequest calls the generic UpdateLead builder with application/json body
+func NewUpdateLeadRequest(server string, leadId LeadID, body UpdateLeadJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateLeadRequestWithBody(server, leadId, "application/json", bodyReader)
+}
+
+// NewUpdateLeadRequestWithBody constructs an http.Request for the UpdateLead method, with any body, and a specified content type
+func NewUpdateLeadRequestWithBody(server string, leadId LeadID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "lead_id", leadId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/leads/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListLeadMessagesRequest constructs an http.Request for the ListLeadMessages method
+func NewListLeadMessagesRequest(server string, leadId LeadID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "lead_id", leadId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/leads/%s/messages", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPreflightLeadMessagesRequest constructs an http.Request for the PreflightLeadMessages method
+func NewPreflightLeadMessagesRequest(server string, leadId LeadID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "lead_id", leadId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/leads/%s/messages", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
 	}
 
 	return req, nil
@@ -1423,6 +2362,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with OPTIONS /api/embed/config (the `PreflightWidgetConfig` operationId).
 	PreflightWidgetConfigWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightWidgetConfigResponse, error)
 
+	// ListLeadsWithResponse List leads
+	//
+	// Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
+	// **private** key only, in `x-api-key` or `Authorization: Bearer`; a public key is
+	// `403 private_key_required`.
+	//
+	// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
+	// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+	// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
+	//
+	// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
+	// page; otherwise send it as `cursor`, with the same filters, for the next page. A cursor is
+	// a position in the list, not an offset: leads created while you page are newer than your
+	// first page and show on none of the later ones, so no lead is repeated or skipped; a lead
+	// erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
+	// it came; one the service did not give out is `400 invalid_cursor`.
+	//
+	// **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
+	// `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead
+	// creates (600 a minute by default) but separate from them, so reading never holds up
+	// creating.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/leads (the `ListLeads` operationId).
+	ListLeadsWithResponse(ctx context.Context, params *ListLeadsParams, reqEditors ...RequestEditorFn) (*ListLeadsResponse, error)
+
 	// PreflightLeadsWithResponse CORS preflight
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -1517,6 +2492,140 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/leads (the `CreateLead` operationId).
 	CreateLeadWithResponse(ctx context.Context, params *CreateLeadParams, body CreateLeadJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLeadResponse, error)
+
+	// DeleteLeadWithResponse Erase a lead
+	//
+	// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
+	// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+	// nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
+	// `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
+	// was received counts against that month's limit even when erased. Erasing a lead that
+	// does not exist, or no longer does, is `404 lead_not_found`. Takes a **private** key only;
+	// shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/leads/{lead_id} (the `DeleteLead` operationId).
+	DeleteLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*DeleteLeadResponse, error)
+
+	// GetLeadWithResponse Get a lead
+	//
+	// One lead of the key's company. Takes a **private** key only (a public key is
+	// `403 private_key_required`). An id that belongs to no lead of the company, another
+	// company's lead included, is `404 lead_not_found`.
+	//
+	// Shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/leads/{lead_id} (the `GetLead` operationId).
+	GetLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*GetLeadResponse, error)
+
+	// PreflightLeadWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
+	PreflightLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*PreflightLeadResponse, error)
+
+	// UpdateLeadWithBodyWithResponse Change a lead's status
+	//
+	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// whatever its status becomes. The change is kept in the lead's history (the old and the
+	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// Takes a **private** key only; shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+	UpdateLeadWithBodyWithResponse(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateLeadResponse, error)
+
+	// UpdateLeadWithResponse Change a lead's status
+	//
+	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// whatever its status becomes. The change is kept in the lead's history (the old and the
+	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// Takes a **private** key only; shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+	UpdateLeadWithResponse(ctx context.Context, leadId LeadID, body UpdateLeadJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateLeadResponse, error)
+
+	// ListLeadMessagesWithResponse A lead's chat transcript
+	//
+	// The messages of the chat that made the lead, oldest first: each visitor message and each
+	// assistant reply, with its time. `data` is empty for a lead that did not come from a chat.
+	// Takes a **private** key only; shares the rate limit of `listLeads`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `401` `missing_api_key`, `invalid_api_key`
+	// - `403` `private_key_from_browser`, `private_key_required`
+	// - `404` `lead_not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/leads/{lead_id}/messages (the `ListLeadMessages` operationId).
+	ListLeadMessagesWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*ListLeadMessagesResponse, error)
+
+	// PreflightLeadMessagesWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/v1/leads/{lead_id}/messages (the `PreflightLeadMessages` operationId).
+	PreflightLeadMessagesWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*PreflightLeadMessagesResponse, error)
 }
 
 // PreflightChatResponse204Headers the declared response headers of an HTTP 204 response for PreflightChat
@@ -1836,6 +2945,110 @@ func (r PreflightWidgetConfigResponse) ContentType() string {
 	return ""
 }
 
+// ListLeadsResponse200Headers the declared response headers of an HTTP 200 response for ListLeads
+type ListLeadsResponse200Headers struct {
+	XRequestId *string
+}
+
+// ListLeadsResponse429Headers the declared response headers of an HTTP 429 response for ListLeads
+type ListLeadsResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ListLeadsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LeadList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListLeadsResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListLeadsResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListLeadsResponse) GetJSON200() *LeadList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListLeadsResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListLeadsResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListLeadsResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListLeadsResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ListLeadsResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListLeadsResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListLeadsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListLeadsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListLeadsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListLeadsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListLeadsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // PreflightLeadsResponse204Headers the declared response headers of an HTTP 204 response for PreflightLeads
 type PreflightLeadsResponse204Headers struct {
 	AccessControlAllowHeaders *string
@@ -2015,6 +3228,524 @@ func (r CreateLeadResponse) ContentType() string {
 	return ""
 }
 
+// DeleteLeadResponse204Headers the declared response headers of an HTTP 204 response for DeleteLead
+type DeleteLeadResponse204Headers struct {
+	XRequestId *string
+}
+
+// DeleteLeadResponse429Headers the declared response headers of an HTTP 429 response for DeleteLead
+type DeleteLeadResponse429Headers struct {
+	RetryAfter *int
+}
+
+type DeleteLeadResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *LeadNotFound
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *DeleteLeadResponse204Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DeleteLeadResponse429Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DeleteLeadResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DeleteLeadResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DeleteLeadResponse) GetJSON404() *LeadNotFound {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DeleteLeadResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DeleteLeadResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DeleteLeadResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeleteLeadResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteLeadResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteLeadResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteLeadResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteLeadResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetLeadResponse200Headers the declared response headers of an HTTP 200 response for GetLead
+type GetLeadResponse200Headers struct {
+	XRequestId *string
+}
+
+// GetLeadResponse429Headers the declared response headers of an HTTP 429 response for GetLead
+type GetLeadResponse429Headers struct {
+	RetryAfter *int
+}
+
+type GetLeadResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *StoredLead
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *LeadNotFound
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetLeadResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetLeadResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetLeadResponse) GetJSON200() *StoredLead {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetLeadResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetLeadResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetLeadResponse) GetJSON404() *LeadNotFound {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetLeadResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GetLeadResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetLeadResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetLeadResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetLeadResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetLeadResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetLeadResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetLeadResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PreflightLeadResponse204Headers the declared response headers of an HTTP 204 response for PreflightLead
+type PreflightLeadResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightLeadResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightLeadResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightLeadResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightLeadResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightLeadResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightLeadResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateLeadResponse200Headers the declared response headers of an HTTP 200 response for UpdateLead
+type UpdateLeadResponse200Headers struct {
+	XRequestId *string
+}
+
+// UpdateLeadResponse429Headers the declared response headers of an HTTP 429 response for UpdateLead
+type UpdateLeadResponse429Headers struct {
+	RetryAfter *int
+}
+
+type UpdateLeadResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *StoredLead
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *LeadNotFound
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *PayloadTooLarge
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *UnsupportedMediaType
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateLeadResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UpdateLeadResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateLeadResponse) GetJSON200() *StoredLead {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UpdateLeadResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UpdateLeadResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r UpdateLeadResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UpdateLeadResponse) GetJSON404() *LeadNotFound {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r UpdateLeadResponse) GetJSON413() *PayloadTooLarge {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r UpdateLeadResponse) GetJSON415() *UnsupportedMediaType {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UpdateLeadResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r UpdateLeadResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r UpdateLeadResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateLeadResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateLeadResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateLeadResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateLeadResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateLeadResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListLeadMessagesResponse200Headers the declared response headers of an HTTP 200 response for ListLeadMessages
+type ListLeadMessagesResponse200Headers struct {
+	XRequestId *string
+}
+
+// ListLeadMessagesResponse429Headers the declared response headers of an HTTP 429 response for ListLeadMessages
+type ListLeadMessagesResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ListLeadMessagesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LeadMessages
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *LeadNotFound
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListLeadMessagesResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListLeadMessagesResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON200() *LeadMessages {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON404() *LeadNotFound {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListLeadMessagesResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListLeadMessagesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListLeadMessagesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListLeadMessagesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListLeadMessagesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PreflightLeadMessagesResponse204Headers the declared response headers of an HTTP 204 response for PreflightLeadMessages
+type PreflightLeadMessagesResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightLeadMessagesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightLeadMessagesResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightLeadMessagesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightLeadMessagesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightLeadMessagesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightLeadMessagesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // PreflightChatWithResponse CORS preflight
 //
 // Returns a wrapper object for the known response body format(s).
@@ -2185,6 +3916,48 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 	return ParsePreflightWidgetConfigResponse(rsp)
 }
 
+// ListLeadsWithResponse List leads
+//
+// Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
+// **private** key only, in `x-api-key` or `Authorization: Bearer`; a public key is
+// `403 private_key_required`.
+//
+// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
+// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
+//
+// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
+// page; otherwise send it as `cursor`, with the same filters, for the next page. A cursor is
+// a position in the list, not an offset: leads created while you page are newer than your
+// first page and show on none of the later ones, so no lead is repeated or skipped; a lead
+// erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
+// it came; one the service did not give out is `400 invalid_cursor`.
+//
+// **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
+// `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead
+// creates (600 a minute by default) but separate from them, so reading never holds up
+// creating.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/leads (the `ListLeads` operationId).
+func (c *ClientWithResponses) ListLeadsWithResponse(ctx context.Context, params *ListLeadsParams, reqEditors ...RequestEditorFn) (*ListLeadsResponse, error) {
+	rsp, err := c.ListLeads(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListLeadsResponse(rsp)
+}
+
 // PreflightLeadsWithResponse CORS preflight
 //
 // Returns a wrapper object for the known response body format(s).
@@ -2296,6 +4069,182 @@ func (c *ClientWithResponses) CreateLeadWithResponse(ctx context.Context, params
 		return nil, err
 	}
 	return ParseCreateLeadResponse(rsp)
+}
+
+// DeleteLeadWithResponse Erase a lead
+//
+// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
+// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+// nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
+// `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
+// was received counts against that month's limit even when erased. Erasing a lead that
+// does not exist, or no longer does, is `404 lead_not_found`. Takes a **private** key only;
+// shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/leads/{lead_id} (the `DeleteLead` operationId).
+func (c *ClientWithResponses) DeleteLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*DeleteLeadResponse, error) {
+	rsp, err := c.DeleteLead(ctx, leadId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteLeadResponse(rsp)
+}
+
+// GetLeadWithResponse Get a lead
+//
+// One lead of the key's company. Takes a **private** key only (a public key is
+// `403 private_key_required`). An id that belongs to no lead of the company, another
+// company's lead included, is `404 lead_not_found`.
+//
+// Shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/leads/{lead_id} (the `GetLead` operationId).
+func (c *ClientWithResponses) GetLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*GetLeadResponse, error) {
+	rsp, err := c.GetLead(ctx, leadId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetLeadResponse(rsp)
+}
+
+// PreflightLeadWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
+func (c *ClientWithResponses) PreflightLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*PreflightLeadResponse, error) {
+	rsp, err := c.PreflightLead(ctx, leadId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightLeadResponse(rsp)
+}
+
+// UpdateLeadWithBodyWithResponse Change a lead's status
+//
+// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// whatever its status becomes. The change is kept in the lead's history (the old and the
+// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+// status the lead already has changes and records nothing. Unknown fields are ignored.
+// Takes a **private** key only; shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+func (c *ClientWithResponses) UpdateLeadWithBodyWithResponse(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateLeadResponse, error) {
+	rsp, err := c.UpdateLeadWithBody(ctx, leadId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateLeadResponse(rsp)
+}
+
+// UpdateLeadWithResponse Change a lead's status
+//
+// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
+// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// whatever its status becomes. The change is kept in the lead's history (the old and the
+// new status, the time, and that it came from the API) and moves `updated_at`; setting the
+// status the lead already has changes and records nothing. Unknown fields are ignored.
+// Takes a **private** key only; shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
+func (c *ClientWithResponses) UpdateLeadWithResponse(ctx context.Context, leadId LeadID, body UpdateLeadJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateLeadResponse, error) {
+	rsp, err := c.UpdateLead(ctx, leadId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateLeadResponse(rsp)
+}
+
+// ListLeadMessagesWithResponse A lead's chat transcript
+//
+// The messages of the chat that made the lead, oldest first: each visitor message and each
+// assistant reply, with its time. `data` is empty for a lead that did not come from a chat.
+// Takes a **private** key only; shares the rate limit of `listLeads`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `401` `missing_api_key`, `invalid_api_key`
+// - `403` `private_key_from_browser`, `private_key_required`
+// - `404` `lead_not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/leads/{lead_id}/messages (the `ListLeadMessages` operationId).
+func (c *ClientWithResponses) ListLeadMessagesWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*ListLeadMessagesResponse, error) {
+	rsp, err := c.ListLeadMessages(ctx, leadId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListLeadMessagesResponse(rsp)
+}
+
+// PreflightLeadMessagesWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/v1/leads/{lead_id}/messages (the `PreflightLeadMessages` operationId).
+func (c *ClientWithResponses) PreflightLeadMessagesWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*PreflightLeadMessagesResponse, error) {
+	rsp, err := c.PreflightLeadMessages(ctx, leadId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightLeadMessagesResponse(rsp)
 }
 
 // ParsePreflightChatResponse parses an HTTP response from a PreflightChatWithResponse call
@@ -2615,6 +4564,104 @@ func ParsePreflightWidgetConfigResponse(rsp *http.Response) (*PreflightWidgetCon
 	return response, nil
 }
 
+// ParseListLeadsResponse parses an HTTP response from a ListLeadsWithResponse call
+func ParseListLeadsResponse(rsp *http.Response) (*ListLeadsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListLeadsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LeadList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListLeadsResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListLeadsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
 // ParsePreflightLeadsResponse parses an HTTP response from a PreflightLeadsWithResponse call
 func ParsePreflightLeadsResponse(rsp *http.Response) (*PreflightLeadsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -2807,6 +4854,515 @@ func ParseCreateLeadResponse(rsp *http.Response) (*CreateLeadResponse, error) {
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteLeadResponse parses an HTTP response from a DeleteLeadWithResponse call
+func ParseDeleteLeadResponse(rsp *http.Response) (*DeleteLeadResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteLeadResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest LeadNotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers DeleteLeadResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 429:
+		var headers DeleteLeadResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetLeadResponse parses an HTTP response from a GetLeadWithResponse call
+func ParseGetLeadResponse(rsp *http.Response) (*GetLeadResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetLeadResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest StoredLead
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest LeadNotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetLeadResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetLeadResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePreflightLeadResponse parses an HTTP response from a PreflightLeadWithResponse call
+func ParsePreflightLeadResponse(rsp *http.Response) (*PreflightLeadResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightLeadResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightLeadResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateLeadResponse parses an HTTP response from a UpdateLeadWithResponse call
+func ParseUpdateLeadResponse(rsp *http.Response) (*UpdateLeadResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateLeadResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest StoredLead
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest LeadNotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateLeadResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers UpdateLeadResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListLeadMessagesResponse parses an HTTP response from a ListLeadMessagesWithResponse call
+func ParseListLeadMessagesResponse(rsp *http.Response) (*ListLeadMessagesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListLeadMessagesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LeadMessages
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest LeadNotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListLeadMessagesResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListLeadMessagesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePreflightLeadMessagesResponse parses an HTTP response from a PreflightLeadMessagesWithResponse call
+func ParsePreflightLeadMessagesResponse(rsp *http.Response) (*PreflightLeadMessagesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightLeadMessagesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightLeadMessagesResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
 	}
 
 	return response, nil

@@ -6,7 +6,9 @@
 // with an automatic Idempotency-Key and retries timeouts, network errors, 5xx and 429 answers
 // with that same key, so a retry can never store the lead twice. Every answer that is not a
 // success becomes an *APIError carrying the HTTP status and the stable error code; match on
-// the code with IsCode or errors.As, never on the Hungarian message.
+// the code with IsCode or errors.As, never on the Hungarian message. SDK.ListLeads walks the
+// company's leads page by page as an iterator; GetLead, LeadMessages, SetLeadStatus and
+// DeleteLead read and manage one lead.
 //
 // The names Client, ClientOption, WithHTTPClient and Error belong to the generated code, which
 // is why the hand-written client is called SDK, its HTTP-client option WithHTTP and its error

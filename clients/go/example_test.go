@@ -155,3 +155,26 @@ func ExampleSDK_Chat() {
 	// ask for contact details: true
 	// <nil>
 }
+
+func ExampleSDK_ListLeads() {
+	server := fakeLeadchat()
+	defer server.Close()
+	lc, err := leadclient.New(server.URL, "lc_priv_example")
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	// The loop fetches page after page; break out of it to stop.
+	march := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
+	filter := leadclient.LeadFilter{Status: leadclient.LeadStatusNew, Since: march, Until: march.AddDate(0, 1, 0)}
+	for lead, err := range lc.ListLeads(context.Background(), filter) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(lead.LeadId, lead.Status, *lead.Email)
+	}
+	// Output:
+	// 0b7f3c52-5f3e-4c8e-9a7a-000000000000 new anna@example.hu
+	// 0b7f3c52-5f3e-4c8e-9a7a-000000000001 new anna@example.hu
+	// 0b7f3c52-5f3e-4c8e-9a7a-000000000002 new anna@example.hu
+}

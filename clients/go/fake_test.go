@@ -19,13 +19,15 @@ const (
 
 // fakeLeadchat starts a stand-in for the leadchat service, faithful to api/openapi.yaml in what
 // the examples and tests touch: key checks, a little validation, a monthly limit of 250 leads of
-// which 41 are used, idempotent replays, the widget config and a one-line assistant.
+// which 41 are used, idempotent replays, three stored leads in pages of two, the widget config
+// and a one-line assistant.
 func fakeLeadchat() *httptest.Server {
 	f := &fake{used: 41, answers: map[string]storedAnswer{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/v1/leads", f.createLead)
 	mux.HandleFunc("GET /api/embed/config", f.widgetConfig)
 	mux.HandleFunc("POST /api/embed/chat", f.chat)
+	mux.HandleFunc("GET /api/v1/leads", pages(3, 2))
 	return httptest.NewServer(mux)
 }
 

@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/gorilla/mux"
@@ -130,6 +131,51 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for LeadLifecycleStatus.
+const (
+	LeadLifecycleStatusContacted LeadLifecycleStatus = "contacted"
+	LeadLifecycleStatusLost      LeadLifecycleStatus = "lost"
+	LeadLifecycleStatusNew       LeadLifecycleStatus = "new"
+	LeadLifecycleStatusQualified LeadLifecycleStatus = "qualified"
+	LeadLifecycleStatusWon       LeadLifecycleStatus = "won"
+)
+
+// Valid indicates whether the value is a known member of the LeadLifecycleStatus enum.
+func (e LeadLifecycleStatus) Valid() bool {
+	switch e {
+	case LeadLifecycleStatusContacted:
+		return true
+	case LeadLifecycleStatusLost:
+		return true
+	case LeadLifecycleStatusNew:
+		return true
+	case LeadLifecycleStatusQualified:
+		return true
+	case LeadLifecycleStatusWon:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LeadMessageRole.
+const (
+	LeadMessageRoleAssistant LeadMessageRole = "assistant"
+	LeadMessageRoleVisitor   LeadMessageRole = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the LeadMessageRole enum.
+func (e LeadMessageRole) Valid() bool {
+	switch e {
+	case LeadMessageRoleAssistant:
+		return true
+	case LeadMessageRoleVisitor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LeadSource.
 const (
 	Api    LeadSource = "api"
@@ -148,6 +194,36 @@ func (e LeadSource) Valid() bool {
 	case Form:
 		return true
 	case Manual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LeadStatus.
+const (
+	LeadStatusContacted LeadStatus = "contacted"
+	LeadStatusLost      LeadStatus = "lost"
+	LeadStatusNew       LeadStatus = "new"
+	LeadStatusOverLimit LeadStatus = "over_limit"
+	LeadStatusQualified LeadStatus = "qualified"
+	LeadStatusWon       LeadStatus = "won"
+)
+
+// Valid indicates whether the value is a known member of the LeadStatus enum.
+func (e LeadStatus) Valid() bool {
+	switch e {
+	case LeadStatusContacted:
+		return true
+	case LeadStatusLost:
+		return true
+	case LeadStatusNew:
+		return true
+	case LeadStatusOverLimit:
+		return true
+	case LeadStatusQualified:
+		return true
+	case LeadStatusWon:
 		return true
 	default:
 		return false
@@ -241,6 +317,17 @@ type ChatTheme struct {
 	PrimaryHex     string  `json:"primary_hex"`
 }
 
+// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
+// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
+// and where. `null` when the lead carries no consent record.
+type Consent struct {
+	GivenAt    *time.Time `json:"given_at,omitempty"`
+	Marketing  *bool      `json:"marketing,omitempty"`
+	PrivacyUrl *string    `json:"privacy_url,omitempty"`
+	Source     *string    `json:"source,omitempty"`
+	Text       *string    `json:"text,omitempty"`
+}
+
 // Error defines model for Error.
 type Error struct {
 	// Code A stable snake_case code for programs; the table in the introduction gives the status and
@@ -273,6 +360,12 @@ type LeadCreated struct {
 
 	// Success Always `true` on `201`.
 	Success bool `json:"success"`
+}
+
+// LeadDetails `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
+// visitor's questions and needs; `null` when there is none.
+type LeadDetails struct {
+	Note string `json:"note"`
 }
 
 // LeadInput defines model for LeadInput.
@@ -309,8 +402,47 @@ type LeadInput struct {
 	Source *LeadSource `json:"source,omitempty"`
 }
 
+// LeadLifecycleStatus A status a company may move a lead to.
+type LeadLifecycleStatus string
+
+// LeadList defines model for LeadList.
+type LeadList struct {
+	Data []StoredLead `json:"data"`
+
+	// NextCursor The `cursor` of the next page; `null` on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// LeadMessage defines model for LeadMessage.
+type LeadMessage struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// Role Who wrote it.
+	Role LeadMessageRole `json:"role"`
+	Text string          `json:"text"`
+}
+
+// LeadMessageRole Who wrote it.
+type LeadMessageRole string
+
+// LeadMessages defines model for LeadMessages.
+type LeadMessages struct {
+	Data []LeadMessage `json:"data"`
+}
+
 // LeadSource Where the lead came from. Default `api`.
 type LeadSource string
+
+// LeadStatus Where the lead stands. A lead starts `new`, or `over_limit` when it came in past the
+// monthly limit; the company then moves it between `new`, `contacted`, `qualified`, `won`
+// and `lost` (`updateLead`).
+type LeadStatus string
+
+// LeadUpdate defines model for LeadUpdate.
+type LeadUpdate struct {
+	// Status A status a company may move a lead to.
+	Status LeadLifecycleStatus `json:"status"`
+}
 
 // ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
 // are stored: `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`, `utm_id`,
@@ -324,6 +456,53 @@ type ReferralData map[string]string
 // whoever sends it continues the conversation, so a client that chooses one makes it from
 // 16 or more random bytes (the widget does); without one the service makes a UUID.
 type SessionID = string
+
+// StoredLead A lead as the service keeps it. Every property is always present; a value the lead does
+// not have is `null`.
+type StoredLead struct {
+	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
+	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
+	// and where. `null` when the lead carries no consent record.
+	Consent   *Consent  `json:"consent"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Details `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
+	// visitor's questions and needs; `null` when there is none.
+	Details *LeadDetails `json:"details"`
+
+	// Email As sent, trimmed, with the domain lower-cased.
+	Email     *string            `json:"email"`
+	FirstName *string            `json:"first_name"`
+	LastName  *string            `json:"last_name"`
+	LeadId    openapi_types.UUID `json:"lead_id"`
+
+	// OverLimit `true` when the lead came in past the plan's monthly limit; it stays `true` whatever the status becomes.
+	OverLimit bool `json:"over_limit"`
+
+	// Phone As sent, trimmed.
+	Phone *string `json:"phone"`
+
+	// PhoneE164 The phone number in E.164 (default region Hungary), when it parses.
+	PhoneE164 *string `json:"phone_e164"`
+
+	// ReferralData Where the visitor came from (the allowed keys of `ReferralData`).
+	ReferralData *map[string]string `json:"referral_data"`
+	Service      *string            `json:"service"`
+
+	// SessionId The chat session that made the lead; `null` for a lead that did not come from a chat.
+	SessionId *string `json:"session_id"`
+
+	// Source Where the lead came from. Default `api`.
+	Source LeadSource `json:"source"`
+
+	// Status Where the lead stands. A lead starts `new`, or `over_limit` when it came in past the
+	// monthly limit; the company then moves it between `new`, `contacted`, `qualified`, `won`
+	// and `lost` (`updateLead`).
+	Status LeadStatus `json:"status"`
+
+	// UpdatedAt When a detail or the status last changed.
+	UpdatedAt time.Time `json:"updated_at"`
+}
 
 // WidgetConfig defines model for WidgetConfig.
 type WidgetConfig struct {
@@ -352,6 +531,12 @@ type WidgetConfigLanguage string
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
+// LeadID defines model for LeadID.
+type LeadID = openapi_types.UUID
+
+// ListLimit defines model for ListLimit.
+type ListLimit = int
+
 // BadRequest defines model for BadRequest.
 type BadRequest = Error
 
@@ -366,6 +551,9 @@ type HeadersTooLarge = Error
 
 // InternalError defines model for InternalError.
 type InternalError = Error
+
+// LeadNotFound defines model for LeadNotFound.
+type LeadNotFound = Error
 
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = Error
@@ -394,6 +582,27 @@ type GetWidgetConfigParams struct {
 	ApiKey string `form:"api_key" json:"api_key"`
 }
 
+// ListLeadsParams defines parameters for ListLeads.
+type ListLeadsParams struct {
+	// Limit How many items a page holds, 1 to 200.
+	Limit *ListLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page; absent for the first page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Status Only leads with this status now.
+	Status *LeadStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// Source Only leads from this source.
+	Source *LeadSource `form:"source,omitempty" json:"source,omitempty"`
+
+	// Since Only leads created at or after this time (RFC 3339).
+	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
+
+	// Until Only leads created before this time (RFC 3339).
+	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
+}
+
 // CreateLeadParams defines parameters for CreateLead.
 type CreateLeadParams struct {
 	// IdempotencyKey Any unique string (a UUID is best) of 1 to 255 printable ASCII characters (space to `~`; a
@@ -409,6 +618,9 @@ type SendChatMessageJSONRequestBody = ChatRequest
 // CreateLeadJSONRequestBody defines body for CreateLead for application/json ContentType.
 type CreateLeadJSONRequestBody = LeadInput
 
+// UpdateLeadJSONRequestBody defines body for UpdateLead for application/json ContentType.
+type UpdateLeadJSONRequestBody = LeadUpdate
+
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
 	// PreflightChat CORS preflight
@@ -423,12 +635,33 @@ type ServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(w http.ResponseWriter, r *http.Request)
+	// ListLeads List leads
+	// (GET /api/v1/leads)
+	ListLeads(w http.ResponseWriter, r *http.Request, params ListLeadsParams)
 	// PreflightLeads CORS preflight
 	// (OPTIONS /api/v1/leads)
 	PreflightLeads(w http.ResponseWriter, r *http.Request)
 	// CreateLead Create a lead
 	// (POST /api/v1/leads)
 	CreateLead(w http.ResponseWriter, r *http.Request, params CreateLeadParams)
+	// DeleteLead Erase a lead
+	// (DELETE /api/v1/leads/{lead_id})
+	DeleteLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// GetLead Get a lead
+	// (GET /api/v1/leads/{lead_id})
+	GetLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// PreflightLead CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id})
+	PreflightLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// UpdateLead Change a lead's status
+	// (PATCH /api/v1/leads/{lead_id})
+	UpdateLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// ListLeadMessages A lead's chat transcript
+	// (GET /api/v1/leads/{lead_id}/messages)
+	ListLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID)
+	// PreflightLeadMessages CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id}/messages)
+	PreflightLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID)
 }
 
 // ServerInterfaceWrapper converts contexts to parameters.
@@ -515,6 +748,104 @@ func (siw *ServerInterfaceWrapper) PreflightWidgetConfig(w http.ResponseWriter, 
 	handler.ServeHTTP(w, r)
 }
 
+// ListLeads operation middleware
+func (siw *ServerInterfaceWrapper) ListLeads(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListLeadsParams
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", r.URL.Query(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "limit"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "limit", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", r.URL.Query(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "cursor"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "cursor", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", r.URL.Query(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "status"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "status", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "source" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "source", r.URL.Query(), &params.Source, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "source"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "source", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "since" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "since", r.URL.Query(), &params.Since, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "since"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "since", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "until" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "until", r.URL.Query(), &params.Until, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "until"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "until", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListLeads(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // PreflightLeads operation middleware
 func (siw *ServerInterfaceWrapper) PreflightLeads(w http.ResponseWriter, r *http.Request) {
 
@@ -561,6 +892,162 @@ func (siw *ServerInterfaceWrapper) CreateLead(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.CreateLead(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteLead operation middleware
+func (siw *ServerInterfaceWrapper) DeleteLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetLead operation middleware
+func (siw *ServerInterfaceWrapper) GetLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightLead operation middleware
+func (siw *ServerInterfaceWrapper) PreflightLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateLead operation middleware
+func (siw *ServerInterfaceWrapper) UpdateLead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateLead(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListLeadMessages operation middleware
+func (siw *ServerInterfaceWrapper) ListLeadMessages(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListLeadMessages(w, r, leadId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightLeadMessages operation middleware
+func (siw *ServerInterfaceWrapper) PreflightLeadMessages(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "lead_id" -------------
+	var leadId LeadID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lead_id", mux.Vars(r)["lead_id"], &leadId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "lead_id", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightLeadMessages(w, r, leadId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -683,9 +1170,23 @@ func HandlerWithOptions(si ServerInterface, options GorillaServerOptions) http.H
 		ErrorHandlerFunc:   options.ErrorHandlerFunc,
 	}
 
+	r.HandleFunc(options.BaseURL+"/api/v1/leads", wrapper.ListLeads).Methods(http.MethodGet)
+
 	r.HandleFunc(options.BaseURL+"/api/v1/leads", wrapper.PreflightLeads).Methods(http.MethodOptions)
 
 	r.HandleFunc(options.BaseURL+"/api/v1/leads", wrapper.CreateLead).Methods(http.MethodPost)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.DeleteLead).Methods(http.MethodDelete)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.GetLead).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.PreflightLead).Methods(http.MethodOptions)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}", wrapper.UpdateLead).Methods(http.MethodPatch)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}/messages", wrapper.ListLeadMessages).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/v1/leads/{lead_id}/messages", wrapper.PreflightLeadMessages).Methods(http.MethodOptions)
 
 	r.HandleFunc(options.BaseURL+"/api/embed/config", wrapper.GetWidgetConfig).Methods(http.MethodGet)
 
@@ -707,6 +1208,8 @@ type ForbiddenJSONResponse Error
 type HeadersTooLargeJSONResponse Error
 
 type InternalErrorJSONResponse Error
+
+type LeadNotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
@@ -1101,6 +1604,139 @@ func (response PreflightWidgetConfig204Response) VisitPreflightWidgetConfigRespo
 	return nil
 }
 
+type ListLeadsRequestObject struct {
+	Params ListLeadsParams
+}
+
+type ListLeadsResponseObject interface {
+	VisitListLeadsResponse(w http.ResponseWriter) error
+}
+
+type ListLeads200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type ListLeads200JSONResponse struct {
+	Body    LeadList
+	Headers ListLeads200ResponseHeaders
+}
+
+func (response ListLeads200JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListLeads400JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLeads401JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListLeads403JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListLeads429JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response ListLeads431JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListLeads500JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeads503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListLeads503JSONResponse) VisitListLeadsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreflightLeadsRequestObject struct {
 }
 
@@ -1333,6 +1969,629 @@ func (response CreateLead503JSONResponse) VisitCreateLeadResponse(w http.Respons
 	return err
 }
 
+type DeleteLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type DeleteLeadResponseObject interface {
+	VisitDeleteLeadResponse(w http.ResponseWriter) error
+}
+
+type DeleteLead204ResponseHeaders struct {
+	XRequestId *string
+}
+
+type DeleteLead204Response struct {
+	Headers DeleteLead204ResponseHeaders
+}
+
+func (response DeleteLead204Response) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteLead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteLead401JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteLead403JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response DeleteLead404JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DeleteLead429JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response DeleteLead431JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteLead500JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLead503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DeleteLead503JSONResponse) VisitDeleteLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type GetLeadResponseObject interface {
+	VisitGetLeadResponse(w http.ResponseWriter) error
+}
+
+type GetLead200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type GetLead200JSONResponse struct {
+	Body    StoredLead
+	Headers GetLead200ResponseHeaders
+}
+
+func (response GetLead200JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetLead401JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetLead403JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response GetLead404JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetLead429JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response GetLead431JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetLead500JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLead503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetLead503JSONResponse) VisitGetLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreflightLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type PreflightLeadResponseObject interface {
+	VisitPreflightLeadResponse(w http.ResponseWriter) error
+}
+
+type PreflightLead204Response = PreflightResponse
+
+func (response PreflightLead204Response) VisitPreflightLeadResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type UpdateLeadRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+	Body   *UpdateLeadJSONRequestBody
+}
+
+type UpdateLeadResponseObject interface {
+	VisitUpdateLeadResponse(w http.ResponseWriter) error
+}
+
+type UpdateLead200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type UpdateLead200JSONResponse struct {
+	Body    StoredLead
+	Headers UpdateLead200ResponseHeaders
+}
+
+func (response UpdateLead200JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateLead400JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateLead401JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateLead403JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response UpdateLead404JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateLead413JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response UpdateLead415JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateLead429JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response UpdateLead431JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateLead500JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateLead503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response UpdateLead503JSONResponse) VisitUpdateLeadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessagesRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type ListLeadMessagesResponseObject interface {
+	VisitListLeadMessagesResponse(w http.ResponseWriter) error
+}
+
+type ListLeadMessages200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type ListLeadMessages200JSONResponse struct {
+	Body    LeadMessages
+	Headers ListLeadMessages200ResponseHeaders
+}
+
+func (response ListLeadMessages200JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLeadMessages401JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListLeadMessages403JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages404JSONResponse struct{ LeadNotFoundJSONResponse }
+
+func (response ListLeadMessages404JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListLeadMessages429JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response ListLeadMessages431JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListLeadMessages500JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLeadMessages503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListLeadMessages503JSONResponse) VisitListLeadMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreflightLeadMessagesRequestObject struct {
+	LeadId LeadID `json:"lead_id"`
+}
+
+type PreflightLeadMessagesResponseObject interface {
+	VisitPreflightLeadMessagesResponse(w http.ResponseWriter) error
+}
+
+type PreflightLeadMessages204Response = PreflightResponse
+
+func (response PreflightLeadMessages204Response) VisitPreflightLeadMessagesResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// PreflightChat CORS preflight
@@ -1347,12 +2606,33 @@ type StrictServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(ctx context.Context, request PreflightWidgetConfigRequestObject) (PreflightWidgetConfigResponseObject, error)
+	// ListLeads List leads
+	// (GET /api/v1/leads)
+	ListLeads(ctx context.Context, request ListLeadsRequestObject) (ListLeadsResponseObject, error)
 	// PreflightLeads CORS preflight
 	// (OPTIONS /api/v1/leads)
 	PreflightLeads(ctx context.Context, request PreflightLeadsRequestObject) (PreflightLeadsResponseObject, error)
 	// CreateLead Create a lead
 	// (POST /api/v1/leads)
 	CreateLead(ctx context.Context, request CreateLeadRequestObject) (CreateLeadResponseObject, error)
+	// DeleteLead Erase a lead
+	// (DELETE /api/v1/leads/{lead_id})
+	DeleteLead(ctx context.Context, request DeleteLeadRequestObject) (DeleteLeadResponseObject, error)
+	// GetLead Get a lead
+	// (GET /api/v1/leads/{lead_id})
+	GetLead(ctx context.Context, request GetLeadRequestObject) (GetLeadResponseObject, error)
+	// PreflightLead CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id})
+	PreflightLead(ctx context.Context, request PreflightLeadRequestObject) (PreflightLeadResponseObject, error)
+	// UpdateLead Change a lead's status
+	// (PATCH /api/v1/leads/{lead_id})
+	UpdateLead(ctx context.Context, request UpdateLeadRequestObject) (UpdateLeadResponseObject, error)
+	// ListLeadMessages A lead's chat transcript
+	// (GET /api/v1/leads/{lead_id}/messages)
+	ListLeadMessages(ctx context.Context, request ListLeadMessagesRequestObject) (ListLeadMessagesResponseObject, error)
+	// PreflightLeadMessages CORS preflight
+	// (OPTIONS /api/v1/leads/{lead_id}/messages)
+	PreflightLeadMessages(ctx context.Context, request PreflightLeadMessagesRequestObject) (PreflightLeadMessagesResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx context.Context, w http.ResponseWriter, r *http.Request, request any) (any, error)
@@ -1499,6 +2779,32 @@ func (sh *strictHandler) PreflightWidgetConfig(w http.ResponseWriter, r *http.Re
 	}
 }
 
+// ListLeads operation middleware
+func (sh *strictHandler) ListLeads(w http.ResponseWriter, r *http.Request, params ListLeadsParams) {
+	var request ListLeadsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLeads(ctx, request.(ListLeadsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLeads")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListLeadsResponseObject); ok {
+		if err := validResponse.VisitListLeadsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // PreflightLeads operation middleware
 func (sh *strictHandler) PreflightLeads(w http.ResponseWriter, r *http.Request) {
 	var request PreflightLeadsRequestObject
@@ -1556,166 +2862,378 @@ func (sh *strictHandler) CreateLead(w http.ResponseWriter, r *http.Request, para
 	}
 }
 
+// DeleteLead operation middleware
+func (sh *strictHandler) DeleteLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request DeleteLeadRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteLead(ctx, request.(DeleteLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteLeadResponseObject); ok {
+		if err := validResponse.VisitDeleteLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetLead operation middleware
+func (sh *strictHandler) GetLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request GetLeadRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetLead(ctx, request.(GetLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetLeadResponseObject); ok {
+		if err := validResponse.VisitGetLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightLead operation middleware
+func (sh *strictHandler) PreflightLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request PreflightLeadRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightLead(ctx, request.(PreflightLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightLeadResponseObject); ok {
+		if err := validResponse.VisitPreflightLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateLead operation middleware
+func (sh *strictHandler) UpdateLead(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request UpdateLeadRequestObject
+
+	request.LeadId = leadId
+
+	var body UpdateLeadJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateLead(ctx, request.(UpdateLeadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateLead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateLeadResponseObject); ok {
+		if err := validResponse.VisitUpdateLeadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListLeadMessages operation middleware
+func (sh *strictHandler) ListLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request ListLeadMessagesRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLeadMessages(ctx, request.(ListLeadMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLeadMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListLeadMessagesResponseObject); ok {
+		if err := validResponse.VisitListLeadMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightLeadMessages operation middleware
+func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Request, leadId LeadID) {
+	var request PreflightLeadMessagesRequestObject
+
+	request.LeadId = leadId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightLeadMessages(ctx, request.(PreflightLeadMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightLeadMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightLeadMessagesResponseObject); ok {
+		if err := validResponse.VisitPreflightLeadMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5L3LchtH1if+KtnljhDJLkAgeJEELvqjaanNz5Ksvy7t/4yhYSWqDoA0qzLhzCxSoMWJbx6hY7az0WYi",
-	"tPBmOqJXvRpEv8j3JBPnZNYVBZKy3faiF90WqirvJ8/ldy78IYhVtlASpDXB6IdgDjwBTf98CVYve8dT",
-	"Cxp/JmBiLRZWKBmMglcQK5kYZhW75MKyCUyVBmb1UsgZ4zMuZD8IAxPPIePYPBNSZHkWjHbDwC4XEIwC",
-	"IS3MQAfX12Hw//eeAk96JyqXdn00fGeYnQvDYp6CTLhmmZJ2zrbevD7ZDpmQcZonODR9pCT02SuQlimZ",
-	"LtnlHCTjLBWZsIwvFqkAg7ODdzxbpBCM9oefPtWn2Nv6VF/PgeGWcrm8Z9wk0yVLgSdu/E+a1/Bg0Dmx",
-	"wYaJvYTvczC2d5p0T0wkTE3dFmn3KROS2TkwA/pCxHDPsFTNzBH7PlcWmLBujhoWSls6WbbQapJC1jxd",
-	"PxtjtZCz4Bpns+CaZ2A9MZ0mkC2UBRkvv4Ll+uyO5ZLlUnyfA3OdsC3O3rw5/YIJwyZg7DbOfBfpbXhw",
-	"wBZaSMsnKbDjVyenpyyec81jHIxtmQWPAT+M/nt0xPhYuge040IakUDIjJAxsC9fv37BEq0WBlfKLQNh",
-	"56AZyGQ7ZOewsGy4z+Yq14YtQBfn2md0NYScjeWlsHO3gTwDdg5LxmXCJipZMg0219LQ26nQxjIuzSVo",
-	"nIRFelBTFmvgfl8N3SiilP5YHsulneMLSA3gHkT7gwET8oKnIjkT1W6encMy6o9lnWyChzCYPuAHw95e",
-	"PJz09qcD6D1KduPe4eSA78NeMox3J0EYCNx5d+ODMJA8w7a1k+rhUTUIkL97CnJm50iaB3jG1oLGXv7b",
-	"t+Pxu+Fubzx+9+Dx2y36NfC/dhrvtv/4+yDsIhgNZqGkAaKXz3niiRl/xUpacIyBrknMkWzuf2eQdn4o",
-	"Fk4N/RadlASBDy94moPrKHG3xu1jRTa4fVorjaTIMrj6x1+YhIxlMAM5gwSsZRdwtfqo03/8pccu+GzJ",
-	"hF59kMvyKTvnmp9b0JZZri1PM341cgd/hlvbpzvqR36ccZHeNDOgD2qTumLQw2csXv2YsanS2eqDzTPO",
-	"Vh/1xeqjXFpIQbpBMmGMkLMnAtKkaxD//mxKH1SDfClwRVerv7Lz1d+wP9wG2oz2Qq7rVPF7DdNgFHx2",
-	"vxIl991bc/8xdU0N1tlRyYNMQdlHdFvUAjSdMEuFse4G4dTpmsZcFhcJL18/uA6DEyWnqYjvQis/c9pR",
-	"6+qdCXmWG4hGjJfL8TwBL23rMkW4VGNFmiLfnaZiNre0gCdKT0SSgPxEal9occEteJbaPmf/luY51So7",
-	"m2h1aeiyF0f+QouL1QfLjl+c9s7zNDZE9nNuruTqQzrndvVXNln9Tc5WH83VP/4y+cdf0l/u/JFdZnzJ",
-	"pEIFguUGEjYHDSFTmh7ipOlJN10Iaxxd0B5+6VSX10o95XoGvwIteGXpzCp1luKY0YjmWRBCKiSQPPAf",
-	"Mq6BqQvQbG/IvhKf99kTrt0DYdnWghvL9g7xzfZYYkckoFA0g2YaprkBugxZoW5p4KT0KIn0t0i5kD0L",
-	"7yyL9vd2Ixra3R0pIaaNi1NlAAUM7tipRO7NU7fCX+Hu+PHotvhlESH22XPlxN0lxwuiNCR0pi/4MlU8",
-	"+RXPFEX32oGSPEe9Emd8uE9nR9PT4C7xukJz8vXLV2xRvPccC5WmmoZ9HMdgTO9ESatV2jtOU3XZ+7J6",
-	"v1m/CrvbPgM7V8lPa/u1FjPR2kKQqG1+G+wEb8Pb+3nG3/WO3SGtjV7pqdjwldM230h+wUWKetyvcLJ5",
-	"NZo/1oRbPuEGUKZ4HqSBx3NIjlB700uWcgu6z75BJbh1k5BSU2XsWF7ORQqNi4/vJkD0rIW1IEO84Mjq",
-	"5vwC2ARAeipnPE1L/XHkR+WkBY4laYfAmjrmukzZwnd/UuzVF1+xRIHZRuV3Bpb4oyIWRMTnLv0rMEYo",
-	"+Xlulr/Cphs32tkkN8toxDIwhs/AlGZIPOeW+Y+cxs21FhekEqOVFMMRM+D5mG/tzEu3LbjEyD8/E0lE",
-	"1/K1Us+4XHoF0vzzl/laKZZxuSwIwNwqr8IbLO2uKfiv79c/pYm8kTy3c6XFFSQ/TVXeoDwUmihfCFQg",
-	"mrpopS401E+nGF8IY674hZJ29eH8l9EWnitUFkgvQIK2SDXCsIynqAlDErJcnkt1KfELDRfqHJK76Axv",
-	"5EIrZGLIFR5LK+zyN9AhNaDqQ0ypU2lEdkLKEZE8l4qsVBRKfhEmX6CBDskzSAR/TSz3V+Cn5bBnGY57",
-	"hrw+Grn7Gp240Xs4mxFrTyByloofBSdxMuf2JSzSpdNr8dyscISK3PBMbMA0PPO4Z4hphiySeZpGLJdW",
-	"pIxLRpYUksVijqQjDCNCwSuItMNtMAryXKAdhC2dMLI6hzWJhyaqn9/6NLgxwlgu7T3D6LMjp48x1MdC",
-	"JgFVhy9fP3vaDzo7Jr5xhkfG4w51IsIZRQ6NQbK+FAlyeDNXeZowbs7RJGS+OUvAcpEaJtVlbbiJUilw",
-	"EgIFW3abetP5e3Fx+kVw7ecpNHKab/1mhOXpNHpdX1KlQajJdxBbstvozEszv3nqBeNZx4rYIp+kIib7",
-	"YUtpAqXI0qEnZDQU+uU2rr8OWwwGHdsPhTneADj2O76szOBuMrgQRlil7xmG37i5eMWBTgZJjm05OAi/",
-	"IJY2zdOUft1tttjH2VSk6Vlm1mfxpbpkqSIktDUsshG1AFlYD8IpKgakDdEezUSaCgdDmT57IxPQbBgO",
-	"BgNnjLSJqxDhpVTWQGDaAhL2fS7ApsuQccM4myh7zziM6iYIMwzwhi4XaiOsWi3mnmFzMpgZgRghrQJH",
-	"w32BhAnZZy9ALVJAtnBBi4VsYZdH7g4JlB9j1PpC9hMX5/QuD0WkSp2TbTaWqKVtk+0Vq1xa1PHam3Db",
-	"CftRbyMx/9mRMzQnGvi5cUYfnxjULNUl2lHtAW8YcSOXjVMBxNtqELJvExbALUqnEk52Gt1WnVeBTHAj",
-	"NJeJysZSSdjus2Ov87aU3IqVODO2ruNtRla5TMaSFGvkfc6ilHB5xJzErKHESrOUdsQZ5Q10ta5Ots/r",
-	"cJ9ouPi528RAj3v/lfeuBr1H/bNR7+0fft/F6kkMtXjNwaBTJkxBa56eoZlyG5t+6T/+Ar/9hRh8pfkV",
-	"9LiJh7+eQxdD9KJYOZqYanBoiLFcW9AoH6U5YtEPCy0yrpdnc3h3TZ8vtDpik9wICcZRNEgLeqGFAcaT",
-	"hGyueE4ylagR/AkTM3BHasC602tL9ZaUiWOQFocmCVQd5mffDnqPjntPeG/69ofD686znCidgD7TPBG5",
-	"OVu888fqONzwYY3dPexkd6TUn1lh0zZF7Hbe0rlI4GyhLkFDcjZZ1uzrmmyv7eYnL6lFAfWuus6+BI6a",
-	"e+osiDvolSf44XVpWawL+i9zOeNacEn8HWQMpOcsiLM3XGV3R8hvW7SbTOhWsXHVJ36N7Rkb55Yykp/D",
-	"WUzggkr8rLWaaZ5549B95/mlkFarJHfIwkxcOJwPO7O5cWzNGcBcEt43ZcDjOXJP6t1pl/GcS7KtcZtI",
-	"RTIEZUi49PB5xpdsQjcITSaeXvKlGUsha9P1riQP/BSegooVrJuFN6DMTk/zNo7f4WaD2mNFANSZVPbM",
-	"i64gXHNVtP0jxW/HVavfRuU6rj9od9Bw/RQPmyy31ltdsV0XE/Uv6cTq4+TaEDkVD8j8qn62bMEAmUod",
-	"gayQgsazbuML++30T3S8cEYnKup4FuSDhroSP8nNsvaTPkBuquzZVOUyKTT/+oOM8MfWEdZwN1q3w4Dx",
-	"ZlWXt32sdaHKe1dv8f/O3u6sc6wweNdDYu1dcI0atEGqLS/oM0c9xy9OnSezfHHqxlt/8aJ0qDzRKvu8",
-	"pOTqAyLpr4DQJU+5Ha273jqE9bmyx+XetGf6xFNpe6KP/b60n7/wZN9+/qog//aLTQOc1K9D+2VDuegY",
-	"rNQg1t89c5ek892r4q6sTaa4M+0X//7q6+cdj1vBBbUPPlfJsnQe1J63fUW1V51oSn3MxmCn8o254fXL",
-	"4pKV719yC0/Ly1Y+rqOy64+f+stXPn+u7BN/58pnT4EnXc+dU6Cb7N407mZtX4tLeh1S8M0JIdHJjdBM",
-	"G01Z017UBWjPR27BN4QDc0qXC8o+1BbrETXYz5Gz4wosnWwILzOjarRoAwaSk/uiQ4iTXGR+SkqyaDjY",
-	"7eykpTkUPdYxkdqiu3QJ3NxTucg/Bf/wrtOwZsmSt5RMYCEZ9/7GO4EJ3uBdH+UJqusOvLrJvDwqHRmG",
-	"Rb6zvlQWotbwu4PBzdhLc/ivJekpGg0APFeVW8ZZIswi5UsCS44ax07+HJVxIRnOS/dQmUkaKF8hXNog",
-	"T9OeW5cvM9X7JBzoSQvdKX+yRZoblnL/s+t8bprLdRhg23LUW8+2NDU3nCybq5T8x4fMKrZ7wBIxE9Yc",
-	"MZ4aVeyukOxxf/dwn20lMOV5apmGGaqpTjdfbpdkuODaON/GP9m0JedhR0ziXGnLUj6BtLAK/bfMad+o",
-	"YN/pUnjt8ZaJ4d31grbNCWrkUVD4ptv/qhzL728wwqsftPH2b+agnZeRWGNcwIt99oU/l4gvBN26QntH",
-	"yg9C31s855bWLnOedvhzw6Cx0ciAkkTg4Dx90WBMje3bf9jJVLpn7qGr+uT/zNMcvMVO7Ql745Zlylg2",
-	"DAf7D2u4TZ99LdMl9mWIB5qxdC2RVEcsym3mVf8odL9QOc6z4lfMswUXM1n8tqCrd85hUfwUSRSOZTSL",
-	"U/wXi6aT4l+ZidNz98+US7xAZws+oxEdYYM+y3UaFbATzrMBIHp+NpZcFvEPjW0o+CkagrLwHUzBxnMX",
-	"ulHTnH8I6lMIRsHc2oUZ3b/vv+jP8/uSLyAFpIT6FgSjwPILbq7884Lmg5lSs5TM8oy/q5/84X4HCVfK",
-	"X4cxHCt5AdqQ24eww5ANh8Rrhg8baNyURS3wLOqzU5JsnE2Aa9DMQKzBjsbycq5oRxygKCyBt0LmUESK",
-	"VYOGzCjGPXrp3IbxXCkDzjGe8XMXVIa0OJa7h8goMoqsIZCSTZYWTAPFJAf7USmSnDeyYjSuRxe6ugYe",
-	"7npIqLw9w0+HD7+haZwoORWzDuRlzu2ZLdC4m5hXBdtdh4FHv88WWmULe4ayoSOiJTdWZU5w8Im6gDUP",
-	"w1HhfMuAe3jW7do9wwrhgc37d/G1zdAspTDkWxxuHi+Rii205/Uuetm5AG0DMm/j/HjhcHdSsNCtJqZc",
-	"zvKNYHzxthA45XrVpXP9OY3Jvy3nXOfS85x+dLLk73MRn59NcmuVdD57C87ps/apf8C15sugEkdnG5SA",
-	"tkOFcXNuCKbi3lMq82yCurdS3RtzCWmsMjirOStuBtbaDdrL66bD9koalBHWKb52VuvClhSHONfCLl/h",
-	"FXD35XghvoKlswY3KtoFSBe96/GF6J3DMvIatuMMJI9BJgslpHW6kyU2UIaOEfhE8pnCtcnN1xl8XY5Q",
-	"7TinKeKGf0588DhH1rFpqqiFH/uAEOKAI+aasXE+GOzF57Ckfzj1nJgBHSt9Uw2KUsQ5/YWcqiKYwHum",
-	"vcYeeDv533D9eAz9QiqVyyneMP/pum5QfhGrNIXYGmZ4Cs78K8ixDLt/zOM5O35xSiudQKpQW7CKmHDx",
-	"0ViO5Q479u7fnhEJoasw81EgLqaqGIBMh+jF169es/t8Ie5f7N6nF87pxNnOjgcrd3Zw0L7r+xImRlhg",
-	"kE0gMSyi//a/M5EP0MBmBBO5Vg7vdaumkE3TcOGDtaT2OBnEWPSnx3421O/9mHi9j+bk6TktucFNmJ1r",
-	"lc8aK/Ft59xGtCeffca+In0J/5+ZubrEPoRm50ImnsKFpohF8W7EojQ+W+STs//8j/8dsS23mpAZPgVn",
-	"YXqM1/k56WMtLujrsdzyexYWMZ5Kpssjr8YsvNAUEheMGldC4DS5AvFcnVDHMeI5xOcmz7wQz4RB6kzG",
-	"ku6kYRrwaqOq5CLF/GnuD3ZZC6WOnJ+RwoKYb43fkXWP06LMEMuxE99ZfyyPG2EFSrJahJfXJbjWAuW9",
-	"ZJFD90rO4EbYY5vQcXcqjVCGjC+pRwoAFMaSIuysbG/amhEa96gYb0WFghcr1GBpOvQGN3sbhSAfy0uR",
-	"JjHXCduKdvrNBrgWk09cvyHhB0RTC3i3XQt4pHl4fIH850VQMZ3CPUNjkm1Lp0WIjQz9npY8kWZX8USK",
-	"2+i6dahwd1N/uIG2t5mXDq5ntwPT8jRcxNh0LCMybkB7iKk8LVQwJy4CwiqWcRvPKWhIWr0MXfINHeO6",
-	"cyI6qkL+fR6Q9PlDFQm4oO2kcmxf8mWfHUu/l7i7NEXSpGgDba4loMIwDd3ho4kjl34CxVWu4NqxfM4z",
-	"1FGjyuZ0lknxYztkkVdP8QVxb+9UJ4ka+VmSOqBVWlPMx3LrZBCyLx4/DdnJ7nYZUD4RidAuDpanRTvD",
-	"3vxhOBg8Dt1/n7j/Do//8z/+J/3jMTXHfx4e+meHj/pjWcERWwWAhPTpQkMLv3+07XejAUZtPX0SspOX",
-	"2yUqFZZh8kSBYx8qt7aykFqcAyzMhsU4juFOr2xGMSONWIFqr6KQSZ4JH3jjJL6QLCIDr+TBBLGasXzs",
-	"Lgj+Cl2UUPPKhGzOTUU2//7q6+ekSozGMvph7HyU42DExoGT6/xmV6mT+eMgZGPyazab3sFnWXRwjSt5",
-	"RtdESRbhd1FhoapytSPvb6z7JdfckmUssPdKarhUOiELdyzfuym8L+Dc96Xv8/1Yvu/1euX/8Nuo5aeM",
-	"2HuGYmAL2cp2yPDEthwnCYmuttl7NBiQERUhUMz11JYcvqf3JeO6LezU97OR71OHe+x9K2oNxUszg6hD",
-	"qPiu172qN/TqjbSpmNWIi8InPEeuJJBxSZLrC+gcphJcJBo7uX1tLo3OO9hpd9c+mI/4urAl6twroF4U",
-	"T2iSk4CK1QVebaVL87zcQGJ3pQxoEg3dVTf+gMYvllvcYsP8p9i1l4JTZAdWiywriLKiHc9iiw7xBFwU",
-	"agFoe4FKX7faepZcb9swx25o6oGvsm1UPPBtsBeUjUi7KAn4QuB/SI6GLHLIYNTqdG1z3J4U3OlSU6jh",
-	"cgEhDmOVcsGHKHaR9V4KU3JrpwXPIeOtMWpMdH0gRQE9dR5sSya/ZQBqsnB7RNbCGq9//uapzxDHK0s2",
-	"RSfTb02rgVLXtrX13O8ul8zZmrjHHsr0g1FofXt7ioXh5KrFtU60FgVXnWrtoSBVnqKp7JxLNhxSZJuS",
-	"s+JJE2mjCeHZ1cG33JKVtIbAtSZTj8ArJ1N/6DeCkrQP92/D99pLJT5f9Uxb6kxrLwK2IgmXRLDOFAVC",
-	"YL/PeSqmwv24VITspsqgZtgiMnIqN28WsQ/3on5J6oDejF8AblGrN4phb/RV5Ii5ibv7SWLbUUXYvLlv",
-	"Xj/pPQzrdKD55TrttkZt5303JrCeN1DpoeW53JI874Zr5cDhKLt7rWXWUuF8q/VsSGy4V8jOQrZtyIX0",
-	"nWxIKqApHHTsdLSWWFBsWXeeLu3Yo5LL19J1N6ZXlSm7LqPLJ4yUgn5DMgcONBxuPJrNKR2+23pUjusM",
-	"Z23biUYU/1576hRWErckOgkacei3Fz7bR65iR1RLJYp89YGCABpZW+WW1ZO3qN+fnru11Zm8td0a3nnv",
-	"q8XPW2P6ZD3q52BQepfKebreygAlt5J9p/qZPJ6zBbdz/1UzlqnxKTEhTyXcMpHUsSevFhK0TAhUoVys",
-	"hUK5PgsipqHhnTDWhH6DsEGlzBT3oUpaZO/ZwaC4h2XuojAsl7QT+FEjcbHkHj7tljpwwrWefXtUxkpX",
-	"2bfYdCxfI+2Sjs+8n4EuHik0Ms9YVEaMRKHDkPAtzuOeYRQb22fPO6MPj8ay6ZbJAHy2oqhpdKhcl0ku",
-	"KFqdPuvyokkslBaxVsb0nF7JYp6mpZGVqDjPgALxK5CW4sU9cPPi9enXz19FtWxdByQNB/uRi72MbsiY",
-	"HbGdyJmTSIZlEQuP5NzW0vUP7xbKAIvqpWVQkNWr4uDvxpUllbZe86U0Mqm9GcvjkscRYyn23/tWHfMO",
-	"adoFUy7y0l+i0k7XzxSx9RFewgZX8qhHY1YUktrgN+54ycLaK+1mx6F8wgBnmZC5BYeme0fRNtnabmxI",
-	"OkavoLtzWNbP1rl9cOaTnBBWDVORpgatHm7JIiU7zo4leRAJjzl9cXFYTFyYMnNjsqSO7h/uMwn2Uulz",
-	"59RLRQzSkM/DQ90vtFpoAZbrZRAGuU5rvtg2QH7fgs4MOW1c6HcFgx+/OA3C4AK0cfj4bn/QH1Dw1AIk",
-	"X4hgFOz1B/09FyM5JydGCxPDR4rwdeP+6RMgTxOapqfxExcO0Ci6Mhzsb3Iblt/dr3Le6z6VYPTt2zAw",
-	"eZbhBrTT34MwsHxGsZk0T4orWyhjuwpLoRhCPtBi50Tv9cyPtYy7PsPLtkCSrZmQ7m7ysdyYI8a2pGqb",
-	"2tt99o3D8mvG6OUcb2mHCTqWDYh0C0d0H3fBo9thJ1ZJohx/F2aqu191M3abZbmhPHVVwbO3wJTEFL7O",
-	"UOLXLYciKYOCk+pbXEtqKuFtCiHHM/FFmbZJc3WedErkGd3drx+yjCc+M45bFK7Gst3DdY87Lr9yuVPd",
-	"rIRy1vBc3M13Uq6YvXey1v3/ffaNDxZASWLoyGkPxlIkjbgBckG1AgesBpT31iVwufiDPvmWnP7R7YJC",
-	"rpV4/KPgtV3ayRbxtJauQ7jCNp1ZCX12IZ8F4HnUdMK79JcWnksVqer27liuQ704nW5c08/GhzRGKHeX",
-	"5rY0W38WxaKLrFu2VWZEoki6Z9xUanNXmpEGVjhdi8O18M5uH5UJlRIJ2IU+2lphs3o6sJIwlqS7bTkg",
-	"xEMd2wX85ainiATIFwm30Gcnzfn4aZAAvRTSmSy+zVg2pkqhDSxqJb6SAXFz+i5541xies0hL9Wlu7uy",
-	"2gVX245ZzaXhsfPv2q6cwO6sRmE9GJuEPlexkTxd3n9ip/VgJKtmQBaKL8zDLRKld8w1XGJTLlJIxnIr",
-	"OhjsRdsshakt9csJzIV0w3hlxKVtUrlAd8F5E1OoXXb/2F0vsrJq9elcPTZXhelnpBOOZTOfcEbOsfWM",
-	"QuqkhjvmxSqMc6MdDHrFkcV80WevL9VYtu2ngo24PfA+TNz0iSKb0Ks+LmUOjyF01Twc9FjkvJGjsnnQ",
-	"7iR4iz0W6UF4F9FY81SLB0/ZtDjG0nslHQE4+F7DAjgJ1dYoWy7ElW5+6O79tgd/i40vSCMRCe7UWJJW",
-	"7EWyZMenLFMJpGTNFzFdtiC6YjiCz0xY1EzEq+sue0a75dL5ye+/49wrOzsham7OQAgrWvCmDNpKVEaM",
-	"JjMayx7lf0brboSwBfiEbdA4bAOlYSeqGZJfvwkPh23MN9yEPIadgGDYicz5xexG654M/2ovusE5EXZC",
-	"877lo6iFDLjnu9hjCzLybw6ijYiO+2KIfTbU+rBt/rsP93BF6wgTvTygsyutXP9sL2paz6S3N5VhZDio",
-	"Bz8rA5I8vX6ukuUnFlOpxcdUWvA3BeW1UteLoPuwqrpSRvsHPvJi/6vk0bvh0+z/Wzx4aQ/+fPnwv1zt",
-	"Hk/2TpLDx9PBn+bD0+/2v0oPyvDiUbAAC7p/ri54bP6tCv8MmsHqwVfqYvUhNuzF6qOlkJ8yfit4nJ6v",
-	"/p4mFi/WFYN09VHPwf7jL2b1cQYiAwpb8/FkwR/2DtGg2x3usf2DwwfN8g+jYG+6C8NkP+4dTA55b//B",
-	"w0e9h3wS9xKYDnaHe9jkIVkQNLnmtj1pKKVq6lhPqZv9MttWLfvVleC/Y89AyqWYoH2gV39PGcyW7ICd",
-	"f9NThvkIWqbROLkC/cegI4b99kDcdqTtlMcwUercV8W6W0GWes2M62aIHSoZ12s23eATKZmb85OKmMud",
-	"LjN9UPErS6EEr65WP16AAcnOVx/N1epHu/q7PGerD5p/t/ogU26V/R37avVRQxYynnzHWQYzMikuVh8t",
-	"W300RGxV6u7qI9HZWkkUFyf6U4jsE/cWF7ahYuG6zdms5NQuwXtTKafGtzTevjurm+3vWmVUarJ7e5NG",
-	"jShqtHd7o6okJbV4dHuLeg4bttm9wyjtAn/U7uAuS+rI0sPGwztMtF0fDNvt3WEf21mD12FwcJcja9ZZ",
-	"pFZ7d9nOtSJ5NyEuXntuoybtWMEOKOY6DNYCrnB6M7CbSi75kMUSkff2jARwNcETzcmigXRaR2WacZGk",
-	"0I2qiIUysM9pKXABsgnU1OLSHOTeFQ2wjsQQFvpzgBh2Ew7jMvPvAMR4awnXmKr4nKwqXJqwztsIrjiZ",
-	"30pU7QlbSZ1OHlWBzpH3GcI7HluXDVNYq7ZRfXyRcunBgxGrinEUhTjG0lfiCDfU4HB6upIbS3FEtVYR",
-	"Zbe1KnNEVXkN1OzqBS/wd7t+Bn3TrHER1Yp5/BM0/J+vL3dF49ykRq+rvP9EDfdPYBsJI82y7N/eXFmr",
-	"HgO83Sy28anKFgW7f58DgeNeEa0qSDQ1mE0Fxzsy9a7f/mxtpyDtZgnERhpNvURM8NmT4ecPBgdBV/GX",
-	"3cN2TZfgOV9MVx/lkj0vk7DWirgUZWlqZVuCzwbHD04ODzcm5wRf8tnS61JNRX310YakVQ332eqvevWB",
-	"cErUaL+DFKQ9hyvU0PrNRAo/iSrZxaWltPJPvg1W/6Om16HKp+E8CIM/U8nH+erHi9UHU3v+fCnsBUcu",
-	"s/pggrdrWSlu1LVMkmD1v5KL1d+uVn9Lv1v9/fx37JmYgGQGZqsf7RxIxfyjsx40wMajc5pq5/65V/UN",
-	"mPLU3GEH1tfgG/7kRdxZO23c5A0Kaiup4F9FPf2X1fq+aZ53p6PtdmdgS0b8Zk7BQhP1zs7+kmdpMPqh",
-	"eFzkCdzNw0l/NOa3WI2b42YX54lPQfLhbdMi/t/HjxSBxpV3qc+eAZfWp0N5p2WVatTKUEItyaeD7ey4",
-	"pBKVUcJNLYGNwjXumCnGlG64QUjXHMuoQkmtFuDdINwWgR8NZeJSaUpcUmFVE9MrUWVFRjOWd1boP8Wx",
-	"OpafpNB/kmN1Z4cq6pidHdJTKSAYkj574+PCnV7uFOmiOF0RZ1D86QMDlm1FPgAyHEtPCCHlS1uRgbE8",
-	"W5jtkIYQM0nl8RnlfXxibodznnQHv1Z49VFZyeNG3+NY3uAzXAuTdckW7q/wVIHcPjkejRH3h3hKv0ZV",
-	"9mPKRSrkzO/3s3oBmJ2dUeVUaxk+c07OsrBWM0HlEoeuOWpcGqCa+hKnudZ4Ml1/ZKrPXvCiEf3BprLb",
-	"MkCw8NLU6tCMZb0QTdj2sJdNqcSMjzuqGowY+Q37rcggH5TUiA5yl7zmLvM9dvyJKTcL52+h91JJIG+W",
-	"3+KXgBfa4OZS/B6XHRGMlC51DuRvE2AoN7DPXtf/FFLDCTeW3odKMT/l31XaXMvTBQo6/13hfA6ZVOR/",
-	"c7Wena4yltXsbO8lLFK+hMTvnc/Vb4ZYOsdxtD8cRsh9ivL9bvzqr9KggdwV+Fk0HzyKfhmr9JdxMq15",
-	"mBpepzUnU1Un41a3UzvuuGY13+Ay+0UdTxvieX8BF9Qw2hjE+xtY7E45wIu9bqx3aS3VJ/dbZdCu3/4c",
-	"f9Y0T9OmV8ZFUxZ1FEuDqywgFZwYnq4+JILNVx+uQrY7HLDs//4fZtEyDVmy+phqYHL18ar/6V6r0ltV",
-	"q4BUuLJudEr9BDdNs16KKyATjIJ4EW8ulVIWJQq8oc8spLBY/WhXH3GClc9H6cz/kS4pMt7aY2Sf9lK1",
-	"MpAajsKf5+77BHOzKk12JzfT7qc6TKuScus+pmAweTDdiw+GvYPpHvT244fQe8Qf8N4g3k2GsDfd5weT",
-	"ZnW1wg4vy7rRNH3ZufKPNdbwci+sJ7m9uchcffOrCR7y3fgRDJLecLI/7e0nD6D3MN7jvUfTh/AgOYwP",
-	"Jvu8NUEPbjXn90nHUZTh22D8V9oIxU9sUSkKkvDlAhsr227BAx1S9A6V+kRRq9aVLXLS2yoKCuM6FRRC",
-	"cqdUi+bflCzqo+B43X9/qP1HQ2+GM2rfdvwVzzu0dd92/KHNfykvX/m39n47F9/wLo3X/7DLvxpQ1C5v",
-	"8+3b6/CHRhUZenLdRDXc35xy2EQHqHEdBvcTFRsPyxSlT/zPOfDUzq/8rwxNg/JTDTxZ0isvL7t9EJGz",
-	"KnJJXqilyjXLeDwXVPqniqsf3b+/O3zQH/QH/d3Rw8HDAek7fradiAvq8L6sTMOp2CxXg8f9w1oBOx/T",
-	"RqtNXEWA0ulJySZrqEatW4durXf7RKTgy0MVKiBPyzwG4+ZHOQj1hMQtqcrYvT8pjyVs14ZD80PEwfXb",
-	"6/8XAAD//w==",
+	"7H1bjxtHluZfiWEPoCpNkmKxLpJYDzPlstSusSRrdGnPtqmtDGYGyXAlI+iMYFEsuxazj/to7Ou+CFgM",
+	"oAe/7AD9sOinJfxH+pcszjkRmZHJZF0s2e7dNtBtFfMWtxPnfr74tpXo6Uwroaxp9b9tTQRPRY5/vhA2",
+	"X7aPRlbk8DMVJsnlzEqtWv3WS5FolRpmNVtwadlQjHQumM2XUo0ZH3OpOq2oZZKJmHJ4fSqVnM6nrf5O",
+	"1LLLmWj1W1JZMRZ56/Iyav1r+4ngaftYz5Vdbw3uGWYn0rCEZ0KlPGdTreyEbb1+dbwdMamSbJ5C0/iQ",
+	"VqLDXgplmVbZki0mQjHOMjmVlvHZLJPCQO/EWz6dZaLV3+vdvqtP4GvrXX01EQymlKvlHUOdzJYsEzyl",
+	"9m/Vr95+t7Fj3Q0deyG+mQtj2ydpc8dkyvSIpiinR5lUzE4EMyI/l4m4Y1imx+aQfTPXVjBpqY+5mOnc",
+	"4sqyWa6HmZhWV9f1xthcqnHrEnoz4zmfCuuI6SQV05m2QiXLz8VyvXdHasnmSn4zF4w+wrY4e/365FMm",
+	"DRsKY7eh5ztAb739fTbLpbJ8mAl29PL45IQlE57zBBpjW2bGEwEPxv8lPmR8oOgCzrhURqYiYkaqRLDP",
+	"Xr16ztJczwyMlFsmpJ2InAmVbkfsTMws6+2xiZ7nhs1E7te1w3BrSDUeqIW0E5pAPhXsTCwZVykb6nTJ",
+	"cmHnuTJ4dyRzYxlXZiFy6IQFetAjluSCu3k1uKOQUjoDdaSWdgI3RGYEzEG81+0yqc55JtNTWc7m6ZlY",
+	"xp2BCsmm9UB0R/f5fq+9m/SG7b1RV7QfpjtJ+2C4z/fEbtpLdoatqCVh5mnHt6KW4lN4N1ipNixVhQD5",
+	"2ydCje0ESHMf1thakcNX/vNXg8Hb3k57MHh7/9GbLfzVdb/uVu5t/+Pft6I1golwj5982ky3MCl3DJNp",
+	"xLhh8fMvXr5i9/hM3jvfuQf3TMx0jhOdTLifZ5Ey2G5HCsjewnVpmNKWEWENFAwYruDn+zDDe/jnqdL2",
+	"dKTnKl2b2O7w/mg32e+190e7or2XPBDth/w+b3eTnbQndkd7fL+Y2Bm3k3Ja8cMybUUt2HkyF2mrb/O5",
+	"CKd3pPMpt61+az7HJxsmSRq7gfF8phdsytWSSSumBjYqHws20VlqIrdxut2O79w3c5Evg97hN8O+pGLE",
+	"55lt9YEFTflbYjy9Lvy6ij9ewgDNTCsjcON/wlPHleBXopUVxOGR3yUcen/vawND+NZPNL7oaP242Nlw",
+	"8Zxnc0EfSqld2hDl/oflynOdA09hU3Hx4/dMiSmbirFQY5EKa9m5uFi9z7Mfv2+zcz5eMpmv3qllcZWd",
+	"8ZyfWZFbZnlueTblF33awacwXR1cCdfyoymX2VU9E/hA0KkLJtpwjSWrH6YMlnz1zs6nnK3e5+er92pp",
+	"RSYUNTKVxkg1fixFljY14u6fjvCBspHPJIzoYvUf7Gz1J/geTANORn0gl+Ga/30uRq1+63f3Sp3gHt01",
+	"9x7hp/GF9f1ZCBPjWdQh7kY9EzmuMMukscQKoevIbxOuPEcELtppXUatY61GmUxuQisf2O24xkNPpTqd",
+	"GxH3GS+G45g7cN8aV4xhqMbKLAMBOsrkeGJxAI91PpRpKtQtqX2Wy3NuhZON9XV2d7Gfo1xPT4e5Xhjk",
+	"2n7Jn+fyfPXOsqPnJ+2zeZYYJPsJNxdq9S6bcLv6DzZc/UmNV+/NxY/fD3/8Pvt46w9yb8qXyF2Hgs2N",
+	"SNlE5CICtgwXodN4pZkupDVEFziHn5EO+krrJzwfi1+AFpzWe2q1Ps2gzbiP/fSEkEklULC7BxnPBdPn",
+	"Ime7Pfa5/KTDHvOcLkjLtmbcWLZ7AHe2Bwo+hJoG6FgiZ7kYzY3AzTD1enMuOGqvWgH9zTIuVduKt5bF",
+	"e7s7MTZNe0cpkeDEJZk2AjQFmLETBWKYZzTCX2DvuPZwt7hhISF22DNNesuCwwbRuUhxTUG6P9P2MUjV",
+	"X6CDNTHe91Leb2lQBlI2FJlWYzRiLFHxHVMoedDr53yZaZ7+gpQImuMaGaI6CWYNzPPBHlIcdi8XxHrW",
+	"tYHjL168ZDN/3/FZkP6BgXeUJMKY9rFWNtdZ+yjL9KL9WXl/s3ofNb/7VNiJTn/au1/kcixrUygUaBlf",
+	"te623kTXf+cpf9s+okVaaz3QTy6j1ksydl4rfs5lBmbEL7Cy87I1t6wpt3zIjQBJ6DhnLngyEekhGA/5",
+	"kmXcirzDvgQbrLb/YX9l2tiBWkxkJirsCu4NBe7CXForVARsCRj0hJ8LNhRCub3JeJYV5kvftcpxqwwU",
+	"GieCVU2cdUm4Bfd+r9nLTz9nqRZmG/bTWFjk6hoZJxIfsaqXwhip1Sdzs/wFJt1Qa6fDuVnGfTYVxvCx",
+	"MIUVjOaCe4gMPp7n8hwtMjDSE3HIjHDc171N3g2aFhhi7K6fyjTGbflK66dcLZ3aa37+Yb7SmlR/RwDm",
+	"WikbXeHoaeqCe/pe+Ch25LXiczvRubwQ6U9T8DeoPF5/5jMJak9Vgy6VnIrSTOr8uTTmgp9rZVfvzj6O",
+	"jvNMg3BAbQYI2huTU56B/i7SiM3VmdILBU/k4lyfifQmms5rNcs1MDHgCo+UlXb5K2i+uQCFDZlSo6oL",
+	"7ARVOiR5rjQ6SUAouUGY+WymcyvSpyKV/BWy3F+AnxbNnk6h3VPg9XGf9mt8TK23oTd9Vu9ATPaVawU6",
+	"cTzh9oWYZUvSxmHdrCRC9aZ7o2vCMY87BplmxGI1z7KYzZWVGeOKof0HZDGbAOlIw5BQYAvWzX14k4QR",
+	"OQZqEg8Ma9e/9W5wY6SxXNk7huFjh6RFMtAiI6YEqA6fvXr6pNNq/DDyjVNYMp40qBMx9CgmZyCQ9UKm",
+	"wOHNRM+zlHFzBoYsc6+zVFguM8OUXgTNDbXOBEch4NkyTepV6+/ExcmnrcvL0HXylZuMKHCsBF9dH1Kp",
+	"Qejh1yKxaG3imhfOieqqe8az7qpks/kwkwlaPVs6R58o2md4BU0drxVvw/hDr1m32zD9wjsRKv61vYYn",
+	"S+O9mQzOpZFW53cMg2eoL05xwJUBkmNb5I2EJ5CljeZZhr9u1lv4xulIZtnp1DS7oUCrXm8W2IieCeVt",
+	"HkmKihHKRmBFT2WWSfKCmg57rVKRs17U7XbJhKoTlxfhhVTOBfpyZyJl38ylsNkSvYWcDbW9Y8iTd5UH",
+	"PWrBDl3O9EavfjmYO4ZN0Mxn6HqJcBTQGsyLSJlUHfZc6FmGvstzHKyYzuzykPaQBPkxAK0vYj9xcKR3",
+	"OQdKpvUZWpQDBVraNlqMiZ4rCzpefRKuW2HX6nUk5h47JPN4mAt+ZshU5UMDmqVegPVXb/CKFjdy2SST",
+	"AnlbEMFw70Q+bgDSqYhmkEa3FfIqoVKYiJyrVE8HSiux3WFHTuetKbklKyHjO9TxNjv2uUoHChVrdDSj",
+	"HazE4pCRxAyCFDpnGc4IuRIqzv1Qnayv18Ee0rD/uVN1wR+1/8jbF932w85pv/3mH/6+idWjGKrxmv1u",
+	"o0wYiTzn2SmYKdex6Rfu4U/h2Y/E4EvNz9PjJh7+aiKaGKITxZpoYpQL8uEYy3MrcpCPyhyy+NtZLqc8",
+	"X55OxNtLfHyW60M2nBuphCGKFsqKfJZLIxhPU7S5kgnKVKRG4VYYmQEtqRGWVq8u1WtSJkmEstA0SqBy",
+	"MX/3Vbf98Kj9mLdHb749uGxcy6HOU5Gf5jyVc3M6e+uW1bnqHwTs7kEju0Ol/tRKm9UpYqdxl05kKk5n",
+	"GmMrp8NlYF8Hsj2YzVsPqUYB4aca114rI5rixV+Cgm5LZsX4OBcixWg1sF/gydLJKMdyUVYEkVCWiwSm",
+	"N2XS9omzJtQcqlSg+ixUBJ/DlUf7kOdnAqN5Q/0WZZuVyRlYB3AXdYQEfaTw+UwqvAX9GSigscVE5KLj",
+	"FchC1UK3VQJmKQWrfC+ofzehsbE8F+qU20qIKeVWtK2ciibCKkaycYlhKKfzPGvw8EQto+d5Ihpvwdyt",
+	"01q3iRLWlrvwblaHRwbjDcyIY3jwsjAk1/W6z+ZqzHPJFYpzoRKBau0MBXklMH/zMM51NE6diWgUbzaN",
+	"+tiNsd5jQ0Fwo/iZOE3Ql6RT1+tcj3M+db4Aes6JR6lsrtM5OZKAOhzlW27nhqQY+Tu4Qqf0iAmeTEBY",
+	"4tfJmEgmXKErBaYJNWKDnislFi7GM+VLNkSGCYTOswVfmoGSKuiui686P58PZ5Wcf90LcEUohNRyZ9K6",
+	"Ga6+EFzW6G9EH7HTVFrRWjytHsTzv0mIlr8dwZcX6h+oxCf9xaqEDb4W2jHrWkH4JK5Y2M48N0hO/gJa",
+	"2+XPmunfAhkSOpxLx1DlWrOtDd9tDKI13CAfA9hlsBYYbhahzTacm2Xw08ejCxe+N/TCC1N0N9eWMHCz",
+	"4rgpUAE7q9y89WUNdSjevngD/zl9c3ddQEWtt20g1vY5zzF7AKi22KBPiXqOnp9Q3kRx44TaW7/xvIj6",
+	"Pc719JOCkssHkKQ/F+hMdJTb8HbTXXKoP9P2qJibek8fOyqtd/SRm5f69eeO7OvXX3ryr9/Y1MBxuB3q",
+	"Nyu6ZENjhcK4fu8pbZLGey/9XlnrjN8z9Rv//PKLZw2Xa6lMwQOf6HRZxIqC6/WAZnCr0XkWtllp7ES9",
+	"NlfcfuE3WXH/BbfiSbHZisuhE3798hO3+YrrReAuuFYJ6IWkhZuymexeV/ZmMK9+k7pA4TEGHtIrPXHX",
+	"5MpELX0ucsdHrnFnSfLdFRE21NYyrsL8PfjOIZntPnSCJqOTmXHZWrzB5TXHaFWDEEe5yFyXtGJxr7vT",
+	"+JGa5uC/GLrAgkE36RIwuZ+SvtswKd8OgN+KQavP/vJv/37polSxU5Bjp/eC7llYy+Tz1DlqHJzCKTiX",
+	"nJn5FJR3ZyANVOk3QIeb1IpMKyVECmZYVe3NBWVrKXETDRe63RxrDCcMn9o0LSdqNr+NF9ClPUSBPwcz",
+	"HXB+pGLc5QrcyKWWblqTx2C0kgv3KifLYRHOM8V6dWC4ca150LWv9EBWm/9CofqWgxkMa67nlnGWSjPL",
+	"+BJdhoeV3YD2lJ5yqRj0K2+DjpdWfN1e5tZdnVWvxrrYHev2rbyhj2s+zuInm2VzwzLufjatz1V9uYxa",
+	"8G7R6rVrWzhcNqwspuiBmn0A5unOPkvlWFpzyHhmtJ9dqdijzs7BHttyeXksF2PQ3slkWW4XZDjjuaEI",
+	"38/s4EEruSExfKJzyzI+FJn3jXiLmowSsDtutClKK/KqjsHedfpHfb8H5OEpfNPufyJHIlkmmXBaQrOp",
+	"hdaRTxBB82aqz4WLlzOrO4Eto8QCrTr066IY/GbOMzmS+PcCtfJMG9uQ2uC71BSV8GuFSZ7X+taQeOBj",
+	"ZNS/PaG3wvnmec6XcFuJt9bbD43cLqabsV9WeAGTTAvm7TxtuLfgRuf6oFZtyZwlFPZl05I9LZ3UNX8A",
+	"aQ+3cnjkOhNNbiTNFjklwodr60RZK2oVYbf1ZWy0FYKOv9CZ+EPxodqNo/K7gdPk6rnDMbiHo3AWrplB",
+	"84FUFi7GZZ2umtZ3U39eFhu+SD4G+duK1pYF1IPAN+YiXR32qWOOMZ/JOFwxoAJYLvwaaCnIgNScZxv3",
+	"3yZOUGsdVik1HXZU/MytYbESixgFT6gZFkwauywVw0RB1I5qiqYtq0jgb4WMBrNmh8IuhFC+hbjgMPCj",
+	"YDHwY6FVTJ7FGBhNzLbi+Qx2AYwu3q66XohdBerjB/Gu19jOOl2ZYk6vI6g6Q15TfulyEylVRBWocGkq",
+	"Ye149rzSmYoA2nvQqJY1L7z3KgeU9weezYXz/OP7GMPjlk21sawXdfceBPGfDvtCZbiyBrVIM1D0JvDr",
+	"Povndup8SrCQ8GsqUjmf+l8Jn864HCv/24q8vEeJD/6nTONooOJxkkmkitHQ/zU1SXZGf2ZcgQpyCkwb",
+	"fpNqIPLTeZ7FPnwF/awEIp1GCDTmsz8r0+A1UvQ/+xyEkbDJRKS1wopvW2EXWv3WxNqZ6d+7557oTOb3",
+	"FJ+JTMA2Dqeg1W9Zfs7NhbvutYbWWOtxJpzgC1f+YK+BaEqvQoPoT7Q6F7nB9BFXhtLrobbWe1CJ6o1Y",
+	"XAvCxR12grYBZ0PBc5EzI5Jc2P5ALSYaZ4QCk8AVtLJSzYXPky8bjZjRoHlgFJTSj5KJ1kZQgt2UnxFz",
+	"AFocqJ0DYDxTzCvGYCcbLq0wlWgoJuodFko9ZTWVqhp9kQpl1oKQOy60VOye3u3DkIFq0jDhZEJW4zFn",
+	"QmCdVoc9Ohf5kjnOgomx5Ftms1yA+XXIOMN0spJLw3Ax3E4ZkNI4lYXGVo8nFFGlq7iUDz5dRj9J4whM",
+	"vut4obfYN9tpRz6NwuZyivlo15hj16YaVU2rax+vmETXP/2zuHFCdSCQrZtdOcYGjpfFhFvhvT9O1x+K",
+	"RE/JmGoIgjXbdfWluNFs47dOxc7BXrPqTbljaj4dYvngNbZg1GAM3iC3rGYNbhKbP11KuowVclmQOAGO",
+	"GcrrePuKzpbcOrA+rx1YNRWhIbUkTAFG1jrlack6CuOGPFxk6cFTqUzR4QMk4pO+4Fs3mu3b27bRLZQn",
+	"rzNFLVL4PGdaWynFuIt/+/pJR/lowlGEr+q+uYKn1TS0IC/Pe94r6mXFOi/5R1R4iHyQLdgc5cqXDLSY",
+	"zDoNRwUnr6UGBuy6MkNNyuSXKC6PtRrJcYOpOeH21PrskyulRZGmcllo1qezXE9n9tSbd7UKjrmxekou",
+	"Ij7U52Ito64gzangLh2JpPsdwzxrgNdvRJFjbsUpVn1fk2DqAsZKs1nuvDpULE4pr7aSIlbPawPFEGYn",
+	"E1Y0s9WMq/F8Y/KZv+t9EMV49YJSXck36u4WfQ5NwckcfzTaLt/MZXJ2Opxbq5WpGMDriQw194kj/dMN",
+	"YqGeQMi4OTOOp1S4u9W6eWIWIgNWcxok5129Aesv1IfXTIf1kVQoIwopPlir9Z2DjDeZ59IuX8IWoP1y",
+	"NJOfiyWFwza61H2WQvy2zWeyfSaWsfOlkwBBFixUOtNSWfKSWlRXi1IpjL6jEwCr47c7m2rdixbKGefY",
+	"RZjwT1BfP5qDirupq9yw+MgVQKCm3mf0GhvMu93d5Ews8Q9yxCMzwGXFZ8pGwdqhJHepRtonz7tMbKfz",
+	"tVyg8J9g/ChovPVUqTEncUaPrkvn4olEZ5lIrGGGZ4LiX54cC5SDRzyZsKPnJzjSoFYOqNU/NFADdZcd",
+	"uXTntpEpppeIsat6IF7rG0CttLF8H3YtZ3fvumyNu3cxuDJQDO/k8FDknCCYj5fzooRyjpnCce2Da8AM",
+	"HeroQgyNtIKJ6VCkhsX4b+dr/wb2AYPu1AVyxdAUUjcq+e/CWrT1yfBiLP79Izc0/O69BAWHK+Dk2VlR",
+	"a1iyUzvJ9XxcmRb37oTbGCf4d79jn6OTAP6LmWfwDZmzM6lSt11kjuV+8m2fxVlyOpsPT//yb/8esy0a",
+	"TcQMHwkKTLmMGUoSxodzeY5PD9SWW4DIl3VqlS0Pne0+c5aiVDBgZQUmGaeURwtEQpasQk1IJGdmPnWW",
+	"61QaIPV0oHCDG5YL4BMi9WVWjjT2ujuslvMTU5Iu1tQw9zY8h+5mgaagVDCVifAf6wzUUSUnXysWlEc5",
+	"A9ql1HHFYsqVKNgMtbDLNuUawaq8oIpdJEosF3NUCX8TsVtnQwcdwTz3kK/pfAP/gKXgYaFBU588t0dn",
+	"Ho65fH7KlzhELOeTxqI7yqneZBOaPuNsoo1lW7F3syR6Gkc0P3gHVn8beskHaiGzNOF5yrbiu53qCzC5",
+	"Zj6k70aoFiORz8Tb7aB8Efvh4qSYDe8Lm5Es7hhsE2N0SD4YkFeRW+SC42PvSo6PVRhNPCUaqA3bMdqw",
+	"2baZm1H6Ms3AqCAPqv8aDRSZLCJ3pmdBPtIwPnTWn2ZTbpMJlgApmy8jQnLBNVzPPYsPS9gBByqjHBhN",
+	"SZNUOJ6WXG3Bl4hvQnMJsxuVOCgwgXaeKwHq0CiixTcDBWtFHfC8pczGGahniImyFZfaOfkH/Y/tiMVO",
+	"B4cbKJtcijzqC7HrJSo7uc4C99hAbR13I/bpoycRO97ZLorahzKVOVW18sy/Z9jrf+h1u48i+vcx/ds7",
+	"+su//Xf84xG+Dn8eHLhrBw87A1WGVbeKxIXIZyb4LP54281GJai+9eRxxI5fbBfR9ago1UcKHLjCt7WR",
+	"RfgG+aeaB0MsjFaveA0rQCqZ/+VcxRFTfOpTlEmfAdaBbtZCKGAGjRkocojhvYhM0eqWidjEO9OAbP75",
+	"5RfPUFHqD1T87YBSUAetPhu0SGvhV2fCkkYzaEVsgGmr1VdvkJLqP3AJI3mK20QrFsNzsfcT62K0fZdO",
+	"GqadrmWdFpW9Luk0FwvM3sap+o668J23br8rUlu/G6jv2u128X94Nq6locbsOwZyaQvYynbEYMW2iJNE",
+	"SFfb7Dswh4AR+YImRl+qizL3pe8KxnVdEan7zkZBhB/cZd/VatBA3lVRTBqknPv0etLsFV91JuhIjgPi",
+	"wmIIx5FLCWQIcWt9AI3NlIILZXUjtw/6Uvl4Aztt/rTz0iBfl7bInml7HymIp1RT8Q5L9DlsbZ0XTvJi",
+	"ApHdFTKgSjS4V6n9Lrbvh+t3sWHuUfi0k4IjYAfoMPREWdKOY7H+g7ACVFPqE3OcQMWna+86lhy+W3Ul",
+	"bn7VhZ+Kd2N/wb0DXwHZCLQLkoDPJIYjQY5GLKbgalz76Nrk0Jx47rTIsXBwORMRNGO1plJCELvAehfS",
+	"FNya1PKJmPJaGwETXW9IY3lOyINtweS3jBCBLNzuoy20xuufvX7i4AYFpb7xZqZf61bFNxVMa+26hyhT",
+	"jCxpmGMXUHSNUWSjNj1+YNC5cnC1FQ1q2spVDS5KtC2wNspOuGK9HtapaTX2V6rxLuwQrF0YAptbtAHX",
+	"4mC1zoT1dEVnwotuIhC47GDvuihbfajI58svE+qbD9CDCNi6Wfw8crHz7TqRuVSYcGch+6Ab4SYJY1hj",
+	"fi5gimpfw4r0yrc84gt1nPYnim2iiqi6c1+/etx+EIV0kPPFOu3WWq2DCFY6sI4CUOqhxbpcg8RIzdUQ",
+	"baCVnd3aMANgG/fWOiITvLjrZaeXbRvwmNxHNkAEYBf2G2Y6XoMJ8FPWjBWGM/aw4PIBZNhGsJQCNozw",
+	"WRz8QyHoN0AzQEO93sal2QzQ4D4bFl3Qx6DXtg4bgtXswVVSWFHcouhExw/FoJ3w2T4k+Nc4AAaJHZSl",
+	"J4AKBksxZSEUC373pyOxbDVCsWzXmncpOMXg66EfB72D39nvFtGrop/0tRJTCkeyR6qfmScTNuN24p6q",
+	"wU+Fj94OhcorF2uVLvRNT8TYtHgrjTWRmyB4oVRm/H4oIYjYd2y/6/dhgUQkDZsrnAl4qAJDVHAPB/2F",
+	"HyDhGiKAHRaVzyUCGLw6UJRDCDp+JXaPCo2aT1lcFATEETm14C70445hWOnaYc8ai8sOB6qaHDEVwmEP",
+	"yUCjA+W6gKwA0Ur6LGGzoVgoLOJcG9MmvZIlPMsKIyvVyXwqsKy+dEFj9bfzJD1/dfLFs5dxgL1Fnq1e",
+	"dy+m0rr4CvyrPrsbkzkJZFgAaTpPznVv0vfF25k2gsUhTjEIshBiGX5XtiyqtCGAcGFk4vtmoI4KHoeM",
+	"xc+/y3Ai5h1htz1T9th4L0Bpx+1nfKV8DJuwwpWc16PSK6w4rPAbWl60sHYLu5k4lCv/52wq1dwKihW4",
+	"MNg22toFLOx666Uv8Uwsw7WloBb0fDhHl28uRjLLTFQmDKAdZwcK83jQH3Py/PzAd1yaAodhuMQP3TvY",
+	"Y0rYhc7POgP1JXmdK05CymNwnvMC+w/IkMafI3pwYQuTuxE2LWW3kDdYL9RAuU7PqJuU7ZLJRChDwXOK",
+	"GzzP9SyXwnKEhMWq3iIBqx5tuGdFPsXYsqsbL2MKR89PWlHrXOSGgg07nW6nizkcM6H4TLb6rd1Ot7NL",
+	"FXcTjAjVXHBwSWOwwtCfDj3pJMVuui11TAmcFZzZXndvUwy2eO5eCZgXBqha/a/eRC1Xr7KGndeKWpaP",
+	"MXsX+4kZuTNtbBMoOkg9YDs16eGCGCVsxBpcT4fB3p5ZU7FYiRXwgdoIMMO2lK5b9tsd5qmqtH0XE2AK",
+	"DRbvQFU8sltUig4PN3ljt6NG1yhqDkUyB7qv61bzNpvODYLc6dIbfI1XFHnQF1NQMEJDxSM6YE1HOMUB",
+	"Ikrh3seCZFgTByi+HdHW0doIRAHp3zyZL6LcEFoBrHQylu0crKfZwfDLPDvEfE8R8AbWhRgNCVXfexex",
+	"DpP+OuxLlyEIgsvgkuMcDJRMK8mCGM+rZQtaYB8Ia05vJrmwHQzUkbrTHM+jfGEXuXCsvUkZ2kIWWlOt",
+	"0I1BoYjC09rkaPX+1cNqRgNhZ9Tcx4imHprXCMNQ8yxDd5rdqK43Lhcl9ilfV2N0ubXwg/aQXWyrgFMC",
+	"CXjHUFeCvmMd3LwIyRWLa8Vbu31YoDEpIGCqGLMBKH+IJaaVGCgUA1vkd3GelW3vbSPq8WkVlMTSYcfV",
+	"/rhuoLxeSEUWkntnoCpdxTwRFtdQs9BeuRr7C6ORhGoXZDcovaC9q8pZoHMZmM25MjyhYJdtAhRqhkSS",
+	"RUJS5ICOKshrxf5HdhpmIFs9JowOh0XMLRClC0xWQoIjLjORDtRWvN/djbdZJka2UGeHYiIVNeN0H8J8",
+	"wqMuaIPzqgsj2OzuMm0vNOqCsxXoLAECnv4ALKKBqoIRjTEWtw5HhB8J3JxzPwqXL7nfbfslS/isw14t",
+	"9EDVzTXPRmgOXAwXJn2o0QR1mhbh7cAyRAQFSp5OD5iDgdrqQtNK8Bp79GATsBfBNpRlwidCcUEbSxcE",
+	"JQKgaEEuZoJb4zx5QStbVBmIOz+ifb/tfM1+4j1puES/gUIl3IlkxY5O2FSnIkPngU/ktp7ofHPorTOR",
+	"P+8Dti5t9inOFmEBYhLFXYrm3L0bgaJI9kiQx+ssJ9TyEq7IIugPVBvBo+L1qEVU8y9FdR91VPfLRo1O",
+	"VEzCqHmjo7qLOdrk6Iwa/Y9RoyPQDWYnXg+cuFu78RWxkKgxEuDefBjXHBF0fQe+WPNQuTv78UYHEj3R",
+	"g29WrIio7m2gB3dhROsOLby5j2tXGNXu2m5cNdZRb68qw8BwQA9+WmR3OXr9RKfLWyKxBslGpRb8pae8",
+	"Gu5dmXdZQLYWRdItl3my93n68G3vyfRfZvdf2P0/LB78p4udo+HucXrwaNT9/aR38vXe59l+kevZb82E",
+	"FXnnTJ/zxPxTWfNRTRPttz7X56t3iWHPV+8t5k8VyXCtR9nZ6s9ZamFjXTCRrd7nE2F//N6s3o+FnArM",
+	"AXTJea1/2D0A+3Gnt8v29g/uVxNE+63d0Y7opXtJe394wNt79x88bD/gw6SdilF3p7cLrzxACwI7V522",
+	"xxWlVI+I9RS62ceZtnLYLy8k/zv2VCi1lEOwD/LVnzMmxku2z86+bGvDXNkMy8E4uRD5P7Yakr2vr76p",
+	"l9eMeCKGWp85SO2bobmGgJuX1XxFUDIu12y67i0pmZuz45KYi5kuCg5A8StwVFsvL1Y/nAsjFDtbvTcX",
+	"qx/s6s/qjK3e5fzr1TuVcavt37HPV+9zMY0YT7/mbCrGaFKcr95btnpvkNhKIKjVe6SzNTxVd9LLTyCy",
+	"W84tDGzDIQ3rNmcVBrp+fNRVONCVZ7G9PVqrq+3v4DAYfGXn+lcqANP40u71L5WncOAbD69/I0REgXd2",
+	"btBK/XQAfG//JkNqwHyBl3s36GgdXBze273BPNYxaC6j1v5Nlqx6tAS+tXuT6VxD2L/K4+K057rXpJ4r",
+	"2eCKuYxaa/ldiHkn7Ca8ZpeyWQQAnD2DOCTQZJpztGhENgq9MtW8UFTo+qXjrkhsJC1FnAtVddQEaXDk",
+	"4W9KPlj3xKDr9UMcMewqPwzhvN3AEeOsJRhjppMzglLkDDNpcXyEbO6mEvFbBgqmiOzvMms8diFK8ZYn",
+	"lkpgvbVqKyfnzTKunPOgH+ALeBTPgXIwntEGAE/S07XaiOMZB2/FCApSg/WMS2xO0OxCtEz4XQffxGeq",
+	"AJlxgAT6M2j4H64vNyX/XKVGr6u8P6OG+3thK9U31SMFv7oaljvMgd6uQjfeVtlqOi+txCPcfJrbNQAn",
+	"l28+WNvxpF09P6FSkxTiy7Z+97j3yf3ufqsJOXbnoA4I23rGZ6PVe7Vkz4rK6zUEWI/GFGC+tn7XPbp/",
+	"fHCwsdKp9RkfL50uVVXUV+9thFpVb4+t/iNfvUM/JWi0X4tMKHsmLkBD61SrUlwnysohqvGpFfN81Vr9",
+	"10CvA5UvF2etqPUHPC9isvrhfPXOBNefLaU958BlVu8QaaBW4kOtrpXltFb/Iz1f/eli9afs69Wfz/6O",
+	"PZVDoZgR49UPdiJQxfxHsh5yITYuHWmqjfNHt8IJGPHM3GAG1sfgXvzJg7ixdlrZyRsU1FpRxd+Kevo3",
+	"q/V9WV3vxkDb9cHAmoz41YKCXhN1wc7Okk+zVv9bf9mXJWxUTp8UJyRSPNfFBCrpIBFTYiGMdaGvreHS",
+	"nSCrFbNySp5zhYHmdLvDXlEcB1SPSl0VKq+3qEU5ZLVSFMxb31CL4nSdxzIDQX33LvR9KJXos9in5W0F",
+	"vluXj6f04rCKlTOSKg3nw064Ba1PZpkPc3PrXseqBI+XUgTMqzMT45m/MfvLf/ufLC5LgGNXqTdQMcaD",
+	"4og0MK7Yi8fHbHd39yF+oDzv6QKDiXGv29tvd3fb3Z1X3W4f//dHF2+6e/c5HwsYOyi7LHYjonFs+bNY",
+	"o6JId7+73WFxAHoVlwgVIajWQBHcVpkMa1xckZsCniuqxQ9GtBARZuBXcLswvcLnKw4UZzNtsOS/cK+j",
+	"YeDzUUcjI2zfjcJNIKPDx5Z6TsfNgr4LJOryRZd6nvuwxMwHaTFipBWCO3oqJ2+/VsKgpeHzpLDoZUYt",
+	"6ZyZMzmbifSwOKEMywBTzOanjkjDjJxiAAgLcYIhFhEP8XYmc+FxWfSMfzMX/WImhzw5Y9wMlINpOlxL",
+	"4vSF/2PpkjnrpzO7hXCkUGa/3L3bv1Emx5Y/wzxi8VhYhGuKgIqMDWG7sMApQHSKWJyKTHh8J2YmmBWp",
+	"BAuyQCp5JtwwVNQ91ArxmvDwN8O2DrrdMqlmuCxTaoZz4N2gk9vypBkq+PPHWVJchCy++cx9VKrxx7GH",
+	"NkYvHJ+J1rLZo7UM3sCGuiKAcluzqokv/goW1BNHMWbddmoSieUj98pzpi+jRizACrNym3iWi3Op58aB",
+	"AtIOLNhOyQU2HUJdgJff3IaK1hFL3Wn7Jji9t5Qxm5ouICpups2GIBtX9sFtC+gDUuDG9j2ExS3aL0Av",
+	"r2jfs2lusXjARV+lIZG25SVczUJuEm2bOg5CtdV4iPmVUCE36LM7Juqm3d27SXdRxN++ux9uqoP4rgaK",
+	"XoVImWFYiGIyoH1WIDlBGwAlc+bAH+rPB8BVznYMUKmKJd3Ze9V92O/t9Lv3O/s7vT+2KkhUhKPcOjY8",
+	"W71LJZus3l1EbKfXZdP/87+YBTM9YunqfQZifvX+ohNgUt00hlfE7gLMKB/YC7Csb3zWfggQ5czZzWG+",
+	"EGgJbu/6UEtTUGwDnFwBPtRyfhFmRSZmqx/s6r2phRJpJcqgGcFQeiSfCsRiCNVTLtf+q+6DfrfX39vr",
+	"7ABZX9bJonX0L0e/f/pI7fzrs+HR8e6DB6+zB+1XJwdcjBfpk68ffv7lA/lgvLN3G2O9gJ9tMNS/UIJU",
+	"OT2i/Vq1SX4z2v//M9rruC1fvQH+HcKjfPXmsmIsA/EQdQSGMv2+mVHvtZZf3JovO9mc4nvss7LJQPHK",
+	"TYDVWkNL6bCngjs1qEjaLaFGQrPcacUOW+buXcJw0ARnF1jqZLnfDHYGxH6YBoi68kDFpZJrcylcGiBq",
+	"CVhnUXGmL3SOwCU6Kg+UdNpucZwh2I83DWjdJrF4oG4V0LpVYvHdu3g+CdjpYCl5wD722pVhU1yKHAr+",
+	"ZDef1g9LQ3D/lm15x0Y0UIWjRqYRai3G8unMbEfYhBwrPBGfIczCLaEUKHmwuda0zNc6DA5suCL3dqCu",
+	"yJldq0olbAPMYQvqph0irEoHKs31zJR5feVpASMus9LgexpiMII5vChPNq8E/ibcGcAlrKOeK2g6SFT0",
+	"fjJ3Pug8z2FlEp4JlfKcAB/Z1utXx9sd9tyjQWLT5WeLejyfpRic6jFQoUMqqmeYF6/igR2uzKd8oc8w",
+	"b7ZTK8RxNUCVYhza5EG6qPsiAfRRj1HBFI4aya7G++hFSbUw3t0gYEMbmFx0aXDVUDCI6CRnAvNNpTCI",
+	"DdRhrwK0pKoTaaBcDjGW2PT22ETPc3PFQZhUl0f5qz75OmJKY/4pHRpCYn+gyt7Z9gsxy/hSpG7uHEBt",
+	"taJROodLrxcfsvLse2rf52xK412F9TpL/3r3YfxxvRAflmS5lmFZybpcS7Jc92dsTLusl/n+LB6PqxMv",
+	"N5TPfoQUzF68sWb2V/C3kHKAoMa3dbjUDpW6fPMh+ZyjeZZVjU0qXvSn0pWmozf9bmPyfWyLb7O19hPS",
+	"FKsg4YSaDobWLNmMD36tQVcx30CtxHNVebZu0NuFrgF+VBJlPyzd9ZYWHJ1odKM0y53bJgyXB3St51h+",
+	"gOFeHJKF3XToz088+HOQL+aE9XBurz6yK5z8soMHfCd5KLppuzfcG7X30vui/SDZ5e2HowfifnqQ7A/3",
+	"eK2DLrmj2r9bLYc/1GxD8LvURrB+YAtxLVHCFwOsjGy7Zmk3SNEbnHsm/cmfhNVP0ttqLIrieSaxhOJG",
+	"yAadilfNg61Cew1Iq5dRK1SArvcMBM+W7xaEcYN3vTP7bzvL9VirUSYJ2fhXSnHt3eRlp66BnH2kLNjv",
+	"v/lcGnwu0bdVtwuxGOebaHBq1HMR7n3reOIlsYpMNKE/PyqwVkufx1jrFN0QjRV9pOBjUeCEW7blPKJk",
+	"ffpKsu1ooNAZQMVbhXW1xouaMU+o6tWFCqTtMIQMWPA8pYMeJu7kYgzjKoKE4ylWiu6xGj7HtivqcvV3",
+	"vhaXZrPA6ghNFd8Lf06GN2vIiEJG7esSqcDOOUIySp3rh0jyA7XgYEslQp6LBkMX63DdB9EUxORi5OEU",
+	"/+6wRw54tPLVIODtkSGV9nBOcDNyltDafBSZI6wpceRwoDC0TCSRF+Ft9NL4ILX5CNbVLxaU7e7Fa5gt",
+	"v4L58GkRvd/g+dysNThC+LjO919Ibt3AqVs5bPY3UXCd+x059mYxEDUnoH2hHD01ZZ5dzRLY1i0SxLYR",
+	"I0W6YzQCHAKf9VNgIThXqnP/FM5Vz1lLFL5NfAxY0MvfeNXPk5zfzKhuGxj3qC8l9brjn4pQAzwRlcf5",
+	"bLTvbhj+3un2u73+zk6n291rDn+v54ljQeVDdIm0hUEfSc4rwW+uFL/Ckj9SilcdINTJj2CTOvcJfS+M",
+	"b/tax4oPxQWkC4/HZz9+by6A2Oxy9b9/Uh1s4B9xBysW4e3KeS/N8W1aj73+/sPOg/s7f7yNjyM83XSz",
+	"Tf2bTPxNJi6JYV0lEW8Wkv6VI9K3S+ETPD35FD3JM26ThkNMnuJxGoVdhxV9mT9308m//g0PGsXscYRK",
+	"BbPQo8ynIj/EwwEofoOsOqqmedeFeBmSdEFV0BYIXw8xTvzRgNIypRdMlkevulMdaqe/VcSFC2SuR+kG",
+	"qoBzA5u0dv4bc+eEKUKx2YxAQpntOkvLgw3AMvSqBALtYDI63SaApvJ8NLh/9PyEEOjpsJO4ZJvxoS+V",
+	"cPg31Mli/XgGFu7SI/IiXgrBzSQ6TwsImHp8uxKYHqgrLT/2yxh+twqrOTL569HDPi6myM+ow70ucsc/",
+	"BnpILRzQkON2S4e5O0T4o+FEfEytoqwGKff33wycwk9RTn7DU/ir04iOSaDxaiXWrdzG96bBEfIbIRdC",
+	"7LACdWH9pM0IBGeRSNon2dAEpAk3Bqo8QQvBTKJyS4KI7bC4ANSn7LMbn9/51yED/9YcCk9q1U0fz7PQ",
+	"kCh/hWtgp7//oNPbxQqCXGN9gaNB2BlUv347uCXYh7dssYJ4Qm3+TFhFl29uKZWL9dkgHTEYhNd+s7x/",
+	"kzOlP++OCwaW9PEBdvhmJvH/gD0O4jTViXHF4f4ASvdzInhmJxfu11TYXBaPon2Ht1zWUjMSSky5nXOF",
+	"xcNLPc/ZlCcTiae5luje/Xv3dnr3O91Ot7PTf9B90EVfgRtmY947nnfoazsJCFXxcXniYRXwqHouqWmo",
+	"JPzS423iHKR0OFoByERlsvWM8+CzVHm//tnHMnOmb0FCPCsg3Q31D+HYw7LeLVAGnFX/e+3yvLc71RpB",
+	"mcAC/t8AAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -70,7 +70,7 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 	if _, err := env.Store.Company(ctx, id); err != nil {
 		return fmt.Errorf("company %s: %w", id, err)
 	}
-	leads, err := env.Store.ListLeads(ctx, id)
+	leads, err := lead.Collect(lead.All(ctx, env.Store, id, lead.Filter{}))
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,9 @@
 // the HTTP ceiling (a minimal net/http server decoding the same lead body) and leadchat itself,
 // each at 1, 16 and 64 concurrent connections, and prints one table of throughput, latency,
 // errors, server memory and CPU time per request, with each leadchat row as a ratio of its
-// ceiling.
+// ceiling. Last come the read steps: lead creates into an emptied database, then, once one
+// company holds a million leads (seeded by one INSERT … SELECT), lead creates again and that
+// company's first and deep list pages.
 //
 // `make bench` runs it (`go run ./internal/bench/run`); `make bench-smoke` runs every step for a
 // second, to keep it working in CI, and asserts no figure. The run starts a durable PostgreSQL
@@ -55,7 +57,7 @@ type options struct {
 	conns       []int
 	// leadchatEnv is added to leadchat's environment (-leadchat-env).
 	leadchatEnv []string
-	// only names the pairs to run (spread, hot, config, chat); empty runs all.
+	// only names the pairs to run (spread, hot, config, chat, read); empty runs all.
 	only map[string]bool
 }
 
@@ -69,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	pgMode := fs.String("pgbench-mode", "prepared", "pgbench's protocol for the database ceilings: prepared, extended or simple")
 	connList := fs.String("conns", "1,16,64", "comma-separated concurrent connections")
 	leadchatEnv := fs.String("leadchat-env", "", "space-separated `NAME=VALUE` settings for leadchat, e.g. LEADCHAT_LEAD_BATCH=1 (printed in the report)")
-	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat")
+	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat, read")
 	ceilingAddr := fs.String("http-ceiling", "", "serve the HTTP ceiling on `ADDR` (the runner starts itself so)")
 	pprofAddr := fs.String("leadchat-pprof", "", "serve leadchat from the environment with pprof on `ADDR` (the runner starts itself so)")
 	if err := fs.Parse(args); err != nil {
@@ -108,12 +110,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		opt.only = map[string]bool{}
 		for _, p := range strings.Split(*onlyList, ",") {
 			p = strings.TrimSpace(p)
-			switch p {
-			case "spread", "hot", "config", "chat":
-				opt.only[p] = true
-			default:
-				return fmt.Errorf("-only %q: want spread, hot, config or chat", p)
+			if stepsPerPair[p] == 0 {
+				return fmt.Errorf("-only %q: want spread, hot, config, chat or read", p)
 			}
+			opt.only[p] = true
 		}
 	}
 	root, err := moduleRoot()

@@ -69,7 +69,7 @@ func (b *bench) report(rows map[string]*row, loadStart, loadEnd string) string {
 	var s strings.Builder
 	mode := fmt.Sprintf("%s a step after a %s warm-up", b.opt.duration, b.opt.warmup)
 	if b.opt.smoke {
-		mode = "SMOKE: " + mode + " (figures not meaningful)"
+		mode = "SMOKE: " + mode + " (figures not meaningful; the read steps' company holds " + b.bigLeadsText() + " leads)"
 	}
 	if b.opt.profileDir != "" {
 		mode += "; PROFILED server (figures not for comparison)"
@@ -134,6 +134,20 @@ func (b *bench) report(rows map[string]*row, loadStart, loadEnd string) string {
 	return s.String()
 }
 
+// bigLeadsText is how many leads the read steps' company holds, written with thousands
+// separators for the report.
+func (b *bench) bigLeadsText() string {
+	digits := strconv.Itoa(b.bigLeads())
+	var out []byte
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, digits[i])
+	}
+	return string(out)
+}
+
 // leftPad keeps the step names left-aligned in a right-aligned table.
 func leftPad(step string) string { return step + strings.Repeat(" ", 32-len([]rune(step))) }
 
@@ -180,6 +194,18 @@ func (b *bench) targets(rows map[string]*row) []target {
 	if lc, db, ok := pair(lcChat, dbChat); ok {
 		t := lc.res.RPS() / db.res.RPS()
 		judge(t >= 0.75, "chat message: %.1f%% of its database ceiling, the turn's own read and write (want ≥ 75%%)%s", 100*t, disturbed(lc, db))
+	}
+	if lc, empty, ok := pair(lcLeadMillion, lcLeadEmpty); ok {
+		t := lc.res.RPS() / empty.res.RPS()
+		judge(t >= 0.90, "lead create at %s stored leads: %.1f%% of an empty database's throughput (want ≥ 90%%)%s",
+			b.bigLeadsText(), 100*t, disturbed(lc, empty))
+	}
+	for _, page := range []struct{ step, name string }{{lcListFirst, "first"}, {lcListDeep, "deep"}} {
+		if r := get(page.step, 16); r != nil {
+			judge(r.err == "" && r.res.OK > 0 && r.res.Errors == 0 && r.res.P99 <= 20*time.Millisecond,
+				"lead list, the %s page of a company's %s leads: p99 %s at 16 connections, %d errors (want ≤ 20ms, none)%s",
+				page.name, b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
+		}
 	}
 	top := b.opt.conns[len(b.opt.conns)-1]
 	errors := 0

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/pgembed"
@@ -44,8 +46,11 @@ type bench struct {
 	ceilingAddr  string
 
 	privateKeys, publicKeys []string
-	reply                   string // the built-in assistant's answer to chatMessages[0]
-	runs                    int    // numbers each load run, for unique chat sessions
+	// bigCompany is the company the read steps fill with leads and list; bigKey is its private key.
+	bigCompany uuid.UUID
+	bigKey     string
+	reply      string // the built-in assistant's answer to chatMessages[0]
+	runs       int    // numbers each load run, for unique chat sessions
 }
 
 // setUp starts PostgreSQL, creates and provisions the leadchat and ceiling databases, builds
@@ -218,7 +223,8 @@ func (b *bench) provisionCeiling(ctx context.Context) error {
 }
 
 // provisionLeadchat creates the leadchat database's companies, on the enterprise plan so no
-// limit counts, with a private and a public key each.
+// limit counts, with a private and a public key each, and the read steps' company with a
+// private key.
 func (b *bench) provisionLeadchat(ctx context.Context) error {
 	s, err := b.migrated(ctx, "leadchat")
 	if err != nil {
@@ -240,6 +246,15 @@ func (b *bench) provisionLeadchat(ctx context.Context) error {
 		}
 		b.privateKeys, b.publicKeys = append(b.privateKeys, priv.Key), append(b.publicKeys, pub.Key)
 	}
+	big, err := s.CreateCompany(ctx, "bench big", plan.Enterprise, plan.Override{})
+	if err != nil {
+		return err
+	}
+	key, err := admin.CreateKey(ctx, s, big.ID, auth.Private, nil, true)
+	if err != nil {
+		return err
+	}
+	b.bigCompany, b.bigKey = big.ID, key.Key
 	return nil
 }
 
@@ -261,6 +276,9 @@ func (b *bench) probe() error {
 		return err
 	}
 	if _, err := check("GET /api/embed/config", configRequest(host, b.publicKeys[0]), http.StatusOK); err != nil {
+		return err
+	}
+	if _, err := check("GET /api/v1/leads", listRequest(host, b.bigKey, "limit=50"), http.StatusOK); err != nil {
 		return err
 	}
 	body, err := check("POST /api/embed/chat", chatRequest(host, b.publicKeys[0], "leadchat-bench-probe-session", "m0", chatMessages[0]), http.StatusOK)

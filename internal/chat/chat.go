@@ -373,7 +373,7 @@ func leadWrite(cur, nextSession Session, form, proposed Contact) (*lead.Lead, []
 	}
 	if cur.LeadID == nil {
 		return &lead.Lead{
-			ID: uuid.New(), FirstName: next.FirstName, LastName: next.LastName, Email: next.Email,
+			ID: lead.NewID(), FirstName: next.FirstName, LastName: next.LastName, Email: next.Email,
 			Phone: next.Phone, PhoneE164: next.PhoneE164, Source: lead.SourceChat,
 			ReferralData: nextSession.ReferralData,
 		}, nil

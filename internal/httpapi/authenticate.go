@@ -30,7 +30,7 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 		var key string
 		var err error
 		switch tmpl {
-		case pathLeads:
+		case pathLeads, pathLead, pathLeadMessages:
 			key, err = leadKey(r)
 			if err == nil && key == "" {
 				err = errs.E(errs.Unauthorized, errs.CodeMissingAPIKey)
@@ -59,6 +59,9 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 		p, err := s.keys.Resolve(r.Context(), key)
 		if errs.Is(err, errs.Unauthorized) {
 			s.authFailed(r)
+		}
+		if err == nil {
+			err = privateOnly(p, r.Method, tmpl)
 		}
 		if err == nil {
 			err = allowed(p, tmpl, r.Header)
@@ -92,8 +95,8 @@ func allowed(p auth.Principal, path string, h http.Header) error {
 	return nil
 }
 
-// leadKey reads the lead endpoint's key from, in order, x-api-key, Authorization: Bearer and
-// the body's api_key.
+// leadKey reads the lead endpoints' key from, in order, x-api-key, Authorization: Bearer and,
+// for a lead create, the body's api_key.
 func leadKey(r *http.Request) (string, error) {
 	if k := strings.TrimSpace(r.Header.Get("X-Api-Key")); k != "" {
 		return k, nil
@@ -103,6 +106,9 @@ func leadKey(r *http.Request) (string, error) {
 		if ok && strings.EqualFold(scheme, "Bearer") && strings.TrimSpace(token) != "" {
 			return strings.TrimSpace(token), nil
 		}
+	}
+	if r.Method != http.MethodPost {
+		return "", nil
 	}
 	return keyFromBody(rawBody(r.Context()))
 }

@@ -202,7 +202,7 @@ func TestChatConversation(t *testing.T) {
 		t.Error("contact complete: request_contact should be false")
 	}
 
-	leads, err := e.store.ListLeads(ctx, c)
+	leads, err := lead.Collect(lead.All(ctx, e.store, c, lead.Filter{}))
 	if err != nil || len(leads) != 1 {
 		t.Fatalf("leads = %d, %v; want one", len(leads), err)
 	}
@@ -352,7 +352,7 @@ func TestChatTenantIsolation(t *testing.T) {
 	if strings.Contains(rb.Reply, "Anna") || strings.Contains(rb.Reply, "anna@example.hu") {
 		t.Errorf("company B's reply mentions company A's visitor: %q", rb.Reply)
 	}
-	if leads, _ := e.store.ListLeads(ctx, b); len(leads) != 0 {
+	if leads, _ := lead.Collect(lead.All(ctx, e.store, b, lead.Filter{})); len(leads) != 0 {
 		t.Errorf("company B has %d leads", len(leads))
 	}
 	if n, counter := e.count(b); n != 0 || counter != 0 {
@@ -368,7 +368,7 @@ func TestChatLeadLimit(t *testing.T) {
 	if r.LeadId == nil {
 		t.Fatal("no lead")
 	}
-	leads, _ := e.store.ListLeads(context.Background(), c)
+	leads, _ := lead.Collect(lead.All(context.Background(), e.store, c, lead.Filter{}))
 	if len(leads) != 1 || leads[0].Status != lead.StatusOverLimit || leads[0].Source != lead.SourceChat {
 		t.Errorf("leads = %+v, want one over_limit chat lead", leads)
 	}

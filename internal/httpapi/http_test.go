@@ -7,7 +7,8 @@ import (
 
 func TestPreflight(t *testing.T) {
 	e := start(t)
-	for _, path := range []string{"/api/v1/leads", "/api/embed/config", "/api/embed/chat"} {
+	for _, path := range []string{"/api/v1/leads", "/api/embed/config", "/api/embed/chat",
+		"/api/v1/leads/0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b", "/api/v1/leads/0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b/messages"} {
 		t.Run(path, func(t *testing.T) {
 			resp, _ := e.do("OPTIONS", path, "", map[string]string{
 				"Origin": "https://example.hu", "Access-Control-Request-Method": "POST",
@@ -18,7 +19,7 @@ func TestPreflight(t *testing.T) {
 			}
 			want := map[string]string{
 				"Access-Control-Allow-Origin":  "*",
-				"Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+				"Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE, OPTIONS",
 				"Access-Control-Allow-Headers": "Content-Type, Authorization, X-Api-Key, Idempotency-Key",
 				"Access-Control-Max-Age":       "86400",
 			}
@@ -84,7 +85,8 @@ func TestRouterErrorsAreJSON(t *testing.T) {
 		{"unknown path", "GET", "/nope", 404, "not_found"},
 		{"unknown API path", "POST", "/api/v2/leads", 404, "not_found"},
 		{"wrong method", "DELETE", "/api/v1/leads", 405, "method_not_allowed"},
-		{"GET on the lead endpoint", "GET", "/api/v1/leads", 405, "method_not_allowed"},
+		{"PUT on the lead endpoint", "PUT", "/api/v1/leads", 405, "method_not_allowed"},
+		{"POST on a lead", "POST", "/api/v1/leads/0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b", 405, "method_not_allowed"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			req, _ := http.NewRequest(tt.method, e.base+tt.path, nil)

@@ -183,7 +183,7 @@ func TestCreateLeadStoresNormalisedFields(t *testing.T) {
 	if resp.StatusCode != 201 {
 		t.Fatalf("status %d: %v", resp.StatusCode, out)
 	}
-	leads, err := e.store.ListLeads(context.Background(), c)
+	leads, err := lead.Collect(lead.All(context.Background(), e.store, c, lead.Filter{}))
 	if err != nil || len(leads) != 1 {
 		t.Fatalf("leads = %v, %v", leads, err)
 	}
@@ -223,7 +223,7 @@ func TestCreateLeadStoresNormalisedFields(t *testing.T) {
 		if err != nil || r.JSON201 == nil {
 			t.Fatalf("create: %v, %d %s", err, r.StatusCode(), r.Body)
 		}
-		leads, _ := e.store.ListLeads(context.Background(), c)
+		leads, _ := lead.Collect(lead.All(context.Background(), e.store, c, lead.Filter{}))
 		if leads[0].Source != lead.SourceForm {
 			t.Errorf("source = %q, want form", leads[0].Source)
 		}
@@ -260,7 +260,7 @@ func TestCreateLeadMonthlyLimit(t *testing.T) {
 			t.Errorf("create %d: X-Lead-Count = %v, want %d", i, r.Count, want.count)
 		}
 	}
-	leads, _ := e.store.ListLeads(ctx, limited)
+	leads, _ := lead.Collect(lead.All(ctx, e.store, limited, lead.Filter{}))
 	statuses := map[lead.Status]int{}
 	for _, l := range leads {
 		statuses[l.Status]++
@@ -365,7 +365,7 @@ func TestCreateLeadLimitExactUnderConcurrency(t *testing.T) {
 					break
 				}
 			}
-			leads, _ := e.store.ListLeads(context.Background(), c)
+			leads, _ := lead.Collect(lead.All(context.Background(), e.store, c, lead.Filter{}))
 			statuses := map[lead.Status]int{}
 			for _, l := range leads {
 				statuses[l.Status]++

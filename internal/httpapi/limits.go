@@ -14,6 +14,7 @@ import (
 type Limits struct {
 	LeadsPublic  *ratelimit.Limiter // per client IP and key
 	LeadsPrivate *ratelimit.Limiter // per key
+	LeadsRead    *ratelimit.Limiter // per key: reading and changing stored leads, at the private rate
 	Config       *ratelimit.Limiter // per client IP
 	Chat         *ratelimit.Limiter // per client IP
 	AuthFailures *ratelimit.Limiter // failed authentications per client IP
@@ -29,7 +30,7 @@ type Rates struct {
 func NewLimits(r Rates) *Limits {
 	t := ratelimit.NewBuckets(r.Buckets, nil)
 	return &Limits{
-		LeadsPublic: t.Limiter(r.LeadsPublic), LeadsPrivate: t.Limiter(r.LeadsPrivate),
+		LeadsPublic: t.Limiter(r.LeadsPublic), LeadsPrivate: t.Limiter(r.LeadsPrivate), LeadsRead: t.Limiter(r.LeadsPrivate),
 		Config: t.Limiter(r.Config), Chat: t.Limiter(r.Chat), AuthFailures: t.Limiter(r.AuthFailures),
 	}
 }
@@ -62,9 +63,17 @@ func (s *server) authFailed(r *http.Request) {
 	}
 }
 
-// limitByKey applies the lead endpoint's limits, which depend on the key's kind.
+// limitByKey applies the lead endpoints' limits, which depend on the key's kind. The calls that
+// read or change stored leads (private keys only) take the private key's limit in a bucket of
+// their own, so a client paging through its leads never holds up its lead creates.
 func (s *server) limitByKey(path string, p auth.Principal, r *http.Request) error {
-	if s.limits == nil || path != pathLeads {
+	if s.limits == nil {
+		return nil
+	}
+	if readsLeads(r.Method, path) {
+		return s.take(s.limits.LeadsRead, "leads_read", ratelimit.IDKey(p.KeyID))
+	}
+	if path != pathLeads {
 		return nil
 	}
 	if p.Kind == auth.Public {

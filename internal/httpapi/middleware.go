@@ -76,7 +76,7 @@ func cors(next http.Handler) http.Handler {
 		h.Set("Access-Control-Allow-Origin", "*")
 		h.Set("Access-Control-Expose-Headers", "X-Lead-Limit, X-Lead-Count, Retry-After, X-Request-Id, Idempotent-Replayed")
 		if r.Method == http.MethodOptions {
-			h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS")
 			h.Set("Access-Control-Allow-Headers", "Content-Type, Authorization, X-Api-Key, Idempotency-Key")
 			h.Set("Access-Control-Max-Age", "86400")
 		}
@@ -89,7 +89,7 @@ func cors(next http.Handler) http.Handler {
 // replace bad bytes). The body is kept in the context for key extraction and idempotency hashing.
 func (s *server) readBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
+		if r.Method != http.MethodPost && r.Method != http.MethodPatch {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/service"
 )
@@ -63,7 +64,7 @@ func TestChatWithModel(t *testing.T) {
 	if r.LeadId == nil {
 		t.Fatal("no lead after the visitor wrote an email")
 	}
-	leads, _ := e.store.ListLeads(t.Context(), c)
+	leads, _ := lead.Collect(lead.All(t.Context(), e.store, c, lead.Filter{}))
 	if len(leads) != 1 || leads[0].FirstName != "" || leads[0].Email != "bela@example.hu" {
 		t.Errorf("leads = %+v: want one lead with the email the visitor wrote and no name (only the model proposed one)", leads)
 	}

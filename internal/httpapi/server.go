@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -136,9 +137,14 @@ func (s *server) fail(err error) http.Handler {
 }
 
 // requestError handles what the generated code could not bind: the spec validator has already
-// accepted the request, so this is a body or parameter the generated types cannot hold.
+// accepted the request, so this is a body or parameter the generated types cannot hold (such
+// as a lead id that is not a UUID, a format kin-openapi leaves unchecked).
 func (s *server) requestError(w http.ResponseWriter, r *http.Request, err error) {
-	if _, ok := err.(*errs.Error); !ok {
+	var param *api.InvalidParamFormatError
+	switch _, ok := err.(*errs.Error); {
+	case errors.As(err, &param):
+		err = paramError(param.ParamName, err)
+	case !ok:
 		err = errs.Wrap(errs.Invalid, errs.CodeInvalidJSON, err)
 	}
 	s.writeError(w, r, err)

@@ -11,7 +11,7 @@ import (
 type state struct {
 	id        string // the request id, also sent as X-Request-Id
 	route     string // the matched route template, "unmatched" before routing
-	body      []byte // the JSON body as read (POST)
+	body      []byte // the JSON body as read (POST, PATCH)
 	principal *auth.Principal
 }
 

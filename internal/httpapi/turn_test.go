@@ -7,6 +7,7 @@ import (
 
 	leadclient "github.com/leadchat/leadchat/clients/go"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
 )
 
@@ -141,7 +142,7 @@ func TestChatContactHistory(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("history:\n got %q\nwant %q", got, want)
 	}
-	leads, err := e.store.ListLeads(t.Context(), c)
+	leads, err := lead.Collect(lead.All(t.Context(), e.store, c, lead.Filter{}))
 	if err != nil || len(leads) != 1 || leads[0].Email != "anna.kiss@example.hu" || leads[0].FirstName != "Kiss Anna" {
 		t.Errorf("lead = %+v (%v)", leads, err)
 	}

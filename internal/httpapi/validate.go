@@ -8,6 +8,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
+	"github.com/gorilla/mux"
 
 	"github.com/leadchat/leadchat/internal/errs"
 )
@@ -45,7 +46,7 @@ func (s *server) validate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		in := &openapi3filter.RequestValidationInput{Request: r, Route: route, Options: &s.validator.opts}
+		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: mux.Vars(r), Route: route, Options: &s.validator.opts}
 		if err := openapi3filter.ValidateRequest(r.Context(), in); err != nil {
 			s.writeError(w, r, validationError(err))
 			return
@@ -62,13 +63,7 @@ func validationError(err error) error {
 		return errs.Wrap(errs.Invalid, errs.CodeInvalidField, err)
 	}
 	if re.Parameter != nil {
-		switch re.Parameter.Name {
-		case "Idempotency-Key":
-			return &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidIdempotencyKey, Err: err}
-		case "api_key":
-			return &errs.Error{Kind: errs.Invalid, Code: errs.CodeMissingAPIKey, Err: err}
-		}
-		return &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidField, Field: re.Parameter.Name, Err: err}
+		return paramError(re.Parameter.Name, err)
 	}
 	var se *openapi3.SchemaError
 	if !errors.As(err, &se) {
@@ -106,6 +101,8 @@ func validationError(err error) error {
 		e.Code = errs.CodeInvalidSource
 	case top == "referral_data":
 		e.Code, e.Field = errs.CodeInvalidReferralData, "referral_data"
+	case top == "status":
+		e.Code = errs.CodeInvalidStatus
 	case top == "session_id":
 		e.Code, e.Field = errs.CodeInvalidSessionID, "session_id"
 	case top == "message_id":
@@ -114,6 +111,29 @@ func validationError(err error) error {
 		e.Code, e.Field = errs.CodeInvalidJSON, "" // the body as a whole is not an object
 	}
 	return e
+}
+
+// paramError is the error for a parameter that breaks the contract, whether kin-openapi or the
+// generated binding finds it. An id that is not a UUID names no lead.
+func paramError(name string, err error) error {
+	code := errs.CodeInvalidField
+	switch name {
+	case "Idempotency-Key":
+		code = errs.CodeInvalidIdempotencyKey
+	case "api_key":
+		code = errs.CodeMissingAPIKey
+	case "lead_id":
+		return errs.Wrap(errs.NotFound, errs.CodeLeadNotFound, err)
+	case "status":
+		code = errs.CodeInvalidStatus
+	case "source":
+		code = errs.CodeInvalidSource
+	case "cursor":
+		code = errs.CodeInvalidCursor
+	default:
+		return &errs.Error{Kind: errs.Invalid, Code: code, Field: name, Err: err}
+	}
+	return &errs.Error{Kind: errs.Invalid, Code: code, Err: err}
 }
 
 // missingProperty reads the property name from kin-openapi's `property "x" is missing`.

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/google/uuid"
-
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/limits"
 )
@@ -31,7 +29,7 @@ type Input struct {
 
 // Check trims, validates and normalises the input into a lead with a fresh id.
 func (in Input) Check() (Lead, error) {
-	l := Lead{ID: uuid.New(), Source: SourceAPI}
+	l := Lead{ID: NewID(), Source: SourceAPI}
 	var err error
 	if l.FirstName, err = required("first_name", in.FirstName, limits.NameLen); err != nil {
 		return Lead{}, err

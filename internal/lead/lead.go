@@ -79,6 +79,13 @@ const (
 	SourceManual Source = "manual"
 )
 
+// NewID makes a lead's id: a UUID version 7, whose first bits are the time, so that new leads
+// take the right-hand end of the primary key's index. Random (version 4) ids land on any of its
+// pages: once the table holds a million leads, almost every create dirties a page of its own,
+// which PostgreSQL writes whole to the WAL after each checkpoint, so a create costs more the
+// more leads are stored.
+func NewID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
+
 // Lead is a checked and normalised lead, ready to be stored. Empty strings are absent values.
 type Lead struct {
 	ID           uuid.UUID
@@ -102,13 +109,16 @@ type HistoryEntry struct {
 	At       time.Time
 }
 
-// Stored is a lead as the store returns it, for listings.
+// Stored is a lead as the store keeps it.
 type Stored struct {
 	Lead
 	Status Status
 	// OverLimit stays true for a lead that came in past the limit, whatever its status becomes.
 	OverLimit bool
+	// SessionID is the chat session that made the lead, "" for a lead from elsewhere.
+	SessionID string
 	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Created is the outcome of creating a lead: its id, whether it was over the limit and, when a
@@ -133,6 +143,17 @@ type Idempotency struct {
 // transaction; with an Idempotency it returns the first outcome for a repeated key, an
 // errs.Unprocessable error for a key reused with another body and errs.Conflict while the first
 // request is in flight.
+//
+// The other methods read and manage one company's leads; a lead id that is not the company's
+// is errs.NotFound with the code lead_not_found, whoever's lead it is. ListLeads takes a
+// checked Filter. SetLeadStatus moves a lead to a lifecycle status and records the move in
+// its history. DeleteLead erases a lead with its chat, its history and its idempotency
+// record, in one transaction; the month's count keeps it, as a received lead was received.
 type Store interface {
 	CreateLead(ctx context.Context, companyID uuid.UUID, l Lead, limit *int, idem *Idempotency) (Created, error)
+	ListLeads(ctx context.Context, companyID uuid.UUID, f Filter) (Page, error)
+	GetLead(ctx context.Context, companyID, leadID uuid.UUID) (Stored, error)
+	LeadMessages(ctx context.Context, companyID, leadID uuid.UUID) ([]Message, error)
+	SetLeadStatus(ctx context.Context, companyID, leadID uuid.UUID, status Status, origin Origin) error
+	DeleteLead(ctx context.Context, companyID, leadID uuid.UUID) error
 }

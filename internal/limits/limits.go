@@ -1,6 +1,7 @@
 // Package limits is the one table of the service's length and count limits. The code that
 // enforces a limit and the Hungarian message that states it both read it from here; the
-// matching minLength and maxLength of api/openapi.yaml are held to it by this package's test.
+// matching minLength, maxLength and list bounds of api/openapi.yaml are held to it by this
+// package's test.
 // Lengths are in characters (Unicode code points) unless the name says bytes.
 package limits
 
@@ -37,9 +38,13 @@ const (
 	// IdempotencyKeyMinLen and IdempotencyKeyMaxLen bound the Idempotency-Key header.
 	IdempotencyKeyMinLen = 1
 	IdempotencyKeyMaxLen = 255
-	// ListMin and ListMax bound the limit (page size) of a list.
-	ListMin = 1
-	ListMax = 200
+	// ListMin and ListMax bound the limit (page size) of a list; ListDefault is the size
+	// when none is asked for.
+	ListMin     = 1
+	ListMax     = 200
+	ListDefault = 50
+	// SearchLen bounds the text a list of leads is searched for.
+	SearchLen = 200
 
 	// BodyBytes bounds a request body (larger is 413).
 	BodyBytes = 64 << 10

@@ -24,7 +24,7 @@ func TestContractMatchesTable(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		where   string // a component schema, "Schema.property", "Schema.*" (its additionalProperties) or "parameters.Name"
-		keyword string
+		keyword string // minLength, maxLength, minimum, maximum, default or maxItems
 		want    int
 	}{
 		{"LeadInput.first_name", "maxLength", limits.NameLen},
@@ -41,6 +41,10 @@ func TestContractMatchesTable(t *testing.T) {
 		{"SessionID", "minLength", limits.SessionIDMinLen},
 		{"SessionID", "maxLength", limits.SessionIDMaxLen},
 		{"parameters.IdempotencyKey", "maxLength", limits.IdempotencyKeyMaxLen},
+		{"parameters.ListLimit", "minimum", limits.ListMin},
+		{"parameters.ListLimit", "maximum", limits.ListMax},
+		{"parameters.ListLimit", "default", limits.ListDefault},
+		{"LeadList.data", "maxItems", limits.ListMax},
 	} {
 		t.Run(tc.where+" "+tc.keyword, func(t *testing.T) {
 			s := schemaAt(t, doc, tc.where)
@@ -53,6 +57,26 @@ func TestContractMatchesTable(t *testing.T) {
 					t.Fatalf("%s has no maxLength; the table says %d", tc.where, tc.want)
 				}
 				got = int(*s.MaxLength)
+			case "minimum", "maximum":
+				bound := s.Min
+				if tc.keyword == "maximum" {
+					bound = s.Max
+				}
+				if bound == nil {
+					t.Fatalf("%s has no %s; the table says %d", tc.where, tc.keyword, tc.want)
+				}
+				got = int(*bound)
+			case "default":
+				n, ok := s.Default.(float64)
+				if !ok {
+					t.Fatalf("%s has no numeric default; the table says %d", tc.where, tc.want)
+				}
+				got = int(n)
+			case "maxItems":
+				if s.MaxItems == nil {
+					t.Fatalf("%s has no maxItems; the table says %d", tc.where, tc.want)
+				}
+				got = int(*s.MaxItems)
 			}
 			if got != tc.want {
 				t.Errorf("api/openapi.yaml %s %s is %d, the limits table %d", tc.where, tc.keyword, got, tc.want)

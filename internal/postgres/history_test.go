@@ -29,7 +29,7 @@ func TestLeadStatusLifecycle(t *testing.T) {
 			t.Fatalf("set %s: %v", st, err)
 		}
 	}
-	stored, err := s.ListLeads(ctx, a)
+	stored, err := lead.Collect(lead.All(ctx, s, a, lead.Filter{}))
 	if err != nil || len(stored) != 1 || stored[0].Status != lead.StatusWon || !stored[0].OverLimit {
 		t.Errorf("lead = %+v, %v; want won and still over_limit", stored, err)
 	}

@@ -96,7 +96,7 @@ func TestLeadGroupCountsPerCompanyInOrder(t *testing.T) {
 	if err != nil || alone.Count != 4 || !alone.OverLimit {
 		t.Errorf("lone create after the group = %+v, %v; want count 4, over limit", alone, err)
 	}
-	stored, err := s.ListLeads(ctx, a)
+	stored, err := lead.Collect(lead.All(ctx, s, a, lead.Filter{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestLeadGroupFailureIsolated(t *testing.T) {
 	if created[0].Count != 1 || created[3].Count != 2 {
 		t.Errorf("counts %d, %d; want 1, 2 (the failed lead counts nothing)", created[0].Count, created[3].Count)
 	}
-	stored, err := s.ListLeads(ctx, a)
+	stored, err := lead.Collect(lead.All(ctx, s, a, lead.Filter{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func concurrentCreates(t *testing.T, opt postgres.Options) {
 		if len(got) != perCompany || over[c] != perCompany-limit {
 			t.Errorf("company %s: %d creates, %d over limit; want %d, %d", c, len(got), over[c], perCompany, perCompany-limit)
 		}
-		stored, err := s.ListLeads(ctx, c)
+		stored, err := lead.Collect(lead.All(ctx, s, c, lead.Filter{}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ func TestLeadGroupUnavailable(t *testing.T) {
 			t.Errorf("create %d: %v, want unavailable", i, err)
 		}
 	}
-	stored, err := s.ListLeads(ctx, a)
+	stored, err := lead.Collect(lead.All(ctx, s, a, lead.Filter{}))
 	if err != nil || len(stored) != 1 {
 		t.Errorf("%d leads stored (%v), want only the first", len(stored), err)
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -106,58 +104,6 @@ func (s *Store) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
 	return res.RowsAffected()
 }
 
-const selectLeads = `
-SELECT id, first_name, last_name, email, phone, phone_e164, service, details, source,
-       referral_data, status, over_limit, created_at
-FROM leads WHERE company_id = $1
-ORDER BY created_at DESC, id`
-
-// ListLeads lists a company's leads, newest first.
-func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID) ([]lead.Stored, error) {
-	var rows []struct {
-		ID           uuid.UUID      `db:"id"`
-		FirstName    sql.NullString `db:"first_name"`
-		LastName     sql.NullString `db:"last_name"`
-		Email        sql.NullString `db:"email"`
-		Phone        sql.NullString `db:"phone"`
-		PhoneE164    sql.NullString `db:"phone_e164"`
-		Service      sql.NullString `db:"service"`
-		Details      []byte         `db:"details"`
-		Source       lead.Source    `db:"source"`
-		ReferralData []byte         `db:"referral_data"`
-		Status       lead.Status    `db:"status"`
-		OverLimit    bool           `db:"over_limit"`
-		CreatedAt    time.Time      `db:"created_at"`
-	}
-	if err := s.db.SelectContext(ctx, &rows, selectLeads, companyID); err != nil {
-		return nil, translate(err)
-	}
-	out := make([]lead.Stored, 0, len(rows))
-	for _, r := range rows {
-		st := lead.Stored{Status: r.Status, OverLimit: r.OverLimit, CreatedAt: r.CreatedAt, Lead: lead.Lead{
-			ID: r.ID, FirstName: r.FirstName.String, LastName: r.LastName.String,
-			Email: r.Email.String, Phone: r.Phone.String, PhoneE164: r.PhoneE164.String,
-			Service: r.Service.String, Source: r.Source,
-		}}
-		if r.Details != nil {
-			var d struct {
-				Note string `json:"note"`
-			}
-			if err := json.Unmarshal(r.Details, &d); err != nil {
-				return nil, fmt.Errorf("lead %s details: %w", r.ID, err)
-			}
-			st.Note = d.Note
-		}
-		if r.ReferralData != nil {
-			if err := json.Unmarshal(r.ReferralData, &st.ReferralData); err != nil {
-				return nil, fmt.Errorf("lead %s referral data: %w", r.ID, err)
-			}
-		}
-		out = append(out, st)
-	}
-	return out, nil
-}
-
 // setLeadStatus moves a lead to a status and records the move in its history, in one
 // statement; setting the status it has changes nothing. No row back means no such lead of the
 // company.
@@ -181,11 +127,7 @@ func (s *Store) SetLeadStatus(ctx context.Context, companyID, leadID uuid.UUID, 
 		return errs.Field(errs.CodeInvalidStatus, "status")
 	}
 	var old lead.Status
-	err := s.db.GetContext(ctx, &old, setLeadStatus, companyID, leadID, status, origin)
-	if errs.Is(translate(err), errs.NotFound) {
-		return errs.Wrap(errs.NotFound, errs.CodeLeadNotFound, err)
-	}
-	return translate(err)
+	return leadNotFound(translate(s.db.GetContext(ctx, &old, setLeadStatus, companyID, leadID, status, origin)))
 }
 
 // selectLeadHistory reads a lead's history in the order it happened.

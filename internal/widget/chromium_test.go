@@ -169,7 +169,7 @@ func TestWidgetConversation(t *testing.T) {
 		want := []details{{FirstName: "Kovács Anna", Email: "anna.kovacs@example.hu", Phone: "+36 30 123 4567", Source: string(lead.SourceChat)}}
 		var got []details
 		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			leads, err := srv.svc.Store().ListLeads(context.Background(), s.company)
+			leads, err := lead.Collect(lead.All(context.Background(), srv.svc.Store(), s.company, lead.Filter{}))
 			if err != nil {
 				t.Fatal(err)
 			}

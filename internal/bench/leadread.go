@@ -1,0 +1,142 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+// The read pair's steps (-only read): lead creates into an empty database, then, once one
+// company holds bigLeads leads, lead creates again and that company's first and deep list pages.
+const (
+	lcLeadEmpty   = "leadchat: lead, empty database"
+	lcLeadMillion = "leadchat: lead, 1M stored leads"
+	lcListFirst   = "leadchat: list, first page"
+	lcListDeep    = "leadchat: list, deep page"
+)
+
+// bigLeads is how many leads the read steps' company holds; a smoke run seeds smokeLeads.
+const (
+	bigLeads   = 1_000_000
+	smokeLeads = 20_000
+)
+
+// deepCursors is how many positions the deep page step pages from, all in the older half of
+// the company's leads, so that no single page stays hot in the caches.
+const deepCursors = 64
+
+// seedLeads stores $2 leads for company $1 in one statement, as varied as real ones in what
+// the list reads (names, contacts, service, note, source, status), created every 30 seconds
+// back from now, so they span about a year. generate_series makes a million in seconds where
+// a million creates through the API would take minutes.
+const seedLeads = `
+INSERT INTO leads (id, company_id, first_name, last_name, email, phone, phone_e164, service,
+                   details, source, referral_data, status, over_limit, created_at, updated_at)
+SELECT gen_random_uuid(), $1,
+       (ARRAY['Péter','Anna','Gábor','Eszter','László','Katalin','Zoltán','Judit'])[1 + i % 8],
+       (ARRAY['Kovács','Nagy','Tóth','Szabó','Horváth','Varga','Kiss','Molnár','Németh'])[1 + i % 9],
+       'lead' || i || '@example.hu',
+       '+36 30 ' || lpad((i % 10000000)::text, 7, '0'), '+3630' || lpad((i % 10000000)::text, 7, '0'),
+       (ARRAY['Napelem telepítés','Hőszivattyú','Klíma','Tetőfelújítás'])[1 + i % 4],
+       jsonb_build_object('note', 'Családi ház, ' || (80 + i % 120) || ' m² tető, árajánlatot kér.'),
+       (ARRAY['form','api','chat','manual'])[1 + i % 4],
+       CASE WHEN i % 3 = 0 THEN jsonb_build_object('utm_source', 'google', 'utm_campaign', 'tavasz') END,
+       (ARRAY['new','contacted','qualified','won','lost','over_limit'])[1 + i % 6], i % 6 = 5,
+       now() - i * interval '30 seconds', now() - i * interval '30 seconds'
+FROM generate_series(1, $2::int) AS i`
+
+// emptyLeads empties the tables a lead fills (the companies and keys stay), so that the
+// empty-database step measures what its name says.
+const emptyLeads = `TRUNCATE leads, lead_counters, idempotency_keys, lead_history, chat_messages, chat_sessions`
+
+// selectDeepCursors picks positions spread over the older half of the company's list.
+const selectDeepCursors = `
+SELECT created_at, id FROM (
+    SELECT created_at, id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n
+    FROM leads WHERE company_id = $1) list
+WHERE n > $2::int / 2 AND n % ($2::int / 2 / $3::int) = 0
+ORDER BY n LIMIT $3`
+
+// bigLeads is how many leads the read steps' company holds in this run.
+func (b *bench) bigLeads() int {
+	if b.opt.smoke {
+		return smokeLeads
+	}
+	return bigLeads
+}
+
+// listRequest is GET /api/v1/leads with a private key and a query.
+func listRequest(host, key, query string) []byte {
+	return []byte(fmt.Sprintf("GET /api/v1/leads?%s HTTP/1.1\r\nHost: %s\r\nX-Api-Key: %s\r\n\r\n", query, host, key))
+}
+
+// readSteps runs the read pair at every concurrency: lead creates into an empty database, then
+// the seeding of the big company, then lead creates and the two list pages.
+func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byte) error {
+	s, err := postgres.Open(ctx, b.cluster.DSN("leadchat"), postgres.Options{MaxOpenConns: 2, StatementTimeout: 10 * time.Minute})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	for _, c := range b.opt.conns {
+		if _, err := s.DB().ExecContext(ctx, emptyLeads); err != nil {
+			return fmt.Errorf("emptying the lead tables: %w", err)
+		}
+		add(b.httpStep(ctx, lcLeadEmpty, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
+	}
+	n := b.bigLeads()
+	fmt.Fprintf(b.log, "seeding %d leads ...\n", n)
+	start := time.Now()
+	if _, err := s.DB().ExecContext(ctx, seedLeads, b.bigCompany, n); err != nil {
+		return fmt.Errorf("seeding leads: %w", err)
+	}
+	// As autovacuum would soon after a million inserts, mid-step: set the rows' hint bits and
+	// the visibility map, and gather the planner's statistics.
+	if _, err := s.DB().ExecContext(ctx, "VACUUM (ANALYZE) leads"); err != nil {
+		return err
+	}
+	fmt.Fprintf(b.log, "seeded in %v\n", time.Since(start).Round(time.Second))
+	deep, err := b.deepPages(ctx, s, n)
+	if err != nil {
+		return err
+	}
+	first := [][]byte{listRequest(b.leadchatAddr, b.bigKey, "limit=50")}
+	for _, c := range b.opt.conns {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		add(b.httpStep(ctx, lcLeadMillion, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
+		add(b.httpStep(ctx, lcListFirst, c, b.leadchat, b.leadchatAddr, roundRobin(first)))
+		add(b.httpStep(ctx, lcListDeep, c, b.leadchat, b.leadchatAddr, roundRobin(deep)))
+	}
+	return nil
+}
+
+// deepPages are list requests that start at cursors in the older half of the big company's
+// leads, made as the service makes them.
+func (b *bench) deepPages(ctx context.Context, s *postgres.Store, n int) ([][]byte, error) {
+	rows, err := s.DB().QueryContext(ctx, selectDeepCursors, b.bigCompany, n, deepCursors)
+	if err != nil {
+		return nil, fmt.Errorf("reading deep cursors: %w", err)
+	}
+	defer rows.Close()
+	var reqs [][]byte
+	for rows.Next() {
+		var c lead.Cursor
+		if err := rows.Scan(&c.CreatedAt, &c.ID); err != nil {
+			return nil, err
+		}
+		reqs = append(reqs, listRequest(b.leadchatAddr, b.bigKey, "limit=50&cursor="+url.QueryEscape(c.String())))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(reqs) == 0 {
+		return nil, fmt.Errorf("no deep cursors in %d leads", n)
+	}
+	return reqs, nil
+}

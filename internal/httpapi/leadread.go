@@ -1,0 +1,188 @@
+package httpapi
+
+import (
+	"context"
+
+	"github.com/leadchat/leadchat/gen/api"
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
+)
+
+// The paths of one lead, by gorilla path template; the list is pathLeads with GET.
+const (
+	pathLead         = "/api/v1/leads/{lead_id}"
+	pathLeadMessages = "/api/v1/leads/{lead_id}/messages"
+)
+
+// readsLeads reports whether a request reads or changes stored leads: the calls that take a
+// private key only, and count against the key's budget for them.
+func readsLeads(method, path string) bool {
+	return path == pathLead || path == pathLeadMessages || (path == pathLeads && method == "GET")
+}
+
+// privateOnly refuses a public key on the calls that read or change stored leads, before any
+// origin rule: whoever holds a public key may not read a company's leads from anywhere.
+func privateOnly(p auth.Principal, method, path string) error {
+	if readsLeads(method, path) && p.Kind != auth.Private {
+		return errs.E(errs.Forbidden, errs.CodePrivateKeyRequired)
+	}
+	return nil
+}
+
+// company is the key's company; authenticate has put the principal there for every lead path.
+func company(ctx context.Context) (auth.Principal, error) {
+	p, ok := principal(ctx)
+	if !ok {
+		return auth.Principal{}, errs.Internalf("lead call without a principal")
+	}
+	return p, nil
+}
+
+// ListLeads answers one page of the company's leads.
+func (s *server) ListLeads(ctx context.Context, req api.ListLeadsRequestObject) (api.ListLeadsResponseObject, error) {
+	p, err := company(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := req.Params
+	var f lead.Filter
+	if q.Limit != nil {
+		f.Limit = *q.Limit
+	}
+	if q.Status != nil {
+		f.Status = lead.Status(*q.Status)
+	}
+	if q.Source != nil {
+		f.Source = lead.Source(*q.Source)
+	}
+	if q.Since != nil {
+		f.Since = *q.Since
+	}
+	if q.Until != nil {
+		f.Until = *q.Until
+	}
+	if q.Cursor != nil {
+		c, err := lead.ParseCursor(*q.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		f.After = &c
+	}
+	page, err := s.leads.ListLeads(ctx, p.CompanyID, f)
+	if err != nil {
+		return nil, err
+	}
+	body := api.LeadList{Data: make([]api.StoredLead, len(page.Leads))}
+	for i := range page.Leads {
+		body.Data[i] = storedLead(&page.Leads[i])
+	}
+	if page.Next != nil {
+		next := page.Next.String()
+		body.NextCursor = &next
+	}
+	return api.ListLeads200JSONResponse{Body: body}, nil
+}
+
+// GetLead answers one of the company's leads.
+func (s *server) GetLead(ctx context.Context, req api.GetLeadRequestObject) (api.GetLeadResponseObject, error) {
+	p, err := company(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.leads.GetLead(ctx, p.CompanyID, req.LeadId)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetLead200JSONResponse{Body: storedLead(&l)}, nil
+}
+
+// ListLeadMessages answers the transcript of the chat that made a lead.
+func (s *server) ListLeadMessages(ctx context.Context, req api.ListLeadMessagesRequestObject) (api.ListLeadMessagesResponseObject, error) {
+	p, err := company(ctx)
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := s.leads.LeadMessages(ctx, p.CompanyID, req.LeadId)
+	if err != nil {
+		return nil, err
+	}
+	body := api.LeadMessages{Data: make([]api.LeadMessage, len(msgs))}
+	for i, m := range msgs {
+		role := api.LeadMessageRoleAssistant
+		if m.Visitor {
+			role = api.LeadMessageRoleVisitor
+		}
+		body.Data[i] = api.LeadMessage{Role: role, Text: m.Text, CreatedAt: m.At.UTC()}
+	}
+	return api.ListLeadMessages200JSONResponse{Body: body}, nil
+}
+
+// UpdateLead moves a lead to a lifecycle status, recorded with origin api, and answers the lead
+// as it now is.
+func (s *server) UpdateLead(ctx context.Context, req api.UpdateLeadRequestObject) (api.UpdateLeadResponseObject, error) {
+	p, err := company(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if req.Body == nil {
+		return nil, errs.E(errs.Invalid, errs.CodeInvalidJSON)
+	}
+	status := lead.Status(req.Body.Status)
+	if err := s.leads.SetLeadStatus(ctx, p.CompanyID, req.LeadId, status, lead.OriginAPI); err != nil {
+		return nil, err
+	}
+	l, err := s.leads.GetLead(ctx, p.CompanyID, req.LeadId)
+	if err != nil {
+		return nil, err
+	}
+	return api.UpdateLead200JSONResponse{Body: storedLead(&l)}, nil
+}
+
+// DeleteLead erases a lead.
+func (s *server) DeleteLead(ctx context.Context, req api.DeleteLeadRequestObject) (api.DeleteLeadResponseObject, error) {
+	p, err := company(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.leads.DeleteLead(ctx, p.CompanyID, req.LeadId); err != nil {
+		return nil, err
+	}
+	return api.DeleteLead204Response{}, nil
+}
+
+func (s *server) PreflightLead(context.Context, api.PreflightLeadRequestObject) (api.PreflightLeadResponseObject, error) {
+	return api.PreflightLead204Response{}, nil
+}
+
+func (s *server) PreflightLeadMessages(context.Context, api.PreflightLeadMessagesRequestObject) (api.PreflightLeadMessagesResponseObject, error) {
+	return api.PreflightLeadMessages204Response{}, nil
+}
+
+// storedLead is the contract's Lead object: every field present, null when absent. Consent is
+// null until leads record one. Its strings point into l, which saves an allocation per field of
+// every lead of a page.
+func storedLead(l *lead.Stored) api.StoredLead {
+	out := api.StoredLead{
+		LeadId: l.ID, Status: api.LeadStatus(l.Status), OverLimit: l.OverLimit,
+		FirstName: orNull(&l.FirstName), LastName: orNull(&l.LastName), Email: orNull(&l.Email),
+		Phone: orNull(&l.Phone), PhoneE164: orNull(&l.PhoneE164), Service: orNull(&l.Service),
+		Source: api.LeadSource(l.Source), SessionId: orNull(&l.SessionID),
+		CreatedAt: l.CreatedAt.UTC(), UpdatedAt: l.UpdatedAt.UTC(),
+	}
+	if l.Note != "" {
+		out.Details = &api.LeadDetails{Note: l.Note}
+	}
+	if l.ReferralData != nil {
+		out.ReferralData = &l.ReferralData
+	}
+	return out
+}
+
+// orNull is an absent (empty) value as JSON null.
+func orNull(s *string) *string {
+	if *s == "" {
+		return nil
+	}
+	return s
+}

@@ -1,0 +1,36 @@
+package lead_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
+)
+
+// A cursor survives its trip through a client; one that was cut, edited or made up does not.
+func TestCursorText(t *testing.T) {
+	c := lead.Cursor{CreatedAt: time.Date(2025, 3, 14, 9, 21, 7, 512345000, time.UTC), ID: uuid.New()}
+	text := c.String()
+	back, err := lead.ParseCursor(text)
+	if err != nil || back != c {
+		t.Fatalf("round trip: %v, %v; want %v", back, err, c)
+	}
+	edited := []byte(text)
+	edited[5] = map[bool]byte{true: 'B', false: 'A'}[edited[5] == 'A']
+	for name, bad := range map[string]string{
+		"empty":                "",
+		"not base64url":        "a+b/c=",
+		"cut":                  text[:len(text)-1],
+		"edited":               string(edited),
+		"longer":               text + "AAAA",
+		"a lead id":            c.ID.String(),
+		"the right size, zero": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+	} {
+		if _, err := lead.ParseCursor(bad); errs.As(err).Code != errs.CodeInvalidCursor {
+			t.Errorf("%s (%q): %v, want invalid_cursor", name, bad, err)
+		}
+	}
+}
