@@ -2,6 +2,7 @@ package admin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -23,25 +24,17 @@ func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 	if _, err := store.Company(ctx, companyID); err != nil {
 		return CreatedKey{}, fmt.Errorf("company %s: %w", companyID, err)
 	}
-	normalized := make([]string, 0, len(domains))
-	for _, d := range domains {
-		n, err := auth.NormalizeDomain(d)
-		if err != nil {
-			return CreatedKey{}, fmt.Errorf("--domain %q: %w", d, err)
-		}
-		normalized = append(normalized, n)
-	}
-	if kind == auth.Private && len(normalized) > 0 {
+	key, nk, err := auth.Create(kind, domains, hostnameCheck)
+	var de *auth.DomainError
+	switch {
+	case errors.As(err, &de):
+		return CreatedKey{}, fmt.Errorf("--domain %q: %w", de.Entry, de.Err)
+	case errors.Is(err, auth.ErrDomainsOnPrivate):
 		return CreatedKey{}, fmt.Errorf("--domain applies to public keys only: a private key may never be used from a browser")
-	}
-	key, err := auth.Generate(kind)
-	if err != nil {
+	case err != nil:
 		return CreatedKey{}, err
 	}
-	info, err := store.CreateKey(ctx, companyID, auth.NewKey{
-		Kind: kind, Prefix: auth.DisplayPrefix(key), Hash: auth.Hash(key),
-		AllowedDomains: normalized, HostnameCheck: hostnameCheck,
-	})
+	info, err := store.CreateKey(ctx, companyID, nk)
 	if err != nil {
 		return CreatedKey{}, err
 	}
