@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/user"
 )
@@ -28,35 +27,21 @@ type CreatedUser struct {
 // CreateUser stores a user of a company: with a password when password is not empty, else
 // with a one-time link (under publicURL) that sets one. `leadchat dev` uses it too.
 func CreateUser(ctx context.Context, store *postgres.Store, publicURL string, companyID uuid.UUID, email string, role user.Role, password string) (CreatedUser, error) {
-	email, err := user.NormalizeEmail(email)
-	if err != nil {
-		return CreatedUser{}, fmt.Errorf("--email: %w", err)
-	}
 	if _, err := store.Company(ctx, companyID); err != nil {
 		return CreatedUser{}, fmt.Errorf("company %s: %w", companyID, err)
 	}
-	var hash, token string
-	var link *user.Link
-	if password != "" {
-		if hash, err = user.HashPassword(password); err != nil {
-			return CreatedUser{}, err
-		}
-	} else {
-		var l user.Link
-		token, l = user.NewLink(time.Now())
-		link = &l
-	}
-	u, err := store.CreateUser(ctx, companyID, email, role, hash, link)
-	if errs.Is(err, errs.Conflict) {
-		return CreatedUser{}, fmt.Errorf("a user with the email %s already exists", email)
+	u, token, err := user.Create(ctx, store, companyID, email, role, password)
+	if errors.Is(err, user.ErrInvalidEmail) {
+		return CreatedUser{}, fmt.Errorf("--email %q: %w", email, err)
 	}
 	if err != nil {
 		return CreatedUser{}, err
 	}
 	out := CreatedUser{User: u}
-	if link != nil {
+	if token != "" {
 		out.Link = PasswordLink(publicURL, token)
-		out.LinkExpires = &link.Expires
+		exp := u.CreatedAt.Add(user.LinkValidity)
+		out.LinkExpires = &exp
 	}
 	return out, nil
 }

@@ -155,3 +155,4 @@ func (s *Store) SetPasswordByLink(ctx context.Context, link [32]byte, passwordHa
 	}
 	return r.user(), nil
 }
+var _ user.Store = (*Store)(nil)
