@@ -155,4 +155,5 @@ func (s *Store) SetPasswordByLink(ctx context.Context, link [32]byte, passwordHa
 	}
 	return r.user(), nil
 }
+
 var _ user.Store = (*Store)(nil)
