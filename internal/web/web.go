@@ -118,7 +118,7 @@ func New(cfg Config) http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		d.errorPage(w, r, http.StatusForbidden)
 	}))
-	return securityHeaders(cop.Handler(d.sessions.LoadAndSave(mux)))
+	return securityHeaders(d.sessions.LoadAndSave(cop.Handler(mux)))
 }
 
 // dashboard is the handlers' shared state, built once.
