@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -136,6 +137,28 @@ func TestLoginFailures(t *testing.T) {
 		other := f.client(t)
 		other.login(f.owner)
 	})
+}
+
+// Guesses sent at once are counted one by one: exactly five are checked, the rest wait.
+func TestParallelGuessesAreThrottled(t *testing.T) {
+	f := start(t)
+	const n = 16
+	statuses := make(chan int, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			statuses <- f.client(t).post("/app/login", url.Values{"email": {f.owner}, "password": {"guess guess guess"}}).status
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	count := map[int]int{}
+	for s := range statuses {
+		count[s]++
+	}
+	if count[http.StatusUnauthorized] != user.MaxFailedLogins || count[http.StatusTooManyRequests] != n-user.MaxFailedLogins {
+		t.Errorf("statuses %v: want %d × 401 and the rest 429", count, user.MaxFailedLogins)
+	}
 }
 
 func TestPasswordLink(t *testing.T) {

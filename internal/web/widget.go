@@ -15,6 +15,9 @@ type widgetForm struct {
 	WelcomeMessage, QuickButtons, ContactPrompt string
 	RequirePhone, GateQuote                     bool
 	PrimaryHex, AccentHex, HeaderTitle          string
+	// AccentUnset is true while no accent colour is stored: the form shows the primary colour,
+	// which the widget uses then, and saving it unchanged keeps it unset.
+	AccentUnset bool
 	BorderRadius                                string
 	HidePoweredBy                               bool
 	Language                                    string
@@ -57,6 +60,7 @@ func formOf(s widget.Settings, c widget.Config) widgetForm {
 		f.PrimaryHex = strings.ToUpper(*s.PrimaryHex)
 		f.AccentHex = f.PrimaryHex
 	}
+	f.AccentUnset = s.AccentHex == nil
 	if s.AccentHex != nil {
 		f.AccentHex = strings.ToUpper(*s.AccentHex)
 	}
@@ -103,8 +107,8 @@ func (d *dashboard) saveWidget(w http.ResponseWriter, r *http.Request, v viewer)
 		ContactPrompt:  strings.TrimSpace(r.PostFormValue("contact_prompt")),
 		RequirePhone:   r.PostFormValue("require_phone") == "on",
 		GateQuote:      r.PostFormValue("gate_quote") == "on",
-		PrimaryHex:     strings.TrimSpace(r.PostFormValue("primary_hex")),
-		AccentHex:      strings.TrimSpace(r.PostFormValue("accent_hex")),
+		PrimaryHex:     strings.ToUpper(strings.TrimSpace(r.PostFormValue("primary_hex"))),
+		AccentHex:      strings.ToUpper(strings.TrimSpace(r.PostFormValue("accent_hex"))),
 		HeaderTitle:    strings.TrimSpace(r.PostFormValue("header_title")),
 		BorderRadius:   strings.TrimSpace(r.PostFormValue("border_radius")),
 		HidePoweredBy:  r.PostFormValue("hide_powered_by") == "on",
@@ -131,7 +135,10 @@ func (d *dashboard) saveWidget(w http.ResponseWriter, r *http.Request, v viewer)
 		s.PrimaryHex = optional(f.PrimaryHex)
 	}
 	if whiteLabel {
-		s.AccentHex, s.HeaderTitle = optional(f.AccentHex), optional(f.HeaderTitle)
+		if s.AccentHex != nil || f.AccentHex != strings.ToUpper(r.PostFormValue("accent_shown")) {
+			s.AccentHex = optional(f.AccentHex)
+		}
+		s.HeaderTitle = optional(f.HeaderTitle)
 		s.BorderRadiusPx = nil
 		if f.BorderRadius != "" {
 			n, err := strconv.Atoi(f.BorderRadius)
