@@ -68,7 +68,7 @@ func js[T any](b *tab, expr string) T {
 // run runs an expression for its effect as an action.
 func run(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := chromedp.Evaluate[bool]("(function () { " + expr + "; return true; })()")(ctx, tg)
+		_, err := chromedp.Evaluate[bool]("(function () { "+expr+"; return true; })()")(ctx, tg)
 		return err
 	})
 }

@@ -17,10 +17,10 @@ type widgetForm struct {
 	PrimaryHex, AccentHex, HeaderTitle          string
 	// AccentUnset is true while no accent colour is stored: the form shows the primary colour,
 	// which the widget uses then, and saving it unchanged keeps it unset.
-	AccentUnset bool
-	BorderRadius                                string
-	HidePoweredBy                               bool
-	Language                                    string
+	AccentUnset   bool
+	BorderRadius  string
+	HidePoweredBy bool
+	Language      string
 }
 
 type widgetData struct {
