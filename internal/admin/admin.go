@@ -93,6 +93,18 @@ func uuidFlag(flagName, v string) (uuid.UUID, error) {
 	return id, nil
 }
 
+// idArgs parses the arguments of a command that takes one required id flag and --json.
+func idArgs(env Env, name, flagName, usage string, args []string) (id uuid.UUID, asJSON bool, err error) {
+	fs := flags(env, name)
+	v := fs.String(flagName, "", usage)
+	j := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return uuid.Nil, false, err
+	}
+	id, err = uuidFlag(flagName, *v)
+	return id, *j, err
+}
+
 // printJSON writes v as indented JSON.
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

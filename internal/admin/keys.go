@@ -75,13 +75,7 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 }
 
 func keyRevoke(ctx context.Context, env Env, args []string) error {
-	fs := flags(env, "key revoke")
-	keyID := fs.String("key-id", "", "key id (from key list)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	id, err := uuidFlag("key-id", *keyID)
+	id, asJSON, err := idArgs(env, "key revoke", "key-id", "key id (from key list)", args)
 	if err != nil {
 		return err
 	}
@@ -89,7 +83,7 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("key %s: %w", id, err)
 	}
-	if *asJSON {
+	if asJSON {
 		return printJSON(env.Stdout, k)
 	}
 	fmt.Fprintf(env.Stdout, "key %s (%s…) revoked at %s\n", k.ID, k.Prefix, k.RevokedAt.Format("2006-01-02 15:04:05Z07:00"))
@@ -97,13 +91,7 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 }
 
 func keyList(ctx context.Context, env Env, args []string) error {
-	fs := flags(env, "key list")
-	company := fs.String("company", "", "company id")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	id, err := uuidFlag("company", *company)
+	id, asJSON, err := idArgs(env, "key list", "company", "company id", args)
 	if err != nil {
 		return err
 	}
@@ -111,7 +99,7 @@ func keyList(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if asJSON {
 		return printJSON(env.Stdout, keys)
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)

@@ -99,13 +99,7 @@ func userCreate(ctx context.Context, env Env, args []string) error {
 }
 
 func userList(ctx context.Context, env Env, args []string) error {
-	fs := flags(env, "user list")
-	company := fs.String("company", "", "company id")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	id, err := uuidFlag("company", *company)
+	id, asJSON, err := idArgs(env, "user list", "company", "company id", args)
 	if err != nil {
 		return err
 	}
@@ -113,7 +107,7 @@ func userList(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if asJSON {
 		return printJSON(env.Stdout, users)
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
@@ -129,13 +123,7 @@ func userList(ctx context.Context, env Env, args []string) error {
 }
 
 func userRemove(ctx context.Context, env Env, args []string) error {
-	fs := flags(env, "user remove")
-	userID := fs.String("user", "", "user id (from user list)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	id, err := uuidFlag("user", *userID)
+	id, asJSON, err := idArgs(env, "user remove", "user", "user id (from user list)", args)
 	if err != nil {
 		return err
 	}
@@ -143,7 +131,7 @@ func userRemove(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("user %s: %w", id, err)
 	}
-	if *asJSON {
+	if asJSON {
 		return printJSON(env.Stdout, u)
 	}
 	fmt.Fprintf(env.Stdout, "user %s (%s) removed; their dashboard sessions end with their next request\n", u.ID, u.Email)

@@ -31,21 +31,15 @@ func (d *dashboard) usageOf(r *http.Request, v viewer) (usageData, error) {
 	return data, nil
 }
 
-// leads is a placeholder until the lead read API lands: the heading and this month's figures.
-func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
-	data, err := d.usageOf(r, v)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
+// usagePage serves a page of the usage figures: the usage page, and the leads page, which is a
+// placeholder with this month's figures until the lead read API lands.
+func (d *dashboard) usagePage(name string) func(http.ResponseWriter, *http.Request, viewer) {
+	return func(w http.ResponseWriter, r *http.Request, v viewer) {
+		data, err := d.usageOf(r, v)
+		if err != nil {
+			d.serverError(w, r, err)
+			return
+		}
+		d.render(w, r, http.StatusOK, name, &v, data)
 	}
-	d.render(w, r, http.StatusOK, "leads", &v, data)
-}
-
-func (d *dashboard) usage(w http.ResponseWriter, r *http.Request, v viewer) {
-	data, err := d.usageOf(r, v)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	d.render(w, r, http.StatusOK, "usage", &v, data)
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/leadchat/leadchat/internal/auth"
-	"github.com/leadchat/leadchat/internal/errs"
 )
 
 type embedData struct {
@@ -110,16 +109,7 @@ func (d *dashboard) revokeKey(w http.ResponseWriter, r *http.Request, v viewer) 
 		return
 	}
 	k, err := d.store.RevokeCompanyKey(r.Context(), v.CompanyID, id)
-	if errs.Is(err, errs.NotFound) {
-		d.errorPage(w, r, http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	d.flash(r.Context(), "A(z) "+k.Prefix+"… kulcs visszavonva: mostantól minden kérése 401-es választ kap.")
-	http.Redirect(w, r, "/app/embed", http.StatusSeeOther)
+	d.done(w, r, err, "A(z) "+k.Prefix+"… kulcs visszavonva: mostantól minden kérése 401-es választ kap.", "/app/embed")
 }
 
 func (d *dashboard) setDomains(w http.ResponseWriter, r *http.Request, v viewer) {
@@ -134,14 +124,5 @@ func (d *dashboard) setDomains(w http.ResponseWriter, r *http.Request, v viewer)
 		return
 	}
 	k, err := d.store.SetKeyDomains(r.Context(), v.CompanyID, id, domains, r.PostFormValue("hostname_check") == "on")
-	if errs.Is(err, errs.NotFound) {
-		d.errorPage(w, r, http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	d.flash(r.Context(), "A(z) "+k.Prefix+"… kulcs domainjei elmentve.")
-	http.Redirect(w, r, "/app/embed", http.StatusSeeOther)
+	d.done(w, r, err, "A(z) "+k.Prefix+"… kulcs domainjei elmentve.", "/app/embed")
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/user"
 )
 
@@ -70,14 +69,5 @@ func (d *dashboard) removeUser(w http.ResponseWriter, r *http.Request, v viewer)
 		return
 	}
 	u, err := d.store.RemoveCompanyUser(r.Context(), v.CompanyID, id)
-	if errs.Is(err, errs.NotFound) {
-		d.errorPage(w, r, http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	d.flash(r.Context(), u.Email+" eltávolítva; a munkamenetei a következő kérésükkel véget érnek.")
-	http.Redirect(w, r, "/app/team", http.StatusSeeOther)
+	d.done(w, r, err, u.Email+" eltávolítva; a munkamenetei a következő kérésükkel véget érnek.", "/app/team")
 }

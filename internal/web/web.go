@@ -95,7 +95,7 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("GET /app/password/{token}", d.passwordPage)
 	mux.HandleFunc("POST /app/password/{token}", d.setPassword)
 
-	mux.Handle("GET /app/leads", d.page(user.Leads, d.leads))
+	mux.Handle("GET /app/leads", d.page(user.Leads, d.usagePage("leads")))
 	mux.Handle("GET /app/embed", d.page(user.Settings, d.embed))
 	mux.Handle("POST /app/embed/keys", d.page(user.Settings, d.createKey))
 	mux.Handle("POST /app/embed/keys/{id}/revoke", d.page(user.Settings, d.revokeKey))
@@ -106,7 +106,7 @@ func New(cfg Config) http.Handler {
 	mux.Handle("POST /app/widget/preview-key", d.page(user.Settings, d.createPreviewKey))
 	mux.Handle("GET /app/assistant", d.page(user.Settings, d.assistant))
 	mux.Handle("POST /app/assistant", d.page(user.Settings, d.saveAssistant))
-	mux.Handle("GET /app/usage", d.page(user.Settings, d.usage))
+	mux.Handle("GET /app/usage", d.page(user.Settings, d.usagePage("usage")))
 	mux.Handle("GET /app/team", d.page(user.Team, d.team))
 	mux.Handle("POST /app/team", d.page(user.Team, d.invite))
 	mux.Handle("POST /app/team/{id}/remove", d.page(user.Team, d.removeUser))
