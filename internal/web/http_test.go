@@ -324,3 +324,29 @@ func mustURL(s string) *url.URL {
 	}
 	return u
 }
+
+// A company whose keys are all limited to its own sites gets a preview key for the dashboard's
+// host, and the preview runs on it.
+func TestPreviewKey(t *testing.T) {
+	f := start(t)
+	if _, err := f.store.SetKeyDomains(context.Background(), f.a.ID, f.keyA.ID, []string{"pelda.hu"}, true); err != nil {
+		t.Fatal(err)
+	}
+	c := f.client(t)
+	c.login(f.owner)
+	if r := c.get("/app/widget"); strings.Contains(r.body, "<iframe") || !strings.Contains(r.body, "Előnézeti kulcs létrehozása") {
+		t.Fatal("the widget page offers a preview on a key limited to pelda.hu")
+	}
+	if r := c.post("/app/widget/preview-key", url.Values{}); r.status != http.StatusSeeOther {
+		t.Fatalf("creating the preview key: %d", r.status)
+	}
+	keys, _ := f.store.ListKeys(context.Background(), f.a.ID)
+	k := keys[len(keys)-1]
+	if strings.Join(k.AllowedDomains, ",") != "127.0.0.1" || !k.HostnameCheck {
+		t.Errorf("preview key domains %v, check %v", k.AllowedDomains, k.HostnameCheck)
+	}
+	r := c.get("/app/widget/preview")
+	if !strings.Contains(r.body, `data-api-key="`+k.PublicKey+`"`) || !strings.Contains(r.header.Get("Content-Security-Policy"), "frame-ancestors 'self'") {
+		t.Errorf("the preview does not run on the preview key, or may not be framed: %s", r.header.Get("Content-Security-Policy"))
+	}
+}

@@ -209,6 +209,11 @@ func (d *dashboard) preview(w http.ResponseWriter, r *http.Request, v viewer) {
 // whose keys are all limited to its own sites.
 func (d *dashboard) createPreviewKey(w http.ResponseWriter, r *http.Request, v viewer) {
 	_, nk, err := auth.Create(auth.Public, []string{requestHost(r)}, true)
+	if msg := domainError(err); msg != "" {
+		d.flash(r.Context(), "Ezen a címen ("+requestHost(r)+") nem hozható létre előnézeti kulcs. "+msg)
+		http.Redirect(w, r, "/app/widget", http.StatusSeeOther)
+		return
+	}
 	if err != nil {
 		d.serverError(w, r, err)
 		return
