@@ -17,6 +17,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/widget"
 )
@@ -154,9 +155,11 @@ func requestHost(r *http.Request) string {
 // csp is the policy of every page: only this origin, nothing inline, never in another site's frame.
 const csp = "default-src 'self'; base-uri 'none'; form-action 'self'; object-src 'none'; frame-ancestors 'none'"
 
-// securityHeaders sets what every dashboard response carries. Pages are private: no caching.
+// securityHeaders sets what every dashboard response carries (pages are private: no caching)
+// and bounds a form's body as the API bounds a JSON body.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, limits.BodyBytes)
 		h := w.Header()
 		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
