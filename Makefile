@@ -12,10 +12,17 @@ REDOCLY         := $(REDOCLY_DIR)/node_modules/.bin/redocly
 BASELINE        := api/baseline/openapi.v1.yaml
 ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
 
-.PHONY: run test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean
+# axe-core, the accessibility checker that the dashboard's Chromium tests inject into every page,
+# comes from npm into .tools/ the same way; the tests find it there (or at LEADCHAT_AXE_JS).
+AXE_VERSION := 4.11.0
+AXE_DIR     := .tools/axe-core-$(AXE_VERSION)
+AXE_JS      := $(AXE_DIR)/node_modules/axe-core/axe.min.js
+export LEADCHAT_AXE_JS := $(abspath $(AXE_JS))
+
+.PHONY: run test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
-# a comma-separated list of chromium (the widget's browser tests) and node (embed.js's syntax
+# a comma-separated list of chromium (the widget's and the dashboard's browser tests) and node (embed.js's syntax
 # check, and the spec lint in `make test`). Without it a missing program fails its test, naming
 # the package to install; PostgreSQL cannot be left out. The end of `make test` lists every skip.
 comma     := ,
@@ -27,7 +34,7 @@ run:
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec) check-breaking fuzz-short soak-short hostile-short bench-smoke
+test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
@@ -71,6 +78,13 @@ lint-spec: $(REDOCLY)
 $(REDOCLY):
 	@command -v npm >/dev/null || { echo "lint-spec needs npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=node)" >&2; exit 1; }
 	npm install --prefix $(REDOCLY_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error @redocly/cli@$(REDOCLY_VERSION)
+
+## axe: install axe-core for the dashboard's accessibility scan (the Chromium tests need it)
+axe: $(AXE_JS)
+
+$(AXE_JS):
+	@command -v npm >/dev/null || { echo "axe-core needs npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=chromium)" >&2; exit 1; }
+	npm install --prefix $(AXE_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error axe-core@$(AXE_VERSION)
 
 ## check-breaking: fail when the spec breaks a client of the published v1 baseline; a deliberate
 ## break means publishing a new baseline, not editing this one, or, for a rule the contract

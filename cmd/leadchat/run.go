@@ -25,9 +25,9 @@ Usage:
   leadchat migrate               apply pending database migrations
 `
 
-// run is the whole program: it reads the environment through getenv and writes only to the
-// given writers, so a test can run any subcommand in process.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+// run is the whole program: it reads the environment through getenv and stdin only, and writes
+// only to the given writers, so a test can run any subcommand in process.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, usage)
 		for _, c := range admin.Commands() {
@@ -62,6 +62,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if !ok {
 		return fmt.Errorf("unknown command %q: run `leadchat help`", strings.Join(args, " "))
 	}
+	cfg, err := service.ConfigFromEnv(getenv)
+	if err != nil {
+		return err
+	}
 	store, err := openStore(ctx, getenv, stderr)
 	if err != nil {
 		return err
@@ -70,7 +74,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := postgres.SchemaCurrent(ctx, store.DB()); err != nil {
 		return err
 	}
-	err = cmd.Run(ctx, admin.Env{Store: store, Stdout: stdout, Stderr: stderr}, rest)
+	err = cmd.Run(ctx, admin.Env{Store: store, PublicURL: cfg.PublicURL, Stdin: stdin, Stdout: stdout, Stderr: stderr}, rest)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}

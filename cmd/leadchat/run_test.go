@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -20,7 +21,10 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 type cli struct {
 	t   *testing.T
 	dsn string
+	in  string // standard input
 }
+
+func (c cli) stdin() io.Reader { return strings.NewReader(c.in) }
 
 func (c cli) run(args ...string) (string, error) {
 	c.t.Helper()
@@ -31,7 +35,7 @@ func (c cli) run(args ...string) (string, error) {
 		}
 		return ""
 	}
-	err := run(context.Background(), args, getenv, &out, &errOut)
+	err := run(context.Background(), args, getenv, c.stdin(), &out, &errOut)
 	return out.String(), err
 }
 

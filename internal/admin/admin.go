@@ -1,4 +1,4 @@
-// Package admin holds the staff's commands: companies, keys and leads. Their names and flags are
+// Package admin holds the staff's commands: companies, users, keys and leads. Their names and flags are
 // part of the product's interface; --json prints one JSON object, or one array for a list.
 package admin
 
@@ -19,9 +19,12 @@ import (
 
 // Env is what a command runs with.
 type Env struct {
-	Store  *postgres.Store
-	Stdout io.Writer
-	Stderr io.Writer
+	Store *postgres.Store
+	// PublicURL is where browsers reach the service (one-time links point there).
+	PublicURL string
+	Stdin     io.Reader
+	Stdout    io.Writer
+	Stderr    io.Writer
 }
 
 // Command is one admin subcommand.
@@ -36,6 +39,11 @@ type Command struct {
 func Commands() []Command {
 	return []Command{
 		{"company create", "--name NAME --plan free|starter|pro|business|enterprise [--lead-limit N|none] [--json]", companyCreate},
+		{"company list", "[--json]", companyList},
+		{"company set", "--company ID [--name N] [--plan P] [--lead-limit N|none|plan] [--retention-months N|none] [--json]", companySet},
+		{"user create", "--company ID --email E --role owner|member [--password-stdin] [--json]", userCreate},
+		{"user list", "--company ID [--json]", userList},
+		{"user remove", "--user ID [--json]", userRemove},
 		{"key create", "--company ID --kind public|private [--domain HOST]... [--no-hostname-check] [--json]", keyCreate},
 		{"key revoke", "--key-id ID [--json]", keyRevoke},
 		{"key list", "--company ID [--json]", keyList},
@@ -84,6 +92,18 @@ func uuidFlag(flagName, v string) (uuid.UUID, error) {
 		return uuid.Nil, fmt.Errorf("--%s %q is not a UUID", flagName, v)
 	}
 	return id, nil
+}
+
+// idArgs parses the arguments of a command that takes one required id flag and --json.
+func idArgs(env Env, name, flagName, usage string, args []string) (id uuid.UUID, asJSON bool, err error) {
+	fs := flags(env, name)
+	v := fs.String(flagName, "", usage)
+	j := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return uuid.Nil, false, err
+	}
+	id, err = uuidFlag(flagName, *v)
+	return id, *j, err
 }
 
 // printJSON writes v as indented JSON, with the runes a terminal would act on escaped

@@ -2,9 +2,15 @@ package admin
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"strconv"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
 
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/plan"
 )
 
@@ -24,17 +30,9 @@ func companyCreate(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("--plan: %w", err)
 	}
-	var o plan.Override
-	switch *limit {
-	case "":
-	case "none":
-		o.Set = true
-	default:
-		n, err := strconv.Atoi(*limit)
-		if err != nil || n < 0 {
-			return fmt.Errorf("--lead-limit %q: want a number of at least 0, or none", *limit)
-		}
-		o = plan.Override{Set: true, Limit: &n}
+	o, err := parseLimit(*limit)
+	if err != nil {
+		return err
 	}
 	c, err := env.Store.CreateCompany(ctx, *name, p, o)
 	if err != nil {
@@ -43,10 +41,122 @@ func companyCreate(ctx context.Context, env Env, args []string) error {
 	if *asJSON {
 		return printJSON(env.Stdout, c)
 	}
-	lim := "none"
-	if c.LeadLimit != nil {
-		lim = strconv.Itoa(*c.LeadLimit)
+	fmt.Fprintf(env.Stdout, "company %s\n  name: %s\n  plan: %s\n  monthly lead limit: %s\n", c.ID, c.Name, c.Plan, numberOrNone(c.LeadLimit))
+	return nil
+}
+
+// parseLimit reads --lead-limit: "" keeps the plan's, "none" is no limit, else a number.
+func parseLimit(v string) (plan.Override, error) {
+	switch v {
+	case "":
+		return plan.Override{}, nil
+	case "none":
+		return plan.Override{Set: true}, nil
 	}
-	fmt.Fprintf(env.Stdout, "company %s\n  name: %s\n  plan: %s\n  monthly lead limit: %s\n", c.ID, c.Name, c.Plan, lim)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return plan.Override{}, fmt.Errorf("--lead-limit %q: want a number of at least 0, or none", v)
+	}
+	return plan.Override{Set: true, Limit: &n}, nil
+}
+
+func numberOrNone(n *int) string {
+	if n == nil {
+		return "none"
+	}
+	return strconv.Itoa(*n)
+}
+
+func companyList(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "company list")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	cs, err := env.Store.Companies(ctx)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, cs)
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tPLAN\tLEAD LIMIT\tRETENTION MONTHS\tCREATED")
+	for _, c := range cs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, c.Name, c.Plan, numberOrNone(c.LeadLimit),
+			numberOrNone(c.RetentionMonths), c.CreatedAt.Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+// companySet changes only what its flags name. --lead-limit "" is not accepted here: the plan's
+// own limit comes back with --lead-limit plan.
+func companySet(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "company set")
+	id := fs.String("company", "", "company id")
+	name := fs.String("name", "", "company name")
+	planName := fs.String("plan", "", "free, starter, pro, business or enterprise")
+	limit := fs.String("lead-limit", "", "monthly lead limit overriding the plan's: a number, none, or plan (the plan's own)")
+	retention := fs.String("retention-months", "", "months to keep leads and chats: a number, or none (keep them)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	companyID, err := uuidFlag("company", *id)
+	if err != nil {
+		return err
+	}
+	var ch company.Changes
+	var problems []string
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "name":
+			n := strings.TrimSpace(*name)
+			if n == "" || utf8.RuneCountInString(n) > 200 {
+				problems = append(problems, "--name: want 1 to 200 characters")
+			}
+			ch.Name = &n
+		case "plan":
+			p, err := plan.Parse(*planName)
+			if err != nil {
+				problems = append(problems, "--plan: "+err.Error())
+			}
+			ch.Plan = &p
+		case "lead-limit":
+			o := plan.Override{}
+			if *limit != "plan" {
+				var err error
+				if o, err = parseLimit(*limit); err != nil || !o.Set {
+					problems = append(problems, fmt.Sprintf("--lead-limit %q: want a number of at least 0, none, or plan", *limit))
+				}
+			}
+			ch.Override = &o
+		case "retention-months":
+			r := company.Retention{}
+			if *retention != "none" {
+				n, err := strconv.Atoi(*retention)
+				if err != nil || n < 1 || n > company.MaxRetentionMonths {
+					problems = append(problems, fmt.Sprintf("--retention-months %q: want 1 to %d, or none", *retention, company.MaxRetentionMonths))
+				}
+				r.Months = &n
+			}
+			ch.Retention = &r
+		}
+	})
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "; "))
+	}
+	if ch == (company.Changes{}) {
+		return errors.New("nothing to change: give --name, --plan, --lead-limit or --retention-months")
+	}
+	c, err := env.Store.UpdateCompany(ctx, companyID, ch)
+	if err != nil {
+		return fmt.Errorf("company %s: %w", companyID, err)
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, c)
+	}
+	fmt.Fprintf(env.Stdout, "company %s\n  name: %s\n  plan: %s\n  monthly lead limit: %s\n  retention months: %s\n",
+		c.ID, c.Name, c.Plan, numberOrNone(c.LeadLimit), numberOrNone(c.RetentionMonths))
 	return nil
 }

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -23,25 +24,17 @@ func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 	if _, err := store.Company(ctx, companyID); err != nil {
 		return CreatedKey{}, fmt.Errorf("company %s: %w", companyID, err)
 	}
-	normalized := make([]string, 0, len(domains))
-	for _, d := range domains {
-		n, err := auth.NormalizeDomain(d)
-		if err != nil {
-			return CreatedKey{}, fmt.Errorf("--domain %q: %w", d, err)
-		}
-		normalized = append(normalized, n)
-	}
-	if kind == auth.Private && len(normalized) > 0 {
+	key, nk, err := auth.Create(kind, domains, hostnameCheck)
+	var de *auth.DomainError
+	switch {
+	case errors.As(err, &de):
+		return CreatedKey{}, fmt.Errorf("--domain %q: %w", de.Entry, de.Err)
+	case errors.Is(err, auth.ErrDomainsOnPrivate):
 		return CreatedKey{}, fmt.Errorf("--domain applies to public keys only: a private key may never be used from a browser")
-	}
-	key, err := auth.Generate(kind)
-	if err != nil {
+	case err != nil:
 		return CreatedKey{}, err
 	}
-	info, err := store.CreateKey(ctx, companyID, auth.NewKey{
-		Kind: kind, Prefix: auth.DisplayPrefix(key), Hash: auth.Hash(key),
-		AllowedDomains: normalized, HostnameCheck: hostnameCheck,
-	})
+	info, err := store.CreateKey(ctx, companyID, nk)
 	if err != nil {
 		return CreatedKey{}, err
 	}
@@ -82,13 +75,7 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 }
 
 func keyRevoke(ctx context.Context, env Env, args []string) error {
-	fs := flags(env, "key revoke")
-	keyID := fs.String("key-id", "", "key id (from key list)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	id, err := uuidFlag("key-id", *keyID)
+	id, asJSON, err := idArgs(env, "key revoke", "key-id", "key id (from key list)", args)
 	if err != nil {
 		return err
 	}
@@ -96,7 +83,7 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("key %s: %w", id, err)
 	}
-	if *asJSON {
+	if asJSON {
 		return printJSON(env.Stdout, k)
 	}
 	fmt.Fprintf(env.Stdout, "key %s (%s…) revoked at %s\n", k.ID, k.Prefix, k.RevokedAt.Format("2006-01-02 15:04:05Z07:00"))
@@ -104,13 +91,7 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 }
 
 func keyList(ctx context.Context, env Env, args []string) error {
-	fs := flags(env, "key list")
-	company := fs.String("company", "", "company id")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	id, err := uuidFlag("company", *company)
+	id, asJSON, err := idArgs(env, "key list", "company", "company id", args)
 	if err != nil {
 		return err
 	}
@@ -118,7 +99,7 @@ func keyList(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if asJSON {
 		return printJSON(env.Stdout, keys)
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)

@@ -5,6 +5,7 @@ package dev
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -16,6 +17,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/auth"
@@ -26,6 +29,7 @@ import (
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -112,7 +116,12 @@ type demoKeys struct {
 	CompanyID  string `json:"company_id"`
 	PublicKey  string `json:"public_key"`
 	PrivateKey string `json:"private_key"`
+	// OwnerPassword is the demo owner's dashboard password (a development convenience too).
+	OwnerPassword string `json:"owner_password"`
 }
+
+// DemoOwner is the demo company's dashboard owner.
+const DemoOwner = "tulajdonos@napfeny-demo.hu"
 
 // provision migrates the database and creates the demo company and its keys on first start.
 func provision(ctx context.Context, dsn, keysPath string) (demoKeys, error) {
@@ -127,7 +136,7 @@ func provision(ctx context.Context, dsn, keysPath string) (demoKeys, error) {
 	var keys demoKeys
 	if b, err := os.ReadFile(keysPath); err == nil && json.Unmarshal(b, &keys) == nil {
 		if c, err := store.CompanyByName(ctx, DemoCompany); err == nil && c.ID.String() == keys.CompanyID {
-			return keys, nil
+			return keys, demoOwner(ctx, store, c.ID, &keys, keysPath)
 		}
 	}
 	c, err := store.CompanyByName(ctx, DemoCompany)
@@ -149,11 +158,29 @@ func provision(ctx context.Context, dsn, keysPath string) (demoKeys, error) {
 		return demoKeys{}, err
 	}
 	keys = demoKeys{CompanyID: c.ID.String(), PublicKey: pub.Key, PrivateKey: priv.Key}
-	b, _ := json.MarshalIndent(keys, "", "  ")
-	if err := os.WriteFile(keysPath, b, 0o600); err != nil {
-		return demoKeys{}, err
+	return keys, demoOwner(ctx, store, c.ID, &keys, keysPath)
+}
+
+// demoOwner makes sure the demo company has its dashboard owner with the password in keys,
+// making one (and a new password) when either is missing, and saves keys.
+func demoOwner(ctx context.Context, store *postgres.Store, companyID uuid.UUID, keys *demoKeys, keysPath string) error {
+	u, _, err := store.UserByEmail(ctx, DemoOwner)
+	switch {
+	case err == nil && u.CompanyID == companyID && keys.OwnerPassword != "":
+		return nil
+	case err == nil:
+		if _, err := store.RemoveUser(ctx, u.ID); err != nil {
+			return err
+		}
+	case !errs.Is(err, errs.NotFound):
+		return err
 	}
-	return keys, nil
+	keys.OwnerPassword = rand.Text()[:16]
+	if _, _, err := user.Create(ctx, store, companyID, DemoOwner, user.Owner, keys.OwnerPassword); err != nil {
+		return fmt.Errorf("the demo owner: %w", err)
+	}
+	b, _ := json.MarshalIndent(keys, "", "  ")
+	return os.WriteFile(keysPath, b, 0o600)
 }
 
 //go:embed demo-profile.yaml
@@ -196,6 +223,10 @@ leadchat is running at %[1]s
 
   Demo page with the chat widget:  %[1]s/
 
+  Dashboard:  %[1]s/app/
+    email:     %[6]s
+    password:  %[7]s
+
   Create a lead:
     curl -i -X POST %[1]s/api/v1/leads \
       -H 'Content-Type: application/json' -H 'x-api-key: %[4]s' \
@@ -205,5 +236,5 @@ leadchat is running at %[1]s
     go run ./cmd/leadchat leads list --company %[2]s
 
 Press Ctrl-C to stop.
-`, base, k.CompanyID, k.PublicKey, k.PrivateKey, DemoCompany)
+`, base, k.CompanyID, k.PublicKey, k.PrivateKey, DemoCompany, DemoOwner, k.OwnerPassword)
 }

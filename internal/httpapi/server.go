@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -42,6 +43,9 @@ type Config struct {
 	Ready func(context.Context) error
 	// Static serves GET paths outside the API (embed.js, docs, the demo page); may be nil.
 	Static map[string]http.Handler
+	// Dashboard serves every path under /app/ (its own pages, errors and headers, no CORS);
+	// may be nil.
+	Dashboard http.Handler
 }
 
 type server struct {
@@ -88,7 +92,24 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Metrics != nil {
 		r.Handle("/metrics", s.onlyFrom(cfg.MetricsNetworks, cfg.Metrics.Handler())).Methods(http.MethodGet)
 	}
-	return withRequestID(s.observe(s.recoverer(cors(s.limitHeaders(r))))), nil
+	var h http.Handler = cors(s.limitHeaders(r))
+	if cfg.Dashboard != nil {
+		h = dashboardFirst(cfg.Dashboard, h)
+	}
+	return withRequestID(s.observe(s.recoverer(h))), nil
+}
+
+// dashboardFirst sends the paths under /app/ to the dashboard, named "/app/" in metrics and
+// logs, and everything else to the API.
+func dashboardFirst(dashboard, api http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/app" || strings.HasPrefix(r.URL.Path, "/app/") {
+			stateOf(r.Context()).route = "/app/"
+			dashboard.ServeHTTP(w, r)
+			return
+		}
+		api.ServeHTTP(w, r)
+	})
 }
 
 // healthz answers while the process runs.

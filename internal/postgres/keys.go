@@ -21,6 +21,7 @@ type keyRow struct {
 	HostnameCheck  bool           `db:"hostname_check"`
 	CreatedAt      time.Time      `db:"created_at"`
 	RevokedAt      *time.Time     `db:"revoked_at"`
+	PublicKey      *string        `db:"public_key"`
 }
 
 func (r keyRow) info() auth.KeyInfo {
@@ -29,17 +30,26 @@ func (r keyRow) info() auth.KeyInfo {
 		domains = []string{}
 	}
 	return auth.KeyInfo{ID: r.ID, CompanyID: r.CompanyID, Kind: r.Kind, Prefix: r.Prefix, AllowedDomains: domains,
-		HostnameCheck: r.HostnameCheck, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt}
+		HostnameCheck: r.HostnameCheck, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt, PublicKey: deref(r.PublicKey)}
 }
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+const keyColumns = `id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at, public_key`
 
 // The new key and its notification commit together, like a revocation: every instance empties
 // its key caches, the negative one included, so a key works at once even on an instance that
 // had refused its hash before.
 const insertKey = `
 WITH inserted AS (
-    INSERT INTO api_keys (id, company_id, kind, prefix, hash, allowed_domains, hostname_check)
-    VALUES ($2, $1, $3, $4, $5, $6, $7)
-    RETURNING id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at
+    INSERT INTO api_keys (id, company_id, kind, prefix, hash, allowed_domains, hostname_check, public_key)
+    VALUES ($2, $1, $3, $4, $5, $6, $7, $8)
+    RETURNING ` + keyColumns + `
 )
 SELECT inserted.*, pg_notify('` + cacheChannel + `', 'keys') IS NULL AS notified FROM inserted`
 
@@ -54,7 +64,7 @@ func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k auth.NewKe
 		Notified bool `db:"notified"`
 	}
 	err := s.db.GetContext(ctx, &row, insertKey, companyID, uuid.New(), k.Kind, k.Prefix,
-		k.Hash[:], pq.StringArray(domains), k.HostnameCheck)
+		k.Hash[:], pq.StringArray(domains), k.HostnameCheck, null(k.PublicKey))
 	if err != nil {
 		return auth.KeyInfo{}, translate(err)
 	}
@@ -62,30 +72,60 @@ func (s *Store) CreateKey(ctx context.Context, companyID uuid.UUID, k auth.NewKe
 }
 
 // The revocation and its notification commit together: every instance listening on
-// cacheChannel drops its cached keys as soon as the key is revoked. Revoking by key id alone
-// (no company id) is deliberate: the operator holds only the id from `key list`.
+// cacheChannel drops its cached keys as soon as the key is revoked. The operator revokes by key
+// id alone (it holds only the id from `key list`); the dashboard passes its company, so another
+// company's key is not found.
 const revokeKey = `
 WITH revoked AS (
     UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
-    WHERE id = $1
-    RETURNING id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at
+    WHERE id = $1 AND ($2::uuid IS NULL OR company_id = $2)
+    RETURNING ` + keyColumns + `
 )
 SELECT revoked.*, pg_notify('` + cacheChannel + `', 'keys') IS NULL AS notified FROM revoked`
 
 // RevokeKey revokes a key at once on every instance; errs.NotFound when there is no such key.
 func (s *Store) RevokeKey(ctx context.Context, keyID uuid.UUID) (auth.KeyInfo, error) {
+	return s.keyChange(ctx, revokeKey, keyID, nil)
+}
+
+// RevokeCompanyKey revokes a company's key; errs.NotFound when the company has no such key.
+func (s *Store) RevokeCompanyKey(ctx context.Context, companyID, keyID uuid.UUID) (auth.KeyInfo, error) {
+	return s.keyChange(ctx, revokeKey, keyID, &companyID)
+}
+
+// A public key's allowed domains and hostname check change with a notification, like a
+// revocation, so the new list holds on every instance at once.
+const updateKeyDomains = `
+WITH updated AS (
+    UPDATE api_keys SET allowed_domains = $3, hostname_check = $4
+    WHERE id = $1 AND company_id = $2 AND kind = 'public'
+    RETURNING ` + keyColumns + `
+)
+SELECT updated.*, pg_notify('` + cacheChannel + `', 'keys') IS NULL AS notified FROM updated`
+
+// SetKeyDomains sets a company's public key's allowed domains (normalized) and hostname check;
+// errs.NotFound when the company has no such public key.
+func (s *Store) SetKeyDomains(ctx context.Context, companyID, keyID uuid.UUID, domains []string, hostnameCheck bool) (auth.KeyInfo, error) {
+	if domains == nil {
+		domains = []string{}
+	}
+	return s.keyChange(ctx, updateKeyDomains, keyID, &companyID, pq.StringArray(domains), hostnameCheck)
+}
+
+// keyChange runs a statement that changes one key and notifies, and returns the key.
+func (s *Store) keyChange(ctx context.Context, query string, args ...any) (auth.KeyInfo, error) {
 	var row struct {
 		keyRow
 		Notified bool `db:"notified"`
 	}
-	if err := s.db.GetContext(ctx, &row, revokeKey, keyID); err != nil {
+	if err := s.db.GetContext(ctx, &row, query, args...); err != nil {
 		return auth.KeyInfo{}, translate(err)
 	}
 	return row.info(), nil
 }
 
 const selectKeys = `
-SELECT id, company_id, kind, prefix, allowed_domains, hostname_check, created_at, revoked_at
+SELECT ` + keyColumns + `
 FROM api_keys WHERE company_id = $1 ORDER BY created_at, id`
 
 // ListKeys lists a company's keys, oldest first.

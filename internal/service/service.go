@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/alexedwards/scs/postgresstore"
 	"golang.org/x/net/netutil"
 
 	apispec "github.com/leadchat/leadchat/api"
@@ -25,17 +26,19 @@ import (
 	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/ratelimit"
+	"github.com/leadchat/leadchat/internal/web"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
 // Service is a configured leadchat, ready to serve.
 type Service struct {
-	cfg    Config
-	log    *slog.Logger
-	store  *postgres.Store
-	keys   *auth.Keyring
-	caches cache.Group
-	http   http.Handler
+	cfg      Config
+	log      *slog.Logger
+	store    *postgres.Store
+	sessions *postgresstore.PostgresStore
+	keys     *auth.Keyring
+	caches   cache.Group
+	http     http.Handler
 }
 
 // Open connects to the database, applies pending migrations and builds the HTTP handler.
@@ -103,15 +106,19 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	for path, h := range extra {
 		static[path] = h
 	}
+	sessions := store.SessionStore(5 * time.Minute)
+	dashboard := web.New(web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL, Log: log})
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
-		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready,
+		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
 	})
 	if err != nil {
+		sessions.StopCleanup()
 		store.Close()
 		return nil, err
 	}
-	return &Service{cfg: cfg, log: log, store: store, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}, nil
+	return &Service{cfg: cfg, log: log, store: store, sessions: sessions, keys: keys,
+		caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}, nil
 }
 
 // Handler is the service's HTTP handler.
@@ -120,8 +127,11 @@ func (s *Service) Handler() http.Handler { return s.http }
 // Store is the service's database store.
 func (s *Service) Store() *postgres.Store { return s.store }
 
-// Close releases the database.
-func (s *Service) Close() error { return s.store.Close() }
+// Close stops the session cleanup and releases the database.
+func (s *Service) Close() error {
+	s.sessions.StopCleanup()
+	return s.store.Close()
+}
 
 // Serve serves HTTP on ln until ctx ends, then stops accepting, lets in-flight requests finish
 // within the grace period and returns. It also runs the cache listener and housekeeping.

@@ -251,27 +251,7 @@ func (b *browser) on(t *testing.T) *browser {
 // newBrowser starts Chromium with a fresh profile; the whole test must finish within testTimeout.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	path := testenv.Chromium(t)
-	profile := t.TempDir() // before the allocator, so it is removed after Chromium exits
-	ctx, cancelTimeout := context.WithTimeout(context.Background(), testTimeout)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(path),
-		chromedp.UserDataDir(profile),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-	)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancelBrowser()
-		cancelAlloc()
-		cancelTimeout()
-	})
+	bctx := testenv.NewChromium(t, testTimeout)
 	b := &browser{t: t, ctx: bctx, console: &consoleLog{}}
 	if err := chromedp.Listen(bctx, b.console.record); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
@@ -464,33 +444,10 @@ func (b *browser) screenshot(name string) {
 	if err != nil {
 		b.t.Fatalf("screenshot: %v", err)
 	}
-	dir := os.Getenv("LEADCHAT_ARTIFACTS")
-	if dir == "" {
-		dir = filepath.Join(moduleRoot(b.t), "artifacts", "screenshots")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.t.Fatal(err)
-	}
+	dir := testenv.ArtifactsDir(b.t)
 	path := filepath.Join(dir, name+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		b.t.Fatal(err)
 	}
 	b.t.Logf("screenshot: %s", path)
-}
-
-// moduleRoot is the folder of the go.mod above the package.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			t.Fatalf("no go.mod above %s", dir)
-		}
-	}
 }

@@ -3,6 +3,7 @@ package widget
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -59,39 +60,60 @@ const (
 
 var hexColour = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 
+// InvalidError is what Check refuses: the settings by their flag names (primary-hex,
+// border-radius...), so each interface can name them in its own words, and the CLI's messages.
+type InvalidError struct {
+	Fields   []string
+	problems []string
+}
+
+func (e *InvalidError) Error() string {
+	return "invalid widget settings: " + strings.Join(e.problems, "; ")
+}
+
+func (e *InvalidError) add(field, format string, args ...any) {
+	if !slices.Contains(e.Fields, field) {
+		e.Fields = append(e.Fields, field)
+	}
+	e.problems = append(e.problems, fmt.Sprintf(format, args...))
+}
+
 // Check refuses settings the widget cannot show: bad colours, a radius outside 8..28, texts
-// too long, too many quick buttons, an unknown language. Messages are for the admin command.
+// too long, too many quick buttons, an unknown language; the error is an *InvalidError.
 func (s Settings) Check() error {
-	var problems []string
-	for name, v := range map[string]*string{"primary-hex": s.PrimaryHex, "accent-hex": s.AccentHex} {
-		if v != nil && !hexColour.MatchString(*v) {
-			problems = append(problems, fmt.Sprintf("--%s %q: want a colour like #1F6FEB", name, *v))
+	e := &InvalidError{}
+	for _, c := range []struct {
+		name string
+		v    *string
+	}{{"primary-hex", s.PrimaryHex}, {"accent-hex", s.AccentHex}} {
+		if c.v != nil && !hexColour.MatchString(*c.v) {
+			e.add(c.name, "--%s %q: want a colour like #1F6FEB", c.name, *c.v)
 		}
 	}
 	if r := s.BorderRadiusPx; r != nil && (*r < 8 || *r > 28) {
-		problems = append(problems, fmt.Sprintf("--border-radius %d: want 8 to 28", *r))
+		e.add("border-radius", "--border-radius %d: want 8 to 28", *r)
 	}
 	tooLong := func(flag string, v *string, max int) {
 		if v != nil && utf8.RuneCountInString(*v) > max {
-			problems = append(problems, fmt.Sprintf("--%s: at most %d characters", flag, max))
+			e.add(flag, "--%s: at most %d characters", flag, max)
 		}
 	}
 	tooLong("welcome-message", s.WelcomeMessage, MaxWelcomeLen)
 	tooLong("contact-prompt", s.ContactPrompt, MaxPromptLen)
 	tooLong("header-title", s.HeaderTitle, MaxTitleLen)
 	if len(s.QuickButtons) > MaxQuickButtons {
-		problems = append(problems, fmt.Sprintf("--quick-button: at most %d buttons", MaxQuickButtons))
+		e.add("quick-button", "--quick-button: at most %d buttons", MaxQuickButtons)
 	}
 	for _, b := range s.QuickButtons {
 		if strings.TrimSpace(b) == "" || utf8.RuneCountInString(b) > MaxQuickButtonLen {
-			problems = append(problems, fmt.Sprintf("--quick-button %q: want 1 to %d characters", b, MaxQuickButtonLen))
+			e.add("quick-button", "--quick-button %q: want 1 to %d characters", b, MaxQuickButtonLen)
 		}
 	}
 	if s.Language != "hu" && s.Language != "en" {
-		problems = append(problems, fmt.Sprintf("--language %q: want hu or en", s.Language))
+		e.add("language", "--language %q: want hu or en", s.Language)
 	}
-	if len(problems) > 0 {
-		return fmt.Errorf("invalid widget settings: %s", strings.Join(problems, "; "))
+	if len(e.Fields) > 0 {
+		return e
 	}
 	return nil
 }

@@ -1,0 +1,139 @@
+package admin
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/user"
+)
+
+// CreatedUser is a new user with its one-time link, when it got one instead of a password.
+type CreatedUser struct {
+	user.User
+	// Link sets the user's password, once, within user.LinkValidity.
+	Link string `json:"password_link,omitempty"`
+	// LinkExpires is when Link stops working.
+	LinkExpires *time.Time `json:"password_link_expires_at,omitempty"`
+}
+
+// CreateUser stores a user of a company: with a password when password is not empty, else
+// with a one-time link (under publicURL) that sets one. `leadchat dev` uses it too.
+func CreateUser(ctx context.Context, store *postgres.Store, publicURL string, companyID uuid.UUID, email string, role user.Role, password string) (CreatedUser, error) {
+	if _, err := store.Company(ctx, companyID); err != nil {
+		return CreatedUser{}, fmt.Errorf("company %s: %w", companyID, err)
+	}
+	u, token, err := user.Create(ctx, store, companyID, email, role, password)
+	if errors.Is(err, user.ErrInvalidEmail) {
+		return CreatedUser{}, fmt.Errorf("--email %q: %w", email, err)
+	}
+	if err != nil {
+		return CreatedUser{}, err
+	}
+	out := CreatedUser{User: u}
+	if token != "" {
+		out.Link = PasswordLink(publicURL, token)
+		exp := u.CreatedAt.Add(user.LinkValidity)
+		out.LinkExpires = &exp
+	}
+	return out, nil
+}
+
+// PasswordLink is the dashboard address of a one-time link's token.
+func PasswordLink(publicURL, token string) string {
+	return strings.TrimRight(publicURL, "/") + "/app/password/" + token
+}
+
+func userCreate(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "user create")
+	company := fs.String("company", "", "company id")
+	email := fs.String("email", "", "the user's email address, the login name")
+	roleName := fs.String("role", "", "owner (everything) or member (leads only)")
+	fromStdin := fs.Bool("password-stdin", false, "read the password (one line) from standard input instead of printing a one-time link")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := uuidFlag("company", *company)
+	if err != nil {
+		return err
+	}
+	if *email == "" {
+		return errors.New("--email is required")
+	}
+	role, err := user.ParseRole(*roleName)
+	if err != nil {
+		return fmt.Errorf("--role: %w", err)
+	}
+	var password string
+	if *fromStdin {
+		line, err := bufio.NewReader(env.Stdin).ReadString('\n')
+		if err != nil && line == "" {
+			return fmt.Errorf("--password-stdin: reading the password: %w", err)
+		}
+		password = strings.TrimRight(line, "\r\n")
+		if err := user.CheckPasswordRules(password); err != nil {
+			return fmt.Errorf("--password-stdin: %w", err)
+		}
+	}
+	u, err := CreateUser(ctx, env.Store, env.PublicURL, id, *email, role, password)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, u)
+	}
+	fmt.Fprintf(env.Stdout, "user %s (%s, %s) created\n", u.ID, u.Email, u.Role)
+	if u.Link != "" {
+		fmt.Fprintf(env.Stdout, "\nSend this link to the user; it sets the password, once, until %s:\n\n  %s\n",
+			u.LinkExpires.Format("2006-01-02 15:04Z07:00"), u.Link)
+	}
+	return nil
+}
+
+func userList(ctx context.Context, env Env, args []string) error {
+	id, asJSON, err := idArgs(env, "user list", "company", "company id", args)
+	if err != nil {
+		return err
+	}
+	users, err := env.Store.Users(ctx, id)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return printJSON(env.Stdout, users)
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tEMAIL\tROLE\tPASSWORD SET\tCREATED")
+	for _, u := range users {
+		set := "no"
+		if u.PasswordSet {
+			set = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", u.ID, u.Email, u.Role, set, u.CreatedAt.Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+func userRemove(ctx context.Context, env Env, args []string) error {
+	id, asJSON, err := idArgs(env, "user remove", "user", "user id (from user list)", args)
+	if err != nil {
+		return err
+	}
+	u, err := env.Store.RemoveUser(ctx, id)
+	if err != nil {
+		return fmt.Errorf("user %s: %w", id, err)
+	}
+	if asJSON {
+		return printJSON(env.Stdout, u)
+	}
+	fmt.Fprintf(env.Stdout, "user %s (%s) removed; their dashboard sessions end with their next request\n", u.ID, u.Email)
+	return nil
+}

@@ -1,0 +1,122 @@
+package user
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Password rules: long enough to resist guessing, bounded so that hashing cost stays fixed.
+const (
+	MinPasswordLen   = 10   // characters
+	MaxPasswordBytes = 1024 // bytes
+)
+
+// The argon2id parameters of new hashes: 19 MiB, 2 passes, 1 lane (OWASP's first choice). Each
+// hash records its own, so they can change without invalidating stored passwords.
+const (
+	argonMemoryKiB = 19 * 1024
+	argonTime      = 2
+	argonThreads   = 1
+	argonKeyLen    = 32
+	argonSaltLen   = 16
+)
+
+// ErrPasswordTooShort and ErrPasswordTooLong are the password rules' verdicts.
+var (
+	ErrPasswordTooShort = fmt.Errorf("the password must be at least %d characters", MinPasswordLen)
+	ErrPasswordTooLong  = fmt.Errorf("the password must be at most %d bytes", MaxPasswordBytes)
+	ErrPasswordInvalid  = errors.New("the password is not valid UTF-8 or holds a NUL character")
+)
+
+// CheckPasswordRules reports whether a new password may be used.
+func CheckPasswordRules(pw string) error {
+	switch {
+	case !utf8.ValidString(pw) || strings.ContainsRune(pw, 0):
+		return ErrPasswordInvalid
+	case len(pw) > MaxPasswordBytes:
+		return ErrPasswordTooLong
+	case utf8.RuneCountInString(pw) < MinPasswordLen:
+		return ErrPasswordTooShort
+	}
+	return nil
+}
+
+// HashPassword checks the password rules and returns an argon2id hash in the PHC string format
+// ($argon2id$v=19$m=19456,t=2,p=1$salt$hash).
+func HashPassword(pw string) (string, error) {
+	if err := CheckPasswordRules(pw); err != nil {
+		return "", err
+	}
+	salt := make([]byte, argonSaltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime,
+		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// dummyHash is checked when there is no user or no password, so that such a login takes as
+// long as a wrong password.
+var dummyHash = func() string {
+	h, err := HashPassword("not a password of anyone")
+	if err != nil {
+		panic(err)
+	}
+	return h
+}()
+
+// CheckPassword reports whether pw matches hash, in constant time. An empty or malformed hash
+// matches nothing, but costs as much as a real one: a login cannot tell by its time whether
+// an account exists.
+func CheckPassword(hash, pw string) bool {
+	p, salt, want, ok := parseHash(hash)
+	if !ok {
+		p, salt, want, _ = parseHash(dummyHash)
+	}
+	if len(pw) > MaxPasswordBytes {
+		pw = pw[:MaxPasswordBytes]
+	}
+	got := argon2.IDKey([]byte(pw), salt, p.time, p.memory, p.threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1 && ok
+}
+
+type argonParams struct {
+	memory  uint32
+	time    uint32
+	threads uint8
+}
+
+// parseHash reads a PHC argon2id string; parameters far outside sane bounds are refused, so a
+// tampered row cannot make a login allocate gigabytes.
+func parseHash(s string) (p argonParams, salt, key []byte, ok bool) {
+	parts := strings.Split(s, "$")
+	if len(parts) != 6 || parts[0] != "" || parts[1] != "argon2id" {
+		return p, nil, nil, false
+	}
+	var version int
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return p, nil, nil, false
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &p.threads); err != nil {
+		return p, nil, nil, false
+	}
+	if p.memory < 8*1024 || p.memory > 256*1024 || p.time < 1 || p.time > 10 || p.threads < 1 || p.threads > 8 {
+		return p, nil, nil, false
+	}
+	b64 := base64.RawStdEncoding
+	salt, err1 := b64.DecodeString(parts[4])
+	key, err2 := b64.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(salt) < 8 || len(key) < 16 || len(key) > 64 {
+		return p, nil, nil, false
+	}
+	return p, salt, key, true
+}

@@ -1,0 +1,98 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/leadchat/leadchat/internal/assistant"
+)
+
+// blankRows is how many empty service and FAQ rows the form offers for adding new ones.
+const blankRows = 3
+
+type assistantData struct {
+	Profile assistant.Profile
+	Error   string
+}
+
+// withBlankRows adds empty rows to fill in.
+func withBlankRows(p assistant.Profile) assistant.Profile {
+	for range blankRows {
+		p.Services = append(p.Services, assistant.Service{})
+		p.FAQ = append(p.FAQ, assistant.QA{})
+	}
+	return p
+}
+
+func (d *dashboard) assistant(w http.ResponseWriter, r *http.Request, v viewer) {
+	raw, err := d.store.AssistantProfile(r.Context(), v.CompanyID)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	p := assistant.Profile{CompanyName: v.Company.Name}
+	if raw != nil {
+		if p, err = assistant.ParseProfile(raw); err != nil {
+			d.serverError(w, r, err)
+			return
+		}
+	}
+	d.render(w, r, http.StatusOK, "assistant", &v, assistantData{Profile: withBlankRows(p)})
+}
+
+// saveAssistant stores the form through the same parser and checks as `leadchat assistant set`.
+// Rows left wholly empty are dropped.
+func (d *dashboard) saveAssistant(w http.ResponseWriter, r *http.Request, v viewer) {
+	if err := r.ParseForm(); err != nil {
+		d.errorPage(w, r, http.StatusBadRequest)
+		return
+	}
+	f := r.PostForm
+	p := assistant.Profile{CompanyName: f.Get("company_name"), Description: f.Get("description"),
+		OpeningHours: f.Get("opening_hours"), Phone: f.Get("phone"), Email: f.Get("email"), Address: f.Get("address")}
+	names, descs, prices := f["service_name"], f["service_description"], f["service_price"]
+	for i := range names {
+		s := assistant.Service{Name: names[i], Description: at(descs, i), Price: at(prices, i)}
+		if strings.TrimSpace(s.Name+s.Description+s.Price) != "" {
+			p.Services = append(p.Services, s)
+		}
+	}
+	questions, answers := f["faq_question"], f["faq_answer"]
+	for i := range questions {
+		q := assistant.QA{Question: questions[i], Answer: at(answers, i)}
+		if strings.TrimSpace(q.Question+q.Answer) != "" {
+			p.FAQ = append(p.FAQ, q)
+		}
+	}
+	raw, err := json.Marshal(p)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	checked, err := assistant.ParseProfile(raw)
+	if err != nil {
+		d.render(w, r, http.StatusUnprocessableEntity, "assistant", &v, assistantData{Profile: withBlankRows(p),
+			Error: "A profil nem menthető. A cég neve kötelező; minden szolgáltatásnak legyen neve, minden kérdésnek válasza. " +
+				"A leírás legfeljebb 2000, a többi mező legfeljebb 500 karakter; legfeljebb 50 szolgáltatás és 100 kérdés adható meg, " +
+				"és az e-mail-cím legyen érvényes."})
+		return
+	}
+	if raw, err = json.Marshal(checked); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	if err := d.store.SetAssistantProfile(r.Context(), v.CompanyID, raw); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	d.flash(r.Context(), "Az asszisztens profilja elmentve; a következő válaszától már ezt használja.")
+	http.Redirect(w, r, "/app/assistant", http.StatusSeeOther)
+}
+
+func at(vs []string, i int) string {
+	if i < len(vs) {
+		return vs[i]
+	}
+	return ""
+}

@@ -1,0 +1,172 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
+	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/user"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// password is every test user's password.
+const password = "jó hosszú jelszó 42"
+
+// fixture is the real service on a fresh database with two companies: A (business plan) with
+// an owner, a member and a public key, and B with an owner and a public key of its own.
+type fixture struct {
+	base   string
+	store  *postgres.Store
+	a, b   company.Company
+	keyA   admin.CreatedKey
+	keyB   admin.CreatedKey
+	owner  string // company A's owner's email
+	member string // company A's member's email
+	ownerB string
+}
+
+func start(t *testing.T) *fixture {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	svc, err := service.Open(ctx, service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second}, io.Discard, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- svc.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+		svc.Close()
+	})
+	f := &fixture{base: "http://" + ln.Addr().String(), store: svc.Store(),
+		owner: "tulajdonos@a-ceg.hu", member: "munkatars@a-ceg.hu", ownerB: "tulajdonos@b-ceg.hu"}
+	f.a = f.company(t, "A Napelem Kft.", plan.Business)
+	f.b = f.company(t, "B Bútor Bt.", plan.Pro)
+	f.keyA = f.key(t, f.a, auth.Public)
+	f.keyB = f.key(t, f.b, auth.Public)
+	f.user(t, f.a, f.owner, user.Owner)
+	f.user(t, f.a, f.member, user.Member)
+	f.user(t, f.b, f.ownerB, user.Owner)
+	return f
+}
+
+func (f *fixture) company(t *testing.T, name string, p plan.Plan) company.Company {
+	t.Helper()
+	c, err := f.store.CreateCompany(context.Background(), name, p, plan.Override{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func (f *fixture) key(t *testing.T, c company.Company, kind auth.Kind) admin.CreatedKey {
+	t.Helper()
+	k, err := admin.CreateKey(context.Background(), f.store, c.ID, kind, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func (f *fixture) user(t *testing.T, c company.Company, email string, role user.Role) user.User {
+	t.Helper()
+	u, _, err := user.Create(context.Background(), f.store, c.ID, email, role, password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// client is a browser-like HTTP client with its own cookies that does not follow redirects.
+type client struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+func (f *fixture) client(t *testing.T) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: t, base: f.base, http: &http.Client{Jar: jar, Timeout: 20 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// response is what a request returned, body read.
+type response struct {
+	status   int
+	location string
+	header   http.Header
+	body     string
+}
+
+func (c *client) do(method, path string, form url.Values, header ...string) response {
+	c.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, c.base+path, body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return response{status: res.StatusCode, location: res.Header.Get("Location"), header: res.Header, body: string(b)}
+}
+
+func (c *client) get(path string) response { c.t.Helper(); return c.do(http.MethodGet, path, nil) }
+
+func (c *client) post(path string, form url.Values, header ...string) response {
+	c.t.Helper()
+	return c.do(http.MethodPost, path, form, header...)
+}
+
+// login logs in and fails the test unless it lands on the leads.
+func (c *client) login(email string) {
+	c.t.Helper()
+	r := c.post("/app/login", url.Values{"email": {email}, "password": {password}})
+	if r.status != http.StatusSeeOther || r.location != "/app/leads" {
+		c.t.Fatalf("login as %s: %d %s\n%s", email, r.status, r.location, r.body)
+	}
+}
+
+// sessionCookie is the client's session cookie value for the service.
+func (c *client) sessionCookie() string {
+	u, _ := url.Parse(c.base)
+	for _, ck := range c.http.Jar.Cookies(u) {
+		if ck.Name == "leadchat_session" {
+			return ck.Value
+		}
+	}
+	return ""
+}

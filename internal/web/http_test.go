@@ -1,0 +1,354 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/alexedwards/scs/v2/memstore"
+
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
+	"github.com/leadchat/leadchat/internal/user"
+	"github.com/leadchat/leadchat/internal/web"
+)
+
+func TestLoginAndSession(t *testing.T) {
+	f := start(t)
+	c := f.client(t)
+
+	if r := c.get("/app/embed"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+		t.Fatalf("anonymous GET /app/embed: %d %s", r.status, r.location)
+	}
+	r := c.post("/app/login", url.Values{"email": {f.owner}, "password": {password}})
+	if r.status != http.StatusSeeOther || r.location != "/app/leads" {
+		t.Fatalf("login: %d %s", r.status, r.location)
+	}
+	cookie := r.header.Get("Set-Cookie")
+	for _, want := range []string{"leadchat_session=", "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=43200"} {
+		if !strings.Contains(cookie, want) {
+			t.Errorf("Set-Cookie %q lacks %s", cookie, want)
+		}
+	}
+	if strings.Contains(cookie, "Secure") || strings.Contains(cookie, "__Host-") {
+		t.Errorf("Set-Cookie %q is Secure over http", cookie)
+	}
+	first := c.sessionCookie()
+	if r := c.get("/app/embed"); r.status != http.StatusOK {
+		t.Fatalf("GET /app/embed after login: %d", r.status)
+	}
+
+	t.Run("the session id changes at login", func(t *testing.T) {
+		c.login(f.owner)
+		if second := c.sessionCookie(); second == first || second == "" {
+			t.Fatalf("session cookie %q after a second login, %q before", second, first)
+		}
+		stale := f.client(t)
+		stale.http.Jar.SetCookies(mustURL(f.base), []*http.Cookie{{Name: "leadchat_session", Value: first}})
+		if r := stale.get("/app/embed"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+			t.Errorf("the id from before the login still opens the dashboard: %d %s", r.status, r.location)
+		}
+	})
+
+	t.Run("a stolen cookie after logout leads to the login", func(t *testing.T) {
+		stolen := c.sessionCookie()
+		if r := c.post("/app/logout", url.Values{}); r.status != http.StatusSeeOther || r.location != "/app/login" {
+			t.Fatalf("logout: %d %s", r.status, r.location)
+		}
+		thief := f.client(t)
+		thief.http.Jar.SetCookies(mustURL(f.base), []*http.Cookie{{Name: "leadchat_session", Value: stolen}})
+		for _, path := range []string{"/app/leads", "/app/embed", "/app/team"} {
+			if r := thief.get(path); r.status != http.StatusSeeOther || r.location != "/app/login" {
+				t.Errorf("GET %s with the cookie of a logged-out session: %d %s", path, r.status, r.location)
+			}
+		}
+	})
+
+	t.Run("a removed user's session ends", func(t *testing.T) {
+		m := f.client(t)
+		m.login(f.member)
+		users, _ := f.store.Users(context.Background(), f.a.ID)
+		for _, u := range users {
+			if u.Email == f.member {
+				if _, err := f.store.RemoveUser(context.Background(), u.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if r := m.get("/app/leads"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+			t.Errorf("a removed user: %d %s", r.status, r.location)
+		}
+	})
+}
+
+func TestLoginFailures(t *testing.T) {
+	f := start(t)
+	c := f.client(t)
+
+	t.Run("unknown email and wrong password get the same answer in the same time", func(t *testing.T) {
+		best := func(email string, n int) (response, time.Duration) {
+			var r response
+			d := time.Hour
+			for i := range n {
+				e := email
+				if strings.Contains(email, "%d") {
+					e = strings.Replace(email, "%d", string(rune('a'+i)), 1)
+				}
+				start := time.Now()
+				r = c.post("/app/login", url.Values{"email": {e}, "password": {"wrong password 1"}})
+				d = min(d, time.Since(start))
+			}
+			return r, d
+		}
+		wrong, dWrong := best(f.owner, 3)
+		unknown, dUnknown := best("nincs-%d@sehol.hu", 3)
+		if wrong.status != http.StatusUnauthorized || unknown.status != http.StatusUnauthorized {
+			t.Fatalf("statuses %d and %d, want 401", wrong.status, unknown.status)
+		}
+		if strings.Replace(wrong.body, f.owner, "", 1) != strings.Replace(unknown.body, "nincs-c@sehol.hu", "", 1) {
+			t.Error("the pages of a wrong password and an unknown email differ")
+		}
+		if !strings.Contains(wrong.body, "Hibás e-mail-cím vagy jelszó.") {
+			t.Errorf("the page says no Hungarian error:\n%s", wrong.body)
+		}
+		// Both check an argon2id hash (tens of milliseconds); without it an unknown email would
+		// answer in about a millisecond. The bound is loose so that a busy machine cannot fail it.
+		if dUnknown < dWrong/3 || dUnknown > dWrong*3 {
+			t.Errorf("an unknown email took %v, a wrong password %v", dUnknown, dWrong)
+		}
+		// Three failures so far; a success clears them.
+		c.login(f.owner)
+	})
+
+	t.Run("after 5 failures in 15 minutes further attempts wait", func(t *testing.T) {
+		for i := range user.MaxFailedLogins {
+			if r := c.post("/app/login", url.Values{"email": {f.member}, "password": {"wrong password 1"}}); r.status != http.StatusUnauthorized {
+				t.Fatalf("failure %d: %d", i+1, r.status)
+			}
+		}
+		r := c.post("/app/login", url.Values{"email": {" MUNKATARS@a-ceg.hu"}, "password": {password}})
+		if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" || !strings.Contains(r.body, "perc múlva") {
+			t.Fatalf("the right password after 5 failures: %d, Retry-After %q", r.status, r.header.Get("Retry-After"))
+		}
+		// Another email is not held up.
+		other := f.client(t)
+		other.login(f.owner)
+	})
+}
+
+// Guesses sent at once are counted one by one: exactly five are checked, the rest wait.
+func TestParallelGuessesAreThrottled(t *testing.T) {
+	f := start(t)
+	const n = 16
+	statuses := make(chan int, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			statuses <- f.client(t).post("/app/login", url.Values{"email": {f.owner}, "password": {"guess guess guess"}}).status
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	count := map[int]int{}
+	for s := range statuses {
+		count[s]++
+	}
+	if count[http.StatusUnauthorized] != user.MaxFailedLogins || count[http.StatusTooManyRequests] != n-user.MaxFailedLogins {
+		t.Errorf("statuses %v: want %d × 401 and the rest 429", count, user.MaxFailedLogins)
+	}
+}
+
+func TestPasswordLink(t *testing.T) {
+	f := start(t)
+	u, token, err := user.Create(context.Background(), f.store, f.a.ID, "uj@a-ceg.hu", user.Member, "")
+	if err != nil || token == "" {
+		t.Fatalf("user.Create: %v, token %q", err, token)
+	}
+	c := f.client(t)
+	path := "/app/password/" + token
+	if r := c.get(path); r.status != http.StatusOK || !strings.Contains(r.body, u.Email) {
+		t.Fatalf("GET the link: %d", r.status)
+	}
+	if r := c.get(path); r.status != http.StatusOK {
+		t.Fatalf("opening the link twice used it up: %d", r.status)
+	}
+	if r := c.post(path, url.Values{"password": {"rövid"}, "password_again": {"rövid"}}); r.status != http.StatusUnprocessableEntity ||
+		!strings.Contains(r.body, "legalább 10 karakter") {
+		t.Errorf("a short password: %d", r.status)
+	}
+	if r := c.post(path, url.Values{"password": {password}, "password_again": {password + "x"}}); r.status != http.StatusUnprocessableEntity {
+		t.Errorf("two different passwords: %d", r.status)
+	}
+	if r := c.post(path, url.Values{"password": {password}, "password_again": {password}}); r.status != http.StatusSeeOther ||
+		r.location != "/app/login?jelszo=beallitva" {
+		t.Fatalf("setting the password: %d %s", r.status, r.location)
+	}
+	if r := c.post(path, url.Values{"password": {"más jelszó 12345"}, "password_again": {"más jelszó 12345"}}); r.status != http.StatusNotFound {
+		t.Errorf("a second use of the link: %d", r.status)
+	}
+	if r := c.get("/app/password/" + strings.Repeat("A", 52)); r.status != http.StatusNotFound {
+		t.Errorf("an unknown link: %d", r.status)
+	}
+	c.login("uj@a-ceg.hu")
+}
+
+func TestRolesAndCompanies(t *testing.T) {
+	f := start(t)
+	owner, member := f.client(t), f.client(t)
+	owner.login(f.owner)
+	member.login(f.member)
+
+	t.Run("a member reaches the leads only", func(t *testing.T) {
+		if r := member.get("/app/leads"); r.status != http.StatusOK {
+			t.Errorf("member GET /app/leads: %d", r.status)
+		}
+		for _, path := range []string{"/app/embed", "/app/widget", "/app/widget/preview", "/app/assistant", "/app/usage", "/app/team"} {
+			r := member.get(path)
+			if r.status != http.StatusForbidden || !strings.Contains(r.body, "Hozzáférés megtagadva") {
+				t.Errorf("member GET %s: %d", path, r.status)
+			}
+			if strings.Contains(r.body, `href="/app/embed"`) {
+				t.Errorf("member GET %s: the menu offers the owner's pages", path)
+			}
+		}
+		for _, path := range []string{"/app/embed/keys", "/app/embed/keys/" + f.keyA.ID.String() + "/revoke", "/app/team", "/app/widget", "/app/assistant"} {
+			if r := member.post(path, url.Values{"kind": {"private"}, "email": {"x@y.hu"}, "role": {"owner"}}); r.status != http.StatusForbidden {
+				t.Errorf("member POST %s: %d", path, r.status)
+			}
+		}
+		keys, _ := f.store.ListKeys(context.Background(), f.a.ID)
+		if len(keys) != 1 || keys[0].RevokedAt != nil {
+			t.Errorf("a member changed the keys: %+v", keys)
+		}
+	})
+
+	t.Run("another company's key is not found", func(t *testing.T) {
+		other := f.keyB.ID.String()
+		for _, path := range []string{"/app/embed/keys/" + other + "/revoke", "/app/embed/keys/" + other + "/domains", "/app/embed/keys/not-an-id/revoke"} {
+			if r := owner.post(path, url.Values{"domains": {"evil.example"}}); r.status != http.StatusNotFound {
+				t.Errorf("POST %s: %d", path, r.status)
+			}
+		}
+		keys, _ := f.store.ListKeys(context.Background(), f.b.ID)
+		if keys[0].RevokedAt != nil || len(keys[0].AllowedDomains) != 0 {
+			t.Errorf("company B's key changed: %+v", keys[0])
+		}
+		if r := owner.get("/app/embed"); strings.Contains(r.body, f.keyB.Prefix) || strings.Contains(r.body, f.keyB.Key) {
+			t.Error("company A's embed page shows company B's key")
+		}
+	})
+
+	t.Run("another company's user is not found", func(t *testing.T) {
+		users, _ := f.store.Users(context.Background(), f.b.ID)
+		if r := owner.post("/app/team/"+users[0].ID.String()+"/remove", url.Values{}); r.status != http.StatusNotFound {
+			t.Errorf("removing company B's owner: %d", r.status)
+		}
+		if after, _ := f.store.Users(context.Background(), f.b.ID); len(after) != 1 {
+			t.Error("company B's owner is gone")
+		}
+	})
+
+	t.Run("a cross-origin form post is 403", func(t *testing.T) {
+		path := "/app/embed/keys/" + f.keyA.ID.String() + "/revoke"
+		for _, h := range [][]string{{"Sec-Fetch-Site", "cross-site"}, {"Sec-Fetch-Site", "same-site"}, {"Origin", "http://evil.example"}} {
+			if r := owner.post(path, url.Values{}, h...); r.status != http.StatusForbidden {
+				t.Errorf("POST with %s: %s: %d", h[0], h[1], r.status)
+			}
+		}
+		if r := owner.post("/app/logout", url.Values{}, "Sec-Fetch-Site", "cross-site"); r.status != http.StatusForbidden {
+			t.Errorf("a cross-site logout: %d", r.status)
+		}
+		keys, _ := f.store.ListKeys(context.Background(), f.a.ID)
+		if keys[0].RevokedAt != nil {
+			t.Error("a cross-origin post revoked the key")
+		}
+	})
+
+	t.Run("pages carry the strict policy", func(t *testing.T) {
+		r := owner.get("/app/embed")
+		if got := r.header.Get("Content-Security-Policy"); !strings.HasPrefix(got, "default-src 'self';") || strings.Contains(got, "unsafe") {
+			t.Errorf("CSP %q", got)
+		}
+		if r.header.Get("Access-Control-Allow-Origin") != "" {
+			t.Error("a dashboard page carries CORS headers")
+		}
+		if r.header.Get("Cache-Control") != "no-store" || r.header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("Cache-Control %q, X-Frame-Options %q", r.header.Get("Cache-Control"), r.header.Get("X-Frame-Options"))
+		}
+		if strings.Contains(r.body, "style=") || strings.Contains(r.body, "<style") || strings.Contains(r.body, "onclick") {
+			t.Error("a page has inline style or script")
+		}
+		if r := owner.get("/app/nincs-ilyen"); r.status != http.StatusNotFound || !strings.Contains(r.body, "Nincs ilyen oldal") {
+			t.Errorf("GET an unknown page: %d", r.status)
+		}
+	})
+}
+
+// Over https the cookie is Secure and __Host- prefixed.
+func TestSecureCookie(t *testing.T) {
+	store, err := postgres.Open(context.Background(), pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if err := postgres.Migrate(context.Background(), store.DB(), nopWriter{}); err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{store: store}
+	c := f.company(t, "Biztonságos Kft.", "pro")
+	f.user(t, c, "tulaj@biztonsagos.hu", user.Owner)
+	h := web.New(web.Config{Store: store, Sessions: memstore.New(), PublicURL: "https://leads.example.hu"})
+	req := httptest.NewRequest(http.MethodPost, "https://leads.example.hu/app/login",
+		strings.NewReader(url.Values{"email": {"tulaj@biztonsagos.hu"}, "password": {password}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	cookie := rec.Header().Get("Set-Cookie")
+	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(cookie, "__Host-leadchat_session=") ||
+		!strings.Contains(cookie, "; Secure") || !strings.Contains(cookie, "Path=/") || strings.Contains(cookie, "Domain=") {
+		t.Errorf("login over https: %d, Set-Cookie %q", rec.Code, cookie)
+	}
+}
+
+type nopWriter struct{}
+
+func (nopWriter) Write(b []byte) (int, error) { return len(b), nil }
+
+func mustURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// A company whose keys are all limited to its own sites gets a preview key for the dashboard's
+// host, and the preview runs on it.
+func TestPreviewKey(t *testing.T) {
+	f := start(t)
+	if _, err := f.store.SetKeyDomains(context.Background(), f.a.ID, f.keyA.ID, []string{"pelda.hu"}, true); err != nil {
+		t.Fatal(err)
+	}
+	c := f.client(t)
+	c.login(f.owner)
+	if r := c.get("/app/widget"); strings.Contains(r.body, "<iframe") || !strings.Contains(r.body, "Előnézeti kulcs létrehozása") {
+		t.Fatal("the widget page offers a preview on a key limited to pelda.hu")
+	}
+	if r := c.post("/app/widget/preview-key", url.Values{}); r.status != http.StatusSeeOther {
+		t.Fatalf("creating the preview key: %d", r.status)
+	}
+	keys, _ := f.store.ListKeys(context.Background(), f.a.ID)
+	k := keys[len(keys)-1]
+	if strings.Join(k.AllowedDomains, ",") != "127.0.0.1" || !k.HostnameCheck {
+		t.Errorf("preview key domains %v, check %v", k.AllowedDomains, k.HostnameCheck)
+	}
+	r := c.get("/app/widget/preview")
+	if !strings.Contains(r.body, `data-api-key="`+k.PublicKey+`"`) || !strings.Contains(r.header.Get("Content-Security-Policy"), "frame-ancestors 'self'") {
+		t.Errorf("the preview does not run on the preview key, or may not be framed: %s", r.header.Get("Content-Security-Policy"))
+	}
+}

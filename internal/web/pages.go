@@ -1,0 +1,165 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/asset"
+	"github.com/leadchat/leadchat/internal/user"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// pages are the parsed templates by page name, each with the layout.
+type pages map[string]*template.Template
+
+// titles are the pages' titles, and the names the templates are found by.
+var titles = map[string]string{
+	"login":     "Belépés",
+	"password":  "Jelszó beállítása",
+	"error":     "Hiba",
+	"leads":     "Érdeklődők",
+	"embed":     "Beágyazás és kulcsok",
+	"widget":    "Csevegőablak",
+	"preview":   "Előnézet",
+	"assistant": "Asszisztens",
+	"usage":     "Felhasználás",
+	"team":      "Csapat",
+}
+
+var funcs = template.FuncMap{
+	"may": func(v *viewer, area string) bool {
+		if v == nil {
+			return false
+		}
+		return v.Role.May(map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}[area])
+	},
+	"date": func(t time.Time) string { return t.In(budapest).Format("2006. 01. 02. 15:04") },
+	"num":  groupDigits,
+	"join": strings.Join,
+	"inc":  func(i int) int { return i + 1 },
+	"deref": func(n *int) int {
+		if n == nil {
+			return 0
+		}
+		return *n
+	},
+}
+
+// budapest is the time zone dates are shown in: the product's users are Hungarian.
+var budapest = func() *time.Location {
+	if l, err := time.LoadLocation("Europe/Budapest"); err == nil {
+		return l
+	}
+	return time.UTC
+}()
+
+// groupDigits writes n with a thin space between groups of three digits, the Hungarian way.
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString("\u202f")
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func loadPages() pages {
+	p := pages{}
+	for name := range titles {
+		p[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
+			"templates/layout.html", "templates/"+name+".html"))
+	}
+	return p
+}
+
+// view is what the layout renders: the page's data and what every page shows.
+type view struct {
+	Page   string
+	Title  string
+	Viewer *viewer
+	Flash  string
+	Data   any
+}
+
+// render writes a page. A page is rendered into a buffer first, so a template error becomes a
+// clean 500 rather than half a page.
+func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, name string, v *viewer, data any) {
+	vw := view{Page: name, Title: titles[name], Viewer: v, Data: data}
+	if v != nil {
+		vw.Flash = d.sessions.PopString(r.Context(), keyFlash)
+	}
+	var buf bytes.Buffer
+	if err := d.pages[name].Execute(&buf, vw); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// errorMessages are the error pages' sentences by status.
+var errorMessages = map[int]string{
+	http.StatusNotFound:            "Ez az oldal nem létezik, vagy nem az Ön cégéhez tartozik.",
+	http.StatusForbidden:           "Ehhez nincs jogosultsága. Ha más oldalról küldött űrlapot, térjen vissza a dashboardra, és próbálja újra onnan.",
+	http.StatusInternalServerError: "Váratlan hiba történt. Kérjük, próbálja újra később.",
+}
+
+// errorPage answers with a Hungarian error page.
+func (d *dashboard) errorPage(w http.ResponseWriter, r *http.Request, status int) {
+	var v *viewer
+	if cur, ok, err := d.current(r); err == nil && ok {
+		v = &cur
+	}
+	d.render(w, r, status, "error", v, struct {
+		Status  int
+		Message string
+	}{status, errorMessages[status]})
+}
+
+// serverError logs err once and answers 500 without details.
+func (d *dashboard) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	// The route's pattern, never the path: a one-time link carries its token there.
+	d.log.Error("dashboard", "err", err.Error(), "route", r.Pattern)
+	var buf bytes.Buffer
+	_ = d.pages["error"].Execute(&buf, view{Page: "error", Title: titles["error"], Data: struct {
+		Status  int
+		Message string
+	}{http.StatusInternalServerError, errorMessages[http.StatusInternalServerError]}})
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusInternalServerError)
+	w.Write(buf.Bytes())
+}
+
+// staticHandler serves the embedded stylesheet and scripts.
+func staticHandler() http.Handler {
+	types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+	mux := http.NewServeMux()
+	entries, _ := fs.ReadDir(staticFS, "static")
+	for _, e := range entries {
+		body, _ := fs.ReadFile(staticFS, "static/"+e.Name())
+		ct := types[e.Name()[strings.LastIndex(e.Name(), "."):]]
+		mux.Handle("GET /app/static/"+e.Name(), asset.Handler(body, asset.Options{ETag: true, Gzip: true,
+			Header: map[string]string{"Content-Type": ct}}))
+	}
+	return mux
+}

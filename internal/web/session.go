@@ -1,0 +1,229 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/user"
+)
+
+// Cookie names: over https the __Host- prefix makes the browser insist on Secure, Path=/ and no
+// Domain, so no other host (a sibling subdomain) can plant or overwrite the cookie.
+const (
+	cookieName       = "leadchat_session"
+	secureCookieName = "__Host-leadchat_session"
+)
+
+// Session keys.
+const (
+	keyUser    = "user_id"
+	keyCompany = "company_id"
+	keyFlash   = "flash"
+)
+
+// newSessionManager configures scs: sessions in store, the token hashed there (a copy of the
+// table opens no session), HttpOnly and SameSite=Lax cookies, Secure with the __Host- prefix
+// over https, idle and absolute timeouts.
+func newSessionManager(store scs.Store, secure bool, fail func(http.ResponseWriter, *http.Request, error)) *scs.SessionManager {
+	m := scs.New()
+	m.Store = store
+	m.HashTokenInStore = true
+	m.IdleTimeout = IdleTimeout
+	m.Lifetime = AbsoluteTimeout
+	m.Cookie.Name = cookieName
+	if secure {
+		m.Cookie.Name = secureCookieName
+	}
+	m.Cookie.HttpOnly = true
+	m.Cookie.SameSite = http.SameSiteLaxMode
+	m.Cookie.Secure = secure
+	m.Cookie.Path = "/"
+	m.ErrorFunc = fail
+	return m
+}
+
+// viewer is the logged-in user of a request, with their company.
+type viewer struct {
+	user.User
+	Company company.Company
+}
+
+// current returns the request's logged-in user, or false. A session whose user is gone
+// (removed, or their company's) is destroyed here, so it ends at its next request.
+func (d *dashboard) current(r *http.Request) (viewer, bool, error) {
+	ctx := r.Context()
+	uid, err1 := uuid.Parse(d.sessions.GetString(ctx, keyUser))
+	cid, err2 := uuid.Parse(d.sessions.GetString(ctx, keyCompany))
+	if err1 != nil || err2 != nil {
+		return viewer{}, false, nil
+	}
+	u, err := d.store.User(ctx, cid, uid)
+	if errs.Is(err, errs.NotFound) {
+		return viewer{}, false, d.sessions.Destroy(ctx)
+	}
+	if err != nil {
+		return viewer{}, false, err
+	}
+	c, err := d.store.Company(ctx, cid)
+	if err != nil {
+		return viewer{}, false, err
+	}
+	return viewer{User: u, Company: c}, true, nil
+}
+
+// page serves h to logged-in users whose role reaches area. Others are sent to the login page;
+// a user whose role does not reach it gets 403 (the page exists, their role is what stops them).
+func (d *dashboard) page(area user.Area, h func(http.ResponseWriter, *http.Request, viewer)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, ok, err := d.current(r)
+		if err != nil {
+			d.serverError(w, r, err)
+			return
+		}
+		if !ok {
+			http.Redirect(w, r, "/app/login", http.StatusSeeOther)
+			return
+		}
+		if !v.Role.May(area) {
+			d.errorPage(w, r, http.StatusForbidden)
+			return
+		}
+		h(w, r, v)
+	})
+}
+
+// done ends a change of one of the company's things: not found (another company's, or none)
+// is 404, another error 500, and success shows flash on the page at to.
+func (d *dashboard) done(w http.ResponseWriter, r *http.Request, err error, flash, to string) {
+	switch {
+	case errs.Is(err, errs.NotFound):
+		d.errorPage(w, r, http.StatusNotFound)
+	case err != nil:
+		d.serverError(w, r, err)
+	default:
+		d.flash(r.Context(), flash)
+		http.Redirect(w, r, to, http.StatusSeeOther)
+	}
+}
+
+// flash keeps a message for the next page the user sees.
+func (d *dashboard) flash(ctx context.Context, msg string) { d.sessions.Put(ctx, keyFlash, msg) }
+
+type loginData struct {
+	Email, Error, Notice string
+}
+
+func (d *dashboard) loginPage(w http.ResponseWriter, r *http.Request) {
+	if _, ok, _ := d.current(r); ok {
+		http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
+		return
+	}
+	data := loginData{}
+	if r.URL.Query().Get("jelszo") == "beallitva" {
+		data.Notice = "A jelszava beállítva. Most már beléphet."
+	}
+	d.render(w, r, http.StatusOK, "login", nil, data)
+}
+
+// login checks the form's email and password; a success renews the session's id (a token
+// planted before the login is worthless after it) and goes to the leads.
+func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
+	email, password := r.PostFormValue("email"), r.PostFormValue("password")
+	u, err := user.Login(r.Context(), d.store, email, password)
+	var throttled *user.ThrottledError
+	switch {
+	case errors.As(err, &throttled):
+		mins := int((throttled.Wait + time.Minute - 1) / time.Minute)
+		w.Header().Set("Retry-After", fmt.Sprint(int(throttled.Wait.Seconds()+0.5)))
+		d.render(w, r, http.StatusTooManyRequests, "login", nil, loginData{Email: email,
+			Error: fmt.Sprintf("Túl sok sikertelen belépés ezzel az e-mail-címmel. Próbálja újra %d perc múlva.", mins)})
+		return
+	case errors.Is(err, user.ErrBadLogin):
+		d.render(w, r, http.StatusUnauthorized, "login", nil, loginData{Email: email,
+			Error: "Hibás e-mail-cím vagy jelszó."})
+		return
+	case err != nil:
+		d.serverError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	if err := d.sessions.RenewToken(ctx); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	d.sessions.Put(ctx, keyUser, u.ID.String())
+	d.sessions.Put(ctx, keyCompany, u.CompanyID.String())
+	http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
+}
+
+// logout deletes the session from the store, so its cookie opens nothing any more.
+func (d *dashboard) logout(w http.ResponseWriter, r *http.Request) {
+	if err := d.sessions.Destroy(r.Context()); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/app/login", http.StatusSeeOther)
+}
+
+type passwordData struct {
+	Email, Error string
+}
+
+// passwordPage shows the form of a one-time link; showing it does not use the link up, so a
+// mail scanner that opens links does not spoil it.
+func (d *dashboard) passwordPage(w http.ResponseWriter, r *http.Request) {
+	u, err := d.store.LinkUser(r.Context(), user.LinkHash(r.PathValue("token")))
+	if errs.Is(err, errs.NotFound) {
+		d.render(w, r, http.StatusNotFound, "password", nil, passwordData{Error: linkInvalid})
+		return
+	}
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	w.Header().Set("Referrer-Policy", "no-referrer") // the token is in the address
+	d.render(w, r, http.StatusOK, "password", nil, passwordData{Email: u.Email})
+}
+
+const linkInvalid = "Ez a link érvénytelen, már felhasználták, vagy lejárt. Kérjen újat a cége dashboardjának tulajdonosától."
+
+func (d *dashboard) setPassword(w http.ResponseWriter, r *http.Request) {
+	token := r.PathValue("token")
+	pw, again := r.PostFormValue("password"), r.PostFormValue("password_again")
+	fail := func(status int, msg string) {
+		u, _ := d.store.LinkUser(r.Context(), user.LinkHash(token))
+		d.render(w, r, status, "password", nil, passwordData{Email: u.Email, Error: msg})
+	}
+	if pw != again {
+		fail(http.StatusUnprocessableEntity, "A két jelszó nem egyezik.")
+		return
+	}
+	_, err := user.SetPassword(r.Context(), d.store, token, pw)
+	switch {
+	case errors.Is(err, user.ErrPasswordTooShort):
+		fail(http.StatusUnprocessableEntity, fmt.Sprintf("A jelszó legalább %d karakter legyen.", user.MinPasswordLen))
+	case errors.Is(err, user.ErrPasswordTooLong), errors.Is(err, user.ErrPasswordInvalid):
+		fail(http.StatusUnprocessableEntity, "Ez a jelszó nem használható: túl hosszú, vagy nem megengedett karaktert tartalmaz.")
+	case errors.Is(err, user.ErrLinkInvalid):
+		d.render(w, r, http.StatusNotFound, "password", nil, passwordData{Error: linkInvalid})
+	case err != nil:
+		d.serverError(w, r, err)
+	default:
+		http.Redirect(w, r, "/app/login?jelszo=beallitva", http.StatusSeeOther)
+	}
+}
+
+// formUUID reads a path value that must be an id; anything else is no such thing (404).
+func formUUID(r *http.Request, name string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(strings.TrimSpace(r.PathValue(name)))
+	return id, err == nil
+}

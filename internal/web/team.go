@@ -1,0 +1,73 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/leadchat/leadchat/internal/user"
+)
+
+type teamData struct {
+	Users []user.User
+	// Link is a new user's one-time link, shown this once.
+	Link, LinkEmail string
+	Error           string
+	Email, Role     string
+}
+
+func (d *dashboard) team(w http.ResponseWriter, r *http.Request, v viewer) {
+	d.renderTeam(w, r, v, http.StatusOK, teamData{Role: string(user.Member)})
+}
+
+func (d *dashboard) renderTeam(w http.ResponseWriter, r *http.Request, v viewer, status int, data teamData) {
+	users, err := d.store.Users(r.Context(), v.CompanyID)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data.Users = users
+	d.render(w, r, status, "team", &v, data)
+}
+
+// invite creates a user with a one-time link, shown in this response only.
+func (d *dashboard) invite(w http.ResponseWriter, r *http.Request, v viewer) {
+	email, roleName := strings.TrimSpace(r.PostFormValue("email")), r.PostFormValue("role")
+	role, err := user.ParseRole(roleName)
+	if err != nil {
+		d.renderTeam(w, r, v, http.StatusUnprocessableEntity, teamData{Email: email, Role: roleName, Error: "Válasszon szerepkört."})
+		return
+	}
+	u, token, err := user.Create(r.Context(), d.store, v.CompanyID, email, role, "")
+	switch {
+	case errors.Is(err, user.ErrInvalidEmail):
+		d.renderTeam(w, r, v, http.StatusUnprocessableEntity, teamData{Email: email, Role: roleName, Error: "Adjon meg egy érvényes e-mail-címet."})
+		return
+	case errors.Is(err, user.ErrEmailTaken):
+		d.renderTeam(w, r, v, http.StatusConflict, teamData{Email: email, Role: roleName,
+			Error: "Ezzel az e-mail-címmel már van felhasználó (ebben vagy egy másik cégben)."})
+		return
+	case err != nil:
+		d.serverError(w, r, err)
+		return
+	}
+	link := d.baseURL(r) + "/app/password/" + token
+	d.renderTeam(w, r, v, http.StatusCreated, teamData{Link: link, LinkEmail: u.Email, Role: string(user.Member)})
+}
+
+// removeUser removes a user of the viewer's company; their sessions end with their next
+// request. Owners cannot remove themselves, so a company always keeps an owner here.
+func (d *dashboard) removeUser(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	if id == v.ID {
+		d.renderTeam(w, r, v, http.StatusUnprocessableEntity, teamData{Role: string(user.Member),
+			Error: "Saját magát nem távolíthatja el; ezt egy másik tulajdonos teheti meg."})
+		return
+	}
+	u, err := d.store.RemoveCompanyUser(r.Context(), v.CompanyID, id)
+	d.done(w, r, err, u.Email+" eltávolítva; a munkamenetei a következő kérésükkel véget érnek.", "/app/team")
+}

@@ -1,0 +1,171 @@
+// Package web is the owner's dashboard under /app/: server-rendered Hungarian pages
+// (html/template, assets embedded, no script or style inline, no CDN), sessions kept in
+// PostgreSQL through scs, and Go's CrossOriginProtection on every state-changing request. It
+// talks to domain packages only; the caller hands it the store and the session store.
+package web
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/limits"
+	"github.com/leadchat/leadchat/internal/user"
+	"github.com/leadchat/leadchat/internal/widget"
+)
+
+// Store is what the dashboard reads and changes.
+type Store interface {
+	user.Store
+	Users
+	Keys
+	Settings
+	Company(ctx context.Context, companyID uuid.UUID) (company.Company, error)
+	CompanyUsage(ctx context.Context, companyID uuid.UUID) (company.Usage, error)
+}
+
+// Users are a company's dashboard users.
+type Users interface {
+	User(ctx context.Context, companyID, userID uuid.UUID) (user.User, error)
+	Users(ctx context.Context, companyID uuid.UUID) ([]user.User, error)
+	RemoveCompanyUser(ctx context.Context, companyID, userID uuid.UUID) (user.User, error)
+	LinkUser(ctx context.Context, link [32]byte) (user.User, error)
+}
+
+// Keys are a company's API keys.
+type Keys interface {
+	ListKeys(ctx context.Context, companyID uuid.UUID) ([]auth.KeyInfo, error)
+	CreateKey(ctx context.Context, companyID uuid.UUID, k auth.NewKey) (auth.KeyInfo, error)
+	RevokeCompanyKey(ctx context.Context, companyID, keyID uuid.UUID) (auth.KeyInfo, error)
+	SetKeyDomains(ctx context.Context, companyID, keyID uuid.UUID, domains []string, hostnameCheck bool) (auth.KeyInfo, error)
+}
+
+// Settings are a company's widget settings and assistant profile.
+type Settings interface {
+	WidgetSettings(ctx context.Context, companyID uuid.UUID) (widget.Settings, error)
+	SetWidgetSettings(ctx context.Context, companyID uuid.UUID, s widget.Settings) error
+	AssistantProfile(ctx context.Context, companyID uuid.UUID) ([]byte, error)
+	SetAssistantProfile(ctx context.Context, companyID uuid.UUID, profile []byte) error
+}
+
+// Session lifetimes: a session ends after IdleTimeout without a request, and AbsoluteTimeout
+// after the login whatever happens.
+const (
+	IdleTimeout     = 12 * time.Hour
+	AbsoluteTimeout = 30 * 24 * time.Hour
+)
+
+// Config is what the dashboard is built from.
+type Config struct {
+	Store Store
+	// Sessions is where sessions are kept (the sessions table through scs's postgresstore).
+	Sessions scs.Store
+	// PublicURL is where browsers reach the service. With https the session cookie is Secure
+	// and named with the __Host- prefix; the embed snippet points there.
+	PublicURL string
+	Log       *slog.Logger
+}
+
+// Prefix is where the dashboard is mounted.
+const Prefix = "/app/"
+
+// New builds the dashboard's handler for the paths under Prefix.
+func New(cfg Config) http.Handler {
+	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages()}
+	if d.log == nil {
+		d.log = slog.New(slog.DiscardHandler)
+	}
+	d.sessions = newSessionManager(cfg.Sessions, d.secure(), d.serverError)
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /app/{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
+	})
+	mux.Handle("GET /app/static/", staticHandler())
+	mux.HandleFunc("GET /app/login", d.loginPage)
+	mux.HandleFunc("POST /app/login", d.login)
+	mux.HandleFunc("POST /app/logout", d.logout)
+	mux.HandleFunc("GET /app/password/{token}", d.passwordPage)
+	mux.HandleFunc("POST /app/password/{token}", d.setPassword)
+
+	mux.Handle("GET /app/leads", d.page(user.Leads, d.usagePage("leads")))
+	mux.Handle("GET /app/embed", d.page(user.Settings, d.embed))
+	mux.Handle("POST /app/embed/keys", d.page(user.Settings, d.createKey))
+	mux.Handle("POST /app/embed/keys/{id}/revoke", d.page(user.Settings, d.revokeKey))
+	mux.Handle("POST /app/embed/keys/{id}/domains", d.page(user.Settings, d.setDomains))
+	mux.Handle("GET /app/widget", d.page(user.Settings, d.widget))
+	mux.Handle("POST /app/widget", d.page(user.Settings, d.saveWidget))
+	mux.Handle("GET /app/widget/preview", d.page(user.Settings, d.preview))
+	mux.Handle("POST /app/widget/preview-key", d.page(user.Settings, d.createPreviewKey))
+	mux.Handle("GET /app/assistant", d.page(user.Settings, d.assistant))
+	mux.Handle("POST /app/assistant", d.page(user.Settings, d.saveAssistant))
+	mux.Handle("GET /app/usage", d.page(user.Settings, d.usagePage("usage")))
+	mux.Handle("GET /app/team", d.page(user.Team, d.team))
+	mux.Handle("POST /app/team", d.page(user.Team, d.invite))
+	mux.Handle("POST /app/team/{id}/remove", d.page(user.Team, d.removeUser))
+	mux.HandleFunc("/app/", func(w http.ResponseWriter, r *http.Request) {
+		d.errorPage(w, r, http.StatusNotFound)
+	})
+
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d.errorPage(w, r, http.StatusForbidden)
+	}))
+	return securityHeaders(d.sessions.LoadAndSave(cop.Handler(mux)))
+}
+
+// dashboard is the handlers' shared state, built once.
+type dashboard struct {
+	store     Store
+	log       *slog.Logger
+	publicURL string
+	sessions  *scs.SessionManager
+	pages     pages
+}
+
+// secure reports whether the dashboard is served over https.
+func (d *dashboard) secure() bool { return strings.HasPrefix(d.publicURL, "https://") }
+
+// baseURL is where browsers reach the service: the configured public URL, else the address
+// this request came to.
+func (d *dashboard) baseURL(r *http.Request) string {
+	if d.publicURL != "" {
+		return d.publicURL
+	}
+	return "http://" + r.Host
+}
+
+// requestHost is the host name (no port) the browser used, as the key checks see an Origin.
+func requestHost(r *http.Request) string {
+	u, err := url.Parse("http://" + r.Host)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
+}
+
+// csp is the policy of every page: only this origin, nothing inline, never in another site's frame.
+const csp = "default-src 'self'; base-uri 'none'; form-action 'self'; object-src 'none'; frame-ancestors 'none'"
+
+// securityHeaders sets what every dashboard response carries (pages are private: no caching)
+// and bounds a form's body as the API bounds a JSON body.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, limits.BodyBytes)
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
+}
