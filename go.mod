@@ -44,6 +44,7 @@ require (
 	github.com/google/uuid v1.6.0
 	github.com/gorilla/mux v1.8.1
 	github.com/jmoiron/sqlx v1.4.0
+	github.com/kljensen/snowball v0.10.0
 	github.com/leadchat/leadchat/clients/go v0.0.0
 	github.com/lib/pq v1.12.3
 	github.com/nyaruka/phonenumbers v1.8.1

@@ -74,6 +74,9 @@ func (t Turn) gated() bool { return t.GateQuote && !t.ContactComplete }
 type Answer struct {
 	Text     string
 	Proposed Contact
+	// Handover is set when the profile does not answer the visitor's question and the reply
+	// offers a colleague instead; the chat then asks for contact details.
+	Handover bool
 	// FellBack says why WithFallback's fallback answered instead of its primary; empty when
 	// the primary answered.
 	FellBack string

@@ -15,7 +15,16 @@ var stopWords = func() map[string]bool {
 		melyik mennyi mennyit mennyibe mibe kerul kerulne van vannak volt lesz lehet lehetne kell
 		kellene ezt azt ezek azok itt ott nekem onnek onok maguk hogy vagy mint csak mar sem
 		mert igen nincs tud tudok tudnak tudna tudnanak szeretnek szeretne kerem kerek koszonom
-		valami ami aki amit akkor ilyen olyan nagyon kb stb van-e egyaltalan
+		valami ami aki amit akkor ilyen olyan nagyon kb stb van-e egyaltalan valamilyen
+		vagy vagyok vagyunk vagytok vagyon vannak voltak volna lenne lennetek lesz lesztek
+		ki kik kit kinek kiknek kivel hany hanyan hanyat mikor mire mirol miben mennyire melyiket
+		titeket titek nektek naluk nalatok tolunk toletek onoket onoknek onok onoktol minket nekunk engem
+		teged maga magatok magukat azt ezt ide oda itt ott majd aztan pedig hanem illetve meg se
+		os es as ot et at ra re ba be ig tol rol bol nal nel val vel ert nak nek on en ban ben
+		what whats wheres hows who whom whose its it is am are be being to of in on at by or an as if so
+		up we us me my mine im ive id ill i u ur yours yourself yourselves they them their do does did
+		dont doesnt can cant could would should will shall may might must pls plz please thx ty hi
+		very just really quite also too any anything something somebody one ones
 		the and for with are was can could would will you your our have has does did how what
 		when where which who why much many there any some please this that about from`) {
 		m[w] = true
