@@ -21,7 +21,12 @@ var _ Assistant = Builtin{}
 // and asks for exactly the missing details when the server wants them; it never fails.
 func (Builtin) Answer(_ context.Context, t Turn) (Answer, error) {
 	r := responder{t: t, tx: textsFor(t.Language), p: t.Profile, in: DetectIntent(t.Message),
-		toks: tokens(t.Message), facts: facts(t.Profile)}
+		toks: tokens(t.Message)}
+	if t.Index != nil {
+		r.facts = t.Index.facts
+	} else {
+		r.facts = facts(t.Profile)
+	}
 	if t.gated() {
 		r.p = t.Profile.WithoutPrices()
 	}
@@ -104,7 +109,10 @@ func (r *responder) buttonsHint(otherwise string) string {
 
 // minExplained is the least share of a question's topic words that the profile must use for
 // the built-in assistant to answer it; below it the question goes to a colleague.
-const minExplained = 0.7
+const (
+	minExplained    = 0.7
+	minExplainedTwo = 0.6
+)
 
 // content answers the question of the message from the profile, at most two answers. A
 // question the profile does not answer is handed over to a colleague instead (r.handover):
@@ -117,8 +125,8 @@ func (r *responder) content() []string {
 			parts = append(parts, s)
 		}
 	}
-	priceAsked := in.Price || in.Quote
-	q := newQuery(t.Message, t.Captured)
+	q := newQuery(t.Message, t.Captured).without(termsOf(r.p.CompanyName))
+	priceAsked := in.Price || in.Quote || q.price
 	ss := score(r.facts, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
@@ -127,7 +135,11 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noPrices}
 	}
-	if len(q.terms) > 0 && (len(chosen) == 0 || explained(ss, q) < minExplained) {
+	if in.Hours && strings.TrimSpace(r.p.OpeningHours) == "" && !chose(chosen, factFAQ) {
+		r.handover = true
+		return []string{tx.noHours}
+	}
+	if len(q.terms) > 0 && !answers(ss, q, chosen) {
 		if t.Captured.isZero() {
 			r.handover = true
 		}
@@ -139,8 +151,8 @@ func (r *responder) content() []string {
 	} else if priceAsked && t.GateQuote {
 		add(tx.quoteFollows)
 	}
-	for _, f := range chosen {
-		add(r.render(f, priceAsked))
+	for i, f := range chosen {
+		add(r.render(f, priceAsked && (i == 0 || f.priced())))
 	}
 	if r.handover {
 		return parts
@@ -176,6 +188,23 @@ func (r *responder) content() []string {
 		add(tx.buying)
 	}
 	return parts
+}
+
+// answers reports whether the chosen facts answer the question: the profile uses enough of
+// its topic words, or a little less when the first fact matches two of them by itself, as in
+// "Nem hűt a klíma, mennyi a klímatöltés?".
+func answers(ss []scored, q query, chosen []scored) bool {
+	if len(chosen) == 0 {
+		return false
+	}
+	e := explained(ss, q)
+	strong := 0
+	for j, ok := range chosen[0].strongAt {
+		if ok && q.terms[j].weight >= 1 {
+			strong++
+		}
+	}
+	return e >= minExplained || e >= minExplainedTwo && strong >= 2
 }
 
 // chose reports whether one of the chosen facts is of kind k.

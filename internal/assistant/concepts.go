@@ -39,12 +39,17 @@ var concepts = [][]string{
 	{"surgos*", "surgoss*", "emergenc*", "urgent*"},
 }
 
-// conceptsOf returns the concepts a folded word belongs to, as bits.
+// durationConcept is the bit of the concept of time spans ("hét", "nap", "weeks").
+var durationConcept = conceptsOf("hetig")
+
+// conceptsOf returns the concepts a folded word belongs to, as bits. A stem of five letters
+// or more also counts as the later part of a compound ("részletfizetés" is about paying).
 func conceptsOf(f string) uint64 {
 	var bits uint64
 	for i, c := range concepts {
 		for _, w := range c {
-			if stem, ok := strings.CutSuffix(w, "*"); ok && strings.HasPrefix(f, stem) || w == f {
+			stem, prefix := strings.CutSuffix(w, "*")
+			if prefix && (strings.HasPrefix(f, stem) || len(stem) >= 5 && strings.Index(f, stem) >= 3) || w == f {
 				bits |= 1 << i
 				break
 			}

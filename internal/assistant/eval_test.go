@@ -51,7 +51,7 @@ func loadAnswerSets(t *testing.T) []question {
 		if err := yaml.Unmarshal(data, &s); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		raw := []byte{}
+		var raw []byte
 		if s.ProfileFile != "" {
 			if raw, err = os.ReadFile(filepath.Join(filepath.Dir(f), s.ProfileFile)); err != nil {
 				t.Fatal(err)

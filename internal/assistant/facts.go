@@ -49,6 +49,16 @@ var (
 	aboutKeys   = "ceg cegunk foglalkoz bemutatkoz miota ota company business about since"
 )
 
+// Index is a profile made ready for answering: its facts with their words stemmed. Building it
+// costs about as much as answering a few hundred questions with it, so a caller that answers
+// many turns of one company keeps it with the profile (Turn.Index).
+type Index struct {
+	facts []fact
+}
+
+// NewIndex prepares p for answering.
+func NewIndex(p Profile) *Index { return &Index{facts: facts(p)} }
+
 // facts splits a profile into the facts an answer may draw on.
 func facts(p Profile) []fact {
 	var out []fact
@@ -71,7 +81,10 @@ func facts(p Profile) []fact {
 	}
 	for _, f := range fixed {
 		if strings.TrimSpace(f.value) != "" {
-			body := termsOf(f.value)
+			var body []term
+			if f.kind != factPhone && f.kind != factEmail { // the words of an address like info@x.hu say nothing
+				body = termsOf(f.value)
+			}
 			if f.kind == factAbout {
 				body = append(body, termsOf(p.CompanyName)...)
 			}
@@ -114,6 +127,10 @@ func isNumber(s string) bool {
 type queryTerm struct {
 	term
 	weight float64
+	// name is set for a word capitalised inside a sentence (a place, a brand): when the
+	// profile does not use it, it counts half against the question being answered, as in
+	// "Debrecenben is dolgoznak?".
+	name bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, and words of time.
@@ -125,8 +142,9 @@ var genericWords = wordSet(`
 	dolgoz dolgoztok dolgoznak hasznal hasznaltok hasznalni szerel szereltek szerelnek intez intezitek
 	do does doing done get got make offer offers provide need want like take takes give long much many
 	kinda really also there here erdekel erdekelne erdekelnek erdeklodnek erdeklodom
-	mukodik mukodtok mukodnek mukodik mukodo use using used go goes going come comes
-	kerdes kerdesem kerdezni question questions info informacio
+	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
+	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
+	segitenek help helps munka munkat munkara munkak munkaja work job jobs
 `)
 
 // wordSet is the set of the fields of s.
@@ -143,6 +161,33 @@ type query struct {
 	terms []queryTerm
 	// where is set when the question asks "where" ("hol", "where") and names little else.
 	where bool
+	// price is set by a compound that ends in a price word ("havidíja").
+	price bool
+	// duration is set when the question asks how long ("mennyi idő", "meddig", "how long").
+	duration bool
+}
+
+// without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
+// Autószerviz): they say whom the question is for, not what it is about.
+func (q query) without(name []term) query {
+	out := q
+	out.terms = nil
+	for _, qt := range q.terms {
+		if !slices.ContainsFunc(name, func(n term) bool { return match(qt.term, n) >= compound && qt.concepts&n.concepts == 0 }) {
+			out.terms = append(out.terms, qt)
+		}
+	}
+	return out
+}
+
+// cutPriceSuffix splits a folded compound that ends in a fee word off it: "havidija" is "havi".
+func cutPriceSuffix(f string) (string, bool) {
+	for _, s := range []string{"dijat", "dija", "dijak", "dijai", "dij", "koltseg", "koltsege"} {
+		if stem, ok := strings.CutSuffix(f, s); ok && len(stem) >= 3 {
+			return stem, true
+		}
+	}
+	return "", false
 }
 
 // newQuery reads the topic words of a message, leaving out the words the intents stand for
@@ -160,7 +205,7 @@ func newQuery(message string, captured Contact) query {
 	for i, w := range ws {
 		folded[i] = fold(w)
 	}
-	for _, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases} {
+	for _, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
 		for i := range folded {
 			for _, p := range ps {
 				if p.matchAt(folded, i) {
@@ -176,26 +221,32 @@ func newQuery(message string, captured Contact) query {
 	capital := capitalised(message)
 	for i, w := range ws {
 		f := folded[i]
-		if f == "hol" || f == "where" || f == "hun" {
+		switch {
+		case f == "hol" || f == "where" || f == "hun":
 			q.where = true
+		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
+			q.duration = true
 		}
 		if skip[i] || w == clauseBreak || seen[f] || stopWords[f] || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
-		weight := 1.0
-		switch {
-		case genericWords[f]:
-			weight = 0.3
-		case capital[f]:
-			// A name the profile may not spell out: "Debrecenben is dolgoznak?" asks where
-			// they work more than it names a topic.
-			weight = 0.5
+		if stem, ok := cutPriceSuffix(f); ok {
+			// "havidíja": the monthly fee, a price question about "havi".
+			q.price = true
+			w, f = stem, stem
 		}
-		q.terms = append(q.terms, queryTerm{newTerm(w), weight})
+		weight := 1.0
+		if genericWords[f] {
+			weight = 0.3
+		}
+		q.terms = append(q.terms, queryTerm{term: newTerm(w), weight: weight, name: capital[f]})
 	}
 	return q
 }
+
+// durationWords ask how long something takes.
+var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)
 
 // ownDetail are words for the visitor's own details, which say nothing about the question:
 // "a címem", "my number".
@@ -285,6 +336,8 @@ func explained(ss []scored, q query) float64 {
 			found += qt.weight
 		case best > 0:
 			found += qt.weight / 2 // a part of a compound explains a word only in part
+		case qt.name:
+			total -= qt.weight / 2
 		}
 	}
 	if total == 0 {
@@ -305,15 +358,19 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
-			if priced && len(out) == 0 && !s.priced() {
+			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts()) {
 				continue
 			}
-			rank, fresh := 0.0, false
+			rank, fresh, topical := 0.0, false, false
 			for j, c := range s.contrib {
 				if c > 0 && !used[j] {
 					rank += c
 					fresh = fresh || s.strongAt[j]
+					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1
 				}
+			}
+			if len(out) == 0 && q.topical() && !topical {
+				continue // the first answer must be about what the question names, not share a "mennyi idő"
 			}
 			if in.Hours && s.kind == factHours && len(out) == 0 {
 				rank, fresh = rank+1, true
@@ -336,6 +393,16 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		}
 	}
 	return out
+}
+
+// lasts reports whether the fact says how long something takes: "4–6 hét", "90-minute".
+func (f fact) lasts() bool {
+	return slices.ContainsFunc(f.body, func(t term) bool { return t.concepts&durationConcept != 0 })
+}
+
+// topical reports whether the query has a word that names its topic, not only generic ones.
+func (q query) topical() bool {
+	return slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.weight >= 1 })
 }
 
 // priced reports whether the fact states a price: a service with one, or an FAQ answer that

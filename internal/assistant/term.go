@@ -92,6 +92,10 @@ func match(q, k term) float64 {
 			}
 		}
 	}
+	// Verb and noun of one root that Snowball leaves apart: "javítotok", "javítását".
+	if min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
+		return compound
+	}
 	return 0
 }
 
@@ -123,7 +127,15 @@ func compoundPart(part, whole string) bool {
 		return true
 	}
 	i := strings.Index(whole, part)
-	return len(part) >= 5 && i >= 3
+	return len(part) >= 5 && i >= 2
+}
+
+func commonPrefix(a, b string) int {
+	p := 0
+	for p < min(len(a), len(b)) && a[p] == b[p] {
+		p++
+	}
+	return p
 }
 
 // nearTypo reports words of five letters or more that one typo apart (a letter added, left

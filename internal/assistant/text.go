@@ -119,23 +119,6 @@ func negated(toks []string, i int) bool {
 	return false
 }
 
-// similar reports whether two folded words are the same word up to a suffix, which in
-// Hungarian carries case and number ("szállítás", "szállítási", "szállításról").
-func similar(a, b string) bool {
-	if a == b {
-		return true
-	}
-	short, long := min(len(a), len(b)), max(len(a), len(b))
-	p := 0
-	for p < short && a[p] == b[p] {
-		p++
-	}
-	if p == short && short >= 3 && long-short <= 2 {
-		return true
-	}
-	return p >= 5 && p >= short-3
-}
-
 // sentences splits text after each '.', '!' or '?' that ends a sentence, and at line breaks.
 func sentences(text string) []string {
 	var out []string

@@ -16,7 +16,7 @@ type texts struct {
 	thanksName, thanks, noted, notedOne, itemValue, servicePrice  string
 	ask, askBecause, askAlso, askFor, complete, completeQuote     string
 	and                                                           string
-	handover, handoverRest, handoverDone, askHandover            string
+	handover, handoverRest, handoverDone, askHandover             string
 	addressIs, phoneIs, emailIs                                   string
 	name, email, phoneNumber                                      string
 	// articles tells whether a name takes the Hungarian article "a" or "az".
