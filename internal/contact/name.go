@@ -141,6 +141,9 @@ func checkVagyok(text string, toks []token, cue int) []string {
 			return words
 		}
 	}
+	if len(words) >= 2 && isFamilyName(words[0]) {
+		return words // "Kovács Zsófiána vagyok": a given name after a known family name
+	}
 	if hasCaseEnding(words[len(words)-1]) || len(words) == 1 && sentenceStartAt(text, toks, cue-1) {
 		return nil
 	}
@@ -228,11 +231,21 @@ func assemble(words []string, order nameOrder) (first, last string) {
 		return words[0], ""
 	case len(words) == 2:
 		a, b := words[0], words[1]
-		if ga, gb := isGivenName(a), isGivenName(b); ga != gb {
-			if ga {
-				return a, b
-			}
+		ga, gb := isGivenName(a), isGivenName(b)
+		fa, fb := isFamilyName(a), isFamilyName(b)
+		switch {
+		case ga && fa && !gb && !fb:
+			return b, a // "Simon Dzsenifer": a family name that is also a given name, and one unknown
+		case gb && fb && !ga && !fa:
+			return a, b
+		case ga != gb && ga:
+			return a, b
+		case ga != gb:
 			return b, a
+		case fa != fb && fa:
+			return b, a // "Kovács Zsófiána", "I'm Kovács Zsófiána"
+		case fa != fb:
+			return a, b
 		}
 		if order == givenFirst {
 			return a, b
