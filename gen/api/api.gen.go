@@ -22,6 +22,24 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ChatReplyLanguage.
+const (
+	ChatReplyLanguageEn ChatReplyLanguage = "en"
+	ChatReplyLanguageHu ChatReplyLanguage = "hu"
+)
+
+// Valid indicates whether the value is a known member of the ChatReplyLanguage enum.
+func (e ChatReplyLanguage) Valid() bool {
+	switch e {
+	case ChatReplyLanguageEn:
+		return true
+	case ChatReplyLanguageHu:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
@@ -156,16 +174,19 @@ func (e LeadSource) Valid() bool {
 
 // Defines values for WidgetConfigLanguage.
 const (
-	En WidgetConfigLanguage = "en"
-	Hu WidgetConfigLanguage = "hu"
+	WidgetConfigLanguageAuto WidgetConfigLanguage = "auto"
+	WidgetConfigLanguageEn   WidgetConfigLanguage = "en"
+	WidgetConfigLanguageHu   WidgetConfigLanguage = "hu"
 )
 
 // Valid indicates whether the value is a known member of the WidgetConfigLanguage enum.
 func (e WidgetConfigLanguage) Valid() bool {
 	switch e {
-	case En:
+	case WidgetConfigLanguageAuto:
 		return true
-	case Hu:
+	case WidgetConfigLanguageEn:
+		return true
+	case WidgetConfigLanguageHu:
 		return true
 	default:
 		return false
@@ -174,13 +195,20 @@ func (e WidgetConfigLanguage) Valid() bool {
 
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
+	// Language The language of the reply; the widget's own texts follow it.
+	Language ChatReplyLanguage `json:"language"`
+
 	// LeadId The session's lead, `null` until an email or phone is known.
 	LeadId *openapi_types.UUID `json:"lead_id"`
 
 	// Reply The assistant's reply; plain text, never HTML.
 	Reply string `json:"reply"`
 
-	// RequestContact `true` when the widget should ask for contact details now.
+	// RequestContact `true` when the widget should ask for contact details now: contact is incomplete and
+	// the visitor shows buying intent, asks for a quote or a call back, asked something the
+	// assistant hands over to a colleague, or has sent two messages without leaving details.
+	// Once a contact form was shown, `false` means contact is complete, however it was
+	// completed (in the form or in a message): the widget closes its form.
 	RequestContact bool `json:"request_contact"`
 
 	// SessionId A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
@@ -188,6 +216,9 @@ type ChatReply struct {
 	// 16 or more random bytes (the widget does); without one the service makes a UUID.
 	SessionId SessionID `json:"session_id"`
 }
+
+// ChatReplyLanguage The language of the reply; the widget's own texts follow it.
+type ChatReplyLanguage string
 
 // ChatRequest defines model for ChatRequest.
 type ChatRequest struct {
@@ -337,7 +368,9 @@ type WidgetConfig struct {
 	// GateQuote The assistant gives no price or quote until the visitor's contact details are complete.
 	GateQuote bool `json:"gate_quote"`
 
-	// Language The language of the widget's own texts and of the assistant.
+	// Language The language of the widget's own texts and of the assistant. `auto`: each visitor is
+	// answered in the language they write, Hungarian or English, and every chat answer's
+	// `language` says which; the widget's texts follow it.
 	Language     WidgetConfigLanguage `json:"language"`
 	QuickButtons []string             `json:"quick_buttons"`
 
@@ -346,7 +379,9 @@ type WidgetConfig struct {
 	WelcomeMessage string `json:"welcome_message"`
 }
 
-// WidgetConfigLanguage The language of the widget's own texts and of the assistant.
+// WidgetConfigLanguage The language of the widget's own texts and of the assistant. `auto`: each visitor is
+// answered in the language they write, Hungarian or English, and every chat answer's
+// `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
 // IdempotencyKey defines model for IdempotencyKey.
@@ -1559,144 +1594,151 @@ func (sh *strictHandler) CreateLead(w http.ResponseWriter, r *http.Request, para
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5H1JkxtHsuZfiU49M1XxJUDUxgU8vFeqJiU+LuJwac2MwEEGMh1AqDIjUhGRVUSRZTbzE/o+F17GjAdd",
-	"ps361KeB9R+ZX/LMPSJXJKqKklo69KHVRGbG5uHh/vkW9T6IVZYrCdKaYPw+WAJPQNM/X4LVq8Hx3ILG",
-	"nwmYWIvcCiWDcfAKYiUTw6xi51xYNoO50sCsXgm5YHzBhRwGYWDiJWQcm2dCiqzIgvFeGNhVDsE4ENLC",
-	"AnRweRkG/3XwFHgyOFGFtJuj4TvD7FIYFvMUZMI1y5S0S7bz5vXJbsiEjNMiwaHpIyVhyF6BtEzJdMXO",
-	"lyAZZ6nIhGU8z1MBBmcH73iWpxCMD/c/f6pPsbfNqb5eAkOScrn60rhJpiuWAk/c+J81r/2jUe/ERlsm",
-	"9hJ+LMDYweOkf2IiYWruSKTdp0xIZpfADOgzEcOXhqVqYR6wHwtlgQnr5qghV9rSzrJcq1kKWXt3/WyM",
-	"1UIugkucTc41z8B6ZnqcQJYrCzJePYHV5uyO5YoVUvxYAHOdsB3O3rx5/EcmDJuBsbsh20Nu2z86YvGS",
-	"ax5j1yE7hdyy/UO2VIU2LAddUn/IiIGFXEzkubBLt0yeATuFFeMyYTOVrJgGW2hp6O1caGMZl+YcNBPS",
-	"WNw1NWexBu5Xb4jvaT+HE9ncq+AejOZ3+dH+4CDenw0O5yMY3E/24sGd2RE/hINkP96bBWEgcLnumAVh",
-	"IHmGbRvkGSB9WrvO3z0FubBL5IejsI/WGkyupAEi9Vc88XyAv2IlLbgzRRwWc6T47R8Mkv19OX1qKOQZ",
-	"T0XyMOMixd9nPC3A9ZE4XqP3U6APwgC0Vhr37oLBAJ+xeP1TxuZKZ+uPtsg4W3/SZ+tPcmUhBTkkJs2E",
-	"MUIuHglIk75B/PvpnD6oB/lGrD/K1cX6L+x0/Vfs7+Lvf2YZ/nfs9m2KpBw6etTE+xcN82AcfHG7FnO3",
-	"3Vtz+yF1TQ02j0p1Pgzz635APKJy0ERClgpjHd/g1A0elpjLkn2Q5YbBZRicKDlPRXyTzfiF045EzUXT",
-	"U1hNhZwWBqIx49Vy/EkQhkUdnotwqcaKNEWZME/FYmlpAY+UnokkAfmZ7JRrccYt+OPe3Wf/luY51yqb",
-	"zrQ6N3Qmyi1/ocXZ+qNlxy8eD06LNDZMQsaW3FzI9cd0ye36L2y2/qtcrD+Zi7//efb3P6e/3v6jkMj4",
-	"ikmFyo0VBhK2BA0hU5oe4qTpST9fCGscXxANv3Fq9bVST7lewG/AC16RT61S0xTHjMY0z5IR/HvGNTB1",
-	"Bprt3WFPxFc028fSgpY8db3/BnzrxyNORU0EmhETDNlzZZcoec85MqfSkNAMX/BVqnjyG9ITlcUGMUmD",
-	"IN7AGd85rAj4QoM7QJuK7uTbl69YXr730gKVaQN5HccxGDM4UdJqlQ6O01SdD76p32/Xu2F/22dglyr5",
-	"eW2/1WIhOiQEiSjk++BW8Da8vp9n/N3g2G3Sxug1fsGGrxwKeSP5GRcpn6W/xc4W9Wh+WxNu+YwbQHnu",
-	"z78GHi8heYB4Qa9Yyi3oIfsOwZHTAFJCTMcfOTVVxk7k+VKk0Dp0+G4GxM9aWAsyRK2BYmbJz4DNAKTn",
-	"csbTtEIsYz8qJ9wxkYRHgLVRzaY838F3Xyv26o9PWKLA7CJ+WoAl2aQklMw3kQHR3hih5FeFWf0GRDdu",
-	"tOmsMKtozDIwhi/AVPA0XnLL/EcO43GtxRmBMETPMTxgBmRC6/etndnhyIJLjPzzqUgiOpavlXrG5cqj",
-	"I/OPX+ZrpVjG5apkAHOtrgivsMD6puC/vt38lCbyRvLCLpUWF5D8PBy4RXGXKJDnApV3GwfWqroF/dgZ",
-	"X6zYmTDmgp8padcfT38dTf1coaImnYwMbZFrhGEZTxGFQhKyQp5KdS7xCw1n6hSSm+jrNzLXCoUYSoWH",
-	"0gq7+h3wmwaEHSSUegEbihMCJsTyXCq7BE1KyS/CFDkabpA8g0Tw1yRyfwN5Wg07zXDcKcr6aOzOa3Ti",
-	"Rh/gbMasO4HIWQl+FJzEyZLbl5CnK4cpcd+scIyK0nAqtti6XnigRQs8CVkkizSNWCGtSBmXjKwYZIt8",
-	"iawjDCNGwSOIvMNtMA6KQqANgi2dMrK6gA2Nh/aXn9/mNLgxwlgu7Zdoc+fp6gHLUxRTFt7ZkElA6PDN",
-	"62dPceCejkluTHHLeNwDJyKcUeSsdGTrc5GghDdLVaQJ4+YUzTHmm7MELBepYVKdN4abKZUCJyVQimVH",
-	"1Kv236uLx38MLv08hUZJ870nRljtTqvXzSXVCELNfoDYks1Ee17ZsO1dLwXPpg+B5cUsFTFh9x2lyVlB",
-	"VgY9IcBe4stdXH/Tsh6NesgPpSncssEPe76sTdB+NjgTRlilvzQMv3Fz8cCBdgZZju04BwR+QSJtXqQp",
-	"/brZbLGP6Vyk6TQzm7P4Rp2zVJGHrDMsihGVgyydeMIBFQPShmgLZiJNhXN8mCF7IxPQbD8cjUYT2eyr",
-	"ZK5ShVdaWQNLtMpzSNiPhQCbrkLGDeNspuyXxrlRrnJthQGe0FWutrrb6sV8adiSjFVGDoSQVoGjIV0g",
-	"YUIO2QtQeQooFs5osZDldvXAnSGB+mOCqC9kP3NxDnd5N0Cq1Ck5CSYSUdouOZ5iVUiLGK9LhOt22I96",
-	"HYv5zzaZ5oo+t8rROBVA0qvhPPRtwtJlh/qnciQ6zLbTlEYgE1yq5jJR2UQqCbtDduxRbQfG1sIiImI1",
-	"Udx2bx2XyUQSdEbp5mxGCecPmNOJtccQz1VKFHG2b3Q4GpUenmkTMHZ35M4hcWn5cy8Mcm7Rbg3Gwf/4",
-	"/njw3/ngYjS4P5yOB2//9V/6hDkpmo40ORr1Sv05aM3TKRoi1wnil/7jP+K3v5IIr7FdyXHbpPTrJfSJ",
-	"PK9sleOJuQagvTSWawsaNaA0D1j0Ptci43o1XcK7S/o81+oBmxVGSDCG2oC0oHMtDDCeJGRVxUvSmsSN",
-	"4HeYjrvbUgPW7V5Xb3f0SByDtDg06Zh6M7/4fjS4fzx4xAfzt+/vXPbu5UzpBPRU80QUZpq/89vqZNj+",
-	"vYZAu9cr0Ai2T62waZcj9npP6VIkMM3VOWhIprNVw4JuaO8GNT97SR0OaHbVt/eVa6hNU2cj3AA5nuCH",
-	"l5XtsKnKvynkgmvBJUlwkDEQkslJdreCJDf3P1+3aDeZ0K1i66pP/Bq7MzYWeY0ZyU9hGpP7QCV+1lot",
-	"NM+8+ee+8/JSSKtVUjjfwUKcgRNuxnJbGCfWnInLJco0NWfA4yVKT+rd4cd4ySVZz0gmAkGGnBUSzr1z",
-	"OuMrNqMThEYRT8/5ykykkI3p+niGd+2UfvhaFGwaflf4cB0S81aMp3C7QeOxIhfTVCo75WmqzulhNxDQ",
-	"jT6Uv51UrX8bVei4+aDbQa0LGg/bIrfRWxO6bqqJ5pe0Y81xCm2IncoHZGDVPzvWXoBCpeljrH0BrWf9",
-	"5hX22+v973nhzEqE4rgXFH2EJkyfFWbV+EkfoDRVdjpXhUxKbN98kJGHsbOFDc8ardt5efFk1Ye3u61N",
-	"pcoHF2/xP9O3tzYlVhi8GyCzDs64RoxskGurA/rMcc/xi8cunFa9eOzG23zxogpXPNIq+6ri5PoDYukn",
-	"QP4jz7k9rfveOh/qc2WPK9p0Z/rIc2l3og89XbrPX3i27z5/VbJ/98W2AU6ax6H7sgUuegarEMTmu2fu",
-	"kPS+e1WelY3JlGem++I/Xn37vOdxJ6zc+OArlayq8EDjeTcS03jV6y9pjtka7LF8Y654/bI8ZNX7l9zC",
-	"0+qwVY+bftfNx0/94aueP1f2kT9z1bOnwJO+587t3892b1pns0HX8pBehpR2cUK+5uRK50vXX7KBXtQZ",
-	"aC9HrvFgCOeuqYIqqPsQLTZzKbCfB85SK73lZEN4nRnVo0VbvBwFBSh6lDjpReanpCSL9kd7vZ10kEPZ",
-	"Y9Pr0Vh0H5ZA4j6WefE5Hg4fmAwbtirFIsnIFZJxH9a7kbvAm7SbozxCuG7hnX1QBSMMi/znQ6ksRJ0B",
-	"9kajq/0n7QG+lYRENEJ83DlVWMZZIkye8hU5PB60NpZiMirjQjLkYz1AuJK0PHWl+ug6atoW26YGWajB",
-	"Z/lyHnU8NNVPlqeFYSn3P/t24Kq5XIYBtq1GvXb3KmNyy96xpUopIeoOs4rtHbFELIQ1DxhPjSqpKyR7",
-	"ONy7c8h2EpjzIrVMwwKBqEPfq92K0XKujYtP/IONVwoA9uSbLZW2LOUzSEu7z3/LHL5GCH0jtvf48JqJ",
-	"4en0qrR71hvsUXL4tvP9qhrL0zcY4+EOuj7z75agXaSQhF9cugiH7I9+XyKeCzp1JT5Hzg9C31u85JbW",
-	"Lgue9sRkw6BFaBQxSSJwcJ6+aImeFvkO7/WKjf6Ze/dTc/J/4mkB3ian9uQ/45Zlyli2H44O7zU8M0P2",
-	"rUxX2JchKWcm0rVEVh2zqLCZB/dR6H4h/C2y8lfMs5yLhSx/W9D1Oxd0KH+KJAonMlrEKf6LRfNZ+a/M",
-	"xOmp+2fKJR6gac4XNKJjbNDTQqdR6VjCebacgF6eTSSXZQ5DiwylPEVTT5b+/znYeAndjLL3QXMKwThY",
-	"Wpub8e3b/ovhsrgteQ4pICc0SRCMA8vPuLnwz0ueDxZKLVIyvDP+rrnzdw57WLiGdz3mbqzkGWhDoRvy",
-	"DoZsf59kzf69lr9tzqKOeywassekuzibAdegmYFYgx1P5PlSEUWcy1BYcsAKWUCZaVUPGjKjGPf+SRf6",
-	"i5dKGXDB7YyfuqQs5MWJ3LuDgiJTGrwbks1WFkzLT0lB8geVSnIRxVrQuB5dWuKGe3DPO32q07P/+Q7C",
-	"72gaJ0rOxaLHt7LkdmpLf9tVwqt2zF2GgfdgT3OtstxOUTf0ZKUUxqrMKQ4+U2ewESV4UAbQMuDeAeuo",
-	"9qVhpfLA5sObxMsWaHhSiuk1QTPvEZGK5drLepeZ6sJ4tuX27vrq8cAhdVKw0A8EUy4XxVaHevm2VDjV",
-	"etW5C985B6V/W825KaWXBf3oFck/FiI+nc4Ka5V0cXcLLnCz8al/wLXmq6BWR9MtIKAbFGHcnBpyRHEf",
-	"7ZRFNkN0rVQ/Yc4hjVUG00bA4WrXWbdBd3n9fNhdSYszwibHN/ZqU9kScIgLLezqFR4Bd16Oc/EEVs7e",
-	"2wqlSzdc9G7AczE4hVXkMbSTDKSPQSa5EtI67GRJDFTpX+ReIv2MmD2iUF1vjm81Qk1xTlNEgn9FcvC4",
-	"QNGxbaqIwo99UgdJwDFzzdikGI0O4lNY0T8cPCdhQNtK39SDohZxgXsh56pMCPDRZY/YA28J/zuuH7dh",
-	"WGqlajnlG+Y/3cQG1RexSlOIrWGGp+AMvJIdq2TthzxesuMXj2mlM0gVogWrSAiXH03kRN5ixz6EOzAi",
-	"If8pLHwmh8uLKgcg0yF68e2r1+w2z8Xts73b9MKFlTi7dcu7I2/dwkGHru9zmBlhgUE2g8SwiP5/+IOJ",
-	"fJIFNiNHkGvlPLpu1Uz7MoVG4Mtagj1OBzEWff3Qz4b6vR2TrHczsjw9pSW3pAmzS62KRWslvu2S24ho",
-	"8sUX7AnhJfwvM0t1jn0IzU6FTDyHC01Zh+LdmEVpPM2L2fT//8//E7Edt5qQGT4HZ0N6L66LVdLHWpzR",
-	"1xO542kWlnmaSqarBx7G5F5pCokLRsSVkPuZgn24r06p4xjxEuJTU2ReiWfCIHcmE0ln0jANeLQRKrls",
-	"L7+bh6M91vFDRy6SSKk9zLfG78h+x2mtKJWfYye+s+FEHrdSA5RkjSwtjyW41gL1vWSR899VksGNcMC2",
-	"+b+rXSG3ipnIhzQNgoOhi/27iZWCJWRLbuoY6H+8+vY5CZfxREbvJy4uMQnGbBK4k86vDo84KTAJQjah",
-	"WEa76Q3iFGUHl7iSZ9zGS3KG4HdRiVnxAU0sGvsYQzMWsRGKqDL8fCRCw7nSCWHeifzgpvChdOF8qOId",
-	"Hybyw2AwqP6H30ad2ETEPjBkjB083rshOxyN2I47WSElEu6yDwghcKfLxAbmeuryku/pA+2FZ6Yrk8l8",
-	"P1s5gTo8YB86uSjIcO2c/B42811vRlKu6NXDtrlYNJiLQqZeb9UpMsYVIW0uoHeYOrOGDkutE+mw+L7r",
-	"ubQ634zvbOnap+gs0TwUCK/c14PS+SOMA+nk9IrJQdjmCFLGrvMRdV6uxatp3E73Ke4hJX4wPrcIhbTI",
-	"spLjasYgfVh3iOR1iWOl/8p74OjrTlvCNO22LfR1RVNv51Zto/KBb4O9oGGFjIm2Kc8F/h+pBLRiyREQ",
-	"dTrdII6jSSl6zjVlB61yCHEYq5TLF1La2brnwgCbaeCnXlSRtdEZozb8egZSFKEnaKoV5d7NRCK0S5zm",
-	"6aB8UXVSZkfjkrF1Z7CWq6lBrM5zTzMumQOMSLnSH9EheyP3pCZ946Hv6saGbqf/ZipL1X/zoe+fKt3u",
-	"HH5m70541j3Toh2C9XJ1J5JwToziEB+Qo+PHgqdiLtyPc0UOlFQZG+12N5eiM22OpjPpXjSZs2k3L/gZ",
-	"MDSo271Rumerr7Kcwk3cnQvShX7fdgh/+/bszetHg3uEUZ6/edogVXfWnfBne8jNpNpaxzvxoDQdA4pF",
-	"cNmpP/RDdYpDcIS9g86iGjUivtVmiQ42PCjVzzWVOr6TLdm2NIWjHrpGGxm3Jbn6i8eIWvcrWdqoIdta",
-	"d1DVkblSB59JXenKLVnOOND+/tZt2Z7r7LttBrNdZzhru5mBT/XKUSNhPvJVneVutmoTqvU3SxTIKPn5",
-	"FQo7vSUKu53hXQSrXsmyM6YvSaF+jkaV/7Wap+utCtK7lRw6KGSKeMlybpf+q3Y8v/UpyQ+/5dwykTSt",
-	"Mw+TyPlCNlqpjzfSAVyfJUfS0PBOGGtCTyBsUCv3krnr0hz2gR2NykNVVegIwwpJlMCPWuU5lRjwxWXU",
-	"gdNHzRqzB1W+YF1jhk0nEu1uh3mZ98TRKSIMIIuMRVXUNAqdlYVvcR5fGkb5YUP2vDcD58FEth2XGYCv",
-	"yRENhINgs0rlRr3l8N03r1+/8BK9NDROtDJm4HAWi3maVkZHouIiA0o3rd0YlDPpTZsXrx9/+/xV1KhJ",
-	"c6bW/ugwcvlH0RV1YWN2KwpJCCMbVnXIZD2t2HUtXf/wLlcGWNQsrEcd1LwTAH+3jizZps2K98roovYG",
-	"TbxSYJGUKOnvow++Wo+9RMBKR82UuaQRHri2OHEkaU7AOYBTEYM05B/zbpEXWuVagOV6FYRBodOG377r",
-	"TLltQWeGHHwuEbB2mRy/eByEwRlo43wpe8PRcESh9Bwkz0UwDg6Go+GBy5hZksOr4xvAR4p8Mcb90xe8",
-	"PE5omn63T1zoqFVBvj863OZirr67Xdc4Nv1vwfj7t2FgiixDAnTLHYMwsHxBmTo0T8oyyJWxfRdMoEDG",
-	"E9ERbLTzzTzgjQqLIUO2y3FDG8aF41I+kVtrAtiOVF0jbJe46tsMVUYTCJaZrRT/9TNzxYOeiSr3ASXh",
-	"4Tr8hQa7Xi0Id9Am0rkCnMgq1+h9ys1wx5AcX0709/vHvBeJghSOyyeyTzHsEIN31AxZQW61kc9hiFDI",
-	"rMx1lTN+ruUwZSEN26mKHPD8fWkmsvJJu1xdpRmpm9IHWy7ewju7+6CqkZBIbJfrYBt3WDQrfJSEiSRF",
-	"teMMJW8K7Za2r6NuGRgo8oRbGLKT9nz8NEhanAvpwJZvM5GtqVKkAw2NVi0LQZ+rK3LIOedqzRr+eanO",
-	"HZ/JmgruGhNmNZeGx87da/vS/PsLFYT1npgk9OUHrXooxyuEMvN01YxNWrUAwla+zp1bNMO9n67lIZtz",
-	"kUIykTvR0egg2mUpzG2lTGewFNIN4yWvq8Sgm2EYnm7G27YPyVh3GPzjiXRnvTDNq0jcpR7uUoNfUD8w",
-	"ke0CApxYyDZLCKiThtOhKFdBZAB2NBqUWxbzfMhen6uJ7ILF8uA6GniXJhJ9pgjNGkrs9jnyuA2hK9B1",
-	"rokyyZ38lu2NdjvBO+KjzAfGs4jI1HMtbjwVyOAYzp1+7BnA+e405MBtaaM3RtlxGS908kN37ne956ck",
-	"fMkaiUiQUhNJEMBLXcmOH7NMJZCSHVKGeG3JdOVwVGxqwvJ6HDy67rBnRC1XoUdhgFvOt3rrVshmK4+G",
-	"wpoXPG5DYEi3ctBkxhM5oIKPaNOHGHYM07DrVAq7jpSw1+sRkpu/7T4Kuz6hcJsPI+z1RYS9HgS/mL1o",
-	"043pXx1EV3gmw16/nG95P+qYQe75HvbYMXb9m6Noqy3qvtjHPluoKuzaOu7DA1zRpm1ML49o7ypI758d",
-	"RG1TgaBZG++gwEGo86yKT3p+/Uolq8+sj26Ey2qg813JeZ1qtDLLLqwLqav0vsAHYg6fJPff7T/N/kt+",
-	"96U9+tP5vf92sXc8OzhJ7jycj75e7j/+4fBJelRlG42DHCzo4ak647H59zobJGjnrgVP1Nn6Y2zYi/Un",
-	"SxHAKpwbPExP139LE4sH64JBuv6kl2D//mez/rQAkQFFsX14OfjXgzvsYMT29g/Y4dGdu+2KznFwMN+D",
-	"/eQwHhzN7vDB4d179wf3+CweJDAf7e0fYJN7BBJpcm2yPWoCKMoOaoGeX4ds9bJfXQj+B/YMpFyJGUJA",
-	"vf5bymCxYkfs9LuBMswn1DCN+PMC9L8FPSlt1+fldBNv5jyGmVKn/qKLm9VYN8tgL9sRdwQZlxuwffSZ",
-	"nMzN6UnNzBWlq9ReBH5VdXPw6mL90xkYkOx0/clcrH+y67/JU7b+qPkP648y5VbZP7An608aspDx5AfO",
-	"MlgQAj5bf7Js/ckQs9W1OutPxGcbVc4ubeTnMNln0hYXtuUCoE2zon05Q/e2tatuZ2h9S+Mdur262sRq",
-	"3ORFTfaub9K69oEaHVzfqL7hiVrcv75FM2kd2+zdYJTunT3U7ugmS+pJy8fG+zeYaPfKD2x3cAM6dssE",
-	"LsPg6CZb1r46iVod3IScG/feXGVUe/TcNYy7qQM91vZlGGxkH+D0FmC33aLgMxgq96O3ZySAu/4x0Zws",
-	"GkjnTcO7nSZBgG5chyurOL9DKXAGsm2LD50F57J/Ih86gnc8ti5FtLTZbOu6xTzlciIJy5gxq4tQuwWo",
-	"4ZbSU4dW0cDur0CdyKjRLHI5362C1KiuKkV806zzxN/dslFKQ+3UdkaNItZ/AND95bCxLyJ9FZrcRH7/",
-	"QKD3NdhWGmX7Isrvr74zopkZs9suMv1czEEpYD8WQG5Aj8fqysm2It9222NP/vrl21+s9Evebl/u00ou",
-	"bZZGB1882v/q7ugo6Ct63rvTrWUOnvN8vv4kV+x5lZq8UbxclmM3ypWDL0bHd0/u3Nmashp8wxcrDyna",
-	"eHX9yYYELvYP2fovev2RHGQI7H6AFKQ9hQsEKsN2eqGfRJ0C6pI1O1mZ3wfr/9WAN4h8NJwGYfAnusxo",
-	"uf7pbP3RNJ4/Xwl7xlHMrD+a4O1GrqYbdSO/Mlj/7+Rs/deL9V/TH9Z/O/0DeyZmIJmBxfonuwRCWv/m",
-	"QLQG2Lp1DrD10s+9ahJgzlNzAwpsrsE3/NmLuDFIa53kLTitk2r3z4LS/mnBz3ft/e4NKVwf9ujoiN8t",
-	"/FECMh/WGa54lgbj9+XjMmf1ZrEcuib791iNm+P2YM6JT8z12ShzpZvArUq2q8MaQ/YMuLQ+SdiHZ+oE",
-	"3E7eLqIknyR96xa5m1EuMSGbad0Uor1h/jRTuhUNILA5kVHtLLRagI8GcFsGe1tg4lxpSudVYX3bkwdR",
-	"1V1DxoPVToqbT9Vw+Sc7ZXB1qYylSkPKnXXxgV3n/KeEOUSfPng1kTvKwVGq+wIdVUUt5Se7LCsMXW3p",
-	"Q1k4csggNeCSW3vgnCc1VZKbW7cIp1LeHCRD9sbnRjpg7pB0eSlLGesuc7kMWLYT+XylcCI9I4RURWRF",
-	"BsbyLDe7IQ0hFpIuft1I7DoFyH2iYSNb0NdkyWQiE61yU/vP62rTORepkAu/oGfNyuJbt8Z18KZtWlCq",
-	"nJI+4uJK9VQhcehGQMBln6u5vx2r0BqX3ndv/ZC94GUjugO+6rZKoSmjAY0C54lsVjiHVSSnvLe8bEq1",
-	"yz5yXTcYM4pPDTvhdh/pb4Xc3SlqhGV8jz231rtZOL8+vZdKAkVNPIlfAp4Yg8Sl6CeXPTk+VlGNFcV1",
-	"BBhKSR+y181721vBnon0sTq6faq6BH77JVEu+8bFicogZ8ikojiPuybQgYGJrGdnBy8hT/kKEk87XyLW",
-	"TkJyAcrocH8/wuNd3vzqxq8vE5/I/tSosvnofvTrmH2/TjBjI5LRim5sBDPq8sxrwxvdrLyGWXpFaOZX",
-	"DXBsyXj7FUId+9HWNLffwSR22hcP9qY13AcL6k9ud+7XuHz7S+Im8yJN295/l6JUXtBTWTTVzQTBieHp",
-	"+mMi2HL98SJke/sjlv2//8ssmn4hS9afUg1Mrj9dDD8/OlJFRRqF92XI5Mrgx88IB7TLdF3dcjAO4jze",
-	"XqFb1cIH3pJmFlLI1z/Z9SecYB1bUDrzf1tBiox3aIzi056rTiZ8KyD1y8JKn2HP1Xde3Cicsfe5gbn6",
-	"rpLNWEYwmt2dH8RH+4Oj+QEMDuN7MLjP7/LBKN5L9uFgfsiPZu1rO0pDt7ovhKbp7zOp/v5Lwy/rlfWs",
-	"sFffXtIkfj3BO3wvvg+jZLA/O5wPDpO7MLgXH/DB/fk9uJvciY9mh7wzQe89as/vs7ajvN9li3VdoxGK",
-	"07sMbNLw1QJbK9vt2N89WvQGV8CI8hI0Vy3vtLdVlHzEdSooVeFGycjtP1NTluXieP1X13f/DtHV/oLG",
-	"tz1/GOgGbd23PX+7558qmlT9iZTfL5S0f5PGm3eC/7N5YrpV1d+/vQzft4qX6cll223g/lyBM/57vAaX",
-	"YXA7UbHxfo+y4tb/XAJP7fLC/8rQNKg+1cCTFb3y+rLfyR85q6KQFOdZqUKzjMdLQRXndYru+Pbtvf27",
-	"w9FwNNwb3xvdGxHe8bPtdWkghvfVzK3gVbtKGrf7/ca9KT53ilabQNIKrlEG94bboNGtcx9tdvtIpOBv",
-	"JSghIE+rxG/j5pegRdEs0NlBm9z7O75W3ljfbQyH5oeIg8u3l/8ZAAD//w==",
+	"5H1LkxtHkuZfiUmNGas4CRD14gM8zJSqyRaHz+WjtbsCFxnIdAChyoxIRURWESWW2exP6PteeBkzHnTZ",
+	"NutTnxbWf2R+yZp7RD6RqCpKavWhD6IqM+MdHv743D3wYxCrLFcSpDXB+MdgCTwBTX++BqtXg+O5BY2P",
+	"CZhYi9wKJYNx8AZiJRPDrGLnXFg2g7nSwKxeCblgfMGFHAZhYOIlZByrZ0KKrMiC8V4Y2FUOwTgQ0sIC",
+	"dHB5GQb/ffAMeDI4UYW0m73hN8PsUhgW8xRkwjXLlLRLtvPu7cluyISM0yLBrqmQkjBkb0BapmS6YudL",
+	"kIyzVGTCMp7nqQCDo4MPPMtTCMaH+18+1GfY2uZQ3y6B4ZJyubpl3CDTFUuBJ67/LxrX/tGod2CjLQN7",
+	"DT8UYOzgSdI/MJEwNXdLpF1RJiSzS2AG9JmI4ZZhqVqYh+yHQllgwroxasiVtrSzLNdqlkLW3l0/GmO1",
+	"kIvgEkeTc80zsJ6YniSQ5cqCjFdPYbU5umO5YoUUPxTAXCNsh7N37578jgnDZmDsbsj2kNr2j45YvOSa",
+	"x9h0yE4ht2z/kC1VoQ3LQZerP2REwEIuJvJc2KWbJs+AncKKcZmwmUpWTIMttDT0dS60sYxLcw6aCWks",
+	"7pqas1gD97M3RPe0n8OJbO5VcB9G83v8aH9wEO/PBofzEQweJHvx4O7siB/CQbIf782CMBA4XXfMgjCQ",
+	"PMO6jeUZ4Pq0dp1/eAZyYZdID0dh31prMLmSBmipv+aJpwN8ipW04M4UUVjMccXvfG9w2X8sh08VhTzj",
+	"qUgeZVyk+HzG0wJcG4mjNfo+BSoQBqC10rh3FwwG+I7F658yNlc6W3+yRcbZ+rM+W3+WKwspyCERaSaM",
+	"EXLxWECa9HXiv0/nVKDu5Bux/iRXF+s/sdP1n7G9i7/+kWX479jt2xSXcujWo168f9YwD8bBV3dqNnfH",
+	"fTV3HlHTVGHzqFTnwzA/74dEIyoHTUvIUmGsoxscusHDEnNZkg+S3DC4DIMTJeepiG+yGb9w2JGoqWh6",
+	"CqupkNPCQDRmvJqOPwnCsKhDcxFO1ViRpsgT5qlYLC1N4LHSM5EkIL+QnHItzrgFf9y7++y/0jjnWmXT",
+	"mVbnhs5EueWvtDhbf7Ls+NWTwWmRxoZJyNiSmwu5/pQuuV3/ic3Wf5aL9Wdz8dc/zv76x/TX239kEhlf",
+	"MalQuLHCQMKWoCFkStNLHDS96acLYY2jC1rDb5xYfavUM64X8BvQghfkU6vUNMU+ozGNsyQE/51xDUyd",
+	"gWZ7d9lT8TWN9om0oCVPXeu/Ad36/ohSURKBZkQEQ/ZC2SVy3nOOxKk0JDTCV3yVKp78huuJwmJjMUmC",
+	"oL6BI757WC3gKw3uAG0KupOXr9+wvPzuuQUK04bmdRzHYMzgREmrVTo4TlN1Pvim/r5d7ob9dZ+DXark",
+	"59V9qcVCdJYQJGoh3wW3g/fh9e085x8Gx26TNnqv9Res+MZpIe8kP+Mi5bP0t9jZou7Nb2vCLZ9xA8jP",
+	"/fnXwOMlJA9RX9ArlnILesi+ReXISQApIabjj5SaKmMn8nwpUmgdOvw2A6JnLawFGaLUQDaz5GfAZgDS",
+	"UznjaVppLGPfKye9YyJJHwHW1mo2+fkOfvu9Ym9+95QlCswu6k8LsMSblISS+CYyoLU3Rij5dWFWv8Gi",
+	"G9fbdFaYVTRmGRjDF2Aq9TRecst8Iafjca3FGSlhqD3H8JAZkAnN39d2ZodbFpxi5N9PRRLRsXyr1HMu",
+	"V147Mn/7ab5VimVcrkoCMNfKivAKC6xvCL70nWZRGsg7yQu7VFpcQPLz9MAtgrvUAnkuUHi39cBaVLdU",
+	"P3bGFyt2Joy54GdK2vWn019HUr9QKKhJJiNBW6QaYVjGU9RCIQlZIU+lOpdYQsOZOoXkJvL6ncy1QiaG",
+	"XOGRtMKu/g76mwZUO4gp9SpsyE5IMSGS51LZJWgSSn4SpsjRcIPkOSSCvyWW+xvw06rbaYb9TpHXR2N3",
+	"XqMT1/sARzNm3QFEzkrwveAgTpbcvoY8XTmdEvfNCkeoKZeLgjvJsqnBlV8dT0EmnKcrt/nnIlmAvWUY",
+	"UoaFD9awuUJpx4QlA9zLt2VBDz1SLgyQFU/FFkPbcy40p4EnIYtkkaYRK6QVKeOSkQmFNJkvkW6FYUSl",
+	"2DcSLrfBOCgKgQYQ1nSS0OoCegaiy8XZHAY3RhjLJU7VTz9PkUfinEMmAfWWb94+f4Yd9zRMTGuK9MLj",
+	"Hl0mwhFFDiKol5WZpSrShHFzirYg89VZApaL1DCpzsfVSzKvkLxSsCiQkonEls6EEVZpbOrcsFlBqJIg",
+	"wgmxYUMtcw9T0J8xSswZj0+pACTMqAyc8miXMJHVWrAll4nX2azCmipNgS8Kp9svUdMEaZk9V7VcwhOm",
+	"CovbSULIT2Y4kS9lDNSImxBun9NWl+pchiya89RAxDLg0jSnXU46ZEt1ThshSEGYVMuRsB2PzlCjSqNh",
+	"xssx7Y6bax6nyoDjYljYYRN+R2dKpcBJyJdi19HtVefbqwNPfhdcelIQGiXJd57e6gPQanWTasL6mNbH",
+	"SM2+h9iSeUzHu4Ir2ge8lDGbcBHLi1kqYjLTdmj/vUFJb8g2K02JXSTuJogyGvUQO5SoRwtuOewpWaMN",
+	"/YfO0+4tw7CMG4vXEWsK2XFYE5YgqpsXaUpPNxsttjGdizSdZmZzFN+oc5YqR/ibhKlykCVe60iO6D1E",
+	"6spEmgqHcZkheycT0Gw/HI1G7lh2j3KprVUKmAaWaJXnkLAfCgE2XeFpZJzNlL1lHFVehWKGAfLDVa62",
+	"Iqv1ZG4ZtiRcghFWFLpTyw3DdYGECTlkr0DlKdCppclCltvVQ8exBB7DCSr4IfuZk3Mqtkd8UqVOjeM1",
+	"qJDvEsYYq0LiSd5YhOt22Pd6HYn5YptEc0WbW6VWnAogWdHAiX2dsERnkRFWmLFTz3eavB+Qt3KmuUxU",
+	"NpFKwu6QHXsDpmOx1HwjosVqKuzbgVkSEmQloSxxHF7C+UPm1J8aHMZzldKKOJgjOhyNSjBv2rQNujty",
+	"95CotHzcC4OcWwsa1+l/fXc8+J98cDEaPBhOx4P3//LPfaKTxHqHmxyNemXsHLTm6RRtzut48mtf+HdY",
+	"9lfi5rUaX1LcNi79dgl9LM+rNspLKg0kxpmxXFvQqG9I85BFP+ZaZFyvpkv4cEnFc60esllhhARjqA5I",
+	"CzrXwgDjSUIGdLwk0ehVOLfDdNzdlhqwbve6WlJHjsQxSItdk4ypN/Or70aDB8eDx3wwf//j3cvevZwp",
+	"nYCeap6IwkzzD35bHQ/bv99gaPd7GRpZaFMrbNqliL3eU7oUCUxzdQ4akuls1QBLGoK8sZpfPKUOBTSb",
+	"6tv7CgVsr6kzB29gJJxgwcvKTNwU5d8UcsG14JI4OKA+hdpdTry75Q+7uavhukm7wYRuFltnfeLn2B2x",
+	"sUhrzEh+CtOYkCKV+FFrtdA885a+K+f5pZBWq6RwMNFCnIFjbsZyW5ha90VNEXmamjPg8RK5J7XutPV4",
+	"ySUBJbhMpAQZwqUknHs/RMZXbEYnCO1fnp7zlZlIIRvD9a4rb+WULpeaFWza+FfA9U4T8warX+F2hcZr",
+	"RWjiVCo75Whw0cuuz6fraCqfHVetn40qdNx80W2glgWNl22W22itqcVuiolmSdqxZj+FNkRO5QuypevH",
+	"jmEfIFNpwsk17NN6129JY7u9jp6eDw5BQK0c94IczdDU2GeFWTUeqQByU2Wnc1XIpFTzmy8yApM7W9gA",
+	"UWneDtDHk1Uf3u62NoUqH1y8x3+m729vcqww+DBAYh2ccY06skGqrQ7oc0c9x6+eOM9p9eGJ62/zw6vK",
+	"M/VYq+zripLrAkTST4GgQk+5PbX7vjq4/IWyx9XadEf62FNpd6CP/Lp037/yZN99/6Yk/+6HbR2cNI9D",
+	"92NLuejprNIgNr89d4ek99ub8qxsDKY8M90P//7m5Yue150IgkaBr1WyqjxBjfddp1vjUy801uyz1dkT",
+	"+c5c8fl1eciq76+5hWfVYateNyH2zdfP/OGr3r9Q9rE/c9W7Z8CTvvfOw9NPdu9aZ7OxruUhvQwpwuaE",
+	"3ApJD85WQ11ddGpDe1FnoD0fuQYvEg4cq/xnKPtQW2yGzWA7D52lVjpGyIbwMjOqe4uG/YBHQb6oHiFO",
+	"cpH5ISnJov3RXm8jHc2hbLEJgDQm3adL4OI+kXnxJQiH90GHDVuV3M5k5BIO5CTGjeACb9Ju9vIY1XUL",
+	"H+zDyu9kWFSCW1JZiDod7I1GV+Mn7Q5eStJENKr4JYbGWSJMnvIVAR4PWxtL7jeVcSEZ0rEeoLqStHDR",
+	"Unx0gZq2xbYpQRZq8EVYzuMOQlM9sjwtDEu5f+zbgavGchkGWLfq9drdq4zJLXvHliql2Le7zCq2d8QS",
+	"sRDWPGQ8NapcXSHZo+He3UO2k8CcF6llGhaoiDrte7VbEVrOtXGuqL+x8Uq+3p7QwqXSlqV8Bmlp9/my",
+	"zOnXqELfiOy9fnjNwPB0elHaPesN8igpfNv5flP15dc3GOPhDrrukW+XoJ1TmJhfXEKEQ/Y7vy8Rz0XU",
+	"9EIg5Qehby1ecktzlwVPex0TrYVGFpMkAjvn6asW62kt3+H9XrbRP/ISnW8M/g88LcDb5FSf8DNuWaaM",
+	"Zfvh6PB+A5kZspcyXWFbhricmUhXE0l1zKLCZl65j0L3hOpvkZVPMc9yLhayfLag62/Ov1Q+iiQKJzJa",
+	"xCn+xaL5rPwrM3F66v5MucQDNM35gnp0hA16Wug0KoElHGcLBPT8bCK5LMNVWstQ8lM09WTpbZmDjZfQ",
+	"DR4kX1Y1hGAcLK3NzfjOHV9iuCzuSJ5DCkgJzSUIxoHlZ9xc+PclzQcLpRYpGd4Z/9Dc+buHPSRcq3c9",
+	"5m6s5BloQ146QgdDtr9PvGb/fgtvm7OoA49FQ/aEZBdnM+AaNDMQa7DjiTxfKloRBxkKSwCskAWUQXV1",
+	"pyEz5KghfNJ5eeOlIo+HksAyfuri75AWJ3LvLjKKTGnwMCSbrSyYFk5J8RAPK5HknMc1o3EtugjUDXhw",
+	"z4M+1enZ/3KA8FsaxomSc7HowVaW3E5tibddxbxqYO4yDDyCPc21ynI7RdnQE4BUGKsyJzj4TJ3Bhpfg",
+	"YemudD6rlsO0FB5YfXgT7+QCDU9y013jovSIiFQs157XO++ec5raFuzdxerxwJVus35F8Mt8xT0OYi6T",
+	"8ms15iGLeGFVNCakpuKLAvkZgdVO8NpmD3YJKwr/gbCBfCnNHslFKswydFDoGeiVi4JxLd0yExmVjUTM",
+	"oPJK+GjHo931ZreQntKfHQY47F7p8UMh4tPprLBWSRcNYsH5mDaK+hdca74Kask53aKvdP03TT+uc4PL",
+	"IpuRU1b17+E5pLHKYNrwjVyN8nUrdKfXf2S6M2kRcdg8nFf6NknHiQst7OoNnlZ3tI9z8RRWzjTdqvWX",
+	"RBN9GPBcDE5hFXl13zExUh1AJrkS0jo1zxLHqoISCQkjVQLNi4i8ir2R51UP9YpzGiIu+NfEso8L5HLb",
+	"hooGw7EPNSJmPWauGpsUo9FBfAor+sNZEsS3aFupTN0pCjwXTiLkXJVhKj7swBsXgTfa/w3nj9swLAVo",
+	"NZ3yC/NFN9WYqgS5/WNrmOEpOFu0JMcqheARHuvjV09opjNIFSo2VpG8KAtN5ETeZsfe2zwwIiGoFxY+",
+	"vshF65UdkJUTvXr55i27w3Nx52zvDn1wHjDObt/2yOnt29jp0LV9DjMjLDDIZpAYFtH/h9+byIf+YDXC",
+	"rFwtxxPcrJn2yTMNH521pKE5cclY9PtHfjTU7p2YxJIbkeXpKU25xfiYXWpVLFoz8XWX3Ea0Jl99xZ6S",
+	"aof/UjgEtiE0OxWyZItCUyys+DBmURpP82I2/a//+M+I7bjZhMzwOThz1wPOzq1KhbU4o9ITuePXLCyj",
+	"h5VMVw+9xpV7+S4kThiVw4SQcvJL4r46/QP7iJcQn5oi8/pGJgxSZzKRdCYN04BHG7U6F4Pod/NwtMc6",
+	"kHnknJ4UcMZ8bSxHUINj7kLiUsZQNjacyONWFIOSrBE76NUerrVA1USyyEGNFWdwPRywbVB9tSuEAJmJ",
+	"fETDIM01dGEKbmAlYwkpFqZy1/77m5cviLmMJzL6ceJcKJNgzCaBO+n8ak+O4wKTIGQTcru0q97ApVI2",
+	"cIkzec5tvCTcBstFpXqNL2hg0di7Q5pukw2vSRXf450mGs6VTkg9n8iPbggfS7TpY+Wa+TiRHweDQfUf",
+	"lo06bpSIfWRIGDt4vHdDdjgasR13skIS7LvsI2o7uNNlDAZzLXVpybf0kfbCE9OVIY6+na2UQA0esI+d",
+	"sBkkuHamSA+Z+aY3nT5XtOo1zLlYNIiLtBcvt+poHuNS4zYn0NtNHQREh6WWiXRYfNv1WFqNb7qitjTt",
+	"o4mWaMkK1ARd6UGJUwnj7AnC52LCMtsUQcLYNT6ixsu5eDGN2+mK4h5SjArjc4uqkBZZVlJcTRgkD+sG",
+	"cXldRGEJtXmwkEp36pJO067b0r6uqOpN8qpuVL7wdbAVtAGRMNGM5rnA/5FIQIObMIuo0+jG4rg1KVnP",
+	"uaZAplUOIXZjlXKhTUo7s/xcGGAzDfzUsyoyjDp91DZqT0eKgglINdWKgjJnIhHahfPzdFB+qBopY/Zx",
+	"yli701kLFWssVue9XzPU/UlhxJUroZPOsjfCZOqlb7z0Td3YJu+034y6qdpvvvTtU/7l3cMvbN0xz7pl",
+	"mrTTYD1f3YkknBOhOI0PCJP5oeCpmAv3cK4I60mVsdFud3PJkdSmaDqT7kOTOJsm/oKfAUPbv90aBSG3",
+	"2iqTfNzA3bkgWej3bYf0b1+fvXv7eHCfdJQX7541lqo76o6ntt3lZqh3LeMde1CajgG5TbjsZMX6rjop",
+	"S9jD3kFnUo3MJV9rM3EMKx6U4uea/DHfyJYYcBrCUc+6Rhtx4OVy9ac00mo9qHhpI7NxazZMld3oEnB8",
+	"fH8lK7fE3mNH+/tbt2V7BL5vtul3d43hqO1mXghl0UeNNI7I5xqXu9nKmKnm30ycIaPk5+fN7PQmzux2",
+	"unfOtnomy06fPlGK2jkaVZBINU7XWhVP4GZy6FQhU8RLlnO79KXaoQetosQ//JZzy0TStM68mnTLlDZa",
+	"KY83IhdcmyVFUtfwQRhrQr9AWKEW7iVx1wlj7CM7GpWHqsobE4YVklYCC7WSxio24FMeqQEnj5qZjw+r",
+	"0MY68xGrTiTa3U7nZR40pFNEOoAsMhZVDt4odFYWfsVx3DKMQtmG7EVvsNDDiWxjrBmAzxQTDQ0Hlc0q",
+	"xh/lltPvvnn79pXn6KWhcaKVMQOnZ1F8fmV0JCouMqDI2BrGIJzLmzav3j55+eJN1MiUdKbW/ugwcqFS",
+	"0RXZimN2O3I4GpJhlR1P1tOKXVfTtQ8fcmWARc3rHlAGNW+qwOfWkSXbtHkPQ2V0UX2DJl7JsIhLlOvv",
+	"HSU+h5S9RoWVjpopw14jPHBtduKWpDkAB/elIgZpCB/zsMgrrXItwHK9CsKg0GnDxdAFU+5Y0JkhgM/F",
+	"LNaQyfGrJ0EYnIE2DkvZG46GI/L65yB5LoJxcDAcDQ9ccM+SAK8ONoCvFGExxv3p07CeJDRMv9snzsvV",
+	"utdgf3S4DQ2vyt2pM2+b+Fsw/u59GJgiy3ABukm4QRhYvqCgIhonBUTkyti+a08odURCl7HRzjdDljdS",
+	"b4YMyS7HDW0YF45K+URuTV9gO1J1jbBdoqqXGYqMpiJYBuGSq9qPzKWJeCKq4AOKF8R5+Gs2dr1YEO6g",
+	"TaSDAhzLKufo4e+mZ2ZIwJdj/f34mEeRyJ/iqHwi+wTDDhF4R8yQFeRmG/lwiwiZzMpcl1Llx1pD8i7D",
+	"iu1U+Rh4/m5Ruo3HpF1YsdKMxE2JwZaTt/DB7j6s0jkkLrYLy7CNm1WaqV9KwkSSoNpxhpI3hXZL29et",
+	"bunDKPKEWxiyk/Z4/DCIW5wL6ZQtX2ciW0MlpwwaGq0MHFJ9rk7VInDOZUA28Hmpzh2dyXoV3OU6zGou",
+	"DY8d3Gv7MhL6cyqE9UhMEvpMiVainKOVMlev6Ua1agGkW/nbF7hFM9zjdC2EbM5FCslE7kRHo4Nol6Uw",
+	"t5UwncFSSNeN57wuaYTuK2J4uhlv2z7EY91h8K8n0p31wjQvyHFXzbirNn5BqsNEtnMdcGAh28x2oEYa",
+	"oENRzoKWAdjRaFBuWczzIXt7riayqyyWB9etgYc0cdFnirRZ78Fy4fy4DaFLG3fQRBmPT7hle6PdTvAO",
+	"+yhDl/EsomZaesaAJ5TLg30gm/SNNIib1yxIpitK8EEetuB5yAqZgjGto0rOMXIoa00IPylHXKeCEEKY",
+	"yJ1JMFOxCRmk65+05dmY/dd//KfDJo3SehUyu8qVf7s7ZG9LrwsZeyUbPSeUqcFmXObhXOlwImmOcaE1",
+	"ru5s1SaiMZIEGaJReVLKO6NKA7XLap1bcaYK64RGO0wr7BxDOhEoZamsBKhYidDk1TxXOnGa2rE/bg4p",
+	"1ZADt6aR0uj3dMeFQhGfDR2X3fU4W0nm5UFMRIJ0OZGkcHkZJ9nxE5apBFKy+krfvy2PeNkdJZybsLwi",
+	"CxmlY60Z0aZLlCWny22HZN++HeL6Ot0zrE+e15LJNRtz6bS/8UQOKBMo2kRsww4MEHYhvLALW4W9GFNI",
+	"TpU2WBd2EbhwG2IU9iI/YS9e4yezF22Cxv7TQXQFDhz2oqC+5oOoY3S693vYYgda8F+Ooq2Wvyuxj222",
+	"dNiwa1m6ggc4o00kgj4e0d5VBpR/dxC1DTNShNvaJbJ3VCyfV95gT69fq2T1hXckNJyTtVr5bUl5nTTF",
+	"MvwyrC9TqOI+A+/2OnyaPPiw/yz7b/m91/boD+f3/8fF3vHs4CS5+2g++v1y/8n3h0/ToyoMbRzkYEEP",
+	"T9UZj82/1WFCQTuoMXiqztafYsNerT9b8rdWzvPgUXq6/kuaWDxYF8gJP+sl2L/+0aw/L0BkQAEe3pkf",
+	"/MvBXXYwYnv7B+zw6O69dtbvODiY78F+chgPjmZ3+eDw3v0Hg/t8Fg8SmI/29g+wyn1SyWlw7WV73FRX",
+	"KWysxfd+nWWrp/3mQvB/Ys9BypWYocKt139JGSxW7IidfjtQhvlIK6ZR278A/a9BT6zj9QFb3YisOY9h",
+	"ptSpv+zmZvcsNPOjL9vxDajSXW4YSaMvpGRuTk9qYq5Wuo6XcVEjVQw4qt3VpQPBm4v1T2dgQLLT9Wdz",
+	"sf7Jrv8iT9n6k+bfrz/JlFtl/4k9XX/WkIWMJ9+jKF+Q/XG2/mzZ+rMh4quTutafie42Lh9w8UU/h+i+",
+	"cK1xYlsuBds06toXtnRvYLzqxpZWWerv0O3d1QZu43Y/qrJ3fZXWVTBU6eD6SvWtb1TjwfU1mtkNWGfv",
+	"Br107/Giekc3mVJP/gZW3r/BQLvXAGG9gxusYzef5DIMjm6yZe3r1KjWwU2Wc+MurKsgDW+7dGGJbuBG",
+	"D9ZxGQYbsR84vAXYbZeb+PiRCvz11qTTMq1iieZkT0I6b8Ie7SAVUvDGtbO4irJwWgucgWwjIUNnP7vY",
+	"q8g77uADj62LJS4t5rY6nadcTiTpNmbM6mzlbqZyuCVH2WmvSm5LVZ7IqFEtcskBrczlqE4/Rn2nmRCM",
+	"z938YopX7iQBR41s57+B4vvL1ci+eICrtMtNTfBvqPj9Hmwr3rZ9Oe13V18u0oxL2m1nI3+pDkIBeD8U",
+	"QCCs18/qFNu2YN92A2xPosPl+1+sBJS03b7wqxWF3MyhD756vP/1vdFR0Jcdv3e3m/QevOD5fP1ZrtiL",
+	"KoZ9I8u9zNtv5LUHX42O753cvbs1tjn4hi9WXqVo66/rzzYk5WL/kK3/pNefCJ5ERe97SEHaU7hARWXY",
+	"Du70g+jqPp2Y2O+C9f9uqDeo+Wg4DcLgD3TB2XL909n6k2m8f7ES9owjm1l/MsH7jUhZ1+tGdGuw/j/J",
+	"2frPF+s/p9+v/3L6T+y5mIFkBhbrn+wSSNP6V6dUa4CtW+cUtt71c5+aC0C3FV2/Aptz8BV/9iRurKS1",
+	"TvIWPa0T6PiPoqX9wyo/37b3u9ehc73TqSMj/m7Op1Ih80614YpnaTD+sXxdRgzfzJNGV+f/PWbjxrjd",
+	"lXbiw6J9LNBc6abiVoU61k6lIXsOXFofou2dY3X4cydqGrUkH6J++zaB/ciXmJDNoHpykN8wet3fv9aO",
+	"sJ/IqAYPrRZlvge3pau9pUycK03B1CqsrwXzSlR1KZXxymonwNAHyrjon53Stb1UxlJKKkUuO+/MroOC",
+	"KVwRtU/vOpzIHeXUUUoQBB1V2U9lkV2WFYauu/WOROw5ZJAacKHFPeqcX2q6csDcvk16KkUtQjJk73xk",
+	"qlPMnSZd3t5TRhqUkXQGLNuJfLRY6G7B43IVUrqZFRkYy7Pc7IbUhVhIugx6I6zuFCD3YZ6NWE2fvCeT",
+	"iUy0yk3tvajTkudcpEIu/ISeN1PQb98e166ztmlBgYpKen+Xy+lUhcSuG+4YF/uv5v4aNe8U6PstiyF7",
+	"xctK9LsQVbNVAFPpi2lkwk9kMxU+rPxo5W8ZlFUpyd3HDdQVxoy8g8NOsIOPs2gFPLhT1HCK+RZ7fski",
+	"9J4HOqb4XSoJ5LPyS/wa8MQYXFzyPXPZE2FlFSXjkVdNgKGEAOeOqX7LoeVqm0jvKaVryqofhth+m5iL",
+	"fXJeutLFHDKpyMvmbu90ysBE1qOzg9eQp3wFiV87n0vYDgFz7uHocH8/wuNd3gbt+q9/YGAi+wPTyuqj",
+	"B9GvY/b9Os6NDc9Gy9ux4dyo83ivdXd0YyIbZukVrppf1eGxJd7wV3B97Edbgwz/Diaxk754sDet4T61",
+	"oC5yp3MRy+X7X+JHmRdp2vYGuACx8ianyqKprrAITgxP158SwZbrTxch29sfsez//V9m0fQLWbL+nGpg",
+	"cv35Yvjl3pLKS9K4oaF0oVzpDPkZ7oF2PrdLcA/GQZzH21O5q0sTAm9JMwsp5Ouf7PozDrD2NSid+d9b",
+	"kSLjnTVG9mnPVScPoeWg+mVupi+w5+rLUW7k3tj7UkddfalN7dsofRnBaHZvfhAf7Q+O5gcwOIzvw+AB",
+	"v8cHo3gv2YeD+SE/mrXvdykN3epiGRqmv/im+k2oBi7rhfWssFdfc9Nc/HqAd/le/ABGyWB/djgfHCb3",
+	"YHA/PuCDB/P7cC+5Gx/NDnlngB49ao/vi7ajvAhoi3VdayPkt3fx7yThqwm2Zrbbsb97pOgN7goS5W15",
+	"7loFJ72totAvH9pxw1Dw9k9XlbnR2F//z1l0f5vsarygUbbnx8JuUNeV7fk9r38ob1L1s0l/P1fS/k0q",
+	"b/5OwD8aEtPNaf/u/WX4Yyt1nN5ctmED9xMmzvjvQQ0uw+BOomLjcY8y39k/LoGndnnhnzI0DaqiGniy",
+	"ok9eXvaD/JGzKgpJfp6VKjTLeLwUlO9fB0iP79zZ2783HA1Hw73x/dH9Eek7frS9kAbq8D6XvOW8aueo",
+	"43b/uHHBjo+lotkmkLScaxQ/vwEbNJp18NFms49FCv76ilIF5GkVdu/izSBBi6KZHrWDNrnHO36vvLG+",
+	"2+gOzQ8RB5fvL/9/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -214,3 +214,57 @@ func TestBuiltinKeepsRepliesShort(t *testing.T) {
 		checkReply(t, turn, got.Text, []string{"Hogy kollégánk felvehesse Önnel a kapcsolatot"}, nil)
 	}
 }
+
+func TestGist(t *testing.T) {
+	tests := []struct{ message, want string }{
+		{"Mennyibe kerül egy 5 kW-os rendszer? Havi 25 000 Ft a villanyszámlánk.", "Mennyibe kerül egy 5 kW-os rendszer? Havi 25 000 Ft a villanyszámlánk."},
+		{"Havi 12 500 000 Ft a keretünk", "Havi 12 500 000 Ft a keretünk"},
+		{"Az e-mail címem anna@example.hu", ""},
+		{"Itt a számom: +36 30 111 2222", ""},
+		{"Jó napot!", ""},
+		{"Köszönöm!", ""},
+		{"Visszahívást kérek a 06 30 123 4567 számon", "Visszahívást kérek a számon"},
+		{"Érdekel a hőszivattyú, anna@example.hu", "Érdekel a hőszivattyú"},
+	}
+	for _, tt := range tests {
+		if got := Gist(tt.message, Contact{}); got != tt.want {
+			t.Errorf("Gist(%q) = %q, want %q", tt.message, got, tt.want)
+		}
+	}
+}
+
+func TestServiceFor(t *testing.T) {
+	x := NewIndex(testProfile(t))
+	tests := []struct{ message, want string }{
+		{"Mennyibe kerül egy webshop?", "Webshop"},
+		{"Érdekelne a keresőoptimalizálás", "Keresőoptimalizálás"},
+		{"Mennyi a garancia?", ""},
+		{"Jó napot!", ""},
+	}
+	for _, tt := range tests {
+		if got, _ := x.ServiceFor(tt.message); got != tt.want {
+			t.Errorf("ServiceFor(%q) = %q, want %q", tt.message, got, tt.want)
+		}
+	}
+}
+
+func TestDetectLanguage(t *testing.T) {
+	tests := []struct {
+		text string
+		want Language
+		sure bool
+	}{
+		{"How much is a heat pump?", English, true},
+		{"Mennyibe kerül?", Hungarian, true},
+		{"mennyibe kerul a weboldal", Hungarian, true},
+		{"Do you have parking?", English, true},
+		{"Szia! Van parkoló?", Hungarian, true},
+		{"anna@example.com", Hungarian, false},
+		{"06 30 123 4567", Hungarian, false},
+	}
+	for _, tt := range tests {
+		if got, sure := DetectLanguage(tt.text); got != tt.want || sure != tt.sure {
+			t.Errorf("DetectLanguage(%q) = %q, %v; want %q, %v", tt.text, got, sure, tt.want, tt.sure)
+		}
+	}
+}

@@ -39,6 +39,9 @@ var concepts = [][]string{
 	{"surgos*", "surgoss*", "emergenc*", "urgent*"},
 }
 
+// contactConcepts are the bits of the concepts of phone numbers, email and addresses.
+var contactConcepts = conceptsOf("telefon") | conceptsOf("email") | conceptsOf("cim")
+
 // durationConcept is the bit of the concept of time spans ("hét", "nap", "weeks").
 var durationConcept = conceptsOf("hetig")
 

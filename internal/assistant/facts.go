@@ -251,7 +251,8 @@ var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)
 // ownDetail are words for the visitor's own details, which say nothing about the question:
 // "a címem", "my number".
 var ownDetail = wordSet(`cimem cimemet emailem emailcimem szamom szamomat telefonszamom nevem neve elerhetosegem
-	elerhetosegeim adataim adatom mobilom mobilszamom`)
+	elerhetosegeim elerhetosegeimet adataim adataimat adatom mobilom mobilszamom elkuldtem kuldom kuldtem
+	megadtam sent details`)
 
 // capitalised returns the folded words of text that are capitalised where a sentence does
 // not begin: names of places, brands and people.

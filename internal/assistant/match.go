@@ -11,7 +11,7 @@ import (
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`
-		egy es is hogy nem de meg mi mit mik mivel miert mikor hol hova honnan hogyan milyen
+		a az ez egy es is hogy nem de meg mi mit mik mivel miert mikor hol hova honnan hogyan milyen
 		melyik mennyi mennyit mennyibe mibe kerul kerulne van vannak volt lesz lehet lehetne kell
 		kellene ezt azt ezek azok itt ott nekem onnek onok maguk hogy vagy mint csak mar sem
 		mert igen nincs tud tudok tudnak tudna tudnanak szeretnek szeretne kerem kerek koszonom
@@ -25,7 +25,8 @@ var stopWords = func() map[string]bool {
 		up we us me my mine im ive id ill i u ur yours yourself yourselves they them their do does did
 		dont doesnt can cant could would should will shall may might must pls plz please thx ty hi
 		very just really quite also too any anything something somebody one ones
-		ok oke okay okey rendben hmm hm aha persze ertem alright cool jo
+		ok oke okay okey rendben hmm hm aha persze ertem alright cool jo bocs bocsi bocsanat elnezest
+		elirtam elgepeltem sorry typo oops
 		the and for with are was can could would will you your our have has does did how what
 		when where which who why much many there any some please this that about from`) {
 		m[w] = true

@@ -288,3 +288,34 @@ func isNameWord(w string) bool {
 	}
 	return lower
 }
+
+// SplitName splits a whole name as a person typed it in one field ("Kovács Péter", "Anna
+// Smith") into given and family name: a known given or family name decides, else the
+// language's order (Hungarian: family name first). A text that is not two or three name words
+// is kept whole as the given name.
+func SplitName(full, language string) (first, last string) {
+	words := strings.Fields(full)
+	if len(words) < 2 || len(words) > maxNameWords {
+		return strings.TrimSpace(full), ""
+	}
+	for _, w := range words {
+		if !isNameWord(w) || isStopWord(w) {
+			return strings.Join(words, " "), ""
+		}
+	}
+	order := familyFirst
+	if language == "en" {
+		order = givenFirst
+	}
+	return assemble(words, order)
+}
+
+// IsHungarianName reports whether a name looks Hungarian: a known Hungarian family name, or a
+// letter only Hungarian spells (ő, ű) or an accented vowel. Lists use it to put the family name
+// first for Hungarian names only.
+func IsHungarianName(first, last string) bool {
+	if isFamilyName(last) || strings.ContainsAny(strings.ToLower(first+last), "áéíóöőúüű") {
+		return true
+	}
+	return false
+}

@@ -119,6 +119,9 @@ func TestChatContactHistory(t *testing.T) {
 	v.send("Elküldtem az adataimat.", func(r *leadclient.ChatRequest) {
 		r.FirstName, r.Email, r.FormFillMs = strp("Kiss Anna"), strp("anna.kiss@example.hu"), intp(5000)
 	})
+	// A detail found in text fills gaps only, unless the visitor says it corrects one.
+	v.send("Az e-mail címem anna@example.com", nil)
+	v.send("Bocs, elírtam: anna.kiss@example.com", nil)
 	rows, err := e.store.DB().Query(`SELECT field, coalesce(old_value, ''), coalesce(new_value, ''), origin
 		FROM lead_history WHERE company_id = $1 AND lead_id = $2 ORDER BY id`, c, *r.LeadId)
 	if err != nil {
@@ -135,14 +138,17 @@ func TestChatContactHistory(t *testing.T) {
 	}
 	want := []string{
 		`phone ""→"+36 30 111 2222" text`,
-		`first_name ""→"Kiss Anna" form`,
+		`first_name ""→"Anna" form`, // the form's one name field, split
+		`last_name ""→"Kiss" form`,
 		`email "anna@example.hu"→"anna.kiss@example.hu" form`,
+		`email "anna.kiss@example.hu"→"anna.kiss@example.com" text`,
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("history:\n got %q\nwant %q", got, want)
 	}
 	leads, err := e.store.ListLeads(t.Context(), c)
-	if err != nil || len(leads) != 1 || leads[0].Email != "anna.kiss@example.hu" || leads[0].FirstName != "Kiss Anna" {
+	if err != nil || len(leads) != 1 || leads[0].Email != "anna.kiss@example.com" || leads[0].FirstName != "Anna" ||
+		leads[0].LastName != "Kiss" || leads[0].Note != "" {
 		t.Errorf("lead = %+v (%v)", leads, err)
 	}
 }

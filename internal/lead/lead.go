@@ -37,13 +37,16 @@ func (s Status) Lifecycle() bool {
 // Field names a lead's detail that its history records.
 type Field string
 
-// The fields whose changes a lead's history keeps.
+// The fields whose changes a lead's history keeps, and the note, whose changes it does not:
+// a chat lead's note only sums up the conversation, whose messages are kept in full.
 const (
 	FieldFirstName Field = "first_name"
 	FieldLastName  Field = "last_name"
 	FieldEmail     Field = "email"
 	FieldPhone     Field = "phone"
 	FieldStatus    Field = "status"
+	FieldService   Field = "service"
+	FieldNote      Field = "note"
 )
 
 // Origin tells where a change of a lead came from.

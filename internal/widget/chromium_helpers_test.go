@@ -24,6 +24,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
@@ -109,6 +110,10 @@ func (s *server) stop() error {
 	return s.stopErr
 }
 
+// testProfile is what the test company's assistant may say.
+var testProfile = assistant.Profile{CompanyName: "Teszt Kft.", OpeningHours: "Hétfőtől péntekig 8:00–16:00",
+	Services: []assistant.Service{{Name: "Napelem", Description: "Napelemes rendszerek telepítése.", Price: "2 000 000 Ft-tól"}}}
+
 // site is a company with a public key and the given widget settings.
 type site struct {
 	company uuid.UUID
@@ -127,6 +132,9 @@ func newSite(t *testing.T, srv *server, ws widget.Settings) site {
 		t.Fatal(err)
 	}
 	if err := srv.svc.Store().SetWidgetSettings(ctx, c.ID, ws); err != nil {
+		t.Fatal(err)
+	}
+	if err := admin.SetProfile(ctx, srv.svc.Store(), c.ID, testProfile); err != nil {
 		t.Fatal(err)
 	}
 	return site{company: c.ID, key: k.Key}
