@@ -95,8 +95,12 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 	if cfg.PublicURL == "http://"+opt.Config.Addr {
 		cfg.PublicURL = "http://" + ln.Addr().String()
 	}
+	profile, err := assistant.ParseProfile(demoProfile)
+	if err != nil {
+		return fmt.Errorf("the demo profile: %w", err)
+	}
 	svc, err := service.Open(ctx, cfg, stderr, map[string]http.Handler{
-		"/": httpapi.DemoPage(cfg.PublicURL, demo.PublicKey),
+		"/": httpapi.DemoPage(cfg.PublicURL, demo.PublicKey, profile),
 	})
 	if err != nil {
 		ln.Close()

@@ -208,7 +208,7 @@ func servePage(t *testing.T, scriptBase, apiBase, key string, csp bool) string {
 // demoPage serves the demo page of `leadchat dev` from an origin of its own.
 func demoPage(t *testing.T, base, key string) string {
 	t.Helper()
-	return serveHost(t, httpapi.DemoPage(base, key))
+	return serveHost(t, httpapi.DemoPage(base, key, testProfile))
 }
 
 func serveHost(t *testing.T, h http.Handler) string {
