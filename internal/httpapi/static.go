@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/asset"
+	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
