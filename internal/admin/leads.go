@@ -100,12 +100,8 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "CREATED\tSTATUS\tSOURCE\tNAME\tEMAIL\tPHONE\tSERVICE\tID")
 	for _, l := range leads {
-		name := l.FirstName
-		if l.LastName != "" {
-			name += " " + l.LastName
-		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l.CreatedAt.UTC().Format("2006-01-02 15:04"), l.Status,
-			l.Source, name, l.Email, l.Phone, l.Service, l.ID)
+			l.Source, l.DisplayName(), l.Email, l.Phone, l.Service, l.ID)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/contact"
 )
 
 // Status is where a lead stands. New leads are StatusNew, or StatusOverLimit when they came in
@@ -138,4 +140,19 @@ type Idempotency struct {
 // request is in flight.
 type Store interface {
 	CreateLead(ctx context.Context, companyID uuid.UUID, l Lead, limit *int, idem *Idempotency) (Created, error)
+}
+
+// DisplayName is the lead's name as every list and export shows it, whatever the source:
+// Hungarian names family name first ("Kovács Péter"), others given name first ("John Smith").
+// A whole name typed into one field is shown as typed.
+func (l Lead) DisplayName() string {
+	switch {
+	case l.LastName == "":
+		return l.FirstName
+	case l.FirstName == "":
+		return l.LastName
+	case contact.IsHungarianName(l.FirstName, l.LastName):
+		return l.LastName + " " + l.FirstName
+	}
+	return l.FirstName + " " + l.LastName
 }
