@@ -2,15 +2,21 @@ package assistant_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/leadchat/leadchat/internal/assistant"
+	"github.com/leadchat/leadchat/internal/assistant/openai"
 )
 
 // answerSet is one file of testdata/answers: a business profile (inline or in a file) and
@@ -189,5 +195,79 @@ func TestAnswerDataset(t *testing.T) {
 	fmt.Printf("built-in assistant on %d profiles: %s\n", len(sets), f)
 	if !f.meets() {
 		t.Errorf("targets missed: %s", f)
+	}
+}
+
+// scriptedModel is a local OpenAI-compatible server that plays a model which answers from the
+// system prompt it is sent: for a labelled question it replies with the labelled facts only
+// when each is in the prompt (so a profile that did not reach the prompt makes wrong answers),
+// and it hands an uncovered question over. failing makes every call a 500.
+func scriptedModel(t *testing.T, qs []question, failing bool) (url string, calls *atomic.Int64) {
+	t.Helper()
+	// Questions repeat across profiles ("Mikor vagytok nyitva?"): the company's name, which
+	// the prompt states, tells them apart.
+	want := map[[2]string][]string{}
+	for _, q := range qs {
+		want[[2]string{q.profile.CompanyName, q.text}] = q.want
+	}
+	calls = &atomic.Int64{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		if failing {
+			http.Error(w, `{"error": {"message": "model overloaded"}}`, http.StatusInternalServerError)
+			return
+		}
+		var req struct {
+			Messages []struct{ Role, Content string } `json:"messages"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) < 2 || req.Messages[0].Role != "system" {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		system, question := req.Messages[0].Content, req.Messages[len(req.Messages)-1].Content
+		company, _, _ := strings.Cut(strings.SplitN(system, "Company name: ", 2)[1:][0], "\n")
+		out := map[string]any{"reply": "Erre sajnos nem tudok válaszolni; kollégánk szívesen segít.", "handover": true}
+		if facts, ok := want[[2]string{company, question}]; ok && len(facts) > 0 {
+			out = map[string]any{"reply": "Nem tudom.", "handover": false}
+			if !slices.ContainsFunc(facts, func(f string) bool { return !strings.Contains(flat(system), flat(f)) }) {
+				out["reply"] = strings.Join(facts, "; ") + "."
+			}
+		}
+		content, _ := json.Marshal(out)
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]any{"role": "assistant", "content": string(content)}}}})
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1", calls
+}
+
+// TestAnswerDatasetWithModel runs the same questions through the OpenAI-compatible client and
+// the fallback: with a scripted model every profile reaches the prompt and every answer comes
+// back; with a failing one the built-in assistant answers every question, as well as it does alone.
+func TestAnswerDatasetWithModel(t *testing.T) {
+	qs := loadAnswerSets(t)
+	for _, tc := range []struct {
+		name    string
+		failing bool
+	}{{"scripted model", false}, {"failing model", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			url, calls := scriptedModel(t, qs, tc.failing)
+			client, err := openai.New(openai.Config{BaseURL: url, Model: "scripted", MaxRetries: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := evaluate(t, assistant.WithFallback(client, assistant.Builtin{}), qs)
+			fmt.Printf("OpenAI-compatible path, %s: %s\n", tc.name, f)
+			if n := calls.Load(); n != int64(len(qs)) {
+				t.Errorf("the model was called %d times for %d questions", n, len(qs))
+			}
+			want := figures{covered: f.covered, uncovered: f.uncovered, right: f.covered, handedOver: f.uncovered}
+			if tc.failing {
+				want = evaluate(t, assistant.Builtin{}, qs)
+			}
+			if f != want {
+				t.Errorf("figures %s, want %s", f, want)
+			}
+		})
 	}
 }
