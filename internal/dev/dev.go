@@ -176,8 +176,8 @@ func createDemoCompany(ctx context.Context, store *postgres.Store) (company.Comp
 	str := func(s string) *string { return &s }
 	radius, hide := 16, false
 	settings := widget.Settings{
-		Language:       "hu",
-		WelcomeMessage: str("Üdvözöljük a Napfény Napelemnél! Miben segíthetünk?"),
+		Language:       widget.LanguageAuto, // an English visitor is answered in English
+		WelcomeMessage: str("Üdvözöljük a Napfény Napelemnél! Miben segíthetünk? – Welcome! How can we help?"),
 		QuickButtons:   []string{"Mennyibe kerül egy napelem?", "Visszahívást kérek", "Nyitvatartás"},
 		ContactPrompt:  str("Hagyja meg az elérhetőségét, és egy kollégánk 24 órán belül jelentkezik."),
 		GateQuote:      true,

@@ -2,12 +2,14 @@ package httpapi_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
 	leadclient "github.com/leadchat/leadchat/clients/go"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/widget"
 )
 
 // A retry with the same message_id returns the first answer, stores nothing and does not count
@@ -154,3 +156,38 @@ func TestChatContactHistory(t *testing.T) {
 }
 
 func intp(n int) *int { return &n }
+
+// With language auto each visitor is answered in their language, which every answer names
+// for the widget; a message that shows no language keeps the conversation's.
+func TestChatLanguageAuto(t *testing.T) {
+	e := start(t)
+	c := e.company(plan.Free, -1)
+	if err := e.store.SetWidgetSettings(t.Context(), c, widget.Settings{Language: widget.LanguageAuto}); err != nil {
+		t.Fatal(err)
+	}
+	setProfile(t, e, c)
+	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+	for _, step := range []struct{ message, lang, reply string }{
+		{"What are your opening hours?", "en", "Our opening hours: Hétfőtől péntekig 8–17."},
+		{"anna@example.com", "en", "Thank you!"},
+		{"Mennyi a garancia?", "hu", "25 év a panelekre."},
+	} {
+		r := v.send(step.message, nil)
+		if string(r.Language) != step.lang || !strings.Contains(r.Reply, step.reply) {
+			t.Errorf("%q: language %q, reply %q; want %q and %q in it", step.message, r.Language, r.Reply, step.lang, step.reply)
+		}
+	}
+}
+
+// A question the profile does not answer is handed over, and the server asks for the details
+// a colleague needs at once.
+func TestChatHandoverRequestsContact(t *testing.T) {
+	e := start(t)
+	c := e.company(plan.Free, -1)
+	setProfile(t, e, c)
+	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+	r := v.send("Szereltek klímát is?", nil)
+	if !r.RequestContact || !strings.Contains(r.Reply, "kollégánk szívesen segít") {
+		t.Errorf("request_contact %v, reply %q; want a handover that asks for contact", r.RequestContact, r.Reply)
+	}
+}
