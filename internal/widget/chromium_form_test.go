@@ -20,21 +20,26 @@ func errorsShown(b *browser) map[string]string {
 		return out;`)
 }
 
-func TestWidgetContactFormChecksBeforeSending(t *testing.T) {
+// askForForm opens a new site's chat and sends a first message that makes the server ask for
+// contact details.
+func askForForm(t *testing.T, ws widget.Settings, message string) (*browser, *server, site) {
+	t.Helper()
 	b := newBrowser(t)
 	srv := startServer(t)
-	s := newSite(t, srv, widget.Settings{Language: "hu"})
+	s := newSite(t, srv, ws)
 	b.open(hostPage(t, srv.base, s.key))
-	step := steps(t, b)
+	b.click("bubble", 0)
+	b.waitFor("the panel", `shown($('panel'))`)
+	b.keys(message)
+	b.keys(kb.Enter)
+	waitForReply(b, 3)
+	b.waitFor("the contact form", `shown($('contact'))`)
+	return b, srv, s
+}
 
-	step("a quote request opens the form", func(t *testing.T, b *browser) {
-		b.click("bubble", 0)
-		b.waitFor("the panel", `shown($('panel'))`)
-		b.keys("Szeretnék árajánlatot kérni")
-		b.keys(kb.Enter)
-		waitForReply(b, 3)
-		b.waitFor("the contact form", `shown($('contact'))`)
-	})
+func TestWidgetContactFormChecksBeforeSending(t *testing.T) {
+	b, srv, s := askForForm(t, widget.Settings{Language: "hu"}, "Szeretnék árajánlatot kérni")
+	step := steps(t, b)
 
 	step("an empty form at once shows field errors and sends nothing", func(t *testing.T, b *browser) {
 		b.click("contact-submit", 0) // well within 2 s of the form appearing
@@ -93,17 +98,7 @@ func TestWidgetContactFormChecksBeforeSending(t *testing.T) {
 }
 
 func TestWidgetContactFormClosesWhenAMessageCompletesContact(t *testing.T) {
-	b := newBrowser(t)
-	srv := startServer(t)
-	s := newSite(t, srv, widget.Settings{Language: "hu", RequirePhone: true})
-	b.open(hostPage(t, srv.base, s.key))
-	b.click("bubble", 0)
-	b.waitFor("the panel", `shown($('panel'))`)
-	b.keys("Mennyibe kerül a napelem?")
-	b.keys(kb.Enter)
-	waitForReply(b, 3)
-	b.waitFor("the contact form", `shown($('contact'))`)
-
+	b, _, _ := askForForm(t, widget.Settings{Language: "hu", RequirePhone: true}, "Mennyibe kerül a napelem?")
 	b.click("input", 0)
 	b.keys("Kovács Anna vagyok, anna@example.hu")
 	b.keys(kb.Enter)
