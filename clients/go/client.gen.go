@@ -19,16 +19,16 @@ import (
 
 // Defines values for ChatReplyLanguage.
 const (
-	ChatReplyLanguageEn ChatReplyLanguage = "en"
-	ChatReplyLanguageHu ChatReplyLanguage = "hu"
+	ReplyEn ChatReplyLanguage = "en"
+	ReplyHu ChatReplyLanguage = "hu"
 )
 
 // Valid indicates whether the value is a known member of the ChatReplyLanguage enum.
 func (e ChatReplyLanguage) Valid() bool {
 	switch e {
-	case ChatReplyLanguageEn:
+	case ReplyEn:
 		return true
-	case ChatReplyLanguageHu:
+	case ReplyHu:
 		return true
 	default:
 		return false
@@ -169,19 +169,19 @@ func (e LeadSource) Valid() bool {
 
 // Defines values for WidgetConfigLanguage.
 const (
-	WidgetConfigLanguageAuto WidgetConfigLanguage = "auto"
-	WidgetConfigLanguageEn   WidgetConfigLanguage = "en"
-	WidgetConfigLanguageHu   WidgetConfigLanguage = "hu"
+	Auto WidgetConfigLanguage = "auto"
+	En   WidgetConfigLanguage = "en"
+	Hu   WidgetConfigLanguage = "hu"
 )
 
 // Valid indicates whether the value is a known member of the WidgetConfigLanguage enum.
 func (e WidgetConfigLanguage) Valid() bool {
 	switch e {
-	case WidgetConfigLanguageAuto:
+	case Auto:
 		return true
-	case WidgetConfigLanguageEn:
+	case En:
 		return true
-	case WidgetConfigLanguageHu:
+	case Hu:
 		return true
 	default:
 		return false
