@@ -267,7 +267,11 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	}
 	// A detail a model proposes counts only if the visitor wrote it, and only fills a gap.
 	var proposed Contact
-	next.Contact, proposed = merge(next.Contact, Contact{}, verified(answer.Proposed, visitorTexts(st.History, in.message)), false)
+	checked := verified(answer.Proposed, visitorTexts(st.History, in.message))
+	if checked.FirstName != "" {
+		checked.FirstName, checked.LastName = contact.SplitName(checked.FirstName, next.Language)
+	}
+	next.Contact, proposed = merge(next.Contact, Contact{}, checked, false)
 	// What the visitor asks about, for the salesperson who calls back.
 	if svc, ok := profile.index.ServiceFor(in.message); ok {
 		next.Service = svc
