@@ -46,6 +46,7 @@ require (
 	github.com/gorilla/mux v1.8.1
 	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jmoiron/sqlx v1.4.0
+	github.com/kljensen/snowball v0.10.0
 	github.com/leadchat/leadchat/clients/go v0.0.0
 	github.com/lib/pq v1.12.3
 	github.com/nyaruka/phonenumbers v1.8.1

@@ -18,6 +18,24 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ChatReplyLanguage.
+const (
+	ReplyEn ChatReplyLanguage = "en"
+	ReplyHu ChatReplyLanguage = "hu"
+)
+
+// Valid indicates whether the value is a known member of the ChatReplyLanguage enum.
+func (e ChatReplyLanguage) Valid() bool {
+	switch e {
+	case ReplyEn:
+		return true
+	case ReplyHu:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
@@ -227,13 +245,16 @@ func (e LeadStatus) Valid() bool {
 
 // Defines values for WidgetConfigLanguage.
 const (
-	En WidgetConfigLanguage = "en"
-	Hu WidgetConfigLanguage = "hu"
+	Auto WidgetConfigLanguage = "auto"
+	En   WidgetConfigLanguage = "en"
+	Hu   WidgetConfigLanguage = "hu"
 )
 
 // Valid indicates whether the value is a known member of the WidgetConfigLanguage enum.
 func (e WidgetConfigLanguage) Valid() bool {
 	switch e {
+	case Auto:
+		return true
 	case En:
 		return true
 	case Hu:
@@ -245,13 +266,20 @@ func (e WidgetConfigLanguage) Valid() bool {
 
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
+	// Language The language of the reply; the widget's own texts follow it.
+	Language ChatReplyLanguage `json:"language"`
+
 	// LeadId The session's lead, `null` until an email or phone is known.
 	LeadId *openapi_types.UUID `json:"lead_id"`
 
 	// Reply The assistant's reply; plain text, never HTML.
 	Reply string `json:"reply"`
 
-	// RequestContact `true` when the widget should ask for contact details now.
+	// RequestContact `true` when the widget should ask for contact details now: contact is incomplete and
+	// the visitor shows buying intent, asks for a quote or a call back, asked something the
+	// assistant hands over to a colleague, or has sent two messages without leaving details.
+	// Once a contact form was shown, `false` means contact is complete, however it was
+	// completed (in the form or in a message): the widget closes its form.
 	RequestContact bool `json:"request_contact"`
 
 	// SessionId A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
@@ -259,6 +287,9 @@ type ChatReply struct {
 	// 16 or more random bytes (the widget does); without one the service makes a UUID.
 	SessionId SessionID `json:"session_id"`
 }
+
+// ChatReplyLanguage The language of the reply; the widget's own texts follow it.
+type ChatReplyLanguage string
 
 // ChatRequest defines model for ChatRequest.
 type ChatRequest struct {
@@ -511,7 +542,9 @@ type WidgetConfig struct {
 	// GateQuote The assistant gives no price or quote until the visitor's contact details are complete.
 	GateQuote bool `json:"gate_quote"`
 
-	// Language The language of the widget's own texts and of the assistant.
+	// Language The language of the widget's own texts and of the assistant. `auto`: each visitor is
+	// answered in the language they write, Hungarian or English, and every chat answer's
+	// `language` says which; the widget's texts follow it.
 	Language     WidgetConfigLanguage `json:"language"`
 	QuickButtons []string             `json:"quick_buttons"`
 
@@ -520,7 +553,9 @@ type WidgetConfig struct {
 	WelcomeMessage string `json:"welcome_message"`
 }
 
-// WidgetConfigLanguage The language of the widget's own texts and of the assistant.
+// WidgetConfigLanguage The language of the widget's own texts and of the assistant. `auto`: each visitor is
+// answered in the language they write, Hungarian or English, and every chat answer's
+// `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
 // IdempotencyKey defines model for IdempotencyKey.
@@ -722,7 +757,11 @@ type ClientInterface interface {
 	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 	// first answer again, stores nothing new and does not count against the 50-message cap. Two
 	// messages of one session sent at once are both answered and stored, one after the other.
-	// A contact detail that a later message changes is kept in the lead's history.
+	// A contact detail that a later message changes is kept in the lead's history. A detail
+	// found in a message only fills a gap, unless the message says it corrects the earlier one
+	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+	// kept current by every message: `service`, the company's service the conversation is
+	// about, and `details.note`, the visitor's questions and needs in their own words.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -772,7 +811,11 @@ type ClientInterface interface {
 	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 	// first answer again, stores nothing new and does not count against the 50-message cap. Two
 	// messages of one session sent at once are both answered and stored, one after the other.
-	// A contact detail that a later message changes is kept in the lead's history.
+	// A contact detail that a later message changes is kept in the lead's history. A detail
+	// found in a message only fills a gap, unless the message says it corrects the earlier one
+	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+	// kept current by every message: `service`, the company's service the conversation is
+	// about, and `details.note`, the visitor's questions and needs in their own words.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -1118,7 +1161,11 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 // and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 // first answer again, stores nothing new and does not count against the 50-message cap. Two
 // messages of one session sent at once are both answered and stored, one after the other.
-// A contact detail that a later message changes is kept in the lead's history.
+// A contact detail that a later message changes is kept in the lead's history. A detail
+// found in a message only fills a gap, unless the message says it corrects the earlier one
+// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+// kept current by every message: `service`, the company's service the conversation is
+// about, and `details.note`, the visitor's questions and needs in their own words.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -1178,7 +1225,11 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 // first answer again, stores nothing new and does not count against the 50-message cap. Two
 // messages of one session sent at once are both answered and stored, one after the other.
-// A contact detail that a later message changes is kept in the lead's history.
+// A contact detail that a later message changes is kept in the lead's history. A detail
+// found in a message only fills a gap, unless the message says it corrects the earlier one
+// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+// kept current by every message: `service`, the company's service the conversation is
+// about, and `details.note`, the visitor's questions and needs in their own words.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -2256,7 +2307,11 @@ type ClientWithResponsesInterface interface {
 	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 	// first answer again, stores nothing new and does not count against the 50-message cap. Two
 	// messages of one session sent at once are both answered and stored, one after the other.
-	// A contact detail that a later message changes is kept in the lead's history.
+	// A contact detail that a later message changes is kept in the lead's history. A detail
+	// found in a message only fills a gap, unless the message says it corrects the earlier one
+	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+	// kept current by every message: `service`, the company's service the conversation is
+	// about, and `details.note`, the visitor's questions and needs in their own words.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -2306,7 +2361,11 @@ type ClientWithResponsesInterface interface {
 	// and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 	// first answer again, stores nothing new and does not count against the 50-message cap. Two
 	// messages of one session sent at once are both answered and stored, one after the other.
-	// A contact detail that a later message changes is kept in the lead's history.
+	// A contact detail that a later message changes is kept in the lead's history. A detail
+	// found in a message only fills a gap, unless the message says it corrects the earlier one
+	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+	// kept current by every message: `service`, the company's service the conversation is
+	// about, and `details.note`, the visitor's questions and needs in their own words.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -3786,7 +3845,11 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 // and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 // first answer again, stores nothing new and does not count against the 50-message cap. Two
 // messages of one session sent at once are both answered and stored, one after the other.
-// A contact detail that a later message changes is kept in the lead's history.
+// A contact detail that a later message changes is kept in the lead's history. A detail
+// found in a message only fills a gap, unless the message says it corrects the earlier one
+// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+// kept current by every message: `service`, the company's service the conversation is
+// about, and `details.note`, the visitor's questions and needs in their own words.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -3842,7 +3905,11 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 // and reuse it when retrying: a retry with the same `session_id` and `message_id` returns the
 // first answer again, stores nothing new and does not count against the 50-message cap. Two
 // messages of one session sent at once are both answered and stored, one after the other.
-// A contact detail that a later message changes is kept in the lead's history.
+// A contact detail that a later message changes is kept in the lead's history. A detail
+// found in a message only fills a gap, unless the message says it corrects the earlier one
+// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
+// kept current by every message: `service`, the company's service the conversation is
+// about, and `details.note`, the visitor's questions and needs in their own words.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.

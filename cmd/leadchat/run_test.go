@@ -28,6 +28,13 @@ func (c cli) stdin() io.Reader { return strings.NewReader(c.in) }
 
 func (c cli) run(args ...string) (string, error) {
 	c.t.Helper()
+	out, _, err := c.run2(args...)
+	return out, err
+}
+
+// run2 is run that also returns what leadchat wrote on stderr.
+func (c cli) run2(args ...string) (string, string, error) {
+	c.t.Helper()
 	var out, errOut bytes.Buffer
 	getenv := func(k string) string {
 		if k == "DATABASE_URL" {
@@ -36,7 +43,7 @@ func (c cli) run(args ...string) (string, error) {
 		return ""
 	}
 	err := run(context.Background(), args, getenv, c.stdin(), &out, &errOut)
-	return out.String(), err
+	return out.String(), errOut.String(), err
 }
 
 func (c cli) json(v any, args ...string) {
@@ -119,6 +126,11 @@ func TestAdminCommands(t *testing.T) {
 	theme, _ := cfg["chat_theme"].(map[string]any)
 	if theme["primary_hex"] != "#0A7C66" || theme["accent_hex"] != nil || cfg["gate_quote"] != true {
 		t.Errorf("widget set on pro = %v (accent is business only)", cfg)
+	}
+	_, stderr, err := c.run2("widget", "set", "--company", company.ID, "--accent-hex", "#ffffff", "--header-title", "Szia",
+		"--primary-hex", "#0a7c66", "--language", "auto")
+	if err != nil || !strings.Contains(stderr, "plan pro does not show --accent-hex, --header-title;") || strings.Contains(stderr, "primary") {
+		t.Errorf("widget set of business-only settings on pro: %v, stderr %q", err, stderr)
 	}
 	c.json(&cfg, "widget", "set", "--company", company.ID, "--gate-quote=false", "--json")
 	if cfg["gate_quote"] != false || cfg["require_phone"] != true || len(cfg["quick_buttons"].([]any)) != 2 {

@@ -23,6 +23,24 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ChatReplyLanguage.
+const (
+	ReplyEn ChatReplyLanguage = "en"
+	ReplyHu ChatReplyLanguage = "hu"
+)
+
+// Valid indicates whether the value is a known member of the ChatReplyLanguage enum.
+func (e ChatReplyLanguage) Valid() bool {
+	switch e {
+	case ReplyEn:
+		return true
+	case ReplyHu:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
@@ -232,13 +250,16 @@ func (e LeadStatus) Valid() bool {
 
 // Defines values for WidgetConfigLanguage.
 const (
-	En WidgetConfigLanguage = "en"
-	Hu WidgetConfigLanguage = "hu"
+	Auto WidgetConfigLanguage = "auto"
+	En   WidgetConfigLanguage = "en"
+	Hu   WidgetConfigLanguage = "hu"
 )
 
 // Valid indicates whether the value is a known member of the WidgetConfigLanguage enum.
 func (e WidgetConfigLanguage) Valid() bool {
 	switch e {
+	case Auto:
+		return true
 	case En:
 		return true
 	case Hu:
@@ -250,13 +271,20 @@ func (e WidgetConfigLanguage) Valid() bool {
 
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
+	// Language The language of the reply; the widget's own texts follow it.
+	Language ChatReplyLanguage `json:"language"`
+
 	// LeadId The session's lead, `null` until an email or phone is known.
 	LeadId *openapi_types.UUID `json:"lead_id"`
 
 	// Reply The assistant's reply; plain text, never HTML.
 	Reply string `json:"reply"`
 
-	// RequestContact `true` when the widget should ask for contact details now.
+	// RequestContact `true` when the widget should ask for contact details now: contact is incomplete and
+	// the visitor shows buying intent, asks for a quote or a call back, asked something the
+	// assistant hands over to a colleague, or has sent two messages without leaving details.
+	// Once a contact form was shown, `false` means contact is complete, however it was
+	// completed (in the form or in a message): the widget closes its form.
 	RequestContact bool `json:"request_contact"`
 
 	// SessionId A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
@@ -264,6 +292,9 @@ type ChatReply struct {
 	// 16 or more random bytes (the widget does); without one the service makes a UUID.
 	SessionId SessionID `json:"session_id"`
 }
+
+// ChatReplyLanguage The language of the reply; the widget's own texts follow it.
+type ChatReplyLanguage string
 
 // ChatRequest defines model for ChatRequest.
 type ChatRequest struct {
@@ -516,7 +547,9 @@ type WidgetConfig struct {
 	// GateQuote The assistant gives no price or quote until the visitor's contact details are complete.
 	GateQuote bool `json:"gate_quote"`
 
-	// Language The language of the widget's own texts and of the assistant.
+	// Language The language of the widget's own texts and of the assistant. `auto`: each visitor is
+	// answered in the language they write, Hungarian or English, and every chat answer's
+	// `language` says which; the widget's texts follow it.
 	Language     WidgetConfigLanguage `json:"language"`
 	QuickButtons []string             `json:"quick_buttons"`
 
@@ -525,7 +558,9 @@ type WidgetConfig struct {
 	WelcomeMessage string `json:"welcome_message"`
 }
 
-// WidgetConfigLanguage The language of the widget's own texts and of the assistant.
+// WidgetConfigLanguage The language of the widget's own texts and of the assistant. `auto`: each visitor is
+// answered in the language they write, Hungarian or English, and every chat answer's
+// `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
 // IdempotencyKey defines model for IdempotencyKey.
@@ -3030,210 +3065,216 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H1bjxtHluZfiWEPoCpNkmKxLpJYDzPlstSusSRrdGnPtqmtDGYGyXAlI+iMYFEsuxazj/to7Ou+CFgM",
-	"oAe/7AD9sOinJfxH+pcszjkRmZHJZF0s2e7dNtBtFfMWtxPnfr74tpXo6Uwroaxp9b9tTQRPRY5/vhA2",
-	"X7aPRlbk8DMVJsnlzEqtWv3WS5FolRpmNVtwadlQjHQumM2XUo0ZH3OpOq2oZZKJmHJ4fSqVnM6nrf5O",
-	"1LLLmWj1W1JZMRZ56/Iyav1r+4ngaftYz5Vdbw3uGWYn0rCEZ0KlPGdTreyEbb1+dbwdMamSbJ5C0/iQ",
-	"VqLDXgplmVbZki0mQjHOMjmVlvHZLJPCQO/EWz6dZaLV3+vdvqtP4GvrXX01EQymlKvlHUOdzJYsEzyl",
-	"9m/Vr95+t7Fj3Q0deyG+mQtj2ydpc8dkyvSIpiinR5lUzE4EMyI/l4m4Y1imx+aQfTPXVjBpqY+5mOnc",
-	"4sqyWa6HmZhWV9f1xthcqnHrEnoz4zmfCuuI6SQV05m2QiXLz8VyvXdHasnmSn4zF4w+wrY4e/365FMm",
-	"DRsKY7eh5ztAb739fTbLpbJ8mAl29PL45IQlE57zBBpjW2bGEwEPxv8lPmR8oOgCzrhURqYiYkaqRLDP",
-	"Xr16ztJczwyMlFsmpJ2InAmVbkfsTMws6+2xiZ7nhs1E7te1w3BrSDUeqIW0E5pAPhXsTCwZVykb6nTJ",
-	"cmHnuTJ4dyRzYxlXZiFy6IQFetAjluSCu3k1uKOQUjoDdaSWdgI3RGYEzEG81+0yqc55JtNTWc7m6ZlY",
-	"xp2BCsmm9UB0R/f5fq+9m/SG7b1RV7QfpjtJ+2C4z/fEbtpLdoatqCVh5mnHt6KW4lN4N1ipNixVhQD5",
-	"2ydCje0ESHMf1thakcNX/vNXg8Hb3k57MHh7/9GbLfzVdb/uVu5t/+Pft6I1golwj5982ky3MCl3DJNp",
-	"xLhh8fMvXr5i9/hM3jvfuQf3TMx0jhOdTLifZ5Ey2G5HCsjewnVpmNKWEWENFAwYruDn+zDDe/jnqdL2",
-	"dKTnKl2b2O7w/mg32e+190e7or2XPBDth/w+b3eTnbQndkd7fL+Y2Bm3k3Ja8cMybUUt2HkyF2mrb/O5",
-	"CKd3pPMpt61+az7HJxsmSRq7gfF8phdsytWSSSumBjYqHws20VlqIrdxut2O79w3c5Evg97hN8O+pGLE",
-	"55lt9YEFTflbYjy9Lvy6ij9ewgDNTCsjcON/wlPHleBXopUVxOGR3yUcen/vawND+NZPNL7oaP242Nlw",
-	"8Zxnc0EfSqld2hDl/oflynOdA09hU3Hx4/dMiSmbirFQY5EKa9m5uFi9z7Mfv2+zcz5eMpmv3qllcZWd",
-	"8ZyfWZFbZnlueTblF33awacwXR1cCdfyoymX2VU9E/hA0KkLJtpwjSWrH6YMlnz1zs6nnK3e5+er92pp",
-	"RSYUNTKVxkg1fixFljY14u6fjvCBspHPJIzoYvUf7Gz1J/geTANORn0gl+Ga/30uRq1+63f3Sp3gHt01",
-	"9x7hp/GF9f1ZCBPjWdQh7kY9EzmuMMukscQKoevIbxOuPEcELtppXUatY61GmUxuQisf2O24xkNPpTqd",
-	"GxH3GS+G45g7cN8aV4xhqMbKLAMBOsrkeGJxAI91PpRpKtQtqX2Wy3NuhZON9XV2d7Gfo1xPT4e5Xhjk",
-	"2n7Jn+fyfPXOsqPnJ+2zeZYYJPsJNxdq9S6bcLv6DzZc/UmNV+/NxY/fD3/8Pvt46w9yb8qXyF2Hgs2N",
-	"SNlE5CICtgwXodN4pZkupDVEFziHn5EO+krrJzwfi1+AFpzWe2q1Ps2gzbiP/fSEkEklULC7BxnPBdPn",
-	"Ime7Pfa5/KTDHvOcLkjLtmbcWLZ7AHe2Bwo+hJoG6FgiZ7kYzY3AzTD1enMuOGqvWgH9zTIuVduKt5bF",
-	"e7s7MTZNe0cpkeDEJZk2AjQFmLETBWKYZzTCX2DvuPZwt7hhISF22DNNesuCwwbRuUhxTUG6P9P2MUjV",
-	"X6CDNTHe91Leb2lQBlI2FJlWYzRiLFHxHVMoedDr53yZaZ7+gpQImuMaGaI6CWYNzPPBHlIcdi8XxHrW",
-	"tYHjL168ZDN/3/FZkP6BgXeUJMKY9rFWNtdZ+yjL9KL9WXl/s3ofNb/7VNiJTn/au1/kcixrUygUaBlf",
-	"te623kTXf+cpf9s+okVaaz3QTy6j1ksydl4rfs5lBmbEL7Cy87I1t6wpt3zIjQBJ6DhnLngyEekhGA/5",
-	"kmXcirzDvgQbrLb/YX9l2tiBWkxkJirsCu4NBe7CXForVARsCRj0hJ8LNhRCub3JeJYV5kvftcpxqwwU",
-	"GieCVU2cdUm4Bfd+r9nLTz9nqRZmG/bTWFjk6hoZJxIfsaqXwhip1Sdzs/wFJt1Qa6fDuVnGfTYVxvCx",
-	"MIUVjOaCe4gMPp7n8hwtMjDSE3HIjHDc171N3g2aFhhi7K6fyjTGbflK66dcLZ3aa37+Yb7SmlR/RwDm",
-	"WikbXeHoaeqCe/pe+Ch25LXiczvRubwQ6U9T8DeoPF5/5jMJak9Vgy6VnIrSTOr8uTTmgp9rZVfvzj6O",
-	"jvNMg3BAbQYI2huTU56B/i7SiM3VmdILBU/k4lyfifQmms5rNcs1MDHgCo+UlXb5K2i+uQCFDZlSo6oL",
-	"7ARVOiR5rjQ6SUAouUGY+WymcyvSpyKV/BWy3F+AnxbNnk6h3VPg9XGf9mt8TK23oTd9Vu9ATPaVawU6",
-	"cTzh9oWYZUvSxmHdrCRC9aZ7o2vCMY87BplmxGI1z7KYzZWVGeOKof0HZDGbAOlIw5BQYAvWzX14k4QR",
-	"OQZqEg8Ma9e/9W5wY6SxXNk7huFjh6RFMtAiI6YEqA6fvXr6pNNq/DDyjVNYMp40qBMx9CgmZyCQ9UKm",
-	"wOHNRM+zlHFzBoYsc6+zVFguM8OUXgTNDbXOBEch4NkyTepV6+/ExcmnrcvL0HXylZuMKHCsBF9dH1Kp",
-	"Qejh1yKxaG3imhfOieqqe8az7qpks/kwkwlaPVs6R58o2md4BU0drxVvw/hDr1m32zD9wjsRKv61vYYn",
-	"S+O9mQzOpZFW53cMg2eoL05xwJUBkmNb5I2EJ5CljeZZhr9u1lv4xulIZtnp1DS7oUCrXm8W2IieCeVt",
-	"HkmKihHKRmBFT2WWSfKCmg57rVKRs17U7XbJhKoTlxfhhVTOBfpyZyJl38ylsNkSvYWcDbW9Y8iTd5UH",
-	"PWrBDl3O9EavfjmYO4ZN0Mxn6HqJcBTQGsyLSJlUHfZc6FmGvstzHKyYzuzykPaQBPkxAK0vYj9xcKR3",
-	"OQdKpvUZWpQDBVraNlqMiZ4rCzpefRKuW2HX6nUk5h47JPN4mAt+ZshU5UMDmqVegPVXb/CKFjdy2SST",
-	"AnlbEMFw70Q+bgDSqYhmkEa3FfIqoVKYiJyrVE8HSiux3WFHTuetKbklKyHjO9TxNjv2uUoHChVrdDSj",
-	"HazE4pCRxAyCFDpnGc4IuRIqzv1Qnayv18Ee0rD/uVN1wR+1/8jbF932w85pv/3mH/6+idWjGKrxmv1u",
-	"o0wYiTzn2SmYKdex6Rfu4U/h2Y/E4EvNz9PjJh7+aiKaGKITxZpoYpQL8uEYy3MrcpCPyhyy+NtZLqc8",
-	"X55OxNtLfHyW60M2nBuphCGKFsqKfJZLIxhPU7S5kgnKVKRG4VYYmQEtqRGWVq8u1WtSJkmEstA0SqBy",
-	"MX/3Vbf98Kj9mLdHb749uGxcy6HOU5Gf5jyVc3M6e+uW1bnqHwTs7kEju0Ol/tRKm9UpYqdxl05kKk5n",
-	"GmMrp8NlYF8Hsj2YzVsPqUYB4aca114rI5rixV+Cgm5LZsX4OBcixWg1sF/gydLJKMdyUVYEkVCWiwSm",
-	"N2XS9omzJtQcqlSg+ixUBJ/DlUf7kOdnAqN5Q/0WZZuVyRlYB3AXdYQEfaTw+UwqvAX9GSigscVE5KLj",
-	"FchC1UK3VQJmKQWrfC+ofzehsbE8F+qU20qIKeVWtK2ciibCKkaycYlhKKfzPGvw8EQto+d5Ihpvwdyt",
-	"01q3iRLWlrvwblaHRwbjDcyIY3jwsjAk1/W6z+ZqzHPJFYpzoRKBau0MBXklMH/zMM51NE6diWgUbzaN",
-	"+tiNsd5jQ0Fwo/iZOE3Ql6RT1+tcj3M+db4Aes6JR6lsrtM5OZKAOhzlW27nhqQY+Tu4Qqf0iAmeTEBY",
-	"4tfJmEgmXKErBaYJNWKDnislFi7GM+VLNkSGCYTOswVfmoGSKuiui686P58PZ5Wcf90LcEUohNRyZ9K6",
-	"Ga6+EFzW6G9EH7HTVFrRWjytHsTzv0mIlr8dwZcX6h+oxCf9xaqEDb4W2jHrWkH4JK5Y2M48N0hO/gJa",
-	"2+XPmunfAhkSOpxLx1DlWrOtDd9tDKI13CAfA9hlsBYYbhahzTacm2Xw08ejCxe+N/TCC1N0N9eWMHCz",
-	"4rgpUAE7q9y89WUNdSjevngD/zl9c3ddQEWtt20g1vY5zzF7AKi22KBPiXqOnp9Q3kRx44TaW7/xvIj6",
-	"Pc719JOCkssHkKQ/F+hMdJTb8HbTXXKoP9P2qJibek8fOyqtd/SRm5f69eeO7OvXX3ryr9/Y1MBxuB3q",
-	"Nyu6ZENjhcK4fu8pbZLGey/9XlnrjN8z9Rv//PKLZw2Xa6lMwQOf6HRZxIqC6/WAZnCr0XkWtllp7ES9",
-	"NlfcfuE3WXH/BbfiSbHZisuhE3798hO3+YrrReAuuFYJ6IWkhZuymexeV/ZmMK9+k7pA4TEGHtIrPXHX",
-	"5MpELX0ucsdHrnFnSfLdFRE21NYyrsL8PfjOIZntPnSCJqOTmXHZWrzB5TXHaFWDEEe5yFyXtGJxr7vT",
-	"+JGa5uC/GLrAgkE36RIwuZ+SvtswKd8OgN+KQavP/vJv/37polSxU5Bjp/eC7llYy+Tz1DlqHJzCKTiX",
-	"nJn5FJR3ZyANVOk3QIeb1IpMKyVECmZYVe3NBWVrKXETDRe63RxrDCcMn9o0LSdqNr+NF9ClPUSBPwcz",
-	"HXB+pGLc5QrcyKWWblqTx2C0kgv3KifLYRHOM8V6dWC4ca150LWv9EBWm/9CofqWgxkMa67nlnGWSjPL",
-	"+BJdhoeV3YD2lJ5yqRj0K2+DjpdWfN1e5tZdnVWvxrrYHev2rbyhj2s+zuInm2VzwzLufjatz1V9uYxa",
-	"8G7R6rVrWzhcNqwspuiBmn0A5unOPkvlWFpzyHhmtJ9dqdijzs7BHttyeXksF2PQ3slkWW4XZDjjuaEI",
-	"38/s4EEruSExfKJzyzI+FJn3jXiLmowSsDtutClKK/KqjsHedfpHfb8H5OEpfNPufyJHIlkmmXBaQrOp",
-	"hdaRTxBB82aqz4WLlzOrO4Eto8QCrTr066IY/GbOMzmS+PcCtfJMG9uQ2uC71BSV8GuFSZ7X+taQeOBj",
-	"ZNS/PaG3wvnmec6XcFuJt9bbD43cLqabsV9WeAGTTAvm7TxtuLfgRuf6oFZtyZwlFPZl05I9LZ3UNX8A",
-	"aQ+3cnjkOhNNbiTNFjklwodr60RZK2oVYbf1ZWy0FYKOv9CZ+EPxodqNo/K7gdPk6rnDMbiHo3AWrplB",
-	"84FUFi7GZZ2umtZ3U39eFhu+SD4G+duK1pYF1IPAN+YiXR32qWOOMZ/JOFwxoAJYLvwaaCnIgNScZxv3",
-	"3yZOUGsdVik1HXZU/MytYbESixgFT6gZFkwauywVw0RB1I5qiqYtq0jgb4WMBrNmh8IuhFC+hbjgMPCj",
-	"YDHwY6FVTJ7FGBhNzLbi+Qx2AYwu3q66XohdBerjB/Gu19jOOl2ZYk6vI6g6Q15TfulyEylVRBWocGkq",
-	"Ye149rzSmYoA2nvQqJY1L7z3KgeU9weezYXz/OP7GMPjlk21sawXdfceBPGfDvtCZbiyBrVIM1D0JvDr",
-	"Povndup8SrCQ8GsqUjmf+l8Jn864HCv/24q8vEeJD/6nTONooOJxkkmkitHQ/zU1SXZGf2ZcgQpyCkwb",
-	"fpNqIPLTeZ7FPnwF/awEIp1GCDTmsz8r0+A1UvQ/+xyEkbDJRKS1wopvW2EXWv3WxNqZ6d+7557oTOb3",
-	"FJ+JTMA2Dqeg1W9Zfs7NhbvutYbWWOtxJpzgC1f+YK+BaEqvQoPoT7Q6F7nB9BFXhtLrobbWe1CJ6o1Y",
-	"XAvCxR12grYBZ0PBc5EzI5Jc2P5ALSYaZ4QCk8AVtLJSzYXPky8bjZjRoHlgFJTSj5KJ1kZQgt2UnxFz",
-	"AFocqJ0DYDxTzCvGYCcbLq0wlWgoJuodFko9ZTWVqhp9kQpl1oKQOy60VOye3u3DkIFq0jDhZEJW4zFn",
-	"QmCdVoc9Ohf5kjnOgomx5Ftms1yA+XXIOMN0spJLw3Ax3E4ZkNI4lYXGVo8nFFGlq7iUDz5dRj9J4whM",
-	"vut4obfYN9tpRz6NwuZyivlo15hj16YaVU2rax+vmETXP/2zuHFCdSCQrZtdOcYGjpfFhFvhvT9O1x+K",
-	"RE/JmGoIgjXbdfWluNFs47dOxc7BXrPqTbljaj4dYvngNbZg1GAM3iC3rGYNbhKbP11KuowVclmQOAGO",
-	"GcrrePuKzpbcOrA+rx1YNRWhIbUkTAFG1jrlack6CuOGPFxk6cFTqUzR4QMk4pO+4Fs3mu3b27bRLZQn",
-	"rzNFLVL4PGdaWynFuIt/+/pJR/lowlGEr+q+uYKn1TS0IC/Pe94r6mXFOi/5R1R4iHyQLdgc5cqXDLSY",
-	"zDoNRwUnr6UGBuy6MkNNyuSXKC6PtRrJcYOpOeH21PrskyulRZGmcllo1qezXE9n9tSbd7UKjrmxekou",
-	"Ij7U52Ito64gzangLh2JpPsdwzxrgNdvRJFjbsUpVn1fk2DqAsZKs1nuvDpULE4pr7aSIlbPawPFEGYn",
-	"E1Y0s9WMq/F8Y/KZv+t9EMV49YJSXck36u4WfQ5NwckcfzTaLt/MZXJ2Opxbq5WpGMDriQw194kj/dMN",
-	"YqGeQMi4OTOOp1S4u9W6eWIWIgNWcxok5129Aesv1IfXTIf1kVQoIwopPlir9Z2DjDeZ59IuX8IWoP1y",
-	"NJOfiyWFwza61H2WQvy2zWeyfSaWsfOlkwBBFixUOtNSWfKSWlRXi1IpjL6jEwCr47c7m2rdixbKGefY",
-	"RZjwT1BfP5qDirupq9yw+MgVQKCm3mf0GhvMu93d5Ews8Q9yxCMzwGXFZ8pGwdqhJHepRtonz7tMbKfz",
-	"tVyg8J9g/ChovPVUqTEncUaPrkvn4olEZ5lIrGGGZ4LiX54cC5SDRzyZsKPnJzjSoFYOqNU/NFADdZcd",
-	"uXTntpEpppeIsat6IF7rG0CttLF8H3YtZ3fvumyNu3cxuDJQDO/k8FDknCCYj5fzooRyjpnCce2Da8AM",
-	"HeroQgyNtIKJ6VCkhsX4b+dr/wb2AYPu1AVyxdAUUjcq+e/CWrT1yfBiLP79Izc0/O69BAWHK+Dk2VlR",
-	"a1iyUzvJ9XxcmRb37oTbGCf4d79jn6OTAP6LmWfwDZmzM6lSt11kjuV+8m2fxVlyOpsPT//yb/8esy0a",
-	"TcQMHwkKTLmMGUoSxodzeY5PD9SWW4DIl3VqlS0Pne0+c5aiVDBgZQUmGaeURwtEQpasQk1IJGdmPnWW",
-	"61QaIPV0oHCDG5YL4BMi9WVWjjT2ujuslvMTU5Iu1tQw9zY8h+5mgaagVDCVifAf6wzUUSUnXysWlEc5",
-	"A9ql1HHFYsqVKNgMtbDLNuUawaq8oIpdJEosF3NUCX8TsVtnQwcdwTz3kK/pfAP/gKXgYaFBU588t0dn",
-	"Ho65fH7KlzhELOeTxqI7yqneZBOaPuNsoo1lW7F3syR6Gkc0P3gHVn8beskHaiGzNOF5yrbiu53qCzC5",
-	"Zj6k70aoFiORz8Tb7aB8Efvh4qSYDe8Lm5Es7hhsE2N0SD4YkFeRW+SC42PvSo6PVRhNPCUaqA3bMdqw",
-	"2baZm1H6Ms3AqCAPqv8aDRSZLCJ3pmdBPtIwPnTWn2ZTbpMJlgApmy8jQnLBNVzPPYsPS9gBByqjHBhN",
-	"SZNUOJ6WXG3Bl4hvQnMJsxuVOCgwgXaeKwHq0CiixTcDBWtFHfC8pczGGahniImyFZfaOfkH/Y/tiMVO",
-	"B4cbKJtcijzqC7HrJSo7uc4C99hAbR13I/bpoycRO97ZLorahzKVOVW18sy/Z9jrf+h1u48i+vcx/ds7",
-	"+su//Xf84xG+Dn8eHLhrBw87A1WGVbeKxIXIZyb4LP54281GJai+9eRxxI5fbBfR9ago1UcKHLjCt7WR",
-	"RfgG+aeaB0MsjFaveA0rQCqZ/+VcxRFTfOpTlEmfAdaBbtZCKGAGjRkocojhvYhM0eqWidjEO9OAbP75",
-	"5RfPUFHqD1T87YBSUAetPhu0SGvhV2fCkkYzaEVsgGmr1VdvkJLqP3AJI3mK20QrFsNzsfcT62K0fZdO",
-	"GqadrmWdFpW9Luk0FwvM3sap+o668J23br8rUlu/G6jv2u128X94Nq6locbsOwZyaQvYynbEYMW2iJNE",
-	"SFfb7Dswh4AR+YImRl+qizL3pe8KxnVdEan7zkZBhB/cZd/VatBA3lVRTBqknPv0etLsFV91JuhIjgPi",
-	"wmIIx5FLCWQIcWt9AI3NlIILZXUjtw/6Uvl4Aztt/rTz0iBfl7bInml7HymIp1RT8Q5L9DlsbZ0XTvJi",
-	"ApHdFTKgSjS4V6n9Lrbvh+t3sWHuUfi0k4IjYAfoMPREWdKOY7H+g7ACVFPqE3OcQMWna+86lhy+W3Ul",
-	"bn7VhZ+Kd2N/wb0DXwHZCLQLkoDPJIYjQY5GLKbgalz76Nrk0Jx47rTIsXBwORMRNGO1plJCELvAehfS",
-	"FNya1PKJmPJaGwETXW9IY3lOyINtweS3jBCBLNzuoy20xuufvX7i4AYFpb7xZqZf61bFNxVMa+26hyhT",
-	"jCxpmGMXUHSNUWSjNj1+YNC5cnC1FQ1q2spVDS5KtC2wNspOuGK9HtapaTX2V6rxLuwQrF0YAptbtAHX",
-	"4mC1zoT1dEVnwotuIhC47GDvuihbfajI58svE+qbD9CDCNi6Wfw8crHz7TqRuVSYcGch+6Ab4SYJY1hj",
-	"fi5gimpfw4r0yrc84gt1nPYnim2iiqi6c1+/etx+EIV0kPPFOu3WWq2DCFY6sI4CUOqhxbpcg8RIzdUQ",
-	"baCVnd3aMANgG/fWOiITvLjrZaeXbRvwmNxHNkAEYBf2G2Y6XoMJ8FPWjBWGM/aw4PIBZNhGsJQCNozw",
-	"WRz8QyHoN0AzQEO93sal2QzQ4D4bFl3Qx6DXtg4bgtXswVVSWFHcouhExw/FoJ3w2T4k+Nc4AAaJHZSl",
-	"J4AKBksxZSEUC373pyOxbDVCsWzXmncpOMXg66EfB72D39nvFtGrop/0tRJTCkeyR6qfmScTNuN24p6q",
-	"wU+Fj94OhcorF2uVLvRNT8TYtHgrjTWRmyB4oVRm/H4oIYjYd2y/6/dhgUQkDZsrnAl4qAJDVHAPB/2F",
-	"HyDhGiKAHRaVzyUCGLw6UJRDCDp+JXaPCo2aT1lcFATEETm14C70445hWOnaYc8ai8sOB6qaHDEVwmEP",
-	"yUCjA+W6gKwA0Ur6LGGzoVgoLOJcG9MmvZIlPMsKIyvVyXwqsKy+dEFj9bfzJD1/dfLFs5dxgL1Fnq1e",
-	"dy+m0rr4CvyrPrsbkzkJZFgAaTpPznVv0vfF25k2gsUhTjEIshBiGX5XtiyqtCGAcGFk4vtmoI4KHoeM",
-	"xc+/y3Ai5h1htz1T9th4L0Bpx+1nfKV8DJuwwpWc16PSK6w4rPAbWl60sHYLu5k4lCv/52wq1dwKihW4",
-	"MNg22toFLOx666Uv8Uwsw7WloBb0fDhHl28uRjLLTFQmDKAdZwcK83jQH3Py/PzAd1yaAodhuMQP3TvY",
-	"Y0rYhc7POgP1JXmdK05CymNwnvMC+w/IkMafI3pwYQuTuxE2LWW3kDdYL9RAuU7PqJuU7ZLJRChDwXOK",
-	"GzzP9SyXwnKEhMWq3iIBqx5tuGdFPsXYsqsbL2MKR89PWlHrXOSGgg07nW6nizkcM6H4TLb6rd1Ot7NL",
-	"FXcTjAjVXHBwSWOwwtCfDj3pJMVuui11TAmcFZzZXndvUwy2eO5eCZgXBqha/a/eRC1Xr7KGndeKWpaP",
-	"MXsX+4kZuTNtbBMoOkg9YDs16eGCGCVsxBpcT4fB3p5ZU7FYiRXwgdoIMMO2lK5b9tsd5qmqtH0XE2AK",
-	"DRbvQFU8sltUig4PN3ljt6NG1yhqDkUyB7qv61bzNpvODYLc6dIbfI1XFHnQF1NQMEJDxSM6YE1HOMUB",
-	"Ikrh3seCZFgTByi+HdHW0doIRAHp3zyZL6LcEFoBrHQylu0crKfZwfDLPDvEfE8R8AbWhRgNCVXfexex",
-	"DpP+OuxLlyEIgsvgkuMcDJRMK8mCGM+rZQtaYB8Ia05vJrmwHQzUkbrTHM+jfGEXuXCsvUkZ2kIWWlOt",
-	"0I1BoYjC09rkaPX+1cNqRgNhZ9Tcx4imHprXCMNQ8yxDd5rdqK43Lhcl9ilfV2N0ubXwg/aQXWyrgFMC",
-	"CXjHUFeCvmMd3LwIyRWLa8Vbu31YoDEpIGCqGLMBKH+IJaaVGCgUA1vkd3GelW3vbSPq8WkVlMTSYcfV",
-	"/rhuoLxeSEUWkntnoCpdxTwRFtdQs9BeuRr7C6ORhGoXZDcovaC9q8pZoHMZmM25MjyhYJdtAhRqhkSS",
-	"RUJS5ICOKshrxf5HdhpmIFs9JowOh0XMLRClC0xWQoIjLjORDtRWvN/djbdZJka2UGeHYiIVNeN0H8J8",
-	"wqMuaIPzqgsj2OzuMm0vNOqCsxXoLAECnv4ALKKBqoIRjTEWtw5HhB8J3JxzPwqXL7nfbfslS/isw14t",
-	"9EDVzTXPRmgOXAwXJn2o0QR1mhbh7cAyRAQFSp5OD5iDgdrqQtNK8Bp79GATsBfBNpRlwidCcUEbSxcE",
-	"JQKgaEEuZoJb4zx5QStbVBmIOz+ifb/tfM1+4j1puES/gUIl3IlkxY5O2FSnIkPngU/ktp7ofHPorTOR",
-	"P+8Dti5t9inOFmEBYhLFXYrm3L0bgaJI9kiQx+ssJ9TyEq7IIugPVBvBo+L1qEVU8y9FdR91VPfLRo1O",
-	"VEzCqHmjo7qLOdrk6Iwa/Y9RoyPQDWYnXg+cuFu78RWxkKgxEuDefBjXHBF0fQe+WPNQuTv78UYHEj3R",
-	"g29WrIio7m2gB3dhROsOLby5j2tXGNXu2m5cNdZRb68qw8BwQA9+WmR3OXr9RKfLWyKxBslGpRb8pae8",
-	"Gu5dmXdZQLYWRdItl3my93n68G3vyfRfZvdf2P0/LB78p4udo+HucXrwaNT9/aR38vXe59l+kevZb82E",
-	"FXnnTJ/zxPxTWfNRTRPttz7X56t3iWHPV+8t5k8VyXCtR9nZ6s9ZamFjXTCRrd7nE2F//N6s3o+FnArM",
-	"AXTJea1/2D0A+3Gnt8v29g/uVxNE+63d0Y7opXtJe394wNt79x88bD/gw6SdilF3p7cLrzxACwI7V522",
-	"xxWlVI+I9RS62ceZtnLYLy8k/zv2VCi1lEOwD/LVnzMmxku2z86+bGvDXNkMy8E4uRD5P7Yakr2vr76p",
-	"l9eMeCKGWp85SO2bobmGgJuX1XxFUDIu12y67i0pmZuz45KYi5kuCg5A8StwVFsvL1Y/nAsjFDtbvTcX",
-	"qx/s6s/qjK3e5fzr1TuVcavt37HPV+9zMY0YT7/mbCrGaFKcr95btnpvkNhKIKjVe6SzNTxVd9LLTyCy",
-	"W84tDGzDIQ3rNmcVBrp+fNRVONCVZ7G9PVqrq+3v4DAYfGXn+lcqANP40u71L5WncOAbD69/I0REgXd2",
-	"btBK/XQAfG//JkNqwHyBl3s36GgdXBze273BPNYxaC6j1v5Nlqx6tAS+tXuT6VxD2L/K4+K057rXpJ4r",
-	"2eCKuYxaa/ldiHkn7Ca8ZpeyWQQAnD2DOCTQZJpztGhENgq9MtW8UFTo+qXjrkhsJC1FnAtVddQEaXDk",
-	"4W9KPlj3xKDr9UMcMewqPwzhvN3AEeOsJRhjppMzglLkDDNpcXyEbO6mEvFbBgqmiOzvMms8diFK8ZYn",
-	"lkpgvbVqKyfnzTKunPOgH+ALeBTPgXIwntEGAE/S07XaiOMZB2/FCApSg/WMS2xO0OxCtEz4XQffxGeq",
-	"AJlxgAT6M2j4H64vNyX/XKVGr6u8P6OG+3thK9U31SMFv7oaljvMgd6uQjfeVtlqOi+txCPcfJrbNQAn",
-	"l28+WNvxpF09P6FSkxTiy7Z+97j3yf3ufqsJOXbnoA4I23rGZ6PVe7Vkz4rK6zUEWI/GFGC+tn7XPbp/",
-	"fHCwsdKp9RkfL50uVVXUV+9thFpVb4+t/iNfvUM/JWi0X4tMKHsmLkBD61SrUlwnysohqvGpFfN81Vr9",
-	"10CvA5UvF2etqPUHPC9isvrhfPXOBNefLaU958BlVu8QaaBW4kOtrpXltFb/Iz1f/eli9afs69Wfz/6O",
-	"PZVDoZgR49UPdiJQxfxHsh5yITYuHWmqjfNHt8IJGPHM3GAG1sfgXvzJg7ixdlrZyRsU1FpRxd+Kevo3",
-	"q/V9WV3vxkDb9cHAmoz41YKCXhN1wc7Okk+zVv9bf9mXJWxUTp8UJyRSPNfFBCrpIBFTYiGMdaGvreHS",
-	"nSCrFbNySp5zhYHmdLvDXlEcB1SPSl0VKq+3qEU5ZLVSFMxb31CL4nSdxzIDQX33LvR9KJXos9in5W0F",
-	"vluXj6f04rCKlTOSKg3nw064Ba1PZpkPc3PrXseqBI+XUgTMqzMT45m/MfvLf/ufLC5LgGNXqTdQMcaD",
-	"4og0MK7Yi8fHbHd39yF+oDzv6QKDiXGv29tvd3fb3Z1X3W4f//dHF2+6e/c5HwsYOyi7LHYjonFs+bNY",
-	"o6JId7+73WFxAHoVlwgVIajWQBHcVpkMa1xckZsCniuqxQ9GtBARZuBXcLswvcLnKw4UZzNtsOS/cK+j",
-	"YeDzUUcjI2zfjcJNIKPDx5Z6TsfNgr4LJOryRZd6nvuwxMwHaTFipBWCO3oqJ2+/VsKgpeHzpLDoZUYt",
-	"6ZyZMzmbifSwOKEMywBTzOanjkjDjJxiAAgLcYIhFhEP8XYmc+FxWfSMfzMX/WImhzw5Y9wMlINpOlxL",
-	"4vSF/2PpkjnrpzO7hXCkUGa/3L3bv1Emx5Y/wzxi8VhYhGuKgIqMDWG7sMApQHSKWJyKTHh8J2YmmBWp",
-	"BAuyQCp5JtwwVNQ91ArxmvDwN8O2DrrdMqlmuCxTaoZz4N2gk9vypBkq+PPHWVJchCy++cx9VKrxx7GH",
-	"NkYvHJ+J1rLZo7UM3sCGuiKAcluzqokv/goW1BNHMWbddmoSieUj98pzpi+jRizACrNym3iWi3Op58aB",
-	"AtIOLNhOyQU2HUJdgJff3IaK1hFL3Wn7Jji9t5Qxm5ouICpups2GIBtX9sFtC+gDUuDG9j2ExS3aL0Av",
-	"r2jfs2lusXjARV+lIZG25SVczUJuEm2bOg5CtdV4iPmVUCE36LM7Juqm3d27SXdRxN++ux9uqoP4rgaK",
-	"XoVImWFYiGIyoH1WIDlBGwAlc+bAH+rPB8BVznYMUKmKJd3Ze9V92O/t9Lv3O/s7vT+2KkhUhKPcOjY8",
-	"W71LJZus3l1EbKfXZdP/87+YBTM9YunqfQZifvX+ohNgUt00hlfE7gLMKB/YC7Csb3zWfggQ5czZzWG+",
-	"EGgJbu/6UEtTUGwDnFwBPtRyfhFmRSZmqx/s6r2phRJpJcqgGcFQeiSfCsRiCNVTLtf+q+6DfrfX39vr",
-	"7ABZX9bJonX0L0e/f/pI7fzrs+HR8e6DB6+zB+1XJwdcjBfpk68ffv7lA/lgvLN3G2O9gJ9tMNS/UIJU",
-	"OT2i/Vq1SX4z2v//M9rruC1fvQH+HcKjfPXmsmIsA/EQdQSGMv2+mVHvtZZf3JovO9mc4nvss7LJQPHK",
-	"TYDVWkNL6bCngjs1qEjaLaFGQrPcacUOW+buXcJw0ARnF1jqZLnfDHYGxH6YBoi68kDFpZJrcylcGiBq",
-	"CVhnUXGmL3SOwCU6Kg+UdNpucZwh2I83DWjdJrF4oG4V0LpVYvHdu3g+CdjpYCl5wD722pVhU1yKHAr+",
-	"ZDef1g9LQ3D/lm15x0Y0UIWjRqYRai3G8unMbEfYhBwrPBGfIczCLaEUKHmwuda0zNc6DA5suCL3dqCu",
-	"yJldq0olbAPMYQvqph0irEoHKs31zJR5feVpASMus9LgexpiMII5vChPNq8E/ibcGcAlrKOeK2g6SFT0",
-	"fjJ3Pug8z2FlEp4JlfKcAB/Z1utXx9sd9tyjQWLT5WeLejyfpRic6jFQoUMqqmeYF6/igR2uzKd8oc8w",
-	"b7ZTK8RxNUCVYhza5EG6qPsiAfRRj1HBFI4aya7G++hFSbUw3t0gYEMbmFx0aXDVUDCI6CRnAvNNpTCI",
-	"DdRhrwK0pKoTaaBcDjGW2PT22ETPc3PFQZhUl0f5qz75OmJKY/4pHRpCYn+gyt7Z9gsxy/hSpG7uHEBt",
-	"taJROodLrxcfsvLse2rf52xK412F9TpL/3r3YfxxvRAflmS5lmFZybpcS7Jc92dsTLusl/n+LB6PqxMv",
-	"N5TPfoQUzF68sWb2V/C3kHKAoMa3dbjUDpW6fPMh+ZyjeZZVjU0qXvSn0pWmozf9bmPyfWyLb7O19hPS",
-	"FKsg4YSaDobWLNmMD36tQVcx30CtxHNVebZu0NuFrgF+VBJlPyzd9ZYWHJ1odKM0y53bJgyXB3St51h+",
-	"gOFeHJKF3XToz088+HOQL+aE9XBurz6yK5z8soMHfCd5KLppuzfcG7X30vui/SDZ5e2HowfifnqQ7A/3",
-	"eK2DLrmj2r9bLYc/1GxD8LvURrB+YAtxLVHCFwOsjGy7Zmk3SNEbnHsm/cmfhNVP0ttqLIrieSaxhOJG",
-	"yAadilfNg61Cew1Iq5dRK1SArvcMBM+W7xaEcYN3vTP7bzvL9VirUSYJ2fhXSnHt3eRlp66BnH2kLNjv",
-	"v/lcGnwu0bdVtwuxGOebaHBq1HMR7n3reOIlsYpMNKE/PyqwVkufx1jrFN0QjRV9pOBjUeCEW7blPKJk",
-	"ffpKsu1ooNAZQMVbhXW1xouaMU+o6tWFCqTtMIQMWPA8pYMeJu7kYgzjKoKE4ylWiu6xGj7HtivqcvV3",
-	"vhaXZrPA6ghNFd8Lf06GN2vIiEJG7esSqcDOOUIySp3rh0jyA7XgYEslQp6LBkMX63DdB9EUxORi5OEU",
-	"/+6wRw54tPLVIODtkSGV9nBOcDNyltDafBSZI6wpceRwoDC0TCSRF+Ft9NL4ILX5CNbVLxaU7e7Fa5gt",
-	"v4L58GkRvd/g+dysNThC+LjO919Ibt3AqVs5bPY3UXCd+x059mYxEDUnoH2hHD01ZZ5dzRLY1i0SxLYR",
-	"I0W6YzQCHAKf9VNgIThXqnP/FM5Vz1lLFL5NfAxY0MvfeNXPk5zfzKhuGxj3qC8l9brjn4pQAzwRlcf5",
-	"bLTvbhj+3un2u73+zk6n291rDn+v54ljQeVDdIm0hUEfSc4rwW+uFL/Ckj9SilcdINTJj2CTOvcJfS+M",
-	"b/tax4oPxQWkC4/HZz9+by6A2Oxy9b9/Uh1s4B9xBysW4e3KeS/N8W1aj73+/sPOg/s7f7yNjyM83XSz",
-	"Tf2bTPxNJi6JYV0lEW8Wkv6VI9K3S+ETPD35FD3JM26ThkNMnuJxGoVdhxV9mT9308m//g0PGsXscYRK",
-	"BbPQo8ynIj/EwwEofoOsOqqmedeFeBmSdEFV0BYIXw8xTvzRgNIypRdMlkevulMdaqe/VcSFC2SuR+kG",
-	"qoBzA5u0dv4bc+eEKUKx2YxAQpntOkvLgw3AMvSqBALtYDI63SaApvJ8NLh/9PyEEOjpsJO4ZJvxoS+V",
-	"cPg31Mli/XgGFu7SI/IiXgrBzSQ6TwsImHp8uxKYHqgrLT/2yxh+twqrOTL569HDPi6myM+ow70ucsc/",
-	"BnpILRzQkON2S4e5O0T4o+FEfEytoqwGKff33wycwk9RTn7DU/ir04iOSaDxaiXWrdzG96bBEfIbIRdC",
-	"7LACdWH9pM0IBGeRSNon2dAEpAk3Bqo8QQvBTKJyS4KI7bC4ANSn7LMbn9/51yED/9YcCk9q1U0fz7PQ",
-	"kCh/hWtgp7//oNPbxQqCXGN9gaNB2BlUv347uCXYh7dssYJ4Qm3+TFhFl29uKZWL9dkgHTEYhNd+s7x/",
-	"kzOlP++OCwaW9PEBdvhmJvH/gD0O4jTViXHF4f4ASvdzInhmJxfu11TYXBaPon2Ht1zWUjMSSky5nXOF",
-	"xcNLPc/ZlCcTiae5luje/Xv3dnr3O91Ot7PTf9B90EVfgRtmY947nnfoazsJCFXxcXniYRXwqHouqWmo",
-	"JPzS423iHKR0OFoByERlsvWM8+CzVHm//tnHMnOmb0FCPCsg3Q31D+HYw7LeLVAGnFX/e+3yvLc71RpB",
-	"mcAC/t8AAAD//w==",
+	"7H1bjxtHluZfiWEPoCpNkmKxLpJYDzPlstTWWJI1urRn29RWBjODZLiSEXRGZFEsuxazj/vY2Nd9EbAY",
+	"QA9+2QH6YdFPW+g/0r9kcc6JyIxMJutiy3bvtoFuq5iXyLicOPfzxbedRM8XWgllTWf4bWcmeCpy/POl",
+	"sPmqezSxIoefqTBJLhdWatUZdl6JRKvUMKvZkkvLxmKic8FsvpJqyviUS9XrRB2TzMScw+tzqeS8mHeG",
+	"O1HHrhaiM+xIZcVU5J2Li6jzr92ngqfdY10ou/41uGeYnUnDEp4JlfKczbWyM7b15vXxdsSkSrIihU/j",
+	"Q1qJHnsllGVaZSu2nAnFOMvkXFrGF4tMCgO9E+/4fJGJznBvcPuuPoXW1rv6eiYYTClXqzuGOpmtWCZ4",
+	"St+/Vb8G+/3WjvU3dOyl+KYQxnafpO0dkynTE5qinB5lUjE7E8yI/Ewm4o5hmZ6aQ/ZNoa1g0lIfc7HQ",
+	"ucWVZYtcjzMxr6+u642xuVTTzgX0ZsFzPhfWEdOTVMwX2gqVrD4Xq/XeHakVK5T8phCMGmFbnL158+RT",
+	"Jg0bC2O3oec7QG+D/X22yKWyfJwJdvTq+MkTlsx4zhP4GNsyC54IeDD+L/Eh4yNFF3DGpTIyFREzUiWC",
+	"ffb69QuW5nphYKTcMiHtTORMqHQ7YqdiYdlgj810kRu2ELlf1x7DrSHVdKSW0s5oAvlcsFOxYlylbKzT",
+	"FcuFLXJl8O5E5sYyrsxS5NAJC/SgJyzJBXfzanBHIaX0RupIrewMbojMCJiDeK/fZ1Kd8UymJ7KazZNT",
+	"sYp7IxWSTeeB6E/u8/1BdzcZjLt7k77oPkx3ku7BeJ/vid10kOyMO1FHwszTju9EHcXn8G6wUl1YqhoB",
+	"8ndPhZraGZDmPqyxtSKHVv7zV6PRu8FOdzR6d//R2y381Xe/7tbubf/j33eiNYKJcI8/+bSdbmFS7hgm",
+	"04hxw+IXX7x6ze7xhbx3tnMP7pmY6RwnOplxP88iZbDdjhSQvYXr0jClLSPCGikYMFzB5ocww3v454nS",
+	"9mSiC5WuTWx/fH+ym+wPuvuTXdHdSx6I7kN+n3f7yU46ELuTPb5fTuyC21k1rdiwTDtRB3aezEXaGdq8",
+	"EOH0TnQ+57Yz7BQFPtkySdLYDYznM71kc65WTFoxN7BR+VSwmc5SE7mN0+/3fOe+KUS+CnqHbYZ9ScWE",
+	"F5ntDIEFzfk7YjyDPvy6ij9ewADNQisjcON/wlPHleBXopUVxOGR3yUcen/vawND+NZPNL7oaP243Nlw",
+	"8YxnhaCGUvoubYhq/8Ny5bnOgaewuTj/8x+YEnM2F1OhpiIV1rIzcX75Ic/+/IcuO+PTFZP55Xu1Kq+y",
+	"U57zUytyyyzPLc/m/HxIO/gEpquHK+G+/GjOZXZVzwQ+EHTqnIkuXGPJ5fdzBkt++d4Wc84uP+Rnlx/U",
+	"yopMKPrIXBoj1fSxFFna9hF3/2SCD1Qf+UzCiM4v/4OdXv4R2oNpwMloDuQiXPO/z8WkM+z85l6lE9yj",
+	"u+beI2waX1jfn6UwMZ5FHeJu1AuR4wqzTBpLrBC6jvw24cpzROCivc5F1DnWapLJ5Ca08iO7HTd46IlU",
+	"J4UR8ZDxcjiOuQP3bXDFGIZqrMwyEKCTTE5nFgfwWOdjmaZC3ZLaF7k841Y42dhcZ3cX+znJ9fxknOul",
+	"Qa7tl/xFLs8u31t29OJJ97TIEoNkP+PmXF2+z2bcXv4HG1/+UU0vP5jzP/9h/Oc/ZB9v/UHuzfkKuetY",
+	"sMKIlM1ELiJgy3AROo1X2ulCWkN0gXP4Gemgr7V+yvOp+BlowWm9J1brkwy+GQ+xn54QMqkECnb3IOO5",
+	"YPpM5Gx3wD6Xn/TYY57TBWnZ1oIby3YP4M72SEFDqGmAjiVylotJYQRuhrnXm3PBUXvVCuhvkXGpula8",
+	"syze292J8dO0d5QSCU5ckmkjQFOAGXuiQAzzjEb4M+wd9z3cLW5YSIg99lyT3rLksEF0LlJcU5Duz7V9",
+	"DFL1Z+hgQ4wPvZT3WxqUgZSNRabVFI0YS1R8x5RKHvT6BV9lmqc/IyWC5rhGhqhOglkD83ywhxSH3csF",
+	"sZ51beD4i5ev2MLfd3wWpH9g4B0liTCme6yVzXXWPcoyvex+Vt3frN5H7e8+E3am0x/27he5nMrGFAoF",
+	"WsZXnbudt9H17Tzj77pHtEhrXw/0k4uo84qMnTeKn3GZgRnxM6xsUX3NLWvKLR9zI0ASOs6ZC57MRHoI",
+	"xkO+Yhm3Iu+xL8EGa+x/2F+ZNnakljOZiRq7gntjgbswl9YKFQFbAgY942eCjYVQbm8ynmWl+TJ0X+W4",
+	"VUYKjRPB6ibOuiTcgnu/1ezVp5+zVAuzDftpKixydY2ME4mPWNUrYYzU6pPCrH6GSTf0tZNxYVbxkM2F",
+	"MXwqTGkFo7ngHiKDj+e5PEOLDIz0RBwyIxz3dW+Td4OmBYYYu+snMo1xW77W+hlXK6f2mp9+mK+1JtXf",
+	"EYC5VspGVzh62rrgnr4XPoodeaN4YWc6l+ci/WEK/gaVx+vPfCFB7alr0JWSU1OaSZ0/k8ac8zOt7OX7",
+	"04+j4zzXIBxQmwGC9sbknGegv4s0YoU6VXqp4IlcnOlTkd5E03mjFrkGJgZc4ZGy0q5+Ac03F6CwIVNq",
+	"VXWBnaBKhyTPlUYnCQglNwhTLBY6tyJ9JlLJXyPL/Rn4afnZkzl89wR4fTyk/Rof09e70Jsha3YgJvvK",
+	"fQU6cTzj9qVYZCvSxmHdrCRCzbiaFpwkS4tvwt0lngJMeJGtaPGXMp0Ke8cwoAxQ5wybaJB2TFr08zn5",
+	"Nivwx7qUizrvuvBQ94zn6K2Ap7GXn8Er+Ncj1Xl7EZX+hdY+Og53xyBnj1isiiyLWaGszBhXDI1UoN3F",
+	"DOhbGobUDH1s+iTgTZKY5L1oiGWw/t0krneDGyON5QqmxE0Tqro4NxFTAvSbz14/e9rrtDaMzO0E6Ion",
+	"LTpPDD2KyWNZTT8zM11kKePmFKxt5l5nqbBcZoYpvRyWF9GABTLMhEWNn9T3M2mk1Tk0tTRsXKCTWyKB",
+	"RdCwwZa585rinwlI1jFPTvEBkTKj54JUYzsTI1XOBZtxlTrdzmp4U2eZ4NOCrKcZ6NFCWWaXupJfsBN1",
+	"YWE5UVi5wfRG6guVCGyEBgTLR7r4TC9VxOIJz4yI2VxwZcJh+0FHbKaXwlkyS25G5XSkbMs5i7FRnYPp",
+	"y32ftofhnKN1QtwOHiY3mlvRsdaZ4KgMePFMdHsVH3Bqw5NPOxcXoQvtK0dvUeBgC1pdp5qo2s7VdtPj",
+	"r0Vi0QGBbKD0V9UZgZdF695rtijGmUzQEN7C9XcmO15B69cbSttA3KEjtd9vIXbh/Uo1l+tey5OVP6d9",
+	"0znavWMYPEN9cbpkRSFb5KCGJ5DqJkWW4a+b9RbaOJnILDuZm3bPJBha658FwtQLobwZTCSH9B4Bdc1l",
+	"lklyjJsee6NSkbNB1O/3aVs2t7LX6kpFLRfo3l+IlH1TSGGzFTqQORtre8cQVV4VVIk6wA9XC70x0FMN",
+	"5o5hM/T8MPTGRbRruWEwLyJlUvXYC6EXGbqzz3CwYr6wq0PiWBK24QgMgYj9wMGRKu58apnWp4Z4DSju",
+	"2+hESHShYCevTcJ1K+y+eh2JuccOyWMyzgU/NeS94GMDxoZeinSdpK744kaZlmRSoCQJglrunciHkoBN",
+	"lgEuUvK3QskggPNylnOV6vlIaSW2e+zImUENu6fiKuSPCdX+zbEeFCFoa2HsAfm/EstDRkpUELfSOctw",
+	"Rsi7VIv3hBZGc70O9pCG/c+delTmqPt73j3vdx/2Tobdt//w922CFYV+g9fs91sl8ETkOc9OwHK9jmO/",
+	"dA9/Cs9+JF5fGQOeHjfx8Ncz0cYQneKjnRzLBbn1jOW5FTloI8ocsvjbRS7nPF+dzMS7C3x8ketDNi6M",
+	"VMIQRQtlRb7IpRGMpyma4ckMBadTBGmFkRnQkhphafWaOlRDyiSJUBY+jRKoWszffNXvPjzqPubdydtv",
+	"Dy5a13Ks81TkJzlPZWFOFu/csrrozYOA3T1oZXdo551YabMmRey07tKZTMXJQmO47WS8ClwugZgPZvPW",
+	"Q2pQQNhU69prZURbCsGXYLOFuhyf5kKkmMAA7NdrUuiYIZaLsiIIjrNcJDC9KZN2SJw1oc+hAutVrOVM",
+	"4Mqjy4DnpwIDvGP9DmWblckpGIxwF3WEBN3m0HwmFd6C/owU0NhyJnLR8+p6qdiiJzPheS4pful7Qf27",
+	"CY1N5ZlQJ9zWoo4pt6Jr5Vy0EVY5ko1LDEM5KfKsxekXdYwu8kS03oK5W6e1fhslrC136fCuD498CDew",
+	"LI/hwYvSt7Cu131WqCnPJVcozgUo16DqL1CQ13I1bh7Zu47GqTMRjeLtplEfuzE2e2woL8IofipOEnQv",
+	"6tT1OtfTnM+de4iec+JRKpvrtCDfIlCHo3zLbWEqQwjMBoxTTJjgyQyEJbZOplsy4wq9azBNqBEbdGYq",
+	"sXRhvzlfsTEyTCB0ni35yoyUVEF3XcjdmcY+wllx/nXH0BXRMVLLnZfDzXD9heCyRhc0hg2cptKJ1kKs",
+	"zbiu/01CtPrtCL660GygFrL2F+sSNmgtNGnWtYLwSVyx8DtFbpCc/AV0wFQ/G96gDsiQMAZR+Qpr19rd",
+	"L9Bua1y15Qa5ncBEg7XADAQRmm/jwqyCnz5FoYzqeJsvvDDHCERjCQPPO46bYlews6rN21zWUIfi3fO3",
+	"8J+Tt3fXBVSri6bcoM+Ieo5ePKFUmvLGE/re+o0XZSD4ca7nn5SUXD2AJP25QP+yo9yWt9vuUozlubZH",
+	"5dw0e/rYUWmzo4/cvDSvv3Bk37z+ypN/88amDxyH26F5s6ZLtnysVBjX7z2jTdJ675XfK2ud8XumeeOf",
+	"X33xvOVyI7steOATna7K8GFwvRnjDm61+lPDb9Y+9kS9MVfcfuk3WXn/JbfiabnZysthXGb98lO3+crr",
+	"ZSw3uFaL8YakhZuyneze1PZmMK9+k7rY8THGotIW52zl97wmfSrq6DOROz5yjfNQkqe0DLqitpZxFaZ0",
+	"QjuHZLb7aBqajE5mxtXX4l6796vAAGaLEEe5yFyXtGLxoL/T2khDc/Atht6wYNBtugRM7qek77ZMyrcj",
+	"4Ldi1Bmyv/zbv1+4wGXsFOTY6b2ge5bWMnmYde5cohhhw7nkzBRzUN6dgTRSld8AHW5SKzKtlBApmGF1",
+	"tTcXlMCnxE00XOh2e/g5nDB8atO0PFGL4jZeQJcJEwX+HEx+wflBXykJ0hu51NJNa/IYjFZymF/lZDks",
+	"I7ymXK8eDDdufB507Ss9kPXPf6FQfcvBDPZeaM5SaRYZX6HL8LC2G9Ce0nMuFYN+5V3Q8dJaZMHL3Kar",
+	"s+7VWBe7U929lTf0ccPHWf5ki6wwLOPuZ9v6XNWXi6gD75ZfvXZtS4fLhpXFrE1Qsw/APN3ZZ6mcSmsO",
+	"Gc+M9rMrFXvU2znYY1suVZPlYgraO5ksq+2SDBc8NxT0/YkdPGglt9QKzHRuWcbHIvO+EW9Rk1ECdseN",
+	"NkVlRV7VMdi7Tv9o7veAPDyFb9r9T+VEJKskE05LaDe10DryOUNo3sz1mXApFMzqMMynxBKtOvTrohj8",
+	"puCZnEj8e4laeaaNbcl28V1qi0r4tcK832t9a0g80BgZ9e+e0FvhfPM85yu4rcQ76+2HVm4X083YLyu8",
+	"gHnHJfN2njbcW3Cjd30IsbFkzhIK+7JpyZ5VTuqGP4C0h1s5PHKdiTY3kmbLnGojwrV1oqwTdcrA3g3D",
+	"uUHHX+pM/K5sqHHjqGo3cJpcPXc4BvdwFM7CNTNofiSVhYtx0aSrtvXd1J9X5YYv89FB/naitWUB9SDw",
+	"jblIV4996phjzBcyDlcMqACWC1sDLQUZkCp4tnH/beIEja/DKqWmx47Kn7k1LFZiGaPgCTXDkkljl6Vi",
+	"mDuK2lFD0bRVYRH8rZDRYCL1WNilEMp/IS45DPwoWQz8WGoVk2cxBkYTs624WMAugNHF23XXC7GrQH38",
+	"UbzrDX5nna5MOafXEVSTIa8pv3S5jZRqogpUuDSVsHY8e1HrTE0A7T1oVcvaF957lQPK+x3PCuE8//g+",
+	"xvC4ZXNtLBtE/b0HQfynx75QGa6sQS3SjBS9Cfx6yOLCzp1PCRYSfs1FKou5/5Xw+YLLqfK/rcire5QL",
+	"43/KNI5GKp4mmUSqmIz9X3OTZKf0Z8YVqCAnwLThN6kGIj8p8iz24SvoZy0Q6TRCoDGfEFybBq+Rov/Z",
+	"Z3xMhE1mIm3U2mDeTdmFzrAzs3ZhhvfuuSd6s+Ke4guRCdjG4RR0hh3Lz7g5d9e91tCZaj3NhBN84cof",
+	"7LUQTeVVaBH9iVZnIjeYUeQqkwYD1NYGD2pRvQmLG0G4uMeeoG3A2VjwXOTMiCQXdjhSy5nGGaHAJHAF",
+	"raxUhfClE9VHI2YwWQSjoJSRlsw0Zl1oJdicnxJzAFocqZ0DYDxzTDXHYCcbr6wwtWgo5m4elko9JbpV",
+	"qhq1SLVTa0HIHRdaKnfP4PZhyEA1aZlwMiHr8ZhTIbB0r8cenYl8xRxnwVxp8i2zRS7A/DpknGGGYcWl",
+	"YbgYbqekWGmcykJja8YTyqjSVVzKB58uoh+kcQQm33W80Fvsm+20I59GYXM5xxTFa8yxaxO76qbVtY/X",
+	"TKLrn/5J3DihOhDI1s2uHGMDx8tyxq3w3h+n649FoudkTLUEwdrtuuZS3Gi2sa0TsXOw1656U6aeKuZj",
+	"rCi9xhaMWozBG2TyNazBTWLzh0tJl7FCLgsSJ8AxQ3kdb1/R2YpbB9bntQOrpyK0pJaEWeHIWuc8rVhH",
+	"adyQh4ssPXgqlSk6fIBEfNIXtHWj2b69bRvdQnnyOlPUIYXPc6a1lVKMu/i3L6l1lI8mHEX46u6bK3ha",
+	"Q0MLUvS8572mXtas84p/RKWHyAfZgs1RrXzFQMvJbNJwVHLyRpZgwK5rM9SmTH6J4vJYq4mctpiaM25P",
+	"rM8+uVJalGkqF6VmfbLI9XxhT7x51yjqKYzVc3IR8bE+E2sZdSVpUn5nLQnZswZ4/UYUOeVWnGBK6zXp",
+	"vC5grDRb5M6rQ5mwlGBsaylizbw2UAx9imk7W71d/nVL0jUYPO5u2ecei3lhdTzEQHbJmSTo3WX5uHde",
+	"uC/YmVhhSY2IgsQAnbNHappJM4soMQh1kaAQ/Y4Zqdg3EjMDIgazhRpZ4s0M8Zo15nPEow50u9XM+qaQ",
+	"yenJuLBWK1Oz1ddzLhqeHrdLTzZIsGauY5jzXBNEVuv2NVyKDLjiSZBHeDWvaL7QHF77lmmOpEbEUbg5",
+	"r8wDRhmRFLm0q1ewW2lrHy3k52JFkbuN3n9PNPG7Ll/I7qlYxc7tT7IOpYVQ6UJLZcmha1GzLgv9MFEA",
+	"/RWI7bDd24TUUH6hmnGOXYQJ/wRNi6MCtPFNXeWGxUeufAeNiiGj19io6Pd3k1Oxwj8oZoB8C5cVn6k+",
+	"CoYZlWhINdG+9MOl6Dv1tONimv8E40eZ6A29GkICSV56dF2RKJ/AFPnEGmZ4JihU58mxxOh4BNv66MUT",
+	"HGlQ6QnU6h8aqZG6y45cZnbXyBQzYcTU1eyQWPAfQAW6FXwCtj1nd++6xJK7dzEONFIM7+TwUOT8Ncgh",
+	"cl4WABeY1Bw3GlyDFelRR5dibKQVTMzHIjUsxn97X/s3sA+YH0BdIAZDU0jdqBVGCGvRLUE2ImPxbx+5",
+	"oWG79xKUca78mGenZaVsxfntLNfFtDYt7t0ZtzFO8G9+wz5Hfwb8F5PkoA2Zs1OpPI+VORaryndDFmfJ",
+	"yaIYn/zl3/49Zls0mogZPhEUQ3PJPZTPjA/n8gyfHqkttwCRL0rWKlsdOjfDwhm1UsGAlRWYD51Syi8Q",
+	"CRndCpU2kZyaYu6M7Lk0QOrpSOEGNywXwCdE6osEHWns9XdYIz0ppnxirAhj7m14Dj3jJCmkgqlMhG+s",
+	"N1JHtfIBrVhQ3OdsfZf9xxWLKa2jZDP0hV22KS0KVuUl1ZsjUWKxo6NK+JuI3TpzP+gIpuSHfE3nG/gH",
+	"LAUPayLa+uS5PfodcczV83O+wiFiMao0Fj1nzkog89UMGWczbSzbir1HKNHzOKL5wTuw+ttYjjNSS5ml",
+	"Cc9TthXf7dVfgMk1xZjajVCDRyJfiHfbQfEt9sOFdDFx35flI1ncMfhNDCci+WDugIrcIpccH3tXcXws",
+	"GGnjKdFIbdiO0YbNts3cjFLLNAOTkjyoenEyUmRdidxZySX5SMP42Bmqms25TWZYG6ZsvooIhwjXcD1N",
+	"Lj6sQDMcJJJyUEoVTRLsQVpxtSVfIToPzSXMblSh+MAE2iJXAjS3SUSLj7rZynXA85YqcWikniOiz1Zc",
+	"GRLkyvQ/tiMWO3MBbqBsctn8qC/Erpeo7OQ6Czx5I7V13I/Yp4+eRux4Z7uEZBjLVOZUk80z/55hb/5h",
+	"0O8/iujfx/Tv4Ogv//bf8Y9H+Dr8eXDgrh087I1UFQHeKnMsIp9E4QsO4m03G7X4/9bTxxE7frldJgJE",
+	"JdAEUuDIlW2ujYyUVnKltQ+GWBitXvkaasq1IoVqruKIKT732dSkzwDrQI9wKRQw2ceMFPnu8F5EVnN9",
+	"y0RYA1eSzT+/+uI5KkrDkYq/HVG27KgzZKMOaS386qRd0mhGnYiNMMO2/uoNsmd9Axcwkme4TbRiMTwX",
+	"e5e2Lkc7dJmvYYbsWoJsWdfn8mNzscREc5yq76gL33lD/LsyC/e7kfqu2+2W/4dn40bGbMy+YyCXtoCt",
+	"bEcMVmyLOEmEdLXNvgPLDRiRr71i1FJTlLmWvisZ13Ul0K6djYIIG9xl3zXK5UDe1TF4WqSca3o9v/eK",
+	"Vp21PJHTgLjQEnMcuZJAhvDi1gfQ+plKcKGsbuX2QV9qjbew0/amnUMJ+bq0ZaJP17tzQTylmuqMWKLP",
+	"YGvrvPTnlxOI7K6UAXWiwb1K3+/j9/1w/S42zD0KTTspOAF2gL5NT5QV7TgW6xuEFaBiY59D5AQqPt14",
+	"17Hk8N2613Pzqy5SVr4b+wvuHWgFZCPQLkgCvpAYOQU5GrGY4sBxo9G1yaE58dxpmWON42ohIviM1Zqq",
+	"HkHsAutdSlNya1LLZ2LOG98ImOj6hzRWEoU82JZMfssIEcjC7aErAm7w+udvnjqwTEFZeryd6Te6VXOj",
+	"BdPauO4B9hQjSxrm2MU+3ccoCNOYHj8w6Fw1uMaKBuV31aoGFyXaFljGZWdcscEAS+q0mvor9dBcWV0d",
+	"RusKizbgWsiu0Zmw9K/sTHjRTQTC7h3sXRcQbA4V+XzVMmEW+lwCEAFbNwv1Ry7Mv90kMpe1E+4sZB90",
+	"I9wkYbhtys8ETFGjNcRTqLXl8Yqo47Q/UWwTVUT1nfvm9ePugyikg5wv12m38dUmBGatA+sYFpUeWq7L",
+	"NTii9LkGHhN8ZWe3McwAlsm9tY4nBi/uetnpZdsGNDHXyAaAC+zCfstMx2sgF37K2pHucMYellw+ALzb",
+	"CPVTgt4RupADLykF/QZgEfjQYLBxaTbDi7hmw/oQagx6bZugN1h4H1wlhRXFLYpOdPxQuNwJn+1DAi+O",
+	"A1ib2AGxegKoIQiVUxYCCWG7PxxHaKsVSGi78XmXLVQOvhmlcsBR2M5+v3Rnl/2k1ipENBzJHql+pkhm",
+	"bMHtzD3VAE8LH70dhppXLtaKcqhNT8T4afFOGmsiN0HwQqXM+P1QAWix79h+3+/DEkdLGlYonAl4qAai",
+	"VXIPB1yHDZBwDfHrDssi7Qq/Dl4dKUp3BB2/lmaACo0q5iwuaxfiiJxacBf6cccwLMrtseetdXCHI1XP",
+	"45gL4ZCzZKDRgXJdYpmAaCV9lpAFUSyUFnGujemSXok4JKWRleqkmAtEAKhc0BijcJ6kF6+ffPH8VRwg",
+	"x5Fna9Dfi6kKML4CvW3I7sZkTgIZljCwzpNz3ZvUvni30EawOETZBkEWAoTD79qWRZU2hL8ujUx834zU",
+	"UcnjkLH4+XfJWMS8I+y2Z8oe2fElKO24/Ywv6o9hE9a4kvN61HqFxZE1fkPLixbWbmk3E4dySAWczaUq",
+	"rKBYgYvYbdejUutfr3yJp2IVri3F36Dn4wJdvrmYyCwzUZXbgHacHSlMOUJ/zJMXZwe+4wgMQ5AR4xU2",
+	"dO9gjylhlzo/7Y3Ul+R1rjkJKeXCec5L5EogQxp/jtjXpS1M7kYMwmEiDnmD9VKNlOv0grpJ8bBMJkIZ",
+	"ivNT3OBFrhe5FJYjoDEWIJe5Ys1owz0r8jmGwV2JexVTOHrxpBN1zkRuKNiw0+v3+phushCKL2Rn2Nnt",
+	"9Xu7VBw4w4hQwwUHlzQGKwz96bC/nqTYTbeljinXtIaSPOjvbQoXl8/dq+AewwBVZ/jV26jjSmvWkB87",
+	"UcfyKSYaYz8xeXihjW2D9EccIiWa0sMFMSqEizUcpx6Dvb2wpmaxEivgI7URC4dtKd207Ld7zFNVZfsu",
+	"Z8AUWizekap5ZLeoah4ebvPGbketrlHUHMq8E3RfN63mbTYvDEI06sobfI1XFHnQF3NQMEJDxYNPYPlJ",
+	"OMUBeEvp3sfaaVgTB4e/HdHW0doIBCwZ3jzvMKI0FloBLMoylu0crGcEwvCrlEA8sSBFbB5YF2I0JFR9",
+	"711wPcxP7LEvXTIjCC6DS45zMFIyreU1YjyvkdhogX0gKD+9meTC9jBQR+pOezyPUptd5MKx9jZlaAtZ",
+	"aEO1QjcGhSJKT2ubo9X7Vw/ryRcE89FwH+NZAKF5jYgRDc8ydKfdjep649JmYp+ddjV4m1uLKqGBsNzY",
+	"Von8BBLwjqGuBH3Hkr2iDMmVi2vFO7t9WAJHKSBgKm6zwZESIcicVmKkUAxskd/FeVa2vbeNqMdngFC+",
+	"TY8d1/vjuoHyeikVWUjunZGqdRVTWljcwPpCe+VqUDiMRhImY5DdoPSS9q6qZoFOFWE258rwhIJdtg37",
+	"qB29SZa5U5HDZKpB8pX7H9lpmCxt9ZTgRBySNrdAlC4wWQsJTrjMRDpSW/F+fzfeZpmY2FKdHYuZVPQZ",
+	"p/sQPBUe1EIbnNddGMFmd5dpe6FRF5wMQidhEGz6j4BNGqk6btIUY3HryEnYSODmLPwoXGrnfr/rlyzh",
+	"ix57vdQj1TTXPBuhOXAxXJj0sUYT1GlaBA0EyxARkC15Oj22DwZq6wtNK8Eb7NHjYsBeBNtQVrmpiBoG",
+	"3wAZ6hoJiJtXLFZlK4QSA4Y45YuIFSojnbIiUkwtwrTxPMf8CDRPeJ5JjEmIkdoadcY6MSC5Lr/PLZ9j",
+	"YS9FQ4zO81XE7Gqh3dXtHvPHb1CqipdLyzU0HcQ4nOg8GikcY1LkOczueFUnomEYgbO1w3K8n6kpSkj9",
+	"HevCkkZRL2eNGtuwpZS4SjIARrjUeWpcyJm2G8VmcrEQ3JoAPNGt6RaVjCKfjYjLbjvPvidzvxFdBuhI",
+	"ocnjFCDFjp6wuU5Fhq4an+Fv/Rb3n0PfqIn82UDAKIm1zpE2CZITU1buUuzs7t0I5pesvyDB29mpqFMn",
+	"XJH9NRypLqKKxesxoqjhzYuaEYGo6QWPWl3WmPLS8P1HTYd+tMmtHLV6e6NWt6sbzE68HqZyt3bjKyJP",
+	"UWvcxb35MG64fej6DrTY8Ae6O/vxRncdPTGANms2W9T07dCDuzCidfch3tzHtStdGO7ablx3jaCVVDc9",
+	"gL2D1fGszKVz9PqJTle3RG0OUrsqm+NLT3kNQMQqIbeEdy6r5zsuz2fv8/Thu8HT+b8s7r+0+79bPvhP",
+	"5ztH493j9ODRpP/b2eDJ13ufZ/tlEvCwsxBW5L1TfcYT809VMVA9f3jY+VyfXb5PDHtx+cFitlqZeth5",
+	"lJ1e/ilLLWysc+CEH/KZsH/+g7n8MBVyLjA91qVCdv5h9wCs9Z3BLtvbP7hfzxwednYnO2KQ7iXd/fEB",
+	"7+7df/Cw+4CPk24qJv2dwS688gDtNexcfdoe10wAPSHWU/K9jzNt1bBfnUv+d+yZUGolx2CN5Zd/ypiY",
+	"rtg+O/2yqw1z9VQsB1PwXOT/2GmpAri+LKtZdzXhiRhrferg92+G/BwisV7Us0NBpbtYs6D7t6Rkbk6P",
+	"K2IuZ7rKNqac27IyBdTuEt648+r88vszYYRip5cfzPnl9/byT+qUXb7P+deX71XGrbZ/xz6//JCLecR4",
+	"+jWI8ikadGeXHyy7/GCQ+CrEsMsPSHdrMMfulKgfQHS3nGsY2IYDXtYt/jqEfPPouasw5GvP4vf2aO2u",
+	"9n4EB0nhKzvXv1IDp8eXdq9/qTrBB994eP0bIXQOvLNzg680TxbB9/ZvMqQWcCB4eXCDjjYPJoD3dm8w",
+	"j02woouos3+TJasfS4Nv7d5kOtdO57jK3+Vsl6bPqpmp2uIIu4g6a9l1CI4o7CYYdZcwW4ZfnDVJWqbV",
+	"LM052pMim4Q+sXpWLip4w8ptWqaVktYizoSqu8mCJESKr7Slfqz7wdDx/WPcYOwqLxgBAt7ADeZsVRhj",
+	"ppNTwtzkDPOYcXyEE+6mEoF+RgqmiLwfVc5+7ALE4h1PLNVKe19B3ZBYZFw5180wAKLwcK8j5fBeow1I",
+	"r6S3a7UR8DUO3ooRPaaB/xpXIK6g6YWwqvC7idKKz9SRVOMAMvYn0Ph/vP7clnp1lVq9rgL/hBrvb4Wt",
+	"lWnVjyP96mr89jADfbuO8Xlb5avtrMUKuHLzSZDXIOFcvP3R2o8n7frZK7XitRCIuPObx4NP7vf3O20Q",
+	"wzsHTeTgznO+mFx+UCv2vCzRX4MK9rBdAThw5zf9o/vHBwcbS+I6n/HpyulSdcX98oONUKsa7LHL/8gv",
+	"36OXGDTcr0UmlD0V56Ch9eo1Qa4TTaWvUUr1VefyvwZ6Hah8uTjtRJ3f4Vkzs8vvzy7fm+D685W0Zxy4",
+	"zOV7hKRoFFjRV9eKojqX/yM9u/zj+eUfs68v/3T6d+yZHAvFjJhefm9nAlXMfyRrIhdi49KRpto6f3Qr",
+	"nAA8EOL6GVgfg3vxBw/ixtppbSdvUFAbJS1/K+rp36zW92V9vVvDnNeHYhsy4hcLyXpN1IWaeys+zzrD",
+	"b/1lXxSyUTl9Wp6uStF0F5GpJeNETImlMNYFHrfGK3f6tFbMyjnFLRSG+dPtHntNUTRQPWpVbai83qIS",
+	"6JA1CoGwamBDJZDTdR7LDAT13bvQ97FU6DR2SZFbgefcZUMqvTysgypNpErD+bAzbkHrk1nmkwy4da9j",
+	"TYgH1inTFeozE+N54TH7y3/7nyyuasVjVyc5UjFG4+KINDCu2MvHx2x3d/chNlCdFXeOodx40B/sd/u7",
+	"3f7O635/iP/7vYv23b37gk8FjB2UXRa7EdE4tvw5zlFZzb3f3+6xOEBHiysokxB9baQIl61KRTYuqstN",
+	"ieMWNaI3E1qICOsfagBvmNzis0VHirOFNpKc9WF83GcDTyZG2KEbhZtARgcXrnRBR1WDvgsk6rJ1V7rI",
+	"fVBo4UPkGK/TClFAPZVTrEUrYdDS8FlqWHK0oC/pnJlTuViI9LA83RCLMFOspaCOSMOMnGP4DcuggiGW",
+	"8SbxbiFz4QF89IJ/U4hhOZNjnpwybkbK4XkdrqXQeoSIqXSptM2T3d1COFKoco/u3h3eKI9mC/POtAKi",
+	"nQqLuF4RUJGxIb4blpcF0F8Ri1ORCQ8ExswMc1KVYEEOTi3LhxuGirrH5CFeEx4cadjWQb9fpTSNV1VC",
+	"07gA3g06ua2OJKJyS38ULsVJyOIrFq5RqaYfxx7aGM1wfCZaqyWI1vKnAxvqioDKbc2qNr74C1hQTx3F",
+	"mHXbqU0kVo/cq86ov4haQSNrzMpt4kUuzqQujEOPpB1Ysp2KC2w6wL5Eub+5DRWtQ9tmq7DUG7dSJWM2",
+	"fbrEMrmZNhuisVzZB7ctoA9IgRu/77FObvH9Eh31iu97Ns0tlm642Lc0JNK2vIRrWMhtom1Tx0Go1vp9",
+	"M0yZG/TZnSd20+7u3aS7KOJv390fb6qD+K4Hjl6HkKphmIhiNKB91rBbQRsAJXPhoDeazwcIZ852DODL",
+	"yiXd2Xvdfzgc7Az793v7O4Pfd2qQZQS43Tk2PLt8n0o2u3x/HrGdQZ/N/8//YhbM9Iillx8yEPOXH857",
+	"AXjZTWN6ZSwvABfzgb4wVNPpj+9PdpP9QXd/siu6e8kD0X3I7/NuP9lJB2J3ssf3x3X0IW/Obg77hYhc",
+	"cHvXh1ragmQbcAdLlKqO84swKzKxuPzeXn4wjdAirUQVRCO8Ug/5VMPiDDGdquXaf91/MOwPhnt7vR0g",
+	"64smWXSO/uXot88eqZ1/fT4+Ot598OBN9qD7+skBF9Nl+vTrh59/+UA+mO7s3cZYL3GKWwz1L5QgVU5P",
+	"aL/WbZJfjfb//4z2JmrOV2+Bf4fgNF+9vagZy0A8RB2BoUy/b2bUe63lZ7fmq062J1gf+5x4MlC8chOA",
+	"+jawanrsmeBODSpTpiugl9Asd1qxQ/a5e5cQNDThHgaWOlnuNwP9cUe81oGJRiqulFybSw+ThVoCVrnU",
+	"nOlLnSNsjI6qk0edtlueewn2400DWrdJ6x6pWwW0bpXWffcuHmQDdjpYSh7Zkb1xRfAUlyKHgj8C0BdV",
+	"wNLQuRCWbXnHRkQH7aKjRqYRai3G8vnCbEf4CTlVOodPIMjFLYEsKHWzvdK3yt86DE72uCLzeaSuyFhe",
+	"qwkmZAnMaQuq1h10sEpHKs31wlRZldWxEhMus8rgexaCdYI5XKb0NgJ/M+4M4Ar/UxcKPh2kiXo/mTtI",
+	"1iUrJjwTKuU5IYOyrTevj7d77IWHDcVPV82W1ZA+RzQ4/mWkQodU1MzvL1/Fk11ckVX1wpBh1nKvUQbl",
+	"KrBqpVC0yYNkXdciITlSj1HBFI4aya7G++hFSbUw3t0gYEMbmFx0aXDVUq6J2DCnArN9pTCIzERpoh6r",
+	"qu5EGimXwY0FToM9NtNFbq44MZWqIil72Ke+R0xpzP6l02VI7I9U1TvbfSkWGV+J1M2dQzKu15NK53AZ",
+	"DOJD536qvu9zOKXxrsJmlat/vf8w/rheiB+XdLmWcVnLwlxLulz3Z2xMw2wWWf8kHo+rEzE3FC9/hJTM",
+	"QbyxYvkX8LeQcoDo17d1uDROH7t4+2PyOydFltWNTSod9ccXVqajN/1uY/J9bItvs7X2A9IW62jyBK8P",
+	"htYi2Qwkf61BVzPfQK3EA3h5tm7Q26VuwK3UEmd/XPrrLS04OvrqRmmXO7dNIK5OcqtyLj+C4V6epobd",
+	"dDDhTz1KeJAv5oT1uLBXn+0WTn7VwQO+kzwU/bQ7GO9NunvpfdF9kOzy7sPJA3E/PUj2x3u80UGX3FHv",
+	"362Ww59+tyH4XWkjWE+whaUaKOHLAdZGtt2wtFuk6A0OyJP+iFg61IGkt9VYkuZKTm6IK9GredU84i18",
+	"rwXn9iLqhArQ9Z6B4Nnq3ZIwbvCud2b/bWe5Hms1ySRBYP9CKa6Dm7zs1DWQs4+UBfv9V59Li88l+rbu",
+	"diEW43wTLU6NZi7CvW8dT7wgVpGJNpjwRyXSbeXzmGqdohuitZ6SFHwsyZxxy7acR5SsT1/Htx2NFDoD",
+	"qHSutK7WeFE74gzVHLtQgbQ9hoANS56ndCLIzB1xjWFcRYB8PMU63T3WQEfZdkVervrRV0LTbJZIKaGp",
+	"4nvhD1TxZg0ZUciofVUolTc6R0hGqXPD8MiBkVpysKUSIc9Ei6GLVdCuQTQFMbkYeTjFv3vskYN9rbUa",
+	"BLw9LqfSHkwLbkbOElqbjzJzhLUljhyOFIaWiSTyMryNXhofpDYfwbr62YKy/b14DTHnFzAfPi2j9xs8",
+	"n5u1BkcIH9f5/jPJrRs4dWunEv8qCq5zvyPH3iwGovYEtC+Uo6e2zLOrWQLbukWC2DYi1Eh33kqAAuGz",
+	"fkokCudKde6f0rnqOWuFgbiJjwELevUrr/ppkvPbGdVtA+Mec6eiXndOWBlqgCei6tynjfbdDcPfO/1h",
+	"fzDc2en1+3vt4e/1PHEssHyILpGuMOgjyXkt+M2V4ldY8kdK8boDhDr5EWxS5z6h9sL4tq91rPlQXEC6",
+	"9Hh89uc/mHMgNru6/N8/qC428I+4EzjL8HbtYKD2+Datx95w/2Hvwf2d39/GxxEeg7vZpv5VJv4qE1fE",
+	"sK6SiDcLSf/CEenbpfAJnj75FD3JC26TliNknuFhJqVdhxV9mT+g1cm/4Q1PpMXscQSqBbPQY/ynIj/E",
+	"oxkofoOsOqqneTeFeBWSdEFV0BYI3RARZvwZktIypZdMVmf0ujM1GscE1sSFC2SuR+lGqgTTA5u0cVAg",
+	"cwfKKcIQ2oz/QpntOkurYyXAMvSqBMIcYTI63SZ4rOogPbh/9OIJ4f/TUTNxxTbjQ18q4dCHqJO2AncB",
+	"C3fl8ZARrYbAfhKdpyUATzO+XQtMj9SVlh/7eQy/W4XVHJn89ehhHxdj5CfU4d6UueMfA02kEQ5oyXG7",
+	"pcPcnTb90XAjPqZWUVWDVPv7bwZO4YcoJ7/iKfzVaUTHJNB4vRLrVm7je96ZeyXkQojcVqIurB/JGoHg",
+	"LBNJG2c6hhibcGOkqvPLEMwkqrYkiNgei8vjDCj77MYHvf51yMC/NYfC00Z108fzLLQkyl/hGtgZ7j/o",
+	"DXaxgiDXWF/gaBB2BtWv3w5+CfbhLb9YQzyhb/5EWEUXb28plcv12SAdMRiE1361vH+VM5U/744LBlb0",
+	"8SPs8M1M4v8BexzEaaoT44rD/fGf7udM8MzOzt2vubC5LB9F+w5vuayldiSUmHI7C4XFwytd5GzOk5nE",
+	"s3QrbPXhvXs7g/u9fq/f2xk+6D/oo6/ADbM17x1Pm/S1nQRDq/i0Om+yDnhUPxXWtFQSfunxN3EOUjqa",
+	"rgRkojLZZsZ50CxV3q83+1hmzvQtSYhnJaA+YZQSGH5Y1rsFyoCz6n+rXZ73dq9eIygTWMD/GwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

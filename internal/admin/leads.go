@@ -100,13 +100,9 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "CREATED\tSTATUS\tSOURCE\tNAME\tEMAIL\tPHONE\tSERVICE\tID")
 	for _, l := range leads {
-		name := l.FirstName
-		if l.LastName != "" {
-			name += " " + l.LastName
-		}
 		// Client text is escaped, so it can neither drive the terminal nor fake a row or column.
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l.CreatedAt.UTC().Format("2006-01-02 15:04"),
-			l.Status, l.Source, printable(name), printable(l.Email),
+			l.Status, l.Source, printable(l.DisplayName()), printable(l.Email),
 			printable(l.Phone), printable(l.Service), l.ID)
 	}
 	if err := tw.Flush(); err != nil {

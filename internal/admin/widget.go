@@ -28,7 +28,7 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	fs.String("header-title", "", "chat panel title (business and up)")
 	fs.Int("border-radius", 0, "corner radius in pixels, 8 to 28 (business and up)")
 	fs.Bool("hide-powered-by", false, "hide the \"powered by\" line (business and up)")
-	fs.String("language", "", "hu or en")
+	fs.String("language", "", "hu, en or auto (each visitor in their own language)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -45,8 +45,11 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var problems []string
+	var problems, unserved []string
 	fs.Visit(func(f *flag.Flag) {
+		if !widget.Served(c.Plan, f.Name) {
+			unserved = append(unserved, "--"+f.Name)
+		}
 		v := f.Value.String()
 		str := func() *string { t := strings.TrimSpace(v); return &t }
 		boolean := func() bool { b, _ := strconv.ParseBool(v); return b }
@@ -93,6 +96,10 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	}
 	if err := env.Store.SetWidgetSettings(ctx, id, s); err != nil {
 		return err
+	}
+	if len(unserved) > 0 {
+		fmt.Fprintf(env.Stderr, "saved, but plan %s does not show %s; the widget gets them on a plan that does\n",
+			c.Plan, strings.Join(unserved, ", "))
 	}
 	cfg := s.Config(c.Plan)
 	if *asJSON {

@@ -42,8 +42,11 @@ type Message struct {
 // Turn is everything the assistant may know when it answers one visitor message. It holds only
 // this company's profile and this session's messages, so no answer can leak another tenant's data.
 type Turn struct {
-	Language     Language
-	Profile      Profile
+	Language Language
+	Profile  Profile
+	// Index is NewIndex(Profile), kept by a caller that answers many turns of one company;
+	// when nil the built-in assistant builds it for the turn.
+	Index        *Index
 	QuickButtons []string
 	// GateQuote holds back every price and quote until ContactComplete.
 	GateQuote    bool
@@ -74,6 +77,9 @@ func (t Turn) gated() bool { return t.GateQuote && !t.ContactComplete }
 type Answer struct {
 	Text     string
 	Proposed Contact
+	// Handover is set when the profile does not answer the visitor's question and the reply
+	// offers a colleague instead; the chat then asks for contact details.
+	Handover bool
 	// FellBack says why WithFallback's fallback answered instead of its primary; empty when
 	// the primary answered.
 	FellBack string

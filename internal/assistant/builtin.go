@@ -3,6 +3,7 @@ package assistant
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,11 +21,17 @@ var _ Assistant = Builtin{}
 // and asks for exactly the missing details when the server wants them; it never fails.
 func (Builtin) Answer(_ context.Context, t Turn) (Answer, error) {
 	r := responder{t: t, tx: textsFor(t.Language), p: t.Profile, in: DetectIntent(t.Message),
-		toks: tokens(t.Message), words: contentWords(t.Message)}
+		toks: tokens(t.Message)}
+	if t.Index != nil {
+		r.facts = t.Index.facts
+	} else {
+		r.facts = facts(t.Profile)
+	}
 	if t.gated() {
 		r.p = t.Profile.WithoutPrices()
 	}
-	return Answer{Text: r.reply()}, nil
+	text := r.reply()
+	return Answer{Text: text, Handover: r.handover}, nil
 }
 
 // responder builds the reply to one turn.
@@ -34,9 +41,11 @@ type responder struct {
 	p     Profile // the profile the reply may draw on: without prices while gated
 	in    Intent
 	toks  []string
-	words []string
+	facts []fact // of the whole profile; rendered without prices while gated
 	// explained is set when the reply already says why contact details are needed.
 	explained bool
+	// handover is set when the profile does not answer the question and a colleague will.
+	handover bool
 }
 
 func (r *responder) reply() string {
@@ -52,6 +61,11 @@ func (r *responder) reply() string {
 	}
 	if !t.Captured.isZero() {
 		head = append(head, tx.confirm(t.Captured))
+	}
+	if r.handover && len(content) == 0 {
+		head = append(head, tx.handover)
+	} else if r.handover {
+		content = append(content, tx.handoverRest)
 	}
 	if r.in.Thanks && len(head) == 0 && len(content) == 0 {
 		head = append(head, tx.welcome)
@@ -93,43 +107,78 @@ func (r *responder) buttonsHint(otherwise string) string {
 	return fmt.Sprintf(r.tx.chooseButtons, strings.Join(labels, ", "))
 }
 
-// content answers the question of the message from the profile, at most two answers.
+// minExplained is the least share of a question's topic words that the profile must use for
+// the built-in assistant to answer it; below it the question goes to a colleague.
+const (
+	minExplained    = 0.7
+	minExplainedTwo = 0.6
+)
+
+// content answers the question of the message from the profile, at most two answers. A
+// question the profile does not answer is handed over to a colleague instead (r.handover):
+// an unrelated fact stated in the company's name is worse than none.
 func (r *responder) content() []string {
-	t, tx, p, in := r.t, r.tx, r.p, r.in
+	t, tx, in := r.t, r.tx, r.in
 	var parts []string
 	add := func(s string) {
-		if s = strings.TrimSpace(s); s != "" && len(parts) < 2 {
+		if s = strings.TrimSpace(s); s != "" && len(parts) < 2 && !slices.Contains(parts, s) {
 			parts = append(parts, s)
 		}
 	}
-	priceAsked := in.Price || in.Quote
+	q := newQuery(t.Message, t.Captured).without(termsOf(r.p.CompanyName))
+	priceAsked := in.Price || in.Quote || q.price
+	ss := score(r.facts, q)
+	// A price question is answered by a fact with a price, or handed over: the time a job
+	// takes is no answer to what it costs.
+	chosen := choose(ss, q, in, priceAsked && !t.gated())
+	if len(chosen) == 0 && priceAsked && !t.gated() && len(q.terms) > 0 && len(choose(ss, q, in, false)) > 0 {
+		r.handover = true
+		return []string{tx.noPrices}
+	}
+	if in.Hours && strings.TrimSpace(r.p.OpeningHours) == "" && !chose(chosen, factFAQ) {
+		r.handover = true
+		return []string{tx.noHours}
+	}
+	if len(q.terms) > 0 && !answers(ss, q, chosen) {
+		if t.Captured.isZero() {
+			r.handover = true
+		}
+		return nil
+	}
 	if priceAsked && t.gated() {
 		add(tx.quoteGated)
 		r.explained = true
+	} else if priceAsked && t.GateQuote {
+		add(tx.quoteFollows)
 	}
-	if qa, ok := bestFAQ(p.FAQ, r.words, isButton(t.Message, t.QuickButtons)); ok {
-		add(sentence(qa.Answer))
+	for i, f := range chosen {
+		add(r.render(f, priceAsked && (i == 0 || f.priced())))
 	}
-	svc, named := bestService(p.Services, r.words)
-	switch {
-	case priceAsked && !t.gated():
-		for _, s := range r.prices(svc, named) {
-			add(s)
+	if r.handover {
+		return parts
+	}
+	if len(chosen) == 0 {
+		switch {
+		case priceAsked && !t.gated() && in.Quote && !in.Price:
+			r.explained = true
+			add(tx.quoteWelcome)
+		case priceAsked && !t.gated():
+			add(r.priceList())
 		}
-	case named:
-		add(r.service(svc))
 	}
-	if matchAny(r.toks, aboutPhrases, false) {
-		add(r.or(p.Description, tx.noInfo))
+	if matchAny(r.toks, aboutPhrases, false) && !chose(chosen, factAbout) {
+		add(r.or(r.p.Description, tx.noInfo))
 	}
-	if in.Services && !named {
+	if in.Services && !chose(chosen, factService) {
 		add(r.services())
 	}
-	if in.Hours {
-		add(r.or(sentence(r.sprintf(tx.hours, p.OpeningHours)), tx.noHours))
+	if in.Hours && !chose(chosen, factHours) {
+		add(r.or(sentence(r.sprintf(tx.hours, r.p.OpeningHours)), tx.noHours))
 	}
 	if matchAny(r.toks, reachPhrases, false) && t.Captured.isZero() {
 		add(r.or(r.reach(), tx.noInfo))
+	} else if q.where && len(chosen) < 2 && !chose(chosen, factAddress) && !chose(chosen, factAbout) && r.p.Address != "" {
+		add(sentence(fmt.Sprintf(tx.addressIs, r.p.Address)))
 	}
 	if in.Callback {
 		add(tx.callback)
@@ -141,22 +190,73 @@ func (r *responder) content() []string {
 	return parts
 }
 
-// prices answers a price question while prices may be stated.
-func (r *responder) prices(svc Service, named bool) []string {
-	tx := r.tx
-	var out []string
-	if r.t.GateQuote {
-		out = append(out, tx.quoteFollows)
-	} else if r.in.Quote && !r.in.Price {
-		r.explained = true
-		return []string{tx.quoteWelcome}
+// answers reports whether the chosen facts answer the question: the profile uses enough of
+// its topic words, or a little less when the first fact matches two of them by itself, as in
+// "Nem hűt a klíma, mennyi a klímatöltés?".
+func answers(ss []scored, q query, chosen []scored) bool {
+	if len(chosen) == 0 {
+		return false
 	}
-	if named {
-		if svc.Price == "" {
-			return append(out, tx.noPrices)
+	e := explained(ss, q)
+	strong := 0
+	for j, ok := range chosen[0].strongAt {
+		if ok && q.terms[j].weight >= 1 {
+			strong++
 		}
-		return append(out, sentence(fmt.Sprintf(tx.servicePrice, tx.named(svc.Name), svc.Price)))
 	}
+	return e >= minExplained || e >= minExplainedTwo && strong >= 2
+}
+
+// chose reports whether one of the chosen facts is of kind k.
+func chose(fs []scored, k factKind) bool {
+	return slices.ContainsFunc(fs, func(f scored) bool { return f.kind == k })
+}
+
+// render words one fact as part of the reply; a price question about a service without a
+// price, or with prices held back, is handed over rather than answered with something else.
+func (r *responder) render(f scored, priceAsked bool) string {
+	tx, gated := r.tx, r.t.gated()
+	clean := func(s string) string {
+		if gated {
+			return stripPrices(s)
+		}
+		return s
+	}
+	switch f.kind {
+	case factFAQ:
+		a := clean(f.faq.Answer)
+		if priceAsked && !gated && !ContainsPrice(a) {
+			r.handover = true
+			return tx.noPrices
+		}
+		return sentence(a)
+	case factService:
+		s := f.service
+		if gated {
+			s = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description)}
+		}
+		if priceAsked && !gated {
+			if s.Price == "" {
+				r.handover = true
+				return tx.noPrices
+			}
+			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(s.Name), s.Price))
+		}
+		return r.service(s)
+	case factHours:
+		return sentence(fmt.Sprintf(tx.hours, clean(f.value)))
+	case factAddress:
+		return sentence(fmt.Sprintf(tx.addressIs, f.value))
+	case factPhone:
+		return sentence(fmt.Sprintf(tx.phoneIs, f.value))
+	case factEmail:
+		return sentence(fmt.Sprintf(tx.emailIs, f.value))
+	}
+	return clean(f.value)
+}
+
+// priceList lists the services' prices, or says that there are none to tell.
+func (r *responder) priceList() string {
 	var items []string
 	for _, s := range r.p.Services {
 		if s.Price != "" {
@@ -164,9 +264,9 @@ func (r *responder) prices(svc Service, named bool) []string {
 		}
 	}
 	if len(items) == 0 {
-		return append(out, tx.noPrices)
+		return r.tx.noPrices
 	}
-	return append(out, fmt.Sprintf(tx.prices, strings.Join(items, "; ")))
+	return fmt.Sprintf(r.tx.prices, strings.Join(items, "; "))
 }
 
 // service describes one service, with its price unless prices are held back.
@@ -223,7 +323,9 @@ func (r *responder) contactPart() []string {
 		return []string{tx.completeQuote}
 	case t.ContactComplete && !t.Captured.isZero():
 		return []string{tx.complete}
-	case t.ContactComplete || len(t.Missing) == 0 || !t.RequestContact && t.Captured.isZero():
+	case r.handover && (t.ContactComplete || len(t.Missing) == 0):
+		return []string{tx.handoverDone}
+	case t.ContactComplete || len(t.Missing) == 0 || !t.RequestContact && t.Captured.isZero() && !r.handover:
 		return nil
 	}
 	fields := tx.fieldList(t.Missing)
@@ -238,6 +340,8 @@ func (r *responder) contactPart() []string {
 		return []string{sentence(prompt), fmt.Sprintf(tx.askFor, fields)}
 	case r.explained:
 		return []string{fmt.Sprintf(tx.askBecause, fields)}
+	case r.handover:
+		return []string{fmt.Sprintf(tx.askHandover, fields)}
 	}
 	return []string{fmt.Sprintf(tx.ask, fields)}
 }

@@ -145,7 +145,7 @@ func TestBuiltinAnswers(t *testing.T) {
 		{"FAQ holding a price, open", Turn{Message: "Mennyibe kerül a domain?"}, []string{"5 000 Ft"}, nil},
 		{"FAQ holding a price, gated", Turn{Message: "Mennyibe kerül a domain?", GateQuote: true},
 			[]string{"személyre szabott ajánlatban"}, []string{"5 000"}},
-		{"one word in common is not enough", Turn{Message: "Mennyi idő a szállítás?"}, []string{"Köszönöm a kérdését!"}, []string{"4–6 hét"}},
+		{"one word in common is not enough", Turn{Message: "Mennyi idő a szállítás?"}, []string{"nem tudok pontos választ adni"}, []string{"4–6 hét", "Webshop"}},
 		{"named service price", Turn{Message: "Mi a webshop ára?"}, []string{"A Webshop ára: 3 500 000 Ft-tól."}, []string{"1 900 000"}},
 		{"service without price", Turn{Message: "Mennyibe kerül a karbantartás?"}, []string{"személyre szabott ajánlatot"}, nil},
 		{"named service, gated", Turn{Message: "Érdekel a webshop", GateQuote: true}, []string{"Webáruház fizetési"}, []string{"3 500 000"}},
@@ -169,9 +169,14 @@ func TestBuiltinAnswers(t *testing.T) {
 			[]string{"Hagyja meg elérhetőségét, és 24 órán belül jelentkezünk. Ehhez a nevét, az e-mail címét és a telefonszámát kérném."}, nil},
 		{"no ask without request", Turn{Message: "Nyitvatartás", Missing: []string{"name", "email"}}, nil, []string{"adja meg"}},
 		{"thanks", Turn{Message: "köszi"}, []string{"Szívesen!"}, nil},
-		{"unknown question points to the buttons", Turn{Message: "Hány munkatársuk van?"},
+		{"unknown question is handed over", Turn{Message: "Hány munkatársuk van?", Missing: []string{"name", "email"}},
+			[]string{"Erre a kérdésre sajnos nem tudok pontos választ adni, de kollégánk szívesen segít.",
+				"Ha megadja a nevét és az e-mail címét, kollégánk felveszi Önnel a kapcsolatot."}, []string{"Szegedi", "Ft"}},
+		{"unknown question, contact complete", Turn{Message: "Hány munkatársuk van?", ContactComplete: true},
+			[]string{"nem tudok pontos választ adni", "Továbbítom a kérdését"}, []string{"adja meg"}},
+		{"no question points to the buttons", Turn{Message: "hmm"},
 			[]string{"Köszönöm a kérdését!", "válasszon: Árak, Szolgáltatások, Nyitvatartás"}, nil},
-		{"unknown question without buttons", Turn{Message: "Hány munkatársuk van?", QuickButtons: []string{}},
+		{"no question, no buttons", Turn{Message: "hmm", QuickButtons: []string{}},
 			[]string{"Kérdezhet például a szolgáltatásainkról"}, nil},
 		{"unknown language is Hungarian", Turn{Message: "Jó napot", Language: "de"}, []string{"Jó napot kívánok!"}, nil},
 		{"empty profile", Turn{Message: "Szia! Mennyibe kerül?", Profile: Profile{}}, []string{"Jó napot kívánok!", "Pontos árat itt nem tudok mondani"}, nil},
@@ -207,5 +212,59 @@ func TestBuiltinKeepsRepliesShort(t *testing.T) {
 		turn := Turn{Profile: p, Message: msg, RequestContact: true, Missing: []string{"name", "email", "phone"}}
 		got, _ := Builtin{}.Answer(context.Background(), turn)
 		checkReply(t, turn, got.Text, []string{"Hogy kollégánk felvehesse Önnel a kapcsolatot"}, nil)
+	}
+}
+
+func TestGist(t *testing.T) {
+	tests := []struct{ message, want string }{
+		{"Mennyibe kerül egy 5 kW-os rendszer? Havi 25 000 Ft a villanyszámlánk.", "Mennyibe kerül egy 5 kW-os rendszer? Havi 25 000 Ft a villanyszámlánk."},
+		{"Havi 12 500 000 Ft a keretünk", "Havi 12 500 000 Ft a keretünk"},
+		{"Az e-mail címem anna@example.hu", ""},
+		{"Itt a számom: +36 30 111 2222", ""},
+		{"Jó napot!", ""},
+		{"Köszönöm!", ""},
+		{"Visszahívást kérek a 06 30 123 4567 számon", "Visszahívást kérek a számon"},
+		{"Érdekel a hőszivattyú, anna@example.hu", "Érdekel a hőszivattyú"},
+	}
+	for _, tt := range tests {
+		if got := Gist(tt.message, Contact{}); got != tt.want {
+			t.Errorf("Gist(%q) = %q, want %q", tt.message, got, tt.want)
+		}
+	}
+}
+
+func TestServiceFor(t *testing.T) {
+	x := NewIndex(testProfile(t))
+	tests := []struct{ message, want string }{
+		{"Mennyibe kerül egy webshop?", "Webshop"},
+		{"Érdekelne a keresőoptimalizálás", "Keresőoptimalizálás"},
+		{"Mennyi a garancia?", ""},
+		{"Jó napot!", ""},
+	}
+	for _, tt := range tests {
+		if got, _ := x.ServiceFor(tt.message); got != tt.want {
+			t.Errorf("ServiceFor(%q) = %q, want %q", tt.message, got, tt.want)
+		}
+	}
+}
+
+func TestDetectLanguage(t *testing.T) {
+	tests := []struct {
+		text string
+		want Language
+		sure bool
+	}{
+		{"How much is a heat pump?", English, true},
+		{"Mennyibe kerül?", Hungarian, true},
+		{"mennyibe kerul a weboldal", Hungarian, true},
+		{"Do you have parking?", English, true},
+		{"Szia! Van parkoló?", Hungarian, true},
+		{"anna@example.com", Hungarian, false},
+		{"06 30 123 4567", Hungarian, false},
+	}
+	for _, tt := range tests {
+		if got, sure := DetectLanguage(tt.text); got != tt.want || sure != tt.sure {
+			t.Errorf("DetectLanguage(%q) = %q, %v; want %q, %v", tt.text, got, sure, tt.want, tt.sure)
+		}
 	}
 }

@@ -43,29 +43,11 @@ const clauseBreak = ""
 
 // tokens splits s into folded words, with clauseBreak where punctuation ends a clause.
 func tokens(s string) []string {
-	var out []string
-	var word strings.Builder
-	flush := func() {
-		if word.Len() > 0 {
-			out = append(out, word.String())
-			word.Reset()
-		}
+	ws := words(s)
+	for i, w := range ws {
+		ws[i] = fold(w)
 	}
-	for _, r := range fold(s) {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			word.WriteRune(r)
-		case strings.ContainsRune(".,;:!?()\n", r):
-			flush()
-			if len(out) > 0 && out[len(out)-1] != clauseBreak {
-				out = append(out, clauseBreak)
-			}
-		default:
-			flush()
-		}
-	}
-	flush()
-	return out
+	return ws
 }
 
 // phrase is a sequence of folded words; a word ending in '*' matches any word it begins.
@@ -117,23 +99,6 @@ func negated(toks []string, i int) bool {
 		}
 	}
 	return false
-}
-
-// similar reports whether two folded words are the same word up to a suffix, which in
-// Hungarian carries case and number ("szállítás", "szállítási", "szállításról").
-func similar(a, b string) bool {
-	if a == b {
-		return true
-	}
-	short, long := min(len(a), len(b)), max(len(a), len(b))
-	p := 0
-	for p < short && a[p] == b[p] {
-		p++
-	}
-	if p == short && short >= 3 && long-short <= 2 {
-		return true
-	}
-	return p >= 5 && p >= short-3
 }
 
 // sentences splits text after each '.', '!' or '?' that ends a sentence, and at line breaks.

@@ -16,6 +16,8 @@ type texts struct {
 	thanksName, thanks, noted, notedOne, itemValue, servicePrice  string
 	ask, askBecause, askAlso, askFor, complete, completeQuote     string
 	and                                                           string
+	handover, handoverRest, handoverDone, askHandover             string
+	addressIs, phoneIs, emailIs                                   string
 	name, email, phoneNumber                                      string
 	// articles tells whether a name takes the Hungarian article "a" or "az".
 	articles bool
@@ -57,6 +59,13 @@ var hu = texts{
 	complete:      "Minden adatot megkaptam, kollégánk hamarosan felveszi Önnel a kapcsolatot.",
 	completeQuote: "Minden adatot megkaptam, kollégánk hamarosan felveszi Önnel a kapcsolatot, és elküldi a személyre szabott árajánlatot.",
 	and:           "és",
+	handover:      "Erre a kérdésre sajnos nem tudok pontos választ adni, de kollégánk szívesen segít.",
+	handoverRest:  "A kérdése többi részére kollégánk tud pontos választ adni.",
+	handoverDone:  "Továbbítom a kérdését, kollégánk hamarosan válaszol Önnek.",
+	askHandover:   "Ha megadja %s, kollégánk felveszi Önnel a kapcsolatot.",
+	addressIs:     "Címünk: %s",
+	phoneIs:       "Telefonszámunk: %s",
+	emailIs:       "E-mail címünk: %s",
 	servicePrice:  "%s ára: %s",
 	name:          "a nevét",
 	email:         "az e-mail címét",
@@ -100,6 +109,13 @@ var en = texts{
 	complete:      "I have everything I need; a colleague will be in touch with you shortly.",
 	completeQuote: "I have everything I need; a colleague will be in touch with you shortly and send your personal quote.",
 	and:           "and",
+	handover:      "I'm afraid I can't answer that exactly here, but a colleague will be glad to help.",
+	handoverRest:  "A colleague can answer the rest of your question exactly.",
+	handoverDone:  "I'll pass your question on; a colleague will get back to you shortly.",
+	askHandover:   "If you share %s, a colleague will get in touch with you.",
+	addressIs:     "Our address: %s",
+	phoneIs:       "Our phone number: %s",
+	emailIs:       "Our email address: %s",
 	servicePrice:  "Price of %s: %s",
 	name:          "your name",
 	email:         "your email address",

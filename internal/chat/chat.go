@@ -61,6 +61,8 @@ type Reply struct {
 	LeadID         *uuid.UUID
 	SessionID      string
 	RequestContact bool
+	// Language is the language of the reply ("hu" or "en"), which the widget's own texts follow.
+	Language string
 	// Replayed is true when this is the first answer to a repeated message_id.
 	Replayed bool
 	// NewLead is the outcome of the lead this turn created, if it did.
@@ -87,14 +89,20 @@ type Service struct {
 	configs  *widget.Configs
 	builtin  assistant.Assistant
 	model    assistant.Assistant // nil without a configured AI model
-	profiles *cache.Map[uuid.UUID, assistant.Profile]
+	profiles *cache.Map[uuid.UUID, companyProfile]
+}
+
+// companyProfile is a company's assistant profile with its index, built once per cache fill.
+type companyProfile struct {
+	assistant.Profile
+	index *assistant.Index
 }
 
 // New builds the chat service. model may be nil; it is wrapped so that any failure falls back
 // to the built-in assistant.
 func New(store Store, configs *widget.Configs, model assistant.Assistant) *Service {
 	s := &Service{store: store, configs: configs, builtin: assistant.Builtin{},
-		profiles: cache.New[uuid.UUID, assistant.Profile]("assistant")}
+		profiles: cache.New[uuid.UUID, companyProfile]("assistant")}
 	if model != nil {
 		s.model = assistant.WithFallback(model, s.builtin)
 	}
@@ -111,7 +119,9 @@ type input struct {
 	message   string
 	form      Contact
 	text      Contact // the details found in the message
-	referral  map[string]string
+	// correction is set when the message says its details correct earlier ones.
+	correction bool
+	referral   map[string]string
 }
 
 func check(req Request) (input, error) {
@@ -171,14 +181,20 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	if err != nil {
 		return Reply{}, err
 	}
-	if !bot {
-		found := contact.Extract(in.message)
-		in.text = Contact{FirstName: found.FirstName, LastName: found.LastName, Email: found.Email,
-			Phone: found.Phone, PhoneE164: found.PhoneE164}
-	}
 	settings, err := s.configs.Config(ctx, p.CompanyID, p.Plan)
 	if err != nil {
 		return Reply{}, err
+	}
+	if !bot {
+		lang := settings.Language
+		if lang == widget.LanguageAuto {
+			l, _ := assistant.DetectLanguage(in.message)
+			lang = string(l)
+		}
+		found := contact.ExtractIn(in.message, lang)
+		in.text = Contact{FirstName: found.FirstName, LastName: found.LastName, Email: found.Email,
+			Phone: found.Phone, PhoneE164: found.PhoneE164}
+		in.correction = found.Correction
 	}
 	profile, err := s.profile(ctx, p.CompanyID)
 	if err != nil {
@@ -195,22 +211,29 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 }
 
 // turn is one attempt at a turn: read, answer, write.
-func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings widget.Config, profile assistant.Profile) (Reply, error) {
+func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings widget.Config, profile companyProfile) (Reply, error) {
 	st, err := s.store.ReadTurn(ctx, p.CompanyID, in.sessionID, in.messageID)
 	if err != nil {
 		return Reply{}, err
 	}
 	cur := st.Session
 	if a := st.Answered; a != nil {
-		return Reply{Text: a.Reply, LeadID: cur.LeadID, SessionID: cur.ID, RequestContact: a.RequestContact, Replayed: true}, nil
+		return Reply{Text: a.Reply, LeadID: cur.LeadID, SessionID: cur.ID, RequestContact: a.RequestContact,
+			Language: language(settings.Language, cur.Language, ""), Replayed: true}, nil
 	}
 	if cur.VisitorMessages >= limits.SessionMessages {
 		return Reply{}, errs.E(errs.RateLimited, errs.CodeSessionLimit)
 	}
 	next := cur
 	next.VisitorMessages++
+	next.Language = language(settings.Language, cur.Language, in.message)
+	form := in.form
+	if form.FirstName != "" {
+		// The form has one name field; the lead keeps given and family name apart.
+		form.FirstName, form.LastName = contact.SplitName(form.FirstName, next.Language)
+	}
 	var captured Contact
-	next.Contact, captured = merge(cur.Contact, in.form, in.text)
+	next.Contact, captured = merge(cur.Contact, form, in.text, in.correction)
 	if next.ReferralData == nil {
 		next.ReferralData = in.referral
 	}
@@ -220,9 +243,9 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	wants := intent.Buying || intent.Price || intent.Quote || intent.Callback
 	requestContact := !complete && (wants || next.VisitorMessages >= 2)
 	t := assistant.Turn{
-		Language: assistant.Language(settings.Language), Profile: profile, QuickButtons: settings.QuickButtons,
+		Language: assistant.Language(next.Language), Profile: profile.Profile, Index: profile.index, QuickButtons: settings.QuickButtons,
 		GateQuote: settings.GateQuote, RequirePhone: settings.RequirePhone, Message: in.message,
-		History: st.History, Known: known(next.Contact), Captured: asContact(captured, settings.Language),
+		History: st.History, Known: known(next.Contact), Captured: asContact(captured, next.Language),
 		Missing: next.Contact.Missing(settings.RequirePhone), ContactComplete: complete,
 		RequestContact: requestContact,
 	}
@@ -233,13 +256,26 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	if err != nil {
 		return Reply{}, err
 	}
+	// A question the profile does not answer goes to a colleague, who needs the details.
+	if answer.Handover && !complete {
+		requestContact = true
+	}
 	// A detail a model proposes counts only if the visitor wrote it, and only fills a gap.
 	var proposed Contact
-	next.Contact, proposed = merge(next.Contact, Contact{}, verified(answer.Proposed, visitorTexts(st.History, in.message)))
+	checked := verified(answer.Proposed, visitorTexts(st.History, in.message))
+	if checked.FirstName != "" {
+		checked.FirstName, checked.LastName = contact.SplitName(checked.FirstName, next.Language)
+	}
+	next.Contact, proposed = merge(next.Contact, Contact{}, checked, false)
+	// What the visitor asks about, for the salesperson who calls back.
+	if svc, ok := profile.index.ServiceFor(in.message); ok {
+		next.Service = svc
+	}
+	next.Note = addToNote(cur.Note, assistant.Gist(in.message, asContact(captured, next.Language)))
 
 	w := Write{Session: next, Message: in.message, MessageID: in.messageID,
 		Answered: Answered{Reply: answer.Text, RequestContact: requestContact}, Limit: p.LeadLimit}
-	w.NewLead, w.Changes = leadWrite(cur, next, in.form, proposed)
+	w.NewLead, w.Changes = leadWrite(cur, next, form, proposed)
 	if w.NewLead != nil {
 		id := w.NewLead.ID
 		w.Session.LeadID = &id
@@ -249,7 +285,7 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 		return Reply{}, err
 	}
 	return Reply{Text: answer.Text, LeadID: w.Session.LeadID, SessionID: next.ID, RequestContact: requestContact,
-		NewLead: created, Model: use}, nil
+		Language: next.Language, NewLead: created, Model: use}, nil
 }
 
 // answer asks the model when one is configured and today's budget allows, else the built-in
@@ -292,18 +328,33 @@ func visitorTexts(history []assistant.Message, message string) []string {
 	return out
 }
 
-func (s *Service) profile(ctx context.Context, companyID uuid.UUID) (assistant.Profile, error) {
-	return s.profiles.Get(ctx, companyID, func(ctx context.Context) (assistant.Profile, error) {
+func (s *Service) profile(ctx context.Context, companyID uuid.UUID) (companyProfile, error) {
+	return s.profiles.Get(ctx, companyID, func(ctx context.Context) (companyProfile, error) {
 		raw, err := s.store.AssistantProfile(ctx, companyID)
 		if err != nil || raw == nil {
-			return assistant.Profile{}, err
+			return companyProfile{index: assistant.NewIndex(assistant.Profile{})}, err
 		}
 		var p assistant.Profile
 		if err := json.Unmarshal(raw, &p); err != nil {
-			return assistant.Profile{}, fmt.Errorf("company %s assistant profile: %w", companyID, err)
+			return companyProfile{}, fmt.Errorf("company %s assistant profile: %w", companyID, err)
 		}
-		return p, nil
+		return companyProfile{Profile: p, index: assistant.NewIndex(p)}, nil
 	})
+}
+
+// language is the language a turn is answered in: the company's, or with auto the visitor's
+// (that of the message, else that of the conversation so far, else Hungarian).
+func language(setting, conversation, message string) string {
+	if setting != widget.LanguageAuto {
+		return setting
+	}
+	if l, sure := assistant.DetectLanguage(message); sure {
+		return string(l)
+	}
+	if conversation != "" {
+		return conversation
+	}
+	return string(assistant.Hungarian)
 }
 
 // asContact words a contact for the assistant, the name in the language's order: Hungarian
@@ -322,9 +373,9 @@ func known(c Contact) assistant.Known {
 }
 
 // merge combines what was known with this message's details: a detail typed in the contact
-// form always wins; one found in the text only fills a gap. It returns the new contact and the
-// details this message added or changed.
-func merge(cur, form, text Contact) (next, captured Contact) {
+// form always wins; one found in the text only fills a gap, unless the text says it corrects
+// the earlier one. It returns the new contact and the details this message added or changed.
+func merge(cur, form, text Contact, correction bool) (next, captured Contact) {
 	next = cur
 	set := func(dst *string, capt *string, v string) {
 		if v != "" && v != *dst {
@@ -336,13 +387,15 @@ func merge(cur, form, text Contact) (next, captured Contact) {
 			*dst, *capt = v, v
 		}
 	}
+	if correction {
+		fill = set
+	}
 	if form.FirstName != "" {
-		// The form has one name field, which may hold the whole name.
-		if form.FirstName != cur.Name() {
-			next.FirstName, next.LastName = form.FirstName, ""
-			captured.FirstName = form.FirstName
+		if form.FirstName != cur.FirstName || form.LastName != cur.LastName {
+			next.FirstName, next.LastName = form.FirstName, form.LastName
+			captured.FirstName, captured.LastName = form.FirstName, form.LastName
 		}
-	} else if cur.FirstName == "" && text.FirstName != "" {
+	} else if (cur.FirstName == "" || correction && text.Name() != cur.Name()) && text.FirstName != "" {
 		next.FirstName, next.LastName = text.FirstName, text.LastName
 		captured.FirstName, captured.LastName = text.FirstName, text.LastName
 	}
@@ -356,7 +409,7 @@ func merge(cur, form, text Contact) (next, captured Contact) {
 			next.Phone, next.PhoneE164 = form.Phone, form.PhoneE164
 			captured.Phone, captured.PhoneE164 = form.Phone, form.PhoneE164
 		}
-	} else if cur.Phone == "" && text.Phone != "" {
+	} else if (cur.Phone == "" || correction && text.PhoneE164 != cur.PhoneE164) && text.Phone != "" {
 		next.Phone, next.PhoneE164 = text.Phone, text.PhoneE164
 		captured.Phone, captured.PhoneE164 = text.Phone, text.PhoneE164
 	}
@@ -374,8 +427,8 @@ func leadWrite(cur, nextSession Session, form, proposed Contact) (*lead.Lead, []
 	if cur.LeadID == nil {
 		return &lead.Lead{
 			ID: lead.NewID(), FirstName: next.FirstName, LastName: next.LastName, Email: next.Email,
-			Phone: next.Phone, PhoneE164: next.PhoneE164, Source: lead.SourceChat,
-			ReferralData: nextSession.ReferralData,
+			Phone: next.Phone, PhoneE164: next.PhoneE164, Service: nextSession.Service, Note: nextSession.Note,
+			Source: lead.SourceChat, ReferralData: nextSession.ReferralData,
 		}, nil
 	}
 	var changes []lead.Change
@@ -397,5 +450,7 @@ func leadWrite(cur, nextSession Session, form, proposed Contact) (*lead.Lead, []
 	add(lead.FieldLastName, was.LastName, next.LastName, form.FirstName, proposed.LastName)
 	add(lead.FieldEmail, was.Email, next.Email, form.Email, proposed.Email)
 	add(lead.FieldPhone, was.Phone, next.Phone, form.Phone, proposed.Phone)
+	add(lead.FieldService, cur.Service, nextSession.Service, "", "")
+	add(lead.FieldNote, cur.Note, nextSession.Note, "", "")
 	return nil, changes
 }

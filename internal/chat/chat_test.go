@@ -1,7 +1,10 @@
 package chat
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
@@ -15,26 +18,34 @@ func TestMerge(t *testing.T) {
 	tests := []struct {
 		name            string
 		cur, form, text Contact
+		correction      bool
 		next, captured  Contact
 	}{
-		{"text fills a gap", Contact{}, Contact{}, Contact{Email: "a@example.hu"},
+		{"text fills a gap", Contact{}, Contact{}, Contact{Email: "a@example.hu"}, false,
 			Contact{Email: "a@example.hu"}, Contact{Email: "a@example.hu"}},
-		{"text never overwrites", known, Contact{}, Contact{Email: "other@example.hu", FirstName: "Béla"},
+		{"text never overwrites", known, Contact{}, Contact{Email: "other@example.hu", FirstName: "Béla"}, false,
 			known, Contact{}},
-		{"the form overwrites", known, Contact{Email: "new@example.hu"}, Contact{},
+		{"a correction in text overwrites", known, Contact{}, Contact{Email: "other@example.hu"}, true,
+			Contact{FirstName: "Péter", LastName: "Kovács", Email: "other@example.hu"}, Contact{Email: "other@example.hu"}},
+		{"a corrected name in text overwrites", known, Contact{}, Contact{FirstName: "Petra", LastName: "Kovács"}, true,
+			Contact{FirstName: "Petra", LastName: "Kovács", Email: "p@example.hu"}, Contact{FirstName: "Petra", LastName: "Kovács"}},
+		{"a corrected phone in text overwrites", Contact{Phone: "06 30 123 4567", PhoneE164: "+36301234567"}, Contact{},
+			Contact{Phone: "06 30 123 4568", PhoneE164: "+36301234568"}, true,
+			Contact{Phone: "06 30 123 4568", PhoneE164: "+36301234568"}, Contact{Phone: "06 30 123 4568", PhoneE164: "+36301234568"}},
+		{"the form overwrites", known, Contact{Email: "new@example.hu"}, Contact{}, false,
 			Contact{FirstName: "Péter", LastName: "Kovács", Email: "new@example.hu"}, Contact{Email: "new@example.hu"}},
-		{"the form wins over the text of the same message", Contact{}, Contact{Email: "form@example.hu"}, Contact{Email: "text@example.hu"},
+		{"the form wins over the text of the same message", Contact{}, Contact{Email: "form@example.hu"}, Contact{Email: "text@example.hu"}, true,
 			Contact{Email: "form@example.hu"}, Contact{Email: "form@example.hu"}},
-		{"the form's one name field holds the whole name", known, Contact{FirstName: "Nagy Anna"}, Contact{},
-			Contact{FirstName: "Nagy Anna", Email: "p@example.hu"}, Contact{FirstName: "Nagy Anna"}},
-		{"the same name again is no change", known, Contact{FirstName: "Péter Kovács"}, Contact{},
+		{"the form's name, split", known, Contact{FirstName: "Anna", LastName: "Nagy"}, Contact{}, false,
+			Contact{FirstName: "Anna", LastName: "Nagy", Email: "p@example.hu"}, Contact{FirstName: "Anna", LastName: "Nagy"}},
+		{"the same name again is no change", known, Contact{FirstName: "Péter", LastName: "Kovács"}, Contact{}, false,
 			known, Contact{}},
-		{"a phone with its E.164 form", Contact{}, Contact{}, Contact{Phone: "06 30 123 4567", PhoneE164: "+36301234567"},
+		{"a phone with its E.164 form", Contact{}, Contact{}, Contact{Phone: "06 30 123 4567", PhoneE164: "+36301234567"}, false,
 			Contact{Phone: "06 30 123 4567", PhoneE164: "+36301234567"}, Contact{Phone: "06 30 123 4567", PhoneE164: "+36301234567"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			next, captured := merge(tt.cur, tt.form, tt.text)
+			next, captured := merge(tt.cur, tt.form, tt.text, tt.correction)
 			if diff := cmp.Diff(tt.next, next); diff != "" {
 				t.Errorf("next (-want +got):\n%s", diff)
 			}
@@ -108,5 +119,39 @@ func TestVerifiedProposals(t *testing.T) {
 	}
 	if got := verified(assistant.Contact{Phone: "+36 30 999 9999"}, visitor); got != (Contact{}) {
 		t.Errorf("a phone the visitor never wrote was accepted: %+v", got)
+	}
+}
+
+func TestAddToNote(t *testing.T) {
+	note := ""
+	for _, g := range []string{"Mennyibe kerül egy 5 kW-os rendszer?", "", "Havi 25 000 Ft a villanyszámlánk.", "mennyibe kerül egy 5 kW-os rendszer?"} {
+		note = addToNote(note, g)
+	}
+	if want := "Mennyibe kerül egy 5 kW-os rendszer?\nHavi 25 000 Ft a villanyszámlánk."; note != want {
+		t.Errorf("note = %q, want %q", note, want)
+	}
+	long := strings.Repeat("x", 300)
+	note = "Az első kérdés"
+	for i := range 10 {
+		note = addToNote(note, fmt.Sprintf("%d %s", i, long))
+	}
+	if n := utf8.RuneCountInString(note); n > maxNote || !strings.HasPrefix(note, "Az első kérdés\n") || !strings.HasSuffix(note, "9 "+long) {
+		t.Errorf("note of %d characters keeps neither the first nor the last question: %.80q…", n, note)
+	}
+}
+
+func TestLanguage(t *testing.T) {
+	tests := []struct{ setting, conversation, message, want string }{
+		{"hu", "", "How much is it?", "hu"},
+		{"en", "", "Mennyibe kerül?", "en"},
+		{"auto", "", "How much is it?", "en"},
+		{"auto", "", "Mennyibe kerül?", "hu"},
+		{"auto", "en", "06 30 123 4567", "en"},
+		{"auto", "", "anna@example.com", "hu"},
+	}
+	for _, tt := range tests {
+		if got := language(tt.setting, tt.conversation, tt.message); got != tt.want {
+			t.Errorf("language(%q, %q, %q) = %q, want %q", tt.setting, tt.conversation, tt.message, got, tt.want)
+		}
 	}
 }

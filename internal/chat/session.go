@@ -63,6 +63,12 @@ type Session struct {
 	VisitorMessages int
 	Contact         Contact
 	ReferralData    map[string]string
+	// Service is the profile's service the conversation is about, the latest one named.
+	Service string
+	// Note sums up the visitor's questions and needs; the session's lead carries both.
+	Note string
+	// Language is the language of the conversation so far, for companies set to auto.
+	Language string
 }
 
 // State is what a turn reads before it answers.

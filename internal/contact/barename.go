@@ -42,11 +42,12 @@ func standaloneName(text string, toks []token, i, j, words int) []string {
 	}
 	given := false
 	name := make([]string, 0, n)
-	for _, t := range toks[i:j] {
+	for k, t := range toks[i:j] {
 		if !isNameWord(t.text) || isStopWord(t.text) {
 			return nil
 		}
-		given = given || isGivenName(t.text)
+		// A known given name, or any name word after a known family name ("Kovács Zsófiána").
+		given = given || isGivenName(t.text) || k > 0 && isFamilyName(toks[i+k-1].text)
 		name = append(name, t.text)
 	}
 	// A lone given name is taken when it is all the message says besides contact details, or

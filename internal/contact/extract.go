@@ -15,17 +15,36 @@ type Found struct {
 	Phone string
 	// PhoneE164 is Phone in E.164 form, always set together with Phone.
 	PhoneE164 string
+	// Correction is set when the text says that the details it gives correct earlier ones
+	// ("bocs, elírtam: …", "sorry, typo: …"); only with a detail found.
+	Correction bool
 }
 
 // Extract finds a visitor's name, email address and phone number in free chat text, taking
 // the first of each that it recognises. It is deterministic, uses no network, and its cost
-// grows linearly with the text, so it may run on every chat message.
-func Extract(text string) Found {
+// grows linearly with the text, so it may run on every chat message. Phone numbers without a
+// country code are read as Hungarian.
+func Extract(text string) Found { return ExtractIn(text, "hu") }
+
+// ExtractIn is Extract for a conversation in the given language ("hu", "en", "de"): a phone
+// number in the national format of a country the language points to ("07700 900123",
+// "(415) 555-2671" in English) is found too, as written.
+func ExtractIn(text, language string) Found {
 	var f Found
 	f.Email = findEmail(text)
-	f.Phone, f.PhoneE164 = findPhone(text)
+	f.Phone, f.PhoneE164 = findPhone(text, languageRegions[language])
 	f.FirstName, f.LastName = findName(text)
+	if f != (Found{}) {
+		f.Correction = correcting(text)
+	}
 	return f
+}
+
+// languageRegions are the countries whose national phone numbers a conversation in a language
+// may hold, most likely first.
+var languageRegions = map[string][]string{
+	"en": {"GB", "US", "IE"},
+	"de": {"DE", "AT", "CH"},
 }
 
 // emailCandidate matches anything shaped like an address; NormalizeEmail has the last word.

@@ -141,6 +141,9 @@ func checkVagyok(text string, toks []token, cue int) []string {
 			return words
 		}
 	}
+	if len(words) >= 2 && isFamilyName(words[0]) {
+		return words // "Kovács Zsófiána vagyok": a given name after a known family name
+	}
 	if hasCaseEnding(words[len(words)-1]) || len(words) == 1 && sentenceStartAt(text, toks, cue-1) {
 		return nil
 	}
@@ -228,11 +231,21 @@ func assemble(words []string, order nameOrder) (first, last string) {
 		return words[0], ""
 	case len(words) == 2:
 		a, b := words[0], words[1]
-		if ga, gb := isGivenName(a), isGivenName(b); ga != gb {
-			if ga {
-				return a, b
-			}
+		ga, gb := isGivenName(a), isGivenName(b)
+		fa, fb := isFamilyName(a), isFamilyName(b)
+		switch {
+		case ga && fa && !gb && !fb:
+			return b, a // "Simon Dzsenifer": a family name that is also a given name, and one unknown
+		case gb && fb && !ga && !fa:
+			return a, b
+		case ga != gb && ga:
+			return a, b
+		case ga != gb:
 			return b, a
+		case fa != fb && fa:
+			return b, a // "Kovács Zsófiána", "I'm Kovács Zsófiána"
+		case fa != fb:
+			return a, b
 		}
 		if order == givenFirst {
 			return a, b
@@ -274,4 +287,35 @@ func isNameWord(w string) bool {
 		}
 	}
 	return lower
+}
+
+// SplitName splits a whole name as a person typed it in one field ("Kovács Péter", "Anna
+// Smith") into given and family name: a known given or family name decides, else the
+// language's order (Hungarian: family name first). A text that is not two or three name words
+// is kept whole as the given name.
+func SplitName(full, language string) (first, last string) {
+	words := strings.Fields(full)
+	if len(words) < 2 || len(words) > maxNameWords {
+		return strings.TrimSpace(full), ""
+	}
+	for _, w := range words {
+		if !isNameWord(w) || isStopWord(w) {
+			return strings.Join(words, " "), ""
+		}
+	}
+	order := familyFirst
+	if language == "en" {
+		order = givenFirst
+	}
+	return assemble(words, order)
+}
+
+// IsHungarianName reports whether a name looks Hungarian: a known Hungarian family name, or a
+// letter only Hungarian spells (ő, ű) or an accented vowel. Lists use it to put the family name
+// first for Hungarian names only.
+func IsHungarianName(first, last string) bool {
+	if isFamilyName(last) || strings.ContainsAny(strings.ToLower(first+last), "áéíóöőúüű") {
+		return true
+	}
+	return false
 }

@@ -40,6 +40,24 @@ sarah scott sharon simon sophia sophie stephen steve steven susan thomas tim tom
 victoria william zoe
 `)
 
+// familyNames are the most common Hungarian family names. A capitalised word after one of
+// them is taken as a given name even when givenNames lacks it ("Kovács Zsófiána"), and of
+// two name words the known family name is the family name whatever the order.
+var familyNames = wordSet(`
+nagy kovács tóth szabó horváth varga kiss molnár németh farkas balogh papp takács juhász
+lakatos mészáros oláh simon rácz fekete szilágyi török fehér balázs gál kis szűcs kocsis
+orsós pintér fodor szalai sipos magyar lukács gulyás biró bíró király katona jakab bogdán
+balog sándor boros fazekas kelemen antal orosz somogyi fülöp veres vörös budai vincze
+hegedűs hegedüs deák pap bálint illés vass szőke fábián lengyel bognár jónás szücs bodnár
+hajdu hajdú halász máté székely gáspár kozma pásztor bakos dudás major orbán virág barna
+novák soós tamás nemes pataki balla kun hegedus bakó bencze benkő berki bokor borbély
+csizmadia csonka czakó dobos dósa erdős erdélyi faragó fehérvári fenyvesi gombos győri
+hajdu hollósi hornyák jenei józsa kardos kántor kerekes kertész kovacs kozák kókai lovas
+marton medve mohácsi nyári orosz pálfi papp péter pozsgai rigó rostás salamon sárközi
+sebestyén sütő szekeres szép szilágyi szűts tar tasi tímár tompa turi ujvári vadász
+vámos várady vég veres vida zsigmond zrínyi szénási szatmári kocsis mezei rozsnyai bozsik
+`)
+
 // stopWords (lower case) cannot be part of a name even when capitalised: greetings, pronouns
 // and other small words that open a sentence, titles, and words that follow "I'm" or come
 // before "vagyok" to describe rather than name someone. Hungarian surnames that are also
@@ -53,6 +71,8 @@ kíváncsi érdeklődő vállalkozó ügyfél tanár kezdő nyugdíjas biztos bi
 elégedetlen magánszemély diák egyetemista hallgató orvos mérnök új régi beteg boldog
 csalódott hálás kész otthon itthon ráérő szabad elérhető vevő vásárló bérlő tulajdonos
 anyuka apuka szülő szent kft bt zrt nyrt ltd inc gmbh llc
+cukrászda műhely fürdő étterem szalon stúdió pékség virágbolt iroda patika gyógyszertár
+szerviz utca út tér körút köz sor fasor telekom bolt üzlet kávézó bisztró panzió hotel
 the a an and but so just also not very really still here there now currently only yes no
 well oh please thanks thank mr mrs ms miss sir madam dear interested looking sorry glad
 happy fine good great new back available free busy ready sure unsure trying writing
@@ -90,6 +110,16 @@ func isGivenName(w string) bool {
 		}
 	}
 	return true
+}
+
+// isFamilyName reports a known family name; "Kovács-Nagy" counts if a part does.
+func isFamilyName(w string) bool {
+	for _, part := range strings.Split(strings.ToLower(w), "-") {
+		if familyNames[part] {
+			return true
+		}
+	}
+	return false
 }
 
 // isStopWord reports a stop word, or a compound of one ("Hungarian-American").

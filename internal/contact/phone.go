@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/nyaruka/phonenumbers"
+
 	"github.com/leadchat/leadchat/internal/limits"
 )
 
@@ -34,11 +36,36 @@ var huMobileCodes = [...]string{"20", "30", "31", "50", "70"}
 type phoneSearch struct {
 	text           string
 	checks, parses int
+	// regions are the countries, besides Hungary, whose national numbers the conversation's
+	// language points to ("07700 900123" in an English one).
+	regions []string
+}
+
+// identifier matches the Hungarian identifiers that look like phone numbers: tax numbers
+// (12345678-2-43), company registration numbers (01-09-123456), statistical numbers
+// (12345678-1234-113-01) and bank accounts (11773016-11111111[-00000000], also with spaces).
+var identifier = regexp.MustCompile(`\d{8}-\d-\d{2}\b|\b\d{2}-\d{2}-\d{6}\b|\d{8}-\d{4}-\d{3}-\d{2}|\d{8}[- ]\d{8}(?:[- ]\d{8})?`)
+
+// maskIdentifiers replaces the digits of identifiers with letters, keeping every byte offset,
+// so that no part of one can be read as a phone number.
+func maskIdentifiers(text string) string {
+	if !strings.ContainsAny(text, "0123456789") {
+		return text
+	}
+	return identifier.ReplaceAllStringFunc(text, func(m string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return 'x'
+			}
+			return r
+		}, m)
+	})
 }
 
 // findPhone returns the first valid phone number in text, as typed and in E.164.
-func findPhone(text string) (typed, e164 string) {
-	ps := phoneSearch{text: text}
+func findPhone(text string, regions []string) (typed, e164 string) {
+	ps := phoneSearch{text: maskIdentifiers(text), regions: regions}
+	text = ps.text
 	for _, r := range phoneRun.FindAllStringIndex(text, maxPhoneRuns) {
 		if !ps.runBounded(r[0], r[1]) {
 			continue
@@ -102,7 +129,7 @@ func (ps *phoneSearch) inRun(start, end int) (typed, e164 string) {
 			if ps.checks >= maxPhoneChecks || ps.parses >= maxPhoneParses {
 				return "", ""
 			}
-			if typed, e164 = ps.check(from, groups[j].end, end); e164 != "" {
+			if typed, e164 = ps.check(start, from, groups[j].end, end); e164 != "" {
 				return typed, e164
 			}
 		}
@@ -112,7 +139,7 @@ func (ps *phoneSearch) inRun(start, end int) (typed, e164 string) {
 
 // check decides whether text[start:end], part of a run ending at runEnd, is a phone number;
 // cheap tests come first.
-func (ps *phoneSearch) check(start, end, runEnd int) (typed, e164 string) {
+func (ps *phoneSearch) check(runStart, start, end, runEnd int) (typed, e164 string) {
 	ps.checks++
 	cand := ps.text[start:end]
 	var b [limits.PhoneMaxDigits]byte
@@ -128,16 +155,26 @@ func (ps *phoneSearch) check(start, end, runEnd int) (typed, e164 string) {
 	if len(digits) < limits.PhoneMinDigits || startsWithDate.MatchString(cand) || ps.isAmount(start, end) {
 		return "", ""
 	}
+	// The words around the whole run judge a part of it: "Az ügyszám 36 20 123 4567" holds
+	// "20 123 4567", which is no phone either.
+	neg, id, pos := ps.keywords(runStart, end)
+	if len(ps.regions) > 0 && cand[0] != '+' && !(digits[0] == '0' && digits[1] == '6') {
+		if e164 := ps.foreign(neg, cand, string(digits)); e164 != "" {
+			return ps.typed(cand, e164)
+		}
+	}
 	// A plus, 00 or the Hungarian trunk prefix 06 says "phone number" by itself; anything
 	// else needs a Hungarian shape or a word nearby that asks for a number.
 	strong := cand[0] == '+' || strings.HasPrefix(cand, "(+") ||
 		digits[0] == '0' && (digits[1] == '0' || digits[1] == '6')
+	if strong && id && !pos {
+		return "", "" // "Reference: 06-30-1234567": an identifier, whatever its shape
+	}
 	if !strong {
 		// "200 000 - 300 000 Ft": part of a run that is an amount is part of an amount.
 		if runEnd != end && ps.isAmount(start, runEnd) {
 			return "", ""
 		}
-		neg, pos := ps.keywords(start, end)
 		if neg || !(pos || isHUWithoutPrefix(cand, string(digits))) {
 			return "", ""
 		}
@@ -146,10 +183,42 @@ func (ps *phoneSearch) check(start, end, runEnd int) (typed, e164 string) {
 	if e164 = toE164(cand); e164 == "" {
 		return "", ""
 	}
+	return ps.typed(cand, e164)
+}
+
+// typed is the candidate as the visitor typed it, without an unclosed parenthesis.
+func (ps *phoneSearch) typed(cand, e164 string) (string, string) {
 	if strings.HasPrefix(cand, "(") && !strings.Contains(cand, ")") {
 		cand = strings.TrimLeft(cand, "(")
 	}
 	return cand, e164
+}
+
+// usShape is a North American number as people write it: (415) 555-2671, 415-555-2671,
+// 415.555.2671, 415 555 2671.
+var usShape = regexp.MustCompile(`^(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}$`)
+
+// foreign reads a number in the national format of one of the conversation's regions: one
+// that starts with that country's trunk prefix 0 (Britain, Ireland, Germany, Austria), or a
+// North American number in its usual shape. A word nearby that makes it an identifier or an
+// amount still wins.
+func (ps *phoneSearch) foreign(neg bool, cand, digits string) string {
+	if neg {
+		return ""
+	}
+	for _, region := range ps.regions {
+		nanp := phonenumbers.GetCountryCodeForRegion(region) == 1
+		if nanp && !usShape.MatchString(cand) || !nanp && digits[0] != '0' {
+			continue
+		}
+		ps.parses++
+		num, err := phonenumbers.Parse(digits, region)
+		// IsValidNumber, not ...ForRegion: a British mobile may belong to Guernsey's plan.
+		if err == nil && phonenumbers.IsValidNumber(num) && int(num.GetCountryCode()) == phonenumbers.GetCountryCodeForRegion(region) {
+			return phonenumbers.Format(num, phonenumbers.E164)
+		}
+	}
+	return ""
 }
 
 // isHUWithoutPrefix accepts the two shapes a Hungarian number takes without 06 or +: a

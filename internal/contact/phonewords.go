@@ -12,10 +12,10 @@ const (
 	keywordsAfter  = 24
 )
 
-// keywords reports words near text[start:end] that make it an identifier or an amount (neg)
-// or a phone number (pos). The window before stops at the previous digit or line, so that
+// keywords reports words near text[start:end] that make it an identifier (neg, id) or an
+// amount (neg) or a phone number (pos). The window before stops at the previous digit or line, so that
 // "order 123456789, my number 30 123 4567" judges each number by its own words.
-func (ps *phoneSearch) keywords(start, end int) (neg, pos bool) {
+func (ps *phoneSearch) keywords(start, end int) (neg, id, pos bool) {
 	lo := max(0, start-keywordsBefore)
 	for lo < start && !utf8.RuneStart(ps.text[lo]) {
 		lo++
@@ -25,7 +25,7 @@ func (ps *phoneSearch) keywords(start, end int) (neg, pos bool) {
 		before = before[i+1:]
 	}
 	if strings.HasSuffix(strings.TrimRight(before, " :\u00a0"), "#") {
-		return true, false
+		return true, true, false
 	}
 	hi := min(len(ps.text), end+keywordsAfter)
 	after := ps.text[end:hi]
@@ -37,12 +37,13 @@ func (ps *phoneSearch) keywords(start, end int) (neg, pos bool) {
 			switch w = strings.ToLower(w); {
 			case isNegativeWord(w):
 				neg = true
+				id = id || !amountWords[w]
 			case isPositiveWord(w):
 				pos = true
 			}
 		}
 	}
-	return neg, pos
+	return neg, id, pos
 }
 
 func isNotLetter(r rune) bool { return !unicode.IsLetter(r) }
@@ -72,9 +73,14 @@ var (
 		"sorszám", "tracking", "csomag", "kód", "code", "ticket", "rendszám", "igazolvány",
 		"alvázszám", "serial", "gyári", "termék", "item", "jelszó", "password", "keret", "összeg",
 		"cost", "reference", "ügyfélszám", "customer", "szerződés", "contract", "fuvar",
-		"szállítólevél", "nyugta", "receipt", "transaction", "tranzakció",
+		"szállítólevél", "nyugta", "receipt", "transaction", "tranzakció", "ügyfélazon", "cégjegyzék",
+		"statisztikai", "számlaszám", "ügyiratszám", "iktatószám", "vat", "tax", "registration",
 	}
 )
+
+// amountWords are the negative words that speak of money, not of an identifier: "Áron" is
+// also a given name, so they do not outweigh a number's own +36 or 06.
+var amountWords = map[string]bool{"ár": true, "ára": true, "áron": true, "árat": true, "price": true, "budget": true}
 
 func isPositiveWord(w string) bool { return phoneWords[w] || hasAnyPrefix(w, phoneWordPrefixes) }
 

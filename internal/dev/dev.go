@@ -99,8 +99,12 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 	if cfg.PublicURL == "http://"+opt.Config.Addr {
 		cfg.PublicURL = "http://" + ln.Addr().String()
 	}
+	profile, err := assistant.ParseProfile(demoProfile)
+	if err != nil {
+		return fmt.Errorf("the demo profile: %w", err)
+	}
 	svc, err := service.Open(ctx, cfg, stderr, map[string]http.Handler{
-		"/": httpapi.DemoPage(cfg.PublicURL, demo.PublicKey),
+		"/": httpapi.DemoPage(cfg.PublicURL, demo.PublicKey, profile),
 	})
 	if err != nil {
 		ln.Close()
@@ -202,8 +206,8 @@ func createDemoCompany(ctx context.Context, store *postgres.Store) (company.Comp
 	str := func(s string) *string { return &s }
 	radius, hide := 16, false
 	settings := widget.Settings{
-		Language:       "hu",
-		WelcomeMessage: str("Üdvözöljük a Napfény Napelemnél! Miben segíthetünk?"),
+		Language:       widget.LanguageAuto, // an English visitor is answered in English
+		WelcomeMessage: str("Üdvözöljük a Napfény Napelemnél! Miben segíthetünk? – Welcome! How can we help?"),
 		QuickButtons:   []string{"Mennyibe kerül egy napelem?", "Visszahívást kérek", "Nyitvatartás"},
 		ContactPrompt:  str("Hagyja meg az elérhetőségét, és egy kollégánk 24 órán belül jelentkezik."),
 		GateQuote:      true,

@@ -53,6 +53,7 @@ func (s *server) SendChatMessage(ctx context.Context, req api.SendChatMessageReq
 	}
 	return api.SendChatMessage200JSONResponse{Body: api.ChatReply{
 		Reply: r.Text, LeadId: r.LeadID, SessionId: r.SessionID, RequestContact: r.RequestContact,
+		Language: api.ChatReplyLanguage(r.Language),
 	}}, nil
 }
 

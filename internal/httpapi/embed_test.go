@@ -209,6 +209,9 @@ func TestChatConversation(t *testing.T) {
 	l := leads[0]
 	want := lead.Lead{ID: leadID, FirstName: "Péter", LastName: "Kovács", Email: "peter@kovacs.example",
 		Phone: "06 30 123 4567", PhoneE164: "+36301234567", Source: lead.SourceChat,
+		// What the visitor asked for, for the salesperson; the messages that only gave
+		// contact details add nothing to the note.
+		Service: "Napelem", Note: "Mennyibe kerül egy 5 kW-os napelem rendszer?",
 		ReferralData: map[string]string{"utm_source": "facebook", "landing_page": "https://napfeny.example/"}}
 	if diff := cmp.Diff(want, l.Lead); diff != "" {
 		t.Errorf("chat lead (-want +got):\n%s", diff)
@@ -217,6 +220,12 @@ func TestChatConversation(t *testing.T) {
 	r = v.send("És mennyibe kerül?", nil)
 	if r.RequestContact {
 		t.Error("contact complete: request_contact should be false")
+	}
+	// Later questions keep the lead's note current, in the same turn's write.
+	leads, err = lead.Collect(lead.All(ctx, e.store, c, lead.Filter{}))
+	if err != nil || len(leads) != 1 || leads[0].Note != "Mennyibe kerül egy 5 kW-os napelem rendszer?\nÉs mennyibe kerül?" ||
+		leads[0].Service != "Napelem" {
+		t.Errorf("after another question: %+v, %v", leads, err)
 	}
 }
 

@@ -7,9 +7,11 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/leadchat/leadchat/internal/asset"
+	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -31,18 +33,25 @@ var demoHTML string
 // a customer pastes it. The page is sent with a strict Content-Security-Policy (no 'unsafe-inline';
 // the page's own <style> carries a per-request nonce), so the demo also proves that the widget
 // works on such a site. baseURL is where the service is reached; publicKey is a public API key.
-func DemoPage(baseURL, publicKey string) http.Handler {
+// The page states the company's assistant profile and nothing else, so that it never tells a
+// visitor something other than the chat beside it does.
+func DemoPage(baseURL, publicKey string, profile assistant.Profile) http.Handler {
 	base := strings.TrimRight(baseURL, "/")
 	origin := "'self'"
 	if u, err := url.Parse(base); err == nil && u.Scheme != "" && u.Host != "" {
 		origin = u.Scheme + "://" + u.Host
 	}
 	page := template.Must(template.New("demo").Parse(demoHTML))
+	priced := slices.ContainsFunc(profile.Services, func(s assistant.Service) bool { return s.Price != "" })
 
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		nonce := rand.Text()
 		var buf bytes.Buffer
-		data := struct{ BaseURL, PublicKey, Nonce string }{base, publicKey, nonce}
+		data := struct {
+			BaseURL, PublicKey, Nonce string
+			Profile                   assistant.Profile
+			Priced                    bool
+		}{base, publicKey, nonce, profile, priced}
 		if err := page.Execute(&buf, data); err != nil {
 			http.Error(w, "a bemutató oldal nem készült el", http.StatusInternalServerError)
 			return

@@ -2,13 +2,16 @@ package httpapi
 
 import (
 	"bytes"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -35,8 +38,54 @@ func TestScriptHandler(t *testing.T) {
 	}
 }
 
+// demoProfile is the demo company's profile, which the demo page states.
+func demoProfile(t *testing.T) assistant.Profile {
+	t.Helper()
+	data, err := os.ReadFile("../dev/demo-profile.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := assistant.ParseProfile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The demo page says what the demo profile says, which the chat beside it answers from, and
+// states no figure the profile lacks (it once said Saturday 9–12 and "4–6 weeks" while the
+// chat said 9–13 and 3–5 weeks).
+func TestDemoPageStatesTheProfile(t *testing.T) {
+	p := demoProfile(t)
+	rec := httptest.NewRecorder()
+	DemoPage("https://chat.example.com", "lc_pub_demo", p).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	page := rec.Body.String()
+	page = regexp.MustCompile(`(?s)<style.*?</style>|<script.*?</script>|<svg.*?</svg>`).ReplaceAllString(page, " ")
+	text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(page, "\n"))
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	profile := flat(strings.Join([]string{p.CompanyName, p.Description, p.OpeningHours, p.Phone, p.Email, p.Address}, "\n"))
+	for _, s := range p.Services {
+		profile += "\n" + flat(s.Name+"\n"+s.Description+"\n"+s.Price)
+	}
+	for _, q := range p.FAQ {
+		profile += "\n" + flat(q.Question+"\n"+q.Answer)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		for _, n := range regexp.MustCompile(`\d[\d :.,–+-]*\d|\d`).FindAllString(line, -1) {
+			if !strings.Contains(profile, flat(n)) {
+				t.Errorf("the page states %q (in %q), which the profile does not", n, flat(line))
+			}
+		}
+	}
+	for _, want := range []string{p.OpeningHours, p.Address, p.Phone, p.Email, p.Services[0].Price, p.FAQ[0].Answer} {
+		if !strings.Contains(flat(text), flat(want)) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}
+
 func TestDemoPage(t *testing.T) {
-	h := DemoPage("https://chat.example.com/", "lc_pub_demo&key")
+	h := DemoPage("https://chat.example.com/", "lc_pub_demo&key", demoProfile(t))
 	get := func() (*http.Response, string) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/widget"
 )
 
 // A retry with the same message_id returns the first answer, stores nothing and does not count
@@ -120,6 +122,9 @@ func TestChatContactHistory(t *testing.T) {
 	v.send("Elküldtem az adataimat.", func(r *leadclient.ChatRequest) {
 		r.FirstName, r.Email, r.FormFillMs = strp("Kiss Anna"), strp("anna.kiss@example.hu"), intp(5000)
 	})
+	// A detail found in text fills gaps only, unless the visitor says it corrects one.
+	v.send("Az e-mail címem anna@example.com", nil)
+	v.send("Bocs, elírtam: anna.kiss@example.com", nil)
 	rows, err := e.store.DB().Query(`SELECT field, coalesce(old_value, ''), coalesce(new_value, ''), origin
 		FROM lead_history WHERE company_id = $1 AND lead_id = $2 ORDER BY id`, c, *r.LeadId)
 	if err != nil {
@@ -136,16 +141,54 @@ func TestChatContactHistory(t *testing.T) {
 	}
 	want := []string{
 		`phone ""→"+36 30 111 2222" text`,
-		`first_name ""→"Kiss Anna" form`,
+		`first_name ""→"Anna" form`, // the form's one name field, split
+		`last_name ""→"Kiss" form`,
 		`email "anna@example.hu"→"anna.kiss@example.hu" form`,
+		`email "anna.kiss@example.hu"→"anna.kiss@example.com" text`,
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("history:\n got %q\nwant %q", got, want)
 	}
 	leads, err := lead.Collect(lead.All(t.Context(), e.store, c, lead.Filter{}))
-	if err != nil || len(leads) != 1 || leads[0].Email != "anna.kiss@example.hu" || leads[0].FirstName != "Kiss Anna" {
+	if err != nil || len(leads) != 1 || leads[0].Email != "anna.kiss@example.com" || leads[0].FirstName != "Anna" ||
+		leads[0].LastName != "Kiss" || leads[0].Note != "" {
 		t.Errorf("lead = %+v (%v)", leads, err)
 	}
 }
 
 func intp(n int) *int { return &n }
+
+// With language auto each visitor is answered in their language, which every answer names
+// for the widget; a message that shows no language keeps the conversation's.
+func TestChatLanguageAuto(t *testing.T) {
+	e := start(t)
+	c := e.company(plan.Free, -1)
+	if err := e.store.SetWidgetSettings(t.Context(), c, widget.Settings{Language: widget.LanguageAuto}); err != nil {
+		t.Fatal(err)
+	}
+	setProfile(t, e, c)
+	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+	for _, step := range []struct{ message, lang, reply string }{
+		{"What are your opening hours?", "en", "Our opening hours: Hétfőtől péntekig 8–17."},
+		{"anna@example.com", "en", "Thank you!"},
+		{"Mennyi a garancia?", "hu", "25 év a panelekre."},
+	} {
+		r := v.send(step.message, nil)
+		if string(r.Language) != step.lang || !strings.Contains(r.Reply, step.reply) {
+			t.Errorf("%q: language %q, reply %q; want %q and %q in it", step.message, r.Language, r.Reply, step.lang, step.reply)
+		}
+	}
+}
+
+// A question the profile does not answer is handed over, and the server asks for the details
+// a colleague needs at once.
+func TestChatHandoverRequestsContact(t *testing.T) {
+	e := start(t)
+	c := e.company(plan.Free, -1)
+	setProfile(t, e, c)
+	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+	r := v.send("Szereltek klímát is?", nil)
+	if !r.RequestContact || !strings.Contains(r.Reply, "kollégánk szívesen segít") {
+		t.Errorf("request_contact %v, reply %q; want a handover that asks for contact", r.RequestContact, r.Reply)
+	}
+}

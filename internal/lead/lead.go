@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/contact"
 )
 
 // Status is where a lead stands. New leads are StatusNew, or StatusOverLimit when they came in
@@ -37,13 +39,16 @@ func (s Status) Lifecycle() bool {
 // Field names a lead's detail that its history records.
 type Field string
 
-// The fields whose changes a lead's history keeps.
+// The fields whose changes a lead's history keeps, and the note, whose changes it does not:
+// a chat lead's note only sums up the conversation, whose messages are kept in full.
 const (
 	FieldFirstName Field = "first_name"
 	FieldLastName  Field = "last_name"
 	FieldEmail     Field = "email"
 	FieldPhone     Field = "phone"
 	FieldStatus    Field = "status"
+	FieldService   Field = "service"
+	FieldNote      Field = "note"
 )
 
 // Origin tells where a change of a lead came from.
@@ -156,4 +161,19 @@ type Store interface {
 	LeadMessages(ctx context.Context, companyID, leadID uuid.UUID) ([]Message, error)
 	SetLeadStatus(ctx context.Context, companyID, leadID uuid.UUID, status Status, origin Origin) error
 	DeleteLead(ctx context.Context, companyID, leadID uuid.UUID) error
+}
+
+// DisplayName is the lead's name as every list and export shows it, whatever the source:
+// Hungarian names family name first ("Kovács Péter"), others given name first ("John Smith").
+// A whole name typed into one field is shown as typed.
+func (l Lead) DisplayName() string {
+	switch {
+	case l.LastName == "":
+		return l.FirstName
+	case l.FirstName == "":
+		return l.LastName
+	case contact.IsHungarianName(l.FirstName, l.LastName):
+		return l.LastName + " " + l.FirstName
+	}
+	return l.FirstName + " " + l.LastName
 }

@@ -21,7 +21,7 @@ import (
 // lock: the turn's write checks the version it read.
 const readTurn = `
 SELECT s.version, s.lead_id, s.visitor_messages, s.first_name, s.last_name, s.email, s.phone,
-       s.phone_e164, s.referral_data,
+       s.phone_e164, s.referral_data, s.service, s.note, s.language,
        h.visitor AS history_visitor, h.text AS history_text,
        a.text AS answered, a.request_contact AS answered_request_contact
 FROM (SELECT 1) one
@@ -48,23 +48,24 @@ WITH arrived AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
         ord int, company_id uuid, session_id text, version int, lead_id uuid,
         visitor_messages int, first_name text, last_name text, email text, phone text,
-        phone_e164 text, referral_data jsonb, message_id text, message text, reply text,
-        request_contact boolean)
+        phone_e164 text, referral_data jsonb, service text, note text, language text,
+        message_id text, message text, reply text, request_contact boolean)
 ), batch AS (
     -- One turn per session: a later turn of a session in the same group read the same version,
     -- so it has lost the race already.
     SELECT DISTINCT ON (company_id, session_id) * FROM arrived ORDER BY company_id, session_id, ord
 ), session AS (
     INSERT INTO chat_sessions AS s (company_id, session_id, version, lead_id, visitor_messages,
-        first_name, last_name, email, phone, phone_e164, referral_data)
+        first_name, last_name, email, phone, phone_e164, referral_data, service, note, language)
     SELECT company_id, session_id, version + 1, lead_id, visitor_messages, first_name,
-           last_name, email, phone, phone_e164, referral_data
+           last_name, email, phone, phone_e164, referral_data, service, note, language
     FROM batch ORDER BY company_id, session_id
     ON CONFLICT (company_id, session_id) DO UPDATE SET version = excluded.version,
         lead_id = excluded.lead_id, visitor_messages = excluded.visitor_messages,
         first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
         phone = excluded.phone, phone_e164 = excluded.phone_e164,
-        referral_data = excluded.referral_data, updated_at = now()
+        referral_data = excluded.referral_data, service = excluded.service, note = excluded.note,
+        language = excluded.language, updated_at = now()
     WHERE s.version = excluded.version - 1
     RETURNING company_id, session_id
 ), stored AS (
@@ -93,6 +94,9 @@ type turnWrite struct {
 	Phone           string            `json:"phone,omitempty"`
 	PhoneE164       string            `json:"phone_e164,omitempty"`
 	ReferralData    map[string]string `json:"referral_data,omitempty"`
+	Service         string            `json:"service,omitempty"`
+	Note            string            `json:"note,omitempty"`
+	Language        string            `json:"language,omitempty"`
 	MessageID       string            `json:"message_id,omitempty"`
 	Message         string            `json:"message"`
 	Reply           string            `json:"reply"`
@@ -104,7 +108,8 @@ func newTurnWrite(companyID uuid.UUID, w chat.Write) turnWrite {
 	return turnWrite{CompanyID: companyID, SessionID: w.Session.ID, Version: w.Session.Version,
 		LeadID: w.Session.LeadID, VisitorMessages: w.Session.VisitorMessages, FirstName: c.FirstName,
 		LastName: c.LastName, Email: c.Email, Phone: c.Phone, PhoneE164: c.PhoneE164,
-		ReferralData: w.Session.ReferralData, MessageID: w.MessageID, Message: w.Message,
+		ReferralData: w.Session.ReferralData, Service: w.Session.Service, Note: w.Session.Note,
+		Language: w.Session.Language, MessageID: w.MessageID, Message: w.Message,
 		Reply: w.Answered.Reply, RequestContact: w.Answered.RequestContact}
 }
 
@@ -132,12 +137,17 @@ func storeTurns(ctx context.Context, q runner, turns []turnWrite) ([]bool, error
 // updateLeadContact writes a session's details to its lead and records each change ($3, a JSON
 // array of {field, value, origin}) in the lead's history with the value it replaces. The old
 // values come from the row as locked before the update, so history and lead always agree.
+// The session's service ($9) and summary ($10, the lead's details.note) are written too; the
+// note's changes are not history (the note only sums up the kept messages), the service's are.
 const updateLeadContact = `
 WITH old AS (
-    SELECT first_name, last_name, email, phone FROM leads
+    SELECT first_name, last_name, email, phone, service FROM leads
     WHERE company_id = $1 AND id = $2 FOR UPDATE
 ), changed AS (
     UPDATE leads SET first_name = $4, last_name = $5, email = $6, phone = $7, phone_e164 = $8,
+        service = $9,
+        details = CASE WHEN $10::text IS NULL THEN details
+                       ELSE coalesce(details, '{}'::jsonb) || jsonb_build_object('note', $10::text) END,
         updated_at = now()
     WHERE company_id = $1 AND id = $2
 )
@@ -146,8 +156,9 @@ SELECT $1, $2, c.field, o.value, nullif(c.value, ''), c.origin
 FROM jsonb_to_recordset($3::jsonb) AS c(field text, value text, origin text)
 CROSS JOIN old
 CROSS JOIN LATERAL (SELECT CASE c.field WHEN 'first_name' THEN old.first_name
-    WHEN 'last_name' THEN old.last_name WHEN 'email' THEN old.email WHEN 'phone' THEN old.phone END) AS o(value)
-WHERE o.value IS DISTINCT FROM nullif(c.value, '')`
+    WHEN 'last_name' THEN old.last_name WHEN 'email' THEN old.email WHEN 'phone' THEN old.phone
+    WHEN 'service' THEN old.service END) AS o(value)
+WHERE c.field <> 'note' AND o.value IS DISTINCT FROM nullif(c.value, '')`
 
 type turnRow struct {
 	Version         sql.NullInt64  `db:"version"`
@@ -159,6 +170,9 @@ type turnRow struct {
 	Phone           sql.NullString `db:"phone"`
 	PhoneE164       sql.NullString `db:"phone_e164"`
 	ReferralData    []byte         `db:"referral_data"`
+	Service         sql.NullString `db:"service"`
+	Note            sql.NullString `db:"note"`
+	Language        sql.NullString `db:"language"`
 	HistoryVisitor  pq.BoolArray   `db:"history_visitor"`
 	HistoryText     pq.StringArray `db:"history_text"`
 	Answered        sql.NullString `db:"answered"`
@@ -174,7 +188,8 @@ func (s *Store) ReadTurn(ctx context.Context, companyID uuid.UUID, sessionID, me
 	st := chat.State{Session: chat.Session{ID: sessionID, Version: int(row.Version.Int64), LeadID: row.LeadID,
 		VisitorMessages: int(row.VisitorMessages.Int64),
 		Contact: chat.Contact{FirstName: row.FirstName.String, LastName: row.LastName.String,
-			Email: row.Email.String, Phone: row.Phone.String, PhoneE164: row.PhoneE164.String}}}
+			Email: row.Email.String, Phone: row.Phone.String, PhoneE164: row.PhoneE164.String},
+		Service: row.Service.String, Note: row.Note.String, Language: row.Language.String}}
 	if row.ReferralData != nil {
 		if err := json.Unmarshal(row.ReferralData, &st.Session.ReferralData); err != nil {
 			return chat.State{}, fmt.Errorf("session referral data: %w", err)
@@ -214,7 +229,7 @@ func (s *Store) SaveTurn(ctx context.Context, companyID uuid.UUID, w chat.Write)
 			created = &out[0]
 		}
 		if len(w.Changes) > 0 && w.Session.LeadID != nil {
-			if err := changeLeadContact(ctx, tx, companyID, *w.Session.LeadID, w.Session.Contact, w.Changes); err != nil {
+			if err := changeLeadContact(ctx, tx, companyID, *w.Session.LeadID, w.Session, w.Changes); err != nil {
 				return err
 			}
 		}
@@ -238,8 +253,10 @@ func lostRace(stored bool, err error) error {
 	return err
 }
 
-// changeLeadContact writes the contact details to the lead, recording changes in its history.
-func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUID, c chat.Contact, changes []lead.Change) error {
+// changeLeadContact writes the session's contact details, service and note to the lead,
+// recording changes in its history.
+func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUID, s chat.Session, changes []lead.Change) error {
+	c := s.Contact
 	type change struct {
 		Field  lead.Field  `json:"field"`
 		Value  string      `json:"value"`
@@ -254,7 +271,7 @@ func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUI
 		return fmt.Errorf("encoding lead changes: %w", err)
 	}
 	return q.exec(ctx, updateLeadContact, companyID, leadID, string(arg), null(c.FirstName),
-		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164))
+		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), null(s.Service), null(s.Note))
 }
 
 // useModelReply counts a reply only while under the budget: the conditional upsert returns no

@@ -24,6 +24,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
@@ -109,6 +110,10 @@ func (s *server) stop() error {
 	return s.stopErr
 }
 
+// testProfile is what the test company's assistant may say.
+var testProfile = assistant.Profile{CompanyName: "Teszt Kft.", OpeningHours: "Hétfőtől péntekig 8:00–16:00",
+	Services: []assistant.Service{{Name: "Napelem", Description: "Napelemes rendszerek telepítése.", Price: "2 000 000 Ft-tól"}}}
+
 // site is a company with a public key and the given widget settings. The key is locked to
 // the host pages' host, as a careful customer's is, so every widget test also shows the widget
 // working under its key's allowed domains.
@@ -129,6 +134,9 @@ func newSite(t *testing.T, srv *server, ws widget.Settings) site {
 		t.Fatal(err)
 	}
 	if err := srv.svc.Store().SetWidgetSettings(ctx, c.ID, ws); err != nil {
+		t.Fatal(err)
+	}
+	if err := admin.SetProfile(ctx, srv.svc.Store(), c.ID, testProfile); err != nil {
 		t.Fatal(err)
 	}
 	return site{company: c.ID, key: k.Key}
@@ -202,7 +210,7 @@ func servePage(t *testing.T, scriptBase, apiBase, key string, csp bool) string {
 // demoPage serves the demo page of `leadchat dev` from an origin of its own.
 func demoPage(t *testing.T, base, key string) string {
 	t.Helper()
-	return serveHost(t, httpapi.DemoPage(base, key))
+	return serveHost(t, httpapi.DemoPage(base, key, testProfile))
 }
 
 // pageHost is the host of every page the tests serve (httptest listens on it).

@@ -23,7 +23,7 @@ import (
 const (
 	huWelcome    = "Üdvözöljük! Miben segíthetünk?"
 	huPrompt     = "Hagyja meg az elérhetőségét, és hamarosan felvesszük Önnel a kapcsolatot."
-	huSent       = "Elküldtem az elérhetőségeimet."
+	huSentNote   = "Elérhetőségét elküldtük."
 	huError      = "Nem sikerült elérni a szolgáltatást. Kérjük, próbálja újra."
 	huOpenLabel  = "Csevegés megnyitása"
 	huCloseLabel = "Csevegés bezárása"
@@ -158,15 +158,16 @@ func TestWidgetConversation(t *testing.T) {
 		time.Sleep(time.Until(formShown.Add(2100 * time.Millisecond)))
 		b.click("contact-submit", 0)
 		waitForReply(b, 7)
-		if got := b.messages()[5]; got != [2]string{"visitor", huSent} {
-			t.Errorf("visitor message = %q, want the details-sent line", got)
+		// The widget shows a note, not a message in the visitor's name that they did not write.
+		if got := b.messages()[5]; got != [2]string{"note", huSentNote} {
+			t.Errorf("message after the form = %q, want the details-sent note", got)
 		}
 		if b.shown("contact") {
 			t.Error("the contact form is still shown after it was sent")
 		}
 
 		type details struct{ FirstName, LastName, Email, Phone, Source string }
-		want := []details{{FirstName: "Kovács Anna", Email: "anna.kovacs@example.hu", Phone: "+36 30 123 4567", Source: string(lead.SourceChat)}}
+		want := []details{{FirstName: "Anna", LastName: "Kovács", Email: "anna.kovacs@example.hu", Phone: "+36 30 123 4567", Source: string(lead.SourceChat)}}
 		var got []details
 		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 			leads, err := lead.Collect(lead.All(context.Background(), srv.svc.Store(), s.company, lead.Filter{}))

@@ -19,7 +19,7 @@
       msg: 'Üzenet', send: 'Küldés', typing: 'Válaszol…', err: 'Nem sikerült elérni a szolgáltatást. Kérjük, próbálja újra.',
       retry: 'Újra', prompt: 'Hagyja meg az elérhetőségét, és hamarosan felvesszük Önnel a kapcsolatot.',
       name: 'Név', email: 'E-mail-cím', phone: 'Telefonszám', submit: 'Elküldöm', dismiss: 'Most nem',
-      sent: 'Elküldtem az elérhetőségeimet.', noName: 'Kérjük, adja meg a nevét.',
+      sent: 'Elküldtem az elérhetőségeimet.', sentNote: 'Elérhetőségét elküldtük.', noName: 'Kérjük, adja meg a nevét.',
       noEmail: 'Kérjük, adjon meg egy érvényes e-mail-címet.', noPhone: 'Kérjük, adjon meg egy érvényes telefonszámot.'
     },
     en: {
@@ -27,7 +27,7 @@
       msg: 'Message', send: 'Send', typing: 'Typing…', err: 'We could not reach the service. Please try again.',
       retry: 'Retry', prompt: 'Leave your contact details and we will get back to you soon.',
       name: 'Name', email: 'Email', phone: 'Phone', submit: 'Send', dismiss: 'Not now',
-      sent: 'I have sent my contact details.', noName: 'Please enter your name.',
+      sent: 'I have sent my contact details.', sentNote: 'Contact details sent.', noName: 'Please enter your name.',
       noEmail: 'Please enter a valid email address.', noPhone: 'Please enter a valid phone number.'
     }
   };
@@ -45,6 +45,7 @@
     '.l div,.t{max-width:85%;padding:9px 13px;border-radius:16px;white-space:pre-wrap;overflow-wrap:anywhere}' +
     '[data-role=assistant],.t{align-self:flex-start;background:#fff;border:1px solid #e2e5e9;border-bottom-left-radius:4px}' +
     '[data-role=visitor]{align-self:flex-end;background:var(--lc-p);color:var(--lc-pt);border-bottom-right-radius:4px}' +
+    '[data-role=note]{align-self:center;color:#4a525b;font-size:13px}' +
     '.q{display:flex;flex-wrap:wrap;gap:6px}.q button{padding:7px 13px;border:1.5px solid var(--lc-a);border-radius:999px;background:#fff;font-size:14px}' +
     '.q button:hover{background:var(--lc-a);color:var(--lc-at)}' +
     '.t{display:flex;gap:4px;padding:13px 14px}.t i{width:7px;height:7px;border-radius:50%;background:#8a939d}' +
@@ -67,7 +68,7 @@
   var I_CHAT = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM6.5 11a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0zm4 0a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0zm4 0a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0z';
   var I_X = 'M6 6l12 12M18 6L6 18', I_SEND = 'M3.4 20.4 21 12 3.4 3.6v6.6L15 12 3.4 13.8z';
 
-  // Storage that survives blocked localStorage (sandboxed frames, strict privacy settings) in memory.
+  // Storage with an in-memory fallback where localStorage is blocked.
   var mem = {};
   var sget = function (s, k) {
     try { var v = W[s].getItem(k); if (v !== null) return v; } catch (e) { /* blocked */ }
@@ -87,7 +88,7 @@
   var SID = /^[A-Za-z0-9._:-]{22,128}$/;
   var newSid = function () { return randomHex(16); };
 
-  // Referral data of the tab's first page view, so a message sent on a later page still names the ad.
+  // Referral data of the tab's first page view, so a later page's message still names the ad.
   var ref = sget('sessionStorage', RK);
   if (!ref) {
     var q = new URLSearchParams(location.search), r = { landing_page: location.href.split('#')[0].slice(0, 2048) };
@@ -135,7 +136,7 @@
     }, function (e) { clearTimeout(t); throw e; });
   };
   var hex = function (v, def) { return /^#[0-9a-f]{6}$/i.test(v || '') ? v : def; };
-  // Text colour that stays readable on a company colour (YIQ brightness).
+  // Readable text colour on a company colour (YIQ).
   var on = function (c) {
     var n = parseInt(c.slice(1), 16);
     return ((n >> 16) * 299 + (n >> 8 & 255) * 587 + (n & 255) * 114) / 1000 > 150 ? '#111827' : '#fff';
@@ -143,12 +144,20 @@
 
   var ui = null, wantOpen = false;
 
-  // render builds the widget for cfg, or, when the config could not be loaded, a bubble whose panel
-  // shows only the error line; its retry starts over.
+  // render builds the widget for cfg, or without one a bubble whose panel shows the error and a retry.
   function render(cfg) {
-    var c = cfg || {}, th = c.chat_theme || {}, t = TX[c.language === 'en' ? 'en' : 'hu'];
+    var c = cfg || {}, th = c.chat_theme || {}, auto = c.language === 'auto';
+    // auto: the browser's language until an answer names the chat's.
+    var lang = c.language === 'en' || auto && /^en\b/i.test(navigator.language || '') ? 'en' : 'hu', t = TX[lang];
+    // say sets a TX text (or the company's own); i18n lets it follow the chat's language.
+    var i18n = [];
+    var say = function (el, attr, k, own) {
+      if (!own) i18n.push([el, attr, k]);
+      if (attr === 'text') el.textContent = own || t[k]; else el.setAttribute(attr, own || t[k]);
+      return el;
+    };
     var P = hex(th.primary_hex, '#1F6FEB'), A = hex(th.accent_hex, P), R = Math.min(28, Math.max(8, +th.border_radius_px || 16));
-    var title = th.header_title || t.title, hist = [], busy = false, pending = null, retryFn = null, skip = 0, shownAt = 0;
+    var hist = [], busy = false, pending = null, retryFn = null, skip = 0, shownAt = 0;
     try { hist = JSON.parse(sget('localStorage', LK)) || []; } catch (e) { /* none */ }
     if (!Array.isArray(hist)) hist = [];
 
@@ -159,44 +168,50 @@
       .forEach(function (v) { hs.setProperty(v[0], v[1]); });
 
     var bubble = h('button', { type: 'button', class: 'b', 'data-lc': 'bubble', 'aria-label': t.open, 'aria-expanded': 'false', 'aria-controls': 'lc-panel', onclick: function () { panel.hidden ? open() : close(true); } }, [icon(I_CHAT)]);
-    var log = h('div', { class: 'l', 'data-lc': 'log', role: 'log', 'aria-live': 'polite', 'aria-label': title });
+    var log = say(h('div', { class: 'l', 'data-lc': 'log', role: 'log', 'aria-live': 'polite' }), 'aria-label', 'title', th.header_title);
     var quick = h('div', { class: 'q', 'data-lc': 'quick' }, (c.quick_buttons || []).map(function (label) {
       return h('button', { type: 'button', 'data-lc': 'quick-button', text: label, onclick: function () { send(label); } });
     }));
-    var typing = h('div', { class: 't', 'data-lc': 'typing', role: 'status', 'aria-label': t.typing, hidden: true }, [h('i'), h('i'), h('i')]);
+    var typing = say(h('div', { class: 't', 'data-lc': 'typing', role: 'status', hidden: true }, [h('i'), h('i'), h('i')]), 'aria-label', 'typing');
     var errText = h('span', { 'data-lc': 'error-text' });
     var errBox = h('div', { class: 'e', 'data-lc': 'error', role: 'alert', hidden: true }, [errText,
-      h('button', { type: 'button', 'data-lc': 'retry', text: t.retry, onclick: function () { errBox.hidden = true; if (retryFn) retryFn(); } })]);
+      say(h('button', { type: 'button', 'data-lc': 'retry', onclick: function () { errBox.hidden = true; if (retryFn) retryFn(); } }), 'text', 'retry')]);
 
-    var field = function (name, label, type, auto, max) {
-      var i = h('input', { name: name, type: type, autocomplete: auto, maxlength: max, required: true, 'data-lc': 'contact-' + name });
-      return [i, h('label', {}, [D.createTextNode(label), i])];
+    // A field: [input, label, error line, TX key of the error].
+    var field = function (name, type, auto, max) {
+      var e = h('span', { class: 'ce', id: 'lc-' + name, 'data-lc': 'contact-' + name + '-error', role: 'alert' });
+      var i = h('input', { name: name, type: type, autocomplete: auto, maxlength: max, required: true, 'aria-describedby': e.id, 'data-lc': 'contact-' + name });
+      return [i, h('label', {}, [say(h('span'), 'text', name), i, e]), e, 'no' + name[0].toUpperCase() + name.slice(1)];
     };
-    var fName = field('name', t.name, 'text', 'name', 200), fEmail = field('email', t.email, 'email', 'email', 254);
-    var fPhone = c.require_phone ? field('phone', t.phone, 'tel', 'tel', 50) : null;
+    var fName = field('name', 'text', 'name', 200), fEmail = field('email', 'email', 'email', 254);
+    var fPhone = c.require_phone ? field('phone', 'tel', 'tel', 50) : null;
     var hp = h('input', { name: 'lc_hp', tabindex: '-1', autocomplete: 'off', 'data-lc': 'contact-hp' });
-    var cErr = h('p', { class: 'ce', 'data-lc': 'contact-error', role: 'alert' });
     var contact = h('form', { class: 'c', 'data-lc': 'contact', novalidate: true, hidden: true, onsubmit: submitContact }, [
-      h('p', { 'data-lc': 'contact-prompt', text: c.contact_prompt_text || t.prompt }),
-      fName[1], fEmail[1], fPhone && fPhone[1],
+      say(h('p', { 'data-lc': 'contact-prompt' }), 'text', 'prompt', c.contact_prompt_text), fName[1], fEmail[1], fPhone && fPhone[1],
       h('label', { class: 'hp', 'aria-hidden': 'true' }, [D.createTextNode('Ne töltse ki'), hp]),
-      cErr,
       h('div', { class: 'cb' }, [
-        h('button', { type: 'submit', 'data-lc': 'contact-submit', text: t.submit }),
-        h('button', { type: 'button', 'data-lc': 'contact-dismiss', text: t.dismiss, onclick: function () { contact.hidden = true; skip = 2; input.focus(); } })
+        say(h('button', { type: 'submit', 'data-lc': 'contact-submit' }), 'text', 'submit'),
+        say(h('button', { type: 'button', 'data-lc': 'contact-dismiss', onclick: function () { contact.hidden = true; skip = 2; input.focus(); } }), 'text', 'dismiss')
       ])
     ]);
     var scroller = h('div', { class: 'm' }, [log, quick, typing, errBox, contact]);
-    var input = h('input', { type: 'text', 'data-lc': 'input', 'aria-label': t.msg, placeholder: t.ph, maxlength: 2000, autocomplete: 'off', enterkeyhint: 'send' });
+    var input = say(say(h('input', { type: 'text', 'data-lc': 'input', maxlength: 2000, autocomplete: 'off', enterkeyhint: 'send' }), 'aria-label', 'msg'), 'placeholder', 'ph');
     var composer = h('form', { class: 'f', 'data-lc': 'composer', hidden: !cfg, onsubmit: function (e) { e.preventDefault(); if (send(input.value)) input.value = ''; } }, [
-      input, h('button', { type: 'submit', class: 's', 'data-lc': 'send', 'aria-label': t.send }, [icon(I_SEND)])
+      input, say(h('button', { type: 'submit', class: 's', 'data-lc': 'send' }, [icon(I_SEND)]), 'aria-label', 'send')
     ]);
-    var panel = h('div', { id: 'lc-panel', class: 'p', 'data-lc': 'panel', role: 'dialog', 'aria-label': title, hidden: true }, [
-      h('div', { class: 'h' }, [h('h2', { 'data-lc': 'title', text: title }),
-        h('button', { type: 'button', class: 'x', 'data-lc': 'close', 'aria-label': t.close, onclick: function () { close(true); } }, [icon(I_X, 1)])]),
+    var panel = say(h('div', { id: 'lc-panel', class: 'p', 'data-lc': 'panel', role: 'dialog', hidden: true }, [
+      h('div', { class: 'h' }, [say(h('h2', { 'data-lc': 'title' }), 'text', 'title', th.header_title),
+        say(h('button', { type: 'button', class: 'x', 'data-lc': 'close', onclick: function () { close(true); } }, [icon(I_X, 1)]), 'aria-label', 'close')]),
       scroller, composer,
       th.hide_powered_by ? null : h('p', { class: 'pw', 'data-lc': 'powered-by', text: 'powered by leadchat' })
-    ]);
+    ]), 'aria-label', 'title', th.header_title);
+    var setLang = function (l) {
+      if (!auto || !TX[l] || l === lang) return;
+      var was = i18n;
+      lang = l; t = TX[l]; i18n = [];
+      was.forEach(function (x) { say(x[0], x[1], x[2]); });
+      bubble.setAttribute('aria-label', panel.hidden ? t.open : t.close);
+    };
     var wrap = h('div', { class: 'w', onkeydown: function (e) { if (e.key === 'Escape' && !panel.hidden) { e.stopPropagation(); close(true); } } }, [bubble, panel]);
     root.appendChild(wrap);
 
@@ -205,14 +220,14 @@
       sheet.replaceSync(CSS);
       root.adoptedStyleSheets = [sheet];
     } catch (e) {
-      // No constructable stylesheets (older Safari): the essentials through CSSOM, which CSP allows.
+      // No constructable stylesheets (older Safari): the essentials through CSSOM.
       var st = function (el, o) { Object.keys(o).forEach(function (k) { el.style[k] = o[k]; }); };
       st(wrap, { font: '15px/1.4 system-ui,sans-serif', color: '#1b1f24' });
       st(bubble, { width: '60px', height: '60px', borderRadius: '50%', border: '0', background: P, color: on(P), cursor: 'pointer' });
       st(panel, { position: 'absolute', right: '0', bottom: '76px', width: '340px', maxWidth: 'calc(100vw - 40px)', background: '#fff', border: '1px solid #ccc', borderRadius: R + 'px', padding: '12px' });
       st(scroller, { maxHeight: '50vh', overflowY: 'auto' });
       st(hp.parentNode, { position: 'absolute', left: '-9999px', width: '1px', height: '1px', overflow: 'hidden' });
-      [input, hp].concat(fPhone || [], fName, fEmail).forEach(function (i) { if (i.tagName === 'INPUT') i.style.fontSize = '16px'; });
+      root.querySelectorAll('input').forEach(function (i) { i.style.fontSize = '16px'; });
     }
 
     var scroll = function () { scroller.scrollTop = scroller.scrollHeight; };
@@ -233,19 +248,19 @@
 
     if (cfg) {
       if (c.welcome_message) add('assistant', c.welcome_message);
-      hist.forEach(function (m) { if (m && (m[0] === 'visitor' || m[0] === 'assistant')) add(m[0], m[1]); });
+      hist.forEach(function (m) { if (m && (m[0] === 'visitor' || m[0] === 'assistant' || m[0] === 'note')) add(m[0], m[1]); });
       quick.hidden = !quick.firstChild || hist.some(function (m) { return m && m[0] === 'visitor'; });
     } else {
       quick.hidden = true;
       showErr('', function () { start(true); });
     }
 
-    // send shows the visitor's message and posts it; it returns false when nothing was sent.
-    function send(text, details) {
+    // send shows the visitor's message, or a note (never words they did not write), and posts it.
+    function send(text, details, note) {
       text = String(text || '').trim().slice(0, 2000);
       if (busy || !text) return false;
       quick.hidden = true;
-      add('visitor', text, 1);
+      add(note ? 'note' : 'visitor', note || text, 1);
       // One id per message, kept for its retries.
       pending = { text: text, details: details, id: randomHex(8) };
       post();
@@ -267,10 +282,13 @@
       api('/api/embed/chat', body).then(function (j) {
         pending = null;
         if (j.session_id) sset('localStorage', SK, String(j.session_id));
+        if (j.language) setLang(j.language);
         add('assistant', j.reply || '', 1);
+        // The form follows the server: closed once contact is complete, however completed.
         if (j.request_contact && skip-- <= 0 && contact.hidden) showContact();
+        else if (!j.request_contact && !contact.hidden) contact.hidden = true;
       }, function (e) {
-        showErr(c.language !== 'en' && e.srv, post);
+        showErr(lang !== 'en' && e.srv, post);
       }).then(function () {
         busy = false; typing.hidden = true; log.removeAttribute('aria-busy');
         scroll();
@@ -285,26 +303,24 @@
     function submitContact(e) {
       e.preventDefault();
       if (busy) return;
-      // Bots fill the hidden field or submit at machine speed: they see a success, and the
-      // server, told so, drops their details quietly and counts them.
-      var fill = Date.now() - shownAt;
-      if (hp.value || fill < 2000) {
-        contact.hidden = true; skip = 1e9;
-        send(t.sent, { honeypot: hp.value || '1', form_fill_ms: fill });
-        return;
-      }
       var v = function (f) { return f ? f[0].value.trim() : ''; }, name = v(fName), email = v(fEmail), phone = v(fPhone);
-      var digits = phone.replace(/\D/g, '').length;
-      var bad = !name ? [fName, t.noName]
-        : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? [fEmail, t.noEmail]
-          : fPhone && !(/^\+?[\d\s().\/-]+$/.test(phone) && digits > 5 && digits < 16) ? [fPhone, t.noPhone] : null;
-      [fName, fEmail, fPhone].forEach(function (f) { if (f) f[0].setAttribute('aria-invalid', String(!!bad && bad[0] === f)); });
-      cErr.textContent = bad ? bad[1] : '';
-      if (bad) { bad[0][0].focus(); return; }
-      var details = { first_name: name, email: email, form_fill_ms: fill };
+      var digits = phone.replace(/\D/g, '').length, first = null;
+      [[fName, !name], [fEmail, !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)],
+        [fPhone, fPhone && !(/^\+?[\d\s().\/-]+$/.test(phone) && digits > 5 && digits < 16)]].forEach(function (x) {
+        var f = x[0], bad = !!x[1];
+        if (!f) return;
+        f[0].setAttribute('aria-invalid', String(bad));
+        f[2].textContent = bad ? t[f[3]] : '';
+        if (bad && !first) first = f[0];
+      });
+      if (first) { first.focus(); return; }
+      // The server judges fill time and honeypot, dropping a bot's details quietly.
+      var details = { first_name: name, email: email, form_fill_ms: Date.now() - shownAt };
       if (fPhone) details.phone = phone;
+      if (hp.value) details.honeypot = hp.value;
       contact.hidden = true;
-      if (send(input.value.trim() || t.sent, details)) input.value = '';
+      var typed = input.value.trim();
+      if (send(typed || t.sent, details, typed ? '' : t.sentNote)) input.value = '';
       input.focus();
     }
     function open() {
@@ -329,7 +345,7 @@
     ui = { host: host, open: open, close: close };
   }
 
-  // start loads the config and renders; an unknown or wrong key shows nothing and says why in the console.
+  // start loads the config and renders; a wrong key shows nothing and says why in the console.
   function start(reopen) {
     api('/api/embed/config?api_key=' + encodeURIComponent(key)).then(render, function (e) {
       if (e.status >= 400 && e.status < 500 && e.status !== 429) return console.warn('leadchat: ' + (e.srv || e.message));

@@ -3,7 +3,9 @@ package widget
 import (
 	"bytes"
 	"compress/gzip"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,7 +22,7 @@ func TestScriptSizeBudget(t *testing.T) {
 	}
 	zw.Write(Script())
 	zw.Close()
-	t.Logf("embed.js: %d bytes, %d gzipped (budget %d)", len(script), buf.Len(), budget)
+	t.Logf("embed.js as served: %d bytes, %d gzipped (budget %d)", len(Script()), buf.Len(), budget)
 	if buf.Len() > budget {
 		t.Errorf("embed.js is %d bytes gzipped, over the budget of %d", buf.Len(), budget)
 	}
@@ -47,10 +49,19 @@ func TestScriptHasNoForbiddenConstructs(t *testing.T) {
 	}
 }
 
-// TestScriptSyntax asks node to parse embed.js.
+// TestScriptSyntax asks node to parse embed.js, as kept and as served.
 func TestScriptSyntax(t *testing.T) {
-	out, err := exec.Command(testenv.Node(t), "--check", "embed.js").CombinedOutput()
-	if err != nil {
-		t.Fatalf("node --check embed.js: %v\n%s", err, out)
+	served := filepath.Join(t.TempDir(), "served.js")
+	if err := os.WriteFile(served, Script(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"embed.js", served} {
+		out, err := exec.Command(testenv.Node(t), "--check", f).CombinedOutput()
+		if err != nil {
+			t.Fatalf("node --check %s: %v\n%s", f, err, out)
+		}
+	}
+	if strings.Contains(string(Script()), "\n//") || !strings.HasPrefix(string(Script()), "/*! leadchat embed.js") {
+		t.Error("the served script keeps a line comment or lost its header")
 	}
 }

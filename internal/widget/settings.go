@@ -22,7 +22,7 @@ type Settings struct {
 	HeaderTitle    *string
 	BorderRadiusPx *int
 	HidePoweredBy  *bool
-	Language       string // "hu" or "en"
+	Language       string // "hu", "en" or "auto" (each visitor in their own language)
 }
 
 // Theme is the part of the config the plan decides; nil fields are not shown.
@@ -109,8 +109,8 @@ func (s Settings) Check() error {
 			e.add("quick-button", "--quick-button %q: want 1 to %d characters", b, MaxQuickButtonLen)
 		}
 	}
-	if s.Language != "hu" && s.Language != "en" {
-		e.add("language", "--language %q: want hu or en", s.Language)
+	if s.Language != "hu" && s.Language != "en" && s.Language != LanguageAuto {
+		e.add("language", "--language %q: want hu, en or auto", s.Language)
 	}
 	if len(e.Fields) > 0 {
 		return e
@@ -118,13 +118,16 @@ func (s Settings) Check() error {
 	return nil
 }
 
+// LanguageAuto answers Hungarian visitors in Hungarian and English ones in English.
+const LanguageAuto = "auto"
+
 // DefaultSettings are the settings of a company that set none.
 func DefaultSettings() Settings { return Settings{Language: "hu"} }
 
 // Config fills in defaults for the settings' language and keeps the theme fields p allows.
 func (s Settings) Config(p plan.Plan) Config {
 	lang := s.Language
-	if lang != "en" {
+	if lang != "en" && lang != LanguageAuto {
 		lang = "hu"
 	}
 	c := Config{
@@ -160,8 +163,11 @@ func upper(s *string) *string {
 }
 
 func defaultWelcome(lang string) string {
-	if lang == "en" {
+	switch lang {
+	case "en":
 		return "Hello! How can we help you?"
+	case LanguageAuto:
+		return "Üdvözöljük! Miben segíthetünk? – Hello! How can we help you?"
 	}
 	return "Üdvözöljük! Miben segíthetünk?"
 }
@@ -171,4 +177,19 @@ func defaultButtons(lang string) []string {
 		return []string{"I'd like a quote", "Please call me back", "Opening hours"}
 	}
 	return []string{"Árajánlatot kérek", "Visszahívást kérek", "Nyitvatartás"}
+}
+
+// Served reports whether plan p shows a theme setting, named as `widget set` names it
+// (primary-hex on pro and up; accent-hex, header-title, border-radius and hide-powered-by on
+// business and up); settings that are not theme settings are served on every plan. The
+// settings are kept whatever the plan, so that an upgrade needs no re-entry.
+func Served(p plan.Plan, setting string) bool {
+	primary, whiteLabel := p.Theme()
+	switch setting {
+	case "primary-hex":
+		return primary
+	case "accent-hex", "header-title", "border-radius", "hide-powered-by":
+		return whiteLabel
+	}
+	return true
 }

@@ -131,7 +131,8 @@ func systemPrompt(t assistant.Turn) string {
 	}
 
 	line("\nANSWER FORMAT")
-	line(`Answer with one JSON object and nothing else: {"reply": "<your reply to the visitor>", "contact": {"name": "", "email": "", "phone": ""}}.`)
+	line(`Answer with one JSON object and nothing else: {"reply": "<your reply to the visitor>", "handover": false, "contact": {"name": "", "email": "", "phone": ""}}.`)
+	line(`Set "handover" to true when the company information does not answer the visitor's question and your reply offers a colleague instead.`)
 	line(`In "contact" put only details the visitor wrote themselves in their own messages, copied exactly; leave a field "" when they did not write it. Never guess or reuse details from the company information.`)
 	return b.String()
 }

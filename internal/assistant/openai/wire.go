@@ -32,8 +32,10 @@ type response struct {
 
 // reply is the JSON object the system prompt asks the model to answer with.
 type reply struct {
-	Reply   string `json:"reply"`
-	Contact struct {
+	Reply string `json:"reply"`
+	// Handover is true when the model could not answer from the profile and offers a colleague.
+	Handover bool `json:"handover"`
+	Contact  struct {
 		Name  string `json:"name"`
 		Email string `json:"email"`
 		Phone string `json:"phone"`
@@ -59,7 +61,7 @@ func parseContent(content string) (assistant.Answer, error) {
 	if text == "" {
 		return assistant.Answer{}, errors.New(`openai: reply JSON has no "reply"`)
 	}
-	return assistant.Answer{Text: text, Proposed: assistant.Contact{
+	return assistant.Answer{Text: text, Handover: r.Handover, Proposed: assistant.Contact{
 		Name:  strings.TrimSpace(r.Contact.Name),
 		Email: strings.TrimSpace(r.Contact.Email),
 		Phone: strings.TrimSpace(r.Contact.Phone),

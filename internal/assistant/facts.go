@@ -1,0 +1,423 @@
+package assistant
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// factKind is which part of a profile a fact comes from.
+type factKind int
+
+const (
+	factFAQ factKind = iota
+	factService
+	factHours
+	factAddress
+	factPhone
+	factEmail
+	factAbout
+)
+
+// fact is one thing a profile says that can answer a question: an FAQ answer, a service, the
+// opening hours, the address, the phone, the email, the description. keys are the words that
+// name it (an FAQ's question, a service's name, the words people use to ask for hours or an
+// address), body the words of what it says; a question must share words with one or the other.
+type fact struct {
+	kind    factKind
+	faq     QA
+	service Service
+	value   string // hours, address, phone, email or description
+	keys    []term
+	body    []term
+}
+
+// Weights of where a profile word stands.
+const (
+	keyWeight  = 1.0
+	bodyWeight = 0.85
+)
+
+// Vocabulary that asks for the profile's fixed facts, in folded words, added to their keys.
+var (
+	hoursKeys   = "nyitvatartas nyitva nyitas zaras zarva hetvege szombat vasarnap opening open hours closed weekend"
+	addressKeys = "cim iroda hol talal megtalal bemutatoterem address located location office where find"
+	phoneKeys   = "telefon telefonszam szamon szamot hiv phone number call"
+	emailKeys   = "email mail cim"
+	aboutKeys   = "ceg cegunk foglalkoz bemutatkoz miota ota company business about since"
+)
+
+// Index is a profile made ready for answering: its facts with their words stemmed. Building it
+// costs about as much as answering a few hundred questions with it, so a caller that answers
+// many turns of one company keeps it with the profile (Turn.Index).
+type Index struct {
+	facts []fact
+}
+
+// NewIndex prepares p for answering.
+func NewIndex(p Profile) *Index { return &Index{facts: facts(p)} }
+
+// facts splits a profile into the facts an answer may draw on.
+func facts(p Profile) []fact {
+	var out []fact
+	for _, q := range p.FAQ {
+		out = append(out, fact{kind: factFAQ, faq: q, keys: termsOf(q.Question), body: termsOf(q.Answer)})
+	}
+	for _, s := range p.Services {
+		out = append(out, fact{kind: factService, service: s, keys: termsOf(s.Name), body: termsOf(s.Description + " " + s.Price)})
+	}
+	fixed := []struct {
+		kind  factKind
+		value string
+		keys  string
+	}{
+		{factHours, p.OpeningHours, hoursKeys},
+		{factAddress, p.Address, addressKeys},
+		{factPhone, p.Phone, phoneKeys},
+		{factEmail, p.Email, emailKeys},
+		{factAbout, p.Description, aboutKeys},
+	}
+	for _, f := range fixed {
+		if strings.TrimSpace(f.value) != "" {
+			var body []term
+			if f.kind != factPhone && f.kind != factEmail { // the words of an address like info@x.hu say nothing
+				body = termsOf(f.value)
+			}
+			if f.kind == factAbout {
+				body = append(body, termsOf(p.CompanyName)...)
+			}
+			out = append(out, fact{kind: f.kind, value: f.value, keys: termsOf(f.keys), body: body})
+		}
+	}
+	return out
+}
+
+// termsOf is the distinct content words of a text as terms; a hyphenated word is also taken
+// whole ("check-up" as "checkup").
+func termsOf(s string) []term {
+	var out []term
+	seen := map[string]bool{}
+	ws := words(s)
+	for _, f := range strings.Fields(s) {
+		if strings.Contains(f, "-") {
+			if joined := words(strings.ReplaceAll(f, "-", "")); len(joined) > 0 && joined[0] != clauseBreak {
+				ws = append(ws, joined[0])
+			}
+		}
+	}
+	for _, w := range ws {
+		f := fold(w)
+		if w == clauseBreak || seen[f] || stopWords[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+			continue
+		}
+		seen[f] = true
+		out = append(out, newTerm(w))
+	}
+	return out
+}
+
+func isNumber(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
+// queryTerm is a word of the visitor's message with the weight it carries for the question's
+// topic: generic words ("lehet", "tudtok", "csináltok") count less than the ones that name it.
+type queryTerm struct {
+	term
+	weight float64
+	// name is set for a word capitalised inside a sentence (a place, a brand): when the
+	// profile does not use it, it counts half against the question being answered, as in
+	// "Debrecenben is dolgoznak?".
+	name bool
+}
+
+// genericWords carry little topic: verbs of offering and asking, and words of time.
+var genericWords = wordSet(`
+	vallal vallaltok vallalnak vallalni vallalnatok csinal csinaltok csinalnak csinalni keszit keszitetek
+	tud tudtok tudjatok tudnak tudom tudjuk tudnatok tudna lehet lehetseges kell kellene kene van vannak
+	ad adtok adnak kap kapok kaphatok kaphato kerni kernek kerek kerhetek szeretnek szeretne szeretnem
+	ido idot ideig alatt tart tartana mennyi hany milyen melyik kb kozott egyutt most jelenleg mar meg
+	dolgoz dolgoztok dolgoznak hasznal hasznaltok hasznalni szerel szereltek szerelnek intez intezitek
+	do does doing done get got make offer offers provide need want like take takes give long much many
+	kinda really also there here erdekel erdekelne erdekelnek erdeklodnek erdeklodom
+	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
+	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
+	segitenek help helps munka munkat munkara munkak munkaja work job jobs
+`)
+
+// wordSet is the set of the fields of s.
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// query is a visitor's question as the words that carry its topic.
+type query struct {
+	terms []queryTerm
+	// where is set when the question asks "where" ("hol", "where") and names little else.
+	where bool
+	// price is set by a compound that ends in a price word ("havidíja").
+	price bool
+	// duration is set when the question asks how long ("mennyi idő", "meddig", "how long").
+	duration bool
+}
+
+// without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
+// Autószerviz): they say whom the question is for, not what it is about.
+func (q query) without(name []term) query {
+	out := q
+	out.terms = nil
+	for _, qt := range q.terms {
+		if !slices.ContainsFunc(name, func(n term) bool { return match(qt.term, n) >= compound && qt.concepts&n.concepts == 0 }) {
+			out.terms = append(out.terms, qt)
+		}
+	}
+	return out
+}
+
+// cutPriceSuffix splits a folded compound that ends in a fee word off it: "havidija" is "havi".
+func cutPriceSuffix(f string) (string, bool) {
+	for _, s := range []string{"dijat", "dija", "dijak", "dijai", "dij", "koltseg", "koltsege"} {
+		if stem, ok := strings.CutSuffix(f, s); ok && len(stem) >= 3 {
+			return stem, true
+		}
+	}
+	return "", false
+}
+
+// newQuery reads the topic words of a message, leaving out the words the intents stand for
+// (greetings, thanks, price and quote words), contact details the message carried, and the
+// visitor's own details ("a címem", "my number").
+func newQuery(message string, captured Contact) query {
+	for _, v := range []string{captured.Email, captured.Phone, captured.Name} {
+		if v != "" {
+			message = strings.ReplaceAll(message, v, " ")
+		}
+	}
+	ws := words(message)
+	skip := make([]bool, len(ws))
+	folded := make([]string, len(ws))
+	for i, w := range ws {
+		folded[i] = fold(w)
+	}
+	for _, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
+		for i := range folded {
+			for _, p := range ps {
+				if p.matchAt(folded, i) {
+					for j := range p {
+						skip[i+j] = true
+					}
+				}
+			}
+		}
+	}
+	var q query
+	seen := map[string]bool{}
+	capital := capitalised(message)
+	for i, w := range ws {
+		f := folded[i]
+		switch {
+		case f == "hol" || f == "where" || f == "hun":
+			q.where = true
+		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
+			q.duration = true
+		}
+		if skip[i] || w == clauseBreak || seen[f] || stopWords[f] || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+			continue
+		}
+		seen[f] = true
+		if stem, ok := cutPriceSuffix(f); ok {
+			// "havidíja": the monthly fee, a price question about "havi".
+			q.price = true
+			w, f = stem, stem
+		}
+		weight := 1.0
+		if genericWords[f] {
+			weight = 0.3
+		}
+		q.terms = append(q.terms, queryTerm{term: newTerm(w), weight: weight, name: capital[f]})
+	}
+	return q
+}
+
+// durationWords ask how long something takes.
+var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)
+
+// ownDetail are words for the visitor's own details, which say nothing about the question:
+// "a címem", "my number".
+var ownDetail = wordSet(`cimem cimemet emailem emailcimem szamom szamomat telefonszamom nevem neve elerhetosegem
+	elerhetosegeim elerhetosegeimet adataim adataimat adatom mobilom mobilszamom elkuldtem kuldom kuldtem
+	megadtam sent details`)
+
+// capitalised returns the folded words of text that are capitalised where a sentence does
+// not begin: names of places, brands and people.
+func capitalised(text string) map[string]bool {
+	out := map[string]bool{}
+	start := true
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) }) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+		if r, _ := utf8.DecodeRuneInString(w); w != "" && !start && unicode.IsUpper(r) {
+			for _, part := range words(w) {
+				out[fold(part)] = true
+			}
+		}
+		last, _ := utf8.DecodeLastRuneInString(f)
+		start = strings.ContainsRune(".!?", last)
+	}
+	return out
+}
+
+// scored is a fact with how well a query matched it.
+type scored struct {
+	fact
+	// hit holds, per query term, how well the fact matched it (0: not at all), and contrib
+	// what that adds to the fact's rank.
+	hit, contrib []float64
+	// strongAt is set for a term that matched a key of the fact, or a word of its body in
+	// full while naming the topic.
+	strongAt []bool
+}
+
+// score matches every fact against the query.
+func score(fs []fact, q query) []scored {
+	out := make([]scored, len(fs))
+	df := make([]int, len(q.terms))
+	for i, f := range fs {
+		s := scored{fact: f, hit: make([]float64, len(q.terms)), contrib: make([]float64, len(q.terms)),
+			strongAt: make([]bool, len(q.terms))}
+		for j, qt := range q.terms {
+			best, key := 0.0, false
+			for _, k := range f.keys {
+				if m := match(qt.term, k) * keyWeight; m > best {
+					best, key = m, true
+				}
+			}
+			for _, k := range f.body {
+				if m := match(qt.term, k) * bodyWeight; m > best {
+					best, key = m, false
+				}
+			}
+			if best >= weakMatch*bodyWeight {
+				s.hit[j] = best
+				df[j]++
+				s.strongAt[j] = key && best >= sameIdea || qt.weight >= 1 && best >= bodyWeight*sameIdea
+			}
+		}
+		out[i] = s
+	}
+	// A word found in every fact tells them apart less than one found in a single fact.
+	for i := range out {
+		for j, h := range out[i].hit {
+			if h > 0 {
+				out[i].contrib[j] = q.terms[j].weight * h / math.Sqrt(float64(df[j]))
+			}
+		}
+	}
+	return out
+}
+
+// explained is the share of the query's weight that the profile matches anywhere: a question
+// whose topic words the profile never uses is not answered by it, however well its other words
+// match ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?").
+func explained(ss []scored, q query) float64 {
+	total, found := 0.0, 0.0
+	for j, qt := range q.terms {
+		total += qt.weight
+		best := 0.0
+		for _, s := range ss {
+			best = max(best, s.hit[j])
+		}
+		switch {
+		case best >= bodyWeight*sameIdea:
+			found += qt.weight
+		case best > 0:
+			found += qt.weight / 2 // a part of a compound explains a word only in part
+		case qt.name:
+			total -= qt.weight / 2
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return found / total
+}
+
+// choose picks the facts that answer the query, at most two: the best matched, then one that
+// matches words of the question the first left unanswered, as in "Mennyi a garancia és hol
+// vannak?". Intents add weight to the facts they ask for (opening hours, the description).
+func choose(ss []scored, q query, in Intent, priced bool) []scored {
+	used := make([]bool, len(q.terms))
+	var out []scored
+	for len(out) < 2 {
+		best, bestRank := -1, 0.0
+		for i, s := range ss {
+			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
+				continue
+			}
+			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts()) {
+				continue
+			}
+			rank, fresh, topical := 0.0, false, false
+			for j, c := range s.contrib {
+				if c > 0 && !used[j] {
+					rank += c
+					fresh = fresh || s.strongAt[j]
+					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1
+				}
+			}
+			if len(out) == 0 && q.topical() && !topical {
+				continue // the first answer must be about what the question names, not share a "mennyi idő"
+			}
+			if in.Hours && s.kind == factHours && len(out) == 0 {
+				rank, fresh = rank+1, true
+			}
+			if !fresh {
+				continue
+			}
+			if rank > bestRank {
+				best, bestRank = i, rank
+			}
+		}
+		if best < 0 {
+			break
+		}
+		out = append(out, ss[best])
+		for j, c := range ss[best].contrib {
+			if c > 0 {
+				used[j] = true
+			}
+		}
+	}
+	return out
+}
+
+// lasts reports whether the fact says how long something takes: "4–6 hét", "90-minute".
+func (f fact) lasts() bool {
+	return slices.ContainsFunc(f.body, func(t term) bool { return t.concepts&durationConcept != 0 })
+}
+
+// topical reports whether the query has a word that names its topic, not only generic ones.
+func (q query) topical() bool {
+	return slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.weight >= 1 })
+}
+
+// priced reports whether the fact states a price: a service with one, or an FAQ answer that
+// names an amount.
+func (f fact) priced() bool {
+	switch f.kind {
+	case factService:
+		return f.service.Price != ""
+	case factFAQ:
+		return ContainsPrice(f.faq.Answer)
+	}
+	return false
+}
+
+func sameFact(a, b fact) bool {
+	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value
+}

@@ -1,0 +1,182 @@
+package assistant
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+	"github.com/kljensen/snowball/hungarian"
+)
+
+// term is one word of a visitor's message or of a profile, in the forms that matching
+// compares: folded (lower case, no accents), and its Hungarian and English Snowball stems,
+// folded too. Stemming the accented word first and folding after keeps Snowball's suffix
+// rules working on Hungarian text; comparing the folded forms lets a visitor who types
+// without accents match.
+type term struct {
+	fold     string
+	stems    [2]string
+	concepts uint64 // the concepts the word belongs to, one bit each (see concepts)
+}
+
+func newTerm(lower string) term {
+	f := fold(lower)
+	return term{fold: f, stems: [2]string{fold(hungarian.Stem(lower, false)), fold(english.Stem(lower, false))},
+		concepts: conceptsOf(f)}
+}
+
+// words splits s into lower-case words (accents kept) with the clause breaks of tokens.
+func words(s string) []string {
+	var out []string
+	var w strings.Builder
+	flush := func() {
+		if w.Len() > 0 {
+			out = append(out, w.String())
+			w.Reset()
+		}
+	}
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			w.WriteRune(unicode.ToLower(r))
+		case r == '\'' || r == '’':
+			// "don't", "what's": one word, as fold drops the apostrophe
+		case strings.ContainsRune(".,;:!?()\n", r):
+			flush()
+			if len(out) > 0 && out[len(out)-1] != clauseBreak {
+				out = append(out, clauseBreak)
+			}
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// Strengths of a match between two terms.
+const (
+	sameWord  = 1.0
+	typo      = 0.9
+	sameIdea  = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
+	compound  = 0.6 // one word begins or ends the other, as in Hungarian compounds
+	weakMatch = 0.5 // the least that counts as a match at all
+)
+
+// match tells how well a visitor's word q matches a profile word k, 0 when it does not.
+func match(q, k term) float64 {
+	if q.fold == k.fold || sameStem(q.fold, k.fold) {
+		return sameWord
+	}
+	for _, a := range q.stems {
+		for _, b := range k.stems {
+			if len(a) >= 3 && len(b) >= 3 && sameStem(a, b) {
+				return sameWord
+			}
+		}
+	}
+	if nearTypo(q.fold, k.fold) {
+		return typo
+	}
+	if q.concepts&k.concepts != 0 {
+		return sameIdea
+	}
+	// Compounds: "klíma" is part of "klímatöltés", "tárol" of "gumitárolás". The part must be a
+	// stem of four letters or more and the rest at least three, or a suffix such as "-et" or
+	// "-en" would make "terül" a part of "területén".
+	for _, a := range q.stems {
+		for _, b := range k.stems {
+			if compoundPart(a, b) || compoundPart(b, a) {
+				return compound
+			}
+		}
+	}
+	// Verb and noun of one root that Snowball leaves apart: "javítotok", "javítását".
+	if min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
+		return compound
+	}
+	return 0
+}
+
+// sameStem reports whether two folded words are one word with different suffixes, which in
+// Hungarian carry case and number ("garancia", "garanciát", "szállításról"). A short word takes
+// short suffixes only: "terül" (pays back) is not "területén" (in the area).
+func sameStem(a, b string) bool {
+	if a == b {
+		return true
+	}
+	short, long := min(len(a), len(b)), max(len(a), len(b))
+	p := 0
+	for p < short && a[p] == b[p] {
+		p++
+	}
+	if p == short {
+		return short >= 3 && long-short <= 1 || short >= 6 && long-short <= 4
+	}
+	return p >= 6 && p >= short-2
+}
+
+// compoundPart reports whether part is a word of the compound whole: its beginning, or a
+// later part of five letters or more.
+func compoundPart(part, whole string) bool {
+	if len(part) < 4 || len(whole) < len(part)+3 {
+		return false
+	}
+	if strings.HasPrefix(whole, part) {
+		return true
+	}
+	i := strings.Index(whole, part)
+	return len(part) >= 5 && i >= 2
+}
+
+func commonPrefix(a, b string) int {
+	p := 0
+	for p < min(len(a), len(b)) && a[p] == b[p] {
+		p++
+	}
+	return p
+}
+
+// nearTypo reports words of five letters or more that one typo apart (a letter added, left
+// out, changed, or two swapped), or two apart in words of nine letters or more.
+func nearTypo(a, b string) bool {
+	la, lb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
+	if min(la, lb) < 5 || a[0] != b[0] {
+		return false
+	}
+	allowed := 1
+	if min(la, lb) >= 9 {
+		allowed = 2
+	}
+	if la-lb > allowed || lb-la > allowed {
+		return false
+	}
+	return editDistance([]rune(a), []rune(b)) <= allowed
+}
+
+// editDistance is the optimal string alignment distance: insertions, deletions,
+// substitutions and swaps of neighbours.
+func editDistance(a, b []rune) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
