@@ -13,6 +13,7 @@ import (
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -132,7 +133,8 @@ func storeTurns(ctx context.Context, q runner, turns []turnWrite) ([]bool, error
 // updateLeadContact writes a session's details to its lead and records each change ($3, a JSON
 // array of {field, value, origin}) in the lead's history with the value it replaces. The old
 // values come from the row as locked before the update, so history and lead always agree.
-const updateLeadContact = `
+// When a detail changed, the lead's lead.updated event is recorded too (the ev_ entries).
+var updateLeadContact = `
 WITH old AS (
     SELECT first_name, last_name, email, phone FROM leads
     WHERE company_id = $1 AND id = $2 FOR UPDATE
@@ -140,14 +142,19 @@ WITH old AS (
     UPDATE leads SET first_name = $4, last_name = $5, email = $6, phone = $7, phone_e164 = $8,
         updated_at = now()
     WHERE company_id = $1 AND id = $2
-)
+    RETURNING *
+), history AS (
 INSERT INTO lead_history (company_id, lead_id, field, old_value, new_value, origin)
 SELECT $1, $2, c.field, o.value, nullif(c.value, ''), c.origin
 FROM jsonb_to_recordset($3::jsonb) AS c(field text, value text, origin text)
 CROSS JOIN old
 CROSS JOIN LATERAL (SELECT CASE c.field WHEN 'first_name' THEN old.first_name
     WHEN 'last_name' THEN old.last_name WHEN 'email' THEN old.email WHEN 'phone' THEN old.phone END) AS o(value)
-WHERE o.value IS DISTINCT FROM nullif(c.value, '')`
+WHERE o.value IS DISTINCT FROM nullif(c.value, '')
+RETURNING 1
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, to_jsonb(c) AS lead
+    FROM changed c WHERE EXISTS (SELECT FROM history)`) + `
+SELECT count(*) FROM history`
 
 type turnRow struct {
 	Version         sql.NullInt64  `db:"version"`
@@ -253,7 +260,8 @@ func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUI
 	if err != nil {
 		return fmt.Errorf("encoding lead changes: %w", err)
 	}
-	return q.exec(ctx, updateLeadContact, companyID, leadID, string(arg), null(c.FirstName),
+	var n int
+	return q.get(ctx, &n, updateLeadContact, companyID, leadID, string(arg), null(c.FirstName),
 		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164))
 }
 

@@ -48,6 +48,8 @@ type Config struct {
 	// TrustedProxies lists the proxies whose X-Forwarded-For is believed
 	// (LEADCHAT_TRUSTED_PROXIES, comma-separated addresses or CIDR ranges; default none).
 	TrustedProxies string
+	// Events is how lead events leave: webhooks and e-mail (eventsconfig.go).
+	Events EventsConfig
 }
 
 // AIConfig is the optional model's configuration.
@@ -146,6 +148,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	} else if !strings.HasPrefix(c.PublicURL, "http://") && !strings.HasPrefix(c.PublicURL, "https://") {
 		problems = append(problems, fmt.Sprintf("LEADCHAT_PUBLIC_URL=%q: want an http:// or https:// address", c.PublicURL))
 	}
+	var eventProblems []string
+	c.Events, eventProblems = eventsFromEnv(getenv)
+	problems = append(problems, eventProblems...)
 	if len(problems) > 0 {
 		return Config{}, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
 	}

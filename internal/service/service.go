@@ -17,10 +17,13 @@ import (
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/chat"
+	"github.com/leadchat/leadchat/internal/delivery"
 	"github.com/leadchat/leadchat/internal/httpapi"
+	leadmail "github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/ratelimit"
+	"github.com/leadchat/leadchat/internal/webhook"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -32,6 +35,9 @@ type Service struct {
 	keys   *auth.Keyring
 	caches cache.Group
 	http   http.Handler
+	// deliveries sends lead events (webhooks, e-mail) over its own small pool, jobsDB.
+	deliveries *delivery.Runner
+	jobsDB     io.Closer
 }
 
 // Open connects to the database, applies pending migrations and builds the HTTP handler.
@@ -97,7 +103,33 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		store.Close()
 		return nil, err
 	}
-	return &Service{cfg: cfg, log: log, store: store, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}, nil
+	svc := &Service{cfg: cfg, log: log, store: store, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}
+	if err := svc.openDeliveries(); err != nil {
+		store.Close()
+		return nil, err
+	}
+	return svc, nil
+}
+
+// openDeliveries builds the workers that deliver lead events; Serve runs them.
+func (s *Service) openDeliveries() error {
+	db, err := postgres.OpenPlain(s.cfg.DatabaseURL, 8)
+	if err != nil {
+		return err
+	}
+	ev := s.cfg.Events
+	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(ev.AllowPrivate),
+		Schedule: ev.Retry, Log: s.log}
+	if ev.SMTP != nil {
+		dc.Mail = leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
+	}
+	r, err := delivery.New(dc)
+	if err != nil {
+		db.Close()
+		return err
+	}
+	s.deliveries, s.jobsDB = r, db
+	return nil
 }
 
 // Handler is the service's HTTP handler.
@@ -107,7 +139,10 @@ func (s *Service) Handler() http.Handler { return s.http }
 func (s *Service) Store() *postgres.Store { return s.store }
 
 // Close releases the database.
-func (s *Service) Close() error { return s.store.Close() }
+func (s *Service) Close() error {
+	s.jobsDB.Close()
+	return s.store.Close()
+}
 
 // Serve serves HTTP on ln until ctx ends, then stops accepting, lets in-flight requests finish
 // within the grace period and returns. It also runs the cache listener and housekeeping.
@@ -126,6 +161,17 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		}
 	}()
 	go s.housekeeping(bg)
+	if err := s.deliveries.Start(bg); err != nil {
+		return fmt.Errorf("starting the delivery workers: %w", err)
+	}
+	defer func() {
+		// Attempts in hand get the shutdown grace to finish; the rest are tried again later.
+		stopCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+		defer cancel()
+		if err := s.deliveries.Stop(stopCtx); err != nil {
+			s.log.Warn("stopping the delivery workers", "err", err.Error())
+		}
+	}()
 
 	srv := &http.Server{
 		Handler:           s.http,
