@@ -70,7 +70,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := postgres.SchemaCurrent(ctx, store.DB()); err != nil {
 		return err
 	}
-	err = cmd.Run(ctx, admin.Env{Store: store, Stdout: stdout, Stderr: stderr}, rest)
+	cfg, err := service.ConfigFromEnv(getenv)
+	if err != nil {
+		return err
+	}
+	err = cmd.Run(ctx, admin.Env{Store: store, Stdout: stdout, Stderr: stderr,
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate}, rest)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}

@@ -21,6 +21,9 @@ type Env struct {
 	Store  *postgres.Store
 	Stdout io.Writer
 	Stderr io.Writer
+	// AllowPrivateWebhooks lets `webhook add` take an http or private URL
+	// (LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on).
+	AllowPrivateWebhooks bool
 }
 
 // Command is one admin subcommand.
@@ -33,7 +36,7 @@ type Command struct {
 
 // Commands lists every admin command.
 func Commands() []Command {
-	return []Command{
+	return append([]Command{
 		{"company create", "--name NAME --plan free|starter|pro|business|enterprise [--lead-limit N|none] [--json]", companyCreate},
 		{"key create", "--company ID --kind public|private [--domain HOST]... [--no-hostname-check] [--json]", keyCreate},
 		{"key revoke", "--key-id ID [--json]", keyRevoke},
@@ -41,7 +44,7 @@ func Commands() []Command {
 		{"leads list", "--company ID [--json|--csv]", leadsList},
 		{"widget set", "--company ID [--welcome-message TEXT] [--quick-button LABEL]... [--contact-prompt TEXT] [--require-phone[=false]] [--gate-quote[=false]] [--primary-hex #RRGGBB] [--accent-hex #RRGGBB] [--header-title TEXT] [--border-radius 8..28] [--hide-powered-by[=false]] [--language hu|en] [--json]", widgetSet},
 		{"assistant set", "--company ID --profile FILE [--json]", assistantSet},
-	}
+	}, webhookCommands()...)
 }
 
 // Find returns the command named by the first words of args and the remaining arguments.

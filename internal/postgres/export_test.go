@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/lead"
 )
@@ -31,4 +33,21 @@ func StoreGroup(s *Store, creates []GroupCreate) ([]lead.Created, []error) {
 		created[i], errs[i] = r.out, r.err
 	}
 	return created, errs
+}
+
+// Erase deletes a company's leads and records their erasure, in one transaction, the way the
+// erasure of the lead API does.
+func Erase(s *Store, companyID uuid.UUID, ids []uuid.UUID) error {
+	ctx := context.Background()
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		strs := make([]string, len(ids))
+		for i, id := range ids {
+			strs[i] = id.String()
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM leads WHERE company_id = $1 AND id = ANY ($2::uuid[])`,
+			companyID, pq.StringArray(strs)); err != nil {
+			return err
+		}
+		return recordErased(ctx, runner{s: s, tx: tx}, companyID, ids)
+	})
 }

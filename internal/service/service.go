@@ -118,7 +118,7 @@ func (s *Service) openDeliveries() error {
 		return err
 	}
 	ev := s.cfg.Events
-	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(ev.AllowPrivate),
+	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
 		Schedule: ev.Retry, Log: s.log}
 	if ev.SMTP != nil {
 		dc.Mail = leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)

@@ -80,11 +80,21 @@ type Sender struct {
 	now          func() time.Time
 }
 
-// NewSender builds a sender; allowPrivate lifts the https rule and the address checks, for
-// development and tests.
-func NewSender(allowPrivate bool) *Sender {
-	d := &net.Dialer{Timeout: Timeout, KeepAlive: 30 * time.Second}
-	if !allowPrivate {
+// Options tune a Sender.
+type Options struct {
+	// AllowPrivate lifts the https rule and the address checks, for development and tests.
+	AllowPrivate bool
+	// Timeout bounds an attempt; 0 means Timeout.
+	Timeout time.Duration
+}
+
+// NewSender builds a sender.
+func NewSender(o Options) *Sender {
+	if o.Timeout == 0 {
+		o.Timeout = Timeout
+	}
+	d := &net.Dialer{Timeout: o.Timeout, KeepAlive: 30 * time.Second}
+	if !o.AllowPrivate {
 		d.Control = refusePrivate
 	}
 	t := &http.Transport{
@@ -94,12 +104,12 @@ func NewSender(allowPrivate bool) *Sender {
 		MaxIdleConns:          256,
 		MaxIdleConnsPerHost:   64,
 		IdleConnTimeout:       90 * time.Second,
-		TLSHandshakeTimeout:   Timeout,
-		ResponseHeaderTimeout: Timeout,
+		TLSHandshakeTimeout:   o.Timeout,
+		ResponseHeaderTimeout: o.Timeout,
 	}
-	return &Sender{allowPrivate: allowPrivate, now: time.Now, client: &http.Client{
+	return &Sender{allowPrivate: o.AllowPrivate, now: time.Now, client: &http.Client{
 		Transport: t,
-		Timeout:   Timeout,
+		Timeout:   o.Timeout,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},
@@ -151,7 +161,7 @@ func describe(err error) string {
 		err = ue.Err
 	}
 	if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
-		return fmt.Sprintf("no answer within %v", Timeout)
+		return "no answer in time: " + err.Error()
 	}
 	return err.Error()
 }
