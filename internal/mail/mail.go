@@ -31,7 +31,7 @@ var (
 )
 
 // Timeout bounds one attempt: connecting, the SMTP dialogue and the message.
-const Timeout = 30 * time.Second
+const Timeout = 15 * time.Second
 
 // Server is an SMTP server as LEADCHAT_SMTP_URL names it.
 type Server struct {
