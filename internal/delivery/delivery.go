@@ -1,7 +1,8 @@
 // Package delivery works the outbox: River (a PostgreSQL job queue, here on database/sql and
-// lib/pq, polling) runs one job per delivery that the store recorded with a lead change, on
-// whichever instance takes it first, and this package's worker makes the attempt, records it
-// and, when the delivery rules say try again, snoozes the job until then. A job whose process
+// lib/pq, polling) runs the jobs that the store enqueued with a lead change, on whichever
+// instance takes each first: a dispatch job makes the events' deliveries, one job each, and
+// this package's worker makes a delivery's attempt, records it and, when the delivery rules
+// say try again, snoozes the job until then. A job whose process
 // died mid-attempt is rescued by River and tried again, so a delivery may arrive twice; a
 // receiver deduplicates on webhook-id.
 package delivery
@@ -21,8 +22,10 @@ import (
 	"github.com/leadchat/leadchat/internal/event"
 )
 
-// Store reads a delivery for its attempt and records the outcome.
+// Store makes the deliveries of recorded events, reads a delivery for its attempt and records
+// the outcome.
 type Store interface {
+	DispatchEvents(ctx context.Context, first, last uuid.UUID) (int, error)
 	Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (event.Delivery, error)
 	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
@@ -78,6 +81,7 @@ func New(cfg Config) (*Runner, error) {
 		cfg.Schedule = event.DefaultSchedule
 	}
 	workers := river.NewWorkers()
+	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Store})
 	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
 	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
 	client, err := river.NewClient(riverdatabasesql.New(cfg.DB), &river.Config{
@@ -107,6 +111,21 @@ func (r *Runner) Start(ctx context.Context) error { return r.client.Start(ctx) }
 // then cancels them; a cancelled attempt is tried again later.
 func (r *Runner) Stop(ctx context.Context) error { return r.client.Stop(ctx) }
 
+// dispatcher makes the deliveries of the events one statement recorded.
+type dispatcher struct {
+	river.WorkerDefaults[event.DispatchJob]
+	store Store
+}
+
+func (d *dispatcher) Work(ctx context.Context, job *river.Job[event.DispatchJob]) error {
+	_, err := d.store.DispatchEvents(ctx, job.Args.From, job.Args.To)
+	return err
+}
+
+func (d *dispatcher) NextRetry(job *river.Job[event.DispatchJob]) time.Time {
+	return time.Now().Add(retryAfter(job.Attempt))
+}
+
 // worker makes one attempt of a delivery.
 type worker struct {
 	river.WorkerDefaults[event.DeliveryJob]
@@ -116,10 +135,15 @@ type worker struct {
 func (w *worker) Timeout(*river.Job[event.DeliveryJob]) time.Duration { return attemptTimeout }
 
 // NextRetry is when a job whose run failed (the database did not answer: no attempt was
-// recorded) runs again: 2 s, 4 s, 8 s… up to 5 minutes apart, sooner than River's default so a
-// database restart delays deliveries by seconds.
+// recorded) runs again.
 func (w *worker) NextRetry(job *river.Job[event.DeliveryJob]) time.Time {
-	return time.Now().Add(time.Duration(min(1<<min(job.Attempt, 9), 300)) * time.Second)
+	return time.Now().Add(retryAfter(job.Attempt))
+}
+
+// retryAfter is the wait after a job's run failed: 2 s, 4 s, 8 s… up to 5 minutes, sooner than
+// River's default so that a database restart delays deliveries by seconds.
+func retryAfter(attempt int) time.Duration {
+	return time.Duration(min(1<<min(attempt, 9), 300)) * time.Second
 }
 
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {

@@ -166,15 +166,27 @@ type Record struct {
 	CreatedAt     time.Time  `json:"created_at"`
 }
 
-// The outbox's contract with the job queue: each delivery is a River job of kind
-// DeliveryJobKind in queue DeliveryQueue whose args are a DeliveryJob. The job's own attempts
-// only cover failures to reach the database; the delivery's attempts are counted on the
-// delivery and retried by snoozing the job.
+// The outbox's contract with the job queue (River). A statement that records events enqueues
+// one job of kind DispatchJobKind whose args are a DispatchJob; it makes the events'
+// deliveries, each with a job of kind DeliveryJobKind whose args are a DeliveryJob, all in
+// queue DeliveryQueue. A job's own attempts only cover failures to reach the database; a
+// delivery's attempts are counted on the delivery and retried by snoozing its job.
 const (
+	DispatchJobKind        = "dispatch_events"
 	DeliveryJobKind        = "event_delivery"
 	DeliveryQueue          = "events"
 	DeliveryJobMaxAttempts = 25
 )
+
+// DispatchJob is the args of a dispatch job: the range of the (time-ordered) ids of the events
+// one statement recorded.
+type DispatchJob struct {
+	From uuid.UUID `json:"from"`
+	To   uuid.UUID `json:"to"`
+}
+
+// Kind is the job's kind, as River asks.
+func (DispatchJob) Kind() string { return DispatchJobKind }
 
 // DeliveryJob is the args of a delivery's job.
 type DeliveryJob struct {

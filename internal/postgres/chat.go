@@ -152,7 +152,7 @@ CROSS JOIN LATERAL (SELECT CASE c.field WHEN 'first_name' THEN old.first_name
     WHEN 'last_name' THEN old.last_name WHEN 'email' THEN old.email WHEN 'phone' THEN old.phone END) AS o(value)
 WHERE o.value IS DISTINCT FROM nullif(c.value, '')
 RETURNING 1
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, to_jsonb(c) AS lead
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, c.email IS NOT NULL OR c.phone IS NOT NULL AS reachable
     FROM changed c WHERE EXISTS (SELECT FROM history)`) + `
 SELECT count(*) FROM history`
 

@@ -12,22 +12,23 @@ import (
 	"github.com/leadchat/leadchat/internal/event"
 )
 
-// selectDelivery reads what one attempt needs in one round trip: the delivery, its event with
-// the lead as the change left it, the lead's chat session (read now: a chat lead's session row
-// is written after the lead, in the same transaction) and the endpoint with its secrets.
+// selectDelivery reads what one attempt needs in one round trip: the delivery, its event, the
+// lead as it is now (NULL once erased) with its chat session, and the endpoint with its
+// secrets.
 const selectDelivery = `
 SELECT d.id, d.company_id, d.state, d.attempts, d.email,
-       e.id AS event_id, e.type, e.lead_id, e.lead, e.created_at AS event_at,
+       e.id AS event_id, e.type, e.lead_id, to_jsonb(l) AS lead, e.created_at AS event_at,
        (SELECT session_id FROM chat_sessions cs
         WHERE cs.company_id = d.company_id AND cs.lead_id = e.lead_id LIMIT 1) AS session_id,
        w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
        w.disabled_at
 FROM event_deliveries d
 JOIN lead_events e ON e.id = d.event_id
+LEFT JOIN leads l ON l.company_id = d.company_id AND l.id = e.lead_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 WHERE d.company_id = $1 AND d.id = $2`
 
-// leadSnapshot is a lead's row as to_jsonb wrote it into lead_events.
+// leadSnapshot is a lead's row as to_jsonb writes it.
 type leadSnapshot struct {
 	ID           uuid.UUID         `json:"id"`
 	Status       string            `json:"status"`
@@ -213,18 +214,21 @@ func (s *Store) Redeliver(ctx context.Context, companyID, deliveryID uuid.UUID) 
 const selectDeliveryState = `SELECT state FROM event_deliveries WHERE company_id = $1 AND id = $2`
 
 // deleteOldEvents deletes the events older than $1 ms that nothing is still delivering, with
-// their delivery logs.
+// their delivery logs. It runs daily, so it scans rather than keep an index on every row.
 const deleteOldEvents = `
-DELETE FROM lead_events e
-WHERE e.created_at < now() - $1 * interval '1 millisecond'
-    AND NOT EXISTS (SELECT FROM event_deliveries d WHERE d.event_id = e.id AND d.state = 'pending')`
+WITH old AS (
+    DELETE FROM lead_events e
+    WHERE e.created_at < now() - $1 * interval '1 millisecond'
+        AND NOT EXISTS (SELECT FROM event_deliveries d WHERE d.event_id = e.id AND d.state = 'pending')
+    RETURNING id
+), deliveries AS (
+    DELETE FROM event_deliveries WHERE event_id IN (SELECT id FROM old)
+)
+SELECT count(*) FROM old`
 
 // PurgeEvents deletes, for every company at once, the events older than age whose deliveries
 // are all settled.
 func (s *Store) PurgeEvents(ctx context.Context, age time.Duration) (int64, error) {
-	res, err := s.db.ExecContext(ctx, deleteOldEvents, age.Milliseconds())
-	if err != nil {
-		return 0, translate(err)
-	}
-	return res.RowsAffected()
+	var n int64
+	return n, translate(s.db.GetContext(ctx, &n, deleteOldEvents, age.Milliseconds()))
 }

@@ -16,32 +16,55 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres"
 )
 
-// recorded is an event as the outbox holds it, with whether it was written by the
-// transaction that last wrote its lead (or, for lead.erased, holds no lead) and how many
-// deliveries and jobs it has.
+// recorded is an event as the outbox holds it: whether it was written by the transaction that
+// last wrote its lead (lead.erased: holds no lead), whether its lead is still there, whether that transaction enqueued its
+// dispatch job, and, once dispatched, how many deliveries and delivery jobs it has.
 type recorded struct {
-	Type       string
-	LeadID     uuid.UUID
-	SameTx     bool
-	HasLead    bool
-	Webhooks   int
-	Emails     int
-	Jobs       int
-	JobsSameTx bool
+	Type           string
+	LeadID         uuid.UUID
+	SameTx         bool
+	HasLead        bool
+	DispatchSameTx bool
+	Webhooks       int
+	Emails         int
+	Jobs           int
 }
 
+// events dispatches the company's recorded events, as the dispatch jobs would (twice: the
+// second does nothing), and returns them.
 func events(t *testing.T, s *postgres.Store, companyID uuid.UUID) []recorded {
+	t.Helper()
+	var first, last *uuid.UUID
+	err := s.DB().QueryRow(`SELECT min(id::text)::uuid, max(id::text)::uuid FROM lead_events WHERE company_id = $1 AND NOT dispatched`,
+		companyID).Scan(&first, &last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := readEvents(t, s, companyID)
+	for i := 0; i < 2 && first != nil; i++ {
+		if _, err := s.DispatchEvents(context.Background(), *first, *last); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := readEvents(t, s, companyID)
+	for i := range after {
+		after[i].SameTx, after[i].DispatchSameTx = before[i].SameTx, before[i].DispatchSameTx
+	}
+	return after
+}
+
+func readEvents(t *testing.T, s *postgres.Store, companyID uuid.UUID) []recorded {
 	t.Helper()
 	rows, err := s.DB().Query(`
 SELECT e.type, e.lead_id,
        coalesce(e.xmin = (SELECT l.xmin FROM leads l WHERE l.id = e.lead_id), e.type = 'lead.erased'),
-       e.lead IS NOT NULL,
+       EXISTS (SELECT FROM leads l WHERE l.id = e.lead_id),
+       EXISTS (SELECT FROM river_job j WHERE j.kind = 'dispatch_events'
+               AND e.id BETWEEN (j.args->>'from')::uuid AND (j.args->>'to')::uuid AND (j.xmin = e.xmin OR e.dispatched)),
        (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.endpoint_id IS NOT NULL),
        (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.email IS NOT NULL),
        (SELECT count(*) FROM river_job j JOIN event_deliveries d ON j.args->>'delivery_id' = d.id::text
-        WHERE d.event_id = e.id AND j.kind = 'event_delivery'),
-       coalesce((SELECT bool_and(j.xmin = e.xmin) FROM river_job j JOIN event_deliveries d
-        ON j.args->>'delivery_id' = d.id::text WHERE d.event_id = e.id), true)
+        WHERE d.event_id = e.id AND j.kind = 'event_delivery')
 FROM lead_events e WHERE e.company_id = $1 ORDER BY e.created_at, e.type, e.lead_id`, companyID)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +73,7 @@ FROM lead_events e WHERE e.company_id = $1 ORDER BY e.created_at, e.type, e.lead
 	var out []recorded
 	for rows.Next() {
 		var r recorded
-		if err := rows.Scan(&r.Type, &r.LeadID, &r.SameTx, &r.HasLead, &r.Webhooks, &r.Emails, &r.Jobs, &r.JobsSameTx); err != nil {
+		if err := rows.Scan(&r.Type, &r.LeadID, &r.SameTx, &r.HasLead, &r.DispatchSameTx, &r.Webhooks, &r.Emails, &r.Jobs); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, r)
@@ -94,7 +117,7 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 	if _, errs := postgres.StoreGroup(s, group); errors.Join(errs...) != nil {
 		t.Fatal(errors.Join(errs...))
 	}
-	created := recorded{Type: "lead.created", SameTx: true, HasLead: true, Webhooks: 1, Emails: 2, Jobs: 3, JobsSameTx: true}
+	created := recorded{Type: "lead.created", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Emails: 2, Jobs: 3}
 	want := []recorded{withLead(created, la.ID)}
 	// check compares company A's events with want; SameTx is checked for the events of the
 	// step only, as a later step may write their lead again.
@@ -103,7 +126,7 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 		t.Helper()
 		got := events(t, s, a)
 		for i := 0; i < checked && i < len(got); i++ {
-			want[i].SameTx, want[i].JobsSameTx = got[i].SameTx, got[i].JobsSameTx
+			want[i].SameTx, want[i].DispatchSameTx = got[i].SameTx, got[i].DispatchSameTx
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("%s: company A's events (-want +got):\n%s", step, diff)
@@ -138,7 +161,7 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 		Changes: []lead.Change{{Field: lead.FieldEmail, Value: "uj@example.hu", Origin: lead.OriginText}}}); err != nil {
 		t.Fatal(err)
 	}
-	updated := recorded{Type: "lead.updated", SameTx: true, HasLead: true, Webhooks: 1, Jobs: 1, JobsSameTx: true}
+	updated := recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1}
 	want = append(want, withLead(updated, lch.ID))
 	check("chat turn that changes the contact")
 	session.Version = 2
@@ -157,8 +180,8 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 	want = append(want, withLead(updated, la.ID))
 	check("status change")
 
-	// Erasure: lead.erased without personal data, and the earlier events of the lead lose
-	// their payloads.
+	// Erasure: lead.erased without personal data; the earlier events of the lead have no lead
+	// left to send.
 	if err := postgres.Erase(s, a, []uuid.UUID{li.ID}); err != nil {
 		t.Fatal(err)
 	}
@@ -167,14 +190,14 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 			want[i].HasLead = false
 		}
 	}
-	want = append(want, recorded{Type: "lead.erased", LeadID: li.ID, SameTx: true, Webhooks: 1, Jobs: 1, JobsSameTx: true})
+	want = append(want, recorded{Type: "lead.erased", LeadID: li.ID, SameTx: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1})
 	check("erasure")
 
 	// Company B's endpoint takes lead.updated only; company C has nowhere to send.
 	if err := s.SetLeadStatus(ctx, b, lb.ID, lead.StatusWon, lead.OriginCLI); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]recorded{withLead(recorded{Type: "lead.updated", SameTx: true, HasLead: true, Webhooks: 1, Jobs: 1, JobsSameTx: true}, lb.ID)},
+	if diff := cmp.Diff([]recorded{withLead(recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1}, lb.ID)},
 		events(t, s, b)); diff != "" {
 		t.Errorf("company B (-want +got):\n%s", diff)
 	}
@@ -197,6 +220,7 @@ func TestDeliveryLifecycle(t *testing.T) {
 	if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	events(t, s, a) // dispatched
 	list, err := s.Deliveries(ctx, a, ep.ID, 10)
 	if err != nil || len(list) != 1 || list[0].State != event.Pending || list[0].Type != event.LeadCreated || list[0].LeadID != l.ID {
 		t.Fatalf("deliveries = %+v, %v", list, err)
@@ -256,6 +280,7 @@ func TestDeliveryLifecycle(t *testing.T) {
 	if _, err := s.CreateLead(ctx, a, newLead("Béla"), nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	events(t, s, a)
 	if list, _ = s.Deliveries(ctx, a, ep.ID, 10); len(list) != 1 {
 		t.Errorf("a disabled endpoint got a new delivery: %+v", list)
 	}

@@ -59,7 +59,7 @@ WITH batch AS (
         request_hash = excluded.request_hash, lead_id = excluded.lead_id,
         over_limit = excluded.over_limit, lead_limit = excluded.lead_limit,
         lead_count = excluded.lead_count, created_at = now()
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, to_jsonb(i) AS lead
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable
     FROM inserted i`) + `
 SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
 

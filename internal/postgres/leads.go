@@ -176,7 +176,7 @@ WITH old AS (
 ), history AS (
     INSERT INTO lead_history (company_id, lead_id, field, old_value, new_value, origin)
     SELECT $1, $2, 'status', old.status, $3, $4 FROM old, moved
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, to_jsonb(m) AS lead
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, m.email IS NOT NULL OR m.phone IS NOT NULL AS reachable
     FROM moved m`) + `
 SELECT status FROM old`
 

@@ -114,7 +114,11 @@ func (s *Store) DeliveryCompany(ctx context.Context, deliveryID uuid.UUID) (uuid
 }
 
 // Removing an endpoint removes its deliveries; their jobs find nothing to do.
-const deleteEndpoint = `DELETE FROM webhook_endpoints WHERE company_id = $1 AND id = $2`
+const deleteEndpoint = `
+WITH deliveries AS (
+    DELETE FROM event_deliveries WHERE company_id = $1 AND endpoint_id = $2
+)
+DELETE FROM webhook_endpoints WHERE company_id = $1 AND id = $2`
 
 // RemoveEndpoint deletes a company's endpoint and its delivery log.
 func (s *Store) RemoveEndpoint(ctx context.Context, companyID, endpointID uuid.UUID) error {

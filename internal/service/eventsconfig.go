@@ -3,6 +3,7 @@ package service
 import (
 	"fmt"
 	"net/mail"
+	"strconv"
 
 	"github.com/leadchat/leadchat/internal/event"
 	leadmail "github.com/leadchat/leadchat/internal/mail"
@@ -21,12 +22,24 @@ type EventsConfig struct {
 	SMTP *leadmail.Server
 	// MailFrom is the sender of the new-lead e-mail (LEADCHAT_MAIL_FROM; required with SMTP).
 	MailFrom string
+	// Workers is how many deliveries this instance makes at once (LEADCHAT_DELIVERY_WORKERS,
+	// default 64, 0 in a Config means the default). LEADCHAT_DELIVERY_WORKERS=0 sets
+	// RecordOnly instead: this instance makes no deliveries and leaves them to the others.
+	Workers    int
+	RecordOnly bool
 }
 
 // eventsFromEnv reads EventsConfig, returning what is wrong with it.
 func eventsFromEnv(getenv func(string) string) (EventsConfig, []string) {
-	c := EventsConfig{Retry: event.DefaultSchedule}
+	c := EventsConfig{Retry: event.DefaultSchedule, Workers: 64}
 	var problems []string
+	if v := getenv("LEADCHAT_DELIVERY_WORKERS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 1000 {
+			problems = append(problems, fmt.Sprintf("LEADCHAT_DELIVERY_WORKERS=%q: want a number from 0 to 1000", v))
+		}
+		c.Workers, c.RecordOnly = n, n == 0
+	}
 	if v := getenv("LEADCHAT_WEBHOOK_RETRY"); v != "" {
 		s, err := event.ParseSchedule(v)
 		if err != nil {

@@ -111,15 +111,19 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	return svc, nil
 }
 
-// openDeliveries builds the workers that deliver lead events; Serve runs them.
+// openDeliveries builds the workers that deliver lead events, unless this instance makes none;
+// Serve runs them.
 func (s *Service) openDeliveries() error {
+	ev := s.cfg.Events
+	if ev.RecordOnly {
+		return nil
+	}
 	db, err := postgres.OpenPlain(s.cfg.DatabaseURL, 8)
 	if err != nil {
 		return err
 	}
-	ev := s.cfg.Events
 	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
-		Schedule: ev.Retry, Log: s.log}
+		Schedule: ev.Retry, Workers: ev.Workers, Log: s.log}
 	if ev.SMTP != nil {
 		dc.Mail = leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
 	}
@@ -140,7 +144,9 @@ func (s *Service) Store() *postgres.Store { return s.store }
 
 // Close releases the database.
 func (s *Service) Close() error {
-	s.jobsDB.Close()
+	if s.jobsDB != nil {
+		s.jobsDB.Close()
+	}
 	return s.store.Close()
 }
 
@@ -161,17 +167,13 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		}
 	}()
 	go s.housekeeping(bg)
-	if err := s.deliveries.Start(bg); err != nil {
-		return fmt.Errorf("starting the delivery workers: %w", err)
-	}
-	defer func() {
-		// Attempts in hand get the shutdown grace to finish; the rest are tried again later.
-		stopCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
-		defer cancel()
-		if err := s.deliveries.Stop(stopCtx); err != nil {
-			s.log.Warn("stopping the delivery workers", "err", err.Error())
+	if s.deliveries != nil {
+		if err := s.deliveries.Start(bg); err != nil {
+			return fmt.Errorf("starting the delivery workers: %w", err)
 		}
-	}()
+		defer s.stopDeliveries()
+	}
+
 
 	srv := &http.Server{
 		Handler:           s.http,
@@ -197,6 +199,16 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("shutting down: %w", err)
 	}
 	return nil
+}
+
+// stopDeliveries lets the attempts in hand finish within the shutdown grace; the rest are
+// tried again later, by this instance or another.
+func (s *Service) stopDeliveries() {
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+	defer cancel()
+	if err := s.deliveries.Stop(ctx); err != nil {
+		s.log.Warn("stopping the delivery workers", "err", err.Error())
+	}
 }
 
 // housekeeping deletes idempotency keys past their 24 hours, hourly.
