@@ -174,7 +174,6 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		defer s.stopDeliveries()
 	}
 
-
 	srv := &http.Server{
 		Handler:           s.http,
 		ReadHeaderTimeout: 5 * time.Second,
