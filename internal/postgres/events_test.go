@@ -309,3 +309,35 @@ func TestDeliveryLifecycle(t *testing.T) {
 		t.Errorf("a removed endpoint's delivery: %v", err)
 	}
 }
+
+// The daily purge deletes the events past the retention whose deliveries are all settled, with
+// their delivery logs, and keeps the rest.
+func TestPurgeEvents(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	ep := endpoint(t, s, a)
+	for _, name := range []string{"old and settled", "old and pending", "new"} {
+		if _, err := s.CreateLead(ctx, a, newLead(name), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events(t, s, a)
+	if _, err := s.DB().Exec(`
+UPDATE lead_events e SET created_at = now() - interval '40 days'
+FROM leads l WHERE l.id = e.lead_id AND l.first_name LIKE 'old%'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().Exec(`
+UPDATE event_deliveries d SET state = 'delivered'
+FROM lead_events e JOIN leads l ON l.id = e.lead_id WHERE e.id = d.event_id AND l.first_name <> 'old and pending'`); err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.PurgeEvents(ctx, 30*24*time.Hour)
+	if err != nil || n != 1 {
+		t.Fatalf("purged %d, %v; want 1", n, err)
+	}
+	if list, _ := s.Deliveries(ctx, a, ep.ID, 10); len(list) != 2 {
+		t.Errorf("deliveries left: %+v", list)
+	}
+}

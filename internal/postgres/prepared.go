@@ -74,19 +74,6 @@ func (r runner) get(ctx context.Context, dest any, query string, args ...any) er
 	return translate(st.GetContext(ctx, dest, args...))
 }
 
-func (r runner) exec(ctx context.Context, query string, args ...any) error {
-	st, err := r.prepared(ctx, query)
-	switch {
-	case err != nil:
-		return err
-	case st == nil:
-		_, err = r.tx.ExecContext(ctx, query, args...)
-	default:
-		_, err = st.ExecContext(ctx, args...)
-	}
-	return translate(err)
-}
-
 func (r runner) selectAll(ctx context.Context, dest any, query string, args ...any) error {
 	st, err := r.prepared(ctx, query)
 	switch {

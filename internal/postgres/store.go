@@ -141,9 +141,7 @@ func OpenPlain(dsn string, maxConns int) (*sql.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	if strings.Contains(full, "binary_parameters=yes") {
-		full = strings.Replace(full, "binary_parameters=yes", "binary_parameters=no", 1)
-	}
+	full = strings.Replace(full, "binary_parameters=yes", "binary_parameters=no", 1)
 	db, err := sql.Open("postgres", full)
 	if err != nil {
 		return nil, fmt.Errorf("opening database: %w", err)
