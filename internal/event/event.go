@@ -66,8 +66,9 @@ func (l Lead) Note() string {
 	return d.Note
 }
 
-// Event is one recorded event. Lead is the lead as the change left it; nil for lead.erased,
-// and for any event of a lead erased since.
+// Event is one recorded event. Lead is the lead as it is when the event is sent (the outbox
+// keeps no copy of it); nil for lead.erased, and for any event of a lead erased since, which
+// is then not sent.
 type Event struct {
 	ID        uuid.UUID
 	Type      Type
