@@ -122,7 +122,8 @@ fuzz-short:
 	done
 
 ## soak-short: the fault test (internal/soak) for 15 s: clients create leads while the server is
-## killed with SIGKILL and the database restarted, then every 201 is checked against the database.
+## killed with SIGKILL, the database restarted and webhook receivers fail at random, then every 201
+## is checked against the database and every stored lead must reach each receiver as lead.created.
 ## Its files build only with the tag soak: it is these targets' test, not one that `go test ./...`
 ## skips. soak: the same for SOAK_DURATION (60 s).
 SOAK_DURATION ?= 60s

@@ -74,7 +74,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err := postgres.SchemaCurrent(ctx, store.DB()); err != nil {
 		return err
 	}
-	err = cmd.Run(ctx, admin.Env{Store: store, PublicURL: cfg.PublicURL, Stdin: stdin, Stdout: stdout, Stderr: stderr}, rest)
+	err = cmd.Run(ctx, admin.Env{Store: store, PublicURL: cfg.PublicURL, Stdin: stdin, Stdout: stdout, Stderr: stderr,
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate}, rest)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}

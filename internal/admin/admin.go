@@ -25,6 +25,9 @@ type Env struct {
 	Stdin     io.Reader
 	Stdout    io.Writer
 	Stderr    io.Writer
+	// AllowPrivateWebhooks lets `webhook add` take an http or private URL
+	// (LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on).
+	AllowPrivateWebhooks bool
 }
 
 // Command is one admin subcommand.
@@ -37,7 +40,7 @@ type Command struct {
 
 // Commands lists every admin command.
 func Commands() []Command {
-	return []Command{
+	return append([]Command{
 		{"company create", "--name NAME --plan free|starter|pro|business|enterprise [--lead-limit N|none] [--json]", companyCreate},
 		{"company list", "[--json]", companyList},
 		{"company set", "--company ID [--name N] [--plan P] [--lead-limit N|none|plan] [--retention-months N|none] [--json]", companySet},
@@ -50,7 +53,7 @@ func Commands() []Command {
 		{"leads list", "--company ID [--json|--csv]", leadsList},
 		{"widget set", "--company ID [--welcome-message TEXT] [--quick-button LABEL]... [--contact-prompt TEXT] [--require-phone[=false]] [--gate-quote[=false]] [--primary-hex #RRGGBB] [--accent-hex #RRGGBB] [--header-title TEXT] [--border-radius 8..28] [--hide-powered-by[=false]] [--language hu|en] [--json]", widgetSet},
 		{"assistant set", "--company ID --profile FILE [--json]", assistantSet},
-	}
+	}, webhookCommands()...)
 }
 
 // Find returns the command named by the first words of args and the remaining arguments.

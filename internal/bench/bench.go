@@ -57,7 +57,7 @@ type options struct {
 	conns       []int
 	// leadchatEnv is added to leadchat's environment (-leadchat-env).
 	leadchatEnv []string
-	// only names the pairs to run (spread, hot, config, chat, read); empty runs all.
+	// only names the pairs to run (spread, hot, config, chat, events, read); empty runs all.
 	only map[string]bool
 }
 
@@ -71,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	pgMode := fs.String("pgbench-mode", "prepared", "pgbench's protocol for the database ceilings: prepared, extended or simple")
 	connList := fs.String("conns", "1,16,64", "comma-separated concurrent connections")
 	leadchatEnv := fs.String("leadchat-env", "", "space-separated `NAME=VALUE` settings for leadchat, e.g. LEADCHAT_LEAD_BATCH=1 (printed in the report)")
-	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat, read")
+	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat, events, read")
 	ceilingAddr := fs.String("http-ceiling", "", "serve the HTTP ceiling on `ADDR` (the runner starts itself so)")
 	pprofAddr := fs.String("leadchat-pprof", "", "serve leadchat from the environment with pprof on `ADDR` (the runner starts itself so)")
 	if err := fs.Parse(args); err != nil {
@@ -111,7 +111,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		for _, p := range strings.Split(*onlyList, ",") {
 			p = strings.TrimSpace(p)
 			if stepsPerPair[p] == 0 {
-				return fmt.Errorf("-only %q: want spread, hot, config, chat or read", p)
+				return fmt.Errorf("-only %q: want spread, hot, config, chat, events or read", p)
 			}
 			opt.only[p] = true
 		}

@@ -207,6 +207,26 @@ func (b *bench) targets(rows map[string]*row) []target {
 				page.name, b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
 		}
 	}
+	if lc, none, ok := pair(lcLeadHook, lcLeadNoHook); ok {
+		t := lc.res.RPS() / none.res.RPS()
+		judge(t >= 0.90, "lead create with one webhook endpoint: %.1f%% of without, deliveries after the step (want ≥ 90%%)%s", 100*t, disturbed(lc, none))
+	}
+	if len(b.hookRates) > 0 {
+		best := deliveryRate{}
+		for _, d := range b.hookRates {
+			if d.err == "" && d.perSecond() > best.perSecond() {
+				best = d
+			}
+		}
+		judge(best.perSecond() >= 1000, "webhook deliveries to a local receiver: %.0f events/s (%d in %v, the best backlog a lead step left; want ≥ 1,000)",
+			best.perSecond(), best.events, best.elapsed.Round(time.Millisecond))
+	}
+	if b.latencies != nil || b.latErr != "" {
+		p99 := percentile(b.latencies, 0.99)
+		judge(b.latErr == "" && len(b.latencies) > 0 && p99 < 2*time.Second,
+			"commit to delivery at %d leads/s: p50 %s, p99 %s over %d events (want p99 < 2 s)%s", pacedRate,
+			fmtDur(percentile(b.latencies, 0.50)), fmtDur(p99), len(b.latencies), map[bool]string{true: "; " + b.latErr}[b.latErr != ""])
+	}
 	top := b.opt.conns[len(b.opt.conns)-1]
 	errors := 0
 	var peak int64

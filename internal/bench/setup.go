@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -40,6 +41,7 @@ type bench struct {
 	pgbench pgbench
 
 	leadchat     *process
+	leadchatBin  string
 	leadchatAddr string
 	pprofAddr    string // "" unless profiling
 	ceiling      *process
@@ -51,6 +53,15 @@ type bench struct {
 	bigKey     string
 	reply      string // the built-in assistant's answer to chatMessages[0]
 	runs       int    // numbers each load run, for unique chat sessions
+
+	// The events pair (events.go): the webhook receiver, the keys of the companies with an
+	// endpoint, the leadchat database for counting pending deliveries, and the figures.
+	hooks     *hookReceiver
+	hookKeys  []string
+	lcDB      *sql.DB
+	hookRates map[int]deliveryRate
+	latencies []time.Duration
+	latErr    string
 }
 
 // setUp starts PostgreSQL, creates and provisions the leadchat and ceiling databases, builds
@@ -83,6 +94,7 @@ func setUp(ctx context.Context, root string, opt options, log io.Writer) (_ *ben
 		return nil, fmt.Errorf("the bench builds cmd/leadchat and needs go on PATH: %w", err)
 	}
 	bin := filepath.Join(b.tmp, "leadchat")
+	b.leadchatBin = bin
 	build := exec.CommandContext(ctx, goBin, "build", "-o", bin, "./cmd/leadchat")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
@@ -108,7 +120,13 @@ func setUp(ctx context.Context, root string, opt options, log io.Writer) (_ *ben
 	if err := b.provisionCeiling(ctx); err != nil {
 		return nil, err
 	}
+	if b.hooks, err = startHookReceiver(); err != nil {
+		return nil, err
+	}
 	if err := b.provisionLeadchat(ctx); err != nil {
+		return nil, err
+	}
+	if b.lcDB, err = b.openLeadchatDB(); err != nil {
 		return nil, err
 	}
 	if b.machine, err = describe(ctx, root, b.admin); err != nil {
@@ -132,7 +150,7 @@ func setUp(ctx context.Context, root string, opt options, log io.Writer) (_ *ben
 		return nil, err
 	}
 	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+b.leadchatAddr,
-		"LEADCHAT_RATE_LIMIT=off", "LEADCHAT_LOG_LEVEL=error")
+		"LEADCHAT_RATE_LIMIT=off", "LEADCHAT_LOG_LEVEL=error", "LEADCHAT_DELIVERY_WORKERS=0")
 	env = append(env, opt.leadchatEnv...)
 	args := []string{"serve"}
 	if opt.profileDir != "" {
@@ -171,6 +189,12 @@ func (b *bench) tearDown() {
 		if p != nil {
 			p.stop()
 		}
+	}
+	if b.hooks != nil {
+		b.hooks.srv.Close()
+	}
+	if b.lcDB != nil {
+		b.lcDB.Close()
 	}
 	if b.admin != nil {
 		b.admin.Close()
@@ -255,7 +279,7 @@ func (b *bench) provisionLeadchat(ctx context.Context) error {
 		return err
 	}
 	b.bigCompany, b.bigKey = big.ID, key.Key
-	return nil
+	return b.provisionHooks(ctx, s)
 }
 
 // probe sends one request of each kind before anything is measured: a bench that measures

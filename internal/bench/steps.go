@@ -33,11 +33,12 @@ var tableOrder = []struct{ step, ceiling string }{
 	{dbLeadHot, ""}, {lcLeadHot, dbLeadHot},
 	{httpCeiling, ""}, {lcConfig, httpCeiling},
 	{dbChat, ""}, {lcChat, dbChat},
+	{lcLeadNoHook, ""}, {lcLeadHook, lcLeadNoHook},
 	{lcLeadEmpty, ""}, {lcLeadMillion, lcLeadEmpty}, {lcListFirst, ""}, {lcListDeep, ""},
 }
 
 // stepsPerPair is how many steps each pair (-only) runs at one concurrency.
-var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 2, "chat": 2, "read": 4}
+var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 2, "chat": 2, "events": 2, "read": 4}
 
 // row is one step at one concurrency.
 type row struct {
@@ -87,6 +88,11 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 		configs = append(configs, configRequest(h, b.publicKeys[i]))
 	}
 	leadHot := [][]byte{leadSpread[0]}
+	var leadHooks [][]byte
+	for _, k := range b.hookKeys {
+		leadHooks = append(leadHooks, leadRequest(h, k))
+	}
+	b.hookRates = map[int]deliveryRate{}
 	ceilingLead := [][]byte{leadRequest(b.ceilingAddr, b.privateKeys[0])}
 	for _, c := range b.opt.conns {
 		if ctx.Err() != nil {
@@ -108,6 +114,23 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 			add(b.dbStep(ctx, dbChat, c, chatScript(b.reply), "n=0", "run="+strconv.Itoa(b.nextRun())))
 			add(b.httpStep(ctx, lcChat, c, b.leadchat, b.leadchatAddr, b.chat(c)))
 		}
+		if b.measures("events") {
+			add(b.httpStep(ctx, lcLeadNoHook, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
+			add(b.httpStep(ctx, lcLeadHook, c, b.leadchat, b.leadchatAddr, roundRobin(leadHooks)))
+			d := b.deliver(ctx)
+			b.hookRates[c] = d
+			fmt.Fprintf(b.log, "        deliveries of that step: %d events in %v, %.0f events/s %s\n", d.events,
+				d.elapsed.Round(time.Millisecond), d.perSecond(), d.err)
+		}
+	}
+	if b.measures("events") && ctx.Err() == nil {
+		lat, err := b.latency(ctx)
+		b.latencies = lat
+		if err != nil {
+			b.latErr = err.Error()
+		}
+		fmt.Fprintf(b.log, "        commit to delivery at %d leads/s: %d events, p50 %s p99 %s %s\n", pacedRate, len(lat),
+			fmtDur(percentile(lat, 0.50)), fmtDur(percentile(lat, 0.99)), b.latErr)
 	}
 	// The read pair empties the lead tables and then stores a million leads: it runs last, so
 	// that the other pairs' tables stay as small as their ceilings'.

@@ -13,6 +13,7 @@ import (
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -139,7 +140,9 @@ func storeTurns(ctx context.Context, q runner, turns []turnWrite) ([]bool, error
 // values come from the row as locked before the update, so history and lead always agree.
 // The session's service ($9) and summary ($10, the lead's details.note) are written too; the
 // note's changes are not history (the note only sums up the kept messages), the service's are.
-const updateLeadContact = `
+// When a contact detail changed, the lead's lead.updated event is recorded too (the ev_ entries);
+// a new service or note alone is no event.
+var updateLeadContact = `
 WITH old AS (
     SELECT first_name, last_name, email, phone, service FROM leads
     WHERE company_id = $1 AND id = $2 FOR UPDATE
@@ -150,7 +153,8 @@ WITH old AS (
                        ELSE coalesce(details, '{}'::jsonb) || jsonb_build_object('note', $10::text) END,
         updated_at = now()
     WHERE company_id = $1 AND id = $2
-)
+    RETURNING *
+), history AS (
 INSERT INTO lead_history (company_id, lead_id, field, old_value, new_value, origin)
 SELECT $1, $2, c.field, o.value, nullif(c.value, ''), c.origin
 FROM jsonb_to_recordset($3::jsonb) AS c(field text, value text, origin text)
@@ -158,7 +162,11 @@ CROSS JOIN old
 CROSS JOIN LATERAL (SELECT CASE c.field WHEN 'first_name' THEN old.first_name
     WHEN 'last_name' THEN old.last_name WHEN 'email' THEN old.email WHEN 'phone' THEN old.phone
     WHEN 'service' THEN old.service END) AS o(value)
-WHERE c.field <> 'note' AND o.value IS DISTINCT FROM nullif(c.value, '')`
+WHERE c.field <> 'note' AND o.value IS DISTINCT FROM nullif(c.value, '')
+RETURNING field
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, c.email IS NOT NULL OR c.phone IS NOT NULL AS reachable
+    FROM changed c WHERE EXISTS (SELECT FROM history WHERE field <> 'service')`) + `
+SELECT count(*) FROM history`
 
 type turnRow struct {
 	Version         sql.NullInt64  `db:"version"`
@@ -270,7 +278,8 @@ func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUI
 	if err != nil {
 		return fmt.Errorf("encoding lead changes: %w", err)
 	}
-	return q.exec(ctx, updateLeadContact, companyID, leadID, string(arg), null(c.FirstName),
+	var n int
+	return q.get(ctx, &n, updateLeadContact, companyID, leadID, string(arg), null(c.FirstName),
 		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), null(s.Service), null(s.Note))
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/lead"
@@ -49,4 +51,21 @@ func StoreTurnGroup(s *Store, companyID uuid.UUID, writes []chat.Write) []error 
 		out[i] = lostRace(r.out, r.err)
 	}
 	return out
+}
+
+// Erase deletes a company's leads and records their erasure, in one transaction, the way the
+// erasure of the lead API does.
+func Erase(s *Store, companyID uuid.UUID, ids []uuid.UUID) error {
+	ctx := context.Background()
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		strs := make([]string, len(ids))
+		for i, id := range ids {
+			strs[i] = id.String()
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM leads WHERE company_id = $1 AND id = ANY ($2::uuid[])`,
+			companyID, pq.StringArray(strs)); err != nil {
+			return err
+		}
+		return recordErased(ctx, runner{s: s, tx: tx}, companyID, ids)
+	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -21,8 +22,9 @@ import (
 // exact and distinct. Each lead gets the count it would have got alone, in arrival order, and
 // is over_limit when that count passes its limit. The month is UTC, as the limit is defined.
 // A lead created with an Idempotency-Key records the key with its outcome in the same
-// statement, so a retry finds either both or neither.
-const insertLeads = `
+// statement, so a retry finds either both or neither. Each lead's lead.created is recorded in
+// the statement too (outbox.go).
+var insertLeads = `
 WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
         ord int, company_id uuid, id uuid, first_name text, last_name text, email text,
@@ -48,7 +50,7 @@ WITH batch AS (
            details, source, referral_data, over_limit,
            CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END
     FROM decided
-    RETURNING id
+    RETURNING *
 ), keys AS (
     INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
     SELECT company_id, idem_key, decode(request_hash, 'hex'), id, over_limit, lead_limit, n
@@ -57,7 +59,8 @@ WITH batch AS (
         request_hash = excluded.request_hash, lead_id = excluded.lead_id,
         over_limit = excluded.over_limit, lead_limit = excluded.lead_limit,
         lead_count = excluded.lead_count, created_at = now()
-)
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable
+    FROM inserted i`) + `
 SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
 
 // leadRow is a lead as insertLeads reads it: the one encoding of a lead's columns. An omitted

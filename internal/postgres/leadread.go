@@ -269,8 +269,15 @@ WITH doomed AS (
 DELETE FROM leads WHERE company_id = $1 AND id IN (SELECT id FROM doomed)
 RETURNING id`
 
-// DeleteLead erases one of a company's leads; see lead.Store.
+// DeleteLead erases one of a company's leads and records its lead.erased event, in one
+// transaction; see lead.Store.
 func (s *Store) DeleteLead(ctx context.Context, companyID, leadID uuid.UUID) error {
-	var id uuid.UUID
-	return leadNotFound(translate(s.db.GetContext(ctx, &id, deleteLead, companyID, leadID)))
+	return s.inTx(ctx, func(sqltx *sqlx.Tx) error {
+		tx := runner{s: s, tx: sqltx}
+		var id uuid.UUID
+		if err := tx.get(ctx, &id, deleteLead, companyID, leadID); err != nil {
+			return leadNotFound(err)
+		}
+		return recordErased(ctx, tx, companyID, []uuid.UUID{id})
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -104,20 +105,21 @@ func (s *Store) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
 	return res.RowsAffected()
 }
 
-// setLeadStatus moves a lead to a status and records the move in its history, in one
-// statement; setting the status it has changes nothing. No row back means no such lead of the
-// company.
-const setLeadStatus = `
+// setLeadStatus moves a lead to a status and records the move in its history and its
+// lead.updated event, in one statement; setting the status it has changes nothing. No row back
+// means no such lead of the company.
+var setLeadStatus = `
 WITH old AS (
     SELECT status FROM leads WHERE company_id = $1 AND id = $2 FOR UPDATE
 ), moved AS (
     UPDATE leads SET status = $3, updated_at = now()
     WHERE company_id = $1 AND id = $2 AND status <> $3
-    RETURNING id
+    RETURNING *
 ), history AS (
     INSERT INTO lead_history (company_id, lead_id, field, old_value, new_value, origin)
     SELECT $1, $2, 'status', old.status, $3, $4 FROM old, moved
-)
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, m.email IS NOT NULL OR m.phone IS NOT NULL AS reachable
+    FROM moved m`) + `
 SELECT status FROM old`
 
 // SetLeadStatus moves a company's lead to a lifecycle status, kept in the lead's history with

@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/pressly/goose/v3"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/leadchat/leadchat/migrations"
 )
@@ -22,7 +24,18 @@ func newProvider(db *sql.DB) (*goose.Provider, error) {
 	return p, nil
 }
 
-// Migrate applies every pending migration and reports what it applied to w.
+// newRiverMigrator migrates the tables of River, the job queue that delivers lead events
+// (river_job and the rest); River keeps its own version table.
+func newRiverMigrator(db *sql.DB) (*rivermigrate.Migrator[*sql.Tx], error) {
+	m, err := rivermigrate.New(riverdatabasesql.New(db), nil)
+	if err != nil {
+		return nil, fmt.Errorf("river migrations: %w", err)
+	}
+	return m, nil
+}
+
+// Migrate applies every pending migration, ours and then River's, and reports what it applied
+// to w.
 func Migrate(ctx context.Context, db *sql.DB, w io.Writer) error {
 	p, err := newProvider(db)
 	if err != nil {
@@ -35,10 +48,22 @@ func Migrate(ctx context.Context, db *sql.DB, w io.Writer) error {
 	for _, r := range results {
 		fmt.Fprintf(w, "migrated %s\n", r.Source.Path)
 	}
+	rm, err := newRiverMigrator(db)
+	if err != nil {
+		return err
+	}
+	res, err := rm.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	if err != nil {
+		return fmt.Errorf("applying River's migrations: %w", err)
+	}
+	for _, v := range res.Versions {
+		fmt.Fprintf(w, "migrated river %03d_%s\n", v.Version, v.Name)
+	}
 	return nil
 }
 
-// SchemaCurrent reports an error when the database lacks a migration this binary knows.
+// SchemaCurrent reports an error when the database lacks a migration this binary knows, ours
+// or River's.
 func SchemaCurrent(ctx context.Context, db *sql.DB) error {
 	p, err := newProvider(db)
 	if err != nil {
@@ -48,8 +73,20 @@ func SchemaCurrent(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return fmt.Errorf("checking migrations: %w", err)
 	}
+	behind := fmt.Errorf("the database schema is behind this binary: run `leadchat migrate`")
 	if pending {
-		return fmt.Errorf("the database schema is behind this binary: run `leadchat migrate`")
+		return behind
+	}
+	rm, err := newRiverMigrator(db)
+	if err != nil {
+		return err
+	}
+	v, err := rm.Validate(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("checking River's migrations: %w", err)
+	}
+	if !v.OK {
+		return behind
 	}
 	return nil
 }

@@ -38,6 +38,7 @@ type runner struct {
 // which would take a second connection while it holds one (and deadlock a full pool).
 var hotQueries = []string{
 	insertLeads, lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurns, updateLeadContact,
+	selectDelivery, recordAttempt, dispatchEvents,
 }
 
 // Prepare prepares the hot statements; call it after the migrations.
@@ -71,19 +72,6 @@ func (r runner) get(ctx context.Context, dest any, query string, args ...any) er
 		return translate(r.tx.GetContext(ctx, dest, query, args...))
 	}
 	return translate(st.GetContext(ctx, dest, args...))
-}
-
-func (r runner) exec(ctx context.Context, query string, args ...any) error {
-	st, err := r.prepared(ctx, query)
-	switch {
-	case err != nil:
-		return err
-	case st == nil:
-		_, err = r.tx.ExecContext(ctx, query, args...)
-	default:
-		_, err = st.ExecContext(ctx, args...)
-	}
-	return translate(err)
 }
 
 func (r runner) selectAll(ctx context.Context, dest any, query string, args ...any) error {

@@ -132,6 +132,26 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 	return u.String(), nil
 }
 
+// OpenPlain connects a pool of at most maxConns to dsn for a library that sends its own
+// parameter types (River, the job queue): the same timeouts as Open, without lib/pq's
+// binary_parameters, with which a []byte argument would reach a jsonb column in the wrong
+// format.
+func OpenPlain(dsn string, maxConns int) (*sql.DB, error) {
+	full, err := withRuntimeParams(dsn, 5*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	full = strings.Replace(full, "binary_parameters=yes", "binary_parameters=no", 1)
+	db, err := sql.Open("postgres", full)
+	if err != nil {
+		return nil, fmt.Errorf("opening database: %w", err)
+	}
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return db, nil
+}
+
 // DB is the underlying pool, for migrations and health checks.
 func (s *Store) DB() *sql.DB { return s.db.DB }
 

@@ -64,6 +64,8 @@ type Config struct {
 	// MaxConns caps the open HTTP connections; past it new ones wait to be accepted
 	// (LEADCHAT_MAX_CONNS, default DefaultMaxConns; 0 here means the default).
 	MaxConns int
+	// Events is how lead events leave: webhooks and e-mail (eventsconfig.go).
+	Events EventsConfig
 }
 
 // Defaults of the hardening settings, also taken when a Config built in code leaves them zero.
@@ -176,6 +178,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	} else if !strings.HasPrefix(c.PublicURL, "http://") && !strings.HasPrefix(c.PublicURL, "https://") {
 		problems = append(problems, fmt.Sprintf("LEADCHAT_PUBLIC_URL=%q: want an http:// or https:// address", c.PublicURL))
 	}
+	var eventProblems []string
+	c.Events, eventProblems = eventsFromEnv(getenv)
+	problems = append(problems, eventProblems...)
 	if len(problems) > 0 {
 		return Config{}, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
 	}

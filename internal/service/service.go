@@ -21,12 +21,15 @@ import (
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/chat"
+	"github.com/leadchat/leadchat/internal/delivery"
 	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/limits"
+	leadmail "github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/ratelimit"
 	"github.com/leadchat/leadchat/internal/web"
+	"github.com/leadchat/leadchat/internal/webhook"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -39,6 +42,9 @@ type Service struct {
 	keys     *auth.Keyring
 	caches   cache.Group
 	http     http.Handler
+	// deliveries sends lead events (webhooks, e-mail) over its own small pool, jobsDB.
+	deliveries *delivery.Runner
+	jobsDB     io.Closer
 }
 
 // Open connects to the database, applies pending migrations and builds the HTTP handler.
@@ -117,8 +123,37 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		store.Close()
 		return nil, err
 	}
-	return &Service{cfg: cfg, log: log, store: store, sessions: sessions, keys: keys,
-		caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}, nil
+	svc := &Service{cfg: cfg, log: log, store: store, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}
+	if err := svc.openDeliveries(); err != nil {
+		store.Close()
+		return nil, err
+	}
+	return svc, nil
+}
+
+// openDeliveries builds the workers that deliver lead events, unless this instance makes none;
+// Serve runs them.
+func (s *Service) openDeliveries() error {
+	ev := s.cfg.Events
+	if ev.RecordOnly {
+		return nil
+	}
+	db, err := postgres.OpenPlain(s.cfg.DatabaseURL, 8)
+	if err != nil {
+		return err
+	}
+	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
+		Schedule: ev.Retry, Workers: ev.Workers, Log: s.log}
+	if ev.SMTP != nil {
+		dc.Mail = leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
+	}
+	r, err := delivery.New(dc)
+	if err != nil {
+		db.Close()
+		return err
+	}
+	s.deliveries, s.jobsDB = r, db
+	return nil
 }
 
 // Handler is the service's HTTP handler.
@@ -127,9 +162,12 @@ func (s *Service) Handler() http.Handler { return s.http }
 // Store is the service's database store.
 func (s *Service) Store() *postgres.Store { return s.store }
 
-// Close stops the session cleanup and releases the database.
+// Close stops the session cleanup and the deliveries' pool, and releases the database.
 func (s *Service) Close() error {
 	s.sessions.StopCleanup()
+	if s.jobsDB != nil {
+		s.jobsDB.Close()
+	}
 	return s.store.Close()
 }
 
@@ -150,6 +188,12 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		}
 	}()
 	go s.housekeeping(bg)
+	if s.deliveries != nil {
+		if err := s.deliveries.Start(bg); err != nil {
+			return fmt.Errorf("starting the delivery workers: %w", err)
+		}
+		defer s.stopDeliveries()
+	}
 
 	srv := &http.Server{
 		Handler:           s.http,
@@ -181,6 +225,16 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("shutting down: %w", err)
 	}
 	return nil
+}
+
+// stopDeliveries lets the attempts in hand finish within the shutdown grace; the rest are
+// tried again later, by this instance or another.
+func (s *Service) stopDeliveries() {
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+	defer cancel()
+	if err := s.deliveries.Stop(ctx); err != nil {
+		s.log.Warn("stopping the delivery workers", "err", err.Error())
+	}
 }
 
 // housekeeping deletes idempotency keys past their 24 hours, hourly.

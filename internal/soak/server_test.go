@@ -86,7 +86,8 @@ func (s *server) launch() (<-chan struct{}, error) {
 	cmd := exec.Command(s.bin, "serve")
 	cmd.Env = append(os.Environ(),
 		"DATABASE_URL="+s.dsn, "LEADCHAT_ADDR="+s.addr, "LEADCHAT_RATE_LIMIT=off",
-		"LEADCHAT_LOG_LEVEL=warn", "LEADCHAT_SHUTDOWN_GRACE=5s")
+		"LEADCHAT_LOG_LEVEL=warn", "LEADCHAT_SHUTDOWN_GRACE=5s",
+		"LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on", "LEADCHAT_WEBHOOK_RETRY="+webhookRetry)
 	cmd.Env = append(cmd.Env, s.env...) // the last of a name wins
 	cmd.Stdout, cmd.Stderr = log, log
 	cmd.SysProcAttr = childAttr()

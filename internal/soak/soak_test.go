@@ -19,8 +19,9 @@ var soakDuration = flag.Duration("soak.duration", 0,
 	"how long the clients create leads under faults; 0 means $LEADCHAT_SOAK_DURATION, else 15s")
 
 const (
-	clients      = 16  // half of them idempotent
-	replaySample = 200 // acknowledged single-attempt idempotent requests sent again at the end
+	receiverCount = 2   // webhook endpoints
+	clients       = 16  // half of them idempotent
+	replaySample  = 200 // acknowledged single-attempt idempotent requests sent again at the end
 )
 
 // TestSoak creates leads through the real binary while the server is killed and the database
@@ -57,6 +58,11 @@ func TestSoak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hooks, err := startReceivers(ctx, db.url, company.ID, receiverCount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hooks.close)
 	bin, err := buildBinary(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -93,12 +99,16 @@ func TestSoak(t *testing.T) {
 	if err != nil {
 		t.Fatalf("checking the database: %v", err)
 	}
-	problems := slices.Concat(l.unexpected, srv.crashed(), replayProblems, storeProblems)
+	delivered, deliveryProblems, err := hooks.awaitDeliveries(ctx, db.url, company.ID)
+	if err != nil {
+		t.Fatalf("checking the deliveries: %v", err)
+	}
+	problems := slices.Concat(l.unexpected, srv.crashed(), replayProblems, storeProblems, deliveryProblems)
 	if err := srv.stop(); err != nil {
 		problems = append(problems, "shutdown: "+err.Error())
 	}
 
-	t.Log(figures(d, l, ch, replayed, stored, srv.errorLines(), len(problems)))
+	t.Log(figures(d, l, ch, replayed, stored, delivered, srv.errorLines(), len(problems)))
 	t.Logf("faults:\n  %s", strings.Join(ch.log, "\n  "))
 	// Not a failure of this test, but worth a look: the contract says an error status means
 	// nothing was stored. A commit whose acknowledgement the database connection lost cannot be
@@ -136,7 +146,7 @@ func runDuration(t *testing.T) time.Duration {
 }
 
 // figures is the run's summary, printed whatever the result.
-func figures(d time.Duration, l *load, ch *chaos, r replayFigures, s storedFigures, errorLines, problems int) string {
+func figures(d time.Duration, l *load, ch *chaos, r replayFigures, s storedFigures, w deliveryFigures, errorLines, problems int) string {
 	var idem, plain int
 	for _, req := range l.requests {
 		if req.idemKey != "" {
@@ -164,6 +174,12 @@ func figures(d time.Duration, l *load, ch *chaos, r replayFigures, s storedFigur
 	row("stored leads", "%d", s.leads)
 	row("stored, answer lost", "%d (plain requests cut off after the commit; %s)", s.unanswered, byAnswer(s.lostAfter))
 	row("duplicates", "%d", s.duplicates)
+	row("webhook receivers", "%d, each an endpoint for every event, failing at random", receiverCount)
+	row("webhook requests", "%d (%s injected failures)", w.requests, byAnswer(w.failed))
+	row("events accepted", "%d of %d distinct webhook-ids; duplicates %d (%.2f%%)", w.accepted, w.distinct,
+		w.duplicates, 100*float64(w.duplicates)/float64(max(w.distinct, 1)))
+	row("lead.created", "every stored lead (%d) at every receiver %s; bad signatures %d; caught up %v after the run",
+		w.leads, map[bool]string{true: "yes", false: "NO"}[problems == 0], w.badSig, w.waited.Round(time.Second))
 	row("server kills", "%d (SIGKILL), %d server starts", ch.kills, ch.srv.starts)
 	row("database restarts", "%d (%d immediate)", ch.dbRestarts, ch.dbCrashes)
 	row("server ERROR logs", "%d lines", errorLines)

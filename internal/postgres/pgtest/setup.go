@@ -60,7 +60,8 @@ func setUp(ctx context.Context, progress io.Writer) (h *harness, teardown func()
 	rand.Read(token)
 	// The pid keeps processes on one machine apart, the random part machines sharing a server.
 	id := fmt.Sprintf("%d_%s", os.Getpid(), hex.EncodeToString(token))
-	h = &harness{admin: admin, baseDSN: baseDSN, template: "leadchat_tmpl_" + id, prefix: "leadchat_test_" + id}
+	hs := &harness{admin: admin, baseDSN: baseDSN, template: "leadchat_tmpl_" + id, prefix: "leadchat_test_" + id}
+	h = hs
 
 	began := time.Now()
 	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+quoteIdent(h.template)); err != nil {
@@ -69,7 +70,7 @@ func setUp(ctx context.Context, progress io.Writer) (h *harness, teardown func()
 	undo = append(undo, func() error {
 		dropCtx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		return h.dropAll(dropCtx)
+		return hs.dropAll(dropCtx) // hs: h is nil once setUp returns an error
 	})
 	if err := migrateTemplate(ctx, admin, withDBName(baseDSN, h.template), h.template); err != nil {
 		return nil, nil, err

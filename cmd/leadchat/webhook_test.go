@@ -1,0 +1,84 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
+)
+
+// The webhook and notify commands: add shows the secret once, list never; deliveries shows
+// the log; the commands that take an id find its company; bad input is refused.
+func TestWebhookCommands(t *testing.T) {
+	c := cli{t: t, dsn: pgtest.NewDSN(t)}
+	var company struct {
+		ID string `json:"id"`
+	}
+	c.json(&company, "company", "create", "--name", "Teszt Kft.", "--plan", "pro", "--json")
+	var added struct {
+		ID     string   `json:"id"`
+		Secret string   `json:"secret"`
+		URL    string   `json:"url"`
+		Events []string `json:"events"`
+	}
+	c.json(&added, "webhook", "add", "--company", company.ID, "--url", "https://hooks.example.com/lc",
+		"--event", "lead.created", "--event", "lead.erased", "--json")
+	if added.ID == "" || !strings.HasPrefix(added.Secret, "whsec_") || strings.Join(added.Events, ",") != "lead.created,lead.erased" {
+		t.Fatalf("webhook add = %+v", added)
+	}
+	var list []map[string]any
+	c.json(&list, "webhook", "list", "--company", company.ID, "--json")
+	if len(list) != 1 || list[0]["id"] != added.ID || list[0]["disabled_at"] != nil {
+		t.Fatalf("webhook list = %v", list)
+	}
+	if out, _ := c.run("webhook", "list", "--company", company.ID); strings.Contains(out, added.Secret) || !strings.Contains(out, "enabled") {
+		t.Errorf("webhook list shows the secret or no state:\n%s", out)
+	}
+	var rotated struct {
+		Secret string `json:"secret"`
+	}
+	c.json(&rotated, "webhook", "rotate", "--webhook", added.ID, "--grace", "1h", "--json")
+	if !strings.HasPrefix(rotated.Secret, "whsec_") || rotated.Secret == added.Secret {
+		t.Errorf("rotate = %+v", rotated)
+	}
+	var deliveries []map[string]any
+	c.json(&deliveries, "webhook", "deliveries", "--webhook", added.ID, "--json")
+	if len(deliveries) != 0 {
+		t.Errorf("deliveries = %v", deliveries)
+	}
+	var notify struct {
+		Emails []string `json:"emails"`
+	}
+	c.json(&notify, "notify", "set", "--company", company.ID, "--email", "sales@example.com", "--email", "boss@example.com", "--json")
+	if strings.Join(notify.Emails, ",") != "boss@example.com,sales@example.com" {
+		t.Errorf("notify set = %v", notify)
+	}
+	c.json(&notify, "notify", "set", "--company", company.ID, "--json")
+	if len(notify.Emails) != 0 {
+		t.Errorf("notify set without --email = %v", notify)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"http URL", []string{"webhook", "add", "--company", company.ID, "--url", "http://hooks.example.com"}},
+		{"unknown event", []string{"webhook", "add", "--company", company.ID, "--url", "https://x.example.com", "--event", "lead.deleted"}},
+		{"unknown company", []string{"webhook", "add", "--company", "00000000-0000-0000-0000-000000000000", "--url", "https://x.example.com"}},
+		{"unknown webhook", []string{"webhook", "remove", "--webhook", "00000000-0000-0000-0000-000000000000"}},
+		{"unknown delivery", []string{"webhook", "redeliver", "--delivery", "00000000-0000-0000-0000-000000000000"}},
+		{"bad address", []string{"notify", "set", "--company", company.ID, "--email", "Anna <a@example.com>"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := c.run(tt.args...); err == nil {
+				t.Errorf("leadchat %s succeeded, want an error", strings.Join(tt.args, " "))
+			}
+		})
+	}
+	if _, err := c.run("webhook", "remove", "--webhook", added.ID); err != nil {
+		t.Fatal(err)
+	}
+	c.json(&list, "webhook", "list", "--company", company.ID, "--json")
+	if len(list) != 0 {
+		t.Errorf("after remove: %v", list)
+	}
+}

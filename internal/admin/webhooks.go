@@ -1,0 +1,310 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/webhook"
+)
+
+// webhookCommands are the commands of a company's lead events: webhook endpoints and the
+// new-lead e-mail. The commands that take --webhook or --delivery find the company from it.
+func webhookCommands() []Command {
+	return []Command{
+		{"webhook add", "--company ID --url URL [--event lead.created|lead.updated|lead.erased]... [--json]", webhookAdd},
+		{"webhook list", "--company ID [--json]", webhookList},
+		{"webhook remove", "--webhook ID", webhookRemove},
+		{"webhook rotate", "--webhook ID [--grace 24h] [--json]", webhookRotate},
+		{"webhook enable", "--webhook ID", webhookEnable},
+		{"webhook deliveries", "--webhook ID [--limit 50] [--json]", webhookDeliveries},
+		{"webhook redeliver", "--delivery ID", webhookRedeliver},
+		{"notify set", "--company ID [--email ADDR]... [--json]", notifySet},
+	}
+}
+
+// createdEndpoint is a new endpoint with its secret, shown this once.
+type createdEndpoint struct {
+	event.Endpoint
+	Secret string `json:"secret"`
+}
+
+func webhookAdd(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "webhook add")
+	company := fs.String("company", "", "company id")
+	url := fs.String("url", "", "the endpoint's https URL")
+	var types stringList
+	fs.Var(&types, "event", "an event type to send (repeatable); every type when none is named")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := uuidFlag("company", *company)
+	if err != nil {
+		return err
+	}
+	if err := webhook.CheckURL(*url, env.AllowPrivateWebhooks); err != nil {
+		return fmt.Errorf("--url: %w", err)
+	}
+	var events []event.Type
+	for _, t := range types {
+		et, err := event.ParseType(t)
+		if err != nil {
+			return fmt.Errorf("--event: %w", err)
+		}
+		events = append(events, et)
+	}
+	if _, err := env.Store.Company(ctx, id); err != nil {
+		return fmt.Errorf("company %s: %w", id, err)
+	}
+	secret, err := webhook.NewSecret()
+	if err != nil {
+		return err
+	}
+	ep, err := env.Store.CreateEndpoint(ctx, id, *url, events, secret)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, createdEndpoint{ep, secret})
+	}
+	fmt.Fprintf(env.Stdout, "webhook %s for company %s: %s (%s)\n\n  %s\n\nStore the signing secret now: it is shown only this once.\n",
+		ep.ID, id, ep.URL, typesText(ep.Events), secret)
+	return nil
+}
+
+func typesText(ts []event.Type) string {
+	if len(ts) == 0 {
+		return "every event"
+	}
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = string(t)
+	}
+	return strings.Join(s, ", ")
+}
+
+func webhookList(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "webhook list")
+	company := fs.String("company", "", "company id")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := uuidFlag("company", *company)
+	if err != nil {
+		return err
+	}
+	eps, err := env.Store.Endpoints(ctx, id)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, eps)
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tURL\tEVENTS\tSTATE\tCREATED")
+	for _, e := range eps {
+		state := "enabled"
+		if e.DisabledAt != nil {
+			state = fmt.Sprintf("disabled %s (%s)", e.DisabledAt.Format("2006-01-02 15:04"), e.DisabledReason)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.ID, e.URL, typesText(e.Events), state, e.CreatedAt.Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+// endpointFlag reads --webhook and finds the company of that endpoint.
+func endpointFlag(ctx context.Context, env Env, v string) (companyID, endpointID uuid.UUID, err error) {
+	endpointID, err = uuidFlag("webhook", v)
+	if err != nil {
+		return uuid.Nil, uuid.Nil, err
+	}
+	companyID, err = env.Store.EndpointCompany(ctx, endpointID)
+	if err != nil {
+		return uuid.Nil, uuid.Nil, fmt.Errorf("webhook %s: %w", endpointID, err)
+	}
+	return companyID, endpointID, nil
+}
+
+func webhookRemove(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "webhook remove")
+	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	company, id, err := endpointFlag(ctx, env, *hook)
+	if err != nil {
+		return err
+	}
+	if err := env.Store.RemoveEndpoint(ctx, company, id); err != nil {
+		return fmt.Errorf("webhook %s: %w", id, err)
+	}
+	fmt.Fprintf(env.Stdout, "webhook %s removed, with its delivery log\n", id)
+	return nil
+}
+
+func webhookRotate(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "webhook rotate")
+	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	grace := fs.Duration("grace", 24*time.Hour, "how long the old secret keeps signing beside the new one")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *grace < 0 || *grace > 7*24*time.Hour {
+		return fmt.Errorf("--grace %v: want 0 to 168h", *grace)
+	}
+	company, id, err := endpointFlag(ctx, env, *hook)
+	if err != nil {
+		return err
+	}
+	secret, err := webhook.NewSecret()
+	if err != nil {
+		return err
+	}
+	ep, err := env.Store.RotateSecret(ctx, company, id, secret, *grace)
+	if err != nil {
+		return fmt.Errorf("webhook %s: %w", id, err)
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, createdEndpoint{ep, secret})
+	}
+	fmt.Fprintf(env.Stdout, "webhook %s has a new signing secret; the old one also signs until %s\n\n  %s\n\nStore it now: it is shown only this once.\n",
+		id, ep.PreviousUntil.Format(time.RFC3339), secret)
+	return nil
+}
+
+func webhookEnable(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "webhook enable")
+	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	company, id, err := endpointFlag(ctx, env, *hook)
+	if err != nil {
+		return err
+	}
+	if _, err := env.Store.EnableEndpoint(ctx, company, id); err != nil {
+		return fmt.Errorf("webhook %s: %w", id, err)
+	}
+	fmt.Fprintf(env.Stdout, "webhook %s enabled: events from now on reach it\n", id)
+	return nil
+}
+
+func webhookDeliveries(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "webhook deliveries")
+	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	limit := fs.Int("limit", 50, "how many of the newest deliveries, 1 to 1000")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *limit < 1 || *limit > 1000 {
+		return fmt.Errorf("--limit %d: want 1 to 1000", *limit)
+	}
+	company, id, err := endpointFlag(ctx, env, *hook)
+	if err != nil {
+		return err
+	}
+	ds, err := env.Store.Deliveries(ctx, company, id, *limit)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, ds)
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "CREATED\tEVENT\tLEAD\tSTATE\tATTEMPTS\tLAST ANSWER\tNEXT ATTEMPT\tID")
+	for _, d := range ds {
+		last := "-"
+		switch {
+		case d.LastStatus != nil:
+			last = fmt.Sprint(*d.LastStatus)
+		case d.LastError != "":
+			last = d.LastError
+		}
+		next := "-"
+		if d.NextAttemptAt != nil {
+			next = d.NextAttemptAt.Format("2006-01-02 15:04:05")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", d.CreatedAt.Format("2006-01-02 15:04:05"), d.Type,
+			d.LeadID, d.State, d.Attempts, last, next, d.ID)
+	}
+	return tw.Flush()
+}
+
+func webhookRedeliver(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "webhook redeliver")
+	delivery := fs.String("delivery", "", "delivery id (from webhook deliveries)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := uuidFlag("delivery", *delivery)
+	if err != nil {
+		return err
+	}
+	company, err := env.Store.DeliveryCompany(ctx, id)
+	if err != nil {
+		return fmt.Errorf("delivery %s: %w", id, err)
+	}
+	if err := env.Store.Redeliver(ctx, company, id); err != nil {
+		if errors.Is(err, event.ErrPending) {
+			return fmt.Errorf("delivery %s: %w", id, err)
+		}
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "delivery %s queued again, with the same webhook-id\n", id)
+	return nil
+}
+
+func notifySet(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "notify set")
+	company := fs.String("company", "", "company id")
+	var emails stringList
+	fs.Var(&emails, "email", "an address that gets an e-mail for each new lead (repeatable); none turns the e-mail off")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := uuidFlag("company", *company)
+	if err != nil {
+		return err
+	}
+	clean := []string{}
+	for _, e := range emails {
+		a, err := mail.ParseAddress(e)
+		if err != nil || a.Name != "" || a.Address != strings.TrimSpace(e) {
+			return fmt.Errorf("--email %q: want a plain e-mail address", e)
+		}
+		clean = append(clean, a.Address)
+	}
+	if _, err := env.Store.Company(ctx, id); err != nil {
+		return fmt.Errorf("company %s: %w", id, err)
+	}
+	if err := env.Store.SetNotifyEmails(ctx, id, clean); err != nil {
+		return err
+	}
+	now, err := env.Store.NotifyEmails(ctx, id)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(env.Stdout, struct {
+			Emails []string `json:"emails"`
+		}{now})
+	}
+	if len(now) == 0 {
+		fmt.Fprintln(env.Stdout, "new-lead e-mail off")
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "new-lead e-mail to: %s\n", strings.Join(now, ", "))
+	return nil
+}

@@ -1,0 +1,231 @@
+package bench
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/webhook"
+)
+
+// The events pair: lead creates for companies with one webhook endpoint each, against the same
+// creates for companies with none, the deliveries' rate to a local receiver, and the time from
+// a lead's commit to its delivery at a steady 100 leads a second.
+const (
+	lcLeadNoHook = "leadchat: lead, no webhook"
+	lcLeadHook   = "leadchat: lead, 1 webhook"
+	pacedRate    = 100 // leads a second in the latency run
+)
+
+// hookReceiver is the webhook endpoint of the bench's companies: it answers 204 at once,
+// counts the events and, while recording, the time from each lead's creation to its arrival.
+type hookReceiver struct {
+	srv  *http.Server
+	addr string
+
+	mu        sync.Mutex
+	accepted  int
+	recording bool
+	latencies []time.Duration
+}
+
+func startHookReceiver() (*hookReceiver, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	h := &hookReceiver{addr: ln.Addr().String()}
+	h.srv = &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+	go h.srv.Serve(ln)
+	return h, nil
+}
+
+func (h *hookReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	arrived := time.Now()
+	var ev struct {
+		Data struct {
+			Lead struct {
+				CreatedAt time.Time `json:"created_at"`
+			} `json:"lead"`
+		} `json:"data"`
+	}
+	_ = json.Unmarshal(body, &ev)
+	h.mu.Lock()
+	h.accepted++
+	if h.recording {
+		h.latencies = append(h.latencies, arrived.Sub(ev.Data.Lead.CreatedAt))
+	}
+	h.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *hookReceiver) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.accepted
+}
+
+func (h *hookReceiver) record(on bool) []time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.recording = on
+	out := h.latencies
+	if on {
+		h.latencies = nil
+	}
+	return out
+}
+
+// provisionHooks creates the companies of the webhook step, each with a private key and one
+// endpoint, the receiver.
+func (b *bench) provisionHooks(ctx context.Context, s *postgres.Store) error {
+	for i := range companies {
+		c, err := s.CreateCompany(ctx, fmt.Sprintf("bench webhook %d", i+1), plan.Enterprise, plan.Override{})
+		if err != nil {
+			return err
+		}
+		k, err := admin.CreateKey(ctx, s, c.ID, auth.Private, nil, true)
+		if err != nil {
+			return err
+		}
+		secret, err := webhook.NewSecret()
+		if err != nil {
+			return err
+		}
+		if _, err := s.CreateEndpoint(ctx, c.ID, "http://"+b.hooks.addr+"/hook", nil, secret); err != nil {
+			return err
+		}
+		b.hookKeys = append(b.hookKeys, k.Key)
+	}
+	return nil
+}
+
+// deliveryRate is the events a step's deliveries reached the receiver with: from the step's
+// start until nothing was pending.
+type deliveryRate struct {
+	events  int
+	elapsed time.Duration
+	err     string
+}
+
+func (d deliveryRate) perSecond() float64 {
+	if d.elapsed <= 0 {
+		return 0
+	}
+	return float64(d.events) / d.elapsed.Seconds()
+}
+
+// pending counts the deliveries not yet settled.
+const selectPending = `SELECT count(*) FROM event_deliveries WHERE state = 'pending'`
+
+// drain waits until no delivery is pending, so the next step does not pay for this one's.
+func (b *bench) drain(ctx context.Context) error {
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		var n int
+		if err := b.lcDB.QueryRowContext(ctx, selectPending).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%d deliveries still pending after 3 minutes", n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// The leadchat under test records events and delivers none (LEADCHAT_DELIVERY_WORKERS=0): a
+// second leadchat, the deliverer, started after a create step, delivers its backlog, so the
+// create step measures what recording events costs the create path, and the drain measures the
+// deliveries alone. On one 2-core machine deliveries made during the step would take their CPU
+// from the creates; deployed, they run beside them on the instances' spare capacity.
+
+// startDeliverer starts a second leadchat on the same database that only delivers.
+func (b *bench) startDeliverer(ctx context.Context) (*process, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+addr,
+		"LEADCHAT_LOG_LEVEL=error", "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on")
+	return startProcess(ctx, "the deliverer", b.leadchatBin, []string{"serve"}, env,
+		filepath.Join(b.tmp, "deliverer.log"), answers("http://"+addr+"/readyz"))
+}
+
+// deliver starts the deliverer, waits until nothing is pending and stops it, returning the
+// rate of the deliveries from its start.
+func (b *bench) deliver(ctx context.Context) deliveryRate {
+	p, err := b.startDeliverer(ctx)
+	if err != nil {
+		return deliveryRate{err: err.Error()}
+	}
+	defer p.stop()
+	before, began := b.hooks.count(), time.Now()
+	var d deliveryRate
+	if err := b.drain(ctx); err != nil {
+		d.err = err.Error()
+	}
+	d.events, d.elapsed = b.hooks.count()-before, time.Since(began)
+	return d
+}
+
+// latency runs the deliverer and creates pacedRate leads a second for the run's duration, for
+// one company with a webhook, and returns the time from each lead's commit to its delivery.
+func (b *bench) latency(ctx context.Context) ([]time.Duration, error) {
+	p, err := b.startDeliverer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer p.stop()
+	req := leadRequest(b.leadchatAddr, b.hookKeys[0])
+	b.hooks.record(true)
+	tick := time.NewTicker(time.Second / pacedRate)
+	defer tick.Stop()
+	stop := time.After(b.opt.duration)
+	var wg sync.WaitGroup
+	var failed sync.Map
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case <-stop:
+			break loop
+		case <-tick.C:
+			wg.Go(func() {
+				if resp, err := doRaw(b.leadchatAddr, req); err != nil || resp.status != http.StatusCreated {
+					failed.Store(time.Now(), fmt.Sprint(resp.status, err))
+				}
+			})
+		}
+	}
+	wg.Wait()
+	err = b.drain(ctx)
+	lat := b.hooks.record(false)
+	failed.Range(func(_, v any) bool {
+		err = fmt.Errorf("a paced lead create failed: %v", v)
+		return false
+	})
+	slices.Sort(lat)
+	return lat, err
+}
+
+// openLeadchatDB opens the leadchat database for the drain's count.
+func (b *bench) openLeadchatDB() (*sql.DB, error) {
+	return sql.Open("postgres", b.cluster.DSN("leadchat"))
+}

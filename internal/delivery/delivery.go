@@ -1,0 +1,211 @@
+// Package delivery works the outbox: River (a PostgreSQL job queue, here on database/sql and
+// lib/pq, polling) runs the jobs that the store enqueued with a lead change, on whichever
+// instance takes each first: a dispatch job makes the events' deliveries, one job each, and
+// this package's worker makes a delivery's attempt, records it and, when the delivery rules
+// say try again, snoozes the job until then. A job whose process
+// died mid-attempt is rescued by River and tried again, so a delivery may arrive twice; a
+// receiver deduplicates on webhook-id.
+package delivery
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/event"
+)
+
+// Store makes the deliveries of recorded events, reads a delivery for its attempt and records
+// the outcome.
+type Store interface {
+	DispatchEvents(ctx context.Context, first, last uuid.UUID) (int, error)
+	Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (event.Delivery, error)
+	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
+	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
+}
+
+// Sender makes one attempt of a delivery: a webhook or an e-mail.
+type Sender interface {
+	Send(ctx context.Context, d event.Delivery) event.Result
+}
+
+// Config is what the runner works with.
+type Config struct {
+	// DB is a pool for River's own queries (postgres.OpenPlain).
+	DB       *sql.DB
+	Store    Store
+	Webhooks Sender
+	// Mail sends the e-mails; nil when no SMTP server is configured, and then an e-mail
+	// delivery fails its attempts, saying so, until one is.
+	Mail     Sender
+	Schedule event.Schedule
+	// Workers is how many attempts one instance makes at once; 0 means 64.
+	Workers int
+	// PollInterval is how often an idle instance looks for new deliveries; 0 means 200 ms.
+	PollInterval time.Duration
+	Log          *slog.Logger
+}
+
+// Retention is how long an event and its delivery log are kept once nothing is pending.
+const Retention = 30 * 24 * time.Hour
+
+// attemptTimeout bounds a job: an attempt (an e-mail's 15 s at most) and its two statements.
+// River rescues a job still marked running after rescueAfter, the mark of a process that died
+// mid-attempt.
+const (
+	attemptTimeout = 25 * time.Second
+	rescueAfter    = 30 * time.Second
+)
+
+// Runner runs the delivery workers of this instance.
+type Runner struct {
+	client *river.Client[*sql.Tx]
+}
+
+// New builds a runner; Start starts it.
+func New(cfg Config) (*Runner, error) {
+	if cfg.Workers == 0 {
+		cfg.Workers = 64
+	}
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 200 * time.Millisecond
+	}
+	if len(cfg.Schedule) == 0 {
+		cfg.Schedule = event.DefaultSchedule
+	}
+	workers := river.NewWorkers()
+	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Store})
+	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
+	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
+	client, err := river.NewClient(riverdatabasesql.New(cfg.DB), &river.Config{
+		Queues:               map[string]river.QueueConfig{event.DeliveryQueue: {MaxWorkers: cfg.Workers}},
+		Workers:              workers,
+		PollOnly:             true, // lib/pq through database/sql: no LISTEN for River
+		FetchPollInterval:    cfg.PollInterval,
+		FetchCooldown:        min(20*time.Millisecond, cfg.PollInterval),
+		JobTimeout:           attemptTimeout,
+		RescueStuckJobsAfter: rescueAfter,
+		Logger:               cfg.Log,
+		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour),
+			func() (river.JobArgs, *river.InsertOpts) {
+				return purgeJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
+			}, &river.PeriodicJobOpts{RunOnStart: true})},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("delivery workers: %w", err)
+	}
+	return &Runner{client: client}, nil
+}
+
+// Start starts working deliveries until Stop.
+func (r *Runner) Start(ctx context.Context) error { return r.client.Start(ctx) }
+
+// Stop lets the attempts in hand finish (their jobs' own timeouts bound them) until ctx ends,
+// then cancels them; a cancelled attempt is tried again later.
+func (r *Runner) Stop(ctx context.Context) error { return r.client.Stop(ctx) }
+
+// dispatcher makes the deliveries of the events one statement recorded.
+type dispatcher struct {
+	river.WorkerDefaults[event.DispatchJob]
+	store Store
+}
+
+func (d *dispatcher) Work(ctx context.Context, job *river.Job[event.DispatchJob]) error {
+	_, err := d.store.DispatchEvents(ctx, job.Args.From, job.Args.To)
+	return err
+}
+
+func (d *dispatcher) NextRetry(job *river.Job[event.DispatchJob]) time.Time {
+	return time.Now().Add(retryAfter(job.Attempt))
+}
+
+// worker makes one attempt of a delivery.
+type worker struct {
+	river.WorkerDefaults[event.DeliveryJob]
+	cfg Config
+}
+
+func (w *worker) Timeout(*river.Job[event.DeliveryJob]) time.Duration { return attemptTimeout }
+
+// NextRetry is when a job whose run failed (the database did not answer: no attempt was
+// recorded) runs again.
+func (w *worker) NextRetry(job *river.Job[event.DeliveryJob]) time.Time {
+	return time.Now().Add(retryAfter(job.Attempt))
+}
+
+// retryAfter is the wait after a job's run failed: 2 s, 4 s, 8 s… up to 5 minutes, sooner than
+// River's default so that a database restart delays deliveries by seconds.
+func retryAfter(attempt int) time.Duration {
+	return time.Duration(min(1<<min(attempt, 9), 300)) * time.Second
+}
+
+func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
+	args := job.Args
+	d, err := w.cfg.Store.Delivery(ctx, args.CompanyID, args.DeliveryID)
+	switch {
+	case errs.Is(err, errs.NotFound):
+		return nil // removed with its endpoint
+	case err != nil:
+		return err // River tries again
+	case d.State != event.Pending:
+		return nil // settled by an earlier run of this job
+	}
+	res, attempted := w.attempt(ctx, d)
+	o := w.cfg.Schedule.Decide(d.Attempts+1, res)
+	if !attempted {
+		o = event.Outcome{State: event.Failed}
+	}
+	if err := w.cfg.Store.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o); err != nil {
+		return err
+	}
+	if o.Disable && w.cfg.Log != nil {
+		w.cfg.Log.Warn("webhook endpoint disabled: it answered 410", "endpoint", d.Endpoint.ID.String(),
+			"company", d.CompanyID.String())
+	}
+	if o.State == event.Pending {
+		return river.JobSnooze(o.RetryIn)
+	}
+	return nil
+}
+
+// attempt sends d, or settles it without sending (attempted false) when there is nothing left
+// to send it to or with.
+func (w *worker) attempt(ctx context.Context, d event.Delivery) (res event.Result, attempted bool) {
+	switch {
+	case d.Event.Lead == nil && d.Event.Type != event.LeadErased:
+		return event.Result{Err: "the lead was erased before this event was delivered"}, false
+	case d.Endpoint != nil && d.Endpoint.DisabledAt != nil:
+		return event.Result{Err: "the endpoint is disabled"}, false
+	case d.Endpoint != nil:
+		return w.cfg.Webhooks.Send(ctx, d), true
+	case w.cfg.Mail == nil:
+		return event.Result{Err: "no SMTP server is configured (LEADCHAT_SMTP_URL)"}, true
+	}
+	return w.cfg.Mail.Send(ctx, d), true
+}
+
+// purgeJob deletes old events; River's leader enqueues it daily, so one instance runs it.
+type purgeJob struct{}
+
+func (purgeJob) Kind() string { return "purge_events" }
+
+type purger struct {
+	river.WorkerDefaults[purgeJob]
+	store Store
+	log   *slog.Logger
+}
+
+func (p *purger) Work(ctx context.Context, _ *river.Job[purgeJob]) error {
+	n, err := p.store.PurgeEvents(ctx, Retention)
+	if err == nil && n > 0 && p.log != nil {
+		p.log.Info("purged old lead events", "count", n)
+	}
+	return err
+}

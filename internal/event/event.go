@@ -1,0 +1,199 @@
+// Package event holds what a lead change records for the outside world: the event types, the
+// payload a receiver gets, where it goes (a webhook endpoint or an e-mail address), and the
+// rules of a delivery's attempts. The store records an event in the transaction of the change
+// it reports; the delivery side reads it back and sends it, at least once.
+package event
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Type is what happened to a lead.
+type Type string
+
+// The event types.
+const (
+	LeadCreated Type = "lead.created"
+	LeadUpdated Type = "lead.updated" // contact details or status changed
+	LeadErased  Type = "lead.erased"
+)
+
+// Types lists every event type, in the order people read them.
+var Types = []Type{LeadCreated, LeadUpdated, LeadErased}
+
+// ParseType checks an event type's name.
+func ParseType(s string) (Type, error) {
+	for _, t := range Types {
+		if string(t) == s {
+			return t, nil
+		}
+	}
+	return "", fmt.Errorf("unknown event type %q (lead.created, lead.updated, lead.erased)", s)
+}
+
+// Lead is a lead as an event carries it, with the fields and names of the contract's Lead
+// object; absent values are null.
+type Lead struct {
+	ID           uuid.UUID         `json:"lead_id"`
+	Status       string            `json:"status"`
+	OverLimit    bool              `json:"over_limit"`
+	FirstName    *string           `json:"first_name"`
+	LastName     *string           `json:"last_name"`
+	Email        *string           `json:"email"`
+	Phone        *string           `json:"phone"`
+	PhoneE164    *string           `json:"phone_e164"`
+	Service      *string           `json:"service"`
+	Details      json.RawMessage   `json:"details"`
+	Source       string            `json:"source"`
+	ReferralData map[string]string `json:"referral_data"`
+	Consent      json.RawMessage   `json:"consent"`
+	SessionID    *string           `json:"session_id"`
+	CreatedAt    time.Time         `json:"created_at"`
+	UpdatedAt    time.Time         `json:"updated_at"`
+}
+
+// Note is the lead's details.note, empty when it has none.
+func (l Lead) Note() string {
+	var d struct {
+		Note string `json:"note"`
+	}
+	_ = json.Unmarshal(l.Details, &d)
+	return d.Note
+}
+
+// Event is one recorded event. Lead is the lead as it is when the event is sent (the outbox
+// keeps no copy of it); nil for lead.erased, and for any event of a lead erased since, which
+// is then not sent.
+type Event struct {
+	ID        uuid.UUID
+	Type      Type
+	CompanyID uuid.UUID
+	LeadID    uuid.UUID
+	At        time.Time
+	Lead      *Lead
+}
+
+// Body is the JSON a webhook receives: {"type", "timestamp", "data": {"lead": Lead}}, and for
+// lead.erased {"data": {"lead_id"}} with no personal data.
+func (e Event) Body() ([]byte, error) {
+	var data any
+	if e.Type == LeadErased {
+		data = struct {
+			LeadID uuid.UUID `json:"lead_id"`
+		}{e.LeadID}
+	} else {
+		data = struct {
+			Lead *Lead `json:"lead"`
+		}{e.Lead}
+	}
+	return json.Marshal(struct {
+		Type      Type   `json:"type"`
+		Timestamp string `json:"timestamp"`
+		Data      any    `json:"data"`
+	}{e.Type, e.At.UTC().Format(time.RFC3339Nano), data})
+}
+
+// Endpoint is a company's webhook endpoint. Events lists the types it receives, empty for all.
+type Endpoint struct {
+	ID        uuid.UUID `json:"id"`
+	CompanyID uuid.UUID `json:"company_id"`
+	URL       string    `json:"url"`
+	Events    []Type    `json:"events"`
+	// Secret is the whsec_ signing secret; PreviousSecret still signs beside it until
+	// PreviousUntil, after a rotation.
+	Secret         string     `json:"-"`
+	PreviousSecret string     `json:"-"`
+	PreviousUntil  *time.Time `json:"previous_secret_until,omitempty"`
+	DisabledAt     *time.Time `json:"disabled_at"`
+	DisabledReason string     `json:"disabled_reason,omitempty"`
+	CreatedAt      time.Time  `json:"created_at"`
+}
+
+// Secrets are the secrets that sign a message sent at now: the current one, and the previous
+// one during its grace period.
+func (e Endpoint) Secrets(now time.Time) []string {
+	s := []string{e.Secret}
+	if e.PreviousSecret != "" && e.PreviousUntil != nil && now.Before(*e.PreviousUntil) {
+		s = append(s, e.PreviousSecret)
+	}
+	return s
+}
+
+// State is where a delivery stands.
+type State string
+
+// A delivery is pending until it is delivered or has failed for good.
+const (
+	Pending   State = "pending"
+	Delivered State = "delivered"
+	Failed    State = "failed"
+)
+
+// Delivery is one event to one target: a webhook endpoint, or an e-mail address.
+type Delivery struct {
+	ID        uuid.UUID
+	CompanyID uuid.UUID
+	Event     Event
+	Endpoint  *Endpoint // nil for an e-mail
+	Email     string    // empty for a webhook
+	State     State
+	Attempts  int
+}
+
+// ErrPending is the answer to a redelivery of a delivery still on its way.
+var ErrPending = errors.New("the delivery is still pending: it is on its way")
+
+// Record is a delivery as its log shows it.
+type Record struct {
+	ID            uuid.UUID  `json:"id"`
+	EventID       uuid.UUID  `json:"event_id"`
+	Type          Type       `json:"type"`
+	LeadID        uuid.UUID  `json:"lead_id"`
+	EndpointID    *uuid.UUID `json:"endpoint_id,omitempty"`
+	Email         string     `json:"email,omitempty"`
+	State         State      `json:"state"`
+	Attempts      int        `json:"attempts"`
+	LastStatus    *int       `json:"last_status"`
+	LastError     string     `json:"last_error,omitempty"`
+	LastResponse  string     `json:"last_response,omitempty"`
+	LastAttemptAt *time.Time `json:"last_attempt_at"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+	DeliveredAt   *time.Time `json:"delivered_at"`
+	CreatedAt     time.Time  `json:"created_at"`
+}
+
+// The outbox's contract with the job queue (River). A statement that records events enqueues
+// one job of kind DispatchJobKind whose args are a DispatchJob; it makes the events'
+// deliveries, each with a job of kind DeliveryJobKind whose args are a DeliveryJob, all in
+// queue DeliveryQueue. A job's own attempts only cover failures to reach the database; a
+// delivery's attempts are counted on the delivery and retried by snoozing its job.
+const (
+	DispatchJobKind        = "dispatch_events"
+	DeliveryJobKind        = "event_delivery"
+	DeliveryQueue          = "events"
+	DeliveryJobMaxAttempts = 25
+)
+
+// DispatchJob is the args of a dispatch job: the range of the (time-ordered) ids of the events
+// one statement recorded.
+type DispatchJob struct {
+	From uuid.UUID `json:"from"`
+	To   uuid.UUID `json:"to"`
+}
+
+// Kind is the job's kind, as River asks.
+func (DispatchJob) Kind() string { return DispatchJobKind }
+
+// DeliveryJob is the args of a delivery's job.
+type DeliveryJob struct {
+	DeliveryID uuid.UUID `json:"delivery_id"`
+	CompanyID  uuid.UUID `json:"company_id"`
+}
+
+// Kind is the job's kind, as River asks.
+func (DeliveryJob) Kind() string { return DeliveryJobKind }

@@ -1,0 +1,172 @@
+// Package mail writes and sends the new-lead e-mail: one Hungarian message, plain text and
+// HTML, with the lead's details, the visitor's questions and a link to the lead in the
+// dashboard. SMTP is go-mail's: STARTTLS whenever the server offers it, or TLS from the start
+// for smtps://.
+package mail
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+
+	"github.com/leadchat/leadchat/internal/event"
+)
+
+//go:embed templates
+var templates embed.FS
+
+var (
+	textTmpl = texttemplate.Must(texttemplate.ParseFS(templates, "templates/lead.txt"))
+	htmlTmpl = htmltemplate.Must(htmltemplate.ParseFS(templates, "templates/lead.html"))
+)
+
+// Timeout bounds one attempt: connecting, the SMTP dialogue and the message.
+const Timeout = 15 * time.Second
+
+// Server is an SMTP server as LEADCHAT_SMTP_URL names it.
+type Server struct {
+	Host     string
+	Port     int
+	TLS      bool // smtps: TLS from the start; otherwise STARTTLS when offered
+	Username string
+	Password string
+}
+
+// ParseURL reads smtp://[user:pass@]host:port or smtps://[user:pass@]host:port (ports 25 and
+// 465 when left out).
+func ParseURL(raw string) (Server, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		return Server{}, fmt.Errorf("want smtp://[user:pass@]host:port or smtps://…")
+	}
+	s := Server{Host: u.Hostname(), TLS: u.Scheme == "smtps", Port: 25}
+	if s.TLS {
+		s.Port = 465
+	}
+	if p := u.Port(); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 65535 {
+			return Server{}, fmt.Errorf("port %q is not a port number", p)
+		}
+		s.Port = n
+	}
+	if u.User != nil {
+		s.Username = u.User.Username()
+		s.Password, _ = u.User.Password()
+	}
+	return s, nil
+}
+
+// Sender sends the new-lead e-mail.
+type Sender struct {
+	server    Server
+	from      string
+	publicURL string
+}
+
+// NewSender sends through server as from; links point at publicURL's dashboard.
+func NewSender(server Server, from, publicURL string) *Sender {
+	return &Sender{server: server, from: from, publicURL: strings.TrimRight(publicURL, "/")}
+}
+
+// view is what the templates show.
+type view struct {
+	Source, Name, Email, Phone, Service, Note, Link string
+	OverLimit                                       bool
+}
+
+var sourceNames = map[string]string{"form": "űrlap", "api": "API", "chat": "chat", "manual": "kézi rögzítés"}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// Compose writes the message about a new lead: its subject, plain text and HTML.
+func Compose(l event.Lead, publicURL string) (subject, text, html string, err error) {
+	v := view{Source: sourceNames[l.Source], Name: strings.TrimSpace(str(l.FirstName) + " " + str(l.LastName)),
+		Email: str(l.Email), Phone: str(l.Phone), Service: str(l.Service), Note: l.Note(),
+		OverLimit: l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
+	who := v.Name
+	for _, alt := range []string{v.Email, v.Phone} {
+		if who == "" {
+			who = alt
+		}
+	}
+	subject = "Új érdeklődő: " + who
+	var tb, hb bytes.Buffer
+	if err := textTmpl.Execute(&tb, v); err != nil {
+		return "", "", "", err
+	}
+	if err := htmlTmpl.Execute(&hb, v); err != nil {
+		return "", "", "", err
+	}
+	return subject, tb.String(), hb.String(), nil
+}
+
+// Send makes one attempt of a delivery to its address. The Message-ID is the delivery's, the
+// same on every attempt, so a mail system can drop a repeat.
+func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
+	if d.Event.Lead == nil {
+		return event.Result{Err: "the lead has no details to send"}
+	}
+	subject, text, html, err := Compose(*d.Event.Lead, s.publicURL)
+	if err != nil {
+		return event.Result{Err: "composing: " + err.Error()}
+	}
+	m := gomail.NewMsg()
+	if err := m.From(s.from); err != nil {
+		return event.Result{Err: "LEADCHAT_MAIL_FROM: " + err.Error()}
+	}
+	if err := m.To(d.Email); err != nil {
+		return event.Result{Err: "recipient: " + err.Error()}
+	}
+	m.Subject(subject)
+	m.SetMessageIDWithValue(d.ID.String() + "@" + domainOf(s.from))
+	m.SetDateWithValue(d.Event.At)
+	m.SetBodyString(gomail.TypeTextPlain, text)
+	m.AddAlternativeString(gomail.TypeTextHTML, html)
+
+	opts := []gomail.Option{gomail.WithPort(s.server.Port), gomail.WithTimeout(Timeout)}
+	if s.server.TLS {
+		opts = append(opts, gomail.WithSSL())
+	} else {
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+	}
+	if s.server.Username != "" {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
+			gomail.WithUsername(s.server.Username), gomail.WithPassword(s.server.Password))
+	}
+	c, err := gomail.NewClient(s.server.Host, opts...)
+	if err != nil {
+		return event.Result{Err: "SMTP client: " + err.Error()}
+	}
+	if err := c.DialAndSendWithContext(ctx, m); err != nil {
+		return event.Result{Err: err.Error()}
+	}
+	return event.Result{}
+}
+
+// domainOf is the domain of an address, for the Message-ID.
+func domainOf(addr string) string {
+	if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+		return strings.Trim(addr[i+1:], "> ")
+	}
+	if h, _, err := net.SplitHostPort(addr); err == nil {
+		return h
+	}
+	return "leadchat"
+}

@@ -1,0 +1,108 @@
+package mail_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/mail"
+	"github.com/leadchat/leadchat/internal/mail/mailtest"
+)
+
+func ptr(s string) *string { return &s }
+
+func newLead() event.Lead {
+	return event.Lead{ID: uuid.New(), FirstName: ptr("Kovács"), LastName: ptr("Anna"), Email: ptr("anna@example.hu"),
+		Phone: ptr("+36 30 123 4567"), Service: ptr("Tetőfelújítás"), Source: "chat",
+		Details: json.RawMessage(`{"note": "Árajánlatot kér <b>jövő hétre</b>."}`)}
+}
+
+// The message is Hungarian, in plain text and HTML, with the lead's details, the visitor's
+// questions and the link to the lead in the dashboard; the HTML escapes what the visitor wrote.
+func TestCompose(t *testing.T) {
+	l := newLead()
+	subject, text, html, err := mail.Compose(l, "https://leads.example.com/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := "https://leads.example.com/app/leads/" + l.ID.String()
+	if subject != "Új érdeklődő: Kovács Anna" {
+		t.Errorf("subject %q", subject)
+	}
+	for _, want := range []string{"Új érdeklődő érkezett (chat)", "Név: Kovács Anna", "E-mail: anna@example.hu",
+		"Telefon: +36 30 123 4567", "Szolgáltatás: Tetőfelújítás", "Árajánlatot kér <b>jövő hétre</b>.", link} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, text)
+		}
+	}
+	for _, want := range []string{"&lt;b&gt;jövő hétre&lt;/b&gt;", `href="` + link + `"`, "Tetőfelújítás"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the HTML lacks %q:\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, "<b>jövő") {
+		t.Error("the HTML carries the visitor's markup")
+	}
+	phoneOnly := event.Lead{ID: uuid.New(), Phone: ptr("+36301234567"), Source: "api", OverLimit: true}
+	subject, text, _, _ = mail.Compose(phoneOnly, "http://x")
+	if subject != "Új érdeklődő: +36301234567" || !strings.Contains(text, "havi keret felett") || !strings.Contains(text, "Név: –") {
+		t.Errorf("phone only: %q\n%s", subject, text)
+	}
+}
+
+// Send delivers one message to a real SMTP server, with the delivery's id as its Message-ID;
+// a refusal is an attempt that failed.
+func TestSend(t *testing.T) {
+	srv := mailtest.Start(t)
+	server, err := mail.ParseURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mail.NewSender(server, "leadchat <noreply@leads.example.com>", "https://leads.example.com")
+	l := newLead()
+	d := event.Delivery{ID: uuid.New(), Email: "sales@example.com",
+		Event: event.Event{Type: event.LeadCreated, At: time.Now(), Lead: &l}}
+	if res := s.Send(context.Background(), d); !res.OK() {
+		t.Fatalf("send: %+v", res)
+	}
+	msgs := srv.Messages()
+	if len(msgs) != 1 {
+		t.Fatalf("%d messages", len(msgs))
+	}
+	m := msgs[0]
+	if m.From != "noreply@leads.example.com" || len(m.To) != 1 || m.To[0] != "sales@example.com" ||
+		m.Header.Get("Message-Id") != "<"+d.ID.String()+"@leads.example.com>" {
+		t.Errorf("envelope %s → %v, Message-Id %q", m.From, m.To, m.Header.Get("Message-Id"))
+	}
+	if !strings.Contains(m.Parts["text/plain"], "Név: Kovács Anna") || !strings.Contains(m.Parts["text/html"], "Kovács Anna") {
+		t.Errorf("parts = %v", m.Parts)
+	}
+	srv.SetFail(true)
+	if res := s.Send(context.Background(), d); res.OK() || !strings.Contains(res.Err, "451") {
+		t.Errorf("a refused message: %+v", res)
+	}
+}
+
+func TestParseURL(t *testing.T) {
+	for raw, want := range map[string]mail.Server{
+		"smtp://mail.example.com:587":             {Host: "mail.example.com", Port: 587},
+		"smtp://u%40x:p%3Aw@mail.example.com":     {Host: "mail.example.com", Port: 25, Username: "u@x", Password: "p:w"},
+		"smtps://mail.example.com":                {Host: "mail.example.com", Port: 465, TLS: true},
+		"smtps://user:pass@mail.example.com:2465": {Host: "mail.example.com", Port: 2465, TLS: true, Username: "user", Password: "pass"},
+	} {
+		got, err := mail.ParseURL(raw)
+		if err != nil || got != want {
+			t.Errorf("ParseURL(%q) = %+v, %v; want %+v", raw, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "mail.example.com:25", "http://mail.example.com", "smtp://", "smtp://h:x", "smtp://h:99999", "smtp://h/path"} {
+		if _, err := mail.ParseURL(bad); err == nil {
+			t.Errorf("ParseURL(%q) accepted it", bad)
+		}
+	}
+}

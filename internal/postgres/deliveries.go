@@ -1,0 +1,234 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/event"
+)
+
+// selectDelivery reads what one attempt needs in one round trip: the delivery, its event, the
+// lead as it is now (NULL once erased) with its chat session, and the endpoint with its
+// secrets.
+const selectDelivery = `
+SELECT d.id, d.company_id, d.state, d.attempts, d.email,
+       e.id AS event_id, e.type, e.lead_id, to_jsonb(l) AS lead, e.created_at AS event_at,
+       (SELECT session_id FROM chat_sessions cs
+        WHERE cs.company_id = d.company_id AND cs.lead_id = e.lead_id LIMIT 1) AS session_id,
+       w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
+       w.disabled_at
+FROM event_deliveries d
+JOIN lead_events e ON e.id = d.event_id
+LEFT JOIN leads l ON l.company_id = d.company_id AND l.id = e.lead_id
+LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
+WHERE d.company_id = $1 AND d.id = $2`
+
+// leadSnapshot is a lead's row as to_jsonb writes it.
+type leadSnapshot struct {
+	ID           uuid.UUID         `json:"id"`
+	Status       string            `json:"status"`
+	OverLimit    bool              `json:"over_limit"`
+	FirstName    *string           `json:"first_name"`
+	LastName     *string           `json:"last_name"`
+	Email        *string           `json:"email"`
+	Phone        *string           `json:"phone"`
+	PhoneE164    *string           `json:"phone_e164"`
+	Service      *string           `json:"service"`
+	Details      json.RawMessage   `json:"details"`
+	Source       string            `json:"source"`
+	ReferralData map[string]string `json:"referral_data"`
+	Consent      json.RawMessage   `json:"consent"`
+	CreatedAt    time.Time         `json:"created_at"`
+	UpdatedAt    time.Time         `json:"updated_at"`
+}
+
+func (l leadSnapshot) lead(sessionID *string) *event.Lead {
+	out := event.Lead{ID: l.ID, Status: l.Status, OverLimit: l.OverLimit, FirstName: l.FirstName,
+		LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164, Service: l.Service,
+		Details: l.Details, Source: l.Source, ReferralData: l.ReferralData, Consent: l.Consent,
+		SessionID: sessionID, CreatedAt: l.CreatedAt.UTC(), UpdatedAt: l.UpdatedAt.UTC()}
+	for _, raw := range []*json.RawMessage{&out.Details, &out.Consent} {
+		if len(*raw) == 0 {
+			*raw = json.RawMessage("null")
+		}
+	}
+	return &out
+}
+
+// Delivery reads a company's delivery for an attempt; errs.NotFound when it is gone (its
+// endpoint was removed).
+func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (event.Delivery, error) {
+	var r struct {
+		ID         uuid.UUID      `db:"id"`
+		CompanyID  uuid.UUID      `db:"company_id"`
+		State      event.State    `db:"state"`
+		Attempts   int            `db:"attempts"`
+		Email      sql.NullString `db:"email"`
+		EventID    uuid.UUID      `db:"event_id"`
+		Type       event.Type     `db:"type"`
+		LeadID     uuid.UUID      `db:"lead_id"`
+		Lead       []byte         `db:"lead"`
+		EventAt    time.Time      `db:"event_at"`
+		SessionID  *string        `db:"session_id"`
+		EndpointID *uuid.UUID     `db:"endpoint_id"`
+		URL        sql.NullString `db:"url"`
+		Secret     sql.NullString `db:"secret"`
+		PrevSecret sql.NullString `db:"previous_secret"`
+		PrevUntil  *time.Time     `db:"previous_secret_until"`
+		DisabledAt *time.Time     `db:"disabled_at"`
+	}
+	if err := (runner{s: s}).get(ctx, &r, selectDelivery, companyID, deliveryID); err != nil {
+		return event.Delivery{}, err
+	}
+	d := event.Delivery{ID: r.ID, CompanyID: r.CompanyID, State: r.State, Attempts: r.Attempts, Email: r.Email.String,
+		Event: event.Event{ID: r.EventID, Type: r.Type, CompanyID: r.CompanyID, LeadID: r.LeadID, At: r.EventAt}}
+	if r.Lead != nil {
+		var snap leadSnapshot
+		if err := json.Unmarshal(r.Lead, &snap); err != nil {
+			return event.Delivery{}, fmt.Errorf("event %s lead: %w", r.EventID, err)
+		}
+		d.Event.Lead = snap.lead(r.SessionID)
+	}
+	if r.EndpointID != nil {
+		d.Endpoint = &event.Endpoint{ID: *r.EndpointID, CompanyID: r.CompanyID, URL: r.URL.String,
+			Secret: r.Secret.String, PreviousSecret: r.PrevSecret.String, PreviousUntil: r.PrevUntil,
+			DisabledAt: r.DisabledAt}
+	}
+	return d, nil
+}
+
+// recordAttempt stores an attempt's outcome on a delivery still pending, and disables its
+// endpoint when the outcome says so ($9 the reason), in one statement. No row back means the
+// delivery was no longer pending (another attempt settled it).
+const recordAttempt = `
+WITH d AS (
+    UPDATE event_deliveries SET attempts = attempts + $3, state = $4, last_status = $5,
+        last_error = $6, last_response = $7, last_attempt_at = now(),
+        next_attempt_at = CASE WHEN $4 = 'pending' THEN now() + $8 * interval '1 millisecond' END,
+        delivered_at = CASE WHEN $4 = 'delivered' THEN now() END
+    WHERE company_id = $1 AND id = $2 AND state = 'pending'
+    RETURNING endpoint_id
+), disabled AS (
+    UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $9
+    WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
+)
+SELECT count(*) FROM d`
+
+// RecordAttempt stores the outcome of a delivery's attempt (counted unless attempted is false:
+// a delivery settled without sending) and, on a 410, disables the endpoint.
+func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error {
+	var status *int
+	if r.Status != 0 {
+		status = &r.Status
+	}
+	reason := ""
+	if o.Disable {
+		reason = fmt.Sprintf("answered %d", r.Status)
+	}
+	n := 0
+	if attempted {
+		n = 1
+	}
+	var rows int
+	return (runner{s: s}).get(ctx, &rows, recordAttempt, companyID, deliveryID, n, o.State, status,
+		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason)
+}
+
+const selectDeliveries = `
+SELECT d.id, d.event_id, e.type, e.lead_id, d.endpoint_id, coalesce(d.email, '') AS email, d.state,
+       d.attempts, d.last_status, coalesce(d.last_error, '') AS last_error,
+       coalesce(d.last_response, '') AS last_response, d.last_attempt_at, d.next_attempt_at,
+       d.delivered_at, d.created_at
+FROM event_deliveries d JOIN lead_events e ON e.id = d.event_id
+WHERE d.company_id = $1 AND d.endpoint_id = $2
+ORDER BY d.created_at DESC, d.id
+LIMIT $3`
+
+type recordRow struct {
+	ID            uuid.UUID   `db:"id"`
+	EventID       uuid.UUID   `db:"event_id"`
+	Type          event.Type  `db:"type"`
+	LeadID        uuid.UUID   `db:"lead_id"`
+	EndpointID    *uuid.UUID  `db:"endpoint_id"`
+	Email         string      `db:"email"`
+	State         event.State `db:"state"`
+	Attempts      int         `db:"attempts"`
+	LastStatus    *int        `db:"last_status"`
+	LastError     string      `db:"last_error"`
+	LastResponse  string      `db:"last_response"`
+	LastAttemptAt *time.Time  `db:"last_attempt_at"`
+	NextAttemptAt *time.Time  `db:"next_attempt_at"`
+	DeliveredAt   *time.Time  `db:"delivered_at"`
+	CreatedAt     time.Time   `db:"created_at"`
+}
+
+// Deliveries lists the newest limit deliveries to a company's endpoint, newest first.
+func (s *Store) Deliveries(ctx context.Context, companyID, endpointID uuid.UUID, limit int) ([]event.Record, error) {
+	var rows []recordRow
+	if err := s.db.SelectContext(ctx, &rows, selectDeliveries, companyID, endpointID, limit); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]event.Record, len(rows))
+	for i, r := range rows {
+		out[i] = event.Record(r)
+	}
+	return out, nil
+}
+
+// redeliver puts a settled delivery back to pending with a fresh schedule and enqueues its job,
+// in one statement. No row back: no such delivery of the company, or one still pending.
+var redeliver = `
+WITH d AS (
+    UPDATE event_deliveries SET state = 'pending', attempts = 0, next_attempt_at = NULL,
+        delivered_at = NULL
+    WHERE company_id = $1 AND id = $2 AND state <> 'pending'
+    RETURNING id, company_id
+), job AS (
+    ` + insertDeliveryJobs("d") + `
+)
+SELECT count(*) FROM d`
+
+// Redeliver sends a delivered or failed delivery again, with the same webhook-id;
+// event.ErrPending when it is still on its way, errs.NotFound when the company has no such
+// delivery.
+func (s *Store) Redeliver(ctx context.Context, companyID, deliveryID uuid.UUID) error {
+	var n int
+	if err := s.db.GetContext(ctx, &n, redeliver, companyID, deliveryID); err != nil {
+		return translate(err)
+	}
+	if n == 1 {
+		return nil
+	}
+	var state event.State
+	if err := s.db.GetContext(ctx, &state, selectDeliveryState, companyID, deliveryID); err != nil {
+		return translate(err)
+	}
+	return event.ErrPending
+}
+
+const selectDeliveryState = `SELECT state FROM event_deliveries WHERE company_id = $1 AND id = $2`
+
+// deleteOldEvents deletes the events older than $1 ms that nothing is still delivering, with
+// their delivery logs. It runs daily, so it scans rather than keep an index on every row.
+const deleteOldEvents = `
+WITH old AS (
+    DELETE FROM lead_events e
+    WHERE e.created_at < now() - $1 * interval '1 millisecond'
+        AND NOT EXISTS (SELECT FROM event_deliveries d WHERE d.event_id = e.id AND d.state = 'pending')
+    RETURNING id
+), deliveries AS (
+    DELETE FROM event_deliveries WHERE event_id IN (SELECT id FROM old)
+)
+SELECT count(*) FROM old`
+
+// PurgeEvents deletes, for every company at once, the events older than age whose deliveries
+// are all settled.
+func (s *Store) PurgeEvents(ctx context.Context, age time.Duration) (int64, error) {
+	var n int64
+	return n, translate(s.db.GetContext(ctx, &n, deleteOldEvents, age.Milliseconds()))
+}

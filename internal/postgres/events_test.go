@@ -1,0 +1,343 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/chat"
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+// recorded is an event as the outbox holds it: whether it was written by the transaction that
+// last wrote its lead (lead.erased: holds no lead), whether its lead is still there, whether that transaction enqueued its
+// dispatch job, and, once dispatched, how many deliveries and delivery jobs it has.
+type recorded struct {
+	Type           string
+	LeadID         uuid.UUID
+	SameTx         bool
+	HasLead        bool
+	DispatchSameTx bool
+	Webhooks       int
+	Emails         int
+	Jobs           int
+}
+
+// events dispatches the company's recorded events, as the dispatch jobs would (twice: the
+// second does nothing), and returns them.
+func events(t *testing.T, s *postgres.Store, companyID uuid.UUID) []recorded {
+	t.Helper()
+	var first, last *uuid.UUID
+	err := s.DB().QueryRow(`SELECT min(id::text)::uuid, max(id::text)::uuid FROM lead_events WHERE company_id = $1 AND NOT dispatched`,
+		companyID).Scan(&first, &last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := readEvents(t, s, companyID)
+	for i := 0; i < 2 && first != nil; i++ {
+		if _, err := s.DispatchEvents(context.Background(), *first, *last); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := readEvents(t, s, companyID)
+	for i := range after {
+		after[i].SameTx, after[i].DispatchSameTx = before[i].SameTx, before[i].DispatchSameTx
+	}
+	return after
+}
+
+func readEvents(t *testing.T, s *postgres.Store, companyID uuid.UUID) []recorded {
+	t.Helper()
+	rows, err := s.DB().Query(`
+SELECT e.type, e.lead_id,
+       coalesce(e.xmin = (SELECT l.xmin FROM leads l WHERE l.id = e.lead_id), e.type = 'lead.erased'),
+       EXISTS (SELECT FROM leads l WHERE l.id = e.lead_id),
+       EXISTS (SELECT FROM river_job j WHERE j.kind = 'dispatch_events'
+               AND e.id BETWEEN (j.args->>'from')::uuid AND (j.args->>'to')::uuid AND (j.xmin = e.xmin OR e.dispatched)),
+       (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.endpoint_id IS NOT NULL),
+       (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.email IS NOT NULL),
+       (SELECT count(*) FROM river_job j JOIN event_deliveries d ON j.args->>'delivery_id' = d.id::text
+        WHERE d.event_id = e.id AND j.kind = 'event_delivery')
+FROM lead_events e WHERE e.company_id = $1 ORDER BY e.created_at, e.type, e.lead_id`, companyID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []recorded
+	for rows.Next() {
+		var r recorded
+		if err := rows.Scan(&r.Type, &r.LeadID, &r.SameTx, &r.HasLead, &r.DispatchSameTx, &r.Webhooks, &r.Emails, &r.Jobs); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func endpoint(t *testing.T, s *postgres.Store, companyID uuid.UUID, types ...event.Type) event.Endpoint {
+	t.Helper()
+	ep, err := s.CreateEndpoint(context.Background(), companyID, "https://hooks.example.com/"+companyID.String(), types,
+		"whsec_MDEyMzQ1Njc4OWFiY2RlZg==")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ep
+}
+
+// Every change of a lead records its event in its own transaction, on every path: the grouped
+// writer, an idempotent create, a chat turn that creates the lead or changes its contact, a
+// status change, an erasure. An event goes to the endpoints that take its type and, when it is
+// lead.created, to the notify addresses; a company with nowhere to send records nothing.
+func TestEventsRecordedWithTheirChange(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b, c := company(t, s, "A"), company(t, s, "B"), company(t, s, "C")
+	endpoint(t, s, a)
+	endpoint(t, s, b, event.LeadUpdated)
+	if err := s.SetNotifyEmails(ctx, a, []string{"sales@a.example", "boss@a.example"}); err != nil {
+		t.Fatal(err)
+	}
+
+	// The grouped writer: one statement for the three companies' leads.
+	la, lb, lc := newLead("Anna"), newLead("Béla"), newLead("Cili")
+	var group []postgres.GroupCreate
+	for _, x := range []struct {
+		company uuid.UUID
+		l       lead.Lead
+	}{{a, la}, {b, lb}, {c, lc}} {
+		group = append(group, postgres.GroupCreate{Ctx: ctx, CompanyID: x.company, Lead: x.l})
+	}
+	if _, errs := postgres.StoreGroup(s, group); errors.Join(errs...) != nil {
+		t.Fatal(errors.Join(errs...))
+	}
+	created := recorded{Type: "lead.created", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Emails: 2, Jobs: 3}
+	want := []recorded{withLead(created, la.ID)}
+	// check compares company A's events with want; SameTx is checked for the events of the
+	// step only, as a later step may write their lead again.
+	checked := 0
+	check := func(step string) {
+		t.Helper()
+		got := events(t, s, a)
+		for i := 0; i < checked && i < len(got); i++ {
+			want[i].SameTx, want[i].DispatchSameTx = got[i].SameTx, got[i].DispatchSameTx
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%s: company A's events (-want +got):\n%s", step, diff)
+		}
+		checked = len(want)
+	}
+	check("grouped create")
+
+	// An idempotent create, in its own transaction.
+	li := newLead("Ida")
+	if _, err := s.CreateLead(ctx, a, li, nil, &lead.Idempotency{Key: "k1"}); err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, withLead(created, li.ID))
+	if _, err := s.CreateLead(ctx, a, li, nil, &lead.Idempotency{Key: "k1"}); err != nil {
+		t.Fatal(err)
+	}
+	check("idempotent create and its replay")
+
+	// A chat turn that creates the session's lead, then one that changes its email, then one
+	// whose change is no change.
+	lch := lead.Lead{ID: uuid.New(), Email: "chat@example.hu", Source: lead.SourceChat}
+	session := chat.Session{ID: "session-events-0123456789", Contact: chat.Contact{Email: lch.Email}}
+	if _, err := s.SaveTurn(ctx, a, chat.Write{Session: session, Message: "szia", NewLead: &lch}); err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, withLead(created, lch.ID))
+	check("chat turn that creates the lead")
+	session.Version, session.LeadID = 1, &lch.ID
+	session.Contact.Email = "uj@example.hu"
+	if _, err := s.SaveTurn(ctx, a, chat.Write{Session: session, Message: "bocs, elírtam: uj@example.hu",
+		Changes: []lead.Change{{Field: lead.FieldEmail, Value: "uj@example.hu", Origin: lead.OriginText}}}); err != nil {
+		t.Fatal(err)
+	}
+	updated := recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1}
+	want = append(want, withLead(updated, lch.ID))
+	check("chat turn that changes the contact")
+	session.Version = 2
+	if _, err := s.SaveTurn(ctx, a, chat.Write{Session: session, Message: "még egyszer: uj@example.hu",
+		Changes: []lead.Change{{Field: lead.FieldEmail, Value: "uj@example.hu", Origin: lead.OriginText}}}); err != nil {
+		t.Fatal(err)
+	}
+	check("chat turn that changes nothing")
+
+	// Status changes; moving to the status it has is no change.
+	for _, st := range []lead.Status{lead.StatusContacted, lead.StatusContacted} {
+		if err := s.SetLeadStatus(ctx, a, la.ID, st, lead.OriginCLI); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want = append(want, withLead(updated, la.ID))
+	check("status change")
+
+	// Erasure: lead.erased without personal data; the earlier events of the lead have no lead
+	// left to send.
+	if err := postgres.Erase(s, a, []uuid.UUID{li.ID}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if want[i].LeadID == li.ID {
+			want[i].HasLead = false
+		}
+	}
+	want = append(want, recorded{Type: "lead.erased", LeadID: li.ID, SameTx: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1})
+	check("erasure")
+
+	// Company B's endpoint takes lead.updated only; company C has nowhere to send.
+	if err := s.SetLeadStatus(ctx, b, lb.ID, lead.StatusWon, lead.OriginCLI); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]recorded{withLead(recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1}, lb.ID)},
+		events(t, s, b)); diff != "" {
+		t.Errorf("company B (-want +got):\n%s", diff)
+	}
+	if got := events(t, s, c); len(got) != 0 {
+		t.Errorf("company C recorded %v", got)
+	}
+}
+
+func withLead(r recorded, id uuid.UUID) recorded { r.LeadID = id; return r }
+
+// The delivery side: a delivery reads back with its event's lead as the change left it, its
+// attempts are recorded, a 410 disables the endpoint (which then gets no new events), and a
+// settled delivery can be sent again. Another company sees none of it.
+func TestDeliveryLifecycle(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	ep := endpoint(t, s, a)
+	l := newLead("Anna")
+	if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	events(t, s, a) // dispatched
+	list, err := s.Deliveries(ctx, a, ep.ID, 10)
+	if err != nil || len(list) != 1 || list[0].State != event.Pending || list[0].Type != event.LeadCreated || list[0].LeadID != l.ID {
+		t.Fatalf("deliveries = %+v, %v", list, err)
+	}
+	id := list[0].ID
+	d, err := s.Delivery(ctx, a, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Endpoint == nil || d.Endpoint.URL != ep.URL || d.Event.Lead == nil || *d.Event.Lead.FirstName != "Anna" ||
+		d.Event.Lead.Note() != "hívjanak" || d.Event.Lead.Status != "new" || d.Event.Lead.ID != l.ID || d.Event.Lead.SessionID != nil {
+		t.Errorf("delivery = %+v, lead %+v", d, d.Event.Lead)
+	}
+
+	// Tenant isolation: company B reaches neither the delivery nor the endpoint.
+	if _, err := s.Delivery(ctx, b, id); !errs.Is(err, errs.NotFound) {
+		t.Errorf("B reads A's delivery: %v", err)
+	}
+	if got, err := s.Deliveries(ctx, b, ep.ID, 10); err != nil || len(got) != 0 {
+		t.Errorf("B lists A's deliveries: %v, %v", got, err)
+	}
+	for name, err := range map[string]error{
+		"redeliver": s.Redeliver(ctx, b, id),
+		"remove":    s.RemoveEndpoint(ctx, b, ep.ID),
+	} {
+		if !errs.Is(err, errs.NotFound) {
+			t.Errorf("B's %s of A's: %v", name, err)
+		}
+	}
+	if _, err := s.Endpoint(ctx, b, ep.ID); !errs.Is(err, errs.NotFound) {
+		t.Errorf("B reads A's endpoint: %v", err)
+	}
+	if eps, _ := s.Endpoints(ctx, b); len(eps) != 0 {
+		t.Errorf("B lists %v", eps)
+	}
+
+	// A failed attempt, then a 410.
+	sched := event.Schedule{time.Minute}
+	r := event.Result{Status: 500, Response: "oops"}
+	if err := s.RecordAttempt(ctx, a, id, true, r, sched.Decide(1, r)); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(s.Redeliver(ctx, a, id), event.ErrPending) {
+		t.Error("a pending delivery was queued again")
+	}
+	gone := event.Result{Status: 410}
+	if err := s.RecordAttempt(ctx, a, id, true, gone, sched.Decide(2, gone)); err != nil {
+		t.Fatal(err)
+	}
+	list, _ = s.Deliveries(ctx, a, ep.ID, 10)
+	if len(list) != 1 || list[0].State != event.Failed || list[0].Attempts != 2 || *list[0].LastStatus != 410 {
+		t.Errorf("after a 410: %+v", list)
+	}
+	if got, _ := s.Endpoint(ctx, a, ep.ID); got.DisabledAt == nil || got.DisabledReason != "answered 410" {
+		t.Errorf("endpoint after a 410: %+v", got)
+	}
+	if _, err := s.CreateLead(ctx, a, newLead("Béla"), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	events(t, s, a)
+	if list, _ = s.Deliveries(ctx, a, ep.ID, 10); len(list) != 1 {
+		t.Errorf("a disabled endpoint got a new delivery: %+v", list)
+	}
+
+	// Redelivery: pending again with a fresh schedule and a new job.
+	if err := s.Redeliver(ctx, a, id); err != nil {
+		t.Fatal(err)
+	}
+	var jobs int
+	if err := s.DB().QueryRow(`SELECT count(*) FROM river_job WHERE args->>'delivery_id' = $1`, id.String()).Scan(&jobs); err != nil || jobs != 2 {
+		t.Errorf("jobs for the delivery: %d, %v", jobs, err)
+	}
+	if d, _ := s.Delivery(ctx, a, id); d.State != event.Pending || d.Attempts != 0 {
+		t.Errorf("after redeliver: %+v", d)
+	}
+
+	// Rotation keeps the old secret for the grace period.
+	rot, err := s.RotateSecret(ctx, a, ep.ID, "whsec_bmV3bmV3bmV3bmV3bmV3bg==", time.Hour)
+	if err != nil || rot.PreviousSecret != ep.Secret || len(rot.Secrets(time.Now())) != 2 || len(rot.Secrets(time.Now().Add(2*time.Hour))) != 1 {
+		t.Errorf("rotated = %+v, %v", rot, err)
+	}
+	if err := s.RemoveEndpoint(ctx, a, ep.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Delivery(ctx, a, id); !errs.Is(err, errs.NotFound) {
+		t.Errorf("a removed endpoint's delivery: %v", err)
+	}
+}
+
+// The daily purge deletes the events past the retention whose deliveries are all settled, with
+// their delivery logs, and keeps the rest.
+func TestPurgeEvents(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	ep := endpoint(t, s, a)
+	for _, name := range []string{"old and settled", "old and pending", "new"} {
+		if _, err := s.CreateLead(ctx, a, newLead(name), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events(t, s, a)
+	if _, err := s.DB().Exec(`
+UPDATE lead_events e SET created_at = now() - interval '40 days'
+FROM leads l WHERE l.id = e.lead_id AND l.first_name LIKE 'old%'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().Exec(`
+UPDATE event_deliveries d SET state = 'delivered'
+FROM lead_events e JOIN leads l ON l.id = e.lead_id WHERE e.id = d.event_id AND l.first_name <> 'old and pending'`); err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.PurgeEvents(ctx, 30*24*time.Hour)
+	if err != nil || n != 1 {
+		t.Fatalf("purged %d, %v; want 1", n, err)
+	}
+	if list, _ := s.Deliveries(ctx, a, ep.ID, 10); len(list) != 2 {
+		t.Errorf("deliveries left: %+v", list)
+	}
+}

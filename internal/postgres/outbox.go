@@ -1,0 +1,116 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/lib/pq"
+
+	"github.com/leadchat/leadchat/internal/event"
+)
+
+// The outbox. A statement that changes leads records their events in the same statement, so
+// the change and its event commit together, and a group of leads stays one round trip: it ends
+// its WITH list with recordEvents over a CTE of the leads it changed. An event is recorded only
+// when its company has somewhere to send it: an enabled webhook endpoint that takes its type,
+// or, for lead.created of a lead with an email or a phone, a notify address. The statement
+// also enqueues one River job (kind dispatch_events) for all of its events; that job, run
+// moments later, gives each event a delivery row per target and each delivery its own River
+// job (dispatchEvents). So the change pays for one row per event and one job per statement,
+// and the per-target rows and jobs are written off the request's path.
+
+// targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets.
+func targets(events string) string {
+	return `
+    SELECT s.company_id, s.id AS event_id, w.id AS endpoint_id, NULL::text AS email
+    FROM ` + events + ` s JOIN webhook_endpoints w ON w.company_id = s.company_id
+        AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events))
+    UNION ALL
+    SELECT s.company_id, s.id, NULL, n.email
+    FROM ` + events + ` s JOIN notify_emails n ON n.company_id = s.company_id
+    WHERE s.type = '` + string(event.LeadCreated) + `' AND EXISTS (SELECT FROM leads l
+        WHERE l.company_id = s.company_id AND l.id = s.lead_id AND (l.email IS NOT NULL OR l.phone IS NOT NULL))`
+}
+
+// recordEvents is the WITH entries that record the events of source, a SELECT of (company_id,
+// lead_id, type, reachable): reachable whether the lead has an email or a phone (false for
+// lead.erased). It leaves the CTE names ev_* to the statement's other entries.
+func recordEvents(source string) string {
+	return `ev_source AS (` + source + `
+), ev_event AS (
+    INSERT INTO lead_events (id, company_id, lead_id, type)
+    SELECT outbox_id(), s.company_id, s.lead_id, s.type FROM ev_source s
+    WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE w.company_id = s.company_id
+            AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events)))
+        OR (s.type = '` + string(event.LeadCreated) + `' AND s.reachable
+            AND EXISTS (SELECT FROM notify_emails n WHERE n.company_id = s.company_id))
+    RETURNING id
+), ev_dispatch AS (
+    INSERT INTO river_job (kind, queue, max_attempts, args)
+    SELECT '` + event.DispatchJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
+           jsonb_build_object('from', min(id::text), 'to', max(id::text))
+    FROM ev_event HAVING count(*) > 0
+)`
+}
+
+// dispatchEvents gives each event with an id from $1 to $2 (the range of the ids one
+// statement recorded, time-ordered) a delivery per target, and each delivery its job, once: the
+// events are marked dispatched in the same statement, so a second run, or the job of another
+// statement whose range overlaps, finds them done. It reads across companies, as the purge
+// does: the events were recorded by statements that held each one's company.
+var dispatchEvents = `
+WITH picked AS (
+    UPDATE lead_events SET dispatched = true
+    WHERE id BETWEEN $1 AND $2 AND NOT dispatched
+    RETURNING id, company_id, lead_id, type
+), target AS (` + targets("picked") + `
+), delivery AS (
+    INSERT INTO event_deliveries (id, company_id, event_id, endpoint_id, email)
+    SELECT outbox_id(), company_id, event_id, endpoint_id, email FROM target
+    RETURNING id, company_id
+), job AS (
+    ` + insertDeliveryJobs("delivery") + `
+)
+SELECT count(*) FROM delivery`
+
+// DispatchEvents makes the deliveries of the events with ids from first to last, and returns
+// how many it made.
+func (s *Store) DispatchEvents(ctx context.Context, first, last uuid.UUID) (int, error) {
+	var n int
+	err := (runner{s: s}).get(ctx, &n, dispatchEvents, first, last)
+	return n, err
+}
+
+func uuidArray(ids []uuid.UUID) pq.StringArray {
+	a := make(pq.StringArray, len(ids))
+	for i, id := range ids {
+		a[i] = id.String()
+	}
+	return a
+}
+
+// insertDeliveryJobs enqueues a River job for each delivery of from (id, company_id). River's
+// table is a documented interface (its clients in other languages insert into it the same
+// way); the columns left out take River's defaults: available now, priority 1.
+func insertDeliveryJobs(from string) string {
+	return `INSERT INTO river_job (kind, queue, max_attempts, args)
+    SELECT '` + event.DeliveryJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
+           jsonb_build_object('delivery_id', id, 'company_id', company_id)
+    FROM ` + from
+}
+
+// eraseEvents records lead.erased for each lead of $2 (uuid[]) of company $1. The outbox holds
+// nothing else about the leads: a pending delivery of an earlier event finds no lead to send
+// and fails without sending.
+var eraseEvents = `
+WITH ` + recordEvents(`SELECT $1::uuid AS company_id, id AS lead_id, '`+string(event.LeadErased)+`' AS type, false AS reachable
+    FROM unnest($2::uuid[]) AS id`) + `
+SELECT count(*) FROM ev_event`
+
+// recordErased is what an erasure runs in its transaction, after deleting the leads: it
+// records lead.erased for each of them.
+func recordErased(ctx context.Context, q runner, companyID uuid.UUID, leadIDs []uuid.UUID) error {
+	var n int
+	return q.get(ctx, &n, eraseEvents, companyID, uuidArray(leadIDs))
+}
