@@ -10,9 +10,14 @@ REDOCLY_VERSION := 1.34.20
 REDOCLY_DIR     := .tools/redocly-$(REDOCLY_VERSION)
 REDOCLY         := $(REDOCLY_DIR)/node_modules/.bin/redocly
 BASELINE        := api/baseline/openapi.v1.yaml
+# axe-core, the accessibility rules that the widget's browser tests run in Chromium, comes from npm
+# into .tools/ the same way; internal/testenv reads AXE_VERSION here to find it.
+AXE_VERSION := 4.14.1
+AXE_DIR     := .tools/axe-core-$(AXE_VERSION)
+AXE         := $(AXE_DIR)/node_modules/axe-core/axe.min.js
 ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
 
-.PHONY: run test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean
+.PHONY: run test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
 # a comma-separated list of chromium (the widget's browser tests) and node (embed.js's syntax
@@ -27,7 +32,7 @@ run:
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec) check-breaking fuzz-short soak-short hostile-short bench-smoke
+test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
@@ -71,6 +76,13 @@ lint-spec: $(REDOCLY)
 $(REDOCLY):
 	@command -v npm >/dev/null || { echo "lint-spec needs npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=node)" >&2; exit 1; }
 	npm install --prefix $(REDOCLY_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error @redocly/cli@$(REDOCLY_VERSION)
+
+## axe: install axe-core for the widget's browser tests (go test ./internal/widget/ needs it too)
+axe: $(AXE)
+
+$(AXE):
+	@command -v npm >/dev/null || { echo "the widget's browser tests need axe-core from npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=chromium)" >&2; exit 1; }
+	npm install --prefix $(AXE_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error axe-core@$(AXE_VERSION)
 
 ## check-breaking: fail when the spec breaks a client of the published v1 baseline; a deliberate
 ## break means publishing a new baseline, not editing this one, or, for a rule the contract

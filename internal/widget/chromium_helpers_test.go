@@ -251,9 +251,15 @@ func (b *browser) on(t *testing.T) *browser {
 // newBrowser starts Chromium with a fresh profile; the whole test must finish within testTimeout.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	return newBrowserWithin(t, testTimeout)
+}
+
+// newBrowserWithin is newBrowser for a test that must finish within timeout.
+func newBrowserWithin(t *testing.T, timeout time.Duration) *browser {
+	t.Helper()
 	path := testenv.Chromium(t)
 	profile := t.TempDir() // before the allocator, so it is removed after Chromium exits
-	ctx, cancelTimeout := context.WithTimeout(context.Background(), testTimeout)
+	ctx, cancelTimeout := context.WithTimeout(context.Background(), timeout)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,
 		chromedp.ExecPath(path),
 		chromedp.UserDataDir(profile),
@@ -466,7 +472,7 @@ func (b *browser) screenshot(name string) {
 	}
 	dir := os.Getenv("LEADCHAT_ARTIFACTS")
 	if dir == "" {
-		dir = filepath.Join(moduleRoot(b.t), "artifacts", "screenshots")
+		dir = filepath.Join(testenv.ModuleRoot(b.t), "artifacts", "screenshots")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.t.Fatal(err)
@@ -476,21 +482,4 @@ func (b *browser) screenshot(name string) {
 		b.t.Fatal(err)
 	}
 	b.t.Logf("screenshot: %s", path)
-}
-
-// moduleRoot is the folder of the go.mod above the package.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			t.Fatalf("no go.mod above %s", dir)
-		}
-	}
 }

@@ -20,8 +20,9 @@ import (
 //	(only with require_phone), contact-hp (the honeypot), contact-error, contact-submit,
 //	contact-dismiss, powered-by (absent with hide_powered_by).
 //
-// The contact form sends nothing when submitted within 2 s of appearing or with the honeypot
-// filled (it only pretends success), so a test must wait 2 s before submitting it.
+// The contact form shows the first invalid field's error whenever it is submitted; a valid form
+// sent within 2 s of appearing or with the honeypot filled only pretends success, so a test must
+// wait 2 s before submitting one.
 //
 //go:embed embed.js
 var script string
