@@ -36,6 +36,17 @@ func TestWidgetAccessibility(t *testing.T) {
 	axeJS := axeSource(b)
 	srv := startServer(t)
 	gate := b.holdChat()
+	t.Run("axe-core sees into the widget's shadow root", func(t *testing.T) {
+		b := b.on(t)
+		b.open(hostPage(t, srv.base, newSite(t, srv, widget.Settings{Language: "hu"}).key))
+		// A button without a name, put into the shadow root, must be found, or a clean result
+		// proves nothing about the widget.
+		eval[bool](b, `var x = document.createElement('button'); x.setAttribute('data-lc', 'unnamed'); root.firstChild.appendChild(x); return true;`)
+		v := b.axe(axeJS)
+		if len(v) != 1 || !strings.HasPrefix(v[0], "button-name ") || !strings.Contains(v[0], "unnamed") {
+			t.Fatalf("axe-core on a widget with an unnamed button found:%s", lines(v))
+		}
+	})
 	lowest := map[string]float64{}
 	for _, th := range vectors.Themes {
 		t.Run(th.Name, func(t *testing.T) {
@@ -75,7 +86,11 @@ func (a *a11yRun) check(t *testing.T, state string) {
 		t.Errorf("%s: axe-core found %d violations:%s", state, len(v), lines(v))
 	}
 	min := map[string]float64{"text": widget.MinTextContrast, "icon": widget.MinNonTextContrast, "border": widget.MinNonTextContrast}
-	for _, p := range b.colourPairs() {
+	pairs := b.colourPairs()
+	if len(pairs) == 0 {
+		t.Errorf("%s: no colours measured", state)
+	}
+	for _, p := range pairs {
 		a.assert(t, state, p.Kind, p.What, p.FG, p.BG, min[p.Kind])
 	}
 }
