@@ -257,6 +257,17 @@ func (b *browser) tabWalk(n int, back bool, rings *[]focusRing) []string {
 	return seen
 }
 
+// tabTo presses Tab until the part has the focus, at most 10 times.
+func (b *browser) tabTo(part string) {
+	b.t.Helper()
+	for i := 0; b.focused() != part; i++ {
+		if i == 10 {
+			b.t.Fatalf("10 Tabs did not reach %s; the focus is on %s", part, b.focused())
+		}
+		b.keys(kb.Tab)
+	}
+}
+
 // describedBy is the text of the elements that the part's aria-describedby names.
 func (b *browser) describedBy(part string) string {
 	b.t.Helper()

@@ -167,12 +167,7 @@ func (a *a11yRun) walk(t *testing.T, page string, th widget.ThemeVector) {
 		if diff := cmp.Diff([]string{th.Want.Primary, th.Want.OnPrimary, th.Want.Ring}, got); diff != "" {
 			t.Errorf("the palette embed.js paints with [primary, on primary, ring] differs from the vector's (-want +got):\n%s", diff)
 		}
-		for i := 0; b.focused() != "bubble"; i++ {
-			if i == 10 {
-				t.Fatalf("10 Tabs did not reach the bubble; the focus is on %s", b.focused())
-			}
-			b.keys(kb.Tab)
-		}
+		b.tabTo("bubble")
 		a.rings = append(a.rings, b.focusRing())
 		a.checkRings(t, "closed")
 		a.check(t, "closed")
@@ -292,30 +287,23 @@ func (a *a11yRun) walk(t *testing.T, page string, th widget.ThemeVector) {
 	})
 
 	step("Escape and the close button return the focus to the bubble", func(t *testing.T, b *browser) {
+		closedBy := func(how string) {
+			t.Helper()
+			b.waitFor("the panel to close", `!shown($('panel'))`)
+			if got := b.focused(); got != "bubble" {
+				t.Errorf("focused after %s: %s, want the bubble", how, got)
+			}
+			if diff := cmp.Diff(closed, a.modalState()); diff != "" {
+				t.Errorf("closed by %s (-want +got):\n%s", how, diff)
+			}
+		}
 		b.keys(kb.Escape)
-		b.waitFor("the panel to close", `!shown($('panel'))`)
-		if got := b.focused(); got != "bubble" {
-			t.Errorf("focused after Escape: %s, want the bubble", got)
-		}
-		if diff := cmp.Diff(closed, a.modalState()); diff != "" {
-			t.Errorf("closed panel (-want +got):\n%s", diff)
-		}
+		closedBy("Escape")
 		b.keys(kb.Enter)
 		b.waitFor("the panel", `shown($('panel'))`)
-		for i := 0; b.focused() != "close"; i++ {
-			if i == 10 {
-				t.Fatalf("10 Tabs did not reach the close button; the focus is on %s", b.focused())
-			}
-			b.keys(kb.Tab)
-		}
+		b.tabTo("close")
 		b.keys(kb.Enter)
-		b.waitFor("the panel to close", `!shown($('panel'))`)
-		if got := b.focused(); got != "bubble" {
-			t.Errorf("focused after the close button: %s, want the bubble", got)
-		}
-		if diff := cmp.Diff(closed, a.modalState()); diff != "" {
-			t.Errorf("closed panel (-want +got):\n%s", diff)
-		}
+		closedBy("the close button")
 		if ex := b.consoleLines("exception:"); len(ex) > 0 {
 			t.Errorf("uncaught exceptions:%s", lines(ex))
 		}
