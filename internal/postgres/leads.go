@@ -35,10 +35,6 @@ func (s *Store) CreateLead(ctx context.Context, companyID uuid.UUID, l lead.Lead
 // null stores an absent (empty) value as NULL.
 func null(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
 
-// jsonText passes JSON for a jsonb column as text, NULL when empty: with binary_parameters a
-// []byte would go out in jsonb's binary format, which it is not.
-func jsonText(b []byte) sql.NullString { return sql.NullString{String: string(b), Valid: len(b) > 0} }
-
 // The advisory lock is held until the transaction ends: a second request with the same key
 // that arrives meanwhile fails to take it and is told the first is in flight (409) instead of
 // waiting. Keys older than 24 hours no longer count.
