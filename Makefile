@@ -10,14 +10,13 @@ REDOCLY_VERSION := 1.34.20
 REDOCLY_DIR     := .tools/redocly-$(REDOCLY_VERSION)
 REDOCLY         := $(REDOCLY_DIR)/node_modules/.bin/redocly
 BASELINE        := api/baseline/openapi.v1.yaml
-ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
-
-# axe-core, the accessibility checker that the dashboard's Chromium tests inject into every page,
-# comes from npm into .tools/ the same way; the tests find it there (or at LEADCHAT_AXE_JS).
-AXE_VERSION := 4.11.0
+# axe-core, the accessibility rules that the widget's and the dashboard's browser tests run in
+# Chromium, comes from npm into .tools/ the same way; internal/testenv reads AXE_VERSION here to
+# find it.
+AXE_VERSION := 4.14.1
 AXE_DIR     := .tools/axe-core-$(AXE_VERSION)
-AXE_JS      := $(AXE_DIR)/node_modules/axe-core/axe.min.js
-export LEADCHAT_AXE_JS := $(abspath $(AXE_JS))
+AXE         := $(AXE_DIR)/node_modules/axe-core/axe.min.js
+ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
 
 .PHONY: run test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe
 
@@ -79,11 +78,11 @@ $(REDOCLY):
 	@command -v npm >/dev/null || { echo "lint-spec needs npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=node)" >&2; exit 1; }
 	npm install --prefix $(REDOCLY_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error @redocly/cli@$(REDOCLY_VERSION)
 
-## axe: install axe-core for the dashboard's accessibility scan (the Chromium tests need it)
-axe: $(AXE_JS)
+## axe: install axe-core for the widget's and the dashboard's browser tests (go test needs it too)
+axe: $(AXE)
 
-$(AXE_JS):
-	@command -v npm >/dev/null || { echo "axe-core needs npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=chromium)" >&2; exit 1; }
+$(AXE):
+	@command -v npm >/dev/null || { echo "the widget's browser tests need axe-core from npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=chromium)" >&2; exit 1; }
 	npm install --prefix $(AXE_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error axe-core@$(AXE_VERSION)
 
 ## check-breaking: fail when the spec breaks a client of the published v1 baseline; a deliberate

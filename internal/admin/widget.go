@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -102,11 +103,31 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 			c.Plan, strings.Join(unserved, ", "))
 	}
 	cfg := s.Config(c.Plan)
+	warnContrast(env.Stderr, cfg.Theme)
 	if *asJSON {
 		return printJSON(env.Stdout, configJSON(cfg))
 	}
 	fmt.Fprintf(env.Stdout, "widget settings saved for %s (plan %s); the widget now receives:\n", c.Name, c.Plan)
 	return printJSON(env.Stdout, configJSON(cfg))
+}
+
+// warnContrast says on stderr which of the theme's colours the widget shows in another shade, so
+// that text, icons, focus rings and borders reach their contrast, and why.
+func warnContrast(w io.Writer, th *widget.Theme) {
+	if th == nil {
+		return
+	}
+	accent := ""
+	if th.AccentHex != nil {
+		accent = *th.AccentHex
+	}
+	_, adjusted, err := widget.NewPalette(th.PrimaryHex, accent)
+	if err != nil {
+		return // Check refuses a colour that is not #RRGGBB before this runs
+	}
+	for _, a := range adjusted {
+		fmt.Fprintf(w, "widget set: %s\n", a)
+	}
 }
 
 // configJSON is the config as GET /api/embed/config shows it.

@@ -15,8 +15,8 @@ import (
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
-// ScriptHandler serves embed.js: public caching for a few minutes so that a fix reaches visitors
-// soon, a strong ETag, a gzip copy, and any site may load it.
+// ScriptHandler serves embed.js, minified once here at start: public caching for a few minutes so
+// that a fix reaches visitors soon, a strong ETag, a gzip copy, and any site may load it.
 func ScriptHandler() http.Handler {
 	return asset.Handler(widget.Script(), asset.Options{ETag: true, Gzip: true, Header: map[string]string{
 		"Content-Type":                "text/javascript; charset=utf-8",

@@ -58,3 +58,17 @@ func TestFind(t *testing.T) {
 		}
 	})
 }
+
+func TestAxeCoreIsPartOfTheChromiumNeed(t *testing.T) {
+	t.Setenv(SkipVar, "chromium")
+	r := &recorder{}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		AxeCore(r)
+	}()
+	<-done
+	if !strings.Contains(r.skipped, "chromium") || r.failed != "" {
+		t.Errorf("skipped %q, failed %q", r.skipped, r.failed)
+	}
+}

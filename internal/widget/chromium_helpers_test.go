@@ -259,7 +259,13 @@ func (b *browser) on(t *testing.T) *browser {
 // newBrowser starts Chromium with a fresh profile; the whole test must finish within testTimeout.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	bctx := testenv.NewChromium(t, testTimeout)
+	return newBrowserWithin(t, testTimeout)
+}
+
+// newBrowserWithin is newBrowser for a test that must finish within timeout.
+func newBrowserWithin(t *testing.T, timeout time.Duration) *browser {
+	t.Helper()
+	bctx := testenv.NewChromium(t, timeout)
 	b := &browser{t: t, ctx: bctx, console: &consoleLog{}}
 	if err := chromedp.Listen(bctx, b.console.record); err != nil {
 		t.Fatalf("starting Chromium: %v", err)

@@ -1,4 +1,4 @@
-/*! leadchat embed.js: the chat bubble. Plain ES2017, no dependencies, no build step.
+/*! leadchat embed.js: the chat bubble. Plain ES2017, no dependencies; the service sends it minified.
  * <script async src="{base}/embed.js" data-api-key="KEY" data-base-url="{base}"></script>
  * Optional data-z-index. Page API: window.leadchat.open(), .close(). Works under a strict CSP:
  * shadow root, constructable stylesheets or CSSOM, text only via textContent. Test hooks: data-lc. */
@@ -34,12 +34,14 @@
   var CSS = ':host{all:initial}*{box-sizing:border-box;margin:0;font:inherit;color:inherit}[hidden]{display:none!important}' +
     '.w{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1b1f24;-webkit-font-smoothing:antialiased}' +
     'button{cursor:pointer;border:0;background:none;padding:0}' +
-    'button:focus-visible,input:focus-visible{outline:2px solid var(--lc-a);outline-offset:2px}' +
+    'button:focus-visible,input:focus-visible{outline:2px solid var(--lc-a);outline-offset:2px}.x:focus-visible{outline-color:var(--lc-pt)}' +
+    '::placeholder{color:#6b747d;opacity:1}' +
     '.b{display:grid;place-items:center;width:60px;height:60px;border-radius:50%;background:var(--lc-p);color:var(--lc-pt);box-shadow:0 6px 22px rgba(15,23,42,.28)}' +
+    '.b:focus-visible{outline-color:#111827;box-shadow:0 0 0 2px #fff,0 6px 22px rgba(15,23,42,.28)}' +
     '.p{position:absolute;right:0;bottom:76px;display:flex;flex-direction:column;width:370px;max-width:calc(100vw - 40px);height:580px;max-height:calc(100vh - 116px);' +
     'background:#fff;border-radius:var(--lc-r);box-shadow:0 16px 48px rgba(15,23,42,.24);overflow:hidden}' +
     '.h{display:flex;align-items:center;gap:8px;padding:14px 12px 14px 18px;background:var(--lc-p);color:var(--lc-pt)}' +
-    'h2{flex:1;font-size:17px;font-weight:600}.x{display:grid;place-items:center;width:36px;height:36px;border-radius:50%}.x:hover{background:rgba(127,127,127,.25)}' +
+    'h2{flex:1;font-size:17px;font-weight:600}.x{display:grid;place-items:center;width:36px;height:36px;border-radius:50%}.x:hover{box-shadow:inset 0 0 0 1.5px currentColor}' +
     '.m{flex:1;display:flex;flex-direction:column;gap:10px;padding:16px;overflow-y:auto;overscroll-behavior:contain;scrollbar-width:thin;scrollbar-color:#c6ccd3 transparent;background:#f5f6f8}' +
     '.l{display:flex;flex-direction:column;gap:8px}' +
     '.l div,.t{max-width:85%;padding:9px 13px;border-radius:16px;white-space:pre-wrap;overflow-wrap:anywhere}' +
@@ -47,17 +49,17 @@
     '[data-role=visitor]{align-self:flex-end;background:var(--lc-p);color:var(--lc-pt);border-bottom-right-radius:4px}' +
     '[data-role=note]{align-self:center;color:#4a525b;font-size:13px}' +
     '.q{display:flex;flex-wrap:wrap;gap:6px}.q button{padding:7px 13px;border:1.5px solid var(--lc-a);border-radius:999px;background:#fff;font-size:14px}' +
-    '.q button:hover{background:var(--lc-a);color:var(--lc-at)}' +
-    '.t{display:flex;gap:4px;padding:13px 14px}.t i{width:7px;height:7px;border-radius:50%;background:#8a939d}' +
-    '.e{display:flex;align-items:center;gap:10px;padding:8px 12px;border:1px solid #f5c2bd;border-radius:10px;background:#fef3f2;color:#a8201a;font-size:14px}' +
+    '.q button:hover{box-shadow:inset 0 0 0 1px var(--lc-a)}' +
+    '.t{display:flex;gap:4px;padding:13px 14px}.t i{width:7px;height:7px;border-radius:50%;background:#7c858f}' +
+    '.e{display:flex;align-items:center;gap:10px;padding:8px 12px;border:1px solid #f5c2bd;border-radius:10px;background:#fff5f4;color:#a8201a;font-size:14px}' +
     '.e span{flex:1}.e button{font-weight:600;text-decoration:underline}' +
     '.c{display:grid;gap:9px;padding:14px;border:1px solid #e2e5e9;border-radius:12px;background:#fff}' +
     'label{display:grid;gap:3px;font-size:13px;color:#4a525b}' +
-    'input{width:100%;padding:9px 12px;border:1px solid #c6ccd3;border-radius:9px;background:#fff;color:#1b1f24;font-size:16px}' +
+    'input{width:100%;padding:9px 12px;border:1px solid #7c858f;border-radius:9px;background:#fff;color:#1b1f24;font-size:16px}' +
     'input[aria-invalid=true]{border-color:#c0281e}.ce{color:#a8201a;font-size:13px}' +
     '.cb{display:flex;gap:8px;align-items:center}.cb button{padding:9px 16px;border-radius:9px;font-weight:600}' +
     '.cb button:first-child{background:var(--lc-p);color:var(--lc-pt)}.cb button+button{color:#4a525b}' +
-    '.hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}' +
+    '.hp,.sr{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}' +
     '.f{display:flex;gap:8px;padding:10px 12px;border-top:1px solid #e2e5e9;background:#fff}.f input{flex:1;min-width:0;border-radius:999px}' +
     '.s{display:grid;place-items:center;flex:none;width:42px;height:42px;border-radius:50%;background:var(--lc-p);color:var(--lc-pt)}' +
     '.pw{padding:0 0 8px;background:#fff;color:#6b747d;font-size:11px;text-align:center}' +
@@ -136,10 +138,31 @@
     }, function (e) { clearTimeout(t); throw e; });
   };
   var hex = function (v, def) { return /^#[0-9a-f]{6}$/i.test(v || '') ? v : def; };
-  // Readable text colour on a company colour (YIQ).
-  var on = function (c) {
+  // Colours by WCAG 2 contrast, with the rules and operations of internal/widget/contrast.go.
+  var lum = function (c) {
     var n = parseInt(c.slice(1), 16);
-    return ((n >> 16) * 299 + (n >> 8 & 255) * 587 + (n & 255) * 114) / 1000 > 150 ? '#111827' : '#fff';
+    return [n >> 16, n >> 8 & 255, n & 255].reduce(function (l, v, i) {
+      v /= 255;
+      return l + [0.2126, 0.7152, 0.0722][i] * (v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+    }, 0);
+  };
+  var ratio = function (a, b) { var x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  // on is the text colour that contrasts more with c.
+  var on = function (c) { return ratio('#FFFFFF', c) >= ratio('#111827', c) ? '#FFFFFF' : '#111827'; };
+  // fit is c when ok(c), else its first shade k% of the way to black or else white, k = 1, 2, ...
+  var fit = function (c, ok) {
+    for (var k = 0; k <= 100; k++) {
+      for (var j = 0; j < 2; j++) {
+        var s = '#', a = parseInt(c.slice(1), 16);
+        for (var i = 16; i >= 0; i -= 8) {
+          var v = a >> i & 255;
+          v = Math.round(v + (j * 255 - v) * k / 100);
+          s += (v < 16 ? '0' : '') + v.toString(16).toUpperCase();
+        }
+        if (ok(s)) return s;
+      }
+    }
+    return c;
   };
 
   var ui = null, wantOpen = false;
@@ -157,6 +180,10 @@
       return el;
     };
     var P = hex(th.primary_hex, '#1F6FEB'), A = hex(th.accent_hex, P), R = Math.min(28, Math.max(8, +th.border_radius_px || 16));
+    // Text and icons on the company colour reach 4.5:1, rings and borders on the messages' #F5F6F8
+    // 3:1; a colour that cannot is shown in the nearest shade that can.
+    P = fit(P, function (s) { return ratio(on(s), s) >= 4.5; });
+    A = fit(A, function (s) { return ratio(s, '#F5F6F8') >= 3; });
     var hist = [], busy = false, pending = null, retryFn = null, skip = 0, shownAt = 0;
     try { hist = JSON.parse(sget('localStorage', LK)) || []; } catch (e) { /* none */ }
     if (!Array.isArray(hist)) hist = [];
@@ -164,7 +191,7 @@
     var host = h('leadchat-widget', { 'data-leadchat': '' }), root = host.attachShadow({ mode: 'open' });
     var hs = host.style;
     hs.position = 'fixed'; hs.right = '20px'; hs.bottom = '20px'; hs.zIndex = String(z); hs.display = 'block';
-    [['--lc-p', P], ['--lc-pt', on(P)], ['--lc-a', A], ['--lc-at', on(A)], ['--lc-r', R + 'px']]
+    [['--lc-p', P], ['--lc-pt', on(P)], ['--lc-a', A], ['--lc-r', R + 'px']]
       .forEach(function (v) { hs.setProperty(v[0], v[1]); });
 
     var bubble = h('button', { type: 'button', class: 'b', 'data-lc': 'bubble', 'aria-label': t.open, 'aria-expanded': 'false', 'aria-controls': 'lc-panel', onclick: function () { panel.hidden ? open() : close(true); } }, [icon(I_CHAT)]);
@@ -172,10 +199,13 @@
     var quick = h('div', { class: 'q', 'data-lc': 'quick' }, (c.quick_buttons || []).map(function (label) {
       return h('button', { type: 'button', 'data-lc': 'quick-button', text: label, onclick: function () { send(label); } });
     }));
-    var typing = say(h('div', { class: 't', 'data-lc': 'typing', role: 'status', hidden: true }, [h('i'), h('i'), h('i')]), 'aria-label', 'typing');
+    var typing = h('div', { class: 't', 'data-lc': 'typing', 'aria-hidden': 'true', hidden: true }, [h('i'), h('i'), h('i')]);
+    // What the dots say, as text a screen reader announces.
+    var live = h('p', { class: 'sr', 'data-lc': 'status', role: 'status' });
     var errText = h('span', { 'data-lc': 'error-text' });
     var errBox = h('div', { class: 'e', 'data-lc': 'error', role: 'alert', hidden: true }, [errText,
-      say(h('button', { type: 'button', 'data-lc': 'retry', onclick: function () { errBox.hidden = true; if (retryFn) retryFn(); } }), 'text', 'retry')]);
+      // The retry button hides itself: the focus goes to the message box rather than nowhere.
+      say(h('button', { type: 'button', 'data-lc': 'retry', onclick: function () { errBox.hidden = true; if (cfg) input.focus(); if (retryFn) retryFn(); } }), 'text', 'retry')]);
 
     // A field: [input, label, error line, TX key of the error].
     var field = function (name, type, auto, max) {
@@ -186,8 +216,10 @@
     var fName = field('name', 'text', 'name', 200), fEmail = field('email', 'email', 'email', 254);
     var fPhone = c.require_phone ? field('phone', 'tel', 'tel', 50) : null;
     var hp = h('input', { name: 'lc_hp', tabindex: '-1', autocomplete: 'off', 'data-lc': 'contact-hp' });
-    var contact = h('form', { class: 'c', 'data-lc': 'contact', novalidate: true, hidden: true, onsubmit: submitContact }, [
-      say(h('p', { 'data-lc': 'contact-prompt' }), 'text', 'prompt', c.contact_prompt_text), fName[1], fEmail[1], fPhone && fPhone[1],
+    // The prompt describes the form and its first field; each field also names its own error line.
+    fName[0].setAttribute('aria-describedby', 'lc-prompt ' + fName[2].id);
+    var contact = h('form', { class: 'c', 'data-lc': 'contact', novalidate: true, hidden: true, 'aria-describedby': 'lc-prompt', onsubmit: submitContact }, [
+      say(h('p', { id: 'lc-prompt', 'data-lc': 'contact-prompt' }), 'text', 'prompt', c.contact_prompt_text), fName[1], fEmail[1], fPhone && fPhone[1],
       h('label', { class: 'hp', 'aria-hidden': 'true' }, [D.createTextNode('Ne töltse ki'), hp]),
       h('div', { class: 'cb' }, [
         say(h('button', { type: 'submit', 'data-lc': 'contact-submit' }), 'text', 'submit'),
@@ -196,13 +228,13 @@
     ]);
     var scroller = h('div', { class: 'm' }, [log, quick, typing, errBox, contact]);
     var input = say(say(h('input', { type: 'text', 'data-lc': 'input', maxlength: 2000, autocomplete: 'off', enterkeyhint: 'send' }), 'aria-label', 'msg'), 'placeholder', 'ph');
-    var composer = h('form', { class: 'f', 'data-lc': 'composer', hidden: !cfg, onsubmit: function (e) { e.preventDefault(); if (send(input.value)) input.value = ''; } }, [
-      input, say(h('button', { type: 'submit', class: 's', 'data-lc': 'send' }, [icon(I_SEND)]), 'aria-label', 'send')
+    var sendBtn, closeBtn, composer = h('form', { class: 'f', 'data-lc': 'composer', hidden: !cfg, onsubmit: function (e) { e.preventDefault(); if (send(input.value)) input.value = ''; } }, [
+      input, sendBtn = say(h('button', { type: 'submit', class: 's', 'data-lc': 'send' }, [icon(I_SEND)]), 'aria-label', 'send')
     ]);
     var panel = say(h('div', { id: 'lc-panel', class: 'p', 'data-lc': 'panel', role: 'dialog', hidden: true }, [
       h('div', { class: 'h' }, [say(h('h2', { 'data-lc': 'title' }), 'text', 'title', th.header_title),
-        say(h('button', { type: 'button', class: 'x', 'data-lc': 'close', onclick: function () { close(true); } }, [icon(I_X, 1)]), 'aria-label', 'close')]),
-      scroller, composer,
+        closeBtn = say(h('button', { type: 'button', class: 'x', 'data-lc': 'close', onclick: function () { close(true); } }, [icon(I_X, 1)]), 'aria-label', 'close')]),
+      scroller, live, composer,
       th.hide_powered_by ? null : h('p', { class: 'pw', 'data-lc': 'powered-by', text: 'powered by leadchat' })
     ]), 'aria-label', 'title', th.header_title);
     var setLang = function (l) {
@@ -212,7 +244,7 @@
       was.forEach(function (x) { say(x[0], x[1], x[2]); });
       bubble.setAttribute('aria-label', panel.hidden ? t.open : t.close);
     };
-    var wrap = h('div', { class: 'w', onkeydown: function (e) { if (e.key === 'Escape' && !panel.hidden) { e.stopPropagation(); close(true); } } }, [bubble, panel]);
+    var wrap = h('div', { class: 'w', onkeydown: keys }, [bubble, panel]);
     root.appendChild(wrap);
 
     try {
@@ -278,6 +310,7 @@
       if (sid) body.session_id = sid;
       Object.keys(pending.details || {}).forEach(function (k) { body[k] = pending.details[k]; });
       busy = true; typing.hidden = false; errBox.hidden = true; log.setAttribute('aria-busy', 'true');
+      live.textContent = t.typing;
       scroll();
       api('/api/embed/chat', body).then(function (j) {
         pending = null;
@@ -291,6 +324,7 @@
         showErr(lang !== 'en' && e.srv, post);
       }).then(function () {
         busy = false; typing.hidden = true; log.removeAttribute('aria-busy');
+        live.textContent = '';
         scroll();
       });
     }
@@ -323,8 +357,41 @@
       if (send(typed || t.sent, details, typed ? '' : t.sentNote)) input.value = '';
       input.focus();
     }
+    // The full-screen panel of a narrow screen is modal: the page behind is inert and Tab stays
+    // inside. A wider screen shows a dialog beside the page.
+    var mq = W.matchMedia && W.matchMedia('(max-width:480px)'), inert = [];
+    var modal = function () {
+      var m = !panel.hidden && !!mq && mq.matches;
+      inert.forEach(function (e) { e.inert = false; });
+      inert = [];
+      if (m) [].forEach.call(host.parentNode.children, function (e) { if (e !== host && !e.inert) { e.inert = true; inert.push(e); } });
+      bubble.inert = m;
+      if (m) panel.setAttribute('aria-modal', 'true'); else panel.removeAttribute('aria-modal');
+      return m;
+    };
+    if (mq && mq.addEventListener) mq.addEventListener('change', modal);
+    // keys: Escape closes; Tab follows the message box, quick replies, what the messages offer
+    // (retry, the contact form), send, close. It goes round in the modal panel; beside the page,
+    // Shift+Tab from the message box reaches the bubble and Tab from close leaves the widget.
+    function keys(e) {
+      if (panel.hidden) return;
+      if (e.key === 'Escape') { e.stopPropagation(); close(true); return; }
+      if (e.key !== 'Tab') return;
+      var all = [].slice.call(panel.querySelectorAll('button,input')).filter(function (x) { return x.tabIndex >= 0 && x.getClientRects().length; });
+      var order = [input].concat([].slice.call(scroller.querySelectorAll('button,input')), [sendBtn, closeBtn]).filter(function (x) { return all.indexOf(x) >= 0; });
+      var f = root.activeElement, n = order.length, i = order.indexOf(f);
+      if (f === bubble && !e.shiftKey && n) i = -1;
+      else if (i < 0) return;
+      i += e.shiftKey ? -1 : 1;
+      if (panel.hasAttribute('aria-modal')) i = (i + n) % n;
+      else if (i < 0) { e.preventDefault(); return bubble.focus(); }
+      else if (i >= n) return all[all.length - 1].focus(); // the browser's own Tab goes on from there, out of the widget
+      e.preventDefault();
+      order[i].focus();
+    }
     function open() {
       panel.hidden = false;
+      modal();
       bubble.setAttribute('aria-expanded', 'true');
       bubble.setAttribute('aria-label', t.close);
       bubble.replaceChild(icon(I_X, 1), bubble.firstChild);
@@ -334,13 +401,14 @@
     function close(refocus) {
       if (panel.hidden) return;
       panel.hidden = true;
+      modal();
       bubble.setAttribute('aria-expanded', 'false');
       bubble.setAttribute('aria-label', t.open);
       bubble.replaceChild(icon(I_CHAT), bubble.firstChild);
       if (refocus || root.activeElement) bubble.focus();
     }
 
-    if (ui) ui.host.remove();
+    if (ui) { ui.close(); ui.host.remove(); }
     (D.body || D.documentElement).appendChild(host);
     ui = { host: host, open: open, close: close };
   }
