@@ -49,8 +49,10 @@ type bench struct {
 	// bigCompany is the company the read steps fill with leads and list; bigKey is its private key.
 	bigCompany uuid.UUID
 	bigKey     string
-	reply      string // the built-in assistant's answer to chatMessages[0]
-	runs       int    // numbers each load run, for unique chat sessions
+	// dashboardCookie is the big company's owner's dashboard session, as a Cookie header's value.
+	dashboardCookie string
+	reply           string // the built-in assistant's answer to chatMessages[0]
+	runs            int    // numbers each load run, for unique chat sessions
 }
 
 // setUp starts PostgreSQL, creates and provisions the leadchat and ceiling databases, builds
@@ -255,7 +257,7 @@ func (b *bench) provisionLeadchat(ctx context.Context) error {
 		return err
 	}
 	b.bigCompany, b.bigKey = big.ID, key.Key
-	return nil
+	return b.createDashboardOwner(ctx, s)
 }
 
 // probe sends one request of each kind before anything is measured: a bench that measures
@@ -279,6 +281,14 @@ func (b *bench) probe() error {
 		return err
 	}
 	if _, err := check("GET /api/v1/leads", listRequest(host, b.bigKey, "limit=50"), http.StatusOK); err != nil {
+		return err
+	}
+	cookie, err := b.dashboardLogin(context.Background())
+	if err != nil {
+		return fmt.Errorf("probing the dashboard: %w", err)
+	}
+	b.dashboardCookie = cookie
+	if _, err := check("GET /app/leads", dashboardRequest(host, cookie), http.StatusOK); err != nil {
 		return err
 	}
 	body, err := check("POST /api/embed/chat", chatRequest(host, b.publicKeys[0], "leadchat-bench-probe-session", "m0", chatMessages[0]), http.StatusOK)

@@ -34,10 +34,11 @@ var tableOrder = []struct{ step, ceiling string }{
 	{httpCeiling, ""}, {lcConfig, httpCeiling},
 	{dbChat, ""}, {lcChat, dbChat},
 	{lcLeadEmpty, ""}, {lcLeadMillion, lcLeadEmpty}, {lcListFirst, ""}, {lcListDeep, ""},
+	{lcDashboardLeads, ""},
 }
 
 // stepsPerPair is how many steps each pair (-only) runs at one concurrency.
-var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 2, "chat": 2, "read": 4}
+var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 2, "chat": 2, "read": 5}
 
 // row is one step at one concurrency.
 type row struct {
