@@ -75,7 +75,7 @@ type leadsData struct {
 	Query    leadQuery
 	Statuses []struct{ Value, Name string }
 	Sources  []struct{ Value, Name string }
-	Leads    []lead.Stored
+	Leads    []leadRow
 	// Next is the next page's URL, "" on the last; First is the first page's, "" on it.
 	Next, First string
 	// CSV is the export of the current filter.
@@ -117,13 +117,31 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	data.Leads = page.Leads
+	data.Leads = make([]leadRow, len(page.Leads))
+	for i, l := range page.Leads {
+		data.Leads[i] = rowOf(l)
+	}
 	if page.Next != nil {
 		next := q.values()
 		next.Set("after", page.Next.String())
 		data.Next = "/app/leads?" + next.Encode()
 	}
 	d.render(w, r, http.StatusOK, "leads", &v, data)
+}
+
+// leadRow is a lead as a row of the list shows it, its text made once here: a template
+// reaches every field and function by reflection, which on a page of fifty rows costs more
+// than the page's query.
+type leadRow struct {
+	ID, Name, Email, Phone, Service, Source, Status, StatusName, Created string
+	// OverLimit marks a lead that came in past the limit and has moved on since.
+	OverLimit bool
+}
+
+func rowOf(l lead.Stored) leadRow {
+	return leadRow{ID: l.ID.String(), Name: l.DisplayName(), Email: l.Email, Phone: l.Phone, Service: l.Service,
+		Source: sourceName(l.Source), Status: string(l.Status), StatusName: statusName(l.Status),
+		Created: formatDate(l.CreatedAt), OverLimit: l.OverLimit && l.Status != lead.StatusOverLimit}
 }
 
 type leadData struct {

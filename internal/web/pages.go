@@ -47,7 +47,7 @@ var funcs = template.FuncMap{
 		}
 		return v.Role.May(map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}[area])
 	},
-	"date": func(t time.Time) string { return t.In(budapest).Format("2006. 01. 02. 15:04") },
+	"date": formatDate,
 	"num":  groupDigits,
 	"join": strings.Join,
 	// A status comes as a lead.Status, or as text from the history.
@@ -63,6 +63,9 @@ var funcs = template.FuncMap{
 		return *n
 	},
 }
+
+// formatDate is a time as the pages show it: Budapest time, the Hungarian way.
+func formatDate(t time.Time) string { return t.In(budapest).Format("2006. 01. 02. 15:04") }
 
 // budapest is the time zone dates are shown in: the product's users are Hungarian.
 var budapest = func() *time.Location {
