@@ -228,6 +228,12 @@ func sourceName(s lead.Source) string {
 	return string(s)
 }
 
+// An export's write deadline is exportWriteTimeout ahead, moved every exportDeadlineRows rows.
+const (
+	exportWriteTimeout = 30 * time.Second
+	exportDeadlineRows = 1000
+)
+
 // leadsCSV streams the leads the filter selects as CSV, a page of the store at a time, so
 // memory stays flat however many there are. Cells go through csvexport, which keeps a
 // spreadsheet from running what a visitor typed.
@@ -242,7 +248,15 @@ func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 	h.Set("Content-Disposition", `attachment; filename="erdeklodok.csv"`)
 	cw := csvexport.NewWriter(w)
 	_ = cw.Write(csvexport.LeadHeader)
+	// The server's write timeout bounds a whole response; an export of many leads takes
+	// longer, so the deadline moves on while rows keep going out. A client that stops
+	// reading still meets it.
+	rc := http.NewResponseController(w)
+	n := 0
 	for l, err := range lead.All(r.Context(), d.store, v.CompanyID, f) {
+		if n++; n%exportDeadlineRows == 0 {
+			_ = rc.SetWriteDeadline(time.Now().Add(exportWriteTimeout))
+		}
 		if err != nil {
 			// The header is sent: the status cannot change, so the body stops short.
 			d.log.Error("dashboard", "err", err.Error(), "route", r.Pattern)
