@@ -277,3 +277,33 @@ func TestLeadsCSV(t *testing.T) {
 		}
 	})
 }
+
+// TestLeadsCSVLarge exports more leads than one store page and one write-deadline step.
+func TestLeadsCSVLarge(t *testing.T) {
+	f := start(t)
+	const n = 2500
+	if _, err := f.store.DB().Exec(`
+		INSERT INTO leads (id, company_id, first_name, last_name, email, source, status, created_at, updated_at)
+		SELECT gen_random_uuid(), $1, 'Anna', 'Kiss', 'lead' || i || '@pelda.hu', 'form', 'new',
+		       now() - i * interval '1 minute', now() - i * interval '1 minute'
+		FROM generate_series(1, $2::int) AS i`, f.a.ID, n); err != nil {
+		t.Fatal(err)
+	}
+	c := f.client(t)
+	c.login(f.owner)
+	r := c.get("/app/leads.csv?q=Kiss")
+	records, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
+	if err != nil || r.status != http.StatusOK {
+		t.Fatalf("GET: %d, %v", r.status, err)
+	}
+	if len(records) != 1+n {
+		t.Errorf("%d records, want a header and %d leads", len(records), n)
+	}
+	seen := map[string]bool{}
+	for _, rec := range records[1:] {
+		seen[rec[0]] = true
+	}
+	if len(seen) != n {
+		t.Errorf("%d distinct leads, want %d", len(seen), n)
+	}
+}
