@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 	"time"
@@ -84,16 +83,9 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 	case *asCSV:
 		// Cells hold what visitors typed: csvexport keeps a spreadsheet from running any as a formula.
 		w := csvexport.NewWriter(env.Stdout)
-		_ = w.Write([]string{"id", "first_name", "last_name", "email", "phone", "phone_e164", "service",
-			"details", "source", "referral_data", "status", "created_at"})
+		_ = w.Write(csvexport.LeadHeader)
 		for _, l := range leads {
-			ref := ""
-			if l.ReferralData != nil {
-				b, _ := json.Marshal(l.ReferralData)
-				ref = string(b)
-			}
-			_ = w.Write([]string{l.ID.String(), l.FirstName, l.LastName, l.Email, l.Phone, l.PhoneE164,
-				l.Service, l.Note, string(l.Source), ref, string(l.Status), l.CreatedAt.UTC().Format(time.RFC3339)})
+			_ = w.Write(csvexport.LeadRecord(l))
 		}
 		return w.Flush()
 	}

@@ -11,7 +11,8 @@ import (
 )
 
 // The read pair's steps (-only read): lead creates into an empty database, then, once one
-// company holds bigLeads leads, lead creates again and that company's first and deep list pages.
+// company holds bigLeads leads, lead creates again, that company's first and deep list pages,
+// and its dashboard leads page.
 const (
 	lcLeadEmpty   = "leadchat: lead, empty database"
 	lcLeadMillion = "leadchat: lead, 1M stored leads"
@@ -105,6 +106,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 		return err
 	}
 	first := [][]byte{listRequest(b.leadchatAddr, b.bigKey, "limit=50")}
+	dashboard := [][]byte{dashboardRequest(b.leadchatAddr, b.dashboardCookie)}
 	for _, c := range b.opt.conns {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -112,6 +114,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 		add(b.httpStep(ctx, lcLeadMillion, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
 		add(b.httpStep(ctx, lcListFirst, c, b.leadchat, b.leadchatAddr, roundRobin(first)))
 		add(b.httpStep(ctx, lcListDeep, c, b.leadchat, b.leadchatAddr, roundRobin(deep)))
+		add(b.httpStep(ctx, lcDashboardLeads, c, b.leadchat, b.leadchatAddr, roundRobin(dashboard)))
 	}
 	return nil
 }

@@ -227,6 +227,11 @@ func (b *bench) targets(rows map[string]*row) []target {
 			"commit to delivery at %d leads/s: p50 %s, p99 %s over %d events (want p99 < 2 s)%s", pacedRate,
 			fmtDur(percentile(b.latencies, 0.50)), fmtDur(p99), len(b.latencies), map[bool]string{true: "; " + b.latErr}[b.latErr != ""])
 	}
+	if r := get(lcDashboardLeads, 16); r != nil {
+		judge(r.err == "" && r.res.OK > 0 && r.res.Errors == 0 && r.res.P99 <= 50*time.Millisecond,
+			"dashboard leads page of a company's %s leads: p99 %s at 16 connections, %d errors (want ≤ 50ms, none)%s",
+			b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
+	}
 	top := b.opt.conns[len(b.opt.conns)-1]
 	errors := 0
 	var peak int64

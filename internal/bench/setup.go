@@ -51,8 +51,10 @@ type bench struct {
 	// bigCompany is the company the read steps fill with leads and list; bigKey is its private key.
 	bigCompany uuid.UUID
 	bigKey     string
-	reply      string // the built-in assistant's answer to chatMessages[0]
-	runs       int    // numbers each load run, for unique chat sessions
+	// dashboardCookie is the big company's owner's dashboard session, as a Cookie header's value.
+	dashboardCookie string
+	reply           string // the built-in assistant's answer to chatMessages[0]
+	runs            int    // numbers each load run, for unique chat sessions
 
 	// The events pair (events.go): the webhook receiver, the keys of the companies with an
 	// endpoint, the leadchat database for counting pending deliveries, and the figures.
@@ -279,6 +281,9 @@ func (b *bench) provisionLeadchat(ctx context.Context) error {
 		return err
 	}
 	b.bigCompany, b.bigKey = big.ID, key.Key
+	if err := b.createDashboardOwner(ctx, s); err != nil {
+		return err
+	}
 	return b.provisionHooks(ctx, s)
 }
 
@@ -303,6 +308,14 @@ func (b *bench) probe() error {
 		return err
 	}
 	if _, err := check("GET /api/v1/leads", listRequest(host, b.bigKey, "limit=50"), http.StatusOK); err != nil {
+		return err
+	}
+	cookie, err := b.dashboardLogin(context.Background())
+	if err != nil {
+		return fmt.Errorf("probing the dashboard: %w", err)
+	}
+	b.dashboardCookie = cookie
+	if _, err := check("GET /app/leads", dashboardRequest(host, cookie), http.StatusOK); err != nil {
 		return err
 	}
 	body, err := check("POST /api/embed/chat", chatRequest(host, b.publicKeys[0], "leadchat-bench-probe-session", "m0", chatMessages[0]), http.StatusOK)

@@ -31,8 +31,7 @@ func (d *dashboard) usageOf(r *http.Request, v viewer) (usageData, error) {
 	return data, nil
 }
 
-// usagePage serves a page of the usage figures: the usage page, and the leads page, which is a
-// placeholder with this month's figures until the lead read API lands.
+// usagePage serves a page of the usage figures.
 func (d *dashboard) usagePage(name string) func(http.ResponseWriter, *http.Request, viewer) {
 	return func(w http.ResponseWriter, r *http.Request, v viewer) {
 		data, err := d.usageOf(r, v)

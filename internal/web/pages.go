@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/leadchat/leadchat/internal/asset"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/user"
 )
 
@@ -29,6 +31,7 @@ var titles = map[string]string{
 	"password":  "Jelszó beállítása",
 	"error":     "Hiba",
 	"leads":     "Érdeklődők",
+	"lead":      "Érdeklődő",
 	"embed":     "Beágyazás és kulcsok",
 	"widget":    "Csevegőablak",
 	"preview":   "Előnézet",
@@ -44,10 +47,15 @@ var funcs = template.FuncMap{
 		}
 		return v.Role.May(map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}[area])
 	},
-	"date": func(t time.Time) string { return t.In(budapest).Format("2006. 01. 02. 15:04") },
+	"date": formatDate,
 	"num":  groupDigits,
 	"join": strings.Join,
-	"inc":  func(i int) int { return i + 1 },
+	// A status comes as a lead.Status, or as text from the history.
+	"status": func(s any) string { return statusName(lead.Status(fmt.Sprint(s))) },
+	"source": sourceName,
+	"field":  fieldName,
+	"origin": originName,
+	"inc":    func(i int) int { return i + 1 },
 	"deref": func(n *int) int {
 		if n == nil {
 			return 0
@@ -55,6 +63,9 @@ var funcs = template.FuncMap{
 		return *n
 	},
 }
+
+// formatDate is a time as the pages show it: Budapest time, the Hungarian way.
+func formatDate(t time.Time) string { return t.In(budapest).Format("2006. 01. 02. 15:04") }
 
 // budapest is the time zone dates are shown in: the product's users are Hungarian.
 var budapest = func() *time.Location {
@@ -119,6 +130,7 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 
 // errorMessages are the error pages' sentences by status.
 var errorMessages = map[int]string{
+	http.StatusBadRequest:          "A kérés egyik értéke érvénytelen. Térjen vissza, és próbálja újra.",
 	http.StatusNotFound:            "Ez az oldal nem létezik, vagy nem az Ön cégéhez tartozik.",
 	http.StatusForbidden:           "Ehhez nincs jogosultsága. Ha más oldalról küldött űrlapot, térjen vissza a dashboardra, és próbálja újra onnan.",
 	http.StatusInternalServerError: "Váratlan hiba történt. Kérjük, próbálja újra később.",

@@ -28,6 +28,7 @@ type Store interface {
 	Users
 	Keys
 	Settings
+	Leads
 	Company(ctx context.Context, companyID uuid.UUID) (company.Company, error)
 	CompanyUsage(ctx context.Context, companyID uuid.UUID) (company.Usage, error)
 }
@@ -96,7 +97,10 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("GET /app/password/{token}", d.passwordPage)
 	mux.HandleFunc("POST /app/password/{token}", d.setPassword)
 
-	mux.Handle("GET /app/leads", d.page(user.Leads, d.usagePage("leads")))
+	mux.Handle("GET /app/leads", d.page(user.Leads, d.leads))
+	mux.Handle("GET /app/leads.csv", d.page(user.Leads, d.leadsCSV))
+	mux.Handle("GET /app/leads/{id}", d.page(user.Leads, d.lead))
+	mux.Handle("POST /app/leads/{id}/status", d.page(user.Leads, d.setStatus))
 	mux.Handle("GET /app/embed", d.page(user.Settings, d.embed))
 	mux.Handle("POST /app/embed/keys", d.page(user.Settings, d.createKey))
 	mux.Handle("POST /app/embed/keys/{id}/revoke", d.page(user.Settings, d.revokeKey))

