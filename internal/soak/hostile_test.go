@@ -30,7 +30,7 @@ const (
 	maxRSS          = 64 << 20 // the server's resident memory must stay under this
 	fakeKeys        = 2000     // distinct well-formed keys never issued
 	slowConnections = 150      // sending headers slowly, at any time
-	idleConnections = 300      // open without a byte, at any time
+	idleConnections = 200      // open without a byte, at any time (about 20 KiB each)
 	realClients     = 2        // creating real leads, one with Idempotency-Key
 )
 
