@@ -21,7 +21,7 @@ type CreatedKey struct {
 // CreateKey generates a key for a company and stores its hash; `leadchat dev` uses it too.
 func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, kind auth.Kind, domains []string, hostnameCheck bool) (CreatedKey, error) {
 	if _, err := store.Company(ctx, companyID); err != nil {
-		return CreatedKey{}, fmt.Errorf("company %s: %w", companyID, err)
+		return CreatedKey{}, notFound(err, "company", companyID, "company")
 	}
 	normalized := make([]string, 0, len(domains))
 	for _, d := range domains {
@@ -50,10 +50,10 @@ func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 
 func keyCreate(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "key create")
-	company := fs.String("company", "", "company id")
-	kindName := fs.String("kind", "", "public or private")
+	company := fs.String("company", "", "the company's id")
+	kindName := fs.String("kind", "", "public (for web pages) or private (for servers)")
 	var domains stringList
-	fs.Var(&domains, "domain", "allowed host (example.com) or wildcard (*.example.com) of a public key; repeatable")
+	fs.Var(&domains, "domain", "a host (example.com) or wildcard (*.example.com) a public key may be used from; repeatable")
 	noCheck := fs.Bool("no-hostname-check", false, "let a public key create leads from any site despite its domain list")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
@@ -63,9 +63,12 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := required(fs, "kind"); err != nil {
+		return err
+	}
 	kind, err := auth.ParseKind(*kindName)
 	if err != nil {
-		return fmt.Errorf("--kind: %w", err)
+		return fmt.Errorf("--kind %q: want public or private", *kindName)
 	}
 	k, err := CreateKey(ctx, env.Store, id, kind, domains, !*noCheck)
 	if err != nil {
@@ -83,7 +86,7 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 
 func keyRevoke(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "key revoke")
-	keyID := fs.String("key-id", "", "key id (from key list)")
+	keyID := fs.String("key-id", "", "the key's id (key list shows it)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -94,7 +97,7 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 	}
 	k, err := env.Store.RevokeKey(ctx, id)
 	if err != nil {
-		return fmt.Errorf("key %s: %w", id, err)
+		return notFound(err, "key", id, "key-id")
 	}
 	if *asJSON {
 		return printJSON(env.Stdout, k)
@@ -105,7 +108,7 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 
 func keyList(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "key list")
-	company := fs.String("company", "", "company id")
+	company := fs.String("company", "", "the company's id")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -113,6 +116,9 @@ func keyList(ctx context.Context, env Env, args []string) error {
 	id, err := uuidFlag("company", *company)
 	if err != nil {
 		return err
+	}
+	if _, err := env.Store.Company(ctx, id); err != nil {
+		return notFound(err, "company", id, "company")
 	}
 	keys, err := env.Store.ListKeys(ctx, id)
 	if err != nil {

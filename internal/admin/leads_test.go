@@ -88,7 +88,7 @@ func TestLeadsListNeutralisesClientText(t *testing.T) {
 			t.Errorf("raw control character %q in the table:\n%s", out[i], out)
 		}
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		if len(lines) != 3 || lines[2] != "1 leads" {
+		if len(lines) != 3 || lines[2] != "1 lead" {
 			t.Errorf("want a header, one row and the count, got %d lines:\n%s", len(lines), out)
 		}
 		for _, want := range []string{`\x1b[2J\x1b]0;pwned\a`, `Napelem\n2024-01-01`, `\u202eexe.txt`} {
