@@ -52,6 +52,11 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	if args[0] == "help" {
 		args = append(args[1:], "--help")
 	}
+	if asksHelp(args[1:]) {
+		// Help wherever it is asked, before any flag is checked and with no database: a
+		// command stops at its flags, the admin commands with Env.Store nil.
+		args = append(commandWords(args), "--help")
+	}
 	switch args[0] {
 	case "serve":
 		fs := admin.Flags("serve", "", stdout)
@@ -94,9 +99,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	if !ok {
 		return unknownCommand(args)
 	}
-	if asksHelp(rest) {
-		// The help needs no database: the command stops at its flags.
-		return cmd.Run(ctx, admin.Env{Stdout: stdout, Stderr: stderr}, []string{"--help"})
+	if len(rest) == 1 && rest[0] == "--help" {
+		return cmd.Run(ctx, admin.Env{Stdout: stdout, Stderr: stderr}, rest)
 	}
 	store, err := openStore(ctx, getenv)
 	if err != nil {
@@ -120,6 +124,15 @@ func asksHelp(args []string) bool {
 		}
 	}
 	return false
+}
+
+// commandWords is the words of args that name a command, those before the first flag.
+func commandWords(args []string) []string {
+	i := 0
+	for i < len(args) && !strings.HasPrefix(args[i], "-") {
+		i++
+	}
+	return args[:i:i]
 }
 
 // unknownCommand names the commands that start with the words given, or points to the list.

@@ -14,7 +14,18 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain runs the tests, or, in a child process that a test started with childEnv set, the
+// program itself (main), so that a test can measure it as a process of its own.
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	pgtest.Main(m)
+}
+
+// childEnv, set to 1, makes the test binary run leadchat's main.
+const childEnv = "LEADCHAT_TEST_RUN_MAIN"
 
 // cli runs leadchat in process against one database.
 type cli struct {
@@ -24,6 +35,12 @@ type cli struct {
 
 func (c cli) run(args ...string) (string, error) {
 	c.t.Helper()
+	out, _, err := c.exec(args...)
+	return out, err
+}
+
+// exec runs leadchat and returns what it wrote to stdout and to stderr.
+func (c cli) exec(args ...string) (stdout, stderr string, err error) {
 	var out, errOut bytes.Buffer
 	getenv := func(k string) string {
 		if k == "DATABASE_URL" {
@@ -31,8 +48,8 @@ func (c cli) run(args ...string) (string, error) {
 		}
 		return ""
 	}
-	err := run(context.Background(), args, getenv, &out, &errOut)
-	return out.String(), err
+	err = run(context.Background(), args, getenv, &out, &errOut)
+	return out.String(), errOut.String(), err
 }
 
 func (c cli) json(v any, args ...string) {
