@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/leadchat/leadchat/internal/admin"
@@ -50,7 +51,7 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return nil
 	}
 	if args[0] == "help" {
-		args = append(args[1:], "--help")
+		args = append(slices.Clone(args[1:]), "--help")
 	}
 	if asksHelp(args[1:]) {
 		// Help wherever it is asked, before any flag is checked and with no database: a
@@ -110,7 +111,12 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	if err := postgres.SchemaCurrent(ctx, store.DB()); err != nil {
 		return err
 	}
-	return admin.Explain(cmd.Run(ctx, admin.Env{Store: store, Stdout: stdout, Stderr: stderr}, rest))
+	err = cmd.Run(ctx, admin.Env{Store: store, Stdout: stdout, Stderr: stderr}, rest)
+	if err != nil && ctx.Err() != nil {
+		// Ctrl-C: the database reports the query it cancelled in words of its own.
+		return errors.New("interrupted")
+	}
+	return admin.Explain(err)
 }
 
 // asksHelp reports whether args ask for a command's help, wherever among its flags.
