@@ -1,5 +1,10 @@
 // Package admin holds the staff's commands: companies, keys and leads. Their names and flags are
 // part of the product's interface; --json prints one JSON object, or one array for a list.
+//
+// A command speaks as the others do when it parses its flags with flags and parse (help, and
+// one-line errors that name the flag as typed), refuses a missing flag with required or
+// uuidFlag, and names what the store did not find with notFound; cmd/leadchat passes what it
+// returns through Explain, which keeps driver text off the terminal.
 package admin
 
 import (
@@ -25,7 +30,8 @@ type Env struct {
 // Command is one admin subcommand.
 type Command struct {
 	// Path is the words that name it, like "key create".
-	Path  string
+	Path string
+	// Usage is its flags, as `leadchat help` shows them; --help names flag values after it.
 	Usage string
 	Run   func(ctx context.Context, env Env, args []string) error
 }

@@ -15,8 +15,9 @@ import (
 // The commands parse their flags with the standard library's flag package, through flags and
 // parse, which speak the way the commands are documented: --name rather than Go's -name, and
 // an error is one line that says what to do, without the usage dump the package prints. --help
-// prints the command's help to stdout. The package's own error texts have not changed since
-// Go 1.0; parseFailure rewrites them, and the tests pin each one.
+// prints the command's help to stdout. The flag package's errors are plain text, so
+// parseFailure matches them; TestParseErrors pins each one, so a Go release that rewords one
+// fails there rather than on an operator's terminal.
 
 // Flags returns the flag set of `leadchat NAME`: synopsis is its usage after the name (the
 // flags, as in `leadchat help`), which also gives each flag's value its name in the help;
@@ -81,7 +82,7 @@ func parseFailure(fs *flag.FlagSet, args []string, err error) error {
 		return fmt.Errorf("unknown flag %s: %s for its flags", typed(args, m[1]), help)
 	}
 	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("%s needs a value: %s", typed(args, m[1]), example(fs, m[1]))
+		return fmt.Errorf("%s needs a value: %s", typed(args, m[1]), flagWants(fs, m[1]))
 	}
 	if m := flagBadValue.FindStringSubmatch(msg); m != nil {
 		value, _ := strconv.Unquote(m[1])
@@ -131,8 +132,8 @@ func typed(args []string, name string) string {
 	return "--" + name
 }
 
-// nearestFlag is the defined flag that name most likely misspells ("compnay", "-company" typed
-// as "--ompany"...): within two edits, or one that starts the same way; "" when none is close.
+// nearestFlag is the defined flag that name most likely misspells ("compnay") or shortens
+// ("comp"): within two edits, or one that starts with it; "" when none is close.
 func nearestFlag(fs *flag.FlagSet, name string) string {
 	best, bestDist := "", 3
 	fs.VisitAll(func(f *flag.Flag) {
@@ -174,8 +175,7 @@ func unexpectedArg(fs *flag.FlagSet, args []string) error {
 	stray := fs.Arg(0)
 	i := len(args) - fs.NArg()
 	if i > 0 {
-		prev := strings.TrimLeft(args[i-1], "-")
-		if f := fs.Lookup(prev); f != nil && isBool(f) && !strings.Contains(prev, "=") {
+		if f := fs.Lookup(strings.TrimLeft(args[i-1], "-")); f != nil && isBool(f) {
 			if _, err := strconv.ParseBool(stray); err == nil {
 				return fmt.Errorf("unexpected argument %q: write %s=%s", stray, args[i-1], stray)
 			}
@@ -193,7 +193,7 @@ func isBool(f *flag.Flag) bool {
 func required(fs *flag.FlagSet, names ...string) error {
 	for _, name := range names {
 		if !isSet(fs, name) {
-			return fmt.Errorf("--%s is required: %s", name, example(fs, name))
+			return fmt.Errorf("--%s is required: %s", name, flagWants(fs, name))
 		}
 	}
 	return nil
@@ -206,8 +206,8 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// example is what flag name wants, from its help: "the company's id".
-func example(fs *flag.FlagSet, name string) string {
+// flagWants is what flag name wants, from its help: "the company's id".
+func flagWants(fs *flag.FlagSet, name string) string {
 	if f := fs.Lookup(name); f != nil {
 		_, usage := flag.UnquoteUsage(f)
 		return usage
