@@ -18,7 +18,7 @@ AXE_DIR     := .tools/axe-core-$(AXE_VERSION)
 AXE         := $(AXE_DIR)/node_modules/axe-core/axe.min.js
 ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
 
-.PHONY: run test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe
+.PHONY: run reset test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
 # a comma-separated list of chromium (the widget's and the dashboard's browser tests) and node (embed.js's syntax
@@ -27,9 +27,15 @@ ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
 comma     := ,
 TEST_SKIP := $(strip $(subst $(comma), ,$(LEADCHAT_TEST_SKIP)))
 
-## run: a local PostgreSQL, migrations, a demo company with keys, the demo page, the service
-run:
-	$(GO) run ./cmd/leadchat dev
+## run: a local PostgreSQL, migrations, a demo company with keys, the demo page, the service.
+## The binary is built first and run by make itself: `go run` would end with status 1 on Ctrl-C,
+## which make reports as an error although everything stopped cleanly.
+run: build
+	bin/leadchat dev
+
+## reset: the same, after deleting the local database and the demo keys in ./.leadchat
+reset: build
+	bin/leadchat dev --reset
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)

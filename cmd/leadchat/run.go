@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/leadchat/leadchat/internal/admin"
@@ -20,38 +21,75 @@ import (
 const usage = `leadchat: lead capture and an embeddable AI chat for companies.
 
 Usage:
-  leadchat serve                 serve HTTP on LEADCHAT_ADDR against DATABASE_URL (migrates first)
-  leadchat dev [--data DIR]      a local database of its own, a demo company, and the service
-  leadchat migrate               apply pending database migrations
+  leadchat serve                    serve HTTP on LEADCHAT_ADDR against DATABASE_URL (migrates first)
+  leadchat dev [--data DIR] [--reset]
+                                    a local database of its own, a demo company, and the service
+  leadchat migrate                  apply pending database migrations
+  leadchat help [COMMAND]           this list, or a command's flags (as COMMAND --help does)
+
+The admin commands use DATABASE_URL or, when it is unset, the database of a ` + "`leadchat dev`" + `
+running from this folder:
 `
 
 // run is the whole program: it reads the environment through getenv and stdin only, and writes
 // only to the given writers, so a test can run any subcommand in process.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	err := dispatch(ctx, args, getenv, stdin, stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // the help was asked for, and printed
+	}
+	return err
+}
+
+func dispatch(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
 		fmt.Fprint(stdout, usage)
 		for _, c := range admin.Commands() {
 			fmt.Fprintf(stdout, "  leadchat %s %s\n", c.Path, c.Usage)
 		}
+		fmt.Fprintln(stdout, "\nEvery command takes --help.")
 		return nil
+	}
+	if args[0] == "help" {
+		args = append(slices.Clone(args[1:]), "--help")
+	}
+	if asksHelp(args[1:]) {
+		// Help wherever it is asked, before any flag is checked and with no database: a
+		// command stops at its flags, the admin commands with Env.Store nil.
+		args = append(commandWords(args), "--help")
 	}
 	switch args[0] {
 	case "serve":
-		return serve(ctx, args[1:], getenv, stderr)
+		fs := admin.Flags("serve", "", stdout)
+		fs.Usage = func() {
+			fmt.Fprintln(fs.Output(), "Usage: leadchat serve\n\nServes HTTP on LEADCHAT_ADDR against DATABASE_URL, migrating it first; "+
+				"every setting is an environment variable (README, Configuration).")
+		}
+		if err := admin.Parse(fs, args[1:]); err != nil {
+			return err
+		}
+		return serve(ctx, getenv, stderr)
 	case "dev":
-		fs := flag.NewFlagSet("leadchat dev", flag.ContinueOnError)
-		fs.SetOutput(stderr)
-		data := fs.String("data", ".leadchat", "folder of the local PostgreSQL cluster")
-		if err := fs.Parse(args[1:]); err != nil {
+		fs := admin.Flags("dev", "[--data DIR] [--reset]", stdout)
+		data := fs.String("data", ".leadchat", "the folder of the local PostgreSQL cluster and the demo keys")
+		reset := fs.Bool("reset", false, "start the demo over: a new database (its leads gone) and new demo keys")
+		if err := admin.Parse(fs, args[1:]); err != nil {
 			return err
 		}
 		cfg, err := service.ConfigFromEnv(getenv)
 		if err != nil {
 			return err
 		}
-		return dev.Run(ctx, dev.Options{Config: cfg, DataDir: *data}, stdout, stderr)
+		return dev.Run(ctx, dev.Options{Config: cfg, DataDir: *data, Reset: *reset}, stdout, stderr)
 	case "migrate":
-		store, err := openStore(ctx, getenv, stderr)
+		fs := admin.Flags("migrate", "", stdout)
+		fs.Usage = func() {
+			fmt.Fprintln(fs.Output(), "Usage: leadchat migrate\n\nApplies the pending migrations to DATABASE_URL (serve does it too, at start).")
+		}
+		if err := admin.Parse(fs, args[1:]); err != nil {
+			return err
+		}
+		store, err := openStore(ctx, getenv)
 		if err != nil {
 			return err
 		}
@@ -60,13 +98,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	cmd, rest, ok := admin.Find(args)
 	if !ok {
-		return fmt.Errorf("unknown command %q: run `leadchat help`", strings.Join(args, " "))
+		return unknownCommand(args)
+	}
+	if len(rest) == 1 && rest[0] == "--help" {
+		return cmd.Run(ctx, admin.Env{Stdout: stdout, Stderr: stderr}, rest)
 	}
 	cfg, err := service.ConfigFromEnv(getenv)
 	if err != nil {
 		return err
 	}
-	store, err := openStore(ctx, getenv, stderr)
+	store, err := openStore(ctx, getenv)
 	if err != nil {
 		return err
 	}
@@ -76,16 +117,50 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	err = cmd.Run(ctx, admin.Env{Store: store, PublicURL: cfg.PublicURL, Stdin: stdin, Stdout: stdout, Stderr: stderr,
 		AllowPrivateWebhooks: cfg.Events.AllowPrivate}, rest)
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
+	if err != nil && ctx.Err() != nil {
+		// Ctrl-C: the database reports the query it cancelled in words of its own.
+		return errors.New("interrupted")
 	}
-	return err
+	return admin.Explain(err)
 }
 
-func serve(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
-	if len(args) > 0 {
-		return fmt.Errorf("serve takes no arguments; configure it with environment variables")
+// asksHelp reports whether args ask for a command's help, wherever among its flags.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--h", "--help":
+			return true
+		}
 	}
+	return false
+}
+
+// commandWords is the words of args that name a command, those before the first flag.
+func commandWords(args []string) []string {
+	i := 0
+	for i < len(args) && !strings.HasPrefix(args[i], "-") {
+		i++
+	}
+	return args[:i:i]
+}
+
+// unknownCommand names the commands that start with the words given, or points to the list.
+func unknownCommand(args []string) error {
+	var near []string
+	for _, c := range admin.Commands() {
+		if first, _, _ := strings.Cut(c.Path, " "); first == args[0] {
+			near = append(near, "leadchat "+c.Path)
+		}
+	}
+	if len(near) > 0 {
+		return fmt.Errorf("unknown command %q: did you mean %s?", strings.Join(args, " "), strings.Join(near, ", "))
+	}
+	return fmt.Errorf("unknown command %q: run `leadchat help` for the list", strings.Join(args, " "))
+}
+
+func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) error {
 	cfg, err := service.ConfigFromEnv(getenv)
 	if err != nil {
 		return err
@@ -104,19 +179,22 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stder
 
 // openStore connects the admin commands to DATABASE_URL or, when it is unset, to the database of
 // a running `leadchat dev`, which records its address in its data folder.
-func openStore(ctx context.Context, getenv func(string) string, stderr io.Writer) (*postgres.Store, error) {
+func openStore(ctx context.Context, getenv func(string) string) (*postgres.Store, error) {
 	cfg, err := service.ConfigFromEnv(getenv)
 	if err != nil {
 		return nil, err
 	}
-	dsn := cfg.DatabaseURL
+	dsn, source := cfg.DatabaseURL, "DATABASE_URL"
 	if dsn == "" {
 		b, err := os.ReadFile(filepath.Join(".leadchat", dev.URLFile))
 		if err != nil {
-			return nil, fmt.Errorf("DATABASE_URL is not set, and no `leadchat dev` database runs from this folder")
+			return nil, fmt.Errorf("DATABASE_URL is not set, and no `leadchat dev` runs from this folder: set it, or start `make run` here")
 		}
-		dsn = strings.TrimSpace(string(b))
-		fmt.Fprintln(stderr, "leadchat: DATABASE_URL is not set; using the `leadchat dev` database in ./.leadchat")
+		dsn, source = strings.TrimSpace(string(b)), "the `leadchat dev` database in ./.leadchat"
 	}
-	return postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 4})
+	store, err := postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 4})
+	if err != nil {
+		return nil, fmt.Errorf("cannot reach %s: %w", source, err)
+	}
+	return store, nil
 }

@@ -15,7 +15,18 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain runs the tests, or, in a child process that a test started with childEnv set, the
+// program itself (main), so that a test can measure it as a process of its own.
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	pgtest.Main(m)
+}
+
+// childEnv, set to 1, makes the test binary run leadchat's main.
+const childEnv = "LEADCHAT_TEST_RUN_MAIN"
 
 // cli runs leadchat in process against one database.
 type cli struct {
@@ -28,13 +39,12 @@ func (c cli) stdin() io.Reader { return strings.NewReader(c.in) }
 
 func (c cli) run(args ...string) (string, error) {
 	c.t.Helper()
-	out, _, err := c.run2(args...)
+	out, _, err := c.exec(args...)
 	return out, err
 }
 
-// run2 is run that also returns what leadchat wrote on stderr.
-func (c cli) run2(args ...string) (string, string, error) {
-	c.t.Helper()
+// exec runs leadchat and returns what it wrote to stdout and to stderr.
+func (c cli) exec(args ...string) (stdout, stderr string, err error) {
 	var out, errOut bytes.Buffer
 	getenv := func(k string) string {
 		if k == "DATABASE_URL" {
@@ -42,7 +52,7 @@ func (c cli) run2(args ...string) (string, string, error) {
 		}
 		return ""
 	}
-	err := run(context.Background(), args, getenv, c.stdin(), &out, &errOut)
+	err = run(context.Background(), args, getenv, c.stdin(), &out, &errOut)
 	return out.String(), errOut.String(), err
 }
 
@@ -127,7 +137,7 @@ func TestAdminCommands(t *testing.T) {
 	if theme["primary_hex"] != "#0A7C66" || theme["accent_hex"] != nil || cfg["gate_quote"] != true {
 		t.Errorf("widget set on pro = %v (accent is business only)", cfg)
 	}
-	_, stderr, err := c.run2("widget", "set", "--company", company.ID, "--accent-hex", "#ffffff", "--header-title", "Szia",
+	_, stderr, err := c.exec("widget", "set", "--company", company.ID, "--accent-hex", "#ffffff", "--header-title", "Szia",
 		"--primary-hex", "#0a7c66", "--language", "auto")
 	if err != nil || !strings.Contains(stderr, "plan pro does not show --accent-hex, --header-title;") || strings.Contains(stderr, "primary") {
 		t.Errorf("widget set of business-only settings on pro: %v, stderr %q", err, stderr)

@@ -1,13 +1,16 @@
 // Package admin holds the staff's commands: companies, users, keys and leads. Their names and flags are
 // part of the product's interface; --json prints one JSON object, or one array for a list.
+//
+// A command speaks as the others do when it parses its flags with flags and parse (help, and
+// one-line errors that name the flag as typed), refuses a missing flag with required or
+// uuidFlag, and names what the store did not find with notFound; cmd/leadchat passes what it
+// returns through Explain, which keeps driver text off the terminal.
 package admin
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"fmt"
 	"io"
 	"strings"
 
@@ -33,7 +36,8 @@ type Env struct {
 // Command is one admin subcommand.
 type Command struct {
 	// Path is the words that name it, like "key create".
-	Path  string
+	Path string
+	// Usage is its flags, as `leadchat help` shows them; --help names flag values after it.
 	Usage string
 	Run   func(ctx context.Context, env Env, args []string) error
 }
@@ -50,7 +54,7 @@ func Commands() []Command {
 		{"key create", "--company ID --kind public|private [--domain HOST]... [--no-hostname-check] [--json]", keyCreate},
 		{"key revoke", "--key-id ID [--json]", keyRevoke},
 		{"key list", "--company ID [--json]", keyList},
-		{"leads list", "--company ID [--json|--csv]", leadsList},
+		{"leads list", "--company ID [--status STATUS] [--source SOURCE] [--since TIME] [--until TIME] [--limit N] [--json|--csv]", leadsList},
 		{"widget set", "--company ID [--welcome-message TEXT] [--quick-button LABEL]... [--contact-prompt TEXT] [--require-phone[=false]] [--gate-quote[=false]] [--primary-hex #RRGGBB] [--accent-hex #RRGGBB] [--header-title TEXT] [--border-radius 8..28] [--hide-powered-by[=false]] [--language hu|en] [--json]", widgetSet},
 		{"assistant set", "--company ID --profile FILE [--json]", assistantSet},
 	}, webhookCommands()...)
@@ -65,36 +69,6 @@ func Find(args []string) (Command, []string, bool) {
 		}
 	}
 	return Command{}, nil, false
-}
-
-// flags builds a flag set that reports to stderr under the command's name.
-func flags(env Env, name string) *flag.FlagSet {
-	fs := flag.NewFlagSet("leadchat "+name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	return fs
-}
-
-// parse parses args and rejects stray positional arguments.
-func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
-	}
-	return nil
-}
-
-// uuidFlag checks a required id flag (--company, --key-id).
-func uuidFlag(flagName, v string) (uuid.UUID, error) {
-	if v == "" {
-		return uuid.Nil, fmt.Errorf("--%s is required", flagName)
-	}
-	id, err := uuid.Parse(v)
-	if err != nil {
-		return uuid.Nil, fmt.Errorf("--%s %q is not a UUID", flagName, v)
-	}
-	return id, nil
 }
 
 // idArgs parses the arguments of a command that takes one required id flag and --json.

@@ -16,19 +16,22 @@ import (
 
 func companyCreate(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "company create")
-	name := fs.String("name", "", "company name")
-	planName := fs.String("plan", "", "free, starter, pro, business or enterprise")
-	limit := fs.String("lead-limit", "", "monthly lead limit overriding the plan's: a number, or none")
+	name := fs.String("name", "", "the company's name")
+	planName := fs.String("plan", "", "the company's plan, one of "+oneOf(plan.All()))
+	limit := fs.String("lead-limit", "", "a monthly lead limit instead of the plan's: a number, or none")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *name == "" {
-		return fmt.Errorf("--name is required")
+	if err := required(fs, "name", "plan"); err != nil {
+		return err
+	}
+	if strings.TrimSpace(*name) == "" {
+		return fmt.Errorf("--name is empty: give the company's name")
 	}
 	p, err := plan.Parse(*planName)
 	if err != nil {
-		return fmt.Errorf("--plan: %w", err)
+		return fmt.Errorf("--plan %q: want %s", *planName, oneOf(plan.All()))
 	}
 	o, err := parseLimit(*limit)
 	if err != nil {

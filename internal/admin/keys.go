@@ -22,7 +22,7 @@ type CreatedKey struct {
 // CreateKey generates a key for a company and stores its hash; `leadchat dev` uses it too.
 func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, kind auth.Kind, domains []string, hostnameCheck bool) (CreatedKey, error) {
 	if _, err := store.Company(ctx, companyID); err != nil {
-		return CreatedKey{}, fmt.Errorf("company %s: %w", companyID, err)
+		return CreatedKey{}, notFound(err, "company", companyID, "company")
 	}
 	key, nk, err := auth.Create(kind, domains, hostnameCheck)
 	var de *auth.DomainError
@@ -43,10 +43,10 @@ func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 
 func keyCreate(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "key create")
-	company := fs.String("company", "", "company id")
-	kindName := fs.String("kind", "", "public or private")
+	company := fs.String("company", "", "the company's id")
+	kindName := fs.String("kind", "", "public (for web pages) or private (for servers)")
 	var domains stringList
-	fs.Var(&domains, "domain", "allowed host (example.com) or wildcard (*.example.com) of a public key; repeatable")
+	fs.Var(&domains, "domain", "a host (example.com) or wildcard (*.example.com) a public key may be used from; repeatable")
 	noCheck := fs.Bool("no-hostname-check", false, "let a public key create leads from any site despite its domain list")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
@@ -56,9 +56,12 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := required(fs, "kind"); err != nil {
+		return err
+	}
 	kind, err := auth.ParseKind(*kindName)
 	if err != nil {
-		return fmt.Errorf("--kind: %w", err)
+		return fmt.Errorf("--kind %q: want public or private", *kindName)
 	}
 	k, err := CreateKey(ctx, env.Store, id, kind, domains, !*noCheck)
 	if err != nil {
@@ -75,15 +78,21 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 }
 
 func keyRevoke(ctx context.Context, env Env, args []string) error {
-	id, asJSON, err := idArgs(env, "key revoke", "key-id", "key id (from key list)", args)
+	fs := flags(env, "key revoke")
+	keyID := fs.String("key-id", "", "the key's id (key list shows it)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := uuidFlag("key-id", *keyID)
 	if err != nil {
 		return err
 	}
 	k, err := env.Store.RevokeKey(ctx, id)
 	if err != nil {
-		return fmt.Errorf("key %s: %w", id, err)
+		return notFound(err, "key", id, "key-id")
 	}
-	if asJSON {
+	if *asJSON {
 		return printJSON(env.Stdout, k)
 	}
 	fmt.Fprintf(env.Stdout, "key %s (%s…) revoked at %s\n", k.ID, k.Prefix, k.RevokedAt.Format("2006-01-02 15:04:05Z07:00"))
@@ -91,15 +100,24 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 }
 
 func keyList(ctx context.Context, env Env, args []string) error {
-	id, asJSON, err := idArgs(env, "key list", "company", "company id", args)
+	fs := flags(env, "key list")
+	company := fs.String("company", "", "the company's id")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := uuidFlag("company", *company)
 	if err != nil {
 		return err
+	}
+	if _, err := env.Store.Company(ctx, id); err != nil {
+		return notFound(err, "company", id, "company")
 	}
 	keys, err := env.Store.ListKeys(ctx, id)
 	if err != nil {
 		return err
 	}
-	if asJSON {
+	if *asJSON {
 		return printJSON(env.Stdout, keys)
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)

@@ -31,35 +31,52 @@ var hostile = lead.Lead{
 	Source:    lead.SourceChat,
 }
 
-func TestLeadsListNeutralisesClientText(t *testing.T) {
-	ctx := context.Background()
-	store, err := postgres.Open(ctx, pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
+// lister is a company in a fresh database, and leads list run in process on it.
+type lister struct {
+	t       *testing.T
+	store   *postgres.Store
+	dsn     string
+	company uuid.UUID
+}
+
+func newLister(t *testing.T) lister {
+	t.Helper()
+	dsn := pgtest.NewDSN(t)
+	store, err := postgres.Open(context.Background(), dsn, postgres.Options{MaxOpenConns: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	c, err := store.CreateCompany(ctx, "Teszt Kft.", plan.Pro, plan.Override{})
+	c, err := store.CreateCompany(context.Background(), "Teszt Kft.", plan.Pro, plan.Override{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return lister{t: t, store: store, dsn: dsn, company: c.ID}
+}
+
+// list runs leads list --company with args and returns what it printed.
+func (ls lister) list(args ...string) string {
+	ls.t.Helper()
+	var out, errOut bytes.Buffer
+	cmd, rest, ok := Find(append([]string{"leads", "list", "--company", ls.company.String()}, args...))
+	if !ok {
+		ls.t.Fatal("no leads list command")
+	}
+	if err := cmd.Run(context.Background(), Env{Store: ls.store, Stdout: &out, Stderr: &errOut}, rest); err != nil {
+		ls.t.Fatalf("leads list %v: %v\n%s", args, err, errOut.String())
+	}
+	return out.String()
+}
+
+func TestLeadsListNeutralisesClientText(t *testing.T) {
+	ls := newLister(t)
 	l := hostile
 	l.ID = uuid.New()
 	l.Service += " \u202eexe.txt"
-	if _, err := store.CreateLead(ctx, c.ID, l, nil, nil); err != nil {
+	if _, err := ls.store.CreateLead(context.Background(), ls.company, l, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	list := func(args ...string) string {
-		t.Helper()
-		var out, errOut bytes.Buffer
-		cmd, rest, ok := Find(append([]string{"leads", "list", "--company", c.ID.String()}, args...))
-		if !ok {
-			t.Fatal("no leads list command")
-		}
-		if err := cmd.Run(ctx, Env{Store: store, Stdout: &out, Stderr: &errOut}, rest); err != nil {
-			t.Fatalf("leads list %v: %v\n%s", args, err, errOut.String())
-		}
-		return out.String()
-	}
+	list := ls.list
 
 	t.Run("csv cells that a spreadsheet would run are prefixed", func(t *testing.T) {
 		rows, err := csv.NewReader(strings.NewReader(list("--csv"))).ReadAll()
@@ -88,7 +105,7 @@ func TestLeadsListNeutralisesClientText(t *testing.T) {
 			t.Errorf("raw control character %q in the table:\n%s", out[i], out)
 		}
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		if len(lines) != 3 || lines[2] != "1 leads" {
+		if len(lines) != 3 || lines[2] != "1 lead" {
 			t.Errorf("want a header, one row and the count, got %d lines:\n%s", len(lines), out)
 		}
 		for _, want := range []string{`\x1b[2J\x1b]0;pwned\a`, `Napelem\n2024-01-01`, `\u202eexe.txt`} {

@@ -17,7 +17,7 @@ import (
 // (the defaults until set).
 func widgetSet(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "widget set")
-	company := fs.String("company", "", "company id")
+	company := fs.String("company", "", "the company's id")
 	fs.String("welcome-message", "", "the first message in the chat panel")
 	var buttons stringList
 	fs.Var(&buttons, "quick-button", "a quick-reply button label; repeatable (--quick-button= alone removes them all)")
@@ -40,7 +40,7 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	}
 	c, err := env.Store.Company(ctx, id)
 	if err != nil {
-		return fmt.Errorf("company %s: %w", id, err)
+		return notFound(err, "company", id, "company")
 	}
 	s, err := env.Store.WidgetSettings(ctx, id)
 	if err != nil {
@@ -158,8 +158,8 @@ func configJSON(c widget.Config) map[string]any {
 
 func assistantSet(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "assistant set")
-	company := fs.String("company", "", "company id")
-	file := fs.String("profile", "", "YAML or JSON file: company_name, description, services, faq, opening_hours")
+	company := fs.String("company", "", "the company's id")
+	file := fs.String("profile", "", "a YAML or JSON file: company_name, description, services, faq, opening_hours")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -168,19 +168,19 @@ func assistantSet(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *file == "" {
-		return fmt.Errorf("--profile is required")
+	if err := required(fs, "profile"); err != nil {
+		return err
 	}
 	data, err := os.ReadFile(*file)
 	if err != nil {
-		return err
+		return fmt.Errorf("--profile: %w", err)
 	}
 	p, err := assistant.ParseProfile(data)
 	if err != nil {
-		return fmt.Errorf("%s: %w", *file, err)
+		return fmt.Errorf("--profile %s: %w", *file, err)
 	}
 	if _, err := env.Store.Company(ctx, id); err != nil {
-		return fmt.Errorf("company %s: %w", id, err)
+		return notFound(err, "company", id, "company")
 	}
 	if err := SetProfile(ctx, env.Store, id, p); err != nil {
 		return err
@@ -188,6 +188,7 @@ func assistantSet(ctx context.Context, env Env, args []string) error {
 	if *asJSON {
 		return printJSON(env.Stdout, p)
 	}
-	fmt.Fprintf(env.Stdout, "assistant profile saved: %d services, %d FAQ answers\n", len(p.Services), len(p.FAQ))
+	fmt.Fprintf(env.Stdout, "assistant profile saved: %s, %s\n", plural(len(p.Services), "service", "services"),
+		plural(len(p.FAQ), "FAQ answer", "FAQ answers"))
 	return nil
 }

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/lead"
 )
 
 func TestCell(t *testing.T) {
@@ -54,5 +58,34 @@ func TestWriterRoundTrip(t *testing.T) {
 	want := [][]string{{"a", "b", "c", "d", "e", "f"}, {"'=1+1", "Kovács, Péter", "a \"quoted\"\nline", "'@x", "plain", "'-5"}}
 	if diff := cmp.Diff(want, rows); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+}
+
+func TestLeadWriter(t *testing.T) {
+	var empty bytes.Buffer
+	if err := NewLeadWriter(&empty).Flush(); err != nil {
+		t.Fatal(err)
+	}
+	header := "id,first_name,last_name,email,phone,phone_e164,service,details,source,referral_data,status,created_at\n"
+	if empty.String() != header {
+		t.Errorf("an export of no lead = %q, want the header alone", empty.String())
+	}
+
+	l := lead.Stored{Status: lead.StatusWon, CreatedAt: time.Date(2024, 6, 1, 8, 30, 0, 0, time.FixedZone("CEST", 2*3600)),
+		Lead: lead.Lead{ID: uuid.MustParse("01a20a68-ec0f-79c8-bead-6b6d4faf9a07"), FirstName: "=Péter", Email: "p@example.hu",
+			Phone: "+36 30 123 4567", Note: "Tető, 120 m²", Source: lead.SourceForm, ReferralData: map[string]string{"utm_source": "google"}}}
+	var buf bytes.Buffer
+	w := NewLeadWriter(&buf)
+	for range 2 {
+		if err := w.Write(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	row := `01a20a68-ec0f-79c8-bead-6b6d4faf9a07,'=Péter,,p@example.hu,'+36 30 123 4567,,,"Tető, 120 m²",form,"{""utm_source"":""google""}",won,2024-06-01T06:30:00Z` + "\n"
+	if diff := cmp.Diff(header+row+row, buf.String()); diff != "" {
+		t.Errorf("export (-want +got):\n%s", diff)
 	}
 }

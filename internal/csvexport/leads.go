@@ -2,22 +2,62 @@ package csvexport
 
 import (
 	"encoding/json"
+	"io"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
-// LeadHeader is the header row of every CSV of leads (the CLI's list, the dashboard's export).
-var LeadHeader = []string{"id", "first_name", "last_name", "email", "phone", "phone_e164", "service",
+// leadHeader names the columns of a lead export, in order; LeadWriter.Write fills them.
+var leadHeader = []string{"id", "first_name", "last_name", "email", "phone", "phone_e164", "service",
 	"details", "source", "referral_data", "status", "created_at"}
 
-// LeadRecord is l as a row under LeadHeader; the referral data is its JSON object, "" when absent.
-func LeadRecord(l lead.Stored) []string {
+// LeadWriter writes leads as CSV, one record each after a header, holding none of them: an
+// export of any size takes the memory of one record. The CLI's `leads list --csv` and the
+// dashboard's export both write through it, so their files are alike.
+type LeadWriter struct {
+	w      *Writer
+	header bool
+	record []string
+}
+
+// NewLeadWriter returns a LeadWriter that writes to w.
+func NewLeadWriter(w io.Writer) *LeadWriter {
+	return &LeadWriter{w: NewWriter(w), record: make([]string, len(leadHeader))}
+}
+
+// Write writes one lead, after the header when it is the first.
+func (w *LeadWriter) Write(l lead.Stored) error {
+	if err := w.writeHeader(); err != nil {
+		return err
+	}
 	ref := ""
 	if l.ReferralData != nil {
-		b, _ := json.Marshal(l.ReferralData)
+		b, err := json.Marshal(l.ReferralData)
+		if err != nil {
+			return err
+		}
 		ref = string(b)
 	}
-	return []string{l.ID.String(), l.FirstName, l.LastName, l.Email, l.Phone, l.PhoneE164,
-		l.Service, l.Note, string(l.Source), ref, string(l.Status), l.CreatedAt.UTC().Format(time.RFC3339)}
+	r := w.record
+	r[0], r[1], r[2], r[3], r[4], r[5], r[6] = l.ID.String(), l.FirstName, l.LastName, l.Email, l.Phone, l.PhoneE164, l.Service
+	r[7], r[8], r[9], r[10], r[11] = l.Note, string(l.Source), ref, string(l.Status), l.CreatedAt.UTC().Format(time.RFC3339)
+	return w.w.Write(r)
+}
+
+// Flush writes the header if no lead came, then what is buffered, and reports any error of a
+// write so far.
+func (w *LeadWriter) Flush() error {
+	if err := w.writeHeader(); err != nil {
+		return err
+	}
+	return w.w.Flush()
+}
+
+func (w *LeadWriter) writeHeader() error {
+	if w.header {
+		return nil
+	}
+	w.header = true
+	return w.w.Write(leadHeader)
 }

@@ -38,8 +38,12 @@ import (
 const URLFile = "database_url"
 
 // keysFile, in the data folder, keeps the demo keys so every start can print them again. It is a
-// developer convenience for demo keys only; real keys are shown once and stored as hashes.
+// developer convenience for demo keys only, in plain text and readable by its owner alone;
+// real keys are shown once and stored as hashes.
 const keysFile = "demo-keys.json"
+
+// clusterDir, in the data folder, holds the local PostgreSQL cluster.
+const clusterDir = "pg"
 
 // DemoCompany is the name the demo company is found by.
 const DemoCompany = "Napfény Napelem Kft. (demo)"
@@ -48,6 +52,9 @@ const DemoCompany = "Napfény Napelem Kft. (demo)"
 type Options struct {
 	Config  service.Config
 	DataDir string
+	// Reset starts the demo over: the local cluster and the demo keys are deleted first, so
+	// the database, the demo company and its keys are made anew.
+	Reset bool
 }
 
 // Run starts everything and serves until ctx ends; then it stops the server and the database.
@@ -64,9 +71,14 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 	if err := os.Chmod(dataDir, 0o755); err != nil {
 		return err
 	}
+	if opt.Reset {
+		if err := reset(dataDir, cfg.DatabaseURL != "", stdout); err != nil {
+			return err
+		}
+	}
 	if cfg.DatabaseURL == "" {
 		fmt.Fprintf(stdout, "Starting a local PostgreSQL in %s ...\n", dataDir)
-		cluster, err := pgembed.Start(ctx, pgembed.Options{DataDir: filepath.Join(dataDir, "pg"), Durable: true, Log: stdout})
+		cluster, err := pgembed.Start(ctx, pgembed.Options{DataDir: filepath.Join(dataDir, clusterDir), Durable: true, Log: stdout})
 		if errors.Is(err, pgembed.ErrNotInstalled) {
 			return fmt.Errorf("%w\n(or set DATABASE_URL to a PostgreSQL database of your own)", err)
 		}
@@ -88,7 +100,8 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 		}
 	}
 
-	demo, err := provision(ctx, cfg.DatabaseURL, filepath.Join(dataDir, keysFile))
+	keysPath := filepath.Join(dataDir, keysFile)
+	demo, err := provision(ctx, cfg.DatabaseURL, keysPath)
 	if err != nil {
 		return err
 	}
@@ -111,8 +124,32 @@ func Run(ctx context.Context, opt Options, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer svc.Close()
-	printWelcome(stdout, cfg.PublicURL, demo)
+	printWelcome(stdout, cfg.PublicURL, demo, keysPath)
 	return svc.Serve(ctx, ln)
+}
+
+// reset deletes what a dev run keeps in dataDir, refusing while a dev run uses it. With a
+// database of the developer's own (DATABASE_URL) it refuses too: the demo company and its leads
+// are there among other data, which is not this command's to delete.
+func reset(dataDir string, ownDatabase bool, stdout io.Writer) error {
+	if ownDatabase {
+		return fmt.Errorf("--reset starts over the local database in %s, and DATABASE_URL is set: "+
+			"to start over on that database, empty it yourself (or unset DATABASE_URL)", dataDir)
+	}
+	err := pgembed.Remove(filepath.Join(dataDir, clusterDir))
+	if errors.Is(err, pgembed.ErrAlreadyRunning) {
+		return fmt.Errorf("--reset: a `leadchat dev` is running from %s: stop it (Ctrl-C) first", dataDir)
+	}
+	if err != nil {
+		return err
+	}
+	for _, f := range []string{keysFile, URLFile} {
+		if err := os.Remove(filepath.Join(dataDir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "Starting the demo over: the local database and the demo keys in %s are deleted.\n", dataDir)
+	return nil
 }
 
 // demoKeys is what keysFile holds.
@@ -171,7 +208,8 @@ func demoOwner(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 	u, _, err := store.UserByEmail(ctx, DemoOwner)
 	switch {
 	case err == nil && u.CompanyID == companyID && keys.OwnerPassword != "":
-		return nil
+		// A file from before it was made private, or copied since, is made private again.
+		return os.Chmod(keysPath, 0o600)
 	case err == nil:
 		if _, err := store.RemoveUser(ctx, u.ID); err != nil {
 			return err
@@ -184,7 +222,10 @@ func demoOwner(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 		return fmt.Errorf("the demo owner: %w", err)
 	}
 	b, _ := json.MarshalIndent(keys, "", "  ")
-	return os.WriteFile(keysPath, b, 0o600)
+	if err := os.WriteFile(keysPath, b, 0o600); err != nil {
+		return err
+	}
+	return os.Chmod(keysPath, 0o600) // WriteFile keeps the mode of a file that was there
 }
 
 //go:embed demo-profile.yaml
@@ -217,7 +258,7 @@ func createDemoCompany(ctx context.Context, store *postgres.Store) (company.Comp
 	return c, store.SetWidgetSettings(ctx, c.ID, settings)
 }
 
-func printWelcome(w io.Writer, base string, k demoKeys) {
+func printWelcome(w io.Writer, base string, k demoKeys, keysPath string) {
 	fmt.Fprintf(w, `
 leadchat is running at %[1]s
 
@@ -239,6 +280,9 @@ leadchat is running at %[1]s
   See the leads:
     go run ./cmd/leadchat leads list --company %[2]s
 
+  The demo keys and password are kept in plain text in %[8]s (readable by you alone),
+  so that every start prints them again. make reset (leadchat dev --reset) starts the demo over.
+
 Press Ctrl-C to stop.
-`, base, k.CompanyID, k.PublicKey, k.PrivateKey, DemoCompany, DemoOwner, k.OwnerPassword)
+`, base, k.CompanyID, k.PublicKey, k.PrivateKey, DemoCompany, DemoOwner, k.OwnerPassword, keysPath)
 }

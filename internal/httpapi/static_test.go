@@ -103,6 +103,11 @@ func TestDemoPage(t *testing.T) {
 	if i, j := strings.Index(body, tag), strings.Index(body, "</body>"); i > j {
 		t.Error("the embed tag is not before </body>")
 	}
+	// Without an icon of its own a browser asks for /favicon.ico, which the service does not
+	// serve; the page's icon is inline, which its CSP (img-src data:) allows.
+	if !strings.Contains(body, `<link rel="icon" href="data:image/svg+xml,`) {
+		t.Error("the page names no inline icon, so browsers ask for a /favicon.ico that is not there")
+	}
 
 	csp := res.Header.Get("Content-Security-Policy")
 	m := regexp.MustCompile(`^default-src 'self'; script-src 'self' https://chat\.example\.com; connect-src https://chat\.example\.com; style-src 'self' 'nonce-([A-Za-z0-9+/=_-]{16,})'; img-src 'self' data:$`).FindStringSubmatch(csp)

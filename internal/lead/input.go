@@ -1,6 +1,7 @@
 package lead
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -69,12 +70,14 @@ func (in Input) Check() (Lead, error) {
 
 // ParseSource checks a source name.
 func ParseSource(s string) (Source, error) {
-	switch src := Source(s); src {
-	case SourceForm, SourceAPI, SourceChat, SourceManual:
+	if src := Source(s); slices.Contains(Sources(), src) {
 		return src, nil
 	}
 	return "", errs.Field(errs.CodeInvalidSource, "source")
 }
+
+// Sources lists every source a lead can have.
+func Sources() []Source { return []Source{SourceForm, SourceAPI, SourceChat, SourceManual} }
 
 // FilterReferral keeps the allowed referral keys, checking their values; nil when none remain.
 func FilterReferral(in map[string]string) (map[string]string, error) {

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"iter"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -55,7 +56,12 @@ func (f Filter) Check() (Filter, error) {
 }
 
 // Valid reports whether s is a status a lead can have.
-func (s Status) Valid() bool { return s == StatusOverLimit || s.Lifecycle() }
+func (s Status) Valid() bool { return slices.Contains(Statuses(), s) }
+
+// Statuses lists every status a lead can have: the lifecycle in its usual order, then over_limit.
+func Statuses() []Status {
+	return []Status{StatusNew, StatusContacted, StatusQualified, StatusWon, StatusLost, StatusOverLimit}
+}
 
 // Page is one page of a list: its leads, and the position of the next page, nil on the last.
 type Page struct {

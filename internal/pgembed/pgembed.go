@@ -93,6 +93,19 @@ func Start(ctx context.Context, opt Options) (*Cluster, error) {
 	return c, nil
 }
 
+// Remove deletes the cluster in dataDir, and the folder, so that the next Start initializes a
+// new one; it refuses with ErrAlreadyRunning while a server runs on it.
+func Remove(dataDir string) error {
+	dir, err := filepath.Abs(dataDir)
+	if err != nil {
+		return err
+	}
+	if err := clearStaleLock(dir, io.Discard); err != nil {
+		return err
+	}
+	return os.RemoveAll(dir)
+}
+
 // DSN is the URL of database dbname on the cluster, as the superuser postgres.
 func (c *Cluster) DSN(dbname string) string {
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", c.port, url.PathEscape(dbname))

@@ -246,8 +246,7 @@ func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="erdeklodok.csv"`)
-	cw := csvexport.NewWriter(w)
-	_ = cw.Write(csvexport.LeadHeader)
+	cw := csvexport.NewLeadWriter(w)
 	// The server's write timeout bounds a whole response; an export of many leads takes
 	// longer, so the deadline moves on while rows keep going out. A client that stops
 	// reading still meets it.
@@ -262,7 +261,7 @@ func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 			d.log.Error("dashboard", "err", err.Error(), "route", r.Pattern)
 			break
 		}
-		if err := cw.Write(csvexport.LeadRecord(l)); err != nil {
+		if err := cw.Write(l); err != nil {
 			break
 		}
 	}
