@@ -114,6 +114,13 @@ func (v *Validator) Check(req *http.Request, resp *http.Response, body []byte) e
 	return nil
 }
 
+// Seen reports whether a response to method on the path template path with status passed Check.
+func (v *Validator) Seen(method, path string, status int) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.seen[fmt.Sprintf("%s %s %d", method, path, status)]
+}
+
 // CheckRequest reports whether the spec allows req with body: nil when it does, else what it
 // breaks. The service's own answer to the request is not consulted.
 func (v *Validator) CheckRequest(req *http.Request, body []byte) error {
