@@ -17,12 +17,21 @@ AXE_VERSION := 4.14.1
 AXE_DIR     := .tools/axe-core-$(AXE_VERSION)
 AXE         := $(AXE_DIR)/node_modules/axe-core/axe.min.js
 ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
+# Portman turns the spec into contract and variation tests and Newman runs them against a live
+# service (internal/contracttest/portman, config api/portman.yaml); both come from npm into
+# .tools/ the same way, Newman pinned beside Portman, and tslib because Portman 1.33 requires it
+# without declaring it. internal/testenv reads PORTMAN_VERSION here to find them.
+PORTMAN_VERSION := 1.33.0
+NEWMAN_VERSION  := 6.2.2
+TSLIB_VERSION   := 2.8.1
+PORTMAN_DIR     := .tools/portman-$(PORTMAN_VERSION)
+PORTMAN         := $(PORTMAN_DIR)/node_modules/.bin/portman
 
-.PHONY: run reset test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe
+.PHONY: run reset test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe portman contract
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
 # a comma-separated list of chromium (the widget's and the dashboard's browser tests) and node (embed.js's syntax
-# check, and the spec lint in `make test`). Without it a missing program fails its test, naming
+# check, the spec lint and the Portman contract run in `make test`). Without it a missing program fails its test, naming
 # the package to install; PostgreSQL cannot be left out. The end of `make test` lists every skip.
 comma     := ,
 TEST_SKIP := $(strip $(subst $(comma), ,$(LEADCHAT_TEST_SKIP)))
@@ -39,13 +48,13 @@ reset: build
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short bench-smoke
+test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
 	@if [ -n "$(TEST_SKIP)" ]; then echo "make test: SKIPPED (LEADCHAT_TEST_SKIP=$(LEADCHAT_TEST_SKIP)):$(if \
 		$(filter chromium,$(TEST_SKIP)), the widget's browser tests;)$(if \
-		$(filter node,$(TEST_SKIP)), embed.js's syntax check and the spec lint;) the skipped tests are listed above"; \
+		$(filter node,$(TEST_SKIP)), embed.js's syntax check, the spec lint and the Portman contract run;) the skipped tests are listed above"; \
 	else echo "make test: LEADCHAT_TEST_SKIP unset, nothing left out"; fi
 
 check-test-skip:
@@ -83,6 +92,21 @@ lint-spec: $(REDOCLY)
 $(REDOCLY):
 	@command -v npm >/dev/null || { echo "lint-spec needs npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=node)" >&2; exit 1; }
 	npm install --prefix $(REDOCLY_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error @redocly/cli@$(REDOCLY_VERSION)
+
+## portman: install Portman and Newman for the contract run (go test needs them too)
+portman: $(PORTMAN)
+
+$(PORTMAN):
+	@command -v npm >/dev/null || { echo "the contract run needs npm: apt-get install nodejs npm (or LEADCHAT_TEST_SKIP=node)" >&2; exit 1; }
+	npm install --prefix $(PORTMAN_DIR) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		@apideck/portman@$(PORTMAN_VERSION) newman@$(NEWMAN_VERSION) tslib@$(TSLIB_VERSION)
+
+## contract: the third-party contract run alone: Portman generates contract and variation tests
+## from the spec, Newman runs them against the service on a fresh database; any failed
+## assertion, and any answer that breaks the spec or its operation's error list, fails it.
+## `go test ./...` (and so `make test`) runs it too.
+contract: portman
+	$(GO) test -count=1 -run '^TestPortman$$' -v ./internal/contracttest/portman/
 
 ## axe: install axe-core for the widget's and the dashboard's browser tests (go test needs it too)
 axe: $(AXE)

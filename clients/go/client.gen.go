@@ -293,7 +293,8 @@ type ChatReplyLanguage string
 
 // ChatRequest defines model for ChatRequest.
 type ChatRequest struct {
-	// ApiKey A public key (or a private key from a server).
+	// ApiKey A public key (or a private key from a server). Empty is `400 missing_api_key`; any
+	// other string that is not a valid key, whatever its length, is `401 invalid_api_key`.
 	ApiKey string  `json:"api_key"`
 	Email  *string `json:"email,omitempty"`
 
@@ -309,7 +310,7 @@ type ChatRequest struct {
 	// same) and counted as a bot's.
 	Honeypot *string `json:"honeypot,omitempty"`
 
-	// Message The visitor's message; line breaks and tabs allowed.
+	// Message The visitor's message; line breaks and tabs allowed. Empty or blank is `400 missing_field`.
 	Message string `json:"message"`
 
 	// MessageId The client's id of this message, unique within the session (the widget sends a random
@@ -396,7 +397,8 @@ type LeadDetails struct {
 
 // LeadInput defines model for LeadInput.
 type LeadInput struct {
-	// ApiKey The key, when it is not sent in a header.
+	// ApiKey The key, when it is not sent in a header. A string that is not a valid key, whatever
+	// its length, is `401 invalid_api_key`.
 	ApiKey *string `json:"api_key,omitempty"`
 
 	// Details Free text, line breaks and tabs allowed; stored as `details.note`.
@@ -608,7 +610,8 @@ type UnsupportedMediaType = Error
 
 // GetWidgetConfigParams defines parameters for GetWidgetConfig.
 type GetWidgetConfigParams struct {
-	// ApiKey A public key (`lc_pub_…`).
+	// ApiKey A public key (`lc_pub_…`). Empty is `400 missing_api_key`; any other string that is not
+	// a valid key, whatever its length, is `401 invalid_api_key`.
 	ApiKey string `form:"api_key" json:"api_key"`
 }
 

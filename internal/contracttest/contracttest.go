@@ -1,5 +1,6 @@
 // Package contracttest checks, in tests, that every HTTP response the service gives matches
-// api/openapi.yaml: an undeclared status, header or field fails the test that received it.
+// api/openapi.yaml: an undeclared status, header or field fails the test that received it, and
+// so does an error code that the operation's **Errors** list does not give that status.
 package contracttest
 
 import (
@@ -102,10 +103,38 @@ func (v *Validator) Check(req *http.Request, resp *http.Response, body []byte) e
 	if err := openapi3filter.ValidateResponse(req.Context(), in); err != nil {
 		return fmt.Errorf("%s %s answered %d against the spec: %w", req.Method, req.URL.Path, resp.StatusCode, err)
 	}
+	if resp.StatusCode >= 400 && req.Method != http.MethodHead {
+		if err := checkCode(route.Operation, resp.StatusCode, body); err != nil {
+			return fmt.Errorf("%s %s: %w", req.Method, route.Path, err)
+		}
+	}
 	v.mu.Lock()
 	v.seen[fmt.Sprintf("%s %s %d", req.Method, route.Path, resp.StatusCode)] = true
 	v.mu.Unlock()
 	return nil
+}
+
+// Seen reports whether a response to method on the path template path with status passed Check.
+func (v *Validator) Seen(method, path string, status int) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.seen[fmt.Sprintf("%s %s %d", method, path, status)]
+}
+
+// CheckRequest reports whether the spec allows req with body: nil when it does, else what it
+// breaks. The service's own answer to the request is not consulted.
+func (v *Validator) CheckRequest(req *http.Request, body []byte) error {
+	route, params, err := v.router.FindRoute(req)
+	if err != nil {
+		return fmt.Errorf("%s %s is not in the spec: %w", req.Method, req.URL.Path, err)
+	}
+	r := req.Clone(req.Context())
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	in := &openapi3filter.RequestValidationInput{
+		Request: r, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc},
+	}
+	return openapi3filter.ValidateRequest(req.Context(), in)
 }
 
 // Transport is an http.RoundTripper that validates every response it carries and reports a

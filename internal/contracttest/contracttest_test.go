@@ -24,6 +24,8 @@ func TestValidatorCatchesWrongResponses(t *testing.T) {
 		{"not a UUID", 201, "application/json", `{"success": true, "lead_id": "42", "over_limit": false}`, true},
 		{"an undeclared status", 418, "application/json", `{"error": "x", "code": "teapot"}`, true},
 		{"an error without code", 400, "application/json", `{"error": "x"}`, true},
+		{"a code the operation does not list", 400, "application/json", `{"error": "x", "code": "invalid_cursor"}`, true},
+		{"a listed code under another status", 401, "application/json", `{"error": "x", "code": "missing_field"}`, true},
 		{"plain text", 400, "text/plain", `bad request`, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,6 +46,36 @@ func TestValidatorCatchesWrongResponses(t *testing.T) {
 			err = v.Check(req, resp, []byte(tt.body))
 			if (err != nil) != tt.wantErr {
 				t.Errorf("Check = %v, want an error: %v", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+// CheckRequest says what the contract allows a client to send, whatever the service answers.
+func TestCheckRequest(t *testing.T) {
+	const base = "http://127.0.0.1:1"
+	v := New(t, base)
+	for _, tt := range []struct {
+		name, method, path, body string
+		header                   map[string]string
+		ok                       bool
+	}{
+		{"a lead", "POST", "/api/v1/leads", `{"first_name": "Anna", "email": "a@example.hu"}`, nil, true},
+		{"a lead without email", "POST", "/api/v1/leads", `{"first_name": "Anna"}`, nil, false},
+		{"an empty Idempotency-Key", "POST", "/api/v1/leads", `{"first_name": "Anna", "email": "a@example.hu"}`, map[string]string{"Idempotency-Key": ""}, false},
+		{"an empty chat message", "POST", "/api/embed/chat", `{"api_key": "k", "message": ""}`, nil, false},
+		{"a config call", "GET", "/api/embed/config?api_key=k", "", nil, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest(tt.method, base+tt.path, strings.NewReader(tt.body))
+			if tt.body != "" {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			for k, val := range tt.header {
+				req.Header[http.CanonicalHeaderKey(k)] = []string{val}
+			}
+			if err := v.CheckRequest(req, []byte(tt.body)); (err == nil) != tt.ok {
+				t.Errorf("CheckRequest = %v, want allowed: %v", err, tt.ok)
 			}
 		})
 	}

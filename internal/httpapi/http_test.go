@@ -5,33 +5,6 @@ import (
 	"testing"
 )
 
-func TestPreflight(t *testing.T) {
-	e := start(t)
-	for _, path := range []string{"/api/v1/leads", "/api/embed/config", "/api/embed/chat",
-		"/api/v1/leads/0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b", "/api/v1/leads/0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b/messages"} {
-		t.Run(path, func(t *testing.T) {
-			resp, _ := e.do("OPTIONS", path, "", map[string]string{
-				"Origin": "https://example.hu", "Access-Control-Request-Method": "POST",
-				"Access-Control-Request-Headers": "content-type, x-api-key, idempotency-key",
-			})
-			if resp.StatusCode != http.StatusNoContent {
-				t.Fatalf("status %d, want 204", resp.StatusCode)
-			}
-			want := map[string]string{
-				"Access-Control-Allow-Origin":  "*",
-				"Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE, OPTIONS",
-				"Access-Control-Allow-Headers": "Content-Type, Authorization, X-Api-Key, Idempotency-Key",
-				"Access-Control-Max-Age":       "86400",
-			}
-			for h, v := range want {
-				if got := resp.Header.Get(h); got != v {
-					t.Errorf("%s = %q, want %q", h, got, v)
-				}
-			}
-		})
-	}
-}
-
 func TestResponsesAllowCrossOrigin(t *testing.T) {
 	e := start(t)
 	resp, _ := e.do("POST", "/api/v1/leads", okBody, map[string]string{"Origin": "https://example.hu"})

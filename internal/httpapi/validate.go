@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -48,16 +49,18 @@ func (s *server) validate(next http.Handler) http.Handler {
 		}
 		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: mux.Vars(r), Route: route, Options: &s.validator.opts}
 		if err := openapi3filter.ValidateRequest(r.Context(), in); err != nil {
-			s.writeError(w, r, validationError(err))
+			s.writeError(w, r, validationError(err, route.Operation))
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-// validationError turns kin-openapi's verdict into our stable codes. The message kin-openapi
-// writes stays in the wrapped error for the logs; clients get the Hungarian sentence.
-func validationError(err error) error {
+// validationError turns kin-openapi's verdict on a request to op into our stable codes. The
+// message kin-openapi writes stays in the wrapped error for the logs; clients get the Hungarian
+// sentence. Keys never get here: authenticate has resolved the request's key before it is
+// validated, so an absent, empty or malformed one was answered there.
+func validationError(err error, op *openapi3.Operation) error {
 	var re *openapi3filter.RequestError
 	if !errors.As(err, &re) {
 		return errs.Wrap(errs.Invalid, errs.CodeInvalidField, err)
@@ -71,46 +74,59 @@ func validationError(err error) error {
 		return &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidJSON, Err: err}
 	}
 	path := se.JSONPointer()
-	field := strings.Join(path, ".")
-	top := ""
-	if len(path) > 0 {
-		top = path[0]
+	e := &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidField, Field: strings.Join(path, "."), Err: err}
+	if len(path) == 0 {
+		switch se.SchemaField {
+		case "required":
+			e.Code, e.Field = errs.CodeMissingField, missingProperty(se.Reason)
+		default:
+			e.Code, e.Field = errs.CodeInvalidJSON, "" // the body as a whole is not an object
+		}
+		return e
 	}
-	e := &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidField, Field: field, Err: err}
+	top := path[0]
+	code, own := fieldCodes[top]
 	switch {
 	case se.SchemaField == "required":
 		e.Code = errs.CodeMissingField
-		if len(path) == 0 {
-			e.Field = missingProperty(se.Reason)
-		}
-		if e.Field == "api_key" {
-			e.Code, e.Field = errs.CodeMissingAPIKey, ""
-		}
-	case top == "first_name" && se.SchemaField == "minLength":
+	case emptyRequired(se, path, op):
 		e.Code = errs.CodeMissingField
-	case top == "email":
-		e.Code = errs.CodeInvalidEmail
-		if se.SchemaField == "minLength" {
-			e.Code = errs.CodeMissingField
-		}
-	case top == "message" && se.SchemaField == "minLength":
-		e.Code = errs.CodeMissingField
-	case top == "phone":
-		e.Code = errs.CodeInvalidPhone
-	case top == "source":
-		e.Code = errs.CodeInvalidSource
-	case top == "referral_data":
-		e.Code, e.Field = errs.CodeInvalidReferralData, "referral_data"
-	case top == "status":
-		e.Code = errs.CodeInvalidStatus
-	case top == "session_id":
-		e.Code, e.Field = errs.CodeInvalidSessionID, "session_id"
-	case top == "message_id":
-		e.Code, e.Field = errs.CodeInvalidMessageID, "message_id"
-	case len(path) == 0:
-		e.Code, e.Field = errs.CodeInvalidJSON, "" // the body as a whole is not an object
+	case own:
+		e.Code, e.Field = code, top
 	}
 	return e
+}
+
+// emptyRequired reports whether se is a required body property sent empty: missing, as one
+// blank after trimming is.
+func emptyRequired(se *openapi3.SchemaError, path []string, op *openapi3.Operation) bool {
+	return se.SchemaField == "minLength" && len(path) == 1 && se.Schema != nil && se.Schema.MinLength == 1 &&
+		slices.Contains(bodyRequired(op), path[0])
+}
+
+// fieldCodes are the body properties with an error code of their own, answered whatever part
+// of their schema they break (type, length, format, enum); the contract's table of codes says
+// the same. Every other property's is invalid_field.
+var fieldCodes = map[string]errs.Code{
+	"email":         errs.CodeInvalidEmail,
+	"phone":         errs.CodeInvalidPhone,
+	"source":        errs.CodeInvalidSource,
+	"referral_data": errs.CodeInvalidReferralData,
+	"status":        errs.CodeInvalidStatus,
+	"session_id":    errs.CodeInvalidSessionID,
+	"message_id":    errs.CodeInvalidMessageID,
+}
+
+// bodyRequired lists the required properties of op's JSON request body.
+func bodyRequired(op *openapi3.Operation) []string {
+	if op == nil || op.RequestBody == nil || op.RequestBody.Value == nil {
+		return nil
+	}
+	mt := op.RequestBody.Value.Content.Get("application/json")
+	if mt == nil || mt.Schema == nil || mt.Schema.Value == nil {
+		return nil
+	}
+	return mt.Schema.Value.Required
 }
 
 // paramError is the error for a parameter that breaks the contract, whether kin-openapi or the
@@ -120,8 +136,6 @@ func paramError(name string, err error) error {
 	switch name {
 	case "Idempotency-Key":
 		code = errs.CodeInvalidIdempotencyKey
-	case "api_key":
-		code = errs.CodeMissingAPIKey
 	case "lead_id":
 		return errs.Wrap(errs.NotFound, errs.CodeLeadNotFound, err)
 	case "status":

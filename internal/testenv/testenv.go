@@ -1,5 +1,6 @@
 // Package testenv finds the programs that some tests need besides PostgreSQL (Chromium for the
-// widget's browser tests and the axe-core rules they run, node for the syntax of embed.js). A test that needs one runs, or fails
+// widget's browser tests and the axe-core rules they run, node for the syntax of embed.js and
+// the Portman contract run). A test that needs one runs, or fails
 // naming the Debian package that installs it; it never skips on its own. The one way to skip such
 // tests is to list them in LEADCHAT_TEST_SKIP (e.g. LEADCHAT_TEST_SKIP=chromium,node), and
 // `make test` lists every skipped test at its end.
@@ -36,20 +37,43 @@ func AxeCore(t testing.TB) string {
 	if skipped("chromium") {
 		t.Skipf("%s=%s: this test needs chromium", SkipVar, os.Getenv(SkipVar))
 	}
-	root := ModuleRoot(t)
-	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	version := makeVar(t, "AXE_VERSION")
+	path := filepath.Join(ModuleRoot(t), ".tools", "axe-core-"+version, "node_modules", "axe-core", "axe.min.js")
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("this test needs axe-core %s: run `make axe` (npm, from apt-get install nodejs npm), or set %s=chromium to skip it", version, SkipVar)
+	}
+	return path
+}
+
+// Portman is the folder of the portman and newman commands, which `make portman` installs from
+// npm into .tools/ (the version is the Makefile's PORTMAN_VERSION); they are part of the node
+// need.
+func Portman(t testing.TB) string {
+	t.Helper()
+	Node(t)
+	version := makeVar(t, "PORTMAN_VERSION")
+	bin := filepath.Join(ModuleRoot(t), ".tools", "portman-"+version, "node_modules", ".bin")
+	for _, cmd := range []string{"portman", "newman"} {
+		if _, err := os.Stat(filepath.Join(bin, cmd)); err != nil {
+			t.Fatalf("this test needs %s (Portman %s): run `make portman` (npm, from apt-get install nodejs npm), or set %s=node to skip it", cmd, version, SkipVar)
+		}
+	}
+	return bin
+}
+
+// makeVar is the value the Makefile gives name (`NAME := value`), the one place a tool's
+// version is written.
+func makeVar(t testing.TB, name string) string {
+	t.Helper()
+	mk, err := os.ReadFile(filepath.Join(ModuleRoot(t), "Makefile"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?m)^AXE_VERSION\s*:=\s*(\S+)`).FindSubmatch(mk)
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `\s*:=\s*(\S+)`).FindSubmatch(mk)
 	if m == nil {
-		t.Fatal("the Makefile sets no AXE_VERSION")
+		t.Fatalf("the Makefile sets no %s", name)
 	}
-	path := filepath.Join(root, ".tools", "axe-core-"+string(m[1]), "node_modules", "axe-core", "axe.min.js")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("this test needs axe-core %s: run `make axe` (npm, from apt-get install nodejs npm), or set %s=chromium to skip it", m[1], SkipVar)
-	}
-	return path
+	return string(m[1])
 }
 
 // find skips t when SkipVar lists need, else returns the first of programs found (a path, or a
