@@ -99,7 +99,9 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 // withRuntimeParams adds statement_timeout and lock_timeout to a URL or key=value DSN unless
 // it sets them itself (lib/pq passes unknown parameters to the server as settings), and
 // binary_parameters, with which lib/pq sends a statement with its arguments in one round trip
-// instead of preparing it first in another.
+// instead of preparing it first in another. Several hosts (a primary and its standbys, with
+// target_session_attrs=read-write so only the primary is used) are accepted in key=value form
+// only.
 func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 	ms := fmt.Sprint(timeout.Milliseconds())
 	lock := fmt.Sprint((timeout / 2).Milliseconds())
@@ -117,6 +119,11 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 			dsn += " lock_timeout=" + lock
 		}
 		return dsn, nil
+	}
+	if strings.Contains(u.Host, ",") {
+		return "", errors.New("DATABASE_URL names several hosts in URL form, which lib/pq misreads " +
+			"(it takes \"a:5432,b:5432\" for one host name): use the key=value form, e.g. " +
+			"host=a,b port=5432,5432 dbname=leadchat user=leadchat target_session_attrs=read-write connect_timeout=3")
 	}
 	q := u.Query()
 	if q.Get("binary_parameters") == "" {
