@@ -135,4 +135,3 @@ func TestReconnectsAfterFailover(t *testing.T) {
 		t.Errorf("%d leads stored (%v), want 2", leads, err)
 	}
 }
-
