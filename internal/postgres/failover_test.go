@@ -15,23 +15,23 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
-// severalHosts rewrites the test database's URL into the key=value form with two hosts, the
-// first a port nobody listens on (a primary that is gone), as a DATABASE_URL naming a primary
-// and its standby would.
-func severalHosts(t *testing.T, dsn string) string {
+// severalHosts rewrites the test database's URL into the key=value form with two hosts, as a
+// DATABASE_URL naming a primary and its standby would: the first a port nobody listens on (a
+// primary that is gone), or with live the test server itself, twice.
+func severalHosts(t *testing.T, dsn string, live bool) string {
 	t.Helper()
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatalf("pgtest DSN %q: %v", dsn, err)
+	u := mustURL(t, dsn)
+	first := u.Port()
+	if !live {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		first = fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
+		ln.Close()
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	kv := fmt.Sprintf("host=127.0.0.1,%s port=%d,%s dbname=%s user=%s target_session_attrs=read-write connect_timeout=3",
-		u.Hostname(), dead, u.Port(), strings.TrimPrefix(u.Path, "/"), u.User.Username())
+	kv := fmt.Sprintf("host=%[1]s,%[1]s port=%s,%s dbname=%s user=%s target_session_attrs=read-write connect_timeout=3",
+		u.Hostname(), first, u.Port(), strings.TrimPrefix(u.Path, "/"), u.User.Username())
 	if pw, ok := u.User.Password(); ok {
 		kv += " password='" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(pw) + "'"
 	}
@@ -56,7 +56,7 @@ func TestSeveralHostsInURLFormAreRefused(t *testing.T) {
 func TestReconnectsAfterFailover(t *testing.T) {
 	dsn := pgtest.NewDSN(t)
 	ctx := context.Background()
-	multi := severalHosts(t, dsn)
+	multi := severalHosts(t, dsn, false)
 	s, err := postgres.Open(ctx, multi, postgres.Options{MaxOpenConns: 4})
 	if err != nil {
 		t.Fatalf("opening %q: %v", multi, err)
@@ -134,4 +134,62 @@ func TestReconnectsAfterFailover(t *testing.T) {
 	if err := other.DB().QueryRow(`SELECT count(*) FROM leads WHERE company_id = $1`, companyID).Scan(&leads); err != nil || leads != 2 {
 		t.Errorf("%d leads stored (%v), want 2", leads, err)
 	}
+}
+
+// TestNoWritableHostIsUnavailable: mid-failover no host may take writes (the old primary
+// demoted, the standby not yet promoted) while both answer; lib/pq then refuses every host, with
+// no network error among its reasons, and the store answers unavailable, which clients retry,
+// until one takes writes again.
+func TestNoWritableHostIsUnavailable(t *testing.T) {
+	dsn := pgtest.NewDSN(t)
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, severalHosts(t, dsn, true), postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	admin, err := postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	companyID := company(t, s, "Csak olvasható Kft.")
+	readOnly := func(on bool) {
+		t.Helper()
+		q := `ALTER DATABASE ` + strings.TrimPrefix(mustURL(t, dsn).Path, "/") + ` RESET default_transaction_read_only`
+		if on {
+			q = strings.Replace(q, "RESET default_transaction_read_only", "SET default_transaction_read_only = on", 1)
+		}
+		if _, err := admin.DB().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := admin.DB().Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			WHERE datname = current_database() AND pid <> pg_backend_pid()`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	readOnly(true)
+	// The first try may still find a connection of the pool whose end it has not read yet.
+	for try := 1; ; try++ {
+		_, err = s.CreateLead(ctx, companyID, newLead("Írás"), nil, nil)
+		if !errs.Is(err, errs.Unavailable) {
+			t.Fatalf("with no host taking writes: %v; want unavailable", err)
+		}
+		if try == 2 {
+			break
+		}
+	}
+	readOnly(false)
+	if _, err := s.CreateLead(ctx, companyID, newLead("Írás"), nil, nil); err != nil {
+		t.Fatalf("once a host takes writes again: %v", err)
+	}
+}
+
+func mustURL(t *testing.T, dsn string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

@@ -67,10 +67,11 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := sqlx.Open("postgres", full)
+	c, err := pq.NewConnector(full)
 	if err != nil {
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
+	db := sqlx.NewDb(sql.OpenDB(connector{c}), "postgres")
 	db.SetMaxOpenConns(opt.MaxOpenConns)
 	db.SetMaxIdleConns(opt.MaxOpenConns)
 	db.SetConnMaxIdleTime(5 * time.Minute)
@@ -157,6 +158,21 @@ func OpenPlain(dsn string, maxConns int) (*sql.DB, error) {
 	db.SetMaxIdleConns(maxConns)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	return db, nil
+}
+
+// connector opens the pool's connections. A connection that cannot be opened is the database
+// being unavailable, whatever the reason: with several hosts, lib/pq's error when none of them
+// takes writes (mid-failover, the old primary demoted and the new one not yet promoted) holds no
+// network error that translate could recognise.
+type connector struct{ *pq.Connector }
+
+// Connect opens a connection, or fails with errs.Unavailable wrapping why not.
+func (c connector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, errs.Wrap(errs.Unavailable, errs.CodeUnavailable, err)
+	}
+	return conn, nil
 }
 
 // DB is the underlying pool, for migrations and health checks.
