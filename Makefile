@@ -21,9 +21,10 @@ ACCEPTED_BREAKS := api/baseline/accepted-breaks.txt
 .PHONY: run test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
-# a comma-separated list of chromium (the widget's and the dashboard's browser tests) and node (embed.js's syntax
-# check, and the spec lint in `make test`). Without it a missing program fails its test, naming
-# the package to install; PostgreSQL cannot be left out. The end of `make test` lists every skip.
+# a comma-separated list of chromium (the widget's and the dashboard's browser tests), node (embed.js's syntax
+# check, and the spec lint in `make test`) and scale (make scale-test: pg_auto_failover and HAProxy).
+# Without it a missing program fails its test, naming the package to install; PostgreSQL cannot be
+# left out. The end of `make test` lists every skip.
 comma     := ,
 TEST_SKIP := $(strip $(subst $(comma), ,$(LEADCHAT_TEST_SKIP)))
 
@@ -33,18 +34,19 @@ run:
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short bench-smoke
+test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
 	@if [ -n "$(TEST_SKIP)" ]; then echo "make test: SKIPPED (LEADCHAT_TEST_SKIP=$(LEADCHAT_TEST_SKIP)):$(if \
 		$(filter chromium,$(TEST_SKIP)), the widget's browser tests;)$(if \
-		$(filter node,$(TEST_SKIP)), embed.js's syntax check and the spec lint;) the skipped tests are listed above"; \
+		$(filter node,$(TEST_SKIP)), embed.js's syntax check and the spec lint;)$(if \
+		$(filter scale,$(TEST_SKIP)), make scale-test;) the skipped tests are listed above"; \
 	else echo "make test: LEADCHAT_TEST_SKIP unset, nothing left out"; fi
 
 check-test-skip:
-	@for n in $(TEST_SKIP); do case $$n in chromium|node) ;; \
-		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node)" >&2; exit 1 ;; esac; done
+	@for n in $(TEST_SKIP); do case $$n in chromium|node|scale) ;; \
+		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node, scale)" >&2; exit 1 ;; esac; done
 
 build:
 	$(GO) build -o bin/leadchat ./cmd/leadchat

@@ -64,12 +64,14 @@ const unavailable503 = "HTTP/1.1 503 Service Unavailable\r\n" +
 	"\r\n" +
 	`{"error":"A szolgáltatás átmenetileg nem érhető el. Kérjük, próbálja újra később.","code":"unavailable"}` + "\n"
 
+var errNoHAProxy = errors.New("haproxy not found on PATH: apt-get install haproxy")
+
 // startBalancer starts HAProxy on a free port in front of instances and waits until it has
 // found every one ready.
 func startBalancer(dir string, instances []string) (*balancer, error) {
 	bin, err := exec.LookPath("haproxy")
 	if err != nil {
-		return nil, errors.New("haproxy not found on PATH: apt-get install haproxy")
+		return nil, errNoHAProxy
 	}
 	addr, err := freeAddr()
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,6 +67,15 @@ func TestScale(t *testing.T) {
 	if err := os.Chmod(dir, 0o755); err != nil { // PostgreSQL runs as another user when this is root
 		t.Fatal(err)
 	}
+	// Every program the run needs is looked for first, so a missing one fails at once, named.
+	f, err := newFormation(filepath.Join(dir, "pg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(f.stop)
+	if _, err := exec.LookPath("haproxy"); err != nil {
+		t.Fatal(errNoHAProxy)
+	}
 	type built struct {
 		bin string
 		err error
@@ -73,11 +83,6 @@ func TestScale(t *testing.T) {
 	binc := make(chan built, 1)
 	go func() { bin, err := buildBinary(ctx, dir); binc <- built{bin, err} }()
 
-	f, err := newFormation(filepath.Join(dir, "pg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(f.stop)
 	setupCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	if err := f.start(setupCtx); err != nil {
