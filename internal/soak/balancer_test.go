@@ -138,12 +138,4 @@ func startBalancer(dir string, instances []string) (*balancer, error) {
 
 func (b *balancer) base() string { return "http://" + b.addr }
 
-func (b *balancer) stop() {
-	syscall.Kill(-b.cmd.Process.Pid, syscall.SIGTERM)
-	select {
-	case <-b.done:
-	case <-time.After(5 * time.Second):
-		syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
-		<-b.done
-	}
-}
+func (b *balancer) stop() { stopGroup(b.cmd.Process.Pid, b.done, 5*time.Second) }

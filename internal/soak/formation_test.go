@@ -405,13 +405,19 @@ func (f *formation) stop() {
 			continue
 		default:
 		}
-		syscall.Kill(-a.cmd.Process.Pid, syscall.SIGTERM)
-		select {
-		case <-a.exited:
-		case <-time.After(20 * time.Second):
-			syscall.Kill(-a.cmd.Process.Pid, syscall.SIGKILL)
-			<-a.exited
-		}
+		stopGroup(a.cmd.Process.Pid, a.exited, 20*time.Second)
+	}
+}
+
+// stopGroup sends SIGTERM to the process group of pid and waits for exited, sending SIGKILL
+// after grace.
+func stopGroup(pid int, exited <-chan struct{}, grace time.Duration) {
+	syscall.Kill(-pid, syscall.SIGTERM)
+	select {
+	case <-exited:
+	case <-time.After(grace):
+		syscall.Kill(-pid, syscall.SIGKILL)
+		<-exited
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -53,20 +52,7 @@ const (
 func TestScale(t *testing.T) {
 	began := time.Now()
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "leadchat-scale-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("kept %s (instance and pg_autoctl logs, haproxy.cfg) for a look", dir)
-			return
-		}
-		os.RemoveAll(dir)
-	})
-	if err := os.Chmod(dir, 0o755); err != nil { // PostgreSQL runs as another user when this is root
-		t.Fatal(err)
-	}
+	dir := runDir(t, "leadchat-scale-", "instance and pg_autoctl logs, haproxy.cfg")
 	// Every program the run needs is looked for first, so a missing one fails at once, named.
 	f, err := newFormation(filepath.Join(dir, "pg"))
 	if err != nil {
@@ -172,13 +158,7 @@ func TestScale(t *testing.T) {
 	}
 	t.Log(scaleFigures(run, replayed, stored, chatStored, fo, across, formed, time.Since(began), len(problems)))
 	t.Logf("failover timeline:\n  %s", strings.Join(fo.log, "\n  "))
-	for i, p := range problems {
-		if i == 30 {
-			t.Errorf("... and %d more", len(problems)-i)
-			break
-		}
-		t.Error(p)
-	}
+	reportProblems(t, problems)
 	if len(problems) > 0 {
 		for i, s := range servers {
 			t.Logf("instance %d log:\n%s", i, s.logTail(15))
