@@ -71,6 +71,7 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
+	c.Dialer(newDialer())
 	db := sqlx.NewDb(sql.OpenDB(connector{c}), "postgres")
 	db.SetMaxOpenConns(opt.MaxOpenConns)
 	db.SetMaxIdleConns(opt.MaxOpenConns)
