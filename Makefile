@@ -30,9 +30,10 @@ PORTMAN         := $(PORTMAN_DIR)/node_modules/.bin/portman
 .PHONY: run reset test check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe portman contract
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
-# a comma-separated list of chromium (the widget's and the dashboard's browser tests) and node (embed.js's syntax
-# check, the spec lint and the Portman contract run in `make test`). Without it a missing program fails its test, naming
-# the package to install; PostgreSQL cannot be left out. The end of `make test` lists every skip.
+# a comma-separated list of chromium (the widget's and the dashboard's browser tests), node (embed.js's syntax
+# check, the spec lint and the Portman contract run in `make test`) and scale (make scale-test:
+# pg_auto_failover and HAProxy). Without it a missing program fails its test, naming the package
+# to install; PostgreSQL cannot be left out. The end of `make test` lists every skip.
 comma     := ,
 TEST_SKIP := $(strip $(subst $(comma), ,$(LEADCHAT_TEST_SKIP)))
 
@@ -48,18 +49,19 @@ reset: build
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short bench-smoke
+test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
 	@if [ -n "$(TEST_SKIP)" ]; then echo "make test: SKIPPED (LEADCHAT_TEST_SKIP=$(LEADCHAT_TEST_SKIP)):$(if \
 		$(filter chromium,$(TEST_SKIP)), the widget's browser tests;)$(if \
-		$(filter node,$(TEST_SKIP)), embed.js's syntax check, the spec lint and the Portman contract run;) the skipped tests are listed above"; \
+		$(filter node,$(TEST_SKIP)), embed.js's syntax check, the spec lint and the Portman contract run;)$(if \
+		$(filter scale,$(TEST_SKIP)), make scale-test;) the skipped tests are listed above"; \
 	else echo "make test: LEADCHAT_TEST_SKIP unset, nothing left out"; fi
 
 check-test-skip:
-	@for n in $(TEST_SKIP); do case $$n in chromium|node) ;; \
-		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node)" >&2; exit 1 ;; esac; done
+	@for n in $(TEST_SKIP); do case $$n in chromium|node|scale) ;; \
+		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node, scale)" >&2; exit 1 ;; esac; done
 
 build:
 	$(GO) build -o bin/leadchat ./cmd/leadchat
@@ -181,6 +183,17 @@ hostile-short:
 
 hostile:
 	$(GO) test -tags soak -count=1 -timeout 15m -run '^TestHostile$$' ./internal/soak/ -v -hostile.duration=$(HOSTILE_DURATION)
+
+## scale-test: two instances behind HAProxy on a PostgreSQL primary and standby under
+## pg_auto_failover (internal/soak, TestScale): leads and chat messages through the balancer while
+## the primary is killed and the standby promoted; fails on a lost or doubled lead or message, a
+## change one instance makes that the other misses for a second, or a shared rate limit off by
+## more than 10%. Needs apt-get install postgresql-15-auto-failover pg-auto-failover-cli haproxy.
+## SCALE_PHASE: the load before the kill and after the recovery (8s each).
+SCALE_PHASE ?= 8s
+.PHONY: scale-test
+scale-test:
+	$(GO) test -tags soak -count=1 -timeout 10m -run '^TestScale$$' ./internal/soak/ -v -scale.phase=$(SCALE_PHASE)
 
 ## bench: leadchat against the machine's own ceilings (pgbench, a minimal net/http server) at 1,
 ## 16 and 64 connections, on a durable PostgreSQL of its own; writes internal/bench/results/.

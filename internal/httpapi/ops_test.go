@@ -19,8 +19,17 @@ func limited(c *service.Config) {
 	c.TrustedProxies = "127.0.0.1"
 }
 
+// TestRateLimits holds every limit, with its buckets in this instance's memory and in PostgreSQL.
 func TestRateLimits(t *testing.T) {
-	e := startWith(t, limited)
+	for _, store := range []string{"memory", "postgres"} {
+		t.Run(store, func(t *testing.T) {
+			testRateLimits(t, func(c *service.Config) { limited(c); c.SharedRateLimits = store == "postgres" })
+		})
+	}
+}
+
+func testRateLimits(t *testing.T, config func(*service.Config)) {
+	e := startWith(t, config)
 	c := e.company(plan.Enterprise, -1)
 	pub := e.key(c, auth.Public, nil, true).Key
 	priv := e.key(c, auth.Private, nil, true).Key

@@ -16,7 +16,7 @@ const cacheChannel = "leadchat_cache"
 // ListenCache follows cacheChannel until ctx ends, reporting to ev. It reconnects by itself.
 // While the connection is down ev is told so, since a change may be missed.
 func (s *Store) ListenCache(ctx context.Context, ev cache.Follower) error {
-	l := pq.NewListener(s.dsn, 100*time.Millisecond, 5*time.Second, func(e pq.ListenerEventType, err error) {
+	l := pq.NewDialListener(newDialer(), s.dsn, 100*time.Millisecond, 5*time.Second, func(e pq.ListenerEventType, err error) {
 		switch e {
 		case pq.ListenerEventReconnected: // pq has listened again before it reports this
 			ev.Live(true)

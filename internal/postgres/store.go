@@ -67,10 +67,12 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := sqlx.Open("postgres", full)
+	c, err := pq.NewConnector(full)
 	if err != nil {
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
+	c.Dialer(newDialer())
+	db := sqlx.NewDb(sql.OpenDB(connector{c}), "postgres")
 	db.SetMaxOpenConns(opt.MaxOpenConns)
 	db.SetMaxIdleConns(opt.MaxOpenConns)
 	db.SetConnMaxIdleTime(5 * time.Minute)
@@ -99,7 +101,9 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 // withRuntimeParams adds statement_timeout and lock_timeout to a URL or key=value DSN unless
 // it sets them itself (lib/pq passes unknown parameters to the server as settings), and
 // binary_parameters, with which lib/pq sends a statement with its arguments in one round trip
-// instead of preparing it first in another.
+// instead of preparing it first in another. Several hosts (a primary and its standbys, with
+// target_session_attrs=read-write so only the primary is used) are accepted in key=value form
+// only.
 func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 	ms := fmt.Sprint(timeout.Milliseconds())
 	lock := fmt.Sprint((timeout / 2).Milliseconds())
@@ -117,6 +121,11 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 			dsn += " lock_timeout=" + lock
 		}
 		return dsn, nil
+	}
+	if strings.Contains(u.Host, ",") {
+		return "", errors.New("DATABASE_URL names several hosts in URL form, which lib/pq misreads " +
+			"(it takes \"a:5432,b:5432\" for one host name): use the key=value form, e.g. " +
+			"host=a,b port=5432,5432 dbname=leadchat user=leadchat target_session_attrs=read-write connect_timeout=3")
 	}
 	q := u.Query()
 	if q.Get("binary_parameters") == "" {
@@ -150,6 +159,21 @@ func OpenPlain(dsn string, maxConns int) (*sql.DB, error) {
 	db.SetMaxIdleConns(maxConns)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	return db, nil
+}
+
+// connector opens the pool's connections. A connection that cannot be opened is the database
+// being unavailable, whatever the reason: with several hosts, lib/pq's error when none of them
+// takes writes (mid-failover, the old primary demoted and the new one not yet promoted) holds no
+// network error that translate could recognise.
+type connector struct{ *pq.Connector }
+
+// Connect opens a connection, or fails with errs.Unavailable wrapping why not.
+func (c connector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, errs.Wrap(errs.Unavailable, errs.CodeUnavailable, err)
+	}
+	return conn, nil
 }
 
 // DB is the underlying pool, for migrations and health checks.

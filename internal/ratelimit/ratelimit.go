@@ -16,11 +16,11 @@
 // less recently than any current one, is dropped whole. So the least recently used go first,
 // half a table at a time.
 //
-// Several instances behind a load balancer each keep their own buckets, so a client may get up
-// to N times a limit from N instances. Deployments that need one shared budget limit at their
-// gateway (and set LEADCHAT_RATE_LIMIT=off here), or would move the buckets to a shared store:
-// a PostgreSQL table keyed by (limit, key, minute) with an upsert-and-compare, or Redis INCR
-// with EXPIRE.
+// Several instances behind a load balancer each keep their own buckets in memory, so a client
+// may get up to N times a limit from N instances. Shared limiters keep the same buckets in a
+// store every instance uses (PostgreSQL, LEADCHAT_RATE_LIMIT_STORE=postgres), one call per
+// decision, so a limit holds across instances; the table here stays the default because it
+// costs no round trip.
 package ratelimit
 
 import (
@@ -151,7 +151,7 @@ func (b *Buckets) use(l *Limiter, key Key, take bool) (bool, time.Duration) {
 	if allowed {
 		return true, 0
 	}
-	return false, time.Duration((1 - tokens) / rate * float64(time.Second))
+	return false, wait(tokens, l.perMinute)
 }
 
 // turn starts a new generation, dropping the previous one.

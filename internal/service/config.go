@@ -56,6 +56,9 @@ type Config struct {
 	// RateBuckets bounds the rate limiters' table of buckets, all limits together
 	// (LEADCHAT_RATE_BUCKETS, default ratelimit.DefaultBuckets; 0 here means the default).
 	RateBuckets int
+	// SharedRateLimits keeps the buckets in PostgreSQL, where every instance shares them
+	// (LEADCHAT_RATE_LIMIT_STORE=postgres; default memory, each instance its own).
+	SharedRateLimits bool
 	// MetricsNetworks are the client networks /metrics answers, by the same client address as
 	// the rate limits (LEADCHAT_METRICS_ALLOWED_NETWORKS, comma-separated CIDR ranges or
 	// addresses, default DefaultMetricsNetworks; "none" answers nobody; nil here means the
@@ -96,6 +99,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		c.RateLimit = false
 	default:
 		problems = append(problems, fmt.Sprintf("LEADCHAT_RATE_LIMIT=%q: want on or off", v))
+	}
+	switch v := getenv("LEADCHAT_RATE_LIMIT_STORE"); v {
+	case "", "memory":
+	case "postgres":
+		c.SharedRateLimits = true
+	default:
+		problems = append(problems, fmt.Sprintf("LEADCHAT_RATE_LIMIT_STORE=%q: want memory or postgres", v))
 	}
 	for name, dst := range map[string]*int{
 		"LEADCHAT_RATE_LEADS_PUBLIC": &c.RateLeadsPublic, "LEADCHAT_RATE_LEADS_PRIVATE": &c.RateLeadsPrivate,

@@ -19,7 +19,7 @@ func TestConfigDefaults(t *testing.T) {
 	if c.Addr != "127.0.0.1:8080" || c.MaxDBConns != 32 || c.LeadBatch != 64 || c.LeadWriters != 1 || c.ShutdownGrace != 30*time.Second || !c.RateLimit ||
 		c.RateLeadsPublic != 10 || c.RateLeadsPrivate != 600 || c.RateConfig != 120 || c.RateChat != 20 ||
 		c.PublicURL != "http://127.0.0.1:8080" || c.AI.BaseURL != "" ||
-		c.AuthFailLimit != 30 || c.RateBuckets != 100_000 || c.MaxConns != 2048 ||
+		c.AuthFailLimit != 30 || c.RateBuckets != 100_000 || c.MaxConns != 2048 || c.SharedRateLimits ||
 		fmt.Sprint(c.MetricsNetworks) != "[127.0.0.0/8 ::1/128]" {
 		t.Errorf("defaults = %+v", c)
 	}
@@ -29,11 +29,12 @@ func TestConfigHardening(t *testing.T) {
 	c, err := ConfigFromEnv(env(map[string]string{
 		"LEADCHAT_AUTH_FAIL_LIMIT": "5", "LEADCHAT_RATE_BUCKETS": "5000", "LEADCHAT_MAX_CONNS": "100",
 		"LEADCHAT_METRICS_ALLOWED_NETWORKS": "10.0.0.0/8, 192.0.2.7 ,2001:db8::/32",
+		"LEADCHAT_RATE_LIMIT_STORE":         "postgres",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.AuthFailLimit != 5 || c.RateBuckets != 5000 || c.MaxConns != 100 ||
+	if c.AuthFailLimit != 5 || c.RateBuckets != 5000 || c.MaxConns != 100 || !c.SharedRateLimits ||
 		fmt.Sprint(c.MetricsNetworks) != "[10.0.0.0/8 192.0.2.7/32 2001:db8::/32]" {
 		t.Errorf("config = %+v", c)
 	}
@@ -69,7 +70,7 @@ func TestConfigNamesEveryBadVariable(t *testing.T) {
 		"LEADCHAT_PUBLIC_URL": "ftp://x", "DATABASE_URL": "a", "DATABASE_URL_FILE": "b",
 		"LEADCHAT_LEAD_BATCH": "0", "LEADCHAT_LEAD_WRITERS": "many",
 		"LEADCHAT_AUTH_FAIL_LIMIT": "0", "LEADCHAT_RATE_BUCKETS": "10", "LEADCHAT_MAX_CONNS": "lots",
-		"LEADCHAT_METRICS_ALLOWED_NETWORKS": "10.0.0.0/33",
+		"LEADCHAT_METRICS_ALLOWED_NETWORKS": "10.0.0.0/33", "LEADCHAT_RATE_LIMIT_STORE": "redis",
 	}))
 	if err == nil {
 		t.Fatal("a bad configuration was accepted")
@@ -77,7 +78,8 @@ func TestConfigNamesEveryBadVariable(t *testing.T) {
 	for _, name := range []string{"LEADCHAT_ADDR", "LEADCHAT_DB_MAX_CONNS", "LEADCHAT_SHUTDOWN_GRACE", "LEADCHAT_LOG_LEVEL",
 		"LEADCHAT_RATE_LIMIT", "LEADCHAT_RATE_CHAT", "LEADCHAT_TRUSTED_PROXIES", "LEADCHAT_AI_MODEL", "LEADCHAT_AI_TIMEOUT",
 		"LEADCHAT_PUBLIC_URL", "DATABASE_URL_FILE", "LEADCHAT_LEAD_BATCH", "LEADCHAT_LEAD_WRITERS",
-		"LEADCHAT_AUTH_FAIL_LIMIT", "LEADCHAT_RATE_BUCKETS", "LEADCHAT_MAX_CONNS", "LEADCHAT_METRICS_ALLOWED_NETWORKS"} {
+		"LEADCHAT_AUTH_FAIL_LIMIT", "LEADCHAT_RATE_BUCKETS", "LEADCHAT_MAX_CONNS", "LEADCHAT_METRICS_ALLOWED_NETWORKS",
+		"LEADCHAT_RATE_LIMIT_STORE"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("the error does not name %s: %v", name, err)
 		}

@@ -87,10 +87,14 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	var limits *httpapi.Limits
 	if cfg.RateLimit {
-		limits = httpapi.NewLimits(httpapi.Rates{
+		rates := httpapi.Rates{
 			LeadsPublic: cfg.RateLeadsPublic, LeadsPrivate: cfg.RateLeadsPrivate, Config: cfg.RateConfig, Chat: cfg.RateChat,
 			AuthFailures: cmp.Or(cfg.AuthFailLimit, DefaultAuthFailLimit), Buckets: cmp.Or(cfg.RateBuckets, ratelimit.DefaultBuckets),
-		})
+		}
+		if cfg.SharedRateLimits {
+			rates.Shared = store
+		}
+		limits = httpapi.NewLimits(rates)
 	}
 	metricsNets := cfg.MetricsNetworks
 	if metricsNets == nil {
@@ -237,21 +241,33 @@ func (s *Service) stopDeliveries() {
 	}
 }
 
-// housekeeping deletes idempotency keys past their 24 hours, hourly.
+// housekeeping deletes idempotency keys past their 24 hours, hourly, and with shared rate
+// limits the buckets untouched for a minute, every minute. Every instance does it; a second
+// delete of the same rows finds none.
 func (s *Service) housekeeping(ctx context.Context) {
-	t := time.NewTicker(time.Hour)
+	t := time.NewTicker(time.Minute)
 	defer t.Stop()
-	for {
-		if n, err := s.store.PurgeIdempotencyKeys(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("purging idempotency keys", "err", err.Error())
-		} else if n > 0 {
-			s.log.Info("purged idempotency keys", "count", n)
+	for i := 0; ; i++ {
+		if i%60 == 0 {
+			s.purge(ctx, "idempotency keys", slog.LevelInfo, s.store.PurgeIdempotencyKeys)
+		}
+		if s.cfg.RateLimit && s.cfg.SharedRateLimits {
+			s.purge(ctx, "rate-limit buckets", slog.LevelDebug, s.store.PurgeRateBuckets)
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// purge runs one of the store's purges, logging what it deleted at level.
+func (s *Service) purge(ctx context.Context, what string, level slog.Level, purge func(context.Context) (int64, error)) {
+	if n, err := purge(ctx); err != nil && ctx.Err() == nil {
+		s.log.Warn("purging "+what, "err", err.Error())
+	} else if n > 0 {
+		s.log.Log(ctx, level, "purged "+what, "count", n)
 	}
 }
 

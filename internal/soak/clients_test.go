@@ -33,6 +33,7 @@ type request struct {
 type load struct {
 	base, apiKey string
 	http         *http.Client
+	onAck        func() // called on every 201, when set
 
 	sent, acked, failed, retries atomic.Int64
 
@@ -120,6 +121,9 @@ func (l *load) attempt(r *request) outcome {
 	case res.status == http.StatusCreated && res.leadID != "":
 		l.acked.Add(1)
 		r.leadID = res.leadID
+		if l.onAck != nil {
+			l.onAck()
+		}
 		return created
 	}
 	l.reject(fmt.Sprintf("request %s: %d %s", r.marker, res.status, res.body))

@@ -44,20 +44,7 @@ const (
 func TestHostile(t *testing.T) {
 	d := hostileRunDuration(t)
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "leadchat-hostile-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("kept %s (server.log, the cluster in pg/) for a look", dir)
-			return
-		}
-		os.RemoveAll(dir)
-	})
-	if err := os.Chmod(dir, 0o755); err != nil { // PostgreSQL may run as another user
-		t.Fatal(err)
-	}
+	dir := runDir(t, "leadchat-hostile-", "server.log, the cluster in pg/")
 	db := &database{dir: filepath.Join(dir, "pg")}
 	if err := db.start(ctx); err != nil {
 		t.Fatal(err)
@@ -147,13 +134,7 @@ func TestHostile(t *testing.T) {
 	}
 
 	t.Log(hostileFigures(d, l, a, stored, lost(storeProblems), hwm, peak.Load(), lookups, validKeys, srv.errorLines(), len(problems)))
-	for i, p := range problems {
-		if i == 30 {
-			t.Errorf("... and %d more", len(problems)-i)
-			break
-		}
-		t.Error(p)
-	}
+	reportProblems(t, problems)
 	if len(problems) > 0 {
 		t.Logf("server log:\n%s", srv.logTail(20))
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"testing"
 	"time"
 )
 
@@ -31,6 +32,28 @@ func buildBinary(ctx context.Context, dir string) (string, error) {
 		return "", fmt.Errorf("go build ./cmd/leadchat: %w\n%s", err, out)
 	}
 	return bin, nil
+}
+
+// runDir is a new folder for a run's files, removed after the run unless the test failed; then
+// its path is logged with holds, what to look for in it. PostgreSQL runs as user postgres when
+// the test runs as root, so the folder must be enterable by others.
+func runDir(t *testing.T, prefix, holds string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("kept %s (%s) for a look", dir, holds)
+			return
+		}
+		os.RemoveAll(dir)
+	})
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // freeAddr is a loopback address nobody listens on; the server keeps it across restarts.

@@ -32,22 +32,7 @@ func TestSoak(t *testing.T) {
 	d := runDuration(t)
 	ctx := context.Background()
 
-	// The PostgreSQL server runs as user postgres when the test runs as root, so the folder
-	// above its data must be enterable by others. A failed run keeps the folder.
-	dir, err := os.MkdirTemp("", "leadchat-soak-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("kept %s (server.log, the cluster in pg/) for a look", dir)
-			return
-		}
-		os.RemoveAll(dir)
-	})
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := runDir(t, "leadchat-soak-", "server.log, the cluster in pg/")
 
 	db := &database{dir: filepath.Join(dir, "pg")}
 	if err := db.start(ctx); err != nil {
@@ -117,15 +102,21 @@ func TestSoak(t *testing.T) {
 		t.Logf("note: plain request %s was answered %s (X-Request-Id %s), yet it is stored as lead %s; server log:\n%s",
 			a.req.marker, a.req.lastFail, a.req.failedID, a.leadID, srv.requestLog(a.req.failedID))
 	}
+	reportProblems(t, problems)
+	if len(problems) > 0 {
+		t.Logf("server log:\n%s", srv.logTail(20))
+	}
+}
+
+// reportProblems fails the test with each of the first 30 problems, and how many more there are.
+func reportProblems(t *testing.T, problems []string) {
+	t.Helper()
 	for i, p := range problems {
 		if i == 30 {
 			t.Errorf("... and %d more", len(problems)-i)
-			break
+			return
 		}
 		t.Error(p)
-	}
-	if len(problems) > 0 {
-		t.Logf("server log:\n%s", srv.logTail(20))
 	}
 }
 

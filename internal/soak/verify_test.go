@@ -19,6 +19,7 @@ import (
 type storedFigures struct {
 	leads      int            // leads of the company
 	duplicates int            // leads beyond the first with the same marker
+	lost       int            // acknowledged leads not in the database
 	unanswered int            // stored leads whose request never got a 201 (its answer was lost)
 	lostAfter  map[string]int // those by what their request's last attempt got
 	// answeredFailed are stored leads whose request was last answered with an error status,
@@ -106,6 +107,7 @@ func verify(ctx context.Context, dsn string, companyID uuid.UUID, requests []*re
 				problem("idempotent request %s never got a 201, not even on replay", r.marker)
 			}
 		case !ok:
+			fig.lost++
 			problem("lost: %s request %s got 201 with lead %s (%d attempts), which is not in the database", kind, r.marker, r.leadID, r.attempts)
 		case m != r.marker:
 			problem("mismatch: %s request %s got 201 with lead %s, which holds request %s", kind, r.marker, r.leadID, m)
