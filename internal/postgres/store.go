@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -26,6 +27,8 @@ type Store struct {
 	db    *sqlx.DB
 	dsn   string
 	stmts sync.Map // query -> *sqlx.Stmt
+	// schemaCurrent is set once Ready found every migration applied.
+	schemaCurrent atomic.Bool
 	// leads and turns group lead creates and chat turns (group.go).
 	leads *groupWriter[leadCreate, lead.Created]
 	turns *groupWriter[turnWrite, bool]
@@ -192,12 +195,21 @@ func (s *Store) Ping(ctx context.Context) error {
 	return translate(s.db.PingContext(ctx))
 }
 
-// Ready reports whether the database answers and its schema is current.
+// Ready reports whether the database answers and its schema is current. A schema once current
+// stays so (migrations only go forward), so it is checked until it first is: a balancer's health
+// check then costs one ping, not a parse of every migration file.
 func (s *Store) Ready(ctx context.Context) error {
 	if err := s.Ping(ctx); err != nil {
 		return err
 	}
-	return SchemaCurrent(ctx, s.db.DB)
+	if s.schemaCurrent.Load() {
+		return nil
+	}
+	if err := SchemaCurrent(ctx, s.db.DB); err != nil {
+		return err
+	}
+	s.schemaCurrent.Store(true)
+	return nil
 }
 
 // translate maps driver errors to the service's error kinds, once, here: no rows is not found,
