@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/mail"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -50,26 +49,16 @@ func webhookAdd(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := webhook.CheckURL(*url, env.AllowPrivateWebhooks); err != nil {
-		return fmt.Errorf("--url: %w", err)
-	}
-	var events []event.Type
-	for _, t := range types {
-		et, err := event.ParseType(t)
-		if err != nil {
-			return fmt.Errorf("--event: %w", err)
-		}
-		events = append(events, et)
-	}
 	if _, err := env.Store.Company(ctx, id); err != nil {
 		return fmt.Errorf("company %s: %w", id, err)
 	}
-	secret, err := webhook.NewSecret()
-	if err != nil {
-		return err
-	}
-	ep, err := env.Store.CreateEndpoint(ctx, id, *url, events, secret)
-	if err != nil {
+	ep, secret, err := webhook.Add(ctx, env.Store, id, *url, types, env.AllowPrivateWebhooks)
+	switch {
+	case errors.Is(err, webhook.ErrBadURL):
+		return fmt.Errorf("--url: %w", err)
+	case errors.Is(err, event.ErrUnknownType):
+		return fmt.Errorf("--event: %w", err)
+	case err != nil:
 		return err
 	}
 	if *asJSON {
@@ -154,23 +143,19 @@ func webhookRemove(ctx context.Context, env Env, args []string) error {
 func webhookRotate(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook rotate")
 	hook := fs.String("webhook", "", "webhook id (from webhook list)")
-	grace := fs.Duration("grace", 24*time.Hour, "how long the old secret keeps signing beside the new one")
+	grace := fs.Duration("grace", webhook.RotationGrace, "how long the old secret keeps signing beside the new one")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *grace < 0 || *grace > 7*24*time.Hour {
+	if *grace < 0 || *grace > webhook.MaxRotationGrace {
 		return fmt.Errorf("--grace %v: want 0 to 168h", *grace)
 	}
 	company, id, err := endpointFlag(ctx, env, *hook)
 	if err != nil {
 		return err
 	}
-	secret, err := webhook.NewSecret()
-	if err != nil {
-		return err
-	}
-	ep, err := env.Store.RotateSecret(ctx, company, id, secret, *grace)
+	ep, secret, err := webhook.Rotate(ctx, env.Store, company, id, *grace)
 	if err != nil {
 		return fmt.Errorf("webhook %s: %w", id, err)
 	}
@@ -278,13 +263,9 @@ func notifySet(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	clean := []string{}
-	for _, e := range emails {
-		a, err := mail.ParseAddress(e)
-		if err != nil || a.Name != "" || a.Address != strings.TrimSpace(e) {
-			return fmt.Errorf("--email %q: want a plain e-mail address", e)
-		}
-		clean = append(clean, a.Address)
+	clean, err := event.NotifyAddresses(emails)
+	if err != nil {
+		return fmt.Errorf("--email %w", err)
 	}
 	if _, err := env.Store.Company(ctx, id); err != nil {
 		return fmt.Errorf("company %s: %w", id, err)

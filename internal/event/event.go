@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/mail"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -26,6 +28,9 @@ const (
 // Types lists every event type, in the order people read them.
 var Types = []Type{LeadCreated, LeadUpdated, LeadErased}
 
+// ErrUnknownType is wrapped by the refusal of an event type's name.
+var ErrUnknownType = errors.New("unknown event type")
+
 // ParseType checks an event type's name.
 func ParseType(s string) (Type, error) {
 	for _, t := range Types {
@@ -33,7 +38,31 @@ func ParseType(s string) (Type, error) {
 			return t, nil
 		}
 	}
-	return "", fmt.Errorf("unknown event type %q (lead.created, lead.updated, lead.erased)", s)
+	return "", fmt.Errorf("%w %q (lead.created, lead.updated, lead.erased)", ErrUnknownType, s)
+}
+
+// EmailError is the refusal of a notify address, naming it.
+type EmailError struct{ Address string }
+
+func (e *EmailError) Error() string { return fmt.Sprintf("%q: want a plain e-mail address", e.Address) }
+
+// NotifyAddresses checks the addresses that are to get the new-lead e-mail: each a plain
+// address (no display name, no spaces around it). It returns them deduplicated, in the order
+// given; none turns the e-mail off.
+func NotifyAddresses(in []string) ([]string, error) {
+	out := []string{}
+	seen := map[string]bool{}
+	for _, e := range in {
+		a, err := mail.ParseAddress(e)
+		if err != nil || a.Name != "" || a.Address != strings.TrimSpace(e) {
+			return nil, &EmailError{Address: e}
+		}
+		if !seen[a.Address] {
+			seen[a.Address] = true
+			out = append(out, a.Address)
+		}
+	}
+	return out, nil
 }
 
 // Lead is a lead as an event carries it, with the fields and names of the contract's Lead
@@ -112,6 +141,9 @@ type Endpoint struct {
 	DisabledAt     *time.Time `json:"disabled_at"`
 	DisabledReason string     `json:"disabled_reason,omitempty"`
 	CreatedAt      time.Time  `json:"created_at"`
+	// Failing is whether the newest settled delivery to the endpoint failed (its retries
+	// were spent, or the receiver answered 410): the receiver needs looking at.
+	Failing bool `json:"failing"`
 }
 
 // Secrets are the secrets that sign a message sent at now: the current one, and the previous
@@ -147,6 +179,19 @@ type Delivery struct {
 
 // ErrPending is the answer to a redelivery of a delivery still on its way.
 var ErrPending = errors.New("the delivery is still pending: it is on its way")
+
+// Cursor is where a page of a delivery log starts: after the delivery created at CreatedAt
+// with id ID, newest first. The zero Cursor is the newest delivery.
+type Cursor struct {
+	CreatedAt time.Time
+	ID        uuid.UUID
+}
+
+// IsZero reports whether c starts at the newest delivery.
+func (c Cursor) IsZero() bool { return c.CreatedAt.IsZero() }
+
+// Next is the cursor of the page after the one that ends with r.
+func (r Record) Next() Cursor { return Cursor{CreatedAt: r.CreatedAt, ID: r.ID} }
 
 // Record is a delivery as its log shows it.
 type Record struct {

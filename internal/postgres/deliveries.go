@@ -146,7 +146,8 @@ SELECT d.id, d.event_id, e.type, e.lead_id, d.endpoint_id, coalesce(d.email, '')
        d.delivered_at, d.created_at
 FROM event_deliveries d JOIN lead_events e ON e.id = d.event_id
 WHERE d.company_id = $1 AND d.endpoint_id = $2
-ORDER BY d.created_at DESC, d.id
+    AND ($4::timestamptz IS NULL OR (d.created_at, d.id) < ($4, $5::uuid))
+ORDER BY d.created_at DESC, d.id DESC
 LIMIT $3`
 
 type recordRow struct {
@@ -169,8 +170,19 @@ type recordRow struct {
 
 // Deliveries lists the newest limit deliveries to a company's endpoint, newest first.
 func (s *Store) Deliveries(ctx context.Context, companyID, endpointID uuid.UUID, limit int) ([]event.Record, error) {
+	return s.DeliveriesBefore(ctx, companyID, endpointID, event.Cursor{}, limit)
+}
+
+// DeliveriesBefore lists limit deliveries to a company's endpoint, newest first, that come
+// after the cursor in that order (a keyset page: the one-endpoint index on created_at finds
+// the page's start, never skipping rows one by one); a zero cursor starts at the newest.
+func (s *Store) DeliveriesBefore(ctx context.Context, companyID, endpointID uuid.UUID, before event.Cursor, limit int) ([]event.Record, error) {
+	var at *time.Time
+	if !before.IsZero() {
+		at = &before.CreatedAt
+	}
 	var rows []recordRow
-	if err := s.db.SelectContext(ctx, &rows, selectDeliveries, companyID, endpointID, limit); err != nil {
+	if err := s.db.SelectContext(ctx, &rows, selectDeliveries, companyID, endpointID, limit, at, before.ID); err != nil {
 		return nil, translate(err)
 	}
 	out := make([]event.Record, len(rows))

@@ -23,14 +23,21 @@ type endpointRow struct {
 	DisabledAt     *time.Time     `db:"disabled_at"`
 	DisabledReason *string        `db:"disabled_reason"`
 	CreatedAt      time.Time      `db:"created_at"`
+	Failing        bool           `db:"failing"`
 }
 
+// endpointColumns end with failing: whether the newest settled delivery failed, found through
+// the endpoint's delivery index from its newest end.
 const endpointColumns = `id, company_id, url, events, secret, previous_secret, previous_secret_until,
-       disabled_at, disabled_reason, created_at`
+       disabled_at, disabled_reason, created_at,
+       coalesce((SELECT d.state = 'failed' FROM event_deliveries d
+           WHERE d.company_id = webhook_endpoints.company_id AND d.endpoint_id = webhook_endpoints.id
+               AND d.state <> 'pending'
+           ORDER BY d.created_at DESC LIMIT 1), false) AS failing`
 
 func (r endpointRow) endpoint() event.Endpoint {
 	e := event.Endpoint{ID: r.ID, CompanyID: r.CompanyID, URL: r.URL, Events: []event.Type{}, Secret: r.Secret,
-		PreviousUntil: r.PreviousUntil, DisabledAt: r.DisabledAt, CreatedAt: r.CreatedAt}
+		PreviousUntil: r.PreviousUntil, DisabledAt: r.DisabledAt, CreatedAt: r.CreatedAt, Failing: r.Failing}
 	for _, t := range r.Events {
 		e.Events = append(e.Events, event.Type(t))
 	}

@@ -39,10 +39,15 @@ type fixture struct {
 	ownerB string
 }
 
-func start(t *testing.T) *fixture {
+// start starts the service; options change its configuration.
+func start(t *testing.T, options ...func(*service.Config)) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	svc, err := service.Open(ctx, service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second}, io.Discard, nil)
+	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second}
+	for _, o := range options {
+		o(&cfg)
+	}
+	svc, err := service.Open(ctx, cfg, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

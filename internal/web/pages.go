@@ -27,17 +27,19 @@ type pages map[string]*template.Template
 
 // titles are the pages' titles, and the names the templates are found by.
 var titles = map[string]string{
-	"login":     "Belépés",
-	"password":  "Jelszó beállítása",
-	"error":     "Hiba",
-	"leads":     "Érdeklődők",
-	"lead":      "Érdeklődő",
-	"embed":     "Beágyazás és kulcsok",
-	"widget":    "Csevegőablak",
-	"preview":   "Előnézet",
-	"assistant": "Asszisztens",
-	"usage":     "Felhasználás",
-	"team":      "Csapat",
+	"login":         "Belépés",
+	"password":      "Jelszó beállítása",
+	"error":         "Hiba",
+	"leads":         "Érdeklődők",
+	"lead":          "Érdeklődő",
+	"embed":         "Beágyazás és kulcsok",
+	"widget":        "Csevegőablak",
+	"preview":       "Előnézet",
+	"assistant":     "Asszisztens",
+	"usage":         "Felhasználás",
+	"team":          "Csapat",
+	"notifications": "Értesítések",
+	"deliveries":    "Kézbesítési napló",
 }
 
 var funcs = template.FuncMap{
@@ -51,11 +53,16 @@ var funcs = template.FuncMap{
 	"num":  groupDigits,
 	"join": strings.Join,
 	// A status comes as a lead.Status, or as text from the history.
-	"status": func(s any) string { return statusName(lead.Status(fmt.Sprint(s))) },
-	"source": sourceName,
-	"field":  fieldName,
-	"origin": originName,
-	"inc":    func(i int) int { return i + 1 },
+	"status":        func(s any) string { return statusName(lead.Status(fmt.Sprint(s))) },
+	"source":        sourceName,
+	"field":         fieldName,
+	"origin":        originName,
+	"inc":           func(i int) int { return i + 1 },
+	"webhookState":  webhookState,
+	"deliveryState": deliveryState,
+	"typeName":      typeName,
+	"typesName":     typesName,
+	"attemptError":  attemptError,
 	"deref": func(n *int) int {
 		if n == nil {
 			return 0

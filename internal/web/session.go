@@ -104,15 +104,22 @@ func (d *dashboard) page(area user.Area, h func(http.ResponseWriter, *http.Reque
 // done ends a change of one of the company's things: not found (another company's, or none)
 // is 404, another error 500, and success shows flash on the page at to.
 func (d *dashboard) done(w http.ResponseWriter, r *http.Request, err error, flash, to string) {
-	switch {
-	case errs.Is(err, errs.NotFound):
-		d.errorPage(w, r, http.StatusNotFound)
-	case err != nil:
-		d.serverError(w, r, err)
-	default:
-		d.flash(r.Context(), flash)
-		http.Redirect(w, r, to, http.StatusSeeOther)
+	if err != nil {
+		d.fail(w, r, err)
+		return
 	}
+	d.flash(r.Context(), flash)
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// fail answers a failed read or change of one of the company's things: not found (another
+// company's, or none) is 404, another error 500.
+func (d *dashboard) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if errs.Is(err, errs.NotFound) {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	d.serverError(w, r, err)
 }
 
 // flash keeps a message for the next page the user sees.

@@ -29,6 +29,7 @@ type Store interface {
 	Keys
 	Settings
 	Leads
+	Notifications
 	Company(ctx context.Context, companyID uuid.UUID) (company.Company, error)
 	CompanyUsage(ctx context.Context, companyID uuid.UUID) (company.Usage, error)
 }
@@ -72,7 +73,10 @@ type Config struct {
 	// PublicURL is where browsers reach the service. With https the session cookie is Secure
 	// and named with the __Host- prefix; the embed snippet points there.
 	PublicURL string
-	Log       *slog.Logger
+	// AllowPrivateWebhooks lets a webhook URL be http (LEADCHAT_WEBHOOK_ALLOW_PRIVATE), for
+	// development and tests, as the admin commands allow.
+	AllowPrivateWebhooks bool
+	Log                  *slog.Logger
 }
 
 // Prefix is where the dashboard is mounted.
@@ -80,7 +84,8 @@ const Prefix = "/app/"
 
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
-	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages()}
+	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
+		allowPrivateWebhooks: cfg.AllowPrivateWebhooks}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
 	}
@@ -112,6 +117,14 @@ func New(cfg Config) http.Handler {
 	mux.Handle("GET /app/assistant", d.page(user.Settings, d.assistant))
 	mux.Handle("POST /app/assistant", d.page(user.Settings, d.saveAssistant))
 	mux.Handle("GET /app/usage", d.page(user.Settings, d.usagePage("usage")))
+	mux.Handle("GET /app/notifications", d.page(user.Settings, d.notifications))
+	mux.Handle("POST /app/notifications/webhooks", d.page(user.Settings, d.addWebhook))
+	mux.Handle("GET /app/notifications/webhooks/{id}", d.page(user.Settings, d.deliveries))
+	mux.Handle("POST /app/notifications/webhooks/{id}/remove", d.page(user.Settings, d.removeWebhook))
+	mux.Handle("POST /app/notifications/webhooks/{id}/rotate", d.page(user.Settings, d.rotateWebhook))
+	mux.Handle("POST /app/notifications/webhooks/{id}/enable", d.page(user.Settings, d.enableWebhook))
+	mux.Handle("POST /app/notifications/webhooks/{id}/deliveries/{delivery}/redeliver", d.page(user.Settings, d.redeliver))
+	mux.Handle("POST /app/notifications/emails", d.page(user.Settings, d.saveEmails))
 	mux.Handle("GET /app/team", d.page(user.Team, d.team))
 	mux.Handle("POST /app/team", d.page(user.Team, d.invite))
 	mux.Handle("POST /app/team/{id}/remove", d.page(user.Team, d.removeUser))
@@ -133,6 +146,8 @@ type dashboard struct {
 	publicURL string
 	sessions  *scs.SessionManager
 	pages     pages
+	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
+	allowPrivateWebhooks bool
 }
 
 // secure reports whether the dashboard is served over https.

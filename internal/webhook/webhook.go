@@ -62,13 +62,13 @@ func Sign(secrets []string, id string, at time.Time, body []byte) (string, error
 func CheckURL(raw string, allowPrivate bool) error {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil {
-		return fmt.Errorf("%q is not an absolute URL with a host (and no user info)", raw)
+		return fmt.Errorf("%w: %q is not an absolute URL with a host (and no user info)", ErrBadURL, raw)
 	}
 	switch {
 	case u.Scheme == "https":
 	case u.Scheme == "http" && allowPrivate:
 	default:
-		return fmt.Errorf("%q: a webhook URL must be https", raw)
+		return fmt.Errorf("%w: %q must be https", ErrBadURL, raw)
 	}
 	return nil
 }
