@@ -20,6 +20,7 @@ import (
 	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/webhook"
 )
 
 // withWebhooks lets webhooks reach the test's local receivers (http on 127.0.0.1), and retries
@@ -439,4 +440,9 @@ func TestNotificationsAttackers(t *testing.T) {
 	if emails, _ := f.store.NotifyEmails(context.Background(), f.a.ID); len(emails) != 0 {
 		t.Errorf("company A's addresses: %v", emails)
 	}
+}
+
+// addEndpoint adds a webhook to a company as the admin command does.
+func addEndpoint(f *fixture, companyID uuid.UUID, url string) (event.Endpoint, string, error) {
+	return webhook.Add(context.Background(), f.store, companyID, url, nil, true)
 }
