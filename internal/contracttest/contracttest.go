@@ -64,9 +64,7 @@ type Validator struct {
 // default. kin-openapi keeps them in package state, hence once per test process.
 var formats sync.Once
 
-// New builds a validator for a server at base.
-func New(t testing.TB, base string) *Validator {
-	t.Helper()
+func defineFormats() {
 	formats.Do(func() {
 		openapi3.DefineStringFormatValidator("uuid", openapi3.NewRegexpFormatValidator(openapi3.FormatOfStringForUUIDOfRFC9562))
 		// The spec and its reference page are documents, not data to decode.
@@ -74,6 +72,12 @@ func New(t testing.TB, base string) *Validator {
 		openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
 		openapi3filter.RegisterBodyDecoder("text/javascript", openapi3filter.PlainBodyDecoder)
 	})
+}
+
+// New builds a validator for a server at base.
+func New(t testing.TB, base string) *Validator {
+	t.Helper()
+	defineFormats()
 	r, err := gorillamux.NewRouter(Spec(t, base))
 	if err != nil {
 		t.Fatalf("building the spec router: %v", err)

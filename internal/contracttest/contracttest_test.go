@@ -80,3 +80,38 @@ func TestCheckRequest(t *testing.T) {
 		})
 	}
 }
+
+// The webhook validator refuses a message that breaks x-webhooks: a wrong type, a missing
+// signature, data of the wrong shape.
+func TestWebhooksValidatorCatchesWrongMessages(t *testing.T) {
+	w := NewWebhooks(t)
+	lead := `{"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10","status":"new","over_limit":false,"first_name":"Anna",
+		"last_name":null,"email":null,"phone":null,"phone_e164":null,"service":null,"details":null,"source":"api",
+		"referral_data":null,"consent":null,"session_id":null,"created_at":"2026-03-02T09:15:04Z","updated_at":"2026-03-02T09:15:04Z"}`
+	good := http.Header{"Content-Type": {"application/json"}, "Webhook-Id": {"01a20ac5-eceb-7068-9f89-ccef24c54558"},
+		"Webhook-Timestamp": {"1772442904"}, "Webhook-Signature": {"v1,c2lnbmF0dXJl v1,b2xk"}}
+	cases := []struct {
+		name   string
+		header http.Header
+		body   string
+		ok     bool
+	}{
+		{"a lead.created", good, `{"type":"lead.created","timestamp":"2026-03-02T09:15:04.5Z","data":{"lead":` + lead + `}}`, true},
+		{"a lead.erased", good, `{"type":"lead.erased","timestamp":"2026-03-02T09:15:04Z","data":{"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10"}}`, true},
+		{"an unknown type", good, `{"type":"lead.deleted","timestamp":"2026-03-02T09:15:04Z","data":{"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10"}}`, false},
+		{"no signature", http.Header{"Content-Type": {"application/json"}, "Webhook-Id": {"01a20ac5-eceb-7068-9f89-ccef24c54558"}, "Webhook-Timestamp": {"1772442904"}},
+			`{"type":"lead.erased","timestamp":"2026-03-02T09:15:04Z","data":{"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10"}}`, false},
+		{"personal data beside an erasure", good, `{"type":"lead.erased","timestamp":"2026-03-02T09:15:04Z","data":{"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10","email":"a@b.hu"}}`, false},
+		{"a lead missing a field", good, `{"type":"lead.created","timestamp":"2026-03-02T09:15:04Z","data":{"lead":{"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10"}}}`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPost, "http://hooks.example.com/leadchat", nil)
+			req.Header = c.header
+			err := w.Check("lead-event", req, []byte(c.body))
+			if (err == nil) != c.ok {
+				t.Errorf("Check = %v, want ok %v", err, c.ok)
+			}
+		})
+	}
+}
