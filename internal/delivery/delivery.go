@@ -25,7 +25,7 @@ import (
 // Store makes the deliveries of recorded events, reads a delivery for its attempt and records
 // the outcome.
 type Store interface {
-	DispatchEvents(ctx context.Context, first, last uuid.UUID) (int, error)
+	DispatchEvents(ctx context.Context) (int, error)
 	Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (event.Delivery, error)
 	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
@@ -52,6 +52,16 @@ type Config struct {
 	PollInterval time.Duration
 	Log          *slog.Logger
 }
+
+// dispatchWorkers is how many dispatch jobs one instance runs at once: they skip each other's
+// events, so a second one helps only with a backlog.
+const dispatchWorkers = 2
+
+// sweepInterval is how often River's leader enqueues a dispatch job whatever happened: a lead
+// change enqueues one only when none is waiting, and an event whose statement committed just
+// after the waiting job was fetched (and ran without seeing it) waits at most this long when
+// no later change enqueues another.
+const sweepInterval = 2 * time.Second
 
 // Retention is how long an event and its delivery log are kept once nothing is pending.
 const Retention = 30 * 24 * time.Hour
@@ -85,7 +95,8 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
 	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
 	client, err := river.NewClient(riverdatabasesql.New(cfg.DB), &river.Config{
-		Queues:               map[string]river.QueueConfig{event.DeliveryQueue: {MaxWorkers: cfg.Workers}},
+		Queues: map[string]river.QueueConfig{event.DeliveryQueue: {MaxWorkers: cfg.Workers},
+			event.DispatchQueue: {MaxWorkers: dispatchWorkers}},
 		Workers:              workers,
 		PollOnly:             true, // lib/pq through database/sql: no LISTEN for River
 		FetchPollInterval:    cfg.PollInterval,
@@ -96,6 +107,9 @@ func New(cfg Config) (*Runner, error) {
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour),
 			func() (river.JobArgs, *river.InsertOpts) {
 				return purgeJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			river.NewPeriodicJob(river.PeriodicInterval(sweepInterval), func() (river.JobArgs, *river.InsertOpts) {
+				return event.DispatchJob{}, &river.InsertOpts{Queue: event.DispatchQueue, MaxAttempts: event.DeliveryJobMaxAttempts}
 			}, &river.PeriodicJobOpts{RunOnStart: true})},
 	})
 	if err != nil {
@@ -111,14 +125,14 @@ func (r *Runner) Start(ctx context.Context) error { return r.client.Start(ctx) }
 // then cancels them; a cancelled attempt is tried again later.
 func (r *Runner) Stop(ctx context.Context) error { return r.client.Stop(ctx) }
 
-// dispatcher makes the deliveries of the events one statement recorded.
+// dispatcher makes the deliveries of every event not yet dispatched.
 type dispatcher struct {
 	river.WorkerDefaults[event.DispatchJob]
 	store Store
 }
 
-func (d *dispatcher) Work(ctx context.Context, job *river.Job[event.DispatchJob]) error {
-	_, err := d.store.DispatchEvents(ctx, job.Args.From, job.Args.To)
+func (d *dispatcher) Work(ctx context.Context, _ *river.Job[event.DispatchJob]) error {
+	_, err := d.store.DispatchEvents(ctx)
 	return err
 }
 

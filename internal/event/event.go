@@ -213,23 +213,23 @@ type Record struct {
 }
 
 // The outbox's contract with the job queue (River). A statement that records events enqueues
-// one job of kind DispatchJobKind whose args are a DispatchJob; it makes the events'
-// deliveries, each with a job of kind DeliveryJobKind whose args are a DeliveryJob, all in
-// queue DeliveryQueue. A job's own attempts only cover failures to reach the database; a
-// delivery's attempts are counted on the delivery and retried by snoozing its job.
+// a job of kind DispatchJobKind in queue DispatchQueue, unless one is already waiting there;
+// the job makes the deliveries of every event not yet dispatched, each with a job of kind
+// DeliveryJobKind whose args are a DeliveryJob, in queue DeliveryQueue. A job's own attempts
+// only cover failures to reach the database; a delivery's attempts are counted on the delivery
+// and retried by snoozing its job.
 const (
 	DispatchJobKind        = "dispatch_events"
+	DispatchQueue          = "event_dispatch"
 	DeliveryJobKind        = "event_delivery"
 	DeliveryQueue          = "events"
 	DeliveryJobMaxAttempts = 25
 )
 
-// DispatchJob is the args of a dispatch job: the range of the (time-ordered) ids of the events
-// one statement recorded.
-type DispatchJob struct {
-	From uuid.UUID `json:"from"`
-	To   uuid.UUID `json:"to"`
-}
+// DispatchJob is the args of a dispatch job: none, it takes every event not yet dispatched.
+// (Jobs enqueued before that carry the range of the events of their statement, which the
+// dispatcher need not read.)
+type DispatchJob struct{}
 
 // Kind is the job's kind, as River asks.
 func (DispatchJob) Kind() string { return DispatchJobKind }

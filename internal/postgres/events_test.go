@@ -17,14 +17,15 @@ import (
 )
 
 // recorded is an event as the outbox holds it: whether it was written by the transaction that
-// last wrote its lead (lead.erased: holds no lead), whether its lead is still there, whether that transaction enqueued its
-// dispatch job, and, once dispatched, how many deliveries and delivery jobs it has.
+// last wrote its lead (lead.erased: holds no lead), whether its lead is still there, whether a
+// dispatch job enqueued by that transaction or before it is waiting (no worker runs here), and,
+// once dispatched, how many deliveries and delivery jobs it has.
 type recorded struct {
 	Type           string
 	LeadID         uuid.UUID
 	SameTx         bool
 	HasLead        bool
-	DispatchSameTx bool
+	DispatchWaiting bool
 	Webhooks       int
 	Emails         int
 	Jobs           int
@@ -34,21 +35,15 @@ type recorded struct {
 // second does nothing), and returns them.
 func events(t *testing.T, s *postgres.Store, companyID uuid.UUID) []recorded {
 	t.Helper()
-	var first, last *uuid.UUID
-	err := s.DB().QueryRow(`SELECT min(id::text)::uuid, max(id::text)::uuid FROM lead_events WHERE company_id = $1 AND NOT dispatched`,
-		companyID).Scan(&first, &last)
-	if err != nil {
-		t.Fatal(err)
-	}
 	before := readEvents(t, s, companyID)
-	for i := 0; i < 2 && first != nil; i++ {
-		if _, err := s.DispatchEvents(context.Background(), *first, *last); err != nil {
+	for range 2 {
+		if _, err := s.DispatchEvents(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 	}
 	after := readEvents(t, s, companyID)
 	for i := range after {
-		after[i].SameTx, after[i].DispatchSameTx = before[i].SameTx, before[i].DispatchSameTx
+		after[i].SameTx, after[i].DispatchWaiting = before[i].SameTx, before[i].DispatchWaiting
 	}
 	return after
 }
@@ -59,8 +54,8 @@ func readEvents(t *testing.T, s *postgres.Store, companyID uuid.UUID) []recorded
 SELECT e.type, e.lead_id,
        coalesce(e.xmin = (SELECT l.xmin FROM leads l WHERE l.id = e.lead_id), e.type = 'lead.erased'),
        EXISTS (SELECT FROM leads l WHERE l.id = e.lead_id),
-       EXISTS (SELECT FROM river_job j WHERE j.kind = 'dispatch_events'
-               AND e.id BETWEEN (j.args->>'from')::uuid AND (j.args->>'to')::uuid AND (j.xmin = e.xmin OR e.dispatched)),
+       EXISTS (SELECT FROM river_job j WHERE j.kind = 'dispatch_events' AND j.queue = 'event_dispatch'
+               AND j.state = 'available' AND j.created_at <= e.created_at),
        (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.endpoint_id IS NOT NULL),
        (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.email IS NOT NULL),
        (SELECT count(*) FROM river_job j JOIN event_deliveries d ON j.args->>'delivery_id' = d.id::text
@@ -73,7 +68,7 @@ FROM lead_events e WHERE e.company_id = $1 ORDER BY e.created_at, e.type, e.lead
 	var out []recorded
 	for rows.Next() {
 		var r recorded
-		if err := rows.Scan(&r.Type, &r.LeadID, &r.SameTx, &r.HasLead, &r.DispatchSameTx, &r.Webhooks, &r.Emails, &r.Jobs); err != nil {
+		if err := rows.Scan(&r.Type, &r.LeadID, &r.SameTx, &r.HasLead, &r.DispatchWaiting, &r.Webhooks, &r.Emails, &r.Jobs); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, r)
@@ -117,7 +112,7 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 	if _, errs := postgres.StoreGroup(s, group); errors.Join(errs...) != nil {
 		t.Fatal(errors.Join(errs...))
 	}
-	created := recorded{Type: "lead.created", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Emails: 2, Jobs: 3}
+	created := recorded{Type: "lead.created", SameTx: true, HasLead: true, DispatchWaiting: true, Webhooks: 1, Emails: 2, Jobs: 3}
 	want := []recorded{withLead(created, la.ID)}
 	// check compares company A's events with want; SameTx is checked for the events of the
 	// step only, as a later step may write their lead again.
@@ -126,7 +121,7 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 		t.Helper()
 		got := events(t, s, a)
 		for i := 0; i < checked && i < len(got); i++ {
-			want[i].SameTx, want[i].DispatchSameTx = got[i].SameTx, got[i].DispatchSameTx
+			want[i].SameTx, want[i].DispatchWaiting = got[i].SameTx, got[i].DispatchWaiting
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("%s: company A's events (-want +got):\n%s", step, diff)
@@ -161,7 +156,7 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 		Changes: []lead.Change{{Field: lead.FieldEmail, Value: "uj@example.hu", Origin: lead.OriginText}}}); err != nil {
 		t.Fatal(err)
 	}
-	updated := recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1}
+	updated := recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchWaiting: true, Webhooks: 1, Jobs: 1}
 	want = append(want, withLead(updated, lch.ID))
 	check("chat turn that changes the contact")
 	session.Version = 2
@@ -190,14 +185,14 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 			want[i].HasLead = false
 		}
 	}
-	want = append(want, recorded{Type: "lead.erased", LeadID: li.ID, SameTx: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1})
+	want = append(want, recorded{Type: "lead.erased", LeadID: li.ID, SameTx: true, DispatchWaiting: true, Webhooks: 1, Jobs: 1})
 	check("erasure")
 
 	// Company B's endpoint takes lead.updated only; company C has nowhere to send.
 	if err := s.SetLeadStatus(ctx, b, lb.ID, lead.StatusWon, lead.OriginCLI); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]recorded{withLead(recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchSameTx: true, Webhooks: 1, Jobs: 1}, lb.ID)},
+	if diff := cmp.Diff([]recorded{withLead(recorded{Type: "lead.updated", SameTx: true, HasLead: true, DispatchWaiting: true, Webhooks: 1, Jobs: 1}, lb.ID)},
 		events(t, s, b)); diff != "" {
 		t.Errorf("company B (-want +got):\n%s", diff)
 	}
@@ -339,5 +334,32 @@ FROM lead_events e JOIN leads l ON l.id = e.lead_id WHERE e.id = d.event_id AND 
 	}
 	if list, _ := s.Deliveries(ctx, a, ep.ID, 10); len(list) != 2 {
 		t.Errorf("deliveries left: %+v", list)
+	}
+}
+
+// A statement enqueues a dispatch job only when none is waiting, and one dispatch takes every
+// event not yet dispatched, whichever statement recorded it.
+func TestOneDispatchJobWaits(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	endpoint(t, s, a)
+	for range 3 {
+		if _, err := s.CreateLead(ctx, a, newLead("Anna"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var waiting int
+	if err := s.DB().QueryRow(`SELECT count(*) FROM river_job WHERE kind = 'dispatch_events' AND queue = 'event_dispatch' AND state = 'available'`).Scan(&waiting); err != nil {
+		t.Fatal(err)
+	}
+	if waiting != 1 {
+		t.Errorf("%d dispatch jobs waiting after three creates, want 1", waiting)
+	}
+	if n, err := s.DispatchEvents(ctx); err != nil || n != 3 {
+		t.Errorf("DispatchEvents made %d deliveries (%v), want 3", n, err)
+	}
+	if n, err := s.DispatchEvents(ctx); err != nil || n != 0 {
+		t.Errorf("a second DispatchEvents made %d deliveries (%v), want 0", n, err)
 	}
 }

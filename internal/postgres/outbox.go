@@ -15,10 +15,16 @@ import (
 // its WITH list with recordEvents over a CTE of the leads it changed. An event is recorded only
 // when its company has somewhere to send it: an enabled webhook endpoint that takes its type,
 // or, for lead.created of a lead with an email or a phone, a notify address. The statement
-// also enqueues one River job (kind dispatch_events) for all of its events; that job, run
-// moments later, gives each event a delivery row per target and each delivery its own River
-// job (dispatchEvents). So the change pays for one row per event and one job per statement,
-// and the per-target rows and jobs are written off the request's path.
+// also enqueues a River job (kind dispatch_events, queue event_dispatch) unless one is already
+// waiting there: that job, run moments later, takes every event not yet dispatched, gives each
+// a delivery row per target and each delivery its own River job (dispatchEvents). So the
+// change pays for one row per event, and for a job row only when the queue has none waiting;
+// the per-target rows and jobs are written off the request's path.
+//
+// Skipping the job is safe because a waiting job has not read the events yet. One that is
+// fetched between the statement's check and its commit may miss them; the next statement
+// (which finds no job waiting) or the dispatch job River's leader enqueues every few seconds
+// takes them.
 
 // targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets.
 func targets(events string) string {
@@ -48,21 +54,21 @@ func recordEvents(source string) string {
     RETURNING id
 ), ev_dispatch AS (
     INSERT INTO river_job (kind, queue, max_attempts, args)
-    SELECT '` + event.DispatchJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
-           jsonb_build_object('from', min(id::text), 'to', max(id::text))
-    FROM ev_event HAVING count(*) > 0
+    SELECT '` + event.DispatchJobKind + `', '` + event.DispatchQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `, '{}'
+    WHERE EXISTS (SELECT FROM ev_event)
+        AND NOT EXISTS (SELECT FROM river_job WHERE state = 'available' AND queue = '` + event.DispatchQueue + `')
 )`
 }
 
-// dispatchEvents gives each event with an id from $1 to $2 (the range of the ids one
-// statement recorded, time-ordered) a delivery per target, and each delivery its job, once: the
-// events are marked dispatched in the same statement, so a second run, or the job of another
-// statement whose range overlaps, finds them done. It reads across companies, as the purge
-// does: the events were recorded by statements that held each one's company.
+// dispatchEvents takes up to $1 events not yet dispatched, oldest first, gives each a delivery
+// per target and each delivery its job, and marks the events dispatched, in one statement. Rows
+// another dispatcher holds are skipped, not waited for, so dispatchers of several instances
+// share the backlog; a second run finds the events done. It reads across companies, as the
+// purge does: the events were recorded by statements that held each one's company.
 var dispatchEvents = `
 WITH picked AS (
     UPDATE lead_events SET dispatched = true
-    WHERE id BETWEEN $1 AND $2 AND NOT dispatched
+    WHERE id IN (SELECT id FROM lead_events WHERE NOT dispatched ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
     RETURNING id, company_id, lead_id, type
 ), target AS (` + targets("picked") + `
 ), delivery AS (
@@ -72,14 +78,28 @@ WITH picked AS (
 ), job AS (
     ` + insertDeliveryJobs("delivery") + `
 )
-SELECT count(*) FROM delivery`
+SELECT (SELECT count(*) FROM picked) AS events, (SELECT count(*) FROM delivery) AS deliveries`
 
-// DispatchEvents makes the deliveries of the events with ids from first to last, and returns
-// how many it made.
-func (s *Store) DispatchEvents(ctx context.Context, first, last uuid.UUID) (int, error) {
-	var n int
-	err := (runner{s: s}).get(ctx, &n, dispatchEvents, first, last)
-	return n, err
+// dispatchBatch bounds the events one statement of DispatchEvents takes.
+const dispatchBatch = 1000
+
+// DispatchEvents makes the deliveries of every event not yet dispatched, a batch at a time,
+// and returns how many it made.
+func (s *Store) DispatchEvents(ctx context.Context) (int, error) {
+	total := 0
+	for {
+		var n struct {
+			Events     int `db:"events"`
+			Deliveries int `db:"deliveries"`
+		}
+		if err := (runner{s: s}).get(ctx, &n, dispatchEvents, dispatchBatch); err != nil {
+			return total, err
+		}
+		total += n.Deliveries
+		if n.Events < dispatchBatch {
+			return total, nil
+		}
+	}
 }
 
 func uuidArray(ids []uuid.UUID) pq.StringArray {

@@ -205,7 +205,11 @@ func TestNotificationsPage(t *testing.T) {
 		verify(t, secret, msgs[0])
 		var body struct {
 			Type string
-			Data struct{ Lead struct{ LeadID uuid.UUID `json:"lead_id"` } }
+			Data struct {
+				Lead struct {
+					LeadID uuid.UUID `json:"lead_id"`
+				}
+			}
 		}
 		if err := json.Unmarshal(msgs[0].Body, &body); err != nil || body.Type != "lead.created" || body.Data.Lead.LeadID != leadID {
 			t.Errorf("delivered %s (%v)", msgs[0].Body, err)
