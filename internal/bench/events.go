@@ -128,8 +128,10 @@ func (d deliveryRate) perSecond() float64 {
 	return float64(d.events) / d.elapsed.Seconds()
 }
 
-// pending counts the deliveries not yet settled.
-const selectPending = `SELECT count(*) FROM event_deliveries WHERE state = 'pending'`
+// pending counts the events not yet dispatched and the deliveries not yet settled: a dispatch
+// job makes an event's deliveries only once the deliverer runs it.
+const selectPending = `SELECT (SELECT count(*) FROM lead_events WHERE NOT dispatched)
+    + (SELECT count(*) FROM event_deliveries WHERE state = 'pending')`
 
 // drain waits until no delivery is pending, so the next step does not pay for this one's.
 func (b *bench) drain(ctx context.Context) error {
