@@ -21,14 +21,14 @@ import (
 // dispatch job enqueued by that transaction or before it is waiting (no worker runs here), and,
 // once dispatched, how many deliveries and delivery jobs it has.
 type recorded struct {
-	Type           string
-	LeadID         uuid.UUID
-	SameTx         bool
-	HasLead        bool
+	Type            string
+	LeadID          uuid.UUID
+	SameTx          bool
+	HasLead         bool
 	DispatchWaiting bool
-	Webhooks       int
-	Emails         int
-	Jobs           int
+	Webhooks        int
+	Emails          int
+	Jobs            int
 }
 
 // events dispatches the company's recorded events, as the dispatch jobs would (twice: the

@@ -103,7 +103,8 @@ func (d *dashboard) addWebhook(w http.ResponseWriter, r *http.Request, v viewer)
 		form := notificationsData{URL: url, Picked: picked}
 		switch {
 		case errors.Is(err, webhook.ErrBadURL):
-			form.Error = "Érvénytelen webhook-cím. Adjon meg egy teljes https:// címet (például https://pelda.hu/leadchat), felhasználónév és jelszó nélkül."
+			form.Error = fmt.Sprintf("Érvénytelen webhook-cím. Adjon meg egy teljes https:// címet (például https://pelda.hu/leadchat), "+
+				"felhasználónév és jelszó nélkül, legfeljebb %d karakterben.", webhook.MaxURLLength)
 		case errors.Is(err, event.ErrUnknownType):
 			form.Error = "Ismeretlen eseménytípus; válasszon a felsoroltak közül."
 		default:

@@ -165,6 +165,7 @@ func TestNotificationsPage(t *testing.T) {
 			{"url": {"pelda.hu/hook"}},
 			{"url": {"https://anna:titok@pelda.hu/hook"}},
 			{"url": {"https://pelda.hu/hook"}, "event": {"lead.deleted"}},
+			{"url": {"https://pelda.hu/" + strings.Repeat("a", 2040)}},
 		} {
 			r := owner.post("/app/notifications/webhooks", form)
 			if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, `class="error" role="alert"`) || shownSecret(r.body) != "" {

@@ -57,9 +57,15 @@ func Sign(secrets []string, id string, at time.Time, body []byte) (string, error
 	return strings.Join(sigs, " "), nil
 }
 
+// MaxURLLength bounds an endpoint's address, as browsers and servers commonly bound one.
+const MaxURLLength = 2048
+
 // CheckURL checks an endpoint's address: an absolute https URL with a host (http too when
-// private targets are allowed, for development).
+// private targets are allowed, for development), at most MaxURLLength bytes.
 func CheckURL(raw string, allowPrivate bool) error {
+	if len(raw) > MaxURLLength {
+		return fmt.Errorf("%w: longer than %d characters", ErrBadURL, MaxURLLength)
+	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil {
 		return fmt.Errorf("%w: %q is not an absolute URL with a host (and no user info)", ErrBadURL, raw)
