@@ -36,6 +36,30 @@ func (e ChatReplyLanguage) Valid() bool {
 	}
 }
 
+// Defines values for ConsentSource.
+const (
+	ConsentSourceApi    ConsentSource = "api"
+	ConsentSourceChat   ConsentSource = "chat"
+	ConsentSourceForm   ConsentSource = "form"
+	ConsentSourceManual ConsentSource = "manual"
+)
+
+// Valid indicates whether the value is a known member of the ConsentSource enum.
+func (e ConsentSource) Valid() bool {
+	switch e {
+	case ConsentSourceApi:
+		return true
+	case ConsentSourceChat:
+		return true
+	case ConsentSourceForm:
+		return true
+	case ConsentSourceManual:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
@@ -45,6 +69,7 @@ const (
 	ErrorCodeInternal              ErrorCode = "internal"
 	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
 	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
+	ErrorCodeInvalidConsent        ErrorCode = "invalid_consent"
 	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
 	ErrorCodeInvalidEmail          ErrorCode = "invalid_email"
 	ErrorCodeInvalidField          ErrorCode = "invalid_field"
@@ -88,6 +113,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInvalidAPIKey:
 		return true
 	case ErrorCodeInvalidCharacters:
+		return true
+	case ErrorCodeInvalidConsent:
 		return true
 	case ErrorCodeInvalidCursor:
 		return true
@@ -191,22 +218,22 @@ func (e LeadMessageRole) Valid() bool {
 
 // Defines values for LeadSource.
 const (
-	Api    LeadSource = "api"
-	Chat   LeadSource = "chat"
-	Form   LeadSource = "form"
-	Manual LeadSource = "manual"
+	LeadSourceApi    LeadSource = "api"
+	LeadSourceChat   LeadSource = "chat"
+	LeadSourceForm   LeadSource = "form"
+	LeadSourceManual LeadSource = "manual"
 )
 
 // Valid indicates whether the value is a known member of the LeadSource enum.
 func (e LeadSource) Valid() bool {
 	switch e {
-	case Api:
+	case LeadSourceApi:
 		return true
-	case Chat:
+	case LeadSourceChat:
 		return true
-	case Form:
+	case LeadSourceForm:
 		return true
-	case Manual:
+	case LeadSourceManual:
 		return true
 	default:
 		return false
@@ -295,8 +322,15 @@ type ChatReplyLanguage string
 type ChatRequest struct {
 	// ApiKey A public key (or a private key from a server). Empty is `400 missing_api_key`; any
 	// other string that is not a valid key, whatever its length, is `401 invalid_api_key`.
-	ApiKey string  `json:"api_key"`
-	Email  *string `json:"email,omitempty"`
+	ApiKey string `json:"api_key"`
+
+	// Consent What the person saw and chose when leaving their details: whether they ticked the
+	// marketing consent, the consent text shown to them, and the privacy notice linked. The
+	// service stores it with the lead, adding its own time and the source; a later one (a chat
+	// turn that sends consent again) replaces it, and the change is kept in the lead's history.
+	// Anything else is `400 invalid_consent` and nothing is stored.
+	Consent *ConsentInput `json:"consent,omitempty"`
+	Email   *string       `json:"email,omitempty"`
 
 	// FirstName The visitor's name from the contact form (first name, or full name).
 	FirstName *string `json:"first_name,omitempty"`
@@ -346,13 +380,35 @@ type ChatTheme struct {
 
 // Consent What the visitor agreed to when leaving the details, as the service recorded it: the
 // consent text shown, whether the marketing box was ticked, the privacy notice linked, when
-// and where. `null` when the lead carries no consent record.
+// (the service's clock) and through which path. `null` when the lead was never sent a consent.
 type Consent struct {
-	GivenAt    *time.Time `json:"given_at,omitempty"`
-	Marketing  *bool      `json:"marketing,omitempty"`
-	PrivacyUrl *string    `json:"privacy_url,omitempty"`
-	Source     *string    `json:"source,omitempty"`
-	Text       *string    `json:"text,omitempty"`
+	// GivenAt When the service received it.
+	GivenAt    time.Time `json:"given_at"`
+	Marketing  bool      `json:"marketing"`
+	PrivacyUrl *string   `json:"privacy_url"`
+
+	// Source The path it came through; the lead's `source` when sent with a lead, `chat` on a chat turn.
+	Source ConsentSource `json:"source"`
+	Text   *string       `json:"text"`
+}
+
+// ConsentSource The path it came through; the lead's `source` when sent with a lead, `chat` on a chat turn.
+type ConsentSource string
+
+// ConsentInput What the person saw and chose when leaving their details: whether they ticked the
+// marketing consent, the consent text shown to them, and the privacy notice linked. The
+// service stores it with the lead, adding its own time and the source; a later one (a chat
+// turn that sends consent again) replaces it, and the change is kept in the lead's history.
+// Anything else is `400 invalid_consent` and nothing is stored.
+type ConsentInput struct {
+	// Marketing Whether the marketing consent box was ticked. `true` needs `text`.
+	Marketing bool `json:"marketing"`
+
+	// PrivacyUrl The privacy notice linked beside the form, an `https` address.
+	PrivacyUrl *string `json:"privacy_url,omitempty"`
+
+	// Text The consent text as shown (line breaks allowed, no other control characters).
+	Text *string `json:"text,omitempty"`
 }
 
 // Error defines model for Error.
@@ -400,6 +456,13 @@ type LeadInput struct {
 	// ApiKey The key, when it is not sent in a header. A string that is not a valid key, whatever
 	// its length, is `401 invalid_api_key`.
 	ApiKey *string `json:"api_key,omitempty"`
+
+	// Consent What the person saw and chose when leaving their details: whether they ticked the
+	// marketing consent, the consent text shown to them, and the privacy notice linked. The
+	// service stores it with the lead, adding its own time and the source; a later one (a chat
+	// turn that sends consent again) replaces it, and the change is kept in the lead's history.
+	// Anything else is `400 invalid_consent` and nothing is stored.
+	Consent *ConsentInput `json:"consent,omitempty"`
 
 	// Details Free text, line breaks and tabs allowed; stored as `details.note`.
 	Details *string `json:"details,omitempty"`
@@ -490,7 +553,7 @@ type SessionID = string
 type StoredLead struct {
 	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
 	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
-	// and where. `null` when the lead carries no consent record.
+	// (the service's clock) and through which path. `null` when the lead was never sent a consent.
 	Consent   *Consent  `json:"consent"`
 	CreatedAt time.Time `json:"created_at"`
 
@@ -547,8 +610,17 @@ type WidgetConfig struct {
 	// Language The language of the widget's own texts and of the assistant. `auto`: each visitor is
 	// answered in the language they write, Hungarian or English, and every chat answer's
 	// `language` says which; the widget's texts follow it.
-	Language     WidgetConfigLanguage `json:"language"`
-	QuickButtons []string             `json:"quick_buttons"`
+	Language WidgetConfigLanguage `json:"language"`
+
+	// MarketingConsentText The marketing consent the widget shows as an unticked checkbox beside its contact form;
+	// `null` when unset (no checkbox). The widget sends what the visitor saw and chose as
+	// `consent` with the contact details.
+	MarketingConsentText *string `json:"marketing_consent_text"`
+
+	// PrivacyUrl The company's privacy notice; the widget links it beside its contact form. `null` when
+	// unset.
+	PrivacyUrl   *string  `json:"privacy_url"`
+	QuickButtons []string `json:"quick_buttons"`
 
 	// RequirePhone The contact form asks for a phone number too.
 	RequirePhone   bool   `json:"require_phone"`
@@ -771,7 +843,7 @@ type ClientInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 	// - `401` `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `session_busy`
@@ -825,7 +897,7 @@ type ClientInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 	// - `401` `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `session_busy`
@@ -936,7 +1008,7 @@ type ClientInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `idempotency_key_in_use`
@@ -980,7 +1052,7 @@ type ClientInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `idempotency_key_in_use`
@@ -1175,7 +1247,7 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 //   - `401` `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `session_busy`
@@ -1239,7 +1311,7 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 //   - `401` `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `session_busy`
@@ -1400,7 +1472,7 @@ func (c *Client) PreflightLeads(ctx context.Context, reqEditors ...RequestEditor
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 //   - `401` `missing_api_key`, `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `idempotency_key_in_use`
@@ -1454,7 +1526,7 @@ func (c *Client) CreateLeadWithBody(ctx context.Context, params *CreateLeadParam
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 //   - `401` `missing_api_key`, `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `idempotency_key_in_use`
@@ -2321,7 +2393,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 	// - `401` `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `session_busy`
@@ -2375,7 +2447,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+	//   `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 	// - `401` `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `session_busy`
@@ -2494,7 +2566,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `idempotency_key_in_use`
@@ -2538,7 +2610,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// **Errors**, by status, with the `code` each can carry:
 	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+	//   `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `origin_not_allowed`
 	// - `409` `idempotency_key_in_use`
@@ -3859,7 +3931,7 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 //   - `401` `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `session_busy`
@@ -3919,7 +3991,7 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `missing_api_key`, `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`,
-//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_session_id`, `invalid_message_id`
+//     `invalid_email`, `invalid_phone`, `invalid_referral_data`, `invalid_consent`, `invalid_session_id`, `invalid_message_id`
 //   - `401` `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `session_busy`
@@ -4068,7 +4140,7 @@ func (c *ClientWithResponses) PreflightLeadsWithResponse(ctx context.Context, re
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 //   - `401` `missing_api_key`, `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `idempotency_key_in_use`
@@ -4118,7 +4190,7 @@ func (c *ClientWithResponses) CreateLeadWithBodyWithResponse(ctx context.Context
 //
 // **Errors**, by status, with the `code` each can carry:
 //   - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_characters`, `invalid_email`,
-//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_idempotency_key`
+//     `invalid_phone`, `invalid_source`, `invalid_referral_data`, `invalid_consent`, `invalid_idempotency_key`
 //   - `401` `missing_api_key`, `invalid_api_key`
 //   - `403` `private_key_from_browser`, `origin_not_allowed`
 //   - `409` `idempotency_key_in_use`

@@ -41,6 +41,30 @@ func (e ChatReplyLanguage) Valid() bool {
 	}
 }
 
+// Defines values for ConsentSource.
+const (
+	ConsentSourceApi    ConsentSource = "api"
+	ConsentSourceChat   ConsentSource = "chat"
+	ConsentSourceForm   ConsentSource = "form"
+	ConsentSourceManual ConsentSource = "manual"
+)
+
+// Valid indicates whether the value is a known member of the ConsentSource enum.
+func (e ConsentSource) Valid() bool {
+	switch e {
+	case ConsentSourceApi:
+		return true
+	case ConsentSourceChat:
+		return true
+	case ConsentSourceForm:
+		return true
+	case ConsentSourceManual:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeBodyTooLarge          ErrorCode = "body_too_large"
@@ -50,6 +74,7 @@ const (
 	ErrorCodeInternal              ErrorCode = "internal"
 	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
 	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
+	ErrorCodeInvalidConsent        ErrorCode = "invalid_consent"
 	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
 	ErrorCodeInvalidEmail          ErrorCode = "invalid_email"
 	ErrorCodeInvalidField          ErrorCode = "invalid_field"
@@ -93,6 +118,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInvalidAPIKey:
 		return true
 	case ErrorCodeInvalidCharacters:
+		return true
+	case ErrorCodeInvalidConsent:
 		return true
 	case ErrorCodeInvalidCursor:
 		return true
@@ -196,22 +223,22 @@ func (e LeadMessageRole) Valid() bool {
 
 // Defines values for LeadSource.
 const (
-	Api    LeadSource = "api"
-	Chat   LeadSource = "chat"
-	Form   LeadSource = "form"
-	Manual LeadSource = "manual"
+	LeadSourceApi    LeadSource = "api"
+	LeadSourceChat   LeadSource = "chat"
+	LeadSourceForm   LeadSource = "form"
+	LeadSourceManual LeadSource = "manual"
 )
 
 // Valid indicates whether the value is a known member of the LeadSource enum.
 func (e LeadSource) Valid() bool {
 	switch e {
-	case Api:
+	case LeadSourceApi:
 		return true
-	case Chat:
+	case LeadSourceChat:
 		return true
-	case Form:
+	case LeadSourceForm:
 		return true
-	case Manual:
+	case LeadSourceManual:
 		return true
 	default:
 		return false
@@ -300,8 +327,15 @@ type ChatReplyLanguage string
 type ChatRequest struct {
 	// ApiKey A public key (or a private key from a server). Empty is `400 missing_api_key`; any
 	// other string that is not a valid key, whatever its length, is `401 invalid_api_key`.
-	ApiKey string  `json:"api_key"`
-	Email  *string `json:"email,omitempty"`
+	ApiKey string `json:"api_key"`
+
+	// Consent What the person saw and chose when leaving their details: whether they ticked the
+	// marketing consent, the consent text shown to them, and the privacy notice linked. The
+	// service stores it with the lead, adding its own time and the source; a later one (a chat
+	// turn that sends consent again) replaces it, and the change is kept in the lead's history.
+	// Anything else is `400 invalid_consent` and nothing is stored.
+	Consent *ConsentInput `json:"consent,omitempty"`
+	Email   *string       `json:"email,omitempty"`
 
 	// FirstName The visitor's name from the contact form (first name, or full name).
 	FirstName *string `json:"first_name,omitempty"`
@@ -351,13 +385,35 @@ type ChatTheme struct {
 
 // Consent What the visitor agreed to when leaving the details, as the service recorded it: the
 // consent text shown, whether the marketing box was ticked, the privacy notice linked, when
-// and where. `null` when the lead carries no consent record.
+// (the service's clock) and through which path. `null` when the lead was never sent a consent.
 type Consent struct {
-	GivenAt    *time.Time `json:"given_at,omitempty"`
-	Marketing  *bool      `json:"marketing,omitempty"`
-	PrivacyUrl *string    `json:"privacy_url,omitempty"`
-	Source     *string    `json:"source,omitempty"`
-	Text       *string    `json:"text,omitempty"`
+	// GivenAt When the service received it.
+	GivenAt    time.Time `json:"given_at"`
+	Marketing  bool      `json:"marketing"`
+	PrivacyUrl *string   `json:"privacy_url"`
+
+	// Source The path it came through; the lead's `source` when sent with a lead, `chat` on a chat turn.
+	Source ConsentSource `json:"source"`
+	Text   *string       `json:"text"`
+}
+
+// ConsentSource The path it came through; the lead's `source` when sent with a lead, `chat` on a chat turn.
+type ConsentSource string
+
+// ConsentInput What the person saw and chose when leaving their details: whether they ticked the
+// marketing consent, the consent text shown to them, and the privacy notice linked. The
+// service stores it with the lead, adding its own time and the source; a later one (a chat
+// turn that sends consent again) replaces it, and the change is kept in the lead's history.
+// Anything else is `400 invalid_consent` and nothing is stored.
+type ConsentInput struct {
+	// Marketing Whether the marketing consent box was ticked. `true` needs `text`.
+	Marketing bool `json:"marketing"`
+
+	// PrivacyUrl The privacy notice linked beside the form, an `https` address.
+	PrivacyUrl *string `json:"privacy_url,omitempty"`
+
+	// Text The consent text as shown (line breaks allowed, no other control characters).
+	Text *string `json:"text,omitempty"`
 }
 
 // Error defines model for Error.
@@ -405,6 +461,13 @@ type LeadInput struct {
 	// ApiKey The key, when it is not sent in a header. A string that is not a valid key, whatever
 	// its length, is `401 invalid_api_key`.
 	ApiKey *string `json:"api_key,omitempty"`
+
+	// Consent What the person saw and chose when leaving their details: whether they ticked the
+	// marketing consent, the consent text shown to them, and the privacy notice linked. The
+	// service stores it with the lead, adding its own time and the source; a later one (a chat
+	// turn that sends consent again) replaces it, and the change is kept in the lead's history.
+	// Anything else is `400 invalid_consent` and nothing is stored.
+	Consent *ConsentInput `json:"consent,omitempty"`
 
 	// Details Free text, line breaks and tabs allowed; stored as `details.note`.
 	Details *string `json:"details,omitempty"`
@@ -495,7 +558,7 @@ type SessionID = string
 type StoredLead struct {
 	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
 	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
-	// and where. `null` when the lead carries no consent record.
+	// (the service's clock) and through which path. `null` when the lead was never sent a consent.
 	Consent   *Consent  `json:"consent"`
 	CreatedAt time.Time `json:"created_at"`
 
@@ -552,8 +615,17 @@ type WidgetConfig struct {
 	// Language The language of the widget's own texts and of the assistant. `auto`: each visitor is
 	// answered in the language they write, Hungarian or English, and every chat answer's
 	// `language` says which; the widget's texts follow it.
-	Language     WidgetConfigLanguage `json:"language"`
-	QuickButtons []string             `json:"quick_buttons"`
+	Language WidgetConfigLanguage `json:"language"`
+
+	// MarketingConsentText The marketing consent the widget shows as an unticked checkbox beside its contact form;
+	// `null` when unset (no checkbox). The widget sends what the visitor saw and chose as
+	// `consent` with the contact details.
+	MarketingConsentText *string `json:"marketing_consent_text"`
+
+	// PrivacyUrl The company's privacy notice; the widget links it beside its contact form. `null` when
+	// unset.
+	PrivacyUrl   *string  `json:"privacy_url"`
+	QuickButtons []string `json:"quick_buttons"`
 
 	// RequirePhone The contact form asks for a phone number too.
 	RequirePhone   bool   `json:"require_phone"`
@@ -3068,242 +3140,252 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L1bjxtHljD4V2LYDahKnaRI1kUSC4uZcllqayzJGl3aM21qKoPMIBmuZASdESyKsmsx+7iPjX3dFwOL",
-	"AfTQLztAPyz6aQv9R/qXfDjnRERGJpN1sWX3fF8b6LaKeYk8EXHi3C/ftsZ6vtBKKGtag29bM8EzUeCf",
-	"L4Ut1u3jiRUF/MyEGRdyYaVWrUHrlRhrlRlmNVtxadlITHQhmC3WUk0Zn3KpOq2kZcYzMefw+lwqOV/O",
-	"W4Ne0rLrhWgNWlJZMRVF6+Iiaf1r+6ngWftEL5Xd/BrcM8zOpGFjnguV8YLNtbIztvPm9cluwqQa58sM",
-	"Po0PaSU67JVQlmmVr9lqJhTjLJdzaRlfLHIpDEAn3vH5IhetwX7/9qA+hdE2QX09EwyWlKv1HUNA5muW",
-	"C57R928FV/+g2whYdwtgL8U3S2Fs+0nWDJjMmJ7QEhX0KJOK2ZlgRhTncizuGJbrqTli3yy1FUxagrEQ",
-	"C11Y3Fm2KPQoF/Pq7jpojC2kmrYuAJoFL/hcWIdMTzIxX2gr1Hj9uVhvQnes1myp5DdLwWgQtsPZmzdP",
-	"PmXSsJEwdhcg7wG+9Q8O2KKQyvJRLtjxq5MnT9h4xgs+ho+xHbPgYwEPpv97esT4UNEFXHGpjMxEwoxU",
-	"Y8E+e/36BcsKvTAwU26ZkHYmCiZUtpuwM7GwrL/PZnpZGLYQhd/XDsOjIdV0qFbSzmgB+VywM7FmXGVs",
-	"pLM1K4RdFsrg3YksjGVcmZUoAAgL+KAnbFwI7tbV4IlCTOkM1bFa2xncELkRsAbpfrfLpDrnucxOZbma",
-	"p2dinXaGKkab1gPRndznB/323rg/au9PuqL9MOuN24ejA74v9rL+uDdqJS0JK08nvpW0FJ/Du9FOtWGr",
-	"KgjI3z0VampngJoHCSCk/92DHbdWFDDmv381HL7r99rD4bv7j97u4K+u+3W3cm/3H3/dSjbQJ8ET/+TT",
-	"ZiyGJbpjmMwSxg1LX3zx6jW7xxfy3nnvHtwzKdMFLvt4xv2qi4zB4TtWcAgsXJeGKW0ZodlQwfThCg4/",
-	"gPXexz9PlbanE71U2cYyd0f3J3vjg377YLIn2vvjB6L9kN/n7e64l/XF3mSfH4RlXnA7KxcZB5ZZK2nB",
-	"OZSFyFoDWyxFvNgTXcy5bQ1ayyU+2bBI0tgtZOgzvWJzrtZMWjE3cGz5VLCZzjOTuGPU7XY8cN8sRbGO",
-	"oMMxY1gyMeHL3LYGQJDm/B2RoX63m1xNLS9ggmahlRFIBj7hmaNR8GuslRVE75H6jTlAf+9rA1P41i80",
-	"vugw/yScc7h4zvOloIEy+i4dj5IawHYVhS6AwrC5eP+XPzAl5mwupkJNRSasZefi/eWHIv/LH9rsnE/X",
-	"TBaX36t1uMrOeMHPrCgss7ywPJ/z9wM6z6ewXB3cCfflR3Mu86sgE/hABNR7JtpwjY0v/zhnsOWX39vl",
-	"nLPLD8X55Qe1tiIXij4yl8ZINX0sRZ41fcTdP53gA+VHPpMwo/eX/8XOLv8E48Ey4GLUJ3IR7/mvCzFp",
-	"DVq/uldKCPforrn3CIfGFzbPZ2AtxhOsIzyNeiEK3GGWS2OJMALoSH3HXHn6CDS107pIWidaTXI5vgmu",
-	"/Eiw0xpFPZXqdGlEOmA8TMeReqDFNRqZwlSNlXkO7HSSy+nM4gQe62Iks0yoW2L7opDn3ArHKev77O4i",
-	"nJNCz09HhV4ZpOF+y18U8vzye8uOXzxpny3zsUG0n3HzXl1+n8+4vfwvNrr8k5pefjDv//KH0V/+kH+8",
-	"/QcuOOdrpK4jwZZGZGwmCpEAWYaLADReacYLaQ3hBa7hZySRvtb6KS+m4mfABScDn1qtT3P4ZjpAOD0i",
-	"5FIJZPPuQcYLwfS5KNhen30uP+mwx7ygC9KynQU3lu0dwp3doYKBUO4AiUsUrBCTpRF4GOZeii4ER1lW",
-	"K8C/Rc6lalvxzrJ0f6+X4qfp7Cglxrhw41wbAXIDrNgTBWyY5zTDn+HsuO/haXHTQkTssOeapJgVhwOi",
-	"C5HhngJ3f67tY+CqPwOANTY+8FzeH2kQBjI2ErlWU1RpLGHxHRNEPoD6BV/nmmc/IyaCHLmBhihcgpID",
-	"63y4jxiH4BWCSM+mNHDyxctXbOHvOzoL3D9S947HY2FM+0QrW+i8fZznetX+rLy/XdhPmt99JuxMZz/s",
-	"3S8KOZW1JRQKpIyvWndbb5Prx3nG37WPaZM2vh7JJxdJ6xWpPm8UP+cyB6XiZ9jZZfk1t60Zt3zEjQBO",
-	"6ChnIfh4JrIjUCWKNcu5FUWHfQkaWe38w/nKtbFDtZrJXFTIFdwbCTyFhbRWqATIEhDoGT8XbCSEcmeT",
-	"8TwPyszAfZXjURkqVFUEqyo8m5xwB+79VrNXn37OMi3MLpynqbBI1TUSTkQ+IlWvhDFSq0+WZv0zLLqh",
-	"r52OlmadDthcGMOnwgSdGNUF9xCpf7wo5DnqZ6Cyj8URM8JRX/c22TpoWWCKqbt+KrMUj+VrrZ9xtXZi",
-	"r/npp/laaxL9HQKYa7lscoXZpwkE9/S9+FEE5I3iSzvThXwvsh8m4G8Rebz8zBcSxJ6qBF0KORWhmcT5",
-	"c2nMe36ulb38/uzjyDjPNTAHlGYAob0yOec5yO8iS9hSnSm9UvBEIc71mchuIum8UYtCAxEDqvBIWWnX",
-	"fwPJtxAgsCFRahR1gZygSIcoz5VGkwkwJTcJs1wsdGFF9kxkkr9Gkvsz0NPw2dM5fPcUaH06oPOantDX",
-	"2wDNgNUBSEm/cl8BIE5m3L4Ui3xN0jjsm5WEqDlX0yUnztJgm3B3iaYAEV7ka9r8lcymwt4xDDADxDnD",
-	"Jhq4HZMWrX6Ov82W+GOTyyWtd214qH3OC7RWwNMI5WfwCv71SLXeXiTBvtAIo6NwdwxS9oSlapnnKVsq",
-	"K3PGFUMlFXB3MQP8loYhNgOMdZsEvEkck6wXNbYM2r9bxE0wuDHSWK5gSdwyoaiLa5MwJUC++ez1s6ed",
-	"VuPASNxOAa/4uEHmSQGilOyX5fIzM9PLPGPcnIG2zdzrLBOWy9wwpVeDcBEVWEDDXFiU+El8P5dGWl3A",
-	"UCvDRks0eUtEsAQGNjgydzZU/HMMnHXEx2f4gMiY0XNBorGdiaEKa8FmXGVOtrMa3tR5Lvh0SdrTDORo",
-	"oSyzK13yLziJemlhO5FZucl0huoLNRY4CE0Ito9k8ZleqYSlE54bkbK54MrE0/aTTthMr4TTZFbcDMNy",
-	"ZGzHmY5xUF2A6ss9TLuDeM1ROyFqBw+TGc3t6EjrXHAUBjx7Jry9ig44seHJp62Li9iE9pXDtyQysEWj",
-	"bmJNUh7n8rjp0ddibNEAgWQg2KuqhMDzok1bNlssR7kcoyK8g/vvVHa8gtqvV5R2O+zRfGHXwcTrjThu",
-	"9PSIcbUeOirrTONV8yVyRuJIqxm3brfgcKupnSVu5B6r8VBnzayacDeOmfAWrYrpd7/hydKS1Hzc3am5",
-	"Yxg8Q6vgpNgSN3fIUA5PIL5PlnmOv3aBCMQwdLtNMOhifjqReX46N802UVDxNj8LR0IvhPIKOCE7nrQE",
-	"8Hou81ySgd502BuViYL1k263SwShTkS8PBlExEKgm2EhMvbNUgqbr9F0zdlI2zsmbMRW507SAkq8Xuit",
-	"DqdyMncMm6HNiaEdMCF6wQ2DdREZk6rDXgi9yNGQfo6TFYCCR0QrJaDWEFSQhP3AyZES4Kx5udZnhqgc",
-	"qAy7aL4Y66UCGrKxCNftsPvqdSjmHjsiW82oEPzMkN2EjwyoOXolMn/0dMFGOVdnG2cQFzDdxLzutcem",
-	"VAK2bFguBTK+yCPn3km8HwyoevDOkU6yEzMyAYyCs4KrTM+HSiux22HHTmurqWklESTzUaylbHdUIcdD",
-	"1RBpDbIrJVZHjKhR5HTThSM3ZAyrOKtihai+yYf7VzmRjtu/5+333fbDzumg/fY3v26SA1BGqRGog26j",
-	"wDARRcHzU1C0r2MwL93Dn8KzH4k1lbqLR+JtLOf1TDRRUSenacd2C0FWSGN5YUUBwpMyRyz9dlHIOS/W",
-	"pzPx7gIfXxT6iI2WRiph6BgIZUWxKKQRjGcZWg3GM+QcTm6lHcYDQFtqhKXdq4t8NaY4Hgtl4dPIMMvN",
-	"/NVX3fbD4/Zj3p68/fbwonEvR7rIRHFa8EwuzenindtW52x6ENHIB400EtXSUyttXseIXiMxmclMnC40",
-	"egdPR+vIQhRJJdFq3npKNQyIh2rce62MaIp/+BIYfix68mkhRIbRF0CzveCHdiSi08hgIs8+K8QYljdj",
-	"0g6IHI/pcyhve4lwNRO482jh4MWZQO/0SL9Dhmjl+Az0W7iLIs0YrfwwfC4V3gJ4hgpwbDUTheh47SLI",
-	"4Wh4HfOikORu9VAQfDfBsak8F+qU24qTNONWtK2ciybECjPZusUwldNlkTfYKJOW0ctiLBpvwdpt4lq3",
-	"CRM2tjvY56vTI5PHDRThE3jwIphCNsXQz5ZqygvJFcoAAnQB0EwWyP0rgSY3d0Reh+METEKzeLtt1idu",
-	"jnWIDQV1GMXPxOkYraE6c1AXelrwubNm0XOOPUplC50tyRQK2OEw33K7NKXeBloOulUmTPDxDJgljk6a",
-	"5njGFRoDYZlQgDdoe1Vi5byUc75mIySYgOg8X/G1GSqpInBdhIDT5GuyfCtpsGNd4cwjLcIZZdwKV1+I",
-	"Lmu0mKOXw4k3rWTDI1x3Q/vfxETL3w7hywv1ASoedn+xymGj0WINbFMqiJ/EHYu/sywMopO/gPai8mfN",
-	"eNUCHhK7TErTZuVas7UIxm10AzfcICsZaJSwFxgwIWJtc7Q06+inj6gITiivosYX5ugwqW1h5CjAeZOr",
-	"DU5WeXjr2xrLULz9/i385/Tt3U0G1WhRCgf0GWHP8YsnFAcUbjyh723eeBH81o8LPf8kYHL5AKL05wLN",
-	"4Q5zG95uuksuoefaHoe1qUP62GFpHdBHbl3q1184tK9ff+XRv35j2wdO4uNQv1mRJRs+FgTGzXvP6JA0",
-	"3nvlz8oGMP7M1G/886svnjdcroXmRQ98orN18HZG1+su+ehWo/k3/mblY0/UG3PF7Zf+kIX7L7kVT8Nh",
-	"C5djN9Lm5afu8IXrwfUcXau4pGPUwkPZjHZvKmczWld/SJ2r+wRdZ1mDLbk0014T7ZW09LkoHB25xtYp",
-	"ybAbfMQoreVcxfGoMM4R6fre+Ycqo+OZafm1tNNsrFuiv7WBiSNfZA4krVja7/YaB6lJDn7E2HgXTbpJ",
-	"loDF/ZTk3YZF+XYI9FYMWwP21//4zwvnZ02dgJw6uRdkz6Atk0FcF86Ciw5BXEvOzHIOwrtTkIaqNDag",
-	"fVBqRaqVEiIDNawq9haCDHZK3ETCBbCbveXxguFT25bliVosb2O0dIE7SWQEQvsirg+adomRgtR0UzPk",
-	"UN3cDrmB79m2fX0Mii/5CK6y7hwFp7YJe96BJasbdEBe715l+qx+/guFImABqrQ3vHOWSbPI+RptlUeV",
-	"E4U6mZ5zqRjAVbRBTswqzhTPt+s21quMTMC6p7p9KzPs45pxNfxki3xpWM7dzyZb6zUGL3g3fPVaK14w",
-	"2mzZWQxUBRQ7BBW3d8AyOZXWHDGeG+1XVyr2qNM73Gc7LjqVFWIKGgCpPevdgMoLXhjyc//ERiLUtBuS",
-	"JWa6sCznI5F7+4rXykmxAd3lRgbuUhO9CjA4/06GqdOMCD08hm+jIE/lRIzX41w4SaNZXUMNy4dJoYo0",
-	"1+fCRY0wq2PPphIr1AzRoIys9Jslz+VE4t8rlOxzbWxDgI8HqckR4/cKQ52vtc8h8sBgZBh494Teiteb",
-	"FwVfw20l3lmvgzRSzJRupn5b4QUMtQ4MwFnr8GzBjc71XtPaljltKoZl25Y9K63jNZsCSSC3MpoUOhdN",
-	"pijNVgUlh8R769hhK2kFX+YNPdgR4C91Ln4XBqrdOC7HjQwvV68dzsE9nMSrcM0Kmh+JZfFmXNTxqml/",
-	"t8HzKhz4EIIPPLyVbGwLiBiRfc252DrsU0ccU76QabxjgAWwXTgaSDpIgNSS51vP3zZKUPs67FJmQFLw",
-	"PwtrWKrEKkXGE0uXgUgjyFIxDJdFCasmrNoyswr+VkhoMHZ8JOxKCOW/kAYKAz8CiYEfK61Ssk6mQGhS",
-	"tpMuF3AKYHbpbtV8Q+QqEkF/FO16g9/ZxCsT1vQ6hKoT5A0Bmi43oVKFVYEYmGUS9o7nLyrAVBjQ/oNG",
-	"sax5471lOsK83/F8KZz3AN9H5yG3bK6NZf2ku/8g8iF12Bcqx501KImaoaI3gV4PWLq0c2eXgo2EX3OR",
-	"yeXc/xrz+YLLqfK/rSjKexT+43/KLE2GKp2Oc4lYMRn5v+ZmnJ/RnzlXIIKcAtGG3yQaiOJ0WeSpd4EB",
-	"nBUPqJMIAcd8DHRlGbxEijZsH+QyEXY8E1ktvQhDjQIIrUFrZu3CDO7dc090Zst7ii9ELuAYx0vQGrQs",
-	"P+fmvbvupYbWVOtpLhzji3f+cL8BaUrLRAPrH2t1LgqDQVQuGavfR2mt/6DiGZywtObISzvsCSoOnI0E",
-	"L0TBjBgXwg6GajXTuCLk3ASqoJWVail8tkj50YQZjI9BTyrpIuOZxkATrQSb8zMiDoCLQ9U7BMIzx+h6",
-	"dJiy0doKU/GoYrjqURDqKbavFNVoREoX23Bk9px7Kpye/u1dmZFo0rDgpIZWfTpnQmDuYoc9OhfFmjnK",
-	"gtEkZJ9mi0KACndEGtoyotIwXfTzUxwwqGcostDc6j6J4Jm6ikp5B9ZF8oMkjkjlu44Weq1/u5527OM3",
-	"bCHnGJV5jTp2bSxbVbW69vGKSnT90z+JKSgWByLeut0cZGxkvAnhRJE3ZSTGek7KVIMjrVmvq2/FjVYb",
-	"xzoVvcP9ZtGbghPVcj7ClNprdMGkQRm8QfBiTRvcxjZ/OJd0oTJksiB2AhQz5tfp7hXAltQ60j6vnVg1",
-	"nKEhPCUOhEfSOudZSTqCckNWMtL04KlMZmgNAhTxcW4w1o1W+/a6bXIL4cnLTEmLBD5PmTZ2SjHufOg+",
-	"i9hhPqpw5CWsmm+uoGk1CS2KSvTW+4p4WdHOS/qRBAuRd9RFh6Pc+ZKAhsWs43ASKHktMDIi15UVahIm",
-	"v0R2eaLVRE4bVM0Zt6fWR7BcyS1CqMtFkKxPF4WeL+ypV+9qeUxLY/WcTER8pM/FRihfQE0Kaa3EXXvS",
-	"AK/fCCOn3IpTjOK9JoLZOZ2VZovCWXUo+Jdiqm0lNq0eUAeCoY+qbSartws5b4gzB4XH3Q0wd1jKl1an",
-	"A3SGB8okQe4OGfPeeOG+YGdijVlEIomCC3TBHqlpLs0soeAilEWi3Ps7ZqhSP0jKDLAYjDiqBcbXg+Ir",
-	"2pgPi09aAHajmvXNUo7PTkdLa7UyFV19M26jZulxp/R0CwerB1nGYd4VRmS1bt7DlciBKp5GAYxX04r6",
-	"C/XpNR+Z+kwqSJzEh/PK0GfkEeNlIe36FZxWOtrHC/m5WJP3b6sHwSNN+q7NF7J9Jtapcx0Qr0NuIVS2",
-	"0FJZMuhalKxDbiMGG6C9Av0Du51tpSrCF8oV5wgiLPgnqFocL0Ea3wYqNyw9dhlLqFQMGL3Ghstud298",
-	"Jtb4B/kMkG7htuIz5UdBMaOsFKkm2me7uKwEJ562nF/0n2D+yBO9olcpCkGclx7dFCTCE5gVMLaGGZ4L",
-	"cvd5dAxFSh7BsT5+8QRnGiW3Arb6h4ZqqO6yYxeM3jYyw2gaMXVpSsQW/AdQgG6stwHHnrO7d11wyt27",
-	"6AgaKoZ3CngocfYapBAFDznPS4ymTmsDbtRV6RCgKzEy0gom5iORGZbiv52v/RsIA8YYEAhEYGgJCYxK",
-	"LoiwFs0SpCMylv72kZsajntvjDzOZVzz/CwkB5eU384KvZxWlsW9O+M2xQX+1a/Y52jPgP9ioB2MIQt2",
-	"JpWnsbLA/Fz5bsDSfHy6WI5O//of/5myHZpNwgyfCPLDuQAhCqTGhwt5jk8P1Y7bgMTnYWuVr4+cmWHh",
-	"lFqpYMLKCgzEzihsGJCElG6FQpsYn5nl3CnZc2kA1bOhwgNuWCGATojM50U61Gh072FMMibBMfc2PIeW",
-	"ceIUUsFSjoUfrDNUx5WMCa1YlM/odH0XQcgVSyk0JJAZ+sIe2xZaBbvyklLsESkxv9NhJfxNyG6duh8B",
-	"grkAMV3TxRb6AVvB4zSQJpg8tUe7I865fH7O1zhFzL+VxqLlzGkJpL6aAeNspo1lO6m3CI31PE1offAO",
-	"7P4uZiAN1Urm2ZgXGdtJ73aqL8DimuWIxk1QgkckX4h3u1G+McLh/L2YMeArESBa3DH4TXQnIvpg/IFK",
-	"3CYHio/QlRQfc2SaaEoyVFuOY7LlsO0yt6I0Mq3AJKAHJWxOhoq0K1E4LTmgjzSMj5yiqtmc2/EM0+GU",
-	"LdYJFWLCPdwMtUuPyjohriaUcrWkSpykSg9ZSdVWfI0FiWgtYXWTsnARLKBdFkqA5DZJaPNRNls7ADxt",
-	"KYOPhuo5FjHaSUtFgkyZ/sduwlKnLsAN5E0uIwDlhdRBicJOofPIkjdUOyfdhH366GnCTnq7oQrFSGay",
-	"oDR0nvv3DHvzm363+yihfx/Tv/3jv/7H/4V/PMLX4c/DQ3ft8GFnqEoP8E6I00h8IIZPWkh33WpU/P87",
-	"Tx8n7OTlbggESEJtDcRAn0O1MTMSWsmU1jwZImG0e+E1lJQriQ7lWqUJU3zuI7JJngHSgRbhwBQwYMgM",
-	"Fdnu8F5CWnP1yCSY9hfQ5p9fffEcBaXBUKXfDinidtgasGGLpBZ+deAvSTTDVsKGGKVbffUGEbh+gAuY",
-	"yTM8JlqxFJ5LvUlbh9kOXPRsHGW7EWQbUhldjG0hVhisjkv1HYHwnVfEvwuRvN8N1Xftdjv8H55N6xl0",
-	"7DsGfGkHyMpuwmDHdoiSJIhXu+w70NyAEPmkL0Yj1VmZG+m7QLiuy/p242xlRDjgHvuuliEI/K5adqiB",
-	"y7mhN2OErxjVacsTOY2QCzUxR5FLDmSoYN7mBBo/UzIu5NWN1D6CpTJ4AzltHtoZlJCuSxsCfdrenAvs",
-	"KdOUq8TG+hyOti6CPT8sIJK7wAOqSEMpX/j9Ln7fT9efYuOzw2BoxwUnQA7QtumRssQdR2L9gJ7kOjYK",
-	"4hglPcchRYyzTGPUFUzTs2Ufztc/2I/IMk4xBGG5yKwqCI6yBxDc77BUM51ntUib8msH3dt9zLnoyq/5",
-	"C9GMfQyMcwqmcICAHfGFRPctMPOEpeSMTmsf2Ngh2pgyFAuJhZ5QwZGVIgFbGpcy4EnpqsBM0PVC4Fyt",
-	"1pQbCjIC8ImVNIG1kA4xE3NegyWi+BsAYa09Yl2eYdjAkXaMEBHj3h24JO0aY3r+5qkrbSooLJE3c6ga",
-	"WBWbX7QVtet+IxUjtR8Wze2J+xh5jGrL4ycGwJWTq2FBlG9YYkJ0UaIihHlrdsYV6/cxh1Crqb9S9SOG",
-	"7PfYtbi0qLBu+BdrwMS5jgGY+KJbCCyLeLh/nfeyPlVkSuXIdDZ84APwq52bxSUkLiZht45kLsTIfyCI",
-	"4nQjPlixb3DKzwUsUW00rHdRGcvXk4rDOFHGIKxI/D268+b14/aDJMaDgq82cbf21XrB0goAmzVGSqE5",
-	"7Ms1VV/pc7V6WfCV3l5tmlHZLPfWZr03eHHPM3rPiLdUe3ODbClAgiAcNKx0ulGExC9ZcyVCXLGHgSVF",
-	"BQm3lmIKRQmp+pMrLhOkki2FX+BD/f7Wrdle/sUNGyfE0GAAta0XJcLCCNFVkq5RNkA+j1Yq8u071rh7",
-	"RKWm06jsUOrK5noEqFR4CksWF3rCcX94naedxkJPu7XPu9CmMPm6S80V9sJxDrrB9h7gpNHKinU4k32S",
-	"U81yPGMLbmfuqVpxu/jR29W485LQRhYSjemRGD8t3kkDUgItELxQihP+PJQFzth37KDrz2GocyYNWypc",
-	"CXioUuQsUA9XWBAHIOYa1xc8ClnpZX1BeHWoKDYTFJJKTAR8X6jlnKUhWSNNqgLCHcMwC7nDnjcm/h0N",
-	"VTXoZC6Eq2wmI/ETNIFQawZYKwnfVPkR2UJQ3wttTJuEYKwTU2qEXoiumUidBBuZP1LnaHHmsBevn3zx",
-	"/FUaVfwj81y/u59SOmR6RdW9Abubkk4M6BnK9zpz1HVv0vji3UIbwdK4VjowuLjMO/yuHGWcVVzEPO2w",
-	"9F5p4SXIcdp6IRRfyM6az/P0ppBZrY9K+6mLunJWaKJmQ0XCePrbR69TrxlhQgf59txydtjrkCIPxwFY",
-	"/L1Mj0HvT+/NBM/t7D3+XQierd+jLeveXNhCjk26ixwE66DqwtmmAYHcgEZaZyXHsBylyw0d+OIcKRzH",
-	"poNqqc4qN95miqeVHAPunMZYCmKEx0PcIzNUx4G/IFH3uO+i9ohxJoganiH6qqcvQbtD0md8BYkUCGCF",
-	"IzjzWGXnMRO3QuvpaKEqvhcMLMQdXFkMzuZSLa0gp5Jz7e5W3ZebXy+NzmdiLbL4iFmZ46xGS/QNFGIi",
-	"89xENXVQ4bdDhbFpaLh78uL80AOORZOoqMlojQPdO9xnStiVLs46Q/Ul6XUVazLF5jgXS6jqCiSA5l9g",
-	"lfhgNCG7NHprETXIbaBXaqgc0AsC02/pl2I00/oMN7XsSaBXShSw0Iat6IGwDIbtAAHBQMOUvXn5NEAl",
-	"zpHgrRcCmQeswZG3q8FVMqUqVy9sgXUCdr0rMONmNtK8yLw6TlwLWaIHgWeZozpTYV29GA/WHcOMnKLF",
-	"hyIFQWKeGTFGr0dCTgP2GBRyWByCVU8YR4AB49ECkTj6T4MOVSHGAv32nAzKKVvNgGoFAxvFKKZuGR/B",
-	"sCnbcZogsNKVc2DPdB7kxGSo/MEoVTfHe9J3bTdfk5JdmVaiLWhsXwpmInNXKIcgcgMOlfONv7JcZbCe",
-	"focHZCfzpiGnuMXmMWSo7uNt0oTo4OQSdhFDOAelNBnOiSsCil48/7CXoxxSkEvRr+sRy0S2JNkWx5Fe",
-	"JPBft3IujOXzBQBR5ixya8V84SovyanCdVPsjZLvalKeHwie4nZZoISRnvcSMmKCdHG4D0B+9uz4pP3q",
-	"s+P+wSGJ7N7OWS4EGTM71csBwspdQAlv+3Ru4cTRkSCKU1Qp/kVQkHHIoWvKMkEihQVWhLc4K7Qlb6td",
-	"OfEuTMwkzIgFBxqGdIUzbGaRRIElOs/cqbhj2LTgYwFkQOqM7fT32QzeCtRRuDUcqt+JQk7WXohfb2IU",
-	"y+Wo4MW67OyyNK5TBaxD4lACnQWchQVjE14MFUrwa70s2DjX4zMMT1XWDAjbOy7YKAVqs2ZkIErKXFXq",
-	"h2K13k3cCy4gKR2qnY1yVIVXs11o1q4XB74dor982BowEDou0qQMiOTGpTiGOEknew+VJBPwkfs0uqqz",
-	"NPgb/bCnMhu2sLxOvk5QOhCFQZsMCLjA0dL+u3dp6PlhhsodH5EdsXS/101ZJrHUp6nQJSz4Vvb+cEXT",
-	"49r4UrFel5GNDo6nFNlQETIdwOUDYI0JME78t89mcG2WwFvw3334b7/LZriHiCQ73NteqiIZgD3TSi8L",
-	"ke0mlHYRkw2ygBdnImMTLnORddin0S3KnjXOR8zJ2600my55wZUVADhK2wPiT4VgaUkdgjfMNfxIy7i0",
-	"FF10+CrKbxQqlMuxUIZCICmk4kWhF4UUlmN7C6zvEsLo64EY96wo5hgh6CoIleEWxy+etJLWuSgMxWH0",
-	"Ot1OFyNxSQ5tDVp7nW5nj2ovzDBYpuadhEsa4zgM/ekqwT7JEEwnWZ5QGk6lZ0a/u78tki48d68s/h3H",
-	"7rQGX71NWi5zeaMOeCtpWT7FHCyEE/OqFtrYpnZPWJVSibqu6shAWUBso6pnh4FcDiJubMwn+gEC97bK",
-	"iGwHRd+K02O3w7wcVboFiEU2OAPwLJfO6p2InzY4qgm9N7zGaKcIIbno2a87FHbZfGmwYLcuHeXXOIxR",
-	"RPsC6FzFLOpre2FmbrzEUUG9EPmApWlgT1yrpN2EhEWtjcB6cIObp2QkFOFLO+BPbe9wM1kCpl9mS2A3",
-	"K9QpkJOQyEAqvIfeGfvj1I0O+9LleYCabHDLcQ2GSmaVlA8MdarlfFjgHtiwid4E1odZ6c640hzqRFlf",
-	"LqjDKTNNppcdVBpqhhwkrhSlEZzQTT5o73o+qsalUhW1mmcd+0TFxnwsyFVzugM4zR5mB41jRakP3L+6",
-	"lK/bizLWkyr7sp1QjRN4+x1DoESwY0WEZYhWCptrxTu7exSKeSon7zlxV2ZlurMvOayVGCrkwTvE+J2/",
-	"Z9er24Q9nr0Tye+wkyo8DgwU0ldSkezg3gEpOQIVo31ZWqv8itbRq0sEY6AWVeiOAj+VXtHZVeUqUMc5",
-	"ZguuDB9THJBtqkfZXFFThrDyxNXJrBRoDucfyWmcR2b1lKq1ub4q3AJSupitSrQUMeeh2kkPunvpLsvF",
-	"xAbj2UjMpKLPOG2fSoZiEz864LzqMIkOe5CbiBEAhpdd46hLGjXR+RFVKYeqWpZyiv7QzcKUOEjkAV76",
-	"Wbisl4Nu22/ZmC867PVKD1XdOOzJCK2BF10KQDaUlZ1tgSovwjYk1NaAnMDeLtQhnTveaNoJXiOPvuwY",
-	"nEWxCP34nMgzk/AN4KFukAi5eUliVb7G8q5AEKd8AepBTlaUEkkx6hoz6ooCQ0dR6ORFLjFcQwzVzrA1",
-	"0mMDnOvyj4Xlc6ybQoEiRhfFOgF9Wruru2QFIwzNjQ58abVRrBArXk90kQwVznG8LApY3dG6ikSDODjJ",
-	"Vhopeq9WnZWQwWekl5Ykimqlj6R2DBsqtZTxl0AIV7rIjIvGo+NGYSuFWAhuTVRK2+3pDlXTQDqbEJXd",
-	"dUEPHs39QXTJMUOF+okTgBQ7fsLmOhM5OoZ88qP1R9x/DhV6k/i+kUAoibTOETepQDtG896lsKK7dxNY",
-	"X9KNotw3ZxVHQ8mYK1KWBkPVxqKt6Wb4TFLzHSb1YImk7ptPGh3kGA1cC4tI6kEKyTYndtLoW04anbxu",
-	"Mr10M4LH3dpLrwjKSRpDUtybD9Oak4mu92DEmvfR3TlItzoH6Yk+jFmxUiZ1TxI9uAcz2nRW4s0D3Lvg",
-	"MHHX9tKqIwa1pKrqAeQdtI5nIc3A4esnOlvfsodHFPVe6hxfesyrFakuc5VCs49QnKjlQqD3P88evus/",
-	"nf/L4v5Le/C71YN/e987Hu2dZIePJt3fzvpPvt7/PD8I+VGD1kJYUXTO9Dkfm38q86SrqVWD1uf6/PL7",
-	"sWEvLj9YDOQPWRmtR/nZ5Z/zzMLBeg+U8EMxE/YvfzCXH6ZCzgVmDrkskdZv9g5Bze7199j+weH9alLV",
-	"oLU36Yl+tj9uH4wOeXv//oOH7Qd8NG5nYtLt9ffglQeoryFw1WV7XFEB0JgZ072Ps2zltF+9l/wf2DOh",
-	"1FqOQBsrLv+cMzFdswN29mVbG+ZSzVkBquB7UfxjqyFB8vqM9XpK+oSPxUjrM9eM6WZ9QOK6/BfVxBkQ",
-	"6S42NOjuLTGZm7OTEpnDSpeJWJSOFJJ2QewOzS5ar95f/vFcGKHY2eUH8/7yj/byz+qMXX5f8K8vv1c5",
-	"t9r+A/v88kMh5gnj2dfAyqeo0J1ffrDs8oNB5CsLsl5+QLzbaHrheob+AKS75VrDxLa0+9vU+KsNhept",
-	"ia/qKFR5Fr+3T3t3tfUjaiuKr/Suf6XSqghf2rv+pbKfI77x8Po34sqE8E7vBl+p95nD9w5uMqWG2ovw",
-	"cv8GgNbbVMF7ezdYx3otyIukdXCTLas2KcS39m6ynBu92q6ydzndpW6zqifxNBjCLpLWRuIB1p4WdltT",
-	"HZdLFII9nDZJUqbVLCs46pMin8Q2sWrCEgp4g9JRGDJuSGoR50JVzWRRfgZFczRFxW7awdDV+2PMYOwq",
-	"KxjVW76BGczpqjDHXI/PqKQ5Rx84zY+6xrilRO/2UMESkfWjTGdMXTiaeMfHlsrIeFtBVZFY5Fw5080g",
-	"qtHlq+kPlSunn2wppE9yu1Zb6+mn0VspFtarlddPyxr5IOnFVevhd70IPj5TLVSfRhX5fwKJ/8fLz01R",
-	"6VeJ1Zsi8E8o8f5W2EoGe7VV/VdXd/OJk/Nu1ruHbWvdM1Q/tndPWQH6toJfU9fvsib59p7kV1aBvHj7",
-	"o+Uuf6iqPQArFQXiDhOtXz3uf3K/e9Bq6h3RO6y3hGg954vJ5Qe1Zs9D3aSNHhC+HmvU9aH1q+7x/ZPD",
-	"w611Clqf8enaSXFVleHyg01Qnuvvs8v/Ki6/R/s0yNZfi1woeybeg2zYqSZqOyDq4mYtv/2r1uX/EUmU",
-	"IGwW4qyVtH6HPQ9nl388v/zeRNefr6U950DfLr/HOmG1rHf66kameuvy/87OL//0/vJP+deXfz77B/ZM",
-	"joRiRkwv/2hnAoXbfyQ9phBi69aRjNy4fnQrXgBsTHb9CmzOwb34gydxY7m4QkO2iMa1POO/F8H471be",
-	"/LK6340O1uudwDXu9DdzBnsZOA62bA2+9Zd9pu5Wsfhp6PJPkWvOF1QJOk6YEithrHN57ozWFBCH4TBy",
-	"LlzMwWjNZLbbYa/JfwdCT6XUgAvDuHF69hGrZWdjTOWW9GwnZT2WOYgId+8C7COp0Fztkj92Ipu9C0dR",
-	"enVUrXQ5kSqL1wNkAZA3ZZ77gD5u3euYqOurHYbQwOrKpEaqsUjZX//P/4elZQGf1BWvGKoU/YBpQrIf",
-	"V+zl4xO2t7f3EAcoexa/Rydy2u/2D9rdvXa397rbHeD/fu/8jHfvvuBTAXPHZLHUzYjmsUMJGt1uEkrs",
-	"HHR3OyyNStamZX25uCTuUFGx3DLlyjh/MjehuG5S8xtNaCMSjGutVN3FQFKfFQPy1UIbSW6C2DPvs54m",
-	"EyPswM3CLSCjBtprvcQRKVZXrHxW0lovC++OWnjnPHoKtQt/dFhOXh6tMIRLh2h8DNlZ0Jd0wcyZXCxE",
-	"dhS6bFO4ESa4EiDSMCPn6PjD3PRoisHTJd4tZCF8VUW94N8sxSCs5IiPzxg3Q+WKrB5tpAr5sl1T6VKG",
-	"vEBbS0FyqFDG+d69O7hRzOoOBvhpBUg7FRaLrSaARcbGRXcxTjqqx5qwNBO58NVZmZlh7o0SLIp3rUTU",
-	"csNQRfCFEonWxA3MDds57HbL8OE4PG60tCHcLvi0qQZGQfUinIeGdM3lwg0q1fTjaGJb/SiOziQbeZbJ",
-	"Rp5YpL1d4cq5rULXRBf/BrrbU4cxZlNra2KJ5SP38E0ss3aRNFbyrhArd4gXhTiXemlcSW86gYHslFSg",
-	"s0WlCu2LIg3q6hLvm8BhVdyo/g4epZLHbPt0KDB3M2k2LpF3JQzuWAAMiIFbv+8L0N3i+6Fk/RXf92Sa",
-	"W0xRdV53aYil7XgOt1ttb9bE2rYBDky1AvfNCv3dAGYfSntDcPdvAi6y+NuD++NVdWDfVZfV67jOfeyg",
-	"Iu8QSJ+VgvogDYCQuXD10OrPR2Vnne4Y1ZQNW9rbf919OOj3Bt37nYNe//etSh1Z6qTSOjE8v/w+k2x2",
-	"+f37hPX6XTb///9fZkFNT1h2+SEHNn/54X0nqih7U29i8CJGFV+9izF2ErW6o/uTvfFBv30w2RPt/fED",
-	"0X7I7/N2d9zL+mJvss8PRtWSkF6d3e5wjMukwu097+Rpcs9tKQYdSoe2nF2EWZGLxeUf7eUHU3Nq0k6U",
-	"7jsqIu/rcFYKpMeFNsvtOnjdfTDo9gf7+50eoPVFHS1ax/9y/Ntnj1TvX5+Pjk/2Hjx4kz9ov35yyMV0",
-	"lT39+uHnXz6QD6a9/dso66F5RIOi/oUSJMrpCZ3Xqk7yi9L+v57SXi9l+NVboN9xxcCv3l5UlGVAHsKO",
-	"SFGm3zdT6r3U8rNr8yWQzaHdJz7/jBQUL9xEnRZqBQQ77JngTgwKwdpl9b1YLXdSsSu3ePculTXTVIw6",
-	"0tRJc79ZJUYsQaJq1SKHKi2FXMyIoGdQSnBdq+KQcV1gLT+dlH3onbQbuqCD/nhTV9ptAsqH6lautFsF",
-	"lN+9ix0KQU/nmLND5bbZG1eZiDxiZFDwvZ19AiNsDTX8smzHGzaSoQqGGpklZZ6P2U3wE3KqdAGfwMpj",
-	"t6wuRkGjzRVNysixo6hl2xUx10N1Raz0Ru0TKveF0XRRKSHXz0FlQ5UVemHKeM6y19eEy7xU+J7FFdRB",
-	"HQ7BxDWX44w7Bbgsyq6XCj4dBah6Oxn5T32Y5JjnQmW8oHLtbOfN65PdDnvha7m7dCk/bKj64KNTo75+",
-	"QxUbpJJ6ZkF4FVv2uUzN8oUBw3jpTi2t2+VlV1K76ZBHYcJuRCqvTRCjgCkcNpJeXSaRZloYb27AFCcD",
-	"i4smDa4aylJgwb4z4fKhDJbLpABVX0C0akQaKhc7julU/X0208vCXNEKn6o/UNyyD7rHvC8lVq5tILH9",
-	"oSqhs+2XYpHztcjc2rn2EtW6GdIZXPr99MiZn8rv++hRabypsF7Nw7/efZh+XCvEjwv33Ij1rMR/boR7",
-	"btoztgaA1ovJ/CQWj6tDQLcUafkIwaD9dGtllr+BvYWEA2xJcluDS62t7MXbHxNZOlnmeVXZpBIZvi91",
-	"qTp61e82Kt/H1vi2a2s/IGCy2uKHeh6BorUYb+/uc61CV1HfQKycSyXnPN9U6O1K12rgVUJ2f1zg7S01",
-	"OOppeqOAz95tQ5fLFr1ltOdHUNxDm1wE0/Vueepbt0SRao5Zj5b26qa98eKXAB7y3vih6Gbt/mh/0t7P",
-	"7ov2g/Eebz+cPBD3s8PxwWif1wB0oR1V+G61Hb6t8RbndymNYCbDDiaJIIcPE6zMbLemaTdw0Rt0Ppa+",
-	"9z912iLubTUmw7lklxvWz+pUrGq+DQF8r6H5wEXSigWg6y0D0bPluwExbvCuN2b/fcfXnmg1ySX1Jfkb",
-	"Bdf2b/KyE9eAzz5SFvT3X2wuDTaX5Nuq2YVIjLNNNBg16rEI9751NPGCSEUumnq3PArtB0qbx1RrqjfS",
-	"mMlJAj4mg864ZTvOIkrap88g3E2o4bVL2gva1QYtaq6sR9nOzlUgbYdhDYYVLzJq04ZZjljXFMV2rJLM",
-	"M8wQ3me1KnC7Lr3M5V36HGxazVARLlZVPBS+y51Xa0iJQkLt81EpsdIZQnIKnRvEfaCGasVBl8LyOg2K",
-	"LuZfuwFRFcSwZqTh5P/usEeuFn9l1Mjh7YulK+0LV8BNHzC5sR4hcoQ1BY4cDRW6lgkliuDeRiuNd1Kb",
-	"j6Bd/WxO2e5+ulEZ8G+gPnwavPdbLJ/bpQaHCB/X+P4z8a0bGHVhTZ5r+xh25hdWcK35HSn2djaQNAeg",
-	"faEcPjVFnl1NEtjOLQLEdrEanHRN8KL6Ez7qJ9TAcKZUZ/4JxlVPWSsFwxrpGJCgV7/Qqp8mLaCZUN3W",
-	"Me6r/ZTY65q3BlcDPJGUzTi36nc3dH/3uoNuf9Drdbrd/Wb392acOKZ2PkSTSFsYtJEUvOL85krxKzT5",
-	"Y6V41QBCQH4EndSZT2i82L/tsywrNhTnkA4Wj8/+8gfzHpDNri//vx+UkRvZR1xb9ODernRrbPZv037s",
-	"Dw4edh7c7/3+NjaOqAHwFTr1LzzxF564JoJ1FUe8mUv6b+yRvl0In+DZk0/RkrzgdtzQ1+8ZdpgLeh3m",
-	"Eua+a77jfwN2s3L8GD2OBflBLfSNlzJRxFldSKqTaph3nYmXLknnVAVpgao1Y22bqCCh0ismsd1Q2VN3",
-	"o3dzhV04R+aml26oKgllte7NzHX5VVS9aHvlGYps13lW9voCzdCLElhgCYPR6TYV5iq7G8P94xdPqJYp",
-	"9f+Lq/gd+VQJV/eIgCyrNOZYP9n3fcA6OVRmaKyLLJT+qfu3K47pobpS82M/j+J3K7eaQ5P/PnLYx61u",
-	"8hPKcG9C7PjHqGNScwc0xLjd0mBO4H28ihUfU6oos0HK8/13U8jhhwgnv1Ry+G8nEZ0QQ+PVTKxbmY3v",
-	"eWPulcUe4ppxod7DZp/8BBhnCCStNdqOq3vCjaEqm8piGZWkPJLAYjssDW2bKPrsxt33/3vwwL83g8LT",
-	"WnbTx7MsNATKX2Ea6A0OHnT6e5hBUGjML3A4CCeD8tdvV/gJzuEtv1iptULf/ImqJF28vSVXDvuzhTui",
-	"Mwiv/aJ5/8JnSnveHecMLPHjR+jh24nE/wT6OLDTTI+NSw73HXvcT9cPx/1yXXDcL+qPAz9c1FJzDZaU",
-	"YjuXCpOHsbHAnI9nUolKVffBvXu9/v1Ot9Pt9AYPug+6aCtw02yMe8cW4D63kwrgKj4tm4BXSy1VW/Wb",
-	"hkzCL33lT1yDjPoFh1JQlCZbjziPhqXM+81hH8vcqb4BhXgedW1B+LBBRJzWu6N00Op/q12c926nmiMo",
-	"x1dNww+FPW/InlK6LBq6x+DWuJSA0F5FVj7qG6Dg3pT9UHw8E7VCgV/N6QoIWijMH8FVh6bmdEFpqbE9",
-	"TKXVjKsQjv05QysMPtLnYrfD/g1mF550LbeOSmgKxBlfXZyziVgN1efyEw+KjyVWGaNGLthWqhAU/16T",
-	"sAYhndyPf8ccEe67cTIxlpkwA9dpIrSXSBraS5QzTKr9JaImEp0GIcZtIhx17OFxXbWk1/WeMsnH6CkT",
-	"kkyJnW4gU1tmV5YtCimRyyU+eW3y5pe36UpzLXQha+JKIBfwqQLG+fevuu2Hb3/z65ulmYrN1jehf4zP",
-	"mVlgY7FqC6VKYxlsK2MGGO6ZLbFUFR8q35mm1lmGEOXKKQcIbjrl815S9iT4zb3/7e1vdtjmtd27v96W",
-	"zPoDjD2lCE205wY+t0PMIu6/7j4c9A4G3f0OeY1u6nZTlx/OmoRrYYJ4XYgfkoO6UdH2CsdciGY9nPRE",
-	"e398X7Qf8oP77R7fEw+yPdGf9Lo/YRpqzWHnf944xVSJVYPzbevGXGBDF38Ar9tEh1pxm6LWzUtCRY3C",
-	"bmHlq9WbU2si6AMWNQyqt4/F0K+RWGuM8pqIFbbgIwNTt9loERiXNGwK1NWHvUUcLLAMadlOIdpCYbtd",
-	"aW/Tyo1eSncRHFdco3Get+1y5NPhYL2zZS6IMXeulHqdKwXZSkKl1a0mNuoXJBKFgzQCSuTF/wgAAP//",
+	"7L1bjxtHlif+VWLYDahKnaRI1kUSC3/MlMuSrbEka3Rpz7SpqQxmBslwJSPoiGBRlF1/zD7uo7Gv+2Jg",
+	"MYAe/LID9MOin7bgL9KfZBHnRERGJpNVLEu2Z7cNdFvFvETG9Vx/55xvWpmczaVgwujW4JvWlNGcKfjz",
+	"OTNq1T4eG6bsz5zpTPG54VK0Bq0XLJMi18RIsqTckBEbS8WIUSsuJoROKBedVtLS2ZTNqH19xgWfLWat",
+	"QS9pmdWctQYtLgybMNW6uEha/9x+zGjePpELYda/Zu9pYqZck4wWTORUkZkUZkp2Xr082U0IF1mxyO2n",
+	"4SEpWIe8YMIQKYoVWU6ZIJQUfMYNofN5wZm2vWNv6GxesNZgv3/zrj62ra139eWUETulVKxuaexksSIF",
+	"ozl+/0b96h90GzvW3dCx5+zrBdOm/Shv7hjPiRzjFCl8lHBBzJQRzdQ5z9gtTQo50Ufk64U0jHCDfVRs",
+	"LpWBlSVzJUcFm1VX1/VGG8XFpHVhezOnis6YcZvpUc5mc2mYyFafsdV6747FiiwE/3rBCDZCdih59erR",
+	"x4RrMmLa7Nqe9+x+6x8ckLniwtBRwcjxi5NHj0g2pYpm9mNkR89pxuyD6f+fHhE6FHgBZpwLzXOWEM1F",
+	"xsinL18+I7mSc21HSg1h3EyZIkzkuwk5Y3ND+vtkKhdKkzlTfl07BI4GF5OhWHIzxQmkM0bO2IpQkZOR",
+	"zFdEMbNQQsPdMVfaECr0kinbCWP3gxyTTDHq5lXDiYKd0hmKY7EyU3uDFZrZOUj3u13CxTkteH7Ky9k8",
+	"PWOrtDMU8bZp3WPd8V160G/vZf1Re3/cZe37eS9rH44O6D7by/tZb9RKWtzOPJ74VtISdGbfjVaqbZeq",
+	"sgHpm8dMTMzUbs2DxG5I/7tnV9wYpmyb//rlcPim32sPh2/uPni9A7+67tftyr3dv/99K1nbPgmc+Ecf",
+	"N+9iO0W3NOF5Qqgm6bPPX7wkd+ic3znv3bH3dEqkgmnPptTPOsuJPXzHwh4CY69zTYQ0BLfZUNjh2yvQ",
+	"/MDO9z78eSqkOR3LhcjXprk7ujveyw767YPxHmvvZ/dY+z69S9vdrJf32d54nx6EaZ5TMy0nGRrmeStp",
+	"2XPIFctbA6MWLJ7ssVQzalqD1mIBTzZMEtdmAxn6VC7JjIoV4YbNtD22dMLIVBa5Ttwx6nY7vnNfL5ha",
+	"Rb2DNuO+5GxMF4VpDSxBmtE3SIb63W5yNbW8sAPUcyk0AzLwEc0djbK/MikMQ3oP1C+jtvd3vtJ2CN/4",
+	"iYYX3c4/CefcXjynxYJhQzl+F49HSQ3scikllaUwZMbe/vgdEWxGZmzCxITlzBhyzt5evlPFj9+1yTmd",
+	"rAhXl9+LVbhKzqiiZ4YpQwxVhhYz+naA5/nUTlcHVsJ9+cGM8uKqnjF4IOrUW8La9hrJLn+YEbvkl9+b",
+	"xYySy3fq/PKdWBlWMIEfmXGtuZg85KzImz7i7p+O4YHyI59yO6K3l/9Bzi7/bNuz0wCTUR/IRbzmv1ds",
+	"3Bq0fnenlBDu4F195wE0DS+sn8/AWrQnWEdwGuWcKVhhUnBtkDDargP1zajw9NHS1E7rImmdSDEueLbN",
+	"XnnPbqc1inrKxelCs3RAaBiOI/WWFtdoZGqHqg0vCstOxwWfTA0M4KFUI57nTNxwt88VP6eGOU5ZX2d3",
+	"F/o5VnJ2OlJyqYGG+yV/pvj55feGHD971D5bFJmGbT+l+q24/L6YUnP5H2R0+WcxuXyn3/743ejH74oP",
+	"t/6WC87oCqjriJGFZjmZMsUSS5btRdtpuNK8L7jRuC9gDj9FifSllI+pmrBfYC84GfjUSHla2G+mA+in",
+	"3wgFFwzYvHuQUMWIPGeK7PXJZ/yjDnlIFV7ghuzMqTZk79De2R0K2xDIHVbiYoooNl5oBodh5qVoxSjI",
+	"slLY/TcvKBdtw94Yku7v9VL4NJ4dIVgGE5cVUjMrN9gZeyQsG6YFjvAXODvue3Ba3LBgI3bIU4lSzJLa",
+	"AyIVy2FNLXd/Ks1Dy1V/gQ7W2PjAc3l/pK0wkJMRK6SYgEpjcBff0kHks71+RleFpPkvuBOtHLm2DUG4",
+	"tEqOnefDfdhx0D3FkPSsSwMnnz9/Qeb+vqOzlvtH6t5xljGt2ydSGCWL9nFRyGX70/L+ZmE/aX73CTNT",
+	"mf+0dz9XfMJrU8iElTK+bN1uvU6ub+cJfdM+xkVa+3okn1wkrReo+rwS9JzywioVv8DKLsqvuWXNqaEj",
+	"qpnlhI5yKkazKcuPrCqhVqSghqkO+cJqZLXzb89XIbUZiuWUF6xCruy9EYNTqLgxTCSWLFkCPaXnjIwY",
+	"E+5sEloUQZkZuK9SOCpDAaoKI1WFZ50T7th7n0jy4uPPSC6Z3rXnacIMUHUJhBM2H5KqF0xrLsVHC736",
+	"BSZd49dORwu9SgdkxrSmE6aDTgzqgnsI1T+qFD8H/cyq7Bk7Ipo56uveRlsHTosdYuqun/I8hWP5Uson",
+	"VKyc2Kt//mG+lBJFf7cB9LVcNrnC7NPUBff0nfhR6MgrQRdmKhV/y/KfJuBvEHm8/Ezn3Io9VQm6FHIq",
+	"QjOK8+dc67f0XApz+f3Zh5FxnkrLHECasRvaK5MzWlj5neUJWYgzIZfCPqHYuTxj+TaSzisxV9ISMUsV",
+	"HgjDzepXkHwVswIbEKVGUdeSExDpYMtTIcFkYpmSG4RezOdSGZY/YTmnL4Hk/gL0NHz2dGa/e2ppfTrA",
+	"85qe4NfbtjcDUu9AivqV+4rtxMmUmudsXqxQGrfrZjhu1IKKyYIiZ2mwTbi7SFMsEZ4XK1z8Jc8nzNzS",
+	"xO4MK85pMpaW2xFuwOrn+Nt0AT/WuVzSetO2D7XPqQJrhX0aevmpfQX+eiBary+SYF9o7KOjcLc0UPaE",
+	"pGJRFClZCMMLQgUBJdXu3fnU7m+uCexm28e6TcK+iRwTrRc1tmy1fzeJ692gWnNtqLBT4qYJRF2Ym4QI",
+	"ZuWbT18+edxpNTYMxO3U7iuaNcg8qe1RivbLcvqJnspFkROqz6y2TdzrJGeG8kITIZeDcBEUWLsNC2ZA",
+	"4kfx/ZxrbqSyTS01GS3A5M1hgyW2YQ0tU2dDhT8zy1lHNDuDB1hOtJwxFI3NlA1FmAsypSJ3sp2R9k1Z",
+	"FIxOFqg9Ta0czYQhZilL/mVPolwYu5zArNxgOkPxucgYNIIDssuHsvhULkVC0jEtNEvJjFGh42H7QSdk",
+	"KpfMaTJLqodhOnKy40zH0KhUVvWlvk+7g3jOQTtBamcfRjOaW9GRlAWjIAx49oz79io64MSGRx+3Li5i",
+	"E9qXbr8lkYEtanV91yTlcS6Pmxx9xTIDBgggA8FeVSUEnhet27LJfDEqeAaK8A6sv1PZ4Qpov15R2u2Q",
+	"B7O5WQUTrzfiuNbTI0LFauiorDONV82XwBmRIy2n1LjVsodbTMw0cS33SI2HOmtm1YS7dswyKbQj21ct",
+	"yAk+9kjMFzBxzBvCKhbj/YYPlAaoZirhDtstTewzOHlO+C239A7a1+0TcEzGi6KAX7uWdsR96Hab+iDV",
+	"7HTMi+J0pptNqVYzXP+sPUlyzoTX2/GMwAFN7HGY8aLgaNfXHfJK5EyRftLtdpGO1GmPF0ODZKkYeCfm",
+	"LCdfLzgzxQos3pSMpLmlw/pt9AklLUvAV3O50U9VDuaWJlMwVREwHyZIZqgmdl5YTrjokGdMzguwv5/D",
+	"YJnduUdIYrndkUOruSTkJw4OdQdnBCykPNNIHK2msQtWj0wuhCU9a5Nw3Qq7r163xdxjR2jiGSlGzzSa",
+	"W+hIW+1ILlnuT6xUZFRQcbZ2dGEC0/Wd1732tJW6w4YFKzgDfhk58tw7iXefWWYQnHqoyuzE/I9Z/kKJ",
+	"oiKXs6GQgu12yLFT9mraXUk70eoUKzeb/VvAKEGjBBIFXE6w5RFBIhb56qRyVAptaBUfV6xH1Rf5cP8q",
+	"39Nx+0+0/bbbvt85HbRf/+H3TeIDiDY1AnXQbZQzxkwpWpxa/fw6MvjcPfyxffYDcbRS5fGbeBOnejll",
+	"TVTUiXfScWvF0HipDVWGKStzCX1E0m/mis+oWp1O2ZsLeHyu5BEZLTQXTOMxYMIwNVdcM0LzHIwN2RQY",
+	"jhN3cYXhAOCSamZw9eqSYo2XZhkTxn4a+Gy5mL/7stu+f9x+SNvj198cXjSu5UiqnKlTRXO+0KfzN25Z",
+	"nY/qXkQj7zXSSNBmTw03RX1H9BqJyZTn7HQuwal4OlpFhqVImIlm88ZDqu2AuKnGtS95dHXlv7ByQiyx",
+	"0oliLAfQhqXZXl4E8xPSaWAwESCAKJbZ6c0JNwMkx04kADHdC5LLKYOVB8MIVWcMnNoj+QYYouHZmVWL",
+	"7V2QhDJwDtjmCy7glu3PUOxUoQhZIbOzXWfvVnIxmRLYcWROzbTj9ZYg4aNJl2qnOiADI6672+zCCT9n",
+	"4pQ2ziQT9Wlh/BydyrFelFPD2obPWNNGDTOzccvYqTldKBCdrtWttFyobANPszOEbrUZ85N3FGbpliYp",
+	"vu2mD+YKFXqvFGZTaoAMULSLWWIfq6l0zt3AW0nLPgEkWixo0WCfTVp2t6yfru61KmTtLJRT6JqsTltS",
+	"rmGYnyuODMqrm8/NnCktBdF0ieLHVGq2dnS48odnEJ+Dldv2eGjKQ+H2Y5CSamfJuR9mSXDzNJ6YDnkJ",
+	"opHbjo7bclNycFxGmoMnCYyvtnE+Y6FhnJ8ju+TUcgKr7O/gag+FXW5UNFBi8D0Fc+cuKOw0g0+WPc2m",
+	"VEzQYMDmAVrkNtyU206ursW2uA+hwOHFBx7cR3CMq8e2cqzWzm0DXfJjqdKnDnEmA8FYrklq1yTtNGqq",
+	"tZPacPya1oyMmOY5C0qznTiSTo2Z69QulGJar0mN+/cqwg08Pbhz58t/HQ71BtnGH7VGgb/cbt4MQHYq",
+	"0i4KuQkR0str6FGJ5La6VoUHeduD23Qeg6uyurJo/d3CJnhiH7wIVuF1jfzThZhQxSmSOiYyWAIyB42m",
+	"grnbHpNx3ZCxMwmOYuOoT9wY6z3WiG/Tgp6x0wwcQzJ3vVZyoujMGfbxOXfYuF2rfIFeIUsLHTc31Cx0",
+	"acKaMSrAwzwmjGZTqwBA68g58Rxr8HigLUODG0qwpQNszOiKjEAItFuFFku60kPBRdRdB5Zy3KJm1mgl",
+	"DSb9K3ANaFBx9mk3w9UXossSnIfg8HW7uZWsgWPqiBz/GxWD8rdjIuWFegMVsJG/WNUaooedqBa1H5un",
+	"1nWf+ElYw7ixhdKwwfwFMKaXP2uW/ZaVlGN/cun3qVxrNqXbdhsxMg030IXQSlrKrg6gyVhsihst9Cr6",
+	"6eFmwUPv7XfxhRl4k2uLGnlRYdyIQ7BnrTzO9YWONUXafvva/uf09e11Stpobg9H9gnup+NnjxAkGW48",
+	"wu+t33gWQD0PlZx9FPZ2+QBs8s8Y+ArdXm54u+ku+sufSnMc5qbe04du39Y7+sDNS/36M3cQ6tdf+ANR",
+	"v7HpAyfxAanfrGjMDe+G87LWjaAwr997gsen8d4Lf4rWPuVPU/3GP774/GnD5RqiOXrgI5mvAkgkul5H",
+	"MkW3Gr1m8TcrH3skXukrbj/3xy/cf04NexyOYbgce9/XLz92xzJcD4id6FoFyRNvOjiuzRvyVeXURvPq",
+	"j69DCJ0A4iBvcMGV3q1rQLJJS54z5SjMNS4ijv6wAK0B2bugIobx23aO0NbpMRMgcDv+mpZf2yA56gXA",
+	"VBoYPvBQL4JKQdJ+t9fYSE3K8C3GPo9o0E1yh53cj1FlaZiUb4aWErNha0D++m//fuHgKanTcVKnqwSF",
+	"sdQ1pHKOL9AXYS4p0YvZjKqVMxANRWlsBbcKlwJNSyB0H9V1esXQzyHYNvq77XYzyCieMHhq07QEjXBL",
+	"X4/DOyaRERzcMjA/4BFDFmslrG29N0OxvfvmQzls8k3b4aFizHlkrzKKHwUIkQ5bpWNnOm3QFZqMasFj",
+	"VP3854J51Si4OSnJuZ4XdAUunqPKQQRTlpxRLojtl2pbUTSvmGi8IFB3TV1lm7eywES2b+S9eljzSYWf",
+	"ZF4sNCmo+9nkorrGT2DfDV+91vkRbN0bVhbCAuzOPCRGkt4ByfmEG31EaKGln10uyINO73Cf7LhYAKLY",
+	"xCoZqFmtdsMJmFOlWV2R/Tls62D6aAhNm0plSEFHrPBmaW8mQd3Jqkdb+QVLA9tVHbNkwwlFdVITbQ+/",
+	"wzcRnsd8zLJVVjAnoDRrhKDEeVAqaGEzec6c0Y4YGRvoBFuC8gl+OODAXy9owccc/l6CqlBIbRrNddil",
+	"Jre3XysILLnWrQGbxzaG9s83j/CteL6pUnRlbwv2xnilppHQpngz9ctqX4DAlsA3nJMDzpa90Wnd1MDo",
+	"FLa4L5uW7EnpVKyZLVBwcZbk7WzDShasyX4lyVJhKF68to6LtpJWQI5siReKOv5cFuyPoaHajeOy3cik",
+	"dPXcwRiCXTaahWtmUL/nLosX46K+r5rWd1N/XkQWdRfw5Ozca2ZFxUqfQ+aRCR3ysSOOKZ3zNF4xZyjH",
+	"1q43l0NvNlCC2tftKuXaChj+pzKapIItU2A8sVAaiDR0mQsCwQlooa7KuKaMY7V/CyA0YGEeMbNkTPgv",
+	"pIHC2B+BxNgfSynSoQDHsSU0KdlJF3N7Cuzo0t2qhQjJVSS5vhftegXfWd9XOszpdRuqTpDX5G683LSV",
+	"KqzKSo95zu3a0eJZzXBdM/SuDWXTwnuHXrTz/kiLBXNOV3gfMBfUkJnUhvST7v69yITbIZ+LAlZWgwCr",
+	"hwLftPR6QNKFmTnTl11I+2vGcr6Y+V8Znc0pnwj/2zBV3kOwpf/J8zQZinSSFRx2xXjk/5rprDjDPwsq",
+	"rAhyaom2/Y2iAVOnC1WkHjlg+1kBjjiJ0O4xH3FSmQYvkYJTyEMKx8xkU+9JCHYiAHaGLrQGLW9pd090",
+	"pos7gs5ZwewxjqegNWgZek71W3fdSw2tiZSTgjnGF6/84X7DpikNGg2sP5PinCkNkFUX+trvg7TWv1cB",
+	"VIxJWsM/pB3yCPQNSkaMKnCMZoqZwVAsp9J7SnMMwpPCcLFgPjav/GhCNKARAYCCKkw2lQDrk4KRGT1D",
+	"4mD34lD0Di3hmUEsE+BMyGhlmK4AUSA44CgI9YikLkU1bBGDc9fwHz3n1Q+np39zBEgkmjRMOGqvVVf4",
+	"GWMQKd4hD86ZWhFHWQC7hyZwMlfMqlVHqNgtIipthwvwKIy6sFodiCxNDq2b6XCg9f0EiSNS+a6jhd5Y",
+	"sFlPO/awN6P4DDDw16hj13q3q6rVtY9XVKLrn/5ZLEixOBDx1s1WJG0im08Ab0YOmxHL5AyVqQYvZLNe",
+	"V1+KrWYb2jplvcP9DQ5NgIKLxWwECQyu0QWTBmVwC6h4TRvcxDZ/Opd0CEM0WSA7sRQz5tfp7hWdLal1",
+	"pH1ej9OooMAavLJx2BGQ1hnNS9IRlBs0rqGmZ5/KOTjIrZjGPKrYtrXVbN9ct01uIDx5mSlpocCXb0bV",
+	"UIee8Dkb3M4HFQ4dkfm2CJuahBZhwL3RvyJeVrTzkn4kwULkfYHR4ShXviSgYTLre7i0xtVg6BG5rsxQ",
+	"kzD5BbDLEynGfNKgak6pOTUe+HcltwgIwYsgWZ/OlZzNzWkzYuBkoY2cObDASJ6zNQR02JoYQFCJcvGk",
+	"wb6+1Y6cUMNOIWbimngR59cWksyVs+pgqAVGsJgKpLeOQ7aCoY9haCarNwvwaYjqsQqPuxv63CEpXRiZ",
+	"DsDfHigTt3J3yE/ijRfuCwAiWipuWBLhF6QiD8Sk4HqKwBsGskiU6eSWHorUN5ISbVkMwOZqYUj1EKSK",
+	"NuaDkJKW7XajmhUQHd6rfboZeLKOvamG5Cw1YLoFLCGgprIpy85G8o0HzWCoXLT1hiL2FSyEZobsCBle",
+	"3AWIVBX2vKwDIqvILmpnLuCPggBT20LNnoh1jnodRqjMElVFC8XLBMghp3U3TkMFBTkUMA1bdvDrBc/O",
+	"TkcLY6TQFVvLOqKoZqlzVPZ0gwRSjy2Ig6IqgoSRsvkMLllhudpphNu/mtbXX6gPr5nk1UdSIUJJTFwj",
+	"slBHHG44B+u0HESBbKG4Wb2wRBkp+PGcf8ZW6Bve6F/ytCF906Zz3j5jq9Q5llCkAaGAiXwuuTBotzeg",
+	"QIWEAQBbAbMUeI92O5vyP4UvlAtDoYt2XT4CDfJ4YZWuTV2lmqTHLgwYdMcBwdfIcNHt7mVnbAV/oGsI",
+	"2BOsPjxTftTq3xjqycVY+hBSF+rntJCW85r/gx0/iD5en69kWkIBCx9dlxfDExBqlxlNNC0YOoP9rg2Z",
+	"vx5Y6n387BGMNMoYYTe1f2gohuI2OXYRXm08t8KwiYv9Re7vPwBkpjGJlSVMlNy+7WBOt2+Dm3AoCNxR",
+	"9qHEmeWAESgaEoksINYorTW4lqysgx1dspHmhhE2GwHyEf7tfOXfgD4ANgW7gAQKpxC7UaHmzBiwPqEp",
+	"gJD0kwduaNDunQxEGZfGhBZnIeNGyeA92juaFvfulJoUJvh3vyOfgdnK/hdYiMPinnHhWSlXkPSCvxmQ",
+	"tMhO54vR6V//7d9TsoOjSYimY4ZeWgc1Q7A5PKz4OTw9FDtuARKf3ESKYnXkrElzZ7vgwg5YGAZhSjkG",
+	"1dhNgrYVhFGz7EwvZs6WMuPabvV8KOCAa6KYpRMs98kG3NZodP5CxA5ElhP3tn0OHCAoEHBhpzJjvrHO",
+	"UBxXwhClIFGSAGfSoUpx2E4kRUhRIDP4hT2yCaRnV+U55q2BTQlJE9yutH/jZjfOqhN1BCLlYrom1Qb6",
+	"YZeCxrGVTX3yTAHMyzDm8vkZXcEQIakF1wYMpE4ZRCuFHhBKplIbspN6w18mZ2mC8wN37OrvQljvUCx5",
+	"kWdU5WQnvd2pvmAnVy9G2G4Cihps8jmzokkIKIB+ODQAxNN5NDVsi1savgleY9g+gE4RiVvkQPGhdyXF",
+	"h8DTJpqSDMWG45hsOGy7xM0otowzMA7bA7MgjIcClWimnDwWtg/XhI6cPUKSGTXZFGLMhVGrBBHgsIbr",
+	"oM30qEy+5RItCpegsdyTmD4pL6nakq4gyx/OpZ3dpMwGaCfQLJRgVkAfJ7j4IIKvXAc8bSlBa0PxFDID",
+	"7qSlvogWa/9jNyGp0wrtDeBNLl4OxIrU9bIBST0UOyfdhHz84HFCTnq7AUk/4jlXmNuFFv49TV79od/t",
+	"Pkjw34f4b//4r//23+CPB/C6/fPw0F07vN8ZitLRvxNQPImH6fiQvnTXzUYF5rHz+GFCTp7vBrxHEhJW",
+	"wQ70gclrI0PdBC2mzYNBEoarF14DhagaDhDmKk2IoDMfr4TyjCUdYPgPTAHgZHoo0EQL9xI0jlSPTAKx",
+	"9GHb/OOLz5+CoDQYivSbIWK3h60BGbZQaqFXQ8hRohm2EjIEvHf11S2w3L6BCzuSJ3BMpCCpfS71ngsZ",
+	"RjtwOOwYr70G1w75ARxaW7ElhHLBVH2LXfjW21u+DZjwb4fi23a7Hf5vn03rYenkW2L50o4lK7sJsSu2",
+	"g5QkgX21S761CrolRD4kmmBLdVbmWvo2EK7rUqm4djYyImhwj3xbC7uHSKZKLr8GLueaXkebX9GqUxHH",
+	"fBJtLoxTQ4pcciCNWWjXB9D4mZJxAa9upPZRXyqNN5DT5qad3RDoulUu3dNtb7W37CmXGMlLMnluj7ZU",
+	"wW0TJhDIXeAB1U2DAdHw/S583w/Xn2LtY6dt044Lji05ABO235Tl3nEk1jfoSa5jo1Ycw0wiMXKMUJJL",
+	"wOTZYXq27MGe/YP9iCzDEANEz+H2ql1wlD10wf0OUzWVRV4DVJVfO+je7GM+Vi98zV+IRuyhTs73m9oD",
+	"ZNkRnfPUh/MlJEXMQVr7wNoK4cKUiDsgFnIcAsm4Q8wiYfOkdKkgT8JqzmCsRkrMnGBlBMsnllwH1oI6",
+	"xJTNaK0vEcVf6xAksEXW5RmGCRxpRzMWMe7dgct8UmNMT189dvnCGYJWaTOHqnWrYtqNlqJ23S+kIKj2",
+	"20lza+I+ho7B2vT4gdnOlYOrTYy3TIVvhytrX3U73plU7LI7IwVwfoxti/EBvaTb7VbSaIczivJc2QCI",
+	"3eCyQrEgCmJLI8tIehX8oL6/ozwD5R6PLnJQ8SBe3UypIP0+5A6QYuKvVB3hIVlO7BtfGFDF1xzktc7E",
+	"OQ5CZ+KLbrIhi/Lh/nXu9/pQgd2WLeOp98gdy4l3tgPWJA5Us1vfJQ4j5z8QlAy8EZOM2Lk9oefMTlGt",
+	"NUiPVWnLp5+M4csgPeHOS/w9vPPq5cP2vSTe4You109l7av1/OaVDqynJCvVgbAu1ySJx8/V0mvar/T2",
+	"asOMsmy6t9bTw9oX97wI40WMDclhXSMb8pVBFw4aZjpdy1nmp6w5cTHM2P3AbKP8xRszN4Ycxpgs0uWi",
+	"C/LWhjxx9kP9/sal2ZwtzjUbh4hhY7bXpp7DEPIoRVdRbwCpByQYsL8hOMUx/d0jrEyRRlkKU5dl32+A",
+	"SkLIMGVxXkho96enhdxpzAu5W/u8w+aFwdd9wi4PKLRz0A3Oi9BPbK1McAsj2UcJXC9cvgT3VC0Xbvzo",
+	"zVLiehlvLS4P2/SbGD7N3nBt5R+cIPtCKSj581DmQyXfkoOuP4chLSrXZCFgJuxDlZyogXq4PMTQAIoN",
+	"cTrioxBOXqYjtq8OBYKLrapVAfXY7zOxmJE0BCmlSVX0uaUJZB/pkKeNwbFHQ1FFTc0Yc4lQeSRYWx0n",
+	"pKazQgOqFZgoGthCMEwoqXUbxXtIK1fqul49qBl/nWweGXZS5yl0hr5nLx99/vRFGiUIRsNjv7ufYshw",
+	"ekWS3gG5naK2b7dnyPbvDG3XvYntszdzqRlJ49IqlsHFVWHs78pRhlHFNU/SDknvlLZr7DkMW86ZoHPe",
+	"WdFZkW7bMyPlUWkZdrBBZ19HajYUqGaknzx4mXqdD7MHgHPaTSc6IpHy2eNgWfydXGbaDunOlNHCTN/C",
+	"34rRfPUWrHR3ZswonmkrZCmGadOlclZ3u4Fcg5obZ/8HXJmQ5YIOfFKu1B7HpoNqMC071d4aDKcVXR7u",
+	"nMa71IoRfh/CGumhOA78BYi63/tO7kPGmcDW8AzRJ0l/bvVWIH3aZ45KLQGscARn+KusPESrV2h9SFRh",
+	"yF4wHSF3cOmwKJlxsTAM3WUOm7Bb9b+vf700p5+xFcvjI2Z4AaMaLcDrodiYF4WOUvCBKcMMBXiewST5",
+	"6Nn5oe845FjEZGajFTR053CfCGaWUp11huILlN8rdnIElznnUci5YUkAjl9BUZlgDkKLO8ANYGugQ0Qu",
+	"xVC4Ts+xm35Jv2CjqZRnsKilc1ouBVN2ojVZ4gNhGjTZiYT/V88fh16xcyB4qzkD5mHn4MhbDO1VVCqE",
+	"Sy86B5f/rndy5lRPR5Kq3BsakGsBS/RdoHnuqM6EGZcnznfrliaaT8CWhVBXKzFPNcvAn5OgO4Q8lAon",
+	"B/tqlRXosN3xYFtJHP3HRofCpfyxMiyYylOyBNRAMB0iyDZ10/jgHDSzHafjWla6dK79qSyCnJgMhT8Y",
+	"pVLqeE/6pu3Gq1O0mONMtBm27VPAjXnhEuRhj1yDQ+HAHS8MFbmdT7/CA7QAeqOXU0ljwx8wVPfxNmpC",
+	"eHAKblcRMMiDUpoM58TlDAf/pH/Yy1FuU6Cz1M/rEclZvkDZFtrhXiTwXzd8xrShs7ntRBmrS41hs7nL",
+	"uMgnAuZNkFeCv6lJeb4h+xQ1CwUSRnreS9A8a6WLw33byU+fHJ+0X3x63D84RJHdW3DLiUAzbad6OfSw",
+	"ctduCW/VdQ7vxNGRIIojLBr+wl6g2ctt15TkDEUKY1kR3KJESYN+ZLN04l0YmE6IZnNqaRjQFUqg9lUS",
+	"IaNkkbtTcUuTiaIZZDniMic7/X0ytW8F6sjcHA7FH5ni45UX4lfrO4oUfKSoWpWF4BbaFbay85C4LQFu",
+	"EErChJExVUMBEvxKLhRm/AJ8tTB6gLu949ByqaU2K5e1KCljtLF8mpFyN3EvOERdOhQ7a2kolVezHbZw",
+	"14sD3wwBCTBsDYgVOi7SpET0Uu1CewPQ18neQ8HRuH3kPg1O+DwNnlTf7CnPhy1Iq1esILcOppaiBQi4",
+	"lqOl/Tdv0lAiTA+FOz4sPyLpfq+bkpxDZnBdoUuQH7ZMp+RqrMSldLggvS5B66M9npzlQ4Gb6cBePrCs",
+	"MbGME/7tk6m9Nk3sW/a/+/a//S6ZwhrCJtmh3vZSFclst6dSyIVi+W6CcUMx2UDbvjpjORlTXrC8Qz6O",
+	"bmHUuHbeb4p+fCHJZEEVFYbZjoO0PUD+pBhJS+oQ/Hw+w1kJrEzB+QivgvyGCKmCZ0xoxPAiWOSZknPF",
+	"maFQDQuQWyEOpA4xuWOYmgHE1WUOLIEkx88etZLWOVMaESa9TrfTBSg5yqGtQWuv0+3sYTaSKcCAan5X",
+	"e0kCQkXjny5x/KMcuukkyxOMI6uU2Op39zdBQcNzd8paITEqqTX48nXSchH7a2VDWknL0AkEEUI/ITBw",
+	"LrVpqg4JSawFq+uqjgyUiUPXkoB3iJXLrYgbuymQfliBe1MiZcD+1dw5ux3i5ajS4YEsssHNAWe5dMPv",
+	"RPy0wQWP23vNHw52ioApB8xC3VWyS2YLDfU9ZAkBuMYVDiLa55bOVcyiPqcnhJbHUxwl0g2YDkjf5HK8",
+	"vXr16OPdBIVFKTWDPLCD7WOKEoSo4wr4U9s7XI/2scMvw32g+GUe0tShyIAqvO+9c2PEsUcd8oULVLJq",
+	"soYlhzkYCp5XYpYAxFULWjKWe0B9R3zTsj7IxuCMK80gLgxbdHAVp8w0mV52QGmoGXKAuCL+JLjXm7zr",
+	"3ql+VAVWY/bUGmYAykrGbgpIxFmDE9juNPvOXW8cK0p95MnVmf/dWpRgZSwEQHZCFm7L229p7ErUd8gE",
+	"sgg4rLC4hr0xu0chibdw8p4Td3lexuv7CgVSsKEAHryDjN95sna9uo27x7N3JPkdclLtj+sGCOlLLlB2",
+	"cO9YKTnqKsDVSVpLFB85PTZVFAAIWh2eS4Rc4tkV5SxggVpiFBWaZohwMk15qJszafMQF5G4/NiVeg7h",
+	"/AM5jQMhjZxgNkRXho0auykdGq2CA0PmPBQ76UF3L90lBRubYDwbsSkX+Bmn7ZeJId0Bp1WHSXTYg9yE",
+	"jMDu8LLILBZVxZp775GNeiiq6agn4OldT0gNjUS+7YUfhQvbOui2/ZJldN4hL5dyKOrGYU9GcA686KLs",
+	"ZgNZ2dkWMOOyXYYEqyChe9vbhTqoc8cLjStBa+TRp+a7OscmOXaNRJubliRWFCtI624J4oTOrXpQoBWl",
+	"3KQQNgAhoUoBKBaETqoKjplCh2Jn2BrJTFvOdfmDMnQG+YIQAqOlUqvE6tPSXXVwfNyhhZaBL61h8rFA",
+	"xliqZChgjNlCKUjXuapuokEMuzIVRL33atVZCRp8RnLhspZWU9UktWPYkKGoRJZaQriUKtcOZ4jHDQE5",
+	"is0ZNTqqvOHWdAfTwQCdTZDK7jo4h9/m/iC66K6hAP0k8a7W40dkJnNWgGOozHPsjrj/HCj0OvFlpi2h",
+	"RNI6g72J9VwAp3wbAVO3byd2flE3ioI3nVUcDCUZFagsDYaiDUlb03VgUFLzHSZ1GEhSRx0kja5/wDnX",
+	"AB9JHX6RbHLPJ+te86TR3Zw0+n3d+HrpOlzJ3dpLr0AgJY34G/fm/bTmd8LrPdtizSHp7hykG/2F+ETf",
+	"tlkxXCZ15xI+uGdHtO6/hJsHsJzBh+Ku7aVV3wwoTlVtxFJ8q4g8CaEXbgt/JPPVDauARRD/Ug35oh6I",
+	"4+pVlPF3oVxYyNPVcnjv/c/y+2/6j2f/NL/73Bz8cXnvX972jkd7J/nhg3H3k2n/0Vf7nxUHIeZv0Joz",
+	"w1TnTJ7TTP9DGftfDRcctD6T55ffZ5o8u3xnIGohRKq0HhRnl38pcmPP2ltLHN+pKTM/fqcv300YnzGI",
+	"hnORM60/7B1azbvX3yP7B4d3q4GCg9beuMf6+X7WPhgd0vb+3Xv32/foKGvnbNzt9ffsK/dAhYPOVaft",
+	"YUUrAPtmTAo/zLSVw37xltO/I0+YECs+sgqauvxLQdhkRQ7I2RdtqYlLn0CU1Q7fMvX3rYag3+uzMNTT",
+	"LIxpxkZSnrlyjttVEosr+1xUg4mslHexplR3b7iTqT47KTdzmOkyuBBD7EIgupXEQ7ms1ou3lz+cM80E",
+	"Obt8p99e/mAu/yLOyOX3in51+b0oqJHm78hnl+8UZArPv7LcfQI63vnlO0Mu32nYfGUe48t3sO/Wyma5",
+	"quM/YdPdcK7twDYUDF43AlRLEsZOvutqElaehe/t49pdbRCJCpPDK73rX6kUO4SX9q5/qawIDW/cv/6N",
+	"OEmnfae3xVfqlWrhvYNthtSQhtS+3N+io/VCl/a9vS3msZ4W9SJpHWyzZNUyx/DW3jbTuVbt9SoTmFNn",
+	"6masesRSg23sImmtRVlAkQlmNpXlc4FTAf/hFEwUPI0kuaKgYrJiHJvJqtFZIPMNSt9hCC9CqYWdM1G1",
+	"nEXBKAjwaIIAr5vGwPv7PpYxcpVhDNOUb2EZc+qrHWMhsd6C/Q3xbDA+rDvnphIc3kNhpwgNImWIZ+oQ",
+	"auwNzQymRvLmg6puMS+ocNacQZR3zhfWGQpXWSfZUFMHRXkpNpbWSaO3UkgWWau0k5blcqykFxewsb/r",
+	"9XDgmWrNmjQqzvMzKAHvLz83QfCvEqvXReCfUeL9hJlKVoakNaeKzhjkuB58eXU9wDgScbvqf2RT8b+h",
+	"eN/qf2Wa9JsKfhA7/PWCgafECcVlKv+qNBULCldmNr14/d5ylz9U1SrClSwZcbGp1u8e9j+62z1oNZWR",
+	"6h3Wq0O1ntL5+PKdWJGnIRfYWjkon5o4KgDV+l33+O7J4eHG3ButT+lk5aS4qspw+c4kIM/198nlf6jL",
+	"78FkbWXrr1jBhDljb61s2KkGr7tO1MXNTTkbWiBKnjmBccQECXLmGUVxcnr5g2JnzBBK6pNgfvyu6NTi",
+	"4kvRXdD5mIlV24n/VoSnOTXnLHcTWEtE8GXr8r9EYq6VgBU7ayWtP0Ip5+nlD+eX3+vo+tMVN+fUEt3L",
+	"7yEhXy09AU7FWkqB1uV/z88v//z28s/FV5d/Ofs78oSPoBTS5PIHM2Ugcf89KleKsY37CQX3xkXFW/Gq",
+	"QL3V7ZcFG6hMK16qT9n6oN2XfvKot5buK5Rwg4BfCw3/WxHv/2al5i+q693oOb7eu13jsb+al9tL8jGK",
+	"tDX4xl/2wdUbhfvHUOvdm+m1d3JV0NQJEWzJtHG+3J3RCpF+gPPhM+bAFKMV4fluh7xEx6QV3SrZIRy+",
+	"ZOuI+iNSC6gHsOiGiHonKz7khRV0bt+2fR9xAXZ4F9WyEzkjHM5GyOVRNQftmIs8ng8DBccw9sAhFalx",
+	"r0Nstc9DGjCP1ZlJNRcZS8lf/+v/IGmZWit1+UaGIgUHZ5qgBEsFef7whOzt7d3HemgBo/8WvONpv9s/",
+	"aHf32t3ey253AP/7k3Og3r79jE6YHTvE96VuRDiOHYw86XaTkPzqoLvbIWmUTDotMz/GyaqHAtNYl1Fy",
+	"2jnKqQ5pr5OaQ2yMC5EAYLeSDxsQsj7cx0qJc6k5+j9iyIEPGRuPNTMDNwo3gWQ55QUjK7mAFhGEzJY+",
+	"3GolF8r72eYedQAuUOlwnW6Xh9JyGjQ1H2YAWKQ5fkkqos/4fM7yIxcKNRSIo4KYZOwI10TzGXg0IZ1A",
+	"NMTgwmNv5lwxn+9UzunXCzYIMzmi2RmkeHLpj4/WYqB8Qr0Jd7FQa7XpcCHcVigBzLdvD7YC4+4AclEK",
+	"u2knzEAa5MTuIm3idNgAAI8yJScktbKSz5tM9BSCigQjEZC3AhWmmoCi41OYIq3BqfUI4p3DbrfERce4",
+	"v9HCBBxhcNZj2hKFKT6c6wk15sXcNcrF5MPokxsdRI7OJGuhsclaAFykg17ho7qpWtpEF38FDfSx2zF6",
+	"XfdsYonlI3fgTUiAeJE05tivECt3iOeKnXO50C7ZPp7AQHZKKtDZoBiGSmWRHnh18YX1zkG+6ihlEhyl",
+	"ksds+nRI/bidNBsnr7yyD+5Y2D7ADtz4fZ8a8gbfD8Ukrvi+J9PUQFSxgxNwjSxtx3O43WptwybWtqnj",
+	"lqlW+r1dCs4t+uwxwlt2d3+b7gKLv3l339/gYNl31fH2Mq5AEbvZ0Mdlpc9KqQsrDVghc+4y3dWfjxJC",
+	"O2UzyvYclrS3/7J7f9DvDbp3Owe9/p9alQzPWBqpdaJpcfl9zsn08vu3Cen1u2T2v/8nMcz8+F1C8st3",
+	"hWXzl+/edqJcz9v6RIMvNMrF7B2lsaur1R3dHe9lB/32wXiPtfeze6x9n96l7W7Wy/tsb7xPD0bVZK1e",
+	"nd3sNo0TGNvbe95V1eRk3JCmPST1bTnDBjGsYPPLH8zlO11zzeJKlE5ILO/gM+RWShfEKXDL5Tp42b03",
+	"6PYH+/udnt3WF/Vt0Tr+p+NPnjwQvX9+Ojo+2bt371Vxr/3y0SFlk2X++Kv7n31xj9+b9PZvoqyHsi4N",
+	"ivrngqEoJ8d4Xqs6yW9K+/97Sns9++SXry39jpM8fvn6oqIs282DuyNSlPH3dkq9l1p+cW2+7GQzZv3E",
+	"B9ahguKFm6gGSi3nY4c8YdSJQQGFXiZMjNVyJxW7DJm3b2MmOolp4iNNHTX37ZJnQtYYUUvwORRpKeRC",
+	"qAc+A1KCK0MXY+GlgvSLMiElpBel3SOfwt3qj9s6BG+ClB+KGzkEb4SUv30bipFaPZ1CMBImwievXDIp",
+	"9OuhQcH5+EKUtl0arOBnyI43bCRDEQw1PE/KACa9m8An+ERAeXICyeJumBAO0bDNSWhKSNxRVIPxCjD5",
+	"UFwBAl9LV4MZ2gAmGGV/cpVWRD4UuZJzXQJVyyp8Y8qLUuF7Etc2sOpwQEnXHKdT6hTgslyCXAj76Qh5",
+	"6+1k6AX2+M+MFkzkVGEhBbLz6uXJboc881UWXByYbzaks/Cw26hQ51DEBqmkHjIRXoUanC4EtXxhQAAI",
+	"3qnFq7uA80rMOh7yCP/sWsTE99hjEDCZ242oV5fRsblk2psbIHZL28kFkwYVDfk2IMfiGXOBXhoynCLy",
+	"1ud8rRqRhsKB4iFOrL9PpnKhdCVEZx1MTXYQkO2jCSCgTbClqwOKbH8oyt6Z9nM2L+iK5W7uXOGXakIQ",
+	"7gwu/X565MxP5fc9LJZrbyqspynxr3fvpx/WCvF+ONY1EGsF2LqGY123Z9wE2VpPnPOzGEGuxrZuSEjz",
+	"AVCu/XRjFppfwQSD8gLUD7qpDaZWOvri9ftAZseLoqjqn5gOxNepL7VJrw3eRAv80ErgZgXuJyBBq/W4",
+	"sECZ1b3m2eZSXNfqeBWNzkqaMy74jBbrOr5ZylomwwoW+f0QxTdU6lwh322QrL2bYrLLMtwljPUD6PKh",
+	"FDZ00xVaeuzrLEUQPMe/RwtzdWHuePLLDh7SXnafdfN2f7Q/bu/nd1n7XrZH2/fH99jd/DA7GO3TWgcd",
+	"ZqXavxsthy9dvsEfXgooELWxAwExwPTDACsj260p3w2MdYvq5i7MzpfFQ4ZuJAT+ucCeLXOFdSqGNl8z",
+	"xH6voVLIRdKKZaLrjQXRs+W7YWNs8a63b/9tA4dPpBgXHIsI/Uqo4f42LzsJzvLZB8JYlf43M0yDGSb5",
+	"pmqJQRLjzBUNdo46POHON44mXiCpKFhToaUHoYhEaQaZSIm5VRqjVlHmh8DXKTVkxxlJUSH10ZK7CRa1",
+	"dwGKQeFao0XNWQQxstt5D7jpEMg3saQqx5qKENEJ2WlBkodc1zSHaOh9Ust4t+tC6VyMqY83x9kM2e9i",
+	"7cX3wpek9JoO6lVAqH3sLQaROttIgZjAQVy0bSiW1KpXkEqoQfeFWHPXIGiHgNcGGo4u8Q554CoqVFqN",
+	"fOA+5b2QPkmHvemRoGvzEcAkpAlLcjQU4G3GLaGCxxsMN95vrT+AwvWL+Wm7++laFsRfQX34ODj0NxhD",
+	"N0sNbiN8WHv8L8S3trDz2jl5Ks1DuzK/sYJrLfJAsTezgaQZk/a5cPupCYx2NUkgOzfAjO1C5jvuKlZG",
+	"uTY8ECjk+3DWVWcRCvZWT1krydEa6ZglQS9+o1U/T7xDM6G6qa/cZzYqd6+rtBy8D/aJpKycu1G/29Ij",
+	"3usOuv1Br9fpdvebPeLrWHOIWb0PJpE202AjUbTiD6dC0Cs0+WMhaNUAgp38ADqpM584XHjk8vbhoxUb",
+	"ivNRB4vHpz9+p9/azWZWl//rJ4UaR/aRDHNPBY93pbRqs8sb12N/cHC/c+9u7083sXFE1bqv0Kl/44m/",
+	"8cQVEqyrOOJ2Xupf2Ul9M1Qfo/mjj8GSPKcma6jO+ATqBAa9DoIkCz5m2SorfNHlAdmu9AAAyqH4gFUL",
+	"ffmsnKk4XA1IdVJFfteZeOmldH5WKy1gZmrI4xMlXxRySTgUjSoLYK8VWq+wC+fbXHfcDUUlUq5Wap24",
+	"ktwCMzVtzrKDYHdZ5GXFNqsZelECkkkBPh1vYxKyshS5vX/87BHmbcUqjnHGwiMfPeFyPGEny4yUBeSK",
+	"9jUuICcQplTKpMpDmqO6y7viqx6KKzU/8ssofjfytLlt8p9HDvuwaVt+RhnuVYCTf4gELTV3QAPs7YYG",
+	"c+zeh0vF8SGlijJApDzffzMZKn6KcPJbior/dBLRCTI0Wg3OupHZ+I435l6ZxSLOjxcSWaBdk+YsshjL",
+	"Ig/Y0lpV/DiTqb0xFGVpYMgPk5RH0rLYDklD8S0EpCEmr5QUfGQPwHFc9gtI5vufgwf+rRkUHtcCnj6c",
+	"ZaEBO3+FaaA3OLjX6e9BUIGSEHLg9qA9GRgZf7OMVvYc3vCLlSQy+M2fKf3TxesbcuWwPhu4IziD4Npv",
+	"mvdvfKa0591yzsByf7yHHr6ZSPxfoI9bdprLTLt4cV+dyP10tX/cL1fxx/3CWkD2h0MtNSeXSRHuuRAQ",
+	"TwxFFGY0m3LBKhnsB3fu9Pp3O91Ot9Mb3Ove64KtwA2zEQoPhdx9uCcm+xV0UpZyr+aQKgOxcMrW48C+",
+	"8FlOYQ5yrPocclxh5GwdhB41i8H4680+5IVTfcMWokVUoQb6B8Uw4kjfHSGDVv+JdNDv3U41bJBnVw3D",
+	"NwX1fdCeUrosGirlwNK4KIFQSoZXPuqLvcDalLVfPJ4Jy77YX80RDNC1UIQg6le9NzWnC0hLjaVwKmV1",
+	"XDZ0qLIayn7QkTxnux3yL3Z04UlXXuyo7I2CPeMzqVMyZsuh+Ix/5Lvi4cUiJ1i0BkpoKYaQ+JqENQgR",
+	"5r79W/oI975rJ2cZz5keuKoaoZRG0lBKoxxhUq2lERXM6DQIMW4R7VGHeiXXpYF6Wa+fk3yI+jkh7hTZ",
+	"6dpmavP8ynxMIUpysYAnr43n/OImFXiu7V0IpLiyk3P7KWXb+dcvu+37r//w++0iT9l6mZ9QK8eH0cyh",
+	"iFq1XFSliA6U0NEDgHvmC8jBRYfCV+GpVdHBjXLlkEMPth3yeS8p6y/84c7/9/oPO2T92u7t32+Kb/0J",
+	"xp5ShEbas4XP7RACi/svu/cHvYNBd7+DXqNt3W7i8t1Zk3DNdBCvFfspYalrqXqvcMwFNOvhuMfa+9ld",
+	"1r5PD+62e3SP3cv3WH/c6/6Mkak1h53/uXXUqWDLBufbxoW5gOI1/gBet4hua8UlmVrbZ4mKiqLdwMpX",
+	"S6QnVkjQByQqjlQvlQvQrxFbSUB5jdkSyg2iganbbLQIjItrMrHU1cPeIg4WWAY3ZEexNhNQWpibm5St",
+	"w5fSXeiOy7fROM6bVnTyEXJ2vvNFwZAxd66Uep0rBdhKgmnkjUQ26ickEoWDNGKVyIv/EwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -30,6 +30,8 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	fs.Int("border-radius", 0, "corner radius in pixels, 8 to 28 (business and up)")
 	fs.Bool("hide-powered-by", false, "hide the \"powered by\" line (business and up)")
 	fs.String("language", "", "hu, en or auto (each visitor in their own language)")
+	fs.String("privacy-url", "", "the privacy notice linked beside the contact form, https (empty unsets)")
+	fs.String("marketing-consent-text", "", "marketing consent shown as an unticked checkbox (empty unsets)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -84,6 +86,10 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 			s.HidePoweredBy = &b
 		case "language":
 			s.Language = strings.TrimSpace(v)
+		case "privacy-url":
+			s.PrivacyURL = orNil(str())
+		case "marketing-consent-text":
+			s.MarketingConsentText = orNil(str())
 		}
 		if p := str(); (f.Name == "welcome-message" || f.Name == "contact-prompt" || f.Name == "header-title") && *p == "" {
 			problems = append(problems, "--"+f.Name+" may not be empty")
@@ -111,6 +117,14 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	return printJSON(env.Stdout, configJSON(cfg))
 }
 
+// orNil unsets a setting given as an empty value.
+func orNil(s *string) *string {
+	if *s == "" {
+		return nil
+	}
+	return s
+}
+
 // warnContrast says on stderr which of the theme's colours the widget shows in another shade, so
 // that text, icons, focus rings and borders reach their contrast, and why.
 func warnContrast(w io.Writer, th *widget.Theme) {
@@ -136,6 +150,7 @@ func configJSON(c widget.Config) map[string]any {
 		"welcome_message": c.WelcomeMessage, "quick_buttons": c.QuickButtons,
 		"contact_prompt_text": c.ContactPrompt, "require_phone": c.RequirePhone,
 		"gate_quote": c.GateQuote, "language": c.Language, "chat_theme": nil,
+		"privacy_url": c.PrivacyURL, "marketing_consent_text": c.MarketingConsentText,
 	}
 	if t := c.Theme; t != nil {
 		theme := map[string]any{"primary_hex": t.PrimaryHex}

@@ -39,6 +39,8 @@ type Request struct {
 	Honeypot string
 	// FormFillMillis is how long the contact form was open before it was sent, when it was.
 	FormFillMillis *int
+	// Consent is what the visitor saw and chose beside the contact form.
+	Consent *lead.ConsentInput
 }
 
 // MaxModelWait bounds the AI model's part of one chat request, retries included; past it the
@@ -122,6 +124,7 @@ type input struct {
 	// correction is set when the message says its details correct earlier ones.
 	correction bool
 	referral   map[string]string
+	consent    *lead.Consent
 }
 
 func check(req Request) (input, error) {
@@ -163,6 +166,11 @@ func check(req Request) (input, error) {
 	if in.referral, err = lead.FilterReferral(req.ReferralData); err != nil {
 		return input{}, err
 	}
+	if req.Consent != nil {
+		if in.consent, err = req.Consent.Check(lead.SourceChat, time.Now()); err != nil {
+			return input{}, err
+		}
+	}
 	return in, nil
 }
 
@@ -175,7 +183,7 @@ const turnAttempts = 8
 func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Reply, error) {
 	bot := req.fromBot()
 	if bot {
-		req.FirstName, req.Email, req.Phone = nil, nil, nil
+		req.FirstName, req.Email, req.Phone, req.Consent = nil, nil, nil, nil
 	}
 	in, err := check(req)
 	if err != nil {
@@ -280,6 +288,7 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 		id := w.NewLead.ID
 		w.Session.LeadID = &id
 	}
+	withConsent(&w, in.consent)
 	created, err := s.store.SaveTurn(ctx, p.CompanyID, w)
 	if err != nil {
 		return Reply{}, err
@@ -414,6 +423,22 @@ func merge(cur, form, text Contact, correction bool) (next, captured Contact) {
 		captured.Phone, captured.PhoneE164 = text.Phone, text.PhoneE164
 	}
 	return next, captured
+}
+
+// withConsent puts the consent a turn sent on its lead: on the lead it creates, or as a change of
+// the lead the session already has. A turn that leaves the session without a lead has no one to
+// hold the consent, and it is not kept: the widget sends it with the contact details, which make
+// the lead.
+func withConsent(w *Write, c *lead.Consent) {
+	switch {
+	case c == nil:
+	case w.NewLead != nil:
+		w.NewLead.Consent = c
+	case w.Session.LeadID != nil:
+		v, _ := json.Marshal(c) // a struct of strings, a bool and a time: encoding cannot fail
+		w.Changes = append(w.Changes, lead.Change{Field: lead.FieldConsent, Value: string(v), Origin: lead.OriginForm})
+		w.Consent = c
+	}
 }
 
 // leadWrite is what a turn writes to the session's lead: the lead to create once an email or

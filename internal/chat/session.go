@@ -98,6 +98,9 @@ type Write struct {
 	Limit   *int
 	// Changes are the contact details this turn changed on the session's existing lead.
 	Changes []lead.Change
+	// Consent is the consent this turn sent for the session's existing lead (a FieldConsent
+	// change among Changes); a new lead carries its own.
+	Consent *lead.Consent
 }
 
 // Store keeps sessions, messages and the daily model budget, each scoped to a company.

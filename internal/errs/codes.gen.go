@@ -17,6 +17,7 @@ const (
 	CodeInvalidField          Code = "invalid_field"
 	CodeInvalidCharacters     Code = "invalid_characters"
 	CodeInvalidReferralData   Code = "invalid_referral_data"
+	CodeInvalidConsent        Code = "invalid_consent"
 	CodeInvalidSessionID      Code = "invalid_session_id"
 	CodeInvalidMessageID      Code = "invalid_message_id"
 	CodeInvalidStatus         Code = "invalid_status"
@@ -54,6 +55,7 @@ func Codes() []Code {
 		CodeInvalidField,
 		CodeInvalidCharacters,
 		CodeInvalidReferralData,
+		CodeInvalidConsent,
 		CodeInvalidSessionID,
 		CodeInvalidMessageID,
 		CodeInvalidStatus,

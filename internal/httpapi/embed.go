@@ -22,6 +22,7 @@ func (s *server) GetWidgetConfig(ctx context.Context, _ api.GetWidgetConfigReque
 	body := api.WidgetConfig{
 		WelcomeMessage: c.WelcomeMessage, QuickButtons: c.QuickButtons, ContactPromptText: c.ContactPrompt,
 		RequirePhone: c.RequirePhone, GateQuote: c.GateQuote, Language: api.WidgetConfigLanguage(c.Language),
+		PrivacyUrl: c.PrivacyURL, MarketingConsentText: c.MarketingConsentText,
 	}
 	if t := c.Theme; t != nil {
 		body.ChatTheme = &api.ChatTheme{PrimaryHex: t.PrimaryHex, AccentHex: t.AccentHex,
@@ -46,6 +47,7 @@ func (s *server) SendChatMessage(ctx context.Context, req api.SendChatMessageReq
 		in.Honeypot = *b.Honeypot
 	}
 	in.FormFillMillis = b.FormFillMs
+	in.Consent = consentInput(b.Consent)
 	r, err := s.chat.Handle(ctx, p, in)
 	s.observeChat(ctx, r)
 	if err != nil {

@@ -74,6 +74,10 @@ var catalogue = map[errs.Code]entry{
 	errs.CodeInvalidCharacters: {kinds(errs.Invalid), "A mező nem engedélyezett vezérlőkaraktert tartalmaz:"},
 	errs.CodeInvalidReferralData: {kinds(errs.Invalid), fmt.Sprintf(
 		"A referral_data csak legfeljebb %d karakteres szöveges értékeket tartalmazhat.", limits.ReferralValueLen)},
+	errs.CodeInvalidConsent: {kinds(errs.Invalid), fmt.Sprintf(
+		"A hozzájárulás (consent) érvénytelen: a marketing mező igaz vagy hamis lehet, bejelölt hozzájárulásnál "+
+			"a szöveg kötelező (legfeljebb %d karakter), az adatkezelési tájékoztató címe https:// kezdetű lehet.",
+		limits.ConsentTextLen)},
 	errs.CodeInvalidSessionID: {kinds(errs.Invalid), fmt.Sprintf(
 		"A session_id %d–%d karakter hosszú lehet, és csak betűket, számokat és a ._:- jeleket tartalmazhatja.",
 		limits.SessionIDMinLen, limits.SessionIDMaxLen)},

@@ -159,8 +159,7 @@ func (s *server) PreflightLeadMessages(context.Context, api.PreflightLeadMessage
 	return api.PreflightLeadMessages204Response{}, nil
 }
 
-// storedLead is the contract's Lead object: every field present, null when absent. Consent is
-// null until leads record one. Its strings point into l, which saves an allocation per field of
+// storedLead is the contract's Lead object: every field present, null when absent. Its strings point into l, which saves an allocation per field of
 // every lead of a page.
 func storedLead(l *lead.Stored) api.StoredLead {
 	out := api.StoredLead{
@@ -175,6 +174,10 @@ func storedLead(l *lead.Stored) api.StoredLead {
 	}
 	if l.ReferralData != nil {
 		out.ReferralData = &l.ReferralData
+	}
+	if c := l.Consent; c != nil {
+		out.Consent = &api.Consent{Marketing: c.Marketing, Text: c.Text, PrivacyUrl: c.PrivacyURL,
+			GivenAt: c.GivenAt.UTC(), Source: api.ConsentSource(c.Source)}
 	}
 	return out
 }

@@ -23,6 +23,7 @@ func (s *server) CreateLead(ctx context.Context, req api.CreateLeadRequestObject
 	if b.ReferralData != nil {
 		in.ReferralData = *b.ReferralData
 	}
+	in.Consent = consentInput(b.Consent)
 	l, err := in.Check()
 	if err != nil {
 		return nil, err
@@ -53,4 +54,12 @@ func (s *server) CreateLead(ctx context.Context, req api.CreateLeadRequestObject
 		resp.Headers.IdempotentReplayed = &replayed
 	}
 	return resp, nil
+}
+
+// consentInput is the consent a request carries, nil when it carries none.
+func consentInput(c *api.ConsentInput) *lead.ConsentInput {
+	if c == nil {
+		return nil
+	}
+	return &lead.ConsentInput{Marketing: c.Marketing, Text: c.Text, PrivacyURL: c.PrivacyUrl}
 }

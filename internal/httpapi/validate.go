@@ -112,6 +112,7 @@ var fieldCodes = map[string]errs.Code{
 	"phone":         errs.CodeInvalidPhone,
 	"source":        errs.CodeInvalidSource,
 	"referral_data": errs.CodeInvalidReferralData,
+	"consent":       errs.CodeInvalidConsent,
 	"status":        errs.CodeInvalidStatus,
 	"session_id":    errs.CodeInvalidSessionID,
 	"message_id":    errs.CodeInvalidMessageID,

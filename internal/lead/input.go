@@ -3,6 +3,7 @@ package lead
 import (
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/leadchat/leadchat/internal/errs"
@@ -26,6 +27,7 @@ type Input struct {
 	Details      *string
 	Source       *string
 	ReferralData map[string]string
+	Consent      *ConsentInput
 }
 
 // Check trims, validates and normalises the input into a lead with a fresh id.
@@ -64,6 +66,11 @@ func (in Input) Check() (Lead, error) {
 	}
 	if l.ReferralData, err = FilterReferral(in.ReferralData); err != nil {
 		return Lead{}, err
+	}
+	if in.Consent != nil {
+		if l.Consent, err = in.Consent.Check(l.Source, time.Now()); err != nil {
+			return Lead{}, err
+		}
 	}
 	return l, nil
 }

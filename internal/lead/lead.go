@@ -49,6 +49,9 @@ const (
 	FieldStatus    Field = "status"
 	FieldService   Field = "service"
 	FieldNote      Field = "note"
+	// FieldConsent is the consent a person gave: a later one replaces it, and the history keeps
+	// both as JSON.
+	FieldConsent Field = "consent"
 )
 
 // Origin tells where a change of a lead came from.
@@ -103,6 +106,7 @@ type Lead struct {
 	Note         string
 	Source       Source
 	ReferralData map[string]string
+	Consent      *Consent // nil: none given
 }
 
 // HistoryEntry is one change of a lead after it was created: a field's old and new value (empty

@@ -24,6 +24,11 @@ const (
 	// ReferralValueLen bounds each value of referral_data.
 	ReferralValueLen = 2048
 
+	// ConsentTextLen bounds the consent text a person was shown; PrivacyURLLen the address of
+	// the privacy notice linked.
+	ConsentTextLen = 1000
+	PrivacyURLLen  = 2048
+
 	// MessageLen bounds a visitor's chat message.
 	MessageLen = 2000
 	// SessionIDMinLen and SessionIDMaxLen bound a chat session_id.

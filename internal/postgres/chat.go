@@ -141,14 +141,15 @@ func storeTurns(ctx context.Context, q runner, turns []turnWrite) ([]bool, error
 // The session's service ($9) and summary ($10, the lead's details.note) are written too; the
 // note's changes are not history (the note only sums up the kept messages), the service's are.
 // When a contact detail changed, the lead's lead.updated event is recorded too (the ev_ entries);
-// a new service or note alone is no event.
+// a new service or note alone is no event. A consent ($11, NULL when the turn sent none) replaces
+// the lead's; its history keeps both as JSON, and it is an event like a contact detail.
 var updateLeadContact = `
 WITH old AS (
-    SELECT first_name, last_name, email, phone, service FROM leads
+    SELECT first_name, last_name, email, phone, service, consent FROM leads
     WHERE company_id = $1 AND id = $2 FOR UPDATE
 ), changed AS (
     UPDATE leads SET first_name = $4, last_name = $5, email = $6, phone = $7, phone_e164 = $8,
-        service = $9,
+        service = $9, consent = coalesce($11::jsonb, consent),
         details = CASE WHEN $10::text IS NULL THEN details
                        ELSE coalesce(details, '{}'::jsonb) || jsonb_build_object('note', $10::text) END,
         updated_at = now()
@@ -161,7 +162,7 @@ FROM jsonb_to_recordset($3::jsonb) AS c(field text, value text, origin text)
 CROSS JOIN old
 CROSS JOIN LATERAL (SELECT CASE c.field WHEN 'first_name' THEN old.first_name
     WHEN 'last_name' THEN old.last_name WHEN 'email' THEN old.email WHEN 'phone' THEN old.phone
-    WHEN 'service' THEN old.service END) AS o(value)
+    WHEN 'service' THEN old.service WHEN 'consent' THEN old.consent::text END) AS o(value)
 WHERE c.field <> 'note' AND o.value IS DISTINCT FROM nullif(c.value, '')
 RETURNING field
 ), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, c.email IS NOT NULL OR c.phone IS NOT NULL AS reachable
@@ -237,7 +238,7 @@ func (s *Store) SaveTurn(ctx context.Context, companyID uuid.UUID, w chat.Write)
 			created = &out[0]
 		}
 		if len(w.Changes) > 0 && w.Session.LeadID != nil {
-			if err := changeLeadContact(ctx, tx, companyID, *w.Session.LeadID, w.Session, w.Changes); err != nil {
+			if err := changeLeadContact(ctx, tx, companyID, *w.Session.LeadID, w); err != nil {
 				return err
 			}
 		}
@@ -261,9 +262,10 @@ func lostRace(stored bool, err error) error {
 	return err
 }
 
-// changeLeadContact writes the session's contact details, service and note to the lead,
-// recording changes in its history.
-func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUID, s chat.Session, changes []lead.Change) error {
+// changeLeadContact writes the session's contact details, service, note and the turn's consent
+// to the lead, recording changes in its history.
+func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUID, w chat.Write) error {
+	s, changes := w.Session, w.Changes
 	c := s.Contact
 	type change struct {
 		Field  lead.Field  `json:"field"`
@@ -278,9 +280,17 @@ func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUI
 	if err != nil {
 		return fmt.Errorf("encoding lead changes: %w", err)
 	}
+	var consent any
+	if w.Consent != nil {
+		v, err := json.Marshal(w.Consent)
+		if err != nil {
+			return fmt.Errorf("encoding consent: %w", err)
+		}
+		consent = string(v)
+	}
 	var n int
 	return q.get(ctx, &n, updateLeadContact, companyID, leadID, string(arg), null(c.FirstName),
-		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), null(s.Service), null(s.Note))
+		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), null(s.Service), null(s.Note), consent)
 }
 
 // useModelReply counts a reply only while under the budget: the conditional upsert returns no

@@ -29,7 +29,7 @@ WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
         ord int, company_id uuid, id uuid, first_name text, last_name text, email text,
         phone text, phone_e164 text, service text, details jsonb, source text,
-        referral_data jsonb, lead_limit int, idem_key text, request_hash text)
+        referral_data jsonb, consent jsonb, lead_limit int, idem_key text, request_hash text)
 ), counter AS (
     INSERT INTO lead_counters AS lc (company_id, month, count)
     SELECT company_id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, count(*)
@@ -45,9 +45,9 @@ WITH batch AS (
     FROM numbered
 ), inserted AS (
     INSERT INTO leads (company_id, id, first_name, last_name, email, phone, phone_e164, service,
-                       details, source, referral_data, over_limit, status)
+                       details, source, referral_data, consent, over_limit, status)
     SELECT company_id, id, first_name, last_name, email, phone, phone_e164, service,
-           details, source, referral_data, over_limit,
+           details, source, referral_data, consent, over_limit,
            CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END
     FROM decided
     RETURNING *
@@ -78,6 +78,7 @@ type leadRow struct {
 	Details      map[string]string `json:"details,omitempty"`
 	Source       string            `json:"source"`
 	ReferralData map[string]string `json:"referral_data,omitempty"`
+	Consent      *lead.Consent     `json:"consent,omitempty"`
 	LeadLimit    *int              `json:"lead_limit"`
 	IdemKey      string            `json:"idem_key,omitempty"`
 	RequestHash  string            `json:"request_hash,omitempty"`
@@ -95,7 +96,8 @@ func (c leadCreate) row(ord int) leadRow {
 	l := c.lead
 	r := leadRow{Ord: ord, CompanyID: c.companyID, ID: l.ID, FirstName: l.FirstName,
 		LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164,
-		Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, LeadLimit: c.limit}
+		Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, Consent: l.Consent,
+		LeadLimit: c.limit}
 	if l.Note != "" {
 		r.Details = map[string]string{"note": l.Note}
 	}

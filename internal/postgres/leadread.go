@@ -22,7 +22,7 @@ import (
 const selectLead = `
 SELECT l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
        l.details->>'note', l.source, l.referral_data, l.status, l.over_limit, l.created_at,
-       l.updated_at, s.session_id
+       l.updated_at, s.session_id, l.consent
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id`
 
@@ -117,13 +117,14 @@ type leadRecord struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	SessionID    sql.NullString
+	Consent      []byte
 }
 
 // dest is where Scan puts selectLead's columns. Scanning by position spares sqlx's reflection
 // per row, a good part of a page's cost.
 func (r *leadRecord) dest() []any {
 	return []any{&r.ID, &r.FirstName, &r.LastName, &r.Email, &r.Phone, &r.PhoneE164, &r.Service,
-		&r.Note, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID}
+		&r.Note, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent}
 }
 
 func (r *leadRecord) stored() (lead.Stored, error) {
@@ -136,6 +137,11 @@ func (r *leadRecord) stored() (lead.Stored, error) {
 	if r.ReferralData != nil {
 		if err := json.Unmarshal(r.ReferralData, &st.ReferralData); err != nil {
 			return lead.Stored{}, fmt.Errorf("lead %s referral data: %w", r.ID, err)
+		}
+	}
+	if r.Consent != nil {
+		if err := json.Unmarshal(r.Consent, &st.Consent); err != nil {
+			return lead.Stored{}, fmt.Errorf("lead %s consent: %w", r.ID, err)
 		}
 	}
 	return st, nil

@@ -13,7 +13,8 @@ import (
 
 const selectWidgetSettings = `
 SELECT welcome_message, quick_buttons, contact_prompt_text, require_phone, gate_quote,
-       primary_hex, accent_hex, header_title, border_radius_px, hide_powered_by, language
+       primary_hex, accent_hex, header_title, border_radius_px, hide_powered_by, language,
+       privacy_url, marketing_consent_text
 FROM widget_settings WHERE company_id = $1`
 
 type widgetRow struct {
@@ -28,6 +29,8 @@ type widgetRow struct {
 	BorderRadiusPx *int           `db:"border_radius_px"`
 	HidePoweredBy  *bool          `db:"hide_powered_by"`
 	Language       string         `db:"language"`
+	PrivacyURL     *string        `db:"privacy_url"`
+	ConsentText    *string        `db:"marketing_consent_text"`
 }
 
 // WidgetSettings returns a company's widget settings, the defaults when it set none.
@@ -44,6 +47,7 @@ func (s *Store) WidgetSettings(ctx context.Context, companyID uuid.UUID) (widget
 		WelcomeMessage: r.WelcomeMessage, ContactPrompt: r.ContactPrompt, RequirePhone: r.RequirePhone,
 		GateQuote: r.GateQuote, PrimaryHex: r.PrimaryHex, AccentHex: r.AccentHex, HeaderTitle: r.HeaderTitle,
 		BorderRadiusPx: r.BorderRadiusPx, HidePoweredBy: r.HidePoweredBy, Language: r.Language,
+		PrivacyURL: r.PrivacyURL, MarketingConsentText: r.ConsentText,
 	}
 	if r.QuickButtons != nil {
 		ws.QuickButtons = []string(r.QuickButtons)
@@ -57,15 +61,16 @@ const upsertWidgetSettings = `
 WITH saved AS (
     INSERT INTO widget_settings (company_id, welcome_message, quick_buttons, contact_prompt_text,
         require_phone, gate_quote, primary_hex, accent_hex, header_title, border_radius_px,
-        hide_powered_by, language)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+        hide_powered_by, language, privacy_url, marketing_consent_text)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
     ON CONFLICT (company_id) DO UPDATE SET
         welcome_message = excluded.welcome_message, quick_buttons = excluded.quick_buttons,
         contact_prompt_text = excluded.contact_prompt_text, require_phone = excluded.require_phone,
         gate_quote = excluded.gate_quote, primary_hex = excluded.primary_hex,
         accent_hex = excluded.accent_hex, header_title = excluded.header_title,
         border_radius_px = excluded.border_radius_px, hide_powered_by = excluded.hide_powered_by,
-        language = excluded.language, updated_at = now()
+        language = excluded.language, privacy_url = excluded.privacy_url,
+        marketing_consent_text = excluded.marketing_consent_text, updated_at = now()
     RETURNING company_id
 )
 SELECT pg_notify('` + cacheChannel + `', 'widget') FROM saved`
@@ -78,7 +83,7 @@ func (s *Store) SetWidgetSettings(ctx context.Context, companyID uuid.UUID, ws w
 	}
 	_, err := s.db.ExecContext(ctx, upsertWidgetSettings, companyID, ws.WelcomeMessage, buttons,
 		ws.ContactPrompt, ws.RequirePhone, ws.GateQuote, ws.PrimaryHex, ws.AccentHex, ws.HeaderTitle,
-		ws.BorderRadiusPx, ws.HidePoweredBy, ws.Language)
+		ws.BorderRadiusPx, ws.HidePoweredBy, ws.Language, ws.PrivacyURL, ws.MarketingConsentText)
 	return translate(err)
 }
 

@@ -272,7 +272,7 @@ func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 var historyFieldNames = map[lead.Field]string{
 	lead.FieldFirstName: "utónév", lead.FieldLastName: "családnév", lead.FieldEmail: "e-mail",
 	lead.FieldPhone: "telefon", lead.FieldStatus: "állapot", lead.FieldService: "szolgáltatás",
-	lead.FieldNote: "megjegyzés",
+	lead.FieldNote: "megjegyzés", lead.FieldConsent: "hozzájárulás",
 }
 
 func fieldName(f lead.Field) string {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/plan"
 )
 
@@ -23,6 +25,10 @@ type Settings struct {
 	BorderRadiusPx *int
 	HidePoweredBy  *bool
 	Language       string // "hu", "en" or "auto" (each visitor in their own language)
+	// PrivacyURL is the company's privacy notice, linked beside the contact form (https).
+	PrivacyURL *string
+	// MarketingConsentText is shown as an unticked checkbox beside the contact form.
+	MarketingConsentText *string
 }
 
 // Theme is the part of the config the plan decides; nil fields are not shown.
@@ -37,13 +43,15 @@ type Theme struct {
 // Config is what the widget receives: settings with defaults filled in and the theme cut to
 // the plan.
 type Config struct {
-	WelcomeMessage string
-	QuickButtons   []string
-	ContactPrompt  *string
-	RequirePhone   bool
-	GateQuote      bool
-	Language       string
-	Theme          *Theme // nil on plans without a theme
+	WelcomeMessage       string
+	QuickButtons         []string
+	ContactPrompt        *string
+	RequirePhone         bool
+	GateQuote            bool
+	Language             string
+	Theme                *Theme // nil on plans without a theme
+	PrivacyURL           *string
+	MarketingConsentText *string
 }
 
 // DefaultPrimaryHex is the theme colour of a plan with a theme whose company set none.
@@ -101,6 +109,10 @@ func (s Settings) Check() error {
 	tooLong("welcome-message", s.WelcomeMessage, MaxWelcomeLen)
 	tooLong("contact-prompt", s.ContactPrompt, MaxPromptLen)
 	tooLong("header-title", s.HeaderTitle, MaxTitleLen)
+	tooLong("marketing-consent-text", s.MarketingConsentText, limits.ConsentTextLen)
+	if u := s.PrivacyURL; u != nil && !lead.HTTPSURL(*u, limits.PrivacyURLLen) {
+		e.add("privacy-url", "--privacy-url %q: want an https:// address of at most %d characters", *u, limits.PrivacyURLLen)
+	}
 	if len(s.QuickButtons) > MaxQuickButtons {
 		e.add("quick-button", "--quick-button: at most %d buttons", MaxQuickButtons)
 	}
@@ -133,6 +145,7 @@ func (s Settings) Config(p plan.Plan) Config {
 	c := Config{
 		WelcomeMessage: defaultWelcome(lang), QuickButtons: defaultButtons(lang),
 		ContactPrompt: s.ContactPrompt, RequirePhone: s.RequirePhone, GateQuote: s.GateQuote, Language: lang,
+		PrivacyURL: s.PrivacyURL, MarketingConsentText: s.MarketingConsentText,
 	}
 	if s.WelcomeMessage != nil {
 		c.WelcomeMessage = *s.WelcomeMessage
