@@ -27,6 +27,9 @@ type Lead struct {
 	// ReferralData holds where the visitor came from (utm_source, gclid, landing_page…);
 	// keys the service does not know are dropped without an error.
 	ReferralData map[string]string
+	// Consent is what the person saw and chose when leaving their details (nil: none): the
+	// service stores it with the lead, with its own time and the lead's source.
+	Consent *ConsentInput
 }
 
 // CreateLeadResult is the service's answer to CreateLead.
@@ -112,6 +115,7 @@ func (l Lead) input() LeadInput {
 		rd := ReferralData(l.ReferralData)
 		in.ReferralData = &rd
 	}
+	in.Consent = l.Consent
 	return in
 }
 

@@ -135,6 +135,7 @@ func TestAdminErrorPaths(t *testing.T) {
 		{"widget set, a radius that is no number", []string{"widget", "set", "--company", co, "--border-radius", "x"}, `--border-radius "x": want a whole number`},
 		{"widget set, a yes/no flag with a value apart", []string{"widget", "set", "--company", co, "--gate-quote", "false"}, `unexpected argument "false": write --gate-quote=false`},
 		{"widget set, a yes/no flag with a value that is none", []string{"widget", "set", "--company", co, "--gate-quote=maybe"}, "--gate-quote=maybe: want true or false"},
+		{"widget set, a privacy notice over http", []string{"widget", "set", "--company", co, "--privacy-url", "http://ceg.example/adatvedelem"}, `invalid widget settings: --privacy-url "http://ceg.example/adatvedelem": want an https:// address of at most 2048 characters`},
 		{"widget set, a colour that is none", []string{"widget", "set", "--company", co, "--primary-hex", "zöld"}, `invalid widget settings: --primary-hex "zöld": want a colour like #1F6FEB`},
 
 		{"assistant set without a profile", []string{"assistant", "set", "--company", co}, "--profile is required: a YAML or JSON file: company_name, description, services, faq, opening_hours"},

@@ -146,6 +146,22 @@ func TestAdminCommands(t *testing.T) {
 	if cfg["gate_quote"] != false || cfg["require_phone"] != true || len(cfg["quick_buttons"].([]any)) != 2 {
 		t.Errorf("a second widget set lost earlier settings: %v", cfg)
 	}
+	if cfg["privacy_url"] != nil || cfg["marketing_consent_text"] != nil {
+		t.Errorf("privacy settings before any were set: %v", cfg)
+	}
+	c.json(&cfg, "widget", "set", "--company", company.ID, "--privacy-url", "https://ceg.example/adatvedelem",
+		"--marketing-consent-text", "Kérek híreket.", "--json")
+	if cfg["privacy_url"] != "https://ceg.example/adatvedelem" || cfg["marketing_consent_text"] != "Kérek híreket." || cfg["gate_quote"] != false {
+		t.Errorf("widget set of the privacy settings = %v", cfg)
+	}
+	c.json(&cfg, "widget", "set", "--company", company.ID, "--privacy-url=", "--json")
+	if cfg["privacy_url"] != nil || cfg["marketing_consent_text"] != "Kérek híreket." {
+		t.Errorf("an empty --privacy-url should unset only it: %v", cfg)
+	}
+	c.json(&cfg, "widget", "set", "--company", company.ID, "--marketing-consent-text", "", "--json")
+	if cfg["marketing_consent_text"] != nil {
+		t.Errorf("an empty --marketing-consent-text should unset it: %v", cfg)
+	}
 
 	profile := filepath.Join(t.TempDir(), "profile.yaml")
 	if err := os.WriteFile(profile, []byte("company_name: Teszt Kft.\ndescription: Bútorfelújítás.\nopening_hours: H–P 8–16\nfaq:\n  - question: Mennyi a garancia?\n    answer: Két év.\n"), 0o600); err != nil {

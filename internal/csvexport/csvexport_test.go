@@ -66,7 +66,8 @@ func TestLeadWriter(t *testing.T) {
 	if err := NewLeadWriter(&empty).Flush(); err != nil {
 		t.Fatal(err)
 	}
-	header := "id,first_name,last_name,email,phone,phone_e164,service,details,source,referral_data,status,created_at\n"
+	header := "id,first_name,last_name,email,phone,phone_e164,service,details,source,referral_data,status,created_at," +
+		"consent_marketing,consent_text,consent_privacy_url,consent_given_at,consent_source\n"
 	if empty.String() != header {
 		t.Errorf("an export of no lead = %q, want the header alone", empty.String())
 	}
@@ -81,11 +82,18 @@ func TestLeadWriter(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	text, notice := "=Kérek híreket", "https://ceg.example/adatvedelem"
+	l.Consent = &lead.Consent{Marketing: true, Text: &text, PrivacyURL: &notice, Source: lead.SourceForm,
+		GivenAt: time.Date(2024, 6, 1, 8, 29, 0, 0, time.UTC)}
+	if err := w.Write(l); err != nil {
+		t.Fatal(err)
+	}
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	row := `01a20a68-ec0f-79c8-bead-6b6d4faf9a07,'=Péter,,p@example.hu,'+36 30 123 4567,,,"Tető, 120 m²",form,"{""utm_source"":""google""}",won,2024-06-01T06:30:00Z` + "\n"
-	if diff := cmp.Diff(header+row+row, buf.String()); diff != "" {
+	row := `01a20a68-ec0f-79c8-bead-6b6d4faf9a07,'=Péter,,p@example.hu,'+36 30 123 4567,,,"Tető, 120 m²",form,"{""utm_source"":""google""}",won,2024-06-01T06:30:00Z`
+	consent := `,true,'=Kérek híreket,https://ceg.example/adatvedelem,2024-06-01T08:29:00Z,form` + "\n"
+	if diff := cmp.Diff(header+row+",,,,,\n"+row+",,,,,\n"+row+consent, buf.String()); diff != "" {
 		t.Errorf("export (-want +got):\n%s", diff)
 	}
 }

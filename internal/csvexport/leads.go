@@ -3,6 +3,7 @@ package csvexport
 import (
 	"encoding/json"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/lead"
@@ -10,7 +11,8 @@ import (
 
 // leadHeader names the columns of a lead export, in order; LeadWriter.Write fills them.
 var leadHeader = []string{"id", "first_name", "last_name", "email", "phone", "phone_e164", "service",
-	"details", "source", "referral_data", "status", "created_at"}
+	"details", "source", "referral_data", "status", "created_at",
+	"consent_marketing", "consent_text", "consent_privacy_url", "consent_given_at", "consent_source"}
 
 // LeadWriter writes leads as CSV, one record each after a header, holding none of them: an
 // export of any size takes the memory of one record. The CLI's `leads list --csv` and the
@@ -42,6 +44,16 @@ func (w *LeadWriter) Write(l lead.Stored) error {
 	r := w.record
 	r[0], r[1], r[2], r[3], r[4], r[5], r[6] = l.ID.String(), l.FirstName, l.LastName, l.Email, l.Phone, l.PhoneE164, l.Service
 	r[7], r[8], r[9], r[10], r[11] = l.Note, string(l.Source), ref, string(l.Status), l.CreatedAt.UTC().Format(time.RFC3339)
+	r[12], r[13], r[14], r[15], r[16] = "", "", "", "", "" // no consent given
+	if c := l.Consent; c != nil {
+		r[12], r[15], r[16] = strconv.FormatBool(c.Marketing), c.GivenAt.UTC().Format(time.RFC3339), string(c.Source)
+		if c.Text != nil {
+			r[13] = *c.Text
+		}
+		if c.PrivacyURL != nil {
+			r[14] = *c.PrivacyURL
+		}
+	}
 	return w.w.Write(r)
 }
 

@@ -29,6 +29,8 @@ func TestDeliveredMessagesMatchTheContract(t *testing.T) {
 	l := lead.Lead{ID: uuid.New(), FirstName: "Kovács Anna", LastName: "Kiss", Email: "anna@example.hu", Phone: "+36 30 123 4567",
 		PhoneE164: "+36301234567", Service: "Napelem", Note: "Árajánlatot kérnék.", Source: lead.SourceAPI,
 		ReferralData: map[string]string{"utm_source": "google"}}
+	text := "Kérek híreket."
+	l.Consent = &lead.Consent{Marketing: true, Text: &text, GivenAt: time.Now().UTC().Truncate(time.Second), Source: lead.SourceAPI}
 	if _, err := e.store.CreateLead(ctx, e.company, l, nil, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -46,16 +48,33 @@ func TestDeliveredMessagesMatchTheContract(t *testing.T) {
 	}
 	hits := waitHits(t, rc, 4)
 
-	types := map[string]int{}
+	types, consents := map[string]int{}, 0
 	for _, h := range hits {
 		req := httptest.NewRequest(http.MethodPost, rc.srv.URL, nil)
 		req.Header = h.header
 		if err := spec.Check("lead-event", req, h.body); err != nil {
 			t.Errorf("%s\n%v", h.body, err)
 		}
-		var body struct{ Type string }
+		var body struct {
+			Type string
+			Data struct {
+				Lead *struct {
+					ID      string `json:"lead_id"`
+					Consent *lead.Consent
+				}
+			}
+		}
 		_ = json.Unmarshal(h.body, &body)
 		types[body.Type]++
+		if body.Type == "lead.created" && body.Data.Lead != nil && body.Data.Lead.ID == l.ID.String() {
+			if c := body.Data.Lead.Consent; c == nil || !c.Marketing || c.Text == nil || *c.Text != text || !c.GivenAt.Equal(l.Consent.GivenAt) {
+				t.Errorf("lead.created carries consent %+v, want %+v", c, l.Consent)
+			}
+			consents++
+		}
+	}
+	if consents != 1 {
+		t.Errorf("%d lead.created messages of the lead with a consent, want 1", consents)
 	}
 	if types["lead.created"] != 2 || types["lead.updated"] != 1 || types["lead.erased"] != 1 {
 		t.Errorf("delivered types %v", types)
