@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -53,22 +54,39 @@ var funcs = template.FuncMap{
 	"num":  groupDigits,
 	"join": strings.Join,
 	// A status comes as a lead.Status, or as text from the history.
-	"status":        func(s any) string { return statusName(lead.Status(fmt.Sprint(s))) },
-	"source":        sourceName,
-	"field":         fieldName,
-	"origin":        originName,
-	"inc":           func(i int) int { return i + 1 },
-	"webhookState":  webhookState,
-	"deliveryState": deliveryState,
-	"typeName":      typeName,
-	"typesName":     typesName,
-	"attemptError":  attemptError,
+	"status":         func(s any) string { return statusName(lead.Status(fmt.Sprint(s))) },
+	"source":         sourceName,
+	"field":          fieldName,
+	"origin":         originName,
+	"inc":            func(i int) int { return i + 1 },
+	"webhookState":   webhookState,
+	"deliveryState":  deliveryState,
+	"typeName":       typeName,
+	"typesName":      typesName,
+	"attemptError":   attemptError,
+	"consentSummary": consentSummary,
 	"deref": func(n *int) int {
 		if n == nil {
 			return 0
 		}
 		return *n
 	},
+}
+
+// consentSummary words a consent as the history keeps it (JSON) for the history table.
+func consentSummary(raw string) string {
+	if raw == "" {
+		return "–"
+	}
+	var c lead.Consent
+	if err := json.Unmarshal([]byte(raw), &c); err != nil {
+		return raw
+	}
+	marketing := "nem kért marketinget"
+	if c.Marketing {
+		marketing = "marketinghez hozzájárult"
+	}
+	return marketing + " (" + formatDate(c.GivenAt) + ")"
 }
 
 // formatDate is a time as the pages show it: Budapest time, the Hungarian way.

@@ -21,6 +21,9 @@ type widgetForm struct {
 	BorderRadius  string
 	HidePoweredBy bool
 	Language      string
+	// PrivacyURL and ConsentText are the privacy notice linked beside the contact form and the
+	// marketing consent shown as an unticked box; empty unsets them.
+	PrivacyURL, ConsentText string
 }
 
 type widgetData struct {
@@ -35,14 +38,16 @@ type widgetData struct {
 
 // fieldNames are the settings' names on the form, by their flag names.
 var fieldNames = map[string]string{
-	"welcome-message": "Üdvözlő üzenet (legfeljebb 500 karakter)",
-	"quick-button":    "Gyorsgombok (legfeljebb 6, egyenként 1–60 karakter)",
-	"contact-prompt":  "Szöveg az elérhetőségi űrlap felett (legfeljebb 500 karakter)",
-	"primary-hex":     "Főszín (#RRGGBB)",
-	"accent-hex":      "Kiemelőszín (#RRGGBB)",
-	"header-title":    "Fejléc címe (legfeljebb 100 karakter)",
-	"border-radius":   "Lekerekítés (8–28 képpont)",
-	"language":        "Nyelv",
+	"welcome-message":        "Üdvözlő üzenet (legfeljebb 500 karakter)",
+	"quick-button":           "Gyorsgombok (legfeljebb 6, egyenként 1–60 karakter)",
+	"contact-prompt":         "Szöveg az elérhetőségi űrlap felett (legfeljebb 500 karakter)",
+	"primary-hex":            "Főszín (#RRGGBB)",
+	"accent-hex":             "Kiemelőszín (#RRGGBB)",
+	"header-title":           "Fejléc címe (legfeljebb 100 karakter)",
+	"border-radius":          "Lekerekítés (8–28 képpont)",
+	"language":               "Nyelv",
+	"privacy-url":            "Adatkezelési tájékoztató címe (https://, legfeljebb 2048 karakter)",
+	"marketing-consent-text": "Marketing-hozzájárulás szövege (legfeljebb 1000 karakter)",
 }
 
 func formOf(s widget.Settings, c widget.Config) widgetForm {
@@ -56,6 +61,7 @@ func formOf(s widget.Settings, c widget.Config) widgetForm {
 		return *p
 	}
 	f.ContactPrompt, f.HeaderTitle = str(s.ContactPrompt), str(s.HeaderTitle)
+	f.PrivacyURL, f.ConsentText = str(s.PrivacyURL), str(s.MarketingConsentText)
 	if s.PrimaryHex != nil {
 		f.PrimaryHex = strings.ToUpper(*s.PrimaryHex)
 		f.AccentHex = f.PrimaryHex
@@ -113,6 +119,8 @@ func (d *dashboard) saveWidget(w http.ResponseWriter, r *http.Request, v viewer)
 		BorderRadius:   strings.TrimSpace(r.PostFormValue("border_radius")),
 		HidePoweredBy:  r.PostFormValue("hide_powered_by") == "on",
 		Language:       r.PostFormValue("language"),
+		PrivacyURL:     strings.TrimSpace(r.PostFormValue("privacy_url")),
+		ConsentText:    strings.TrimSpace(r.PostFormValue("marketing_consent_text")),
 	}
 	var problems []string
 	optional := func(v string) *string {
@@ -129,6 +137,7 @@ func (d *dashboard) saveWidget(w http.ResponseWriter, r *http.Request, v viewer)
 		}
 	}
 	s.ContactPrompt = optional(f.ContactPrompt)
+	s.PrivacyURL, s.MarketingConsentText = optional(f.PrivacyURL), optional(f.ConsentText)
 	s.RequirePhone, s.GateQuote, s.Language = f.RequirePhone, f.GateQuote, f.Language
 	primary, whiteLabel := v.Company.Plan.Theme()
 	if primary {

@@ -20,7 +20,8 @@
       retry: 'Újra', prompt: 'Hagyja meg az elérhetőségét, és hamarosan felvesszük Önnel a kapcsolatot.',
       name: 'Név', email: 'E-mail-cím', phone: 'Telefonszám', submit: 'Elküldöm', dismiss: 'Most nem',
       sent: 'Elküldtem az elérhetőségeimet.', sentNote: 'Elérhetőségét elküldtük.', noName: 'Kérjük, adja meg a nevét.',
-      noEmail: 'Kérjük, adjon meg egy érvényes e-mail-címet.', noPhone: 'Kérjük, adjon meg egy érvényes telefonszámot.'
+      noEmail: 'Kérjük, adjon meg egy érvényes e-mail-címet.', noPhone: 'Kérjük, adjon meg egy érvényes telefonszámot.',
+      privacy: 'Adatkezelési tájékoztató'
     },
     en: {
       title: 'Write to us!', open: 'Open chat', close: 'Close chat', ph: 'Type your message…',
@@ -28,13 +29,14 @@
       retry: 'Retry', prompt: 'Leave your contact details and we will get back to you soon.',
       name: 'Name', email: 'Email', phone: 'Phone', submit: 'Send', dismiss: 'Not now',
       sent: 'I have sent my contact details.', sentNote: 'Contact details sent.', noName: 'Please enter your name.',
-      noEmail: 'Please enter a valid email address.', noPhone: 'Please enter a valid phone number.'
+      noEmail: 'Please enter a valid email address.', noPhone: 'Please enter a valid phone number.',
+      privacy: 'Privacy notice'
     }
   };
   var CSS = ':host{all:initial}*{box-sizing:border-box;margin:0;font:inherit;color:inherit}[hidden]{display:none!important}' +
     '.w{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1b1f24;-webkit-font-smoothing:antialiased}' +
     'button{cursor:pointer;border:0;background:none;padding:0}' +
-    'button:focus-visible,input:focus-visible{outline:2px solid var(--lc-a);outline-offset:2px}.x:focus-visible{outline-color:var(--lc-pt)}' +
+    'button:focus-visible,input:focus-visible,a:focus-visible{outline:2px solid var(--lc-a);outline-offset:2px}.x:focus-visible{outline-color:var(--lc-pt)}' +
     '::placeholder{color:#6b747d;opacity:1}' +
     '.b{display:grid;place-items:center;width:60px;height:60px;border-radius:50%;background:var(--lc-p);color:var(--lc-pt);box-shadow:0 6px 22px rgba(15,23,42,.28)}' +
     '.b:focus-visible{outline-color:#111827;box-shadow:0 0 0 2px #fff,0 6px 22px rgba(15,23,42,.28)}' +
@@ -57,6 +59,8 @@
     'label{display:grid;gap:3px;font-size:13px;color:#4a525b}' +
     'input{width:100%;padding:9px 12px;border:1px solid #7c858f;border-radius:9px;background:#fff;color:#1b1f24;font-size:16px}' +
     'input[aria-invalid=true]{border-color:#c0281e}.ce{color:#a8201a;font-size:13px}' +
+    '.k{display:flex;gap:8px;align-items:flex-start}.k input{flex:none;width:18px;height:18px;margin-top:1px;padding:0;accent-color:var(--lc-a)}' +
+    '.pv{font-size:13px}.pv a{color:#1D4ED8;text-decoration:underline}' +
     '.cb{display:flex;gap:8px;align-items:center}.cb button{padding:9px 16px;border-radius:9px;font-weight:600}' +
     '.cb button:first-child{background:var(--lc-p);color:var(--lc-pt)}.cb button+button{color:#4a525b}' +
     '.hp,.sr{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}' +
@@ -215,11 +219,16 @@
     };
     var fName = field('name', 'text', 'name', 200), fEmail = field('email', 'email', 'email', 254);
     var fPhone = c.require_phone ? field('phone', 'tel', 'tel', 50) : null;
+    // The company's privacy notice beside the form, and its marketing consent as an unticked box.
+    var notice = /^https:\/\/\S+$/.test(c.privacy_url || '') ? c.privacy_url : null, agree = c.marketing_consent_text || null;
+    var box = agree ? h('input', { type: 'checkbox', name: 'lc_consent', 'data-lc': 'contact-consent' }) : null;
     var hp = h('input', { name: 'lc_hp', tabindex: '-1', autocomplete: 'off', 'data-lc': 'contact-hp' });
     // The prompt describes the form and its first field; each field also names its own error line.
     fName[0].setAttribute('aria-describedby', 'lc-prompt ' + fName[2].id);
     var contact = h('form', { class: 'c', 'data-lc': 'contact', novalidate: true, hidden: true, 'aria-describedby': 'lc-prompt', onsubmit: submitContact }, [
       say(h('p', { id: 'lc-prompt', 'data-lc': 'contact-prompt' }), 'text', 'prompt', c.contact_prompt_text), fName[1], fEmail[1], fPhone && fPhone[1],
+      box && h('label', { class: 'k' }, [box, h('span', { 'data-lc': 'contact-consent-text', text: agree })]),
+      notice && h('p', { class: 'pv' }, [say(h('a', { href: notice, target: '_blank', rel: 'noopener noreferrer', 'data-lc': 'privacy-link' }), 'text', 'privacy')]),
       h('label', { class: 'hp', 'aria-hidden': 'true' }, [D.createTextNode('Ne töltse ki'), hp]),
       h('div', { class: 'cb' }, [
         say(h('button', { type: 'submit', 'data-lc': 'contact-submit' }), 'text', 'submit'),
@@ -352,6 +361,12 @@
       var details = { first_name: name, email: email, form_fill_ms: Date.now() - shownAt };
       if (fPhone) details.phone = phone;
       if (hp.value) details.honeypot = hp.value;
+      // What the visitor saw and chose, for the company's record of consent.
+      if (notice || agree) {
+        details.consent = { marketing: !!(box && box.checked) };
+        if (agree) details.consent.text = agree;
+        if (notice) details.consent.privacy_url = notice;
+      }
       contact.hidden = true;
       var typed = input.value.trim();
       if (send(typed || t.sent, details, typed ? '' : t.sentNote)) input.value = '';
@@ -377,8 +392,8 @@
       if (panel.hidden) return;
       if (e.key === 'Escape') { e.stopPropagation(); close(true); return; }
       if (e.key !== 'Tab') return;
-      var all = [].slice.call(panel.querySelectorAll('button,input')).filter(function (x) { return x.tabIndex >= 0 && x.getClientRects().length; });
-      var order = [input].concat([].slice.call(scroller.querySelectorAll('button,input')), [sendBtn, closeBtn]).filter(function (x) { return all.indexOf(x) >= 0; });
+      var all = [].slice.call(panel.querySelectorAll('button,input,a')).filter(function (x) { return x.tabIndex >= 0 && x.getClientRects().length; });
+      var order = [input].concat([].slice.call(scroller.querySelectorAll('button,input,a')), [sendBtn, closeBtn]).filter(function (x) { return all.indexOf(x) >= 0; });
       var f = root.activeElement, n = order.length, i = order.indexOf(f);
       if (f === bubble && !e.shiftKey && n) i = -1;
       else if (i < 0) return;

@@ -1,0 +1,69 @@
+package web_test
+
+import (
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leadchat/leadchat/internal/lead"
+)
+
+// The lead page shows the consent the lead holds: the choice, when and where, the text seen and
+// the notice linked.
+func TestLeadPageShowsConsent(t *testing.T) {
+	f := startLeads(t)
+	text, notice := "Kérek híreket a Napfénytől.", "https://napfeny.example/adatvedelem"
+	l := f.addLead(t, f.a, lead.Lead{FirstName: "Anna", Email: "anna@pelda.hu", Source: lead.SourceForm,
+		Consent: &lead.Consent{Marketing: true, Text: &text, PrivacyURL: &notice, Source: lead.SourceForm,
+			GivenAt: time.Date(2026, 3, 2, 9, 15, 0, 0, time.UTC)}})
+	c := f.client(t)
+	c.login(f.owner)
+	r := c.get("/app/leads/" + l.ID.String())
+	if r.status != http.StatusOK {
+		t.Fatalf("GET the lead: %d", r.status)
+	}
+	page := html.UnescapeString(r.body)
+	for _, want := range []string{"Marketinghez hozzájárult", "2026. 03. 02. 10:15", "„" + text + "”", `href="` + notice + `"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the lead page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "nincs rögzítve") {
+		t.Error("the lead page says no consent is recorded")
+	}
+}
+
+// The widget page sets and unsets the privacy notice and the consent text, and refuses a notice
+// that is not https with the field named.
+func TestWidgetPagePrivacySettings(t *testing.T) {
+	f := start(t)
+	c := f.client(t)
+	c.login(f.owner)
+	form := func(privacy, consent string) url.Values {
+		return url.Values{"welcome_message": {"Szia!"}, "language": {"hu"}, "privacy_url": {privacy}, "marketing_consent_text": {consent}}
+	}
+	r := c.post("/app/widget", form("https://ceg.example/adatvedelem", "Kérek híreket."))
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("saving the privacy settings: %d", r.status)
+	}
+	s, err := f.store.WidgetSettings(t.Context(), f.a.ID)
+	if err != nil || s.PrivacyURL == nil || *s.PrivacyURL != "https://ceg.example/adatvedelem" || s.MarketingConsentText == nil || *s.MarketingConsentText != "Kérek híreket." {
+		t.Fatalf("stored settings %+v, %v", s, err)
+	}
+	if page := c.get("/app/widget").body; !strings.Contains(page, `value="https://ceg.example/adatvedelem"`) || !strings.Contains(html.UnescapeString(page), "Kérek híreket.</textarea>") {
+		t.Error("the widget page does not show the stored privacy settings")
+	}
+	r = c.post("/app/widget", form("http://ceg.example/adatvedelem", "Kérek híreket."))
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(html.UnescapeString(r.body), "Adatkezelési tájékoztató címe (https://") {
+		t.Errorf("an http notice: %d, want 422 naming the field", r.status)
+	}
+	if r := c.post("/app/widget", form("", "")); r.status != http.StatusSeeOther {
+		t.Fatalf("unsetting: %d", r.status)
+	}
+	if s, err := f.store.WidgetSettings(t.Context(), f.a.ID); err != nil || s.PrivacyURL != nil || s.MarketingConsentText != nil {
+		t.Errorf("after emptying both: %+v, %v", s, err)
+	}
+}
