@@ -29,6 +29,7 @@ type Store interface {
 	Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (event.Delivery, error)
 	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
+	EraseExpired(ctx context.Context, now time.Time) (leads, chats int, err error)
 }
 
 // Sender makes one attempt of a delivery: a webhook or an e-mail.
@@ -51,6 +52,8 @@ type Config struct {
 	// PollInterval is how often an idle instance looks for new deliveries; 0 means 200 ms.
 	PollInterval time.Duration
 	Log          *slog.Logger
+	// Now is the clock the retention job measures age by; nil means time.Now.
+	Now func() time.Time
 }
 
 // dispatchWorkers is how many dispatch jobs one instance runs at once: they skip each other's
@@ -94,6 +97,10 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Store})
 	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
 	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	river.AddWorker[retentionJob](workers, &retainer{store: cfg.Store, log: cfg.Log, now: cfg.Now})
 	client, err := river.NewClient(riverdatabasesql.New(cfg.DB), &river.Config{
 		Queues: map[string]river.QueueConfig{event.DeliveryQueue: {MaxWorkers: cfg.Workers},
 			event.DispatchQueue: {MaxWorkers: dispatchWorkers}},
@@ -107,6 +114,12 @@ func New(cfg Config) (*Runner, error) {
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour),
 			func() (river.JobArgs, *river.InsertOpts) {
 				return purgeJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			// Only River's elected leader enqueues periodic jobs, and one job per day at most
+			// (unique by period), so one instance at a time enforces retention.
+			river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour), func() (river.JobArgs, *river.InsertOpts) {
+				return retentionJob{}, &river.InsertOpts{Queue: event.DeliveryQueue,
+					UniqueOpts: river.UniqueOpts{ByPeriod: 24 * time.Hour}}
 			}, &river.PeriodicJobOpts{RunOnStart: true}),
 			river.NewPeriodicJob(river.PeriodicInterval(sweepInterval), func() (river.JobArgs, *river.InsertOpts) {
 				return event.DispatchJob{}, &river.InsertOpts{Queue: event.DispatchQueue, MaxAttempts: event.DeliveryJobMaxAttempts}
@@ -203,6 +216,31 @@ func (w *worker) attempt(ctx context.Context, d event.Delivery) (res event.Resul
 		return event.Result{Err: "no SMTP server is configured (LEADCHAT_SMTP_URL)"}, true
 	}
 	return w.cfg.Mail.Send(ctx, d), true
+}
+
+// retentionJob erases the leads and conversations older than their company's retention;
+// River's leader enqueues it daily, so one instance runs it.
+type retentionJob struct{}
+
+func (retentionJob) Kind() string { return "retention" }
+
+type retainer struct {
+	river.WorkerDefaults[retentionJob]
+	store Store
+	log   *slog.Logger
+	now   func() time.Time
+}
+
+// Timeout lets a large backlog be worked through in one run; its batches are short
+// transactions, and a run cut short leaves the rest for the next.
+func (r *retainer) Timeout(*river.Job[retentionJob]) time.Duration { return time.Hour }
+
+func (r *retainer) Work(ctx context.Context, _ *river.Job[retentionJob]) error {
+	leads, chats, err := r.store.EraseExpired(ctx, r.now())
+	if (leads > 0 || chats > 0) && r.log != nil {
+		r.log.Info("retention: erased old leads and conversations", "leads", leads, "conversations", chats)
+	}
+	return err
 }
 
 // purgeJob deletes old events; River's leader enqueues it daily, so one instance runs it.

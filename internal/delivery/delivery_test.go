@@ -33,6 +33,8 @@ type env struct {
 	dsn     string
 	store   *postgres.Store
 	company uuid.UUID
+	// now is the workers' clock; nil is time.Now.
+	now func() time.Time
 }
 
 func newEnv(t *testing.T) *env {
@@ -63,7 +65,7 @@ func (e *env) start(schedule event.Schedule, mail delivery.Sender) {
 	}
 	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail,
 		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: 300 * time.Millisecond}),
-		PollInterval: 50 * time.Millisecond, Workers: 8,
+		PollInterval: 50 * time.Millisecond, Workers: 8, Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		e.t.Fatal(err)

@@ -256,13 +256,22 @@ func (s *Store) LeadMessages(ctx context.Context, companyID, leadID uuid.UUID) (
 	return out, nil
 }
 
-// deleteLead erases a lead in one statement, so in one transaction: its chat messages and
-// sessions, the idempotency record of its create, and the lead, whose history goes with it
-// (ON DELETE CASCADE). The foreign keys between them are checked at the statement's end,
-// when every part is gone. The month's counter is left as it is. No row back: no such lead.
-const deleteLead = `
+// eraseLeads erases leads $2 (uuid[]) of company $1 in one statement, so in one transaction:
+// their chat messages and sessions, the idempotency records of their creates, what their
+// events' receivers answered (a receiver may echo the lead back), and the leads, whose history
+// goes with them (ON DELETE CASCADE). The outbox keeps no copy of a lead (a delivery reads the
+// lead when it sends, and finds none), so nothing else of the person remains. The foreign keys
+// between them are checked at the statement's end, when every part is gone. The month's
+// counter is left as it is. It returns the ids erased: none for leads that are not there.
+const eraseLeads = `
 WITH doomed AS (
-    SELECT id FROM leads WHERE company_id = $1 AND id = $2 FOR UPDATE
+    SELECT id FROM leads WHERE company_id = $1 AND id = ANY($2::uuid[]) FOR UPDATE
+), answers AS (
+    UPDATE event_deliveries d SET last_response = NULL, last_error = NULL
+    FROM lead_events e
+    WHERE e.company_id = $1 AND e.lead_id IN (SELECT id FROM doomed)
+        AND d.company_id = $1 AND d.event_id = e.id
+        AND (d.last_response IS NOT NULL OR d.last_error IS NOT NULL)
 ), sessions AS (
     SELECT session_id FROM chat_sessions WHERE company_id = $1 AND lead_id IN (SELECT id FROM doomed)
 ), messages AS (
@@ -278,12 +287,38 @@ RETURNING id`
 // DeleteLead erases one of a company's leads and records its lead.erased event, in one
 // transaction; see lead.Store.
 func (s *Store) DeleteLead(ctx context.Context, companyID, leadID uuid.UUID) error {
-	return s.inTx(ctx, func(sqltx *sqlx.Tx) error {
+	n, err := s.EraseLeads(ctx, companyID, []uuid.UUID{leadID})
+	if err == nil && n == 0 {
+		return errs.E(errs.NotFound, errs.CodeLeadNotFound)
+	}
+	return err
+}
+
+// EraseLeads erases those of ids that are the company's leads, with everything held on them,
+// and records lead.erased for each, in one transaction; it returns how many it erased. Every
+// erasure (the API's DELETE, the CLI, the dashboard, retention) goes through it.
+func (s *Store) EraseLeads(ctx context.Context, companyID uuid.UUID, ids []uuid.UUID) (int, error) {
+	var erased []uuid.UUID
+	err := s.inTx(ctx, func(sqltx *sqlx.Tx) error {
 		tx := runner{s: s, tx: sqltx}
-		var id uuid.UUID
-		if err := tx.get(ctx, &id, deleteLead, companyID, leadID); err != nil {
-			return leadNotFound(err)
+		if err := tx.selectAll(ctx, &erased, eraseLeads, companyID, uuidArray(ids)); err != nil || len(erased) == 0 {
+			return err
 		}
-		return recordErased(ctx, tx, companyID, []uuid.UUID{id})
+		return recordErased(ctx, tx, companyID, erased)
 	})
+	if err != nil {
+		return 0, err
+	}
+	return len(erased), nil
+}
+
+// selectLeadsByEmail finds a company's leads with an address, whatever its letters' case.
+const selectLeadsByEmail = `
+SELECT id FROM leads WHERE company_id = $1 AND lower(email) = lower($2) ORDER BY created_at, id`
+
+// LeadsByEmail returns the ids of the company's leads with the address email, oldest first.
+func (s *Store) LeadsByEmail(ctx context.Context, companyID uuid.UUID, email string) ([]uuid.UUID, error) {
+	var ids []uuid.UUID
+	err := s.db.SelectContext(ctx, &ids, selectLeadsByEmail, companyID, email)
+	return ids, translate(err)
 }
