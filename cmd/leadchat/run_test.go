@@ -228,4 +228,36 @@ func TestAdminCommands(t *testing.T) {
 	if err != nil || len(rows) != 2 || rows[0][0] != "id" || rows[1][3] != "p@example.hu" {
 		t.Errorf("csv = %v, %v", rows, err)
 	}
+
+	// A person's request: everything held on them, then erased.
+	var export struct {
+		Email string
+		Leads []struct {
+			Lead     map[string]any
+			Messages []any
+			History  []map[string]any
+		}
+	}
+	c.json(&export, "leads", "export", "--company", company.ID, "--email", "P@Example.hu")
+	if len(export.Leads) != 1 || export.Leads[0].Lead["email"] != "p@example.hu" || export.Leads[0].Lead["first_name"] != "Kovács Péter" ||
+		export.Leads[0].Messages == nil || export.Leads[0].History == nil {
+		t.Errorf("leads export = %+v", export)
+	}
+	var erased map[string]int
+	c.json(&erased, "leads", "erase", "--company", company.ID, "--email", "p@EXAMPLE.hu", "--json")
+	if erased["erased"] != 1 {
+		t.Errorf("leads erase = %v, want 1 erased", erased)
+	}
+	c.json(&erased, "leads", "erase", "--company", company.ID, "--lead", l["id"].(string), "--json")
+	if erased["erased"] != 0 {
+		t.Errorf("erasing the erased lead again = %v, want 0", erased)
+	}
+	c.json(&leads, "leads", "list", "--company", company.ID, "--json")
+	c.json(&export, "leads", "export", "--company", company.ID, "--email", "p@example.hu")
+	if len(leads) != 0 || len(export.Leads) != 0 {
+		t.Errorf("after the erasure: list %v, export %+v", leads, export)
+	}
+	if out, err := c.run("leads", "erase", "--company", company.ID, "--email", "p@example.hu", "--lead", l["id"].(string)); err == nil {
+		t.Errorf("leads erase with both --email and --lead: %q, want an error", out)
+	}
 }

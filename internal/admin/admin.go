@@ -55,7 +55,9 @@ func Commands() []Command {
 		{"key revoke", "--key-id ID [--json]", keyRevoke},
 		{"key list", "--company ID [--json]", keyList},
 		{"leads list", "--company ID [--status STATUS] [--source SOURCE] [--since TIME] [--until TIME] [--limit N] [--json|--csv]", leadsList},
-		{"widget set", "--company ID [--welcome-message TEXT] [--quick-button LABEL]... [--contact-prompt TEXT] [--require-phone[=false]] [--gate-quote[=false]] [--primary-hex #RRGGBB] [--accent-hex #RRGGBB] [--header-title TEXT] [--border-radius 8..28] [--hide-powered-by[=false]] [--language hu|en] [--json]", widgetSet},
+		{"leads erase", "--company ID (--email E | --lead ID) [--json]", leadsErase},
+		{"leads export", "--company ID --email E", leadsExport},
+		{"widget set", "--company ID [--welcome-message TEXT] [--quick-button LABEL]... [--contact-prompt TEXT] [--require-phone[=false]] [--gate-quote[=false]] [--primary-hex #RRGGBB] [--accent-hex #RRGGBB] [--header-title TEXT] [--border-radius 8..28] [--hide-powered-by[=false]] [--language hu|en|auto] [--privacy-url URL] [--marketing-consent-text TEXT] [--json]", widgetSet},
 		{"assistant set", "--company ID --profile FILE [--json]", assistantSet},
 	}, webhookCommands()...)
 }

@@ -29,6 +29,7 @@ type leadJSON struct {
 	ReferralData map[string]string `json:"referral_data"`
 	Status       lead.Status       `json:"status"`
 	CreatedAt    time.Time         `json:"created_at"`
+	Consent      *lead.Consent     `json:"consent"`
 }
 
 type leadDetails struct {
@@ -47,6 +48,7 @@ func toJSON(l lead.Stored) leadJSON {
 		ID: l.ID, FirstName: orNull(l.FirstName), LastName: orNull(l.LastName), Email: orNull(l.Email),
 		Phone: orNull(l.Phone), PhoneE164: orNull(l.PhoneE164), Service: orNull(l.Service),
 		Source: l.Source, ReferralData: l.ReferralData, Status: l.Status, CreatedAt: l.CreatedAt.UTC(),
+		Consent: l.Consent,
 	}
 	if l.Note != "" {
 		j.Details = &leadDetails{Note: l.Note}
