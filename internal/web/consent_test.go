@@ -67,3 +67,47 @@ func TestWidgetPagePrivacySettings(t *testing.T) {
 		t.Errorf("after emptying both: %+v, %v", s, err)
 	}
 }
+
+// Erasing a lead from its page takes an owner and a ticked confirmation; a member, another
+// company and a cross-site post are refused and the lead stays.
+func TestEraseLeadFromItsPage(t *testing.T) {
+	f := startLeads(t)
+	path := "/app/leads/" + f.chat.ID.String()
+	exists := func() bool {
+		_, err := f.store.GetLead(t.Context(), f.a.ID, f.chat.ID)
+		return err == nil
+	}
+	m := f.client(t)
+	m.login(f.member)
+	if r := m.get(path); r.status != http.StatusOK || strings.Contains(r.body, "/erase") {
+		t.Errorf("a member's lead page: %d, offers erasure %v", r.status, strings.Contains(r.body, "/erase"))
+	}
+	if r := m.post(path+"/erase", url.Values{"confirm": {"on"}}); r.status != http.StatusForbidden {
+		t.Errorf("a member erases: %d, want 403", r.status)
+	}
+	bOwner := f.client(t)
+	bOwner.login(f.ownerB)
+	if r := bOwner.post(path+"/erase", url.Values{"confirm": {"on"}}); r.status != http.StatusNotFound {
+		t.Errorf("another company's owner erases: %d, want 404", r.status)
+	}
+	c := f.client(t)
+	c.login(f.owner)
+	if r := c.post(path+"/erase", url.Values{"confirm": {"on"}}, "Sec-Fetch-Site", "cross-site"); r.status != http.StatusForbidden {
+		t.Errorf("a cross-site erase: %d, want 403", r.status)
+	}
+	if r := c.post(path+"/erase", url.Values{}); r.status != http.StatusSeeOther || r.location != path {
+		t.Errorf("an erase without the confirmation: %d to %s, want back to the lead", r.status, r.location)
+	}
+	if !exists() {
+		t.Fatal("the lead is gone after refused erasures")
+	}
+	if r := c.post(path+"/erase", url.Values{"confirm": {"on"}}); r.status != http.StatusSeeOther || r.location != "/app/leads" {
+		t.Errorf("the owner erases: %d to %s", r.status, r.location)
+	}
+	if exists() {
+		t.Error("the lead is still there after the owner erased it")
+	}
+	if r := c.post(path+"/erase", url.Values{"confirm": {"on"}}); r.status != http.StatusNotFound {
+		t.Errorf("erasing it again: %d, want 404", r.status)
+	}
+}

@@ -19,6 +19,9 @@ import (
 type Leads interface {
 	lead.Store
 	LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.HistoryEntry, error)
+	// EraseLeads erases those of ids that are the company's leads, everything held on them
+	// with them, and returns how many it erased.
+	EraseLeads(ctx context.Context, companyID uuid.UUID, ids []uuid.UUID) (int, error)
 }
 
 // leadsPageSize is how many leads a page of the list shows.
@@ -195,6 +198,27 @@ func (d *dashboard) setStatus(w http.ResponseWriter, r *http.Request, v viewer) 
 	}
 	err := d.store.SetLeadStatus(r.Context(), v.CompanyID, id, status, lead.OriginDashboard)
 	d.done(w, r, err, "Az állapot mentve: "+statusName(status)+".", "/app/leads/"+id.String())
+}
+
+// eraseLead answers a person's request to be forgotten: it erases one of the company's leads
+// with its conversation, history and what its events' receivers answered, as the API's DELETE
+// and `leads erase` do. Owners only, and only with the confirmation box ticked.
+func (d *dashboard) eraseLead(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	if r.PostFormValue("confirm") != "on" {
+		d.flash(r.Context(), "A törléshez jelölje be, hogy az érdeklődő minden adata véglegesen törlődik.")
+		http.Redirect(w, r, "/app/leads/"+id.String(), http.StatusSeeOther)
+		return
+	}
+	n, err := d.store.EraseLeads(r.Context(), v.CompanyID, []uuid.UUID{id})
+	if err == nil && n == 0 {
+		err = errs.E(errs.NotFound, errs.CodeLeadNotFound)
+	}
+	d.done(w, r, err, "Az érdeklődő és minden hozzá tartozó adat (beszélgetés, előzmények) véglegesen törölve.", "/app/leads")
 }
 
 // lifecycleNames are the statuses a company may move a lead to.

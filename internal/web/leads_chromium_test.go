@@ -75,6 +75,24 @@ func TestLeadsInChromium(t *testing.T) {
 		}
 	})
 
+	t.Run("the owner erases the lead after confirming", func(t *testing.T) {
+		b := b.on(t)
+		if status := b.open(path); status != http.StatusOK {
+			t.Fatalf("opening the lead: %d", status)
+		}
+		js[bool](b, `document.querySelector("form[action$='/erase'] input[name=confirm]").click(); true`)
+		if status := b.submit("form[action$='/erase']"); status != http.StatusOK || b.path() != "/app/leads" {
+			t.Fatalf("erasing: %d at %s", status, b.path())
+		}
+		if !strings.Contains(b.text(".notice"), "véglegesen törölve") {
+			t.Errorf("after the erasure the notice is %q", b.text(".notice"))
+		}
+		b.check("lead-erased")
+		if status := b.open(path); status != http.StatusNotFound {
+			t.Errorf("the erased lead's page: %d, want 404", status)
+		}
+	})
+
 	t.Run("another company's owner gets 404 for the lead", func(t *testing.T) {
 		b := b.on(t)
 		if status := b.submit("form[action='/app/logout']"); status != http.StatusOK {

@@ -106,6 +106,7 @@ func New(cfg Config) http.Handler {
 	mux.Handle("GET /app/leads.csv", d.page(user.Leads, d.leadsCSV))
 	mux.Handle("GET /app/leads/{id}", d.page(user.Leads, d.lead))
 	mux.Handle("POST /app/leads/{id}/status", d.page(user.Leads, d.setStatus))
+	mux.Handle("POST /app/leads/{id}/erase", d.page(user.Settings, d.eraseLead))
 	mux.Handle("GET /app/embed", d.page(user.Settings, d.embed))
 	mux.Handle("POST /app/embed/keys", d.page(user.Settings, d.createKey))
 	mux.Handle("POST /app/embed/keys/{id}/revoke", d.page(user.Settings, d.revokeKey))
