@@ -1071,8 +1071,12 @@ type ClientInterface interface {
 
 	// DeleteLead Erase a lead
 	//
-	// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
-	// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+	// Erases the lead for good, in one transaction: the lead, its consent, its chat (sessions
+	// and messages), its history, the stored answer to the `Idempotency-Key` that created it,
+	// and what webhook receivers answered to its events; events not yet delivered find no lead
+	// to send. A `lead.erased` event without personal data is recorded in the same
+	// transaction. The same erasure answers `leadchat leads erase`, the dashboard's erase
+	// button and the retention of `leadchat company set --retention-months`. Afterwards
 	// nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
 	// `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
 	// was received counts against that month's limit even when erased. Erasing a lead that
@@ -1555,8 +1559,12 @@ func (c *Client) CreateLead(ctx context.Context, params *CreateLeadParams, body 
 
 // DeleteLead Erase a lead
 //
-// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
-// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+// Erases the lead for good, in one transaction: the lead, its consent, its chat (sessions
+// and messages), its history, the stored answer to the `Idempotency-Key` that created it,
+// and what webhook receivers answered to its events; events not yet delivered find no lead
+// to send. A `lead.erased` event without personal data is recorded in the same
+// transaction. The same erasure answers `leadchat leads erase`, the dashboard's erase
+// button and the retention of `leadchat company set --retention-months`. Afterwards
 // nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
 // `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
 // was received counts against that month's limit even when erased. Erasing a lead that
@@ -2629,8 +2637,12 @@ type ClientWithResponsesInterface interface {
 
 	// DeleteLeadWithResponse Erase a lead
 	//
-	// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
-	// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+	// Erases the lead for good, in one transaction: the lead, its consent, its chat (sessions
+	// and messages), its history, the stored answer to the `Idempotency-Key` that created it,
+	// and what webhook receivers answered to its events; events not yet delivered find no lead
+	// to send. A `lead.erased` event without personal data is recorded in the same
+	// transaction. The same erasure answers `leadchat leads erase`, the dashboard's erase
+	// button and the retention of `leadchat company set --retention-months`. Afterwards
 	// nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
 	// `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
 	// was received counts against that month's limit even when erased. Erasing a lead that
@@ -4215,8 +4227,12 @@ func (c *ClientWithResponses) CreateLeadWithResponse(ctx context.Context, params
 
 // DeleteLeadWithResponse Erase a lead
 //
-// Erases the lead for good, in one transaction: the lead, its chat (sessions and messages),
-// its history and the stored answer to the `Idempotency-Key` that created it. Afterwards
+// Erases the lead for good, in one transaction: the lead, its consent, its chat (sessions
+// and messages), its history, the stored answer to the `Idempotency-Key` that created it,
+// and what webhook receivers answered to its events; events not yet delivered find no lead
+// to send. A `lead.erased` event without personal data is recorded in the same
+// transaction. The same erasure answers `leadchat leads erase`, the dashboard's erase
+// button and the retention of `leadchat company set --retention-months`. Afterwards
 // nothing of it can be read (`404 lead_not_found`), and a retry of the create with that
 // `Idempotency-Key` makes a new lead. The month's lead count is not lowered: a lead that
 // was received counts against that month's limit even when erased. Erasing a lead that
