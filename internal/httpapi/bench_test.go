@@ -60,6 +60,10 @@ func BenchmarkHandler(b *testing.B) {
 		run(b, "POST", "/api/v1/leads", `{"first_name": "Kovács Péter", "email": "peter@example.hu", "phone": "+36 30 123 4567", "referral_data": {"utm_source": "google"}}`,
 			map[string]string{"X-Api-Key": priv.Key})
 	})
+	b.Run("list", func(b *testing.B) {
+		// A page of 50 of the leads the lead step stored (at least 50: it is run first).
+		run(b, "GET", "/api/v1/leads?limit=50", "", map[string]string{"X-Api-Key": priv.Key})
+	})
 	b.Run("config", func(b *testing.B) {
 		run(b, "GET", "/api/embed/config?api_key="+pub.Key, "", nil)
 	})
