@@ -369,3 +369,47 @@ func TestLeadReadsHaveTheirOwnRateLimit(t *testing.T) {
 		t.Errorf("a create after the reads ran out: %d %v", resp.StatusCode, body)
 	}
 }
+
+// The list writes each lead as PostgreSQL builds it; every field equals what GET of the one lead
+// answers (times compared as instants), for a lead with every field set and one with none.
+func TestListItemsMatchGetLead(t *testing.T) {
+	e := start(t)
+	c := e.company(plan.Enterprise, -1)
+	key := e.key(c, auth.Private, nil, true).Key
+	sdk := e.sdk(key)
+	text := "Kérek híreket."
+	createLeads(t, sdk, 1, func(_ int, l *leadclient.Lead) {
+		l.LastName, l.Phone, l.Service, l.Details, l.Source = "Kovács", "+36 30 123 4567", "Napelem", "Tető\n120 m² \"idézet\"", "form"
+		l.ReferralData = map[string]string{"utm_source": "google", "landing_page": "https://example.hu/?a=1&b=<2>"}
+		l.Consent = &leadclient.ConsentInput{Marketing: true, Text: &text}
+	})
+	createLeads(t, sdk, 1, nil)
+	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+	v.send("Nagy Anna vagyok, anna@example.hu", nil)
+
+	hdr := map[string]string{"X-Api-Key": key}
+	resp, list := e.do("GET", "/api/v1/leads", "", hdr)
+	if resp.StatusCode != 200 {
+		t.Fatalf("list: %d %v", resp.StatusCode, list)
+	}
+	items, _ := list["data"].([]any)
+	if len(items) != 3 || list["next_cursor"] != nil {
+		t.Fatalf("list = %v", list)
+	}
+	for _, it := range items {
+		item := it.(map[string]any)
+		_, one := e.do("GET", "/api/v1/leads/"+item["lead_id"].(string), "", hdr)
+		for _, k := range []string{"created_at", "updated_at"} {
+			a, errA := time.Parse(time.RFC3339Nano, item[k].(string))
+			b, errB := time.Parse(time.RFC3339Nano, one[k].(string))
+			if errA != nil || errB != nil || !a.Equal(b) {
+				t.Errorf("%s: list %v, get %v", k, item[k], one[k])
+			}
+			delete(item, k)
+			delete(one, k)
+		}
+		if diff := cmp.Diff(one, item); diff != "" {
+			t.Errorf("lead %s: list item differs from GET (-get +list):\n%s", item["lead_id"], diff)
+		}
+	}
+}
