@@ -1,8 +1,11 @@
 package bench
 
 import (
+	"bufio"
 	"context"
+	"encoding/csv"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"time"
@@ -50,4 +53,64 @@ func (b *bench) dashboardLogin(ctx context.Context) (string, error) {
 // dashboardRequest is GET /app/leads with a session cookie.
 func dashboardRequest(host, cookie string) []byte {
 	return []byte(fmt.Sprintf("GET /app/leads HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", host, cookie))
+}
+
+// csvExport is one download of the big company's whole CSV export from the dashboard: its rows,
+// how long it took, and the server's peak resident set while it streamed.
+type csvExport struct {
+	rows    int
+	elapsed time.Duration
+	rss     int64
+	err     string
+}
+
+func (e csvExport) perSecond() float64 {
+	if e.elapsed <= 0 {
+		return 0
+	}
+	return float64(e.rows) / e.elapsed.Seconds()
+}
+
+// exportCSV downloads /app/leads.csv (no filter: every lead of the big company) as its owner
+// does, counting the records as they arrive.
+func (b *bench) exportCSV(ctx context.Context) csvExport {
+	var e csvExport
+	pid := b.leadchat.pid()
+	if err := resetPeakRSS(pid); err != nil {
+		e.err = err.Error()
+		return e
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+b.leadchatAddr+"/app/leads.csv", nil)
+	if err != nil {
+		e.err = err.Error()
+		return e
+	}
+	req.Header.Set("Cookie", b.dashboardCookie)
+	start := time.Now()
+	res, err := (&http.Client{Timeout: 10 * time.Minute}).Do(req)
+	if err != nil {
+		e.err = err.Error()
+		return e
+	}
+	defer res.Body.Close()
+	r := csv.NewReader(bufio.NewReaderSize(res.Body, 64<<10))
+	r.ReuseRecord = true
+	records := 0
+	for {
+		if _, err = r.Read(); err != nil {
+			break
+		}
+		records++
+	}
+	e.elapsed = time.Since(start)
+	e.rss = peakRSS(pid)
+	switch {
+	case err != io.EOF:
+		e.err = err.Error()
+	case res.StatusCode != http.StatusOK:
+		e.err = fmt.Sprintf("status %d", res.StatusCode)
+	case records > 0:
+		e.rows = records - 1 // the header
+	}
+	return e
 }

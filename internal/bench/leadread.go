@@ -116,6 +116,12 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 		add(b.httpStep(ctx, lcListDeep, c, b.leadchat, b.leadchatAddr, roundRobin(deep)))
 		add(b.httpStep(ctx, lcDashboardLeads, c, b.leadchat, b.leadchatAddr, roundRobin(dashboard)))
 	}
+	if ctx.Err() == nil {
+		e := b.exportCSV(ctx)
+		b.export = &e
+		fmt.Fprintf(b.log, "        CSV export of the big company: %d rows in %v, %.0f rows/s, peak RSS %.1f MiB %s\n",
+			e.rows, e.elapsed.Round(time.Millisecond), e.perSecond(), float64(e.rss)/(1<<20), e.err)
+	}
 	return nil
 }
 

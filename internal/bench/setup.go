@@ -64,6 +64,9 @@ type bench struct {
 	hookRates map[int]deliveryRate
 	latencies []time.Duration
 	latErr    string
+
+	// The read pair's CSV export of the big company (dashboard.go).
+	export *csvExport
 }
 
 // setUp starts PostgreSQL, creates and provisions the leadchat and ceiling databases, builds
