@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"testing"
@@ -161,6 +163,43 @@ func TestParallelGuessesAreThrottled(t *testing.T) {
 	if count[http.StatusUnauthorized] != user.MaxFailedLogins || count[http.StatusTooManyRequests] != n-user.MaxFailedLogins {
 		t.Errorf("statuses %v: want %d × 401 and the rest 429", count, user.MaxFailedLogins)
 	}
+}
+
+// Logins sent together hash one at a time: the heap never holds two argon2id work areas
+// (19 MiB each) at once. Four logins at once without the turn-taking peak at about 76 MiB more
+// than before; with it at one hash's 19 MiB.
+func TestLoginsHashOneAtATime(t *testing.T) {
+	f := start(t)
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	heap := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	runtime.GC()
+	base := heap()
+	stop, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		var p uint64
+		for {
+			select {
+			case <-stop:
+				peak <- p
+				return
+			default:
+				p = max(p, heap())
+				time.Sleep(100 * time.Microsecond)
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for _, email := range []string{f.owner, f.member, f.ownerB, "senki@a-ceg.hu"} {
+		wg.Go(func() { f.client(t).post("/app/login", url.Values{"email": {email}, "password": {password}}) })
+	}
+	wg.Wait()
+	close(stop)
+	top := <-peak
+	if top > base && top-base > 30<<20 {
+		t.Errorf("heap peaked %.1f MiB above its %.1f MiB before four logins at once: more than one hash at a time (want under 30 MiB)",
+			float64(top-base)/(1<<20), float64(base)/(1<<20))
+	}
+	t.Logf("heap peak %.1f MiB above %.1f MiB", float64(max(top, base)-base)/(1<<20), float64(base)/(1<<20))
 }
 
 func TestPasswordLink(t *testing.T) {

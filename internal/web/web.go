@@ -85,7 +85,7 @@ const Prefix = "/app/"
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
-		allowPrivateWebhooks: cfg.AllowPrivateWebhooks}
+		hashing: make(chan struct{}, hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
 	}
@@ -140,6 +140,11 @@ func New(cfg Config) http.Handler {
 	return securityHeaders(d.sessions.LoadAndSave(cop.Handler(mux)))
 }
 
+// hashingSlots is how many password hashes (login, password set) the dashboard computes at
+// once: one, which keeps a burst of logins to one hash's 19 MiB and still answers dozens of
+// logins a second, far more than people type.
+const hashingSlots = 1
+
 // dashboard is the handlers' shared state, built once.
 type dashboard struct {
 	store     Store
@@ -147,6 +152,9 @@ type dashboard struct {
 	publicURL string
 	sessions  *scs.SessionManager
 	pages     pages
+	// hashing holds a slot per password hash being computed: argon2id takes 19 MiB for each, so
+	// logins sent together wait for their turn instead of adding up to any amount of memory.
+	hashing chan struct{}
 	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
 	allowPrivateWebhooks bool
 }
