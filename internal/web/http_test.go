@@ -1,7 +1,9 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -32,7 +34,7 @@ func TestLoginAndSession(t *testing.T) {
 		t.Fatalf("login: %d %s", r.status, r.location)
 	}
 	cookie := r.header.Get("Set-Cookie")
-	for _, want := range []string{"leadchat_session=", "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=43200"} {
+	for _, want := range []string{"leadchat_session=", "Path=/", "HttpOnly", "SameSite=Lax", fmt.Sprintf("Max-Age=%d", int(web.AbsoluteTimeout.Seconds()))} {
 		if !strings.Contains(cookie, want) {
 			t.Errorf("Set-Cookie %q lacks %s", cookie, want)
 		}
@@ -389,5 +391,74 @@ func TestPreviewKey(t *testing.T) {
 	r := c.get("/app/widget/preview")
 	if !strings.Contains(r.body, `data-api-key="`+k.PublicKey+`"`) || !strings.Contains(r.header.Get("Content-Security-Policy"), "frame-ancestors 'self'") {
 		t.Errorf("the preview does not run on the preview key, or may not be framed: %s", r.header.Get("Content-Security-Policy"))
+	}
+}
+
+// A session ends after IdleTimeout without a request, and pages viewed within TouchEvery of the
+// last recorded request leave the session's row as it was: browsing does not write to the
+// database at every page.
+func TestSessionIdleTimeout(t *testing.T) {
+	ctx := context.Background()
+	store, err := postgres.Open(ctx, pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{store: store}
+	co := f.company(t, "Tétlen Kft.", "pro")
+	f.user(t, co, "tulaj@tetlen.hu", user.Owner)
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	sessions := store.SessionStore(0)
+	srv := httptest.NewServer(web.New(web.Config{Store: store, Sessions: sessions, Now: clock}))
+	defer srv.Close()
+	f.base = srv.URL
+	c := f.client(t)
+	c.login("tulaj@tetlen.hu")
+	row := func() (data []byte, expiry time.Time) {
+		t.Helper()
+		if err := store.DB().QueryRowContext(ctx, "SELECT data, expiry FROM sessions").Scan(&data, &expiry); err != nil {
+			t.Fatal(err)
+		}
+		return data, expiry
+	}
+	atLogin, expiry := row()
+	if want := time.Now().Add(web.AbsoluteTimeout); expiry.Before(want.Add(-time.Minute)) || expiry.After(want.Add(time.Minute)) {
+		t.Errorf("the session row expires %v, want the absolute timeout, about %v", expiry, want)
+	}
+	for range 3 {
+		advance(web.TouchEvery / 4)
+		if r := c.get("/app/leads"); r.status != http.StatusOK {
+			t.Fatalf("GET /app/leads: %d", r.status)
+		}
+	}
+	if data, _ := row(); !bytes.Equal(data, atLogin) {
+		t.Error("pages viewed within TouchEvery of the login wrote the session")
+	}
+	advance(web.TouchEvery)
+	if r := c.get("/app/leads"); r.status != http.StatusOK {
+		t.Fatalf("GET /app/leads: %d", r.status)
+	}
+	if data, _ := row(); bytes.Equal(data, atLogin) {
+		t.Error("a page viewed TouchEvery after the last recorded request did not record it")
+	}
+	// Just within the idle timeout of the last recorded request the session lives, and records
+	// that request; past it from there, it is over, and its row is gone.
+	advance(web.IdleTimeout - time.Second)
+	if r := c.get("/app/leads"); r.status != http.StatusOK {
+		t.Fatalf("GET /app/leads %v after the last request: %d, want 200", web.IdleTimeout-time.Second, r.status)
+	}
+	advance(web.IdleTimeout + time.Second)
+	if r := c.get("/app/leads"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+		t.Fatalf("GET /app/leads %v after the last request: %d %s, want the login", web.IdleTimeout+time.Second, r.status, r.location)
+	}
+	var n int
+	if err := store.DB().QueryRowContext(ctx, "SELECT count(*) FROM sessions").Scan(&n); err != nil || n != 0 {
+		t.Errorf("sessions left after the idle timeout: %d (%v), want 0", n, err)
 	}
 }

@@ -28,16 +28,18 @@ const (
 	keyUser    = "user_id"
 	keyCompany = "company_id"
 	keyFlash   = "flash"
+	// keySeen is the session's last recorded request, in Unix seconds.
+	keySeen = "seen"
 )
 
 // newSessionManager configures scs: sessions in store, the token hashed there (a copy of the
 // table opens no session), HttpOnly and SameSite=Lax cookies, Secure with the __Host- prefix
-// over https, idle and absolute timeouts.
+// over https, an absolute timeout. The idle timeout is current's: scs's own would write the
+// session to the store at every request.
 func newSessionManager(store scs.Store, secure bool, fail func(http.ResponseWriter, *http.Request, error)) *scs.SessionManager {
 	m := scs.New()
 	m.Store = store
 	m.HashTokenInStore = true
-	m.IdleTimeout = IdleTimeout
 	m.Lifetime = AbsoluteTimeout
 	m.Cookie.Name = cookieName
 	if secure {
@@ -57,14 +59,24 @@ type viewer struct {
 	Company company.Company
 }
 
-// current returns the request's logged-in user, or false. A session whose user is gone
-// (removed, or their company's) is destroyed here, so it ends at its next request.
+// current returns the request's logged-in user, or false. A session idle for longer than
+// IdleTimeout, or whose user is gone (removed, or their company's), is destroyed here, so it
+// ends at its next request; a live one records this request when its last recorded one is
+// TouchEvery old.
 func (d *dashboard) current(r *http.Request) (viewer, bool, error) {
 	ctx := r.Context()
 	uid, err1 := uuid.Parse(d.sessions.GetString(ctx, keyUser))
 	cid, err2 := uuid.Parse(d.sessions.GetString(ctx, keyCompany))
 	if err1 != nil || err2 != nil {
 		return viewer{}, false, nil
+	}
+	now := d.now()
+	seen := time.Unix(d.sessions.GetInt64(ctx, keySeen), 0)
+	if now.Sub(seen) > IdleTimeout {
+		return viewer{}, false, d.sessions.Destroy(ctx)
+	}
+	if now.Sub(seen) >= TouchEvery {
+		d.sessions.Put(ctx, keySeen, now.Unix())
 	}
 	u, err := d.store.User(ctx, cid, uid)
 	if errs.Is(err, errs.NotFound) {
@@ -174,6 +186,7 @@ func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 	}
 	d.sessions.Put(ctx, keyUser, u.ID.String())
 	d.sessions.Put(ctx, keyCompany, u.CompanyID.String())
+	d.sessions.Put(ctx, keySeen, d.now().Unix())
 	http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
 }
 

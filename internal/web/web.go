@@ -59,10 +59,14 @@ type Settings interface {
 }
 
 // Session lifetimes: a session ends after IdleTimeout without a request, and AbsoluteTimeout
-// after the login whatever happens.
+// after the login whatever happens. A session records its last request when the recorded one is
+// TouchEvery old or older, so browsing writes a session at most once a TouchEvery instead of
+// at every page (a write PostgreSQL makes durable before the page is answered); the idle
+// timeout is kept to within TouchEvery.
 const (
 	IdleTimeout     = 12 * time.Hour
 	AbsoluteTimeout = 30 * 24 * time.Hour
+	TouchEvery      = time.Minute
 )
 
 // Config is what the dashboard is built from.
@@ -77,6 +81,8 @@ type Config struct {
 	// development and tests, as the admin commands allow.
 	AllowPrivateWebhooks bool
 	Log                  *slog.Logger
+	// Now is the clock sessions' idle time is measured by; nil means time.Now.
+	Now func() time.Time
 }
 
 // Prefix is where the dashboard is mounted.
@@ -85,9 +91,12 @@ const Prefix = "/app/"
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
-		hashing: make(chan struct{}, hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks}
+		hashing: make(chan struct{}, hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
+	}
+	if d.now == nil {
+		d.now = time.Now
 	}
 	d.sessions = newSessionManager(cfg.Sessions, d.secure(), d.serverError)
 
@@ -157,6 +166,7 @@ type dashboard struct {
 	hashing chan struct{}
 	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
 	allowPrivateWebhooks bool
+	now                  func() time.Time
 }
 
 // secure reports whether the dashboard is served over https.
