@@ -105,10 +105,25 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // recordAttempt stores an attempt's outcome on a delivery still pending, and disables its
 // endpoint when the outcome says so ($9 the reason), in one statement. No row back means the
 // delivery was no longer pending (another attempt settled it).
+//
+// The receiver's answer and the error ($6, $7) are kept only while the event's lead exists (or
+// for a lead.erased event, which carries no one's details): an attempt that read the lead before
+// an erasure and got its answer after it would otherwise store, after the erasure, what a
+// receiver echoed of the person. The lead is locked (KEY SHARE) for the statement, so an
+// erasure running at the same time either waits for this and then clears the answer, or
+// finishes first and this finds no lead.
 const recordAttempt = `
-WITH d AS (
+WITH keep AS (
+    SELECT e.type = 'lead.erased' OR EXISTS (
+        SELECT 1 FROM leads l WHERE l.company_id = $1 AND l.id = e.lead_id FOR KEY SHARE
+    ) AS answer
+    FROM event_deliveries dd
+    JOIN lead_events e ON e.company_id = $1 AND e.id = dd.event_id
+    WHERE dd.company_id = $1 AND dd.id = $2
+), d AS (
     UPDATE event_deliveries SET attempts = attempts + $3, state = $4, last_status = $5,
-        last_error = $6, last_response = $7, last_attempt_at = now(),
+        last_error = CASE WHEN (SELECT answer FROM keep) THEN $6 END,
+        last_response = CASE WHEN (SELECT answer FROM keep) THEN $7 END, last_attempt_at = now(),
         next_attempt_at = CASE WHEN $4 = 'pending' THEN now() + $8 * interval '1 millisecond' END,
         delivered_at = CASE WHEN $4 = 'delivered' THEN now() END
     WHERE company_id = $1 AND id = $2 AND state = 'pending'

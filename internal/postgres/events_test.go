@@ -2,12 +2,14 @@ package postgres_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
 
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
@@ -302,6 +304,66 @@ func TestDeliveryLifecycle(t *testing.T) {
 	}
 	if _, err := s.Delivery(ctx, a, id); !errs.Is(err, errs.NotFound) {
 		t.Errorf("a removed endpoint's delivery: %v", err)
+	}
+}
+
+// An attempt that read a lead before its erasure and got the receiver's answer after it stores
+// no answer or error (the receiver may have echoed the person back); a lead.erased event's
+// delivery, which carries no one's details, keeps its answer.
+func TestAttemptAfterErasureKeepsNoAnswer(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	ep := endpoint(t, s, a)
+	l := newLead("Anna")
+	if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	events(t, s, a)
+	list, err := s.Deliveries(ctx, a, ep.ID, 10)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("deliveries = %+v, %v", list, err)
+	}
+	created := list[0].ID
+	if _, err := s.Delivery(ctx, a, created); err != nil { // the attempt reads the lead
+		t.Fatal(err)
+	}
+	if n, err := s.EraseLeads(ctx, a, []uuid.UUID{l.ID}); err != nil || n != 1 {
+		t.Fatalf("erased %d, %v", n, err)
+	}
+	events(t, s, a)
+	echo := event.Result{Status: 500, Response: `{"first_name":"Anna"}`, Err: "HTTP 500 Anna"}
+	sched := event.Schedule{time.Minute}
+	if err := s.RecordAttempt(ctx, a, created, true, echo, sched.Decide(1, echo)); err != nil {
+		t.Fatal(err)
+	}
+	list, err = s.Deliveries(ctx, a, ep.ID, 10)
+	if err != nil || len(list) != 2 {
+		t.Fatalf("deliveries after the erasure = %+v, %v; want lead.created's and lead.erased's", list, err)
+	}
+	for _, d := range list {
+		if d.Type == event.LeadErased {
+			ok := event.Result{Status: 200, Response: "megkaptuk"}
+			if err := s.RecordAttempt(ctx, a, d.ID, true, ok, sched.Decide(1, ok)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var rows []struct {
+		Type     string         `db:"type"`
+		Status   sql.NullInt64  `db:"last_status"`
+		Response sql.NullString `db:"last_response"`
+		Error    sql.NullString `db:"last_error"`
+	}
+	if err := sqlx.NewDb(s.DB(), "postgres").Select(&rows, `SELECT e.type, d.last_status, d.last_response, d.last_error
+		FROM event_deliveries d JOIN lead_events e ON e.id = d.event_id WHERE d.company_id = $1 ORDER BY e.type`, a); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].Type != "lead.created" || rows[0].Response.Valid || rows[0].Error.Valid || rows[0].Status.Int64 != 500 {
+		t.Errorf("lead.created's delivery after the erasure: %+v; want status 500 and no answer or error", rows)
+	}
+	if len(rows) == 2 && (rows[1].Type != "lead.erased" || rows[1].Response.String != "megkaptuk") {
+		t.Errorf("lead.erased's delivery: %+v; want its answer kept", rows[1])
 	}
 }
 
