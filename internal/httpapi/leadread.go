@@ -73,15 +73,7 @@ func (s *server) ListLeads(ctx context.Context, req api.ListLeadsRequestObject) 
 	if err != nil {
 		return nil, err
 	}
-	body := api.LeadList{Data: make([]api.StoredLead, len(page.Leads))}
-	for i := range page.Leads {
-		body.Data[i] = storedLead(&page.Leads[i])
-	}
-	if page.Next != nil {
-		next := page.Next.String()
-		body.NextCursor = &next
-	}
-	return api.ListLeads200JSONResponse{Body: body}, nil
+	return leadListJSON{&page}, nil
 }
 
 // GetLead answers one of the company's leads.
@@ -94,7 +86,7 @@ func (s *server) GetLead(ctx context.Context, req api.GetLeadRequestObject) (api
 	if err != nil {
 		return nil, err
 	}
-	return api.GetLead200JSONResponse{Body: storedLead(&l)}, nil
+	return leadJSON{&l}, nil
 }
 
 // ListLeadMessages answers the transcript of the chat that made a lead.
@@ -136,7 +128,7 @@ func (s *server) UpdateLead(ctx context.Context, req api.UpdateLeadRequestObject
 	if err != nil {
 		return nil, err
 	}
-	return api.UpdateLead200JSONResponse{Body: storedLead(&l)}, nil
+	return leadJSON{&l}, nil
 }
 
 // DeleteLead erases a lead.
@@ -157,35 +149,4 @@ func (s *server) PreflightLead(context.Context, api.PreflightLeadRequestObject) 
 
 func (s *server) PreflightLeadMessages(context.Context, api.PreflightLeadMessagesRequestObject) (api.PreflightLeadMessagesResponseObject, error) {
 	return api.PreflightLeadMessages204Response{}, nil
-}
-
-// storedLead is the contract's Lead object: every field present, null when absent. Its strings point into l, which saves an allocation per field of
-// every lead of a page.
-func storedLead(l *lead.Stored) api.StoredLead {
-	out := api.StoredLead{
-		LeadId: l.ID, Status: api.LeadStatus(l.Status), OverLimit: l.OverLimit,
-		FirstName: orNull(&l.FirstName), LastName: orNull(&l.LastName), Email: orNull(&l.Email),
-		Phone: orNull(&l.Phone), PhoneE164: orNull(&l.PhoneE164), Service: orNull(&l.Service),
-		Source: api.LeadSource(l.Source), SessionId: orNull(&l.SessionID),
-		CreatedAt: l.CreatedAt.UTC(), UpdatedAt: l.UpdatedAt.UTC(),
-	}
-	if l.Note != "" {
-		out.Details = &api.LeadDetails{Note: l.Note}
-	}
-	if l.ReferralData != nil {
-		out.ReferralData = &l.ReferralData
-	}
-	if c := l.Consent; c != nil {
-		out.Consent = &api.Consent{Marketing: c.Marketing, Text: c.Text, PrivacyUrl: c.PrivacyURL,
-			GivenAt: c.GivenAt.UTC(), Source: api.ConsentSource(c.Source)}
-	}
-	return out
-}
-
-// orNull is an absent (empty) value as JSON null.
-func orNull(s *string) *string {
-	if *s == "" {
-		return nil
-	}
-	return s
 }
