@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"html/template"
 	"net/http"
 	"net/url"
 	"strings"
@@ -78,7 +79,8 @@ type leadsData struct {
 	Query    leadQuery
 	Statuses []struct{ Value, Name string }
 	Sources  []struct{ Value, Name string }
-	Leads    []leadRow
+	// Rows are the page's leads as the table's rows.
+	Rows template.HTML
 	// Next is the next page's URL, "" on the last; First is the first page's, "" on it.
 	Next, First string
 	// CSV is the export of the current filter.
@@ -120,10 +122,7 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	data.Leads = make([]leadRow, len(page.Leads))
-	for i, l := range page.Leads {
-		data.Leads[i] = rowOf(l)
-	}
+	data.Rows = leadRows(page.Leads)
 	if page.Next != nil {
 		next := q.values()
 		next.Set("after", page.Next.String())
@@ -132,19 +131,55 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 	d.render(w, r, http.StatusOK, "leads", &v, data)
 }
 
-// leadRow is a lead as a row of the list shows it, its text made once here: a template
-// reaches every field and function by reflection, which on a page of fifty rows costs more
-// than the page's query.
-type leadRow struct {
-	ID, Name, Email, Phone, Service, Source, Status, StatusName, Created string
-	// OverLimit marks a lead that came in past the limit and has moved on since.
-	OverLimit bool
-}
-
-func rowOf(l lead.Stored) leadRow {
-	return leadRow{ID: l.ID.String(), Name: l.DisplayName(), Email: l.Email, Phone: l.Phone, Service: l.Service,
-		Source: sourceName(l.Source), Status: string(l.Status), StatusName: statusName(l.Status),
-		Created: formatDate(l.CreatedAt), OverLimit: l.OverLimit && l.Status != lead.StatusOverLimit}
+// leadRows writes the list's table rows. They are written here rather than by the template: a
+// template reaches every field and function of fifty rows by reflection, and escapes each value
+// through a function called by reflection, which took more than half of the page's time. Every
+// text is escaped with html/template's own escaper (safe in text and in quoted attributes); the
+// id and the status are a UUID and a known word, and are escaped all the same.
+func leadRows(leads []lead.Stored) template.HTML {
+	var b strings.Builder
+	b.Grow(600 * len(leads))
+	text := func(s string) { template.HTMLEscape(&b, []byte(s)) }
+	for i := range leads {
+		l := &leads[i]
+		id := l.ID.String()
+		b.WriteString("<tr data-lead=\"")
+		text(id)
+		b.WriteString("\">\n      <td><a href=\"/app/leads/")
+		text(id)
+		b.WriteString("\">")
+		if name := l.DisplayName(); name != "" {
+			text(name)
+		} else {
+			b.WriteString("(név nélkül)")
+		}
+		b.WriteString("</a></td>\n      <td>")
+		if l.Email != "" {
+			b.WriteString(`<span class="mono">`)
+			text(l.Email)
+			b.WriteString("</span>")
+			if l.Phone != "" {
+				b.WriteString("<br>")
+			}
+		}
+		text(l.Phone)
+		b.WriteString("</td>\n      <td>")
+		text(l.Service)
+		b.WriteString("</td>\n      <td>")
+		text(sourceName(l.Source))
+		b.WriteString("</td>\n      <td><span class=\"badge status-")
+		text(string(l.Status))
+		b.WriteString("\">")
+		text(statusName(l.Status))
+		b.WriteString("</span>")
+		if l.OverLimit && l.Status != lead.StatusOverLimit { // came in past the limit, moved on since
+			b.WriteString(` <span class="badge status-over_limit">kereten felül</span>`)
+		}
+		b.WriteString("</td>\n      <td>")
+		text(formatDate(l.CreatedAt))
+		b.WriteString("</td>\n    </tr>\n    ")
+	}
+	return template.HTML(b.String()) // every value in it escaped above
 }
 
 type leadData struct {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	xhtml "golang.org/x/net/html"
 
 	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/lead"
@@ -160,6 +161,82 @@ func budapestTZ(t *testing.T) *time.Location {
 		t.Fatal(err)
 	}
 	return l
+}
+
+// The list's rows, written by the dashboard rather than a template, show any text as it was
+// typed and make no markup of it: a lead whose fields are markup, quotes and entities shows
+// that text in its cells, and its row holds only the row's own elements.
+func TestLeadRowsHoldTheTextAsTyped(t *testing.T) {
+	f := startLeads(t)
+	hostile := lead.Lead{FirstName: `<script>alert("x")</script>`, LastName: `Ödön & 'Társa' &amp;`,
+		Email: `"><img src=x onerror=alert(1)>@pelda.hu`, Phone: `+36 <b>30</b> 111`,
+		Service: "Napelem & \"tető\" <5 kW>", Source: lead.SourceForm}
+	hostile = f.addLead(t, f.a, hostile)
+	bare := f.addLead(t, f.a, lead.Lead{Phone: "+36 1 234 5678", Source: lead.SourceAPI})
+	c := f.client(t)
+	c.login(f.owner)
+	r := c.get("/app/leads")
+	if r.status != http.StatusOK {
+		t.Fatalf("GET /app/leads: %d", r.status)
+	}
+	doc, err := xhtml.Parse(strings.NewReader(r.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := func(id uuid.UUID) (cells []string, tags []string) {
+		var tr *xhtml.Node
+		for n := range doc.Descendants() {
+			if n.Type == xhtml.ElementNode && n.Data == "tr" && attr(n, "data-lead") == id.String() {
+				tr = n
+			}
+		}
+		if tr == nil {
+			t.Fatalf("no row for lead %s", id)
+		}
+		for n := range tr.Descendants() {
+			if n.Type != xhtml.ElementNode {
+				continue
+			}
+			tags = append(tags, n.Data)
+			if n.Data == "td" {
+				var text strings.Builder
+				for m := range n.Descendants() {
+					if m.Type == xhtml.TextNode {
+						text.WriteString(m.Data)
+					} else if m.Type == xhtml.ElementNode && m.Data == "br" {
+						text.WriteString("|")
+					}
+				}
+				cells = append(cells, text.String())
+			}
+			if n.Data == "a" && attr(n, "href") != "/app/leads/"+id.String() {
+				t.Errorf("the row's link goes to %q", attr(n, "href"))
+			}
+		}
+		return cells, tags
+	}
+	cells, tags := row(hostile.ID)
+	want := []string{hostile.LastName + " " + hostile.FirstName, hostile.Email + "|" + hostile.Phone,
+		"Napelem & \"tető\" <5 kW>", "űrlap", "új"}
+	if len(cells) != 6 || !slices.Equal(cells[:5], want) {
+		t.Errorf("the row's cells %q, want %q and the date", cells, want)
+	}
+	if wantTags := []string{"td", "a", "td", "span", "br", "td", "td", "td", "span", "td"}; !slices.Equal(tags, wantTags) {
+		t.Errorf("the row's elements %v, want %v", tags, wantTags)
+	}
+	if cells, _ := row(bare.ID); len(cells) < 2 || cells[0] != "(név nélkül)" || cells[1] != "+36 1 234 5678" {
+		t.Errorf("a lead with no name or email: cells %q", cells)
+	}
+}
+
+// attr is an element's attribute value, "" when it has none.
+func attr(n *xhtml.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
 }
 
 func TestLeadPageAndStatus(t *testing.T) {
