@@ -4,15 +4,16 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres"
 )
 
-// The read pair's steps (-only read): lead creates into an empty database, then, once one
-// company holds bigLeads leads, lead creates again, that company's first and deep list pages,
-// and its dashboard leads page.
+// The read pair's steps (-only read): once one company holds bigLeads leads, lead creates (in
+// alternation with the same creates into an empty database, served by a twin leadchat), that
+// company's first and deep list pages, and its dashboard leads page.
 const (
 	lcLeadEmpty   = "leadchat: lead, empty database"
 	lcLeadMillion = "leadchat: lead, 1M stored leads"
@@ -75,19 +76,25 @@ func listRequest(host, key, query string) []byte {
 	return []byte(fmt.Sprintf("GET /api/v1/leads?%s HTTP/1.1\r\nHost: %s\r\nX-Api-Key: %s\r\n\r\n", query, host, key))
 }
 
-// readSteps runs the read pair at every concurrency: lead creates into an empty database, then
-// the seeding of the big company, then lead creates and the two list pages.
+// readSteps runs the read pair: the big company is seeded with bigLeads leads, then at every
+// concurrency lead creates into it are measured in alternation with the same creates into an
+// empty database (the twin leadchat, on a copy of the database as provisioned, emptied of leads
+// before each alternation), then its first and deep list pages, its dashboard leads page, and
+// at the end its CSV export.
 func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byte) error {
 	s, err := postgres.Open(ctx, b.cluster.DSN("leadchat"), postgres.Options{MaxOpenConns: 2, StatementTimeout: 10 * time.Minute})
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	for _, c := range b.opt.conns {
-		if _, err := s.DB().ExecContext(ctx, emptyLeads); err != nil {
-			return fmt.Errorf("emptying the lead tables: %w", err)
-		}
-		add(b.httpStep(ctx, lcLeadEmpty, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
+	twinStore, err := postgres.Open(ctx, b.cluster.DSN(twinDB), postgres.Options{MaxOpenConns: 1})
+	if err != nil {
+		return err
+	}
+	defer twinStore.Close()
+	// The other pairs' leads go, so that the big company's are the million stored.
+	if _, err := s.DB().ExecContext(ctx, emptyLeads); err != nil {
+		return fmt.Errorf("emptying the lead tables: %w", err)
 	}
 	n := b.bigLeads()
 	fmt.Fprintf(b.log, "seeding %d leads ...\n", n)
@@ -105,17 +112,32 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	if err != nil {
 		return err
 	}
+	if err := b.startTwin(ctx); err != nil {
+		return err
+	}
+	defer b.stopTwin()
+	var twinSpread [][]byte
+	for i := range companies {
+		twinSpread = append(twinSpread, leadRequest(b.twinAddr, b.privateKeys[i]))
+	}
 	first := [][]byte{listRequest(b.leadchatAddr, b.bigKey, "limit=50")}
 	dashboard := [][]byte{dashboardRequest(b.leadchatAddr, b.dashboardCookie)}
 	for _, c := range b.opt.conns {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		add(b.httpStep(ctx, lcLeadMillion, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
+		if _, err := twinStore.DB().ExecContext(ctx, emptyLeads); err != nil {
+			return fmt.Errorf("emptying the twin's lead tables: %w", err)
+		}
+		empty, million := b.alternate(ctx, c, side{lcLeadEmpty, b.twin, b.twinAddr, roundRobin(twinSpread)},
+			side{lcLeadMillion, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)})
+		add(empty)
+		add(million)
 		add(b.httpStep(ctx, lcListFirst, c, b.leadchat, b.leadchatAddr, roundRobin(first)))
 		add(b.httpStep(ctx, lcListDeep, c, b.leadchat, b.leadchatAddr, roundRobin(deep)))
 		add(b.httpStep(ctx, lcDashboardLeads, c, b.leadchat, b.leadchatAddr, roundRobin(dashboard)))
 	}
+	b.stopTwin()
 	if ctx.Err() == nil {
 		e := b.exportCSV(ctx)
 		b.export = &e
@@ -123,6 +145,26 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 			e.rows, e.elapsed.Round(time.Millisecond), e.perSecond(), float64(e.rss)/(1<<20), e.err)
 	}
 	return nil
+}
+
+// startTwin starts the second leadchat, on the copy of the provisioned database.
+func (b *bench) startTwin(ctx context.Context) error {
+	addr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(b.log, "starting the empty-database twin ...")
+	b.twin, err = startProcess(ctx, "the twin leadchat", b.leadchatBin, []string{"serve"}, b.leadchatEnv(twinDB, addr),
+		filepath.Join(b.tmp, "twin.log"), answers("http://"+addr+"/readyz"))
+	b.twinAddr = addr
+	return err
+}
+
+func (b *bench) stopTwin() {
+	if b.twin != nil {
+		b.twin.stop()
+		b.twin = nil
+	}
 }
 
 // deepPages are list requests that start at cursors in the older half of the big company's

@@ -43,6 +43,16 @@ func (r Result) RPS() float64 {
 // Run runs the load for d: no connection starts a request after d, and the run ends when the
 // last request in flight has been answered.
 func (l Load) Run(ctx context.Context, d time.Duration) Result {
+	return resultOf(l.measure(ctx, d))
+}
+
+// measured is one run's record: each connection's part and how long the run took.
+type measured struct {
+	parts   []part
+	elapsed time.Duration
+}
+
+func (l Load) measure(ctx context.Context, d time.Duration) measured {
 	start := time.Now()
 	deadline := start.Add(d)
 	parts := make([]part, l.Conns)
@@ -55,18 +65,28 @@ func (l Load) Run(ctx context.Context, d time.Duration) Result {
 		}()
 	}
 	wg.Wait()
-	var r Result
-	var lat []time.Duration
 	var end time.Time
 	for _, p := range parts {
-		r.OK += len(p.latencies)
-		r.Errors += p.errors
-		lat = append(lat, p.latencies...)
 		if p.end.After(end) {
 			end = p.end
 		}
 	}
-	r.Elapsed = end.Sub(start)
+	return measured{parts: parts, elapsed: end.Sub(start)}
+}
+
+// resultOf is what runs saw together: their answers and time added up, the percentiles of all
+// their latencies.
+func resultOf(runs ...measured) Result {
+	var r Result
+	var lat []time.Duration
+	for _, rn := range runs {
+		r.Elapsed += rn.elapsed
+		for _, p := range rn.parts {
+			r.OK += len(p.latencies)
+			r.Errors += p.errors
+			lat = append(lat, p.latencies...)
+		}
+	}
 	slices.Sort(lat)
 	r.P50, r.P99 = percentile(lat, 0.50), percentile(lat, 0.99)
 	return r

@@ -46,6 +46,10 @@ type bench struct {
 	pprofAddr    string // "" unless profiling
 	ceiling      *process
 	ceilingAddr  string
+	// twin is a second leadchat, on twinDB (a copy of the provisioned leadchat database), that
+	// the read pair's empty-database side runs against while it is measured; nil otherwise.
+	twin     *process
+	twinAddr string
 
 	privateKeys, publicKeys []string
 	// bigCompany is the company the read steps fill with leads and list; bigKey is its private key.
@@ -131,6 +135,11 @@ func setUp(ctx context.Context, root string, opt options, log io.Writer) (_ *ben
 	if err := b.provisionLeadchat(ctx); err != nil {
 		return nil, err
 	}
+	if len(opt.only) == 0 || opt.only["read"] {
+		if err := b.copyDatabase(ctx, "leadchat", twinDB); err != nil {
+			return nil, err
+		}
+	}
 	if b.lcDB, err = b.openLeadchatDB(); err != nil {
 		return nil, err
 	}
@@ -154,9 +163,7 @@ func setUp(ctx context.Context, root string, opt options, log io.Writer) (_ *ben
 	if b.leadchatAddr, err = freeAddr(); err != nil {
 		return nil, err
 	}
-	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+b.leadchatAddr,
-		"LEADCHAT_RATE_LIMIT=off", "LEADCHAT_LOG_LEVEL=error", "LEADCHAT_DELIVERY_WORKERS=0")
-	env = append(env, opt.leadchatEnv...)
+	env := b.leadchatEnv("leadchat", b.leadchatAddr)
 	args := []string{"serve"}
 	if opt.profileDir != "" {
 		if b.pprofAddr, err = freeAddr(); err != nil {
@@ -188,9 +195,36 @@ func baseEnv() []string {
 	return env
 }
 
+// leadchatEnv is the environment of a leadchat under test on database db, serving on addr: no
+// rate limits, no deliveries (the events pair starts a deliverer of its own), -leadchat-env.
+func (b *bench) leadchatEnv(db, addr string) []string {
+	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN(db), "LEADCHAT_ADDR="+addr,
+		"LEADCHAT_RATE_LIMIT=off", "LEADCHAT_LOG_LEVEL=error", "LEADCHAT_DELIVERY_WORKERS=0")
+	return append(env, b.opt.leadchatEnv...)
+}
+
+// twinDB is the read pair's copy of the provisioned leadchat database.
+const twinDB = "leadchat_empty"
+
+// copyDatabase makes database to a copy of from (PostgreSQL's template copy), which nothing may
+// be connected to: a connection just closed may take a moment to end on the server's side.
+func (b *bench) copyDatabase(ctx context.Context, from, to string) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, err := b.admin.DB().ExecContext(ctx, "CREATE DATABASE "+to+" TEMPLATE "+from)
+		if err == nil || time.Now().After(deadline) {
+			if err != nil {
+				return fmt.Errorf("copying database %s to %s: %w", from, to, err)
+			}
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // tearDown stops what setUp started, newest first, and removes the run's folder.
 func (b *bench) tearDown() {
-	for _, p := range []*process{b.leadchat, b.ceiling} {
+	for _, p := range []*process{b.twin, b.leadchat, b.ceiling} {
 		if p != nil {
 			p.stop()
 		}

@@ -116,8 +116,10 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 			add(b.httpStep(ctx, lcChat, c, b.leadchat, b.leadchatAddr, b.chat(c)))
 		}
 		if b.measures("events") {
-			add(b.httpStep(ctx, lcLeadNoHook, c, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)))
-			add(b.httpStep(ctx, lcLeadHook, c, b.leadchat, b.leadchatAddr, roundRobin(leadHooks)))
+			without, with := b.alternate(ctx, c, side{lcLeadNoHook, b.leadchat, b.leadchatAddr, roundRobin(leadSpread)},
+				side{lcLeadHook, b.leadchat, b.leadchatAddr, roundRobin(leadHooks)})
+			add(without)
+			add(with)
 			d := b.deliver(ctx)
 			b.hookRates[c] = d
 			fmt.Fprintf(b.log, "        deliveries of that step: %d events in %v, %.0f events/s %s\n", d.events,
@@ -168,30 +170,103 @@ func (b *bench) chat(conns int) func(conn, seq int) []byte {
 
 // sample is the CPU clocks a step reads before and after.
 type sample struct {
-	at                         time.Time
-	busy, self, leadchat, ceil time.Duration
-	pg                         time.Duration
+	at                               time.Time
+	busy, self, leadchat, ceil, twin time.Duration
+	pg                               time.Duration
 }
 
 func (b *bench) sample() sample {
-	return sample{at: time.Now(), busy: machineBusy(), self: selfCPU(), leadchat: processCPU(b.leadchat.pid()),
+	s := sample{at: time.Now(), busy: machineBusy(), self: selfCPU(), leadchat: processCPU(b.leadchat.pid()),
 		ceil: processCPU(b.ceiling.pid()), pg: treeCPU(b.pgPID)}
+	if b.twin != nil {
+		s.twin = processCPU(b.twin.pid())
+	}
+	return s
+}
+
+// minus is the CPU spent between an earlier sample and s.
+func (s sample) minus(earlier sample) sample {
+	return sample{at: s.at, busy: s.busy - earlier.busy, self: s.self - earlier.self, leadchat: s.leadchat - earlier.leadchat,
+		ceil: s.ceil - earlier.ceil, twin: s.twin - earlier.twin, pg: s.pg - earlier.pg}
+}
+
+// plus adds up spent CPU; wall is the time the samples cover.
+func (s sample) plus(o sample) sample {
+	return sample{busy: s.busy + o.busy, self: s.self + o.self, leadchat: s.leadchat + o.leadchat,
+		ceil: s.ceil + o.ceil, twin: s.twin + o.twin, pg: s.pg + o.pg}
 }
 
 // account fills a row's CPU figures from the samples around its measured part.
 func (b *bench) account(r *row, before, after sample, server *process) {
+	b.accountSpent(r, after.minus(before), after.at.Sub(before.at), server)
+}
+
+// accountSpent fills a row's CPU figures from the CPU spent over wall.
+func (b *bench) accountSpent(r *row, spent sample, wall time.Duration, server *process) {
 	n := time.Duration(max(r.res.OK, 1))
-	r.pgCPU = (after.pg - before.pg) / n
-	r.clientCPU = (after.self - before.self) / n
+	r.pgCPU = spent.pg / n
+	r.clientCPU = spent.self / n
 	switch server {
 	case b.leadchat:
-		r.serverCPU = (after.leadchat - before.leadchat) / n
+		r.serverCPU = spent.leadchat / n
 	case b.ceiling:
-		r.serverCPU = (after.ceil - before.ceil) / n
+		r.serverCPU = spent.ceil / n
+	case b.twin:
+		r.serverCPU = spent.twin / n
 	}
-	ours := (after.self - before.self) + (after.leadchat - before.leadchat) + (after.ceil - before.ceil) + (after.pg - before.pg)
-	other := (after.busy - before.busy) - ours
-	r.other = max(0, other.Seconds()/after.at.Sub(before.at).Seconds())
+	ours := spent.self + spent.leadchat + spent.ceil + spent.twin + spent.pg
+	r.other = max(0, (spent.busy-ours).Seconds()/wall.Seconds())
+}
+
+// side is one of two steps measured in alternation: a name, its server and its requests.
+type side struct {
+	step   string
+	server *process
+	addr   string
+	next   func(conn, seq int) []byte
+}
+
+// roundLength is how long each side of an alternation runs at a time.
+const roundLength = time.Second
+
+// alternate measures two steps whose ratio is a target, in alternating rounds of roundLength
+// (each after its own warm-up) until each has run the step duration. Two steps run one after
+// the other saw the machine's speed drift between them: on this 2-core VM, two back-to-back
+// 10-second lead steps of the same kind differed by up to 20%, enough to fail or pass a
+// 90% target by chance. Rounds a second apart see the same machine.
+func (b *bench) alternate(ctx context.Context, conns int, x, y side) (row, row) {
+	sides := []side{x, y}
+	rows := []row{{step: x.step, conns: conns}, {step: y.step, conns: conns}}
+	b.checkpoint(ctx)
+	loads := make([]Load, 2)
+	for i, s := range sides {
+		if err := resetPeakRSS(s.server.pid()); err != nil {
+			rows[i].err = "resetting peak RSS: " + err.Error()
+		}
+		loads[i] = Load{Addr: s.addr, Conns: conns, Next: s.next}
+		loads[i].Run(ctx, b.opt.warmup)
+	}
+	rounds := max(1, int(b.opt.duration/roundLength))
+	runs := make([][]measured, 2)
+	spent := make([]sample, 2)
+	walls := make([]time.Duration, 2)
+	for range rounds {
+		for i := range sides {
+			if ctx.Err() != nil {
+				break
+			}
+			before := b.sample()
+			runs[i] = append(runs[i], loads[i].measure(ctx, b.opt.duration/time.Duration(rounds)))
+			after := b.sample()
+			spent[i], walls[i] = spent[i].plus(after.minus(before)), walls[i]+after.at.Sub(before.at)
+		}
+	}
+	for i, s := range sides {
+		rows[i].res = resultOf(runs[i]...)
+		rows[i].rss = peakRSS(s.server.pid())
+		b.accountSpent(&rows[i], spent[i], walls[i], s.server)
+	}
+	return rows[0], rows[1]
 }
 
 // checkpoint flushes the previous step's writes, so no step pays for another's checkpoint.
