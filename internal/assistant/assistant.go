@@ -53,6 +53,9 @@ type Turn struct {
 	RequirePhone bool
 	// Message is the visitor's message now.
 	Message string
+	// Intent is DetectIntent(Message) when the caller has already worked it out (the chat does,
+	// for its own rules), so the built-in assistant does not do it again; nil otherwise.
+	Intent *Intent
 	// History holds recent messages before this one, oldest first (at most ~10).
 	History []Message
 	// Known tells which contact details are known after this message.

@@ -20,8 +20,12 @@ var _ Assistant = Builtin{}
 // Answer greets, confirms the contact details this message captured, answers from the profile
 // and asks for exactly the missing details when the server wants them; it never fails.
 func (Builtin) Answer(_ context.Context, t Turn) (Answer, error) {
-	r := responder{t: t, tx: textsFor(t.Language), p: t.Profile, in: DetectIntent(t.Message),
-		toks: tokens(t.Message)}
+	r := responder{t: t, tx: textsFor(t.Language), p: t.Profile, toks: tokens(t.Message)}
+	if t.Intent != nil {
+		r.in = *t.Intent
+	} else {
+		r.in = DetectIntent(t.Message)
+	}
 	if t.Index != nil {
 		r.facts = t.Index.facts
 	} else {

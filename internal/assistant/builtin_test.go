@@ -199,7 +199,18 @@ func TestBuiltinAnswers(t *testing.T) {
 			if got.Proposed != (Contact{}) {
 				t.Errorf("Builtin proposed %+v", got.Proposed)
 			}
+			// The intent the chat worked out and hands over gives the same answer.
+			in := DetectIntent(turn.Message)
+			turn.Intent = &in
+			if again, _ := (Builtin{}).Answer(context.Background(), turn); again != got {
+				t.Errorf("with the intent handed over: %+v, without: %+v", again, got)
+			}
 		})
+	}
+	// A handed-over intent is the one the answer follows: no second detection.
+	turn := Turn{Message: "hmm", Profile: profile, QuickButtons: buttons, Intent: &Intent{Hours: true}}
+	if got, _ := (Builtin{}).Answer(context.Background(), turn); !strings.Contains(got.Text, "Nyitvatartásunk") {
+		t.Errorf("a handed-over hours intent was not followed: %q", got.Text)
 	}
 }
 

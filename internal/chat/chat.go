@@ -252,7 +252,7 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	requestContact := !complete && (wants || next.VisitorMessages >= 2)
 	t := assistant.Turn{
 		Language: assistant.Language(next.Language), Profile: profile.Profile, Index: profile.index, QuickButtons: settings.QuickButtons,
-		GateQuote: settings.GateQuote, RequirePhone: settings.RequirePhone, Message: in.message,
+		GateQuote: settings.GateQuote, RequirePhone: settings.RequirePhone, Message: in.message, Intent: &intent,
 		History: st.History, Known: known(next.Contact), Captured: asContact(captured, next.Language),
 		Missing: next.Contact.Missing(settings.RequirePhone), ContactComplete: complete,
 		RequestContact: requestContact,
