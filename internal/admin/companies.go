@@ -96,7 +96,7 @@ func companyList(ctx context.Context, env Env, args []string) error {
 // own limit comes back with --lead-limit plan.
 func companySet(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "company set")
-	id := fs.String("company", "", "company id")
+	id := companyFlag(fs)
 	name := fs.String("name", "", "company name")
 	planName := fs.String("plan", "", "free, starter, pro, business or enterprise")
 	limit := fs.String("lead-limit", "", "monthly lead limit overriding the plan's: a number, none, or plan (the plan's own)")
@@ -105,7 +105,7 @@ func companySet(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	companyID, err := uuidFlag("company", *id)
+	companyID, err := id.id()
 	if err != nil {
 		return err
 	}

@@ -215,6 +215,20 @@ func flagWants(fs *flag.FlagSet, name string) string {
 	return "see --help"
 }
 
+// idFlag is a flag holding a required id, named once where it is declared and read.
+type idFlag struct {
+	name  string
+	value *string
+}
+
+// companyFlag declares --company, the company a command works on.
+func companyFlag(fs *flag.FlagSet) idFlag {
+	return idFlag{name: "company", value: fs.String("company", "", "the company's id")}
+}
+
+// id is the flag's id, or what is wrong with it (uuidFlag).
+func (f idFlag) id() (uuid.UUID, error) { return uuidFlag(f.name, *f.value) }
+
 // uuidFlag checks a required id flag (--company, --key-id).
 func uuidFlag(flagName, v string) (uuid.UUID, error) {
 	if v == "" {

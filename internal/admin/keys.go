@@ -43,7 +43,7 @@ func CreateKey(ctx context.Context, store *postgres.Store, companyID uuid.UUID, 
 
 func keyCreate(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "key create")
-	company := fs.String("company", "", "the company's id")
+	company := companyFlag(fs)
 	kindName := fs.String("kind", "", "public (for web pages) or private (for servers)")
 	var domains stringList
 	fs.Var(&domains, "domain", "a host (example.com) or wildcard (*.example.com) a public key may be used from; repeatable")
@@ -52,7 +52,7 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}
@@ -101,12 +101,12 @@ func keyRevoke(ctx context.Context, env Env, args []string) error {
 
 func keyList(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "key list")
-	company := fs.String("company", "", "the company's id")
+	company := companyFlag(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func toJSON(l lead.Stored) leadJSON {
 // leads is listed in the memory of one page.
 func leadsList(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "leads list")
-	company := fs.String("company", "", "the company's id")
+	company := companyFlag(fs)
 	status := fs.String("status", "", "only leads of this status: "+oneOf(lead.Statuses()))
 	source := fs.String("source", "", "only leads from this source: "+oneOf(lead.Sources()))
 	since := fs.String("since", "", "only leads created at or after this time: 2006-01-02 (UTC) or 2006-01-02T15:04:05+01:00")
@@ -75,7 +75,7 @@ func leadsList(ctx context.Context, env Env, args []string) error {
 	if *asJSON && *asCSV {
 		return fmt.Errorf("--json and --csv together: choose one")
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}

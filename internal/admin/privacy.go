@@ -17,14 +17,14 @@ import (
 // transaction. A lead that is not there erases nothing and is no error: the answer says how many.
 func leadsErase(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "leads erase")
-	company := fs.String("company", "", "the company's id")
+	company := companyFlag(fs)
 	email := fs.String("email", "", "erase every lead with this email address")
 	leadID := fs.String("lead", "", "erase this lead")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	cid, err := uuidFlag("company", *company)
+	cid, err := company.id()
 	if err != nil {
 		return err
 	}
@@ -90,12 +90,12 @@ type historyRecord struct {
 // it and its history. Lead events keep no copy of a lead, so there is nothing more.
 func leadsExport(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "leads export")
-	company := fs.String("company", "", "the company's id")
+	company := companyFlag(fs)
 	email := fs.String("email", "", "the person's email address")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	cid, err := uuidFlag("company", *company)
+	cid, err := company.id()
 	if err != nil {
 		return err
 	}

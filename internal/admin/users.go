@@ -53,7 +53,7 @@ func PasswordLink(publicURL, token string) string {
 
 func userCreate(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "user create")
-	company := fs.String("company", "", "company id")
+	company := companyFlag(fs)
 	email := fs.String("email", "", "the user's email address, the login name")
 	roleName := fs.String("role", "", "owner (everything) or member (leads only)")
 	fromStdin := fs.Bool("password-stdin", false, "read the password (one line) from standard input instead of printing a one-time link")
@@ -61,7 +61,7 @@ func userCreate(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func userCreate(ctx context.Context, env Env, args []string) error {
 }
 
 func userList(ctx context.Context, env Env, args []string) error {
-	id, asJSON, err := idArgs(env, "user list", "company", "company id", args)
+	id, asJSON, err := idArgs(env, "user list", "company", "the company's id", args)
 	if err != nil {
 		return err
 	}

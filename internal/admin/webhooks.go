@@ -37,7 +37,7 @@ type createdEndpoint struct {
 
 func webhookAdd(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook add")
-	company := fs.String("company", "", "company id")
+	company := companyFlag(fs)
 	url := fs.String("url", "", "the endpoint's https URL")
 	var types stringList
 	fs.Var(&types, "event", "an event type to send (repeatable); every type when none is named")
@@ -45,7 +45,7 @@ func webhookAdd(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}
@@ -82,12 +82,12 @@ func typesText(ts []event.Type) string {
 
 func webhookList(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook list")
-	company := fs.String("company", "", "company id")
+	company := companyFlag(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}
@@ -252,14 +252,14 @@ func webhookRedeliver(ctx context.Context, env Env, args []string) error {
 
 func notifySet(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "notify set")
-	company := fs.String("company", "", "company id")
+	company := companyFlag(fs)
 	var emails stringList
 	fs.Var(&emails, "email", "an address that gets an e-mail for each new lead (repeatable); none turns the e-mail off")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}

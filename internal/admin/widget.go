@@ -17,7 +17,7 @@ import (
 // (the defaults until set).
 func widgetSet(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "widget set")
-	company := fs.String("company", "", "the company's id")
+	company := companyFlag(fs)
 	fs.String("welcome-message", "", "the first message in the chat panel")
 	var buttons stringList
 	fs.Var(&buttons, "quick-button", "a quick-reply button label; repeatable (--quick-button= alone removes them all)")
@@ -36,7 +36,7 @@ func widgetSet(ctx context.Context, env Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}
@@ -173,13 +173,13 @@ func configJSON(c widget.Config) map[string]any {
 
 func assistantSet(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "assistant set")
-	company := fs.String("company", "", "the company's id")
+	company := companyFlag(fs)
 	file := fs.String("profile", "", "a YAML or JSON file: company_name, description, services, faq, opening_hours")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("company", *company)
+	id, err := company.id()
 	if err != nil {
 		return err
 	}
