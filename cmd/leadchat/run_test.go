@@ -6,9 +6,11 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -259,5 +261,20 @@ func TestAdminCommands(t *testing.T) {
 	}
 	if out, err := c.run("leads", "erase", "--company", company.ID, "--email", "p@example.hu", "--lead", l["id"].(string)); err == nil {
 		t.Errorf("leads erase with both --email and --lead: %q, want an error", out)
+	}
+}
+
+// A serving process gets the default soft memory limit, unless GOMEMLIMIT set one.
+func TestLimitMemory(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	debug.SetMemoryLimit(math.MaxInt64)
+	limitMemory(func(string) string { return "" })
+	if got := debug.SetMemoryLimit(-1); got != defaultMemoryLimit {
+		t.Errorf("memory limit %d, want %d", got, defaultMemoryLimit)
+	}
+	debug.SetMemoryLimit(math.MaxInt64)
+	limitMemory(func(name string) string { return map[string]string{"GOMEMLIMIT": "1GiB"}[name] })
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("with GOMEMLIMIT set the limit became %d; want it left to the runtime", got)
 	}
 }
