@@ -130,7 +130,7 @@ func (d deliveryRate) perSecond() float64 {
 
 // pending counts the events not yet dispatched and the deliveries not yet settled: a dispatch
 // job makes an event's deliveries only once the deliverer runs it.
-const selectPending = `SELECT (SELECT count(*) FROM lead_events WHERE NOT dispatched)
+const selectPending = `SELECT (SELECT count(*) FROM event_outbox)
     + (SELECT count(*) FROM event_deliveries WHERE state = 'pending')`
 
 // drain waits until no delivery is pending, so the next step does not pay for this one's.

@@ -157,7 +157,7 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 		}
 	}
 	var erased int
-	if err := e.store.DB().QueryRow(`SELECT count(*) FROM lead_events WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
+	if err := e.store.DB().QueryRow(`SELECT count(*) FROM (SELECT company_id, lead_id, type FROM event_outbox UNION ALL SELECT company_id, lead_id, type FROM lead_events) e WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
 		c, pq.StringArray{ids[0].String(), ids[1].String()}).Scan(&erased); err != nil {
 		t.Fatal(err)
 	}

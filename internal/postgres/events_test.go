@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
 // recorded is an event as the outbox holds it: whether it was written by the transaction that
@@ -62,7 +64,9 @@ SELECT e.type, e.lead_id,
        (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.email IS NOT NULL),
        (SELECT count(*) FROM river_job j JOIN event_deliveries d ON j.args->>'delivery_id' = d.id::text
         WHERE d.event_id = e.id AND j.kind = 'event_delivery')
-FROM lead_events e WHERE e.company_id = $1 ORDER BY e.created_at, e.type, e.lead_id`, companyID)
+FROM (SELECT id, company_id, lead_id, type, created_at, xmin FROM event_outbox
+      UNION ALL SELECT id, company_id, lead_id, type, created_at, xmin FROM lead_events) e
+WHERE e.company_id = $1 ORDER BY e.created_at, e.type, e.lead_id`, companyID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,5 +427,50 @@ func TestOneDispatchJobWaits(t *testing.T) {
 	}
 	if n, err := s.DispatchEvents(ctx); err != nil || n != 0 {
 		t.Errorf("a second DispatchEvents made %d deliveries (%v), want 0", n, err)
+	}
+}
+
+// Migration 12 moves the events not yet dispatched into the outbox and keeps the dispatched
+// ones in lead_events; rolled back, both are in lead_events again, flagged as they were.
+func TestOutboxMigrationKeepsTheBacklog(t *testing.T) {
+	ctx := context.Background()
+	db, err := sql.Open("postgres", pgtest.NewDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := postgres.MigrateTo(ctx, db, 11); err != nil {
+		t.Fatal(err)
+	}
+	done, waiting, company, lead := uuid.New(), uuid.New(), uuid.New(), uuid.New()
+	if _, err := db.Exec(`INSERT INTO lead_events (id, company_id, lead_id, type, dispatched) VALUES
+		($1, $3, $4, 'lead.created', true), ($2, $3, $4, 'lead.updated', false)`, done, waiting, company, lead); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(table string) []uuid.UUID {
+		t.Helper()
+		var out []uuid.UUID
+		if err := sqlx.NewDb(db, "postgres").Select(&out, `SELECT id FROM `+table+` ORDER BY type`); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if err := postgres.MigrateTo(ctx, db, 12); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids("event_outbox"); !slices.Equal(got, []uuid.UUID{waiting}) {
+		t.Errorf("outbox after migration 12: %v, want the undispatched event %v", got, waiting)
+	}
+	if got := ids("lead_events"); !slices.Equal(got, []uuid.UUID{done}) {
+		t.Errorf("lead_events after migration 12: %v, want the dispatched event %v", got, done)
+	}
+	if err := postgres.MigrateTo(ctx, db, 11); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids("lead_events WHERE NOT dispatched"); !slices.Equal(got, []uuid.UUID{waiting}) {
+		t.Errorf("undispatched after rolling back: %v, want %v", got, waiting)
+	}
+	if got := ids("lead_events WHERE dispatched"); !slices.Equal(got, []uuid.UUID{done}) {
+		t.Errorf("dispatched after rolling back: %v, want %v", got, done)
 	}
 }

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
@@ -68,4 +69,22 @@ func Erase(s *Store, companyID uuid.UUID, ids []uuid.UUID) error {
 		}
 		return recordErased(ctx, runner{s: s, tx: tx}, companyID, ids)
 	})
+}
+
+// MigrateTo applies or rolls back our migrations (not River's) to version.
+func MigrateTo(ctx context.Context, db *sql.DB, version int64) error {
+	p, err := newProvider(db)
+	if err != nil {
+		return err
+	}
+	current, err := p.GetDBVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if version >= current {
+		_, err = p.UpTo(ctx, version)
+	} else {
+		_, err = p.DownTo(ctx, version)
+	}
+	return err
 }

@@ -14,12 +14,14 @@ import (
 // the change and its event commit together, and a group of leads stays one round trip: it ends
 // its WITH list with recordEvents over a CTE of the leads it changed. An event is recorded only
 // when its company has somewhere to send it: an enabled webhook endpoint that takes its type,
-// or, for lead.created of a lead with an email or a phone, a notify address. The statement
-// also enqueues a River job (kind dispatch_events, queue event_dispatch) unless one is already
-// waiting there: that job, run moments later, takes every event not yet dispatched, gives each
-// a delivery row per target and each delivery its own River job (dispatchEvents). So the
-// change pays for one row per event, and for a job row only when the queue has none waiting;
-// the per-target rows and jobs are written off the request's path.
+// or, for lead.created of a lead with an email or a phone, a notify address. It is recorded in
+// event_outbox, a table without indexes, so the change pays for one tuple per event. The
+// statement also enqueues a River job (kind dispatch_events, queue event_dispatch) unless one
+// is already waiting there: that job, run moments later, takes the events from the outbox,
+// moves them to lead_events, gives each a delivery row per target and each delivery its own
+// River job (dispatchEvents). So the change pays for one tuple per event, and for a job row
+// only when the queue has none waiting; the per-target rows and jobs are written off the
+// request's path.
 //
 // Skipping the job is safe because a waiting job has not read the events yet. One that is
 // fetched between the statement's check and its commit may miss them; the next statement
@@ -45,7 +47,7 @@ func targets(events string) string {
 func recordEvents(source string) string {
 	return `ev_source AS (` + source + `
 ), ev_event AS (
-    INSERT INTO lead_events (id, company_id, lead_id, type)
+    INSERT INTO event_outbox (id, company_id, lead_id, type)
     SELECT outbox_id(), s.company_id, s.lead_id, s.type FROM ev_source s
     WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE w.company_id = s.company_id
             AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events)))
@@ -60,16 +62,21 @@ func recordEvents(source string) string {
 )`
 }
 
-// dispatchEvents takes up to $1 events not yet dispatched, oldest first, gives each a delivery
-// per target and each delivery its job, and marks the events dispatched, in one statement. Rows
-// another dispatcher holds are skipped, not waited for, so dispatchers of several instances
-// share the backlog; a second run finds the events done. It reads across companies, as the
-// purge does: the events were recorded by statements that held each one's company.
+// dispatchEvents takes up to $1 events from the outbox, moves them to lead_events, gives each a
+// delivery per target and each delivery its job, in one statement. Rows another dispatcher
+// holds are skipped, not waited for, so dispatchers of several instances share the backlog; an
+// event taken is gone from the outbox, so a second run does not find it. It reads across
+// companies, as the purge does: the events were recorded by statements that held each one's
+// company. The outbox has no index: the rows are found by a scan that stops at $1, by their
+// physical place (ctid), which is as the backlog came in.
 var dispatchEvents = `
 WITH picked AS (
-    UPDATE lead_events SET dispatched = true
-    WHERE id IN (SELECT id FROM lead_events WHERE NOT dispatched ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, company_id, lead_id, type
+    DELETE FROM event_outbox
+    WHERE ctid = ANY (ARRAY(SELECT ctid FROM event_outbox LIMIT $1 FOR UPDATE SKIP LOCKED))
+    RETURNING id, company_id, lead_id, type, created_at
+), event AS (
+    INSERT INTO lead_events (id, company_id, lead_id, type, created_at)
+    SELECT id, company_id, lead_id, type, created_at FROM picked
 ), target AS (` + targets("picked") + `
 ), delivery AS (
     INSERT INTO event_deliveries (id, company_id, event_id, endpoint_id, email)

@@ -90,7 +90,7 @@ func TestEraseExpiredWithTheClockMoved(t *testing.T) {
 	if n := countRows(t, s, `SELECT count(*) FROM chat_sessions WHERE company_id = $1`, b); n != 1 {
 		t.Errorf("B keeps %d conversations, want 1", n)
 	}
-	if n := countRows(t, s, `SELECT count(*) FROM lead_events WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
+	if n := countRows(t, s, `SELECT count(*) FROM (SELECT company_id, lead_id, type FROM event_outbox UNION ALL SELECT company_id, lead_id, type FROM lead_events) e WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
 		a, pq.StringArray(uuidStrings(old))); n != len(old) {
 		t.Errorf("%d lead.erased events for %d erased leads", n, len(old))
 	}
@@ -124,7 +124,7 @@ func TestEraseExpiredConcurrentRunsEraseEachLeadOnce(t *testing.T) {
 	if got[0]+got[1] != n {
 		t.Errorf("the two runs erased %d + %d leads, want %d in all", got[0], got[1], n)
 	}
-	if m := countRows(t, s, `SELECT count(*) FROM lead_events WHERE company_id = $1 AND type = 'lead.erased'`, a); m != n {
+	if m := countRows(t, s, `SELECT count(*) FROM (SELECT company_id, lead_id, type FROM event_outbox UNION ALL SELECT company_id, lead_id, type FROM lead_events) e WHERE company_id = $1 AND type = 'lead.erased'`, a); m != n {
 		t.Errorf("%d lead.erased events for %d leads", m, n)
 	}
 	if m := countRows(t, s, `SELECT count(*) FROM leads WHERE company_id = $1`, a); m != 0 {
