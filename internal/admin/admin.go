@@ -76,12 +76,12 @@ func Find(args []string) (Command, []string, bool) {
 // idArgs parses the arguments of a command that takes one required id flag and --json.
 func idArgs(env Env, name, flagName, usage string, args []string) (id uuid.UUID, asJSON bool, err error) {
 	fs := flags(env, name)
-	v := fs.String(flagName, "", usage)
+	v := newIDFlag(fs, flagName, usage)
 	j := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return uuid.Nil, false, err
 	}
-	id, err = uuidFlag(flagName, *v)
+	id, err = v.id()
 	return id, *j, err
 }
 

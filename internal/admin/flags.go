@@ -221,9 +221,17 @@ type idFlag struct {
 	value *string
 }
 
+// newIDFlag declares the id flag --name.
+func newIDFlag(fs *flag.FlagSet, name, usage string) idFlag {
+	return idFlag{name: name, value: fs.String(name, "", usage)}
+}
+
 // companyFlag declares --company, the company a command works on.
-func companyFlag(fs *flag.FlagSet) idFlag {
-	return idFlag{name: "company", value: fs.String("company", "", "the company's id")}
+func companyFlag(fs *flag.FlagSet) idFlag { return newIDFlag(fs, "company", "the company's id") }
+
+// webhookFlag declares --webhook, the endpoint a webhook command works on.
+func webhookFlag(fs *flag.FlagSet) idFlag {
+	return newIDFlag(fs, "webhook", "webhook id (from webhook list)")
 }
 
 // id is the flag's id, or what is wrong with it (uuidFlag).

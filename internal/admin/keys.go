@@ -79,12 +79,12 @@ func keyCreate(ctx context.Context, env Env, args []string) error {
 
 func keyRevoke(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "key revoke")
-	keyID := fs.String("key-id", "", "the key's id (key list shows it)")
+	keyID := newIDFlag(fs, "key-id", "the key's id (key list shows it)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("key-id", *keyID)
+	id, err := keyID.id()
 	if err != nil {
 		return err
 	}

@@ -111,8 +111,8 @@ func webhookList(ctx context.Context, env Env, args []string) error {
 }
 
 // endpointFlag reads --webhook and finds the company of that endpoint.
-func endpointFlag(ctx context.Context, env Env, v string) (companyID, endpointID uuid.UUID, err error) {
-	endpointID, err = uuidFlag("webhook", v)
+func endpointFlag(ctx context.Context, env Env, hook idFlag) (companyID, endpointID uuid.UUID, err error) {
+	endpointID, err = hook.id()
 	if err != nil {
 		return uuid.Nil, uuid.Nil, err
 	}
@@ -125,11 +125,11 @@ func endpointFlag(ctx context.Context, env Env, v string) (companyID, endpointID
 
 func webhookRemove(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook remove")
-	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	hook := webhookFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	company, id, err := endpointFlag(ctx, env, *hook)
+	company, id, err := endpointFlag(ctx, env, hook)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func webhookRemove(ctx context.Context, env Env, args []string) error {
 
 func webhookRotate(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook rotate")
-	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	hook := webhookFlag(fs)
 	grace := fs.Duration("grace", webhook.RotationGrace, "how long the old secret keeps signing beside the new one")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
@@ -151,7 +151,7 @@ func webhookRotate(ctx context.Context, env Env, args []string) error {
 	if *grace < 0 || *grace > webhook.MaxRotationGrace {
 		return fmt.Errorf("--grace %v: want 0 to 168h", *grace)
 	}
-	company, id, err := endpointFlag(ctx, env, *hook)
+	company, id, err := endpointFlag(ctx, env, hook)
 	if err != nil {
 		return err
 	}
@@ -169,11 +169,11 @@ func webhookRotate(ctx context.Context, env Env, args []string) error {
 
 func webhookEnable(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook enable")
-	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	hook := webhookFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	company, id, err := endpointFlag(ctx, env, *hook)
+	company, id, err := endpointFlag(ctx, env, hook)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func webhookEnable(ctx context.Context, env Env, args []string) error {
 
 func webhookDeliveries(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook deliveries")
-	hook := fs.String("webhook", "", "webhook id (from webhook list)")
+	hook := webhookFlag(fs)
 	limit := fs.Int("limit", 50, "how many of the newest deliveries, 1 to 1000")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
@@ -195,7 +195,7 @@ func webhookDeliveries(ctx context.Context, env Env, args []string) error {
 	if *limit < 1 || *limit > 1000 {
 		return fmt.Errorf("--limit %d: want 1 to 1000", *limit)
 	}
-	company, id, err := endpointFlag(ctx, env, *hook)
+	company, id, err := endpointFlag(ctx, env, hook)
 	if err != nil {
 		return err
 	}
@@ -228,11 +228,11 @@ func webhookDeliveries(ctx context.Context, env Env, args []string) error {
 
 func webhookRedeliver(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "webhook redeliver")
-	delivery := fs.String("delivery", "", "delivery id (from webhook deliveries)")
+	delivery := newIDFlag(fs, "delivery", "delivery id (from webhook deliveries)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	id, err := uuidFlag("delivery", *delivery)
+	id, err := delivery.id()
 	if err != nil {
 		return err
 	}
