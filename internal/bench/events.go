@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -159,14 +158,11 @@ func (b *bench) drain(ctx context.Context) error {
 
 // startDeliverer starts a second leadchat on the same database that only delivers.
 func (b *bench) startDeliverer(ctx context.Context) (*process, error) {
-	addr, err := freeAddr()
-	if err != nil {
-		return nil, err
-	}
-	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+addr,
-		"LEADCHAT_LOG_LEVEL=error", "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on")
-	return startProcess(ctx, "the deliverer", b.leadchatBin, []string{"serve"}, env,
-		filepath.Join(b.tmp, "deliverer.log"), answers("http://"+addr+"/readyz"))
+	p, _, err := b.startServe(ctx, "the deliverer", "deliverer.log", func(addr string) []string {
+		return append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+addr,
+			"LEADCHAT_LOG_LEVEL=error", "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on")
+	})
+	return p, err
 }
 
 // deliver starts the deliverer, waits until nothing is pending and stops it, returning the

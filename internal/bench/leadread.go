@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"path/filepath"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/lead"
@@ -148,15 +147,11 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 }
 
 // startTwin starts the second leadchat, on the copy of the provisioned database.
-func (b *bench) startTwin(ctx context.Context) error {
-	addr, err := freeAddr()
-	if err != nil {
-		return err
-	}
+func (b *bench) startTwin(ctx context.Context) (err error) {
 	fmt.Fprintln(b.log, "starting the empty-database twin ...")
-	b.twin, err = startProcess(ctx, "the twin leadchat", b.leadchatBin, []string{"serve"}, b.leadchatEnv(twinDB, addr),
-		filepath.Join(b.tmp, "twin.log"), answers("http://"+addr+"/readyz"))
-	b.twinAddr = addr
+	b.twin, b.twinAddr, err = b.startServe(ctx, "the twin leadchat", "twin.log", func(addr string) []string {
+		return b.leadchatEnv(twinDB, addr)
+	})
 	return err
 }
 

@@ -203,6 +203,18 @@ func (b *bench) leadchatEnv(db, addr string) []string {
 	return append(env, b.opt.leadchatEnv...)
 }
 
+// startServe starts another `leadchat serve` on a free address, with the environment env gives
+// for that address, logging to logName in the run's folder, and returns once it is ready.
+func (b *bench) startServe(ctx context.Context, name, logName string, env func(addr string) []string) (*process, string, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := startProcess(ctx, name, b.leadchatBin, []string{"serve"}, env(addr), filepath.Join(b.tmp, logName),
+		answers("http://"+addr+"/readyz"))
+	return p, addr, err
+}
+
 // twinDB is the read pair's copy of the provisioned leadchat database.
 const twinDB = "leadchat_empty"
 
@@ -212,11 +224,11 @@ func (b *bench) copyDatabase(ctx context.Context, from, to string) error {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		_, err := b.admin.DB().ExecContext(ctx, "CREATE DATABASE "+to+" TEMPLATE "+from)
-		if err == nil || time.Now().After(deadline) {
-			if err != nil {
-				return fmt.Errorf("copying database %s to %s: %w", from, to, err)
-			}
+		if err == nil {
 			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("copying database %s to %s: %w", from, to, err)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -168,9 +168,11 @@ func (b *bench) chat(conns int) func(conn, seq int) []byte {
 	}
 }
 
-// sample is the CPU clocks a step reads before and after.
+// sample is the CPU clocks a step reads before and after; a difference of two (minus) is the
+// CPU spent, with wall the time between them.
 type sample struct {
 	at                               time.Time
+	wall                             time.Duration
 	busy, self, leadchat, ceil, twin time.Duration
 	pg                               time.Duration
 }
@@ -184,25 +186,25 @@ func (b *bench) sample() sample {
 	return s
 }
 
-// minus is the CPU spent between an earlier sample and s.
+// minus is what was spent between an earlier sample and s.
 func (s sample) minus(earlier sample) sample {
-	return sample{at: s.at, busy: s.busy - earlier.busy, self: s.self - earlier.self, leadchat: s.leadchat - earlier.leadchat,
-		ceil: s.ceil - earlier.ceil, twin: s.twin - earlier.twin, pg: s.pg - earlier.pg}
+	return sample{wall: s.at.Sub(earlier.at), busy: s.busy - earlier.busy, self: s.self - earlier.self,
+		leadchat: s.leadchat - earlier.leadchat, ceil: s.ceil - earlier.ceil, twin: s.twin - earlier.twin, pg: s.pg - earlier.pg}
 }
 
-// plus adds up spent CPU; wall is the time the samples cover.
+// plus adds up what two spans spent.
 func (s sample) plus(o sample) sample {
-	return sample{busy: s.busy + o.busy, self: s.self + o.self, leadchat: s.leadchat + o.leadchat,
+	return sample{wall: s.wall + o.wall, busy: s.busy + o.busy, self: s.self + o.self, leadchat: s.leadchat + o.leadchat,
 		ceil: s.ceil + o.ceil, twin: s.twin + o.twin, pg: s.pg + o.pg}
 }
 
 // account fills a row's CPU figures from the samples around its measured part.
 func (b *bench) account(r *row, before, after sample, server *process) {
-	b.accountSpent(r, after.minus(before), after.at.Sub(before.at), server)
+	b.accountSpent(r, after.minus(before), server)
 }
 
-// accountSpent fills a row's CPU figures from the CPU spent over wall.
-func (b *bench) accountSpent(r *row, spent sample, wall time.Duration, server *process) {
+// accountSpent fills a row's CPU figures from what its measured part spent.
+func (b *bench) accountSpent(r *row, spent sample, server *process) {
 	n := time.Duration(max(r.res.OK, 1))
 	r.pgCPU = spent.pg / n
 	r.clientCPU = spent.self / n
@@ -215,7 +217,7 @@ func (b *bench) accountSpent(r *row, spent sample, wall time.Duration, server *p
 		r.serverCPU = spent.twin / n
 	}
 	ours := spent.self + spent.leadchat + spent.ceil + spent.twin + spent.pg
-	r.other = max(0, (spent.busy-ours).Seconds()/wall.Seconds())
+	r.other = max(0, (spent.busy-ours).Seconds()/spent.wall.Seconds())
 }
 
 // side is one of two steps measured in alternation: a name, its server and its requests.
@@ -249,22 +251,17 @@ func (b *bench) alternate(ctx context.Context, conns int, x, y side) (row, row) 
 	rounds := max(1, int(b.opt.duration/roundLength))
 	runs := make([][]measured, 2)
 	spent := make([]sample, 2)
-	walls := make([]time.Duration, 2)
-	for range rounds {
+	for r := 0; r < rounds && ctx.Err() == nil; r++ {
 		for i := range sides {
-			if ctx.Err() != nil {
-				break
-			}
 			before := b.sample()
 			runs[i] = append(runs[i], loads[i].measure(ctx, b.opt.duration/time.Duration(rounds)))
-			after := b.sample()
-			spent[i], walls[i] = spent[i].plus(after.minus(before)), walls[i]+after.at.Sub(before.at)
+			spent[i] = spent[i].plus(b.sample().minus(before))
 		}
 	}
 	for i, s := range sides {
 		rows[i].res = resultOf(runs[i]...)
 		rows[i].rss = peakRSS(s.server.pid())
-		b.accountSpent(&rows[i], spent[i], walls[i], s.server)
+		b.accountSpent(&rows[i], spent[i], s.server)
 	}
 	return rows[0], rows[1]
 }
