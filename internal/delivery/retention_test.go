@@ -11,6 +11,7 @@ import (
 	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
 // The retention job runs on its own: started with the clock moved a year on, two instances'
@@ -52,7 +53,7 @@ func TestRetentionJobRunsOnOneInstance(t *testing.T) {
 		t.Fatalf("%d leads left a year on with a retention of 3 months", left)
 	}
 	var erased int
-	if err := e.store.DB().QueryRow(`SELECT count(*) FROM (SELECT company_id, lead_id, type FROM event_outbox UNION ALL SELECT company_id, lead_id, type FROM lead_events) e WHERE company_id = $1 AND type = 'lead.erased'`, e.company).Scan(&erased); err != nil {
+	if err := e.store.DB().QueryRow(`SELECT count(*) FROM `+pgtest.Events+` WHERE company_id = $1 AND type = 'lead.erased'`, e.company).Scan(&erased); err != nil {
 		t.Fatal(err)
 	}
 	if erased != 4 {

@@ -16,6 +16,7 @@ import (
 	leadclient "github.com/leadchat/leadchat/clients/go"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
 	"github.com/leadchat/leadchat/internal/webhook"
 )
@@ -157,7 +158,7 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 		}
 	}
 	var erased int
-	if err := e.store.DB().QueryRow(`SELECT count(*) FROM (SELECT company_id, lead_id, type FROM event_outbox UNION ALL SELECT company_id, lead_id, type FROM lead_events) e WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
+	if err := e.store.DB().QueryRow(`SELECT count(*) FROM `+pgtest.Events+` WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
 		c, pq.StringArray{ids[0].String(), ids[1].String()}).Scan(&erased); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -64,8 +65,7 @@ SELECT e.type, e.lead_id,
        (SELECT count(*) FROM event_deliveries d WHERE d.event_id = e.id AND d.email IS NOT NULL),
        (SELECT count(*) FROM river_job j JOIN event_deliveries d ON j.args->>'delivery_id' = d.id::text
         WHERE d.event_id = e.id AND j.kind = 'event_delivery')
-FROM (SELECT id, company_id, lead_id, type, created_at, xmin FROM event_outbox
-      UNION ALL SELECT id, company_id, lead_id, type, created_at, xmin FROM lead_events) e
+FROM `+pgtest.Events+`
 WHERE e.company_id = $1 ORDER BY e.created_at, e.type, e.lead_id`, companyID)
 	if err != nil {
 		t.Fatal(err)
@@ -455,22 +455,57 @@ func TestOutboxMigrationKeepsTheBacklog(t *testing.T) {
 		}
 		return out
 	}
-	if err := postgres.MigrateTo(ctx, db, 12); err != nil {
+	for _, step := range []struct {
+		version      int64
+		table, stage string
+		want         uuid.UUID
+	}{
+		{12, "event_outbox", "in the outbox after migration 12", waiting},
+		{12, "lead_events", "in lead_events after migration 12", done},
+		{11, "lead_events WHERE NOT dispatched", "undispatched after rolling back", waiting},
+		{11, "lead_events WHERE dispatched", "dispatched after rolling back", done},
+	} {
+		if err := postgres.MigrateTo(ctx, db, step.version); err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(step.table); !slices.Equal(got, []uuid.UUID{step.want}) {
+			t.Errorf("%s: %v, want %v", step.stage, got, step.want)
+		}
+	}
+}
+
+// Dispatchers running at once (several instances) share the backlog, batch after batch: every
+// event of the outbox gets exactly one delivery per target and moves to lead_events once.
+func TestDispatchersShareTheBacklog(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	endpoint(t, s, a)
+	const events = 2500 // more than two of DispatchEvents' batches
+	if _, err := s.DB().Exec(`INSERT INTO event_outbox (id, company_id, lead_id, type)
+		SELECT outbox_id(), $1, gen_random_uuid(), 'lead.updated' FROM generate_series(1, $2::int)`, a, events); err != nil {
 		t.Fatal(err)
 	}
-	if got := ids("event_outbox"); !slices.Equal(got, []uuid.UUID{waiting}) {
-		t.Errorf("outbox after migration 12: %v, want the undispatched event %v", got, waiting)
+	made := make([]int, 3)
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	for i := range made {
+		wg.Go(func() { made[i], errs[i] = s.DispatchEvents(ctx) })
 	}
-	if got := ids("lead_events"); !slices.Equal(got, []uuid.UUID{done}) {
-		t.Errorf("lead_events after migration 12: %v, want the dispatched event %v", got, done)
-	}
-	if err := postgres.MigrateTo(ctx, db, 11); err != nil {
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
 		t.Fatal(err)
 	}
-	if got := ids("lead_events WHERE NOT dispatched"); !slices.Equal(got, []uuid.UUID{waiting}) {
-		t.Errorf("undispatched after rolling back: %v, want %v", got, waiting)
+	if made[0]+made[1]+made[2] != events {
+		t.Errorf("the dispatchers made %v deliveries, %d in all; want %d", made, made[0]+made[1]+made[2], events)
 	}
-	if got := ids("lead_events WHERE dispatched"); !slices.Equal(got, []uuid.UUID{done}) {
-		t.Errorf("dispatched after rolling back: %v, want %v", got, done)
+	var left, moved, twice int
+	if err := s.DB().QueryRow(`SELECT (SELECT count(*) FROM event_outbox), (SELECT count(*) FROM lead_events),
+		(SELECT count(*) FROM (SELECT event_id FROM event_deliveries GROUP BY event_id HAVING count(*) <> 1) d)`).Scan(&left, &moved, &twice); err != nil {
+		t.Fatal(err)
+	}
+	if left != 0 || moved != events || twice != 0 {
+		t.Errorf("after dispatch: %d events left in the outbox, %d in lead_events, %d with other than one delivery; want 0, %d, 0",
+			left, moved, twice, events)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	companies "github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
 // retain sets a company's retention in months.
@@ -90,7 +91,7 @@ func TestEraseExpiredWithTheClockMoved(t *testing.T) {
 	if n := countRows(t, s, `SELECT count(*) FROM chat_sessions WHERE company_id = $1`, b); n != 1 {
 		t.Errorf("B keeps %d conversations, want 1", n)
 	}
-	if n := countRows(t, s, `SELECT count(*) FROM (SELECT company_id, lead_id, type FROM event_outbox UNION ALL SELECT company_id, lead_id, type FROM lead_events) e WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
+	if n := countRows(t, s, `SELECT count(*) FROM `+pgtest.Events+` WHERE company_id = $1 AND type = 'lead.erased' AND lead_id = ANY($2::uuid[])`,
 		a, pq.StringArray(uuidStrings(old))); n != len(old) {
 		t.Errorf("%d lead.erased events for %d erased leads", n, len(old))
 	}
@@ -124,7 +125,7 @@ func TestEraseExpiredConcurrentRunsEraseEachLeadOnce(t *testing.T) {
 	if got[0]+got[1] != n {
 		t.Errorf("the two runs erased %d + %d leads, want %d in all", got[0], got[1], n)
 	}
-	if m := countRows(t, s, `SELECT count(*) FROM (SELECT company_id, lead_id, type FROM event_outbox UNION ALL SELECT company_id, lead_id, type FROM lead_events) e WHERE company_id = $1 AND type = 'lead.erased'`, a); m != n {
+	if m := countRows(t, s, `SELECT count(*) FROM `+pgtest.Events+` WHERE company_id = $1 AND type = 'lead.erased'`, a); m != n {
 		t.Errorf("%d lead.erased events for %d leads", m, n)
 	}
 	if m := countRows(t, s, `SELECT count(*) FROM leads WHERE company_id = $1`, a); m != 0 {

@@ -173,6 +173,15 @@ func TestLeadRowsHoldTheTextAsTyped(t *testing.T) {
 		Service: "Napelem & \"tető\" <5 kW>", Source: lead.SourceForm}
 	hostile = f.addLead(t, f.a, hostile)
 	bare := f.addLead(t, f.a, lead.Lead{Phone: "+36 1 234 5678", Source: lead.SourceAPI})
+	// Two leads that came in past the limit: one moved on since (its status and the "kereten
+	// felül" badge), one still over_limit (that status alone).
+	movedOn := f.addLead(t, f.a, lead.Lead{FirstName: "Túl", LastName: "Keret", Source: lead.SourceAPI})
+	stillOver := f.addLead(t, f.a, lead.Lead{FirstName: "Még", LastName: "Túl", Source: lead.SourceAPI})
+	for id, status := range map[uuid.UUID]lead.Status{movedOn.ID: lead.StatusContacted, stillOver.ID: lead.StatusOverLimit} {
+		if _, err := f.store.DB().Exec(`UPDATE leads SET over_limit = true, status = $2 WHERE id = $1`, id, status); err != nil {
+			t.Fatal(err)
+		}
+	}
 	c := f.client(t)
 	c.login(f.owner)
 	r := c.get("/app/leads")
@@ -226,6 +235,14 @@ func TestLeadRowsHoldTheTextAsTyped(t *testing.T) {
 	}
 	if cells, _ := row(bare.ID); len(cells) < 2 || cells[0] != "(név nélkül)" || cells[1] != "+36 1 234 5678" {
 		t.Errorf("a lead with no name or email: cells %q", cells)
+	}
+	for _, tc := range []struct {
+		id     uuid.UUID
+		status string
+	}{{movedOn.ID, "megkeresve kereten felül"}, {stillOver.ID, "kereten felül"}} {
+		if cells, _ := row(tc.id); len(cells) < 5 || cells[4] != tc.status {
+			t.Errorf("a lead that came in past the limit: status cell %q, want %q", cells, tc.status)
+		}
 	}
 }
 
