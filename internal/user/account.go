@@ -70,8 +70,8 @@ func Create(ctx context.Context, s Store, companyID uuid.UUID, email string, rol
 // Login checks an email and password. Every attempt for an email is counted before the
 // password is checked, so guesses sent in parallel are throttled too (*ThrottledError); an
 // unknown email, a user without a password and a wrong password are all ErrBadLogin, and take
-// the same time, since each checks a hash.
-func Login(ctx context.Context, s Store, email, password string) (User, error) {
+// the same time, since each checks a hash, which waits for its turn at g.
+func Login(ctx context.Context, s Store, g Gate, email, password string) (User, error) {
 	key := EmailKey(email)
 	id, recent, err := s.ReserveLoginAttempt(ctx, key, MaxFailedLogins, FailedLoginWindow)
 	if err != nil {
@@ -86,7 +86,11 @@ func Login(ctx context.Context, s Store, email, password string) (User, error) {
 	if err != nil && !errs.Is(err, errs.NotFound) {
 		return User{}, err
 	}
-	if !CheckPassword(hash, password) {
+	var match bool
+	if err := g.hash(ctx, func() { match = CheckPassword(hash, password) }); err != nil {
+		return User{}, err
+	}
+	if !match {
 		return User{}, ErrBadLogin
 	}
 	if err := s.ClearLoginAttempts(ctx, key); err != nil {
@@ -96,9 +100,13 @@ func Login(ctx context.Context, s Store, email, password string) (User, error) {
 }
 
 // SetPassword sets the password of a one-time link's user, after the password rules, and uses
-// the link up.
-func SetPassword(ctx context.Context, s Store, token, password string) (User, error) {
-	hash, err := HashPassword(password)
+// the link up; the hash waits for its turn at g.
+func SetPassword(ctx context.Context, s Store, g Gate, token, password string) (User, error) {
+	var hash string
+	var err error
+	if gateErr := g.hash(ctx, func() { hash, err = HashPassword(password) }); gateErr != nil {
+		return User{}, gateErr
+	}
 	if err != nil {
 		return User{}, err
 	}

@@ -1,6 +1,7 @@
 package user
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -63,6 +64,26 @@ func HashPassword(pw string) (string, error) {
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime,
 		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// Gate bounds how many password hashes run at once: argon2id takes 19 MiB for each, so logins
+// sent together wait for their turn instead of adding up to any amount of memory. It holds the
+// hash alone, not the database work around it, so a throttled or failing login does not wait.
+type Gate chan struct{}
+
+// NewGate lets n hashes run at once.
+func NewGate(n int) Gate { return make(Gate, n) }
+
+// hash runs f when a turn is free, or returns the context's error when it ends first.
+func (g Gate) hash(ctx context.Context, f func()) error {
+	select {
+	case g <- struct{}{}:
+		defer func() { <-g }()
+		f()
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // dummyHash is checked when there is no user or no password, so that such a login takes as

@@ -157,12 +157,7 @@ func (d *dashboard) loginPage(w http.ResponseWriter, r *http.Request) {
 // planted before the login is worthless after it) and goes to the leads.
 func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 	email, password := r.PostFormValue("email"), r.PostFormValue("password")
-	release, ok := d.hashSlot(r.Context())
-	if !ok {
-		return // the browser gave up waiting
-	}
-	u, err := user.Login(r.Context(), d.store, email, password)
-	release()
+	u, err := user.Login(r.Context(), d.store, d.hashing, email, password)
 	var throttled *user.ThrottledError
 	switch {
 	case errors.As(err, &throttled):
@@ -188,16 +183,6 @@ func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 	d.sessions.Put(ctx, keyCompany, u.CompanyID.String())
 	d.sessions.Put(ctx, keySeen, d.now().Unix())
 	http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
-}
-
-// hashSlot waits for a turn to hash a password; false means the request ended first.
-func (d *dashboard) hashSlot(ctx context.Context) (release func(), ok bool) {
-	select {
-	case d.hashing <- struct{}{}:
-		return func() { <-d.hashing }, true
-	case <-ctx.Done():
-		return nil, false
-	}
 }
 
 // logout deletes the session from the store, so its cookie opens nothing any more.
@@ -242,12 +227,7 @@ func (d *dashboard) setPassword(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusUnprocessableEntity, "A két jelszó nem egyezik.")
 		return
 	}
-	release, ok := d.hashSlot(r.Context())
-	if !ok {
-		return
-	}
-	_, err := user.SetPassword(r.Context(), d.store, token, pw)
-	release()
+	_, err := user.SetPassword(r.Context(), d.store, d.hashing, token, pw)
 	switch {
 	case errors.Is(err, user.ErrPasswordTooShort):
 		fail(http.StatusUnprocessableEntity, fmt.Sprintf("A jelszó legalább %d karakter legyen.", user.MinPasswordLen))

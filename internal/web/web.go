@@ -91,7 +91,7 @@ const Prefix = "/app/"
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
-		hashing: make(chan struct{}, hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now}
+		hashing: user.NewGate(hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
 	}
@@ -161,9 +161,8 @@ type dashboard struct {
 	publicURL string
 	sessions  *scs.SessionManager
 	pages     pages
-	// hashing holds a slot per password hash being computed: argon2id takes 19 MiB for each, so
-	// logins sent together wait for their turn instead of adding up to any amount of memory.
-	hashing chan struct{}
+	// hashing is the turn-taking of password hashes (logins, password sets).
+	hashing user.Gate
 	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
 	allowPrivateWebhooks bool
 	now                  func() time.Time
