@@ -88,3 +88,16 @@ func MigrateTo(ctx context.Context, db *sql.DB, version int64) error {
 	}
 	return err
 }
+
+// MigrationVersions lists the versions of our migrations, oldest first.
+func MigrationVersions(db *sql.DB) ([]int64, error) {
+	p, err := newProvider(db)
+	if err != nil {
+		return nil, err
+	}
+	var out []int64
+	for _, s := range p.ListSources() {
+		out = append(out, s.Version)
+	}
+	return out, nil
+}
