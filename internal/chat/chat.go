@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
@@ -208,8 +209,9 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	if err != nil {
 		return Reply{}, err
 	}
+	var last *asked
 	for attempt := 1; ; attempt++ {
-		r, err := s.turn(ctx, p, in, settings, profile)
+		r, err := s.turn(ctx, p, in, settings, profile, &last)
 		if errs.Is(err, errs.Conflict) && attempt < turnAttempts {
 			continue
 		}
@@ -218,8 +220,17 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	}
 }
 
-// turn is one attempt at a turn: read, answer, write.
-func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings widget.Config, profile companyProfile) (Reply, error) {
+// asked is the answer an attempt at a turn got, kept for the next attempt of the same turn.
+type asked struct {
+	turn   assistant.Turn
+	answer assistant.Answer
+	use    ModelUse
+}
+
+// turn is one attempt at a turn: read, answer, write. last is the answer an earlier attempt
+// got; it is reused when this attempt would show the assistant exactly the same turn, so a
+// turn that lost a race asks the model (and spends the company's budget) once.
+func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings widget.Config, profile companyProfile, last **asked) (Reply, error) {
 	st, err := s.store.ReadTurn(ctx, p.CompanyID, in.sessionID, in.messageID)
 	if err != nil {
 		return Reply{}, err
@@ -260,9 +271,15 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	if settings.ContactPrompt != nil {
 		t.ContactPrompt = *settings.ContactPrompt
 	}
-	answer, use, err := s.answer(ctx, p, t)
-	if err != nil {
-		return Reply{}, err
+	var answer assistant.Answer
+	var use ModelUse
+	if a := *last; a != nil && reflect.DeepEqual(a.turn, t) {
+		answer, use = a.answer, a.use
+	} else {
+		if answer, use, err = s.answer(ctx, p, t); err != nil {
+			return Reply{}, err
+		}
+		*last = &asked{turn: t, answer: answer, use: use}
 	}
 	// A question the profile does not answer goes to a colleague, who needs the details.
 	if answer.Handover && !complete {
