@@ -5,7 +5,6 @@
 package event
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -13,6 +12,9 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 )
 
 // Type is what happened to a lead.
@@ -65,36 +67,6 @@ func NotifyAddresses(in []string) ([]string, error) {
 	return out, nil
 }
 
-// Lead is a lead as an event carries it, with the fields and names of the contract's Lead
-// object; absent values are null.
-type Lead struct {
-	ID           uuid.UUID         `json:"lead_id"`
-	Status       string            `json:"status"`
-	OverLimit    bool              `json:"over_limit"`
-	FirstName    *string           `json:"first_name"`
-	LastName     *string           `json:"last_name"`
-	Email        *string           `json:"email"`
-	Phone        *string           `json:"phone"`
-	PhoneE164    *string           `json:"phone_e164"`
-	Service      *string           `json:"service"`
-	Details      json.RawMessage   `json:"details"`
-	Source       string            `json:"source"`
-	ReferralData map[string]string `json:"referral_data"`
-	Consent      json.RawMessage   `json:"consent"`
-	SessionID    *string           `json:"session_id"`
-	CreatedAt    time.Time         `json:"created_at"`
-	UpdatedAt    time.Time         `json:"updated_at"`
-}
-
-// Note is the lead's details.note, empty when it has none.
-func (l Lead) Note() string {
-	var d struct {
-		Note string `json:"note"`
-	}
-	_ = json.Unmarshal(l.Details, &d)
-	return d.Note
-}
-
 // Event is one recorded event. Lead is the lead as it is when the event is sent (the outbox
 // keeps no copy of it); nil for lead.erased, and for any event of a lead erased since, which
 // is then not sent.
@@ -104,27 +76,28 @@ type Event struct {
 	CompanyID uuid.UUID
 	LeadID    uuid.UUID
 	At        time.Time
-	Lead      *Lead
+	Lead      *lead.Stored
 }
 
-// Body is the JSON a webhook receives: {"type", "timestamp", "data": {"lead": Lead}}, and for
-// lead.erased {"data": {"lead_id"}} with no personal data.
+// Body is the JSON a webhook receives: {"type", "timestamp", "data": {"lead": Lead}} with the
+// contract's Lead object (leadjson), and for lead.erased {"data": {"lead_id"}} with no personal
+// data.
 func (e Event) Body() ([]byte, error) {
-	var data any
+	b := append(make([]byte, 0, 640), `{"type":`...)
+	b = leadjson.AppendString(b, string(e.Type))
+	b = append(b, `,"timestamp":`...)
+	b = leadjson.AppendString(b, e.At.UTC().Format(time.RFC3339Nano))
 	if e.Type == LeadErased {
-		data = struct {
-			LeadID uuid.UUID `json:"lead_id"`
-		}{e.LeadID}
-	} else {
-		data = struct {
-			Lead *Lead `json:"lead"`
-		}{e.Lead}
+		b = append(b, `,"data":{"lead_id":"`...)
+		b = append(b, e.LeadID.String()...)
+		return append(b, `"}}`...), nil
 	}
-	return json.Marshal(struct {
-		Type      Type   `json:"type"`
-		Timestamp string `json:"timestamp"`
-		Data      any    `json:"data"`
-	}{e.Type, e.At.UTC().Format(time.RFC3339Nano), data})
+	if e.Lead == nil {
+		return nil, fmt.Errorf("event %s: %s without its lead", e.ID, e.Type)
+	}
+	b = append(b, `,"data":{"lead":`...)
+	b = leadjson.Append(b, e.Lead)
+	return append(b, "}}"...), nil
 }
 
 // Endpoint is a company's webhook endpoint. Events lists the types it receives, empty for all.

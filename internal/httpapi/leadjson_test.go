@@ -12,10 +12,11 @@ import (
 
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 )
 
 // storedLead is the contract's Lead object as the generated type holds it, every field present
-// and null when absent: what encoding/json writes of it is what appendLead must write.
+// and null when absent: what encoding/json writes of it is what leadjson.Append must write.
 func storedLead(l *lead.Stored) api.StoredLead {
 	out := api.StoredLead{
 		LeadId: l.ID, Status: api.LeadStatus(l.Status), OverLimit: l.OverLimit,
@@ -87,13 +88,13 @@ func exampleLeads() []lead.Stored {
 	return leads
 }
 
-// appendLead and appendLeadList write byte for byte what encoding/json writes of the generated
+// leadjson.Append and appendLeadList write byte for byte what encoding/json writes of the generated
 // types, for leads with every field, none, and every kind of text it escapes.
 func TestLeadJSONIsEncodingJSONs(t *testing.T) {
 	leads := exampleLeads()
 	for i := range leads {
 		want := encodingJSON(t, storedLead(&leads[i]))
-		if got := append(appendLead(nil, &leads[i]), '\n'); !bytes.Equal(got, want) {
+		if got := append(leadjson.Append(nil, &leads[i]), '\n'); !bytes.Equal(got, want) {
 			t.Errorf("lead %d:\n got %s\nwant %s", i, got, want)
 		}
 	}
@@ -132,7 +133,7 @@ func FuzzLeadJSON(f *testing.F) {
 		c.Text, c.PrivacyURL = &note, &key
 		l.Consent = &c
 		want := encodingJSON(t, storedLead(&l))
-		if got := append(appendLead(nil, &l), '\n'); !bytes.Equal(got, want) {
+		if got := append(leadjson.Append(nil, &l), '\n'); !bytes.Equal(got, want) {
 			t.Errorf("\n got %s\nwant %s", got, want)
 		}
 	})

@@ -20,6 +20,7 @@ import (
 	gomail "github.com/wneessen/go-mail"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
 )
 
 //go:embed templates
@@ -86,19 +87,12 @@ type view struct {
 	OverLimit                                       bool
 }
 
-var sourceNames = map[string]string{"form": "űrlap", "api": "API", "chat": "chat", "manual": "kézi rögzítés"}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
+var sourceNames = map[lead.Source]string{lead.SourceForm: "űrlap", lead.SourceAPI: "API", lead.SourceChat: "chat", lead.SourceManual: "kézi rögzítés"}
 
 // Compose writes the message about a new lead: its subject, plain text and HTML.
-func Compose(l event.Lead, publicURL string) (subject, text, html string, err error) {
-	v := view{Source: sourceNames[l.Source], Name: strings.TrimSpace(str(l.FirstName) + " " + str(l.LastName)),
-		Email: str(l.Email), Phone: str(l.Phone), Service: str(l.Service), Note: l.Note(),
+func Compose(l lead.Stored, publicURL string) (subject, text, html string, err error) {
+	v := view{Source: sourceNames[l.Source], Name: strings.TrimSpace(l.FirstName + " " + l.LastName),
+		Email: l.Email, Phone: l.Phone, Service: l.Service, Note: l.Note,
 		OverLimit: l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
 	who := v.Name
 	for _, alt := range []string{v.Email, v.Phone} {

@@ -2,7 +2,6 @@ package mail_test
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -10,16 +9,17 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/mail/mailtest"
 )
 
 func ptr(s string) *string { return &s }
 
-func newLead() event.Lead {
-	return event.Lead{ID: uuid.New(), FirstName: ptr("Kovács"), LastName: ptr("Anna"), Email: ptr("anna@example.hu"),
-		Phone: ptr("+36 30 123 4567"), Service: ptr("Tetőfelújítás"), Source: "chat",
-		Details: json.RawMessage(`{"note": "Árajánlatot kér <b>jövő hétre</b>."}`)}
+func newLead() lead.Stored {
+	return lead.Stored{Lead: lead.Lead{ID: uuid.New(), FirstName: "Kovács", LastName: "Anna", Email: "anna@example.hu",
+		Phone: "+36 30 123 4567", Service: "Tetőfelújítás", Source: lead.SourceChat,
+		Note: "Árajánlatot kér <b>jövő hétre</b>."}}
 }
 
 // The message is Hungarian, in plain text and HTML, with the lead's details, the visitor's
@@ -48,7 +48,7 @@ func TestCompose(t *testing.T) {
 	if strings.Contains(html, "<b>jövő") {
 		t.Error("the HTML carries the visitor's markup")
 	}
-	phoneOnly := event.Lead{ID: uuid.New(), Phone: ptr("+36301234567"), Source: "api", OverLimit: true}
+	phoneOnly := lead.Stored{Lead: lead.Lead{ID: uuid.New(), Phone: "+36301234567", Source: lead.SourceAPI}, OverLimit: true}
 	subject, text, _, _ = mail.Compose(phoneOnly, "http://x")
 	if subject != "Új érdeklődő: +36301234567" || !strings.Contains(text, "havi keret felett") || !strings.Contains(text, "Név: –") {
 		t.Errorf("phone only: %q\n%s", subject, text)

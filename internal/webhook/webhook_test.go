@@ -18,13 +18,13 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/webhook"
 )
 
 func delivery(url string, secret string) event.Delivery {
-	name := "Kovács Anna"
 	return event.Delivery{ID: uuid.New(), CompanyID: uuid.New(), State: event.Pending,
-		Event:    event.Event{ID: uuid.New(), Type: event.LeadCreated, LeadID: uuid.New(), At: time.Now(), Lead: &event.Lead{FirstName: &name, Source: "api"}},
+		Event:    event.Event{ID: uuid.New(), Type: event.LeadCreated, LeadID: uuid.New(), At: time.Now(), Lead: &lead.Stored{Lead: lead.Lead{FirstName: "Kovács Anna", Source: lead.SourceAPI}}},
 		Endpoint: &event.Endpoint{ID: uuid.New(), URL: url, Secret: secret}}
 }
 
