@@ -154,7 +154,8 @@ clean:
 FUZZTIME ?= 5s
 FUZZ_TARGETS := internal/auth:FuzzParse internal/auth:FuzzHostAllowed internal/auth:FuzzRequestHost \
 	internal/contact:FuzzExtract internal/httpapi:FuzzLeadRequest internal/httpapi:FuzzChatRequest \
-	internal/lead:FuzzCheckText internal/httpapi:FuzzIdempotencyKey internal/httpapi:FuzzLeadJSON
+	internal/lead:FuzzCheckText internal/httpapi:FuzzIdempotencyKey internal/httpapi:FuzzLeadJSON \
+	internal/lead:FuzzParseCursor internal/lead:FuzzCursorRoundTrip
 .PHONY: fuzz-short
 ## On a loaded machine Go's fuzzer may end a run that found nothing with "context deadline
 ## exceeded" (its workers miss the stop); such a run, with no failing input written, runs once more.

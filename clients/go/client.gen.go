@@ -692,7 +692,7 @@ type ListLeadsParams struct {
 	// Limit How many items a page holds, 1 to 200.
 	Limit *ListLimit `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Cursor The `next_cursor` of the previous page; absent for the first page.
+	// Cursor The `next_cursor` of the previous page, sent with the same filters; absent for the first page.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 
 	// Status Only leads with this status now.
@@ -957,7 +957,9 @@ type ClientInterface interface {
 	// a position in the list, not an offset: leads created while you page are newer than your
 	// first page and show on none of the later ones, so no lead is repeated or skipped; a lead
 	// erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
-	// it came; one the service did not give out is `400 invalid_cursor`.
+	// it came; one the service did not give out (cut, edited or made up, whatever its bytes
+	// hold), or one sent with other filters (`status`, `source`, `since`, `until`) than the page
+	// it came with, is `400 invalid_cursor`; `limit` may change from page to page.
 	//
 	// **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
 	// `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead
@@ -1405,7 +1407,9 @@ func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...Reques
 // a position in the list, not an offset: leads created while you page are newer than your
 // first page and show on none of the later ones, so no lead is repeated or skipped; a lead
 // erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
-// it came; one the service did not give out is `400 invalid_cursor`.
+// it came; one the service did not give out (cut, edited or made up, whatever its bytes
+// hold), or one sent with other filters (`status`, `source`, `since`, `until`) than the page
+// it came with, is `400 invalid_cursor`; `limit` may change from page to page.
 //
 // **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
 // `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead
@@ -2519,7 +2523,9 @@ type ClientWithResponsesInterface interface {
 	// a position in the list, not an offset: leads created while you page are newer than your
 	// first page and show on none of the later ones, so no lead is repeated or skipped; a lead
 	// erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
-	// it came; one the service did not give out is `400 invalid_cursor`.
+	// it came; one the service did not give out (cut, edited or made up, whatever its bytes
+	// hold), or one sent with other filters (`status`, `source`, `since`, `until`) than the page
+	// it came with, is `400 invalid_cursor`; `limit` may change from page to page.
 	//
 	// **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
 	// `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead
@@ -4085,7 +4091,9 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 // a position in the list, not an offset: leads created while you page are newer than your
 // first page and show on none of the later ones, so no lead is repeated or skipped; a lead
 // erased meanwhile is simply absent. A cursor does not expire. It is opaque: send it back as
-// it came; one the service did not give out is `400 invalid_cursor`.
+// it came; one the service did not give out (cut, edited or made up, whatever its bytes
+// hold), or one sent with other filters (`status`, `source`, `since`, `until`) than the page
+// it came with, is `400 invalid_cursor`; `limit` may change from page to page.
 //
 // **Rate limit**: the calls that read or change leads (this one, `getLead`, `listLeadMessages`,
 // `updateLead`, `deleteLead`) share one budget per private key, as large as the key's lead

@@ -176,7 +176,7 @@ func (b *bench) deepPages(ctx context.Context, s *postgres.Store, n int) ([][]by
 		if err := rows.Scan(&c.CreatedAt, &c.ID); err != nil {
 			return nil, err
 		}
-		reqs = append(reqs, listRequest(b.leadchatAddr, b.bigKey, "limit=50&cursor="+url.QueryEscape(c.String())))
+		reqs = append(reqs, listRequest(b.leadchatAddr, b.bigKey, "limit=50&cursor="+url.QueryEscape(c.Text(lead.Filter{}))))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -133,9 +134,10 @@ func TestMetricsOnlyForAllowedNetworks(t *testing.T) {
 	})
 }
 
-// TestHeaderLimit: up to 32 KiB of headers pass; over it the answer is 431, in JSON while the
-// server still reads them, and from the HTTP server itself, before any handler, past its cap of
-// the same size, so no connection holds more than that.
+// TestHeaderLimit: up to 32 KiB of headers pass; over it the answer is the JSON 431 for every
+// request of up to 64 KiB of headers, to the API and the dashboard alike, sent over a raw
+// connection as an attacker would; past that the HTTP server answers 431 itself, before any
+// handler, and closes the connection, so none holds more.
 func TestHeaderLimit(t *testing.T) {
 	e := start(t)
 	key := e.key(e.company(plan.Free, -1), auth.Private, nil, true).Key
@@ -148,28 +150,52 @@ func TestHeaderLimit(t *testing.T) {
 	resp, body := e.do("POST", "/api/v1/leads", okBody, h(32<<10))
 	wantError(t, resp, body, 431, "headers_too_large")
 
-	conn, err := net.Dial("tcp", strings.TrimPrefix(e.base, "http://"))
-	if err != nil {
-		t.Fatal(err)
+	// raw sends a request whose header section (every line after the request line, with the
+	// blank line ending it) is exactly size bytes, and reads the answer.
+	raw := func(t *testing.T, path string, size int) (*http.Response, []byte, error) {
+		t.Helper()
+		conn, err := net.Dial("tcp", strings.TrimPrefix(e.base, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		const frame = len("Host: x\r\nX-Junk: \r\n\r\n")
+		go fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: x\r\nX-Junk: %s\r\n\r\n", path, strings.Repeat("a", size-frame))
+		_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		return resp, b, err
 	}
-	defer conn.Close()
-	go fmt.Fprintf(conn, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Junk: %s\r\n\r\n", strings.Repeat("a", 64<<10))
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	r := bufio.NewReader(conn)
-	raw, err := http.ReadResponse(r, nil)
-	if err != nil {
-		t.Fatal(err)
+	for _, kib := range []int{33, 40, 64} {
+		for _, path := range []string{"/api/v1/leads", "/app/leads"} {
+			t.Run(fmt.Sprintf("%d KiB to %s", kib, path), func(t *testing.T) {
+				resp, b, err := raw(t, path, kib<<10)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var body map[string]any
+				if err := json.Unmarshal(b, &body); err != nil {
+					t.Fatalf("status %d, %s: %q is not JSON", resp.StatusCode, resp.Header.Get("Content-Type"), b)
+				}
+				wantError(t, resp, body, 431, "headers_too_large")
+			})
+		}
 	}
-	if raw.StatusCode != 431 || raw.Header.Get("X-Request-Id") != "" {
-		t.Errorf("64 KiB of headers: %d, X-Request-Id %q; want 431 from the server, before any handler", raw.StatusCode, raw.Header.Get("X-Request-Id"))
-	}
-	// The answer has no length: its body ends when the server closes the connection, with an
-	// EOF, or a reset since the server leaves the rest of the headers unread.
-	_, err = io.ReadAll(raw.Body)
-	var ne net.Error
-	if errors.As(err, &ne) && ne.Timeout() || !raw.Close {
-		t.Errorf("the connection stays open after 64 KiB of headers: %v", err)
-	}
+	t.Run("past the server's own cap", func(t *testing.T) {
+		resp, _, err := raw(t, "/healthz", 128<<10)
+		if resp.StatusCode != 431 || resp.Header.Get("X-Request-Id") != "" {
+			t.Errorf("128 KiB of headers: %d, X-Request-Id %q; want 431 from the server, before any handler", resp.StatusCode, resp.Header.Get("X-Request-Id"))
+		}
+		// The answer has no length: its body ends when the server closes the connection, with
+		// an EOF, or a reset since the server leaves the rest of the headers unread.
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() || !resp.Close {
+			t.Errorf("the connection stays open after 128 KiB of headers: %v", err)
+		}
+	})
 }
 
 // TestConnectionCap: past LEADCHAT_MAX_CONNS a new connection is not served until one closes.

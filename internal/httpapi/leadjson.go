@@ -12,12 +12,16 @@ import (
 // around it by hand, byte for byte what encoding/json writes of the generated types (a final
 // newline included), which TestLeadJSONIsEncodingJSONs and FuzzLeadJSON hold them to.
 
-// leadListJSON answers a page of leads (listLeads 200).
-type leadListJSON struct{ page *lead.Page }
+// leadListJSON answers a page of leads (listLeads 200) read with filter, which the next page's
+// cursor is bound to.
+type leadListJSON struct {
+	page   *lead.Page
+	filter lead.Filter
+}
 
 func (r leadListJSON) VisitListLeadsResponse(w http.ResponseWriter) error {
 	b := make([]byte, 0, 64+512*len(r.page.Leads))
-	return writeJSON(w, appendLeadList(b, r.page))
+	return writeJSON(w, appendLeadList(b, r.page, r.filter))
 }
 
 // leadJSON answers one lead (getLead and updateLead 200).
@@ -38,8 +42,9 @@ func writeJSON(w http.ResponseWriter, body []byte) error {
 	return err
 }
 
-// appendLeadList appends api.LeadList's JSON of a page, and the newline json.Encoder ends with.
-func appendLeadList(b []byte, p *lead.Page) []byte {
+// appendLeadList appends api.LeadList's JSON of a page read with f, and the newline
+// json.Encoder ends with.
+func appendLeadList(b []byte, p *lead.Page, f lead.Filter) []byte {
 	b = append(b, `{"data":[`...)
 	for i := range p.Leads {
 		if i > 0 {
@@ -49,7 +54,7 @@ func appendLeadList(b []byte, p *lead.Page) []byte {
 	}
 	b = append(b, `],"next_cursor":`...)
 	if p.Next != nil {
-		b = leadjson.AppendString(b, p.Next.String())
+		b = leadjson.AppendString(b, p.Next.Text(f))
 	} else {
 		b = append(b, "null"...)
 	}

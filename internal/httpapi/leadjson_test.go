@@ -105,12 +105,12 @@ func TestLeadJSONIsEncodingJSONs(t *testing.T) {
 			body.Data[i] = storedLead(&p.Leads[i])
 		}
 		if p.Next != nil {
-			s := p.Next.String()
+			s := p.Next.Text(lead.Filter{Status: lead.StatusNew})
 			body.NextCursor = &s
 		}
 		want := encodingJSON(t, body)
 		rec := httptest.NewRecorder()
-		if err := (leadListJSON{&p}).VisitListLeadsResponse(rec); err != nil {
+		if err := (leadListJSON{&p, lead.Filter{Status: lead.StatusNew}}).VisitListLeadsResponse(rec); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(rec.Body.Bytes(), want) || rec.Code != 200 || rec.Header().Get("Content-Type") != "application/json" {

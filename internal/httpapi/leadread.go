@@ -63,7 +63,7 @@ func (s *server) ListLeads(ctx context.Context, req api.ListLeadsRequestObject) 
 		f.Until = *q.Until
 	}
 	if q.Cursor != nil {
-		c, err := lead.ParseCursor(*q.Cursor)
+		c, err := lead.ParseCursor(*q.Cursor, f)
 		if err != nil {
 			return nil, err
 		}
@@ -73,7 +73,7 @@ func (s *server) ListLeads(ctx context.Context, req api.ListLeadsRequestObject) 
 	if err != nil {
 		return nil, err
 	}
-	return leadListJSON{&page}, nil
+	return leadListJSON{&page, f}, nil
 }
 
 // GetLead answers one of the company's leads.

@@ -2,7 +2,11 @@ package httpapi_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -136,6 +140,14 @@ func TestListLeadsFiltersAndBadInput(t *testing.T) {
 		{"tampered cursor", "cursor=" + string(tampered), "invalid_cursor"},
 		{"made-up cursor", "cursor=page2", "invalid_cursor"},
 		{"over-long cursor", "cursor=" + strings.Repeat("A", 201), "invalid_cursor"},
+		{"cursor one character long", "cursor=" + cursor + "A", "invalid_cursor"},
+		{"cursor one character short", "cursor=" + cursor[1:], "invalid_cursor"},
+		{"cursor not base64url", "cursor=" + strings.Repeat("!", len(cursor)), "invalid_cursor"},
+		{"cursor with padding", "cursor=" + cursor[:len(cursor)-1] + "=", "invalid_cursor"},
+		{"cursor at the int64 minimum", "cursor=" + craftedCursor(math.MinInt64), "invalid_cursor"},
+		{"cursor at the int64 maximum", "cursor=" + craftedCursor(math.MaxInt64), "invalid_cursor"},
+		{"cursor before 1970", "cursor=" + craftedCursor(-1), "invalid_cursor"},
+		{"cursor of another filter", "status=new&cursor=" + cursor, "invalid_cursor"},
 		{"unknown status", "status=archived", "invalid_status"},
 		{"unknown source", "source=fax", "invalid_source"},
 		{"since without a zone", "since=2025-03-01T00:00:00", "invalid_field"},
@@ -153,6 +165,18 @@ func TestListLeadsFiltersAndBadInput(t *testing.T) {
 	if resp.StatusCode != 200 || len(body["data"].([]any)) != 3 || body["next_cursor"] != nil {
 		t.Errorf("the rest after the cursor: %d %v", resp.StatusCode, body)
 	}
+}
+
+// craftedCursor is a cursor of the first version (its checksum covers no filter) at micros, with
+// a valid checksum, as someone who read the format would make it.
+func craftedCursor(micros int64) string {
+	b := make([]byte, 25, 29)
+	b[0] = 1
+	binary.BigEndian.PutUint64(b[1:9], uint64(micros))
+	id := uuid.New()
+	copy(b[9:], id[:])
+	sum := sha256.Sum256(b)
+	return base64.RawURLEncoding.EncodeToString(append(b, sum[:4]...))
 }
 
 // Only a private key from a server reads or changes leads, and only its own company's.

@@ -34,9 +34,9 @@ func withRequestID(next http.Handler) http.Handler {
 	})
 }
 
-// limitHeaders refuses requests whose request line and headers are over limits.HeaderBytes. The
-// HTTP server is given the same figure: net/http reads up to 4 KiB more before it answers 431
-// itself, and a request in that margin gets this package's JSON 431.
+// limitHeaders refuses requests whose request line and headers are over limits.HeaderBytes, the
+// dashboard's as the API's. The HTTP server reads up to limits.ServerHeaderBytes before it answers
+// 431 itself; every request in between gets this package's JSON 431.
 func (s *server) limitHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := len(r.Method) + len(r.URL.RawQuery) + len(r.URL.Path)

@@ -92,11 +92,11 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Metrics != nil {
 		r.Handle("/metrics", s.onlyFrom(cfg.MetricsNetworks, cfg.Metrics.Handler())).Methods(http.MethodGet)
 	}
-	var h http.Handler = cors(s.limitHeaders(r))
+	var h http.Handler = cors(r)
 	if cfg.Dashboard != nil {
 		h = dashboardFirst(cfg.Dashboard, h)
 	}
-	return withRequestID(s.observe(s.recoverer(h))), nil
+	return withRequestID(s.observe(s.recoverer(s.limitHeaders(h)))), nil
 }
 
 // dashboardFirst sends the paths under /app/ to the dashboard, named "/app/" in metrics and

@@ -37,7 +37,7 @@ type Consent struct {
 func (c ConsentInput) Check(source Source, now time.Time) (*Consent, error) {
 	out := &Consent{Marketing: c.Marketing, GivenAt: now.UTC(), Source: source}
 	if c.Text != nil {
-		text := strings.TrimSpace(*c.Text)
+		text := Trim(*c.Text)
 		if err := refuse("consent.text", text, RefusedInText); err != nil {
 			return nil, err
 		}

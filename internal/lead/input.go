@@ -40,7 +40,7 @@ func (in Input) Check() (Lead, error) {
 	if l.LastName, err = optional("last_name", in.LastName, limits.NameLen); err != nil {
 		return Lead{}, err
 	}
-	if strings.TrimSpace(in.Email) == "" {
+	if Trim(in.Email) == "" {
 		return Lead{}, errs.Field(errs.CodeMissingField, "email")
 	}
 	if l.Email, err = CheckEmail(in.Email); err != nil {

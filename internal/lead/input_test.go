@@ -1,6 +1,7 @@
 package lead
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -39,6 +40,33 @@ func TestCheck(t *testing.T) {
 		{"details at the limit", Input{FirstName: "A", Email: "a@example.hu", Details: sp(strings.Repeat("é", limits.DetailsLen))}, ""},
 		{"long referral value", Input{FirstName: "A", Email: "a@example.hu", ReferralData: map[string]string{"gclid": strings.Repeat("x", 2049)}}, "invalid_referral_data"},
 		{"long unknown referral value is dropped", Input{FirstName: "A", Email: "a@example.hu", ReferralData: map[string]string{"junk": strings.Repeat("x", 5000)}}, ""},
+	}
+	// Every one-line field refuses every C1 control, inside the value and at either end, where
+	// trimming must not swallow NEL (U+0085), which Unicode counts as white space.
+	for _, r := range []rune{0x80, 0x85, 0x9f} {
+		c := string(r)
+		for _, at := range []struct {
+			name string
+			put  func(v string) string
+		}{
+			{"inside", func(v string) string { return v[:1] + c + v[1:] }},
+			{"at the end", func(v string) string { return v + c }},
+			{"at the start", func(v string) string { return c + v }},
+		} {
+			for field, in := range map[string]Input{
+				"first_name": {FirstName: at.put("Anna"), Email: "a@example.hu"},
+				"last_name":  {FirstName: "A", LastName: sp(at.put("Kovács")), Email: "a@example.hu"},
+				"email":      {FirstName: "A", Email: at.put("a@example.hu")},
+				"phone":      {FirstName: "A", Email: "a@example.hu", Phone: sp(at.put("+36 30 123 4567"))},
+				"service":    {FirstName: "A", Email: "a@example.hu", Service: sp(at.put("tetőjavítás"))},
+			} {
+				tests = append(tests, struct {
+					name string
+					in   Input
+					code errs.Code
+				}{fmt.Sprintf("%U %s of %s", r, at.name, field), in, "invalid_characters"})
+			}
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

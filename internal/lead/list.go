@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"iter"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -117,39 +118,91 @@ type Cursor struct {
 func CursorOf(l Stored) Cursor { return Cursor{CreatedAt: l.CreatedAt, ID: l.ID} }
 
 // A cursor's text is unpadded base64url of a version byte, the creation time in Unix
-// microseconds (PostgreSQL's precision), the id, and a checksum that refuses a cursor mangled
-// on its way back. The checksum is no secret: a forged cursor is only another position in the
-// company's own list.
+// microseconds (PostgreSQL's precision), the id, and a checksum of these and of the filter the
+// list was read with. The checksum refuses a cursor mangled on its way back, and one sent with
+// other filters than its list's, whose position would mean nothing there. It is no secret: a
+// forged cursor is only another position in the company's own list. Version 1, still read, had
+// no filter in its checksum.
 const (
-	cursorVersion  = 1
+	cursorV1       = 1
+	cursorVersion  = 2
 	cursorPayload  = 1 + 8 + 16
 	cursorChecksum = 4
+	cursorText     = (8*(cursorPayload+cursorChecksum) + 5) / 6
 )
 
-// String is the cursor as a client sees it: opaque text, safe in a URL.
-func (c Cursor) String() string {
+// A cursor's time lies between 1970 and the end of year 9999: every lead was created in it, and
+// PostgreSQL holds all of it, so no crafted time can fail the list's statement.
+var (
+	cursorMin = time.Unix(0, 0).UTC()
+	cursorMax = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// cursorEncoding is base64url without padding, strict so that a text has one decoding and one
+// cursor one text.
+var cursorEncoding = base64.RawURLEncoding.Strict()
+
+// Text is the cursor as a client sees it, for the list read with the filter f: opaque text,
+// safe in a URL.
+func (c Cursor) Text(f Filter) string {
 	b := make([]byte, cursorPayload, cursorPayload+cursorChecksum)
 	b[0] = cursorVersion
 	binary.BigEndian.PutUint64(b[1:9], uint64(c.CreatedAt.UnixMicro()))
 	copy(b[9:], c.ID[:])
-	sum := sha256.Sum256(b)
-	return base64.RawURLEncoding.EncodeToString(append(b, sum[:cursorChecksum]...))
+	sum := cursorSum(b, f)
+	return cursorEncoding.EncodeToString(append(b, sum[:cursorChecksum]...))
 }
 
-// ParseCursor reads a cursor that String wrote; anything else is invalid_cursor.
-func ParseCursor(s string) (Cursor, error) {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil || len(b) != cursorPayload+cursorChecksum || b[0] != cursorVersion {
-		return Cursor{}, errs.Field(errs.CodeInvalidCursor, "cursor")
+// ParseCursor reads a cursor that Text wrote for a list with the filter f; anything else,
+// including a cursor of a list with other filters, is invalid_cursor.
+func ParseCursor(s string, f Filter) (Cursor, error) {
+	invalid := errs.Field(errs.CodeInvalidCursor, "cursor")
+	if len(s) != cursorText {
+		return Cursor{}, invalid
 	}
-	sum := sha256.Sum256(b[:cursorPayload])
+	b, err := cursorEncoding.DecodeString(s)
+	if err != nil || len(b) != cursorPayload+cursorChecksum {
+		return Cursor{}, invalid
+	}
+	var sum [sha256.Size]byte
+	switch b[0] {
+	case cursorVersion:
+		sum = cursorSum(b[:cursorPayload], f)
+	case cursorV1:
+		sum = sha256.Sum256(b[:cursorPayload])
+	default:
+		return Cursor{}, invalid
+	}
 	if !bytes.Equal(sum[:cursorChecksum], b[cursorPayload:]) {
-		return Cursor{}, errs.Field(errs.CodeInvalidCursor, "cursor")
+		return Cursor{}, invalid
 	}
-	var c Cursor
-	c.CreatedAt = time.UnixMicro(int64(binary.BigEndian.Uint64(b[1:9]))).UTC()
+	micros := int64(binary.BigEndian.Uint64(b[1:9]))
+	if micros < cursorMin.UnixMicro() || micros >= cursorMax.UnixMicro() {
+		return Cursor{}, invalid
+	}
+	c := Cursor{CreatedAt: time.UnixMicro(micros).UTC()}
 	copy(c.ID[:], b[9:cursorPayload])
 	return c, nil
+}
+
+// cursorSum is the SHA-256 of a cursor's payload and of what f selects (not its page size or
+// position), each part ended by a NUL, which no part can hold.
+func cursorSum(payload []byte, f Filter) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write(payload)
+	micros := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return strconv.FormatInt(t.UnixMicro(), 10)
+	}
+	for _, part := range []string{string(f.Status), string(f.Source), micros(f.Since), micros(f.Until), f.Text} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
 }
 
 // Message is one message of the chat that made a lead: the visitor's, or the assistant's reply.

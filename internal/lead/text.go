@@ -2,6 +2,7 @@ package lead
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/leadchat/leadchat/internal/contact"
@@ -20,7 +21,7 @@ import (
 // CheckLine trims a one-line value and checks its characters (invalid_characters) and its
 // length in characters (invalid_field).
 func CheckLine(field, s string, max int) (string, error) {
-	s = strings.TrimSpace(s)
+	s = Trim(s)
 	if err := refuse(field, s, RefusedInLine); err != nil {
 		return "", err
 	}
@@ -33,7 +34,7 @@ func CheckLine(field, s string, max int) (string, error) {
 // CheckText trims a free-text value and checks its characters (invalid_characters) and its
 // length in characters (invalid_field).
 func CheckText(field, s string, max int) (string, error) {
-	s = strings.TrimSpace(s)
+	s = Trim(s)
 	if err := refuse(field, s, RefusedInText); err != nil {
 		return "", err
 	}
@@ -46,7 +47,7 @@ func CheckText(field, s string, max int) (string, error) {
 // CheckEmail checks an email field: one bare address without refused characters, returned
 // trimmed with its domain lower-cased.
 func CheckEmail(s string) (string, error) {
-	s = strings.TrimSpace(s)
+	s = Trim(s)
 	if err := refuse("email", s, RefusedInLine); err != nil {
 		return "", err
 	}
@@ -61,7 +62,7 @@ func CheckEmail(s string) (string, error) {
 // and no refused character, and returns it trimmed with its E.164 form ("" when no numbering
 // plan recognises it). A blank value is absent: empty results and no error.
 func CheckPhone(s string) (phone, e164 string, err error) {
-	phone = strings.TrimSpace(s)
+	phone = Trim(s)
 	if err := refuse("phone", phone, RefusedInLine); err != nil {
 		return "", "", err
 	}
@@ -75,6 +76,13 @@ func CheckPhone(s string) (phone, e164 string, err error) {
 		return "", "", errs.Field(errs.CodeInvalidPhone, "phone")
 	}
 	return phone, e164, nil
+}
+
+// Trim is s without the white space around it. It is strings.TrimSpace but for NEL (U+0085),
+// the one C1 control Unicode counts as white space: trimmed, a NEL at either end would vanish
+// instead of being refused, and the value would pass as if it were clean.
+func Trim(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return r != 0x85 && unicode.IsSpace(r) })
 }
 
 // RefusedInLine reports whether a one-line field refuses r: a control character (C0, DEL, C1)

@@ -44,6 +44,11 @@ func TestCheckLineAndText(t *testing.T) {
 		{"ESC sequence", "\x1b[31mAnna", "invalid_characters", "invalid_characters"},
 		{"NUL", "a\x00b", "invalid_characters", "invalid_characters"},
 		{"C1 CSI", "a\u009b2Jb", "invalid_characters", "invalid_characters"},
+		{"NEL at the end", "Anna\u0085", "invalid_characters", "invalid_characters"},
+		{"NEL at the start", "\u0085Anna", "invalid_characters", "invalid_characters"},
+		{"NEL alone", "\u0085", "invalid_characters", "invalid_characters"},
+		{"C1 at the end after space", "Anna \u0080 ", "invalid_characters", "invalid_characters"},
+		{"no-break space is trimmed", "\u00a0Anna\u00a0", "", ""},
 		{"right-to-left override", "moc.live\u202e@anna", "invalid_characters", ""},
 		{"isolate", "a\u2066b\u2069", "invalid_characters", ""},
 		{"invalid UTF-8", "a\xc3(", "invalid_characters", "invalid_characters"},
@@ -99,7 +104,7 @@ func TestCheckEmailAndPhone(t *testing.T) {
 	} {
 		t.Run("phone "+tt.name, func(t *testing.T) {
 			phone, e164, err := CheckPhone(tt.phone)
-			if tt.code == "" && (err != nil || phone != strings.TrimSpace(tt.phone) || (phone != "" && e164 != "+36301234567")) {
+			if tt.code == "" && (err != nil || phone != Trim(tt.phone) || (phone != "" && e164 != "+36301234567")) {
 				t.Errorf("CheckPhone = %q, %q, %v", phone, e164, err)
 			}
 			if tt.code != "" && (err == nil || string(errs.As(err).Code) != tt.code || errs.As(err).Field != "phone") {
@@ -127,7 +132,7 @@ func FuzzCheckText(f *testing.F) {
 			err     error
 			refused func(rune) bool
 		}{{line, lineErr, RefusedInLine}, {text, textErr, RefusedInText}} {
-			trimmed := strings.TrimSpace(s)
+			trimmed := Trim(s)
 			if c.err == nil {
 				if c.got != trimmed || !utf8.ValidString(c.got) || utf8.RuneCountInString(c.got) > max ||
 					strings.IndexFunc(c.got, c.refused) >= 0 {

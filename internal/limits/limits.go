@@ -55,4 +55,9 @@ const (
 	BodyBytes = 64 << 10
 	// HeaderBytes bounds a request's headers, path and query (larger is 431).
 	HeaderBytes = 32 << 10
+	// ServerHeaderBytes is what the HTTP server reads of a request's line and headers before it
+	// answers a plain-text 431 of its own, unseen by any handler (net/http reads up to 4 KiB
+	// more). Between HeaderBytes and it, the answer is the JSON 431; so a request of up to 64 KiB
+	// of headers gets the JSON one, and no connection holds more than about 68 KiB of them.
+	ServerHeaderBytes = 64 << 10
 )

@@ -206,10 +206,9 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		// net/http reads at most this plus 4 KiB of request line and headers, and answers
-		// more with a plain-text 431 of its own; httpapi answers between this and that with
-		// its JSON 431. So no connection holds more than about 36 KiB of headers.
-		MaxHeaderBytes: limits.HeaderBytes,
+		// httpapi answers headers over limits.HeaderBytes with its JSON 431; the server
+		// itself reads no more than this.
+		MaxHeaderBytes: limits.ServerHeaderBytes,
 		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	// Past the cap a connection waits in the kernel's backlog until one closes, rather than

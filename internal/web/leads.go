@@ -105,7 +105,7 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 	}
 	f.Limit = leadsPageSize
 	if after := r.URL.Query().Get("after"); after != "" {
-		c, err := lead.ParseCursor(after)
+		c, err := lead.ParseCursor(after, f)
 		if err != nil {
 			data.Error = "Ez a lapozási hivatkozás érvénytelen; kezdje az első oldallal."
 			d.render(w, r, http.StatusBadRequest, "leads", &v, data)
@@ -125,7 +125,7 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 	data.Rows = leadRows(page.Leads)
 	if page.Next != nil {
 		next := q.values()
-		next.Set("after", page.Next.String())
+		next.Set("after", page.Next.Text(f))
 		data.Next = "/app/leads?" + next.Encode()
 	}
 	d.render(w, r, http.StatusOK, "leads", &v, data)

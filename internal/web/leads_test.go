@@ -2,9 +2,13 @@ package web_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/csv"
 	"fmt"
 	"html"
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -153,6 +157,44 @@ func TestLeadsList(t *testing.T) {
 			t.Errorf("%d leads on %d pages, want %d on 2", len(seen), pages, f.fillers)
 		}
 	})
+
+	t.Run("a crafted paging link is a Hungarian 400", func(t *testing.T) {
+		m := nextLink.FindStringSubmatch(c.get("/app/leads?q=Elek").body)
+		if m == nil {
+			t.Fatal("no next page")
+		}
+		next, err := url.Parse(html.UnescapeString(m[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := next.Query().Get("after")
+		for name, q := range map[string]url.Values{
+			"int64 minimum":        {"after": {craftedCursor(math.MinInt64)}},
+			"int64 maximum":        {"after": {craftedCursor(math.MaxInt64)}},
+			"one character longer": {"q": {"Elek"}, "after": {after + "A"}},
+			"one character short":  {"q": {"Elek"}, "after": {after[1:]}},
+			"not base64url":        {"q": {"Elek"}, "after": {strings.Repeat("*", len(after))}},
+			"of another filter":    {"q": {"Kovács"}, "after": {after}},
+			"of no filter":         {"after": {after}},
+		} {
+			r := c.get("/app/leads?" + q.Encode())
+			if r.status != http.StatusBadRequest || !strings.Contains(r.body, "Ez a lapozási hivatkozás érvénytelen") {
+				t.Errorf("%s: %d", name, r.status)
+			}
+		}
+	})
+}
+
+// craftedCursor is a list cursor of the first version (its checksum covers no filter) at
+// micros, with a valid checksum, as someone who read the format would make it.
+func craftedCursor(micros int64) string {
+	b := make([]byte, 25, 29)
+	b[0] = 1
+	binary.BigEndian.PutUint64(b[1:9], uint64(micros))
+	id := uuid.New()
+	copy(b[9:], id[:])
+	sum := sha256.Sum256(b)
+	return base64.RawURLEncoding.EncodeToString(append(b, sum[:4]...))
 }
 
 func budapestTZ(t *testing.T) *time.Location {
