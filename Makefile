@@ -63,7 +63,7 @@ test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint
 ## (LEADCHAT_TEST_SKIP=chromium,node), load runs and long waits; prints its time. `make test`
 ## stays the whole proof.
 test-fast:
-	@start=$$(date +%s); LEADCHAT_TEST_SKIP=chromium,node $(GO) test -count=1 -short ./... && \
+	@start=$$(date +%s); LEADCHAT_TEST_SKIP=chromium,node $(GO) test -count=1 -short -parallel 4 ./... && \
 		echo "make test-fast: passed in $$(( $$(date +%s) - start )) s"
 
 ## hooks: warn at each commit when its subject runs past 72 characters (.ci/hooks/commit-msg)

@@ -69,6 +69,7 @@ func (ls lister) list(args ...string) string {
 }
 
 func TestLeadsListNeutralisesClientText(t *testing.T) {
+	t.Parallel()
 	ls := newLister(t)
 	l := hostile
 	l.ID = uuid.New()

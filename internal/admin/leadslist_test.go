@@ -27,6 +27,7 @@ type listedLead struct {
 }
 
 func TestLeadsListStreamsEveryForm(t *testing.T) {
+	t.Parallel()
 	ls := newLister(t)
 	pgtest.SeedLeads(t, ls.dsn, ls.company, seeded)
 
@@ -112,6 +113,7 @@ func TestLeadsListStreamsEveryForm(t *testing.T) {
 }
 
 func TestTableNeverNarrows(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	tb := table{w: &out}
 	tb.row("A", "B", "C")

@@ -163,6 +163,7 @@ func status(codes ...int) func(int, http.ResponseWriter, *http.Request) {
 // A failing endpoint is tried again after each wait of the schedule, with the same webhook-id
 // and a valid signature every time, until it answers 2xx.
 func TestRetriesFollowTheSchedule(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, status(500, 503, 200))
 	ep := e.endpoint(rc.srv.URL)
@@ -192,6 +193,7 @@ func TestRetriesFollowTheSchedule(t *testing.T) {
 // When the schedule is spent the delivery has failed, after one attempt more than the
 // schedule has waits; a timeout counts as a failed attempt.
 func TestFailsWhenTheScheduleIsSpent(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, func(n int, w http.ResponseWriter, r *http.Request) {
 		if n == 0 {
@@ -217,6 +219,7 @@ func TestFailsWhenTheScheduleIsSpent(t *testing.T) {
 
 // A 410 fails the delivery at once and disables the endpoint: later events do not reach it.
 func TestGoneDisablesTheEndpoint(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, status(410))
 	ep := e.endpoint(rc.srv.URL)
@@ -239,6 +242,7 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 
 // A Retry-After longer than the schedule's wait puts the retry off that long.
 func TestRetryAfterHonoured(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, func(n int, w http.ResponseWriter, _ *http.Request) {
 		if n == 0 {
@@ -263,6 +267,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 
 // Several instances work one queue: each delivery is made once.
 func TestInstancesShareTheQueue(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, status(200))
 	ep := e.endpoint(rc.srv.URL)
@@ -296,6 +301,7 @@ func TestInstancesShareTheQueue(t *testing.T) {
 // A new lead sends one e-mail to each notify address through the same outbox and retries: a
 // mail server that refuses at first gets the message on a later attempt.
 func TestNewLeadEmail(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	srv := mailtest.Start(t)
 	srv.SetFail(true)

@@ -24,6 +24,7 @@ import (
 func strp(s string) *string { return &s }
 
 func TestWidgetConfig(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	radius, hide := 20, true
@@ -152,6 +153,7 @@ func (c *chatter) send(msg string, edit func(*leadclient.ChatRequest)) *leadclie
 var priceRE = regexp.MustCompile(`\d[\d  .]*\s*(Ft|forint|HUF)`)
 
 func TestChatConversation(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Business, -1)
@@ -240,6 +242,7 @@ func setProfile(t *testing.T, e *env, c uuid.UUID) {
 }
 
 func TestChatRequestContactRules(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	key := e.key(e.company(plan.Free, -1), auth.Public, nil, true).Key
 	for _, tt := range []struct {
@@ -268,6 +271,7 @@ func TestChatRequestContactRules(t *testing.T) {
 }
 
 func TestChatErrors(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	pub := e.key(c, auth.Public, nil, true).Key
@@ -328,6 +332,7 @@ func TestChatErrors(t *testing.T) {
 }
 
 func TestChatSessionCap(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
@@ -345,6 +350,7 @@ func TestChatSessionCap(t *testing.T) {
 }
 
 func TestChatTenantIsolation(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	a, b := e.company(plan.Free, -1), e.company(plan.Free, -1)
@@ -370,6 +376,7 @@ func TestChatTenantIsolation(t *testing.T) {
 }
 
 func TestChatLeadLimit(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, 0)
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
@@ -384,6 +391,7 @@ func TestChatLeadLimit(t *testing.T) {
 }
 
 func TestChatDropsBotContactQuietly(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	key := e.key(c, auth.Public, nil, true).Key

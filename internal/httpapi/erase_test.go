@@ -77,6 +77,7 @@ func holding(t *testing.T, e *env, cols []column, needle string) []string {
 // details before (so the search is shown to find them, receivers' answers included) and after;
 // another person's details are still found after.
 func TestEraseLeavesNothingOfThePerson(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, func(c *service.Config) { c.Events.AllowPrivate = true })
 	ctx := context.Background()
 	c := e.company(plan.Business, -1)

@@ -91,6 +91,7 @@ func exampleLeads() []lead.Stored {
 // leadjson.Append and appendLeadList write byte for byte what encoding/json writes of the generated
 // types, for leads with every field, none, and every kind of text it escapes.
 func TestLeadJSONIsEncodingJSONs(t *testing.T) {
+	t.Parallel()
 	leads := exampleLeads()
 	for i := range leads {
 		want := encodingJSON(t, storedLead(&leads[i]))

@@ -24,6 +24,7 @@ import (
 // of its lead.created webhook and an element of `leads list --json` are the same object, for a
 // lead with every field set, one with the fewest, and a chat lead (which has a session).
 func TestLeadHasOneShapeEverywhere(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, func(c *service.Config) { c.Events.AllowPrivate = true })
 	ctx := context.Background()
 	c := e.company(plan.Business, -1)

@@ -46,6 +46,7 @@ func withModel(url string) func(*service.Config) {
 }
 
 func TestChatWithModel(t *testing.T) {
+	t.Parallel()
 	model, calls := fakeModel(t, func(system string) (int, string) {
 		return 200, `{"reply": "A modell válasza.", "contact": {"name": "Kiss Béla", "email": "bela@example.hu", "phone": ""}}`
 	})
@@ -74,6 +75,7 @@ func TestChatWithModel(t *testing.T) {
 }
 
 func TestChatModelFailuresFallBack(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name  string
 		reply func(string) (int, string)
@@ -104,6 +106,7 @@ func TestChatModelFailuresFallBack(t *testing.T) {
 }
 
 func TestChatModelBudget(t *testing.T) {
+	t.Parallel()
 	model, calls := fakeModel(t, func(string) (int, string) { return 200, `{"reply": "modell"}` })
 	e := startWith(t, withModel(model.URL))
 	c := e.company(plan.Free, -1)
@@ -134,6 +137,7 @@ func TestChatModelBudget(t *testing.T) {
 // and the company's budget charged, once. When the other write changed what the model sees (a
 // message was added), the model is asked again.
 func TestChatLostRaceAsksTheModelOnce(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name      string
 		race      string // the other write, made while the model answers the second message

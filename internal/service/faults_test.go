@@ -95,6 +95,7 @@ func ownCluster(t *testing.T) (cluster *pgembed.Cluster, data string) {
 }
 
 func TestDatabaseDownIs503AndRecovers(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cluster, data := ownCluster(t)
 
@@ -169,6 +170,7 @@ func TestDatabaseDownIs503AndRecovers(t *testing.T) {
 }
 
 func TestShutdownFinishesInFlightRequests(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	release := make(chan struct{})
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
