@@ -35,10 +35,13 @@ func (r userRow) user() user.User {
 	return u
 }
 
+// In a company, a member's password is "set" once they have one and came in to the company
+// (accepted_at): an address invited while it has an account elsewhere shows as invited, as a
+// new one does, until its person comes in. A member's created_at is when they were added.
 const (
 	accountColumns = `u.id, u.email, u.password_hash IS NOT NULL AS password_set, u.created_at`
-	// A member's created_at is when they joined the company.
-	memberColumns = `u.id, u.email, u.password_hash IS NOT NULL AS password_set, m.created_at, m.company_id, m.role`
+	memberColumns  = `u.id, u.email, u.password_hash IS NOT NULL AND m.accepted_at IS NOT NULL AS password_set,
+m.created_at, m.company_id, m.role`
 )
 
 // Inviting a new address and an address that has an account already (in another company, or
@@ -58,9 +61,10 @@ SELECT id, email, password_hash IS NOT NULL AS password_set, created_at, true AS
 UNION ALL
 SELECT id, email, password_hash IS NOT NULL, created_at, false FROM users WHERE email = $2`
 	insertMembership = `
-INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, $3) RETURNING created_at`
+INSERT INTO memberships (company_id, user_id, role, accepted_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)
+RETURNING created_at`
 	insertPasswordToken = `
-INSERT INTO password_tokens (hash, user_id, expires_at, sets_password) VALUES ($1, $2, $3, $4)`
+INSERT INTO password_tokens (hash, user_id, expires_at, sets_password, company_id) VALUES ($1, $2, $3, $4, $5)`
 )
 
 // CreateUser makes an address a member of a company: a new account with a password hash
@@ -77,18 +81,31 @@ func (s *Store) CreateUser(ctx context.Context, companyID uuid.UUID, email strin
 		if err := tx.GetContext(ctx, &r, upsertAccount, uuid.New(), email, null(passwordHash)); err != nil {
 			return translate(err)
 		}
-		if err := tx.GetContext(ctx, &joined, insertMembership, companyID, r.ID, role); err != nil {
+		// A new account made with its password has come in; every other membership waits.
+		accepted := r.Created && passwordHash != ""
+		if err := tx.GetContext(ctx, &joined, insertMembership, companyID, r.ID, role, accepted); err != nil {
 			return translate(err)
 		}
 		if link != nil {
-			_, err := tx.ExecContext(ctx, insertPasswordToken, link.Hash[:], r.ID, link.Expires, r.Created)
+			_, err := tx.ExecContext(ctx, insertPasswordToken, link.Hash[:], r.ID, link.Expires, r.Created, companyID)
 			return translate(err)
 		}
 		return nil
 	})
 	u := r.accountRow.user()
 	u.CompanyID, u.Role, u.CreatedAt = companyID, role, joined
+	u.PasswordSet = r.Created && passwordHash != ""
 	return u, err
+}
+
+const acceptMembership = `
+UPDATE memberships SET accepted_at = now() WHERE company_id = $1 AND user_id = $2 AND accepted_at IS NULL`
+
+// AcceptMembership records that a member came in to the company (a login opened it, or they
+// switched to it), unless they had before.
+func (s *Store) AcceptMembership(ctx context.Context, companyID, userID uuid.UUID) error {
+	_, err := s.db.ExecContext(ctx, acceptMembership, companyID, userID)
+	return translate(err)
 }
 
 const selectUsers = `SELECT ` + memberColumns + `
@@ -211,14 +228,17 @@ func (s *Store) LinkUser(ctx context.Context, link [32]byte) (user.User, error) 
 	return r.user(), nil
 }
 
-// Using a link deletes it in the statement that sets the password: a link works once, and a
-// second use finds nothing. A link that sets the password takes the user's other links with
+// Using a link deletes it in the statement that sets the password and accepts its membership:
+// a link works once, and a second use finds nothing. A link that sets the password takes the user's other links with
 // it; an invitation of an existing account leaves its password, and its other links, alone.
 const usePasswordToken = `
 WITH used AS (
-    DELETE FROM password_tokens WHERE hash = $1 AND expires_at > now() RETURNING user_id, sets_password
+    DELETE FROM password_tokens WHERE hash = $1 AND expires_at > now() RETURNING user_id, sets_password, company_id
 ), others AS (
     DELETE FROM password_tokens WHERE user_id IN (SELECT user_id FROM used WHERE sets_password)
+), accepted AS (
+    UPDATE memberships m SET accepted_at = coalesce(m.accepted_at, now())
+    FROM used WHERE m.user_id = used.user_id AND m.company_id = used.company_id
 )
 UPDATE users u SET password_hash = CASE WHEN used.sets_password THEN $2 ELSE u.password_hash END,
     updated_at = now()

@@ -41,8 +41,8 @@ func TestMembershipsOfOneAccount(t *testing.T) {
 	if err != nil || len(ms) != 2 || ms[0].CompanyID != a || ms[0].Role != user.Owner || ms[1].CompanyID != b || ms[1].CompanyName != "B" {
 		t.Fatalf("memberships: %+v, %v", ms, err)
 	}
-	if _, err := s.User(ctx, b, u.ID); err != nil {
-		t.Errorf("the account in B: %v", err)
+	if got, err := s.User(ctx, b, u.ID); err != nil || got.PasswordSet {
+		t.Errorf("the account in B before it came in: %+v, %v; want it shown as invited", got, err)
 	}
 
 	other, _ := user.HashPassword("a meghívó jelszava")
@@ -54,6 +54,9 @@ func TestMembershipsOfOneAccount(t *testing.T) {
 	}
 	if _, err := s.LinkUser(ctx, user.LinkHash(token)); !errs.Is(err, errs.NotFound) {
 		t.Errorf("the invitation works twice: %v", err)
+	}
+	if got, err := s.User(ctx, b, u.ID); err != nil || !got.PasswordSet {
+		t.Errorf("the account in B after its invitation was used: %+v, %v; want it shown as in", got, err)
 	}
 
 	if _, err := s.RemoveCompanyUser(ctx, a, u.ID); err != nil {

@@ -64,7 +64,8 @@ type User struct {
 	CompanyID uuid.UUID `json:"company_id,omitzero"`
 	Email     string    `json:"email"`
 	Role      Role      `json:"role,omitzero"`
-	// PasswordSet is false until the user has set a password through a one-time link.
+	// PasswordSet is false until the user has set a password through a one-time link; in a
+	// company, also until they first came in to it.
 	PasswordSet bool      `json:"password_set"`
 	CreatedAt   time.Time `json:"created_at"`
 }

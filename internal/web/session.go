@@ -197,6 +197,10 @@ func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	if err := d.store.AcceptMembership(ctx, companies[0].CompanyID, u.ID); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
 	if err := d.sessions.RenewToken(ctx); err != nil {
 		d.serverError(w, r, err)
 		return
@@ -240,6 +244,10 @@ func (d *dashboard) switchCompany(w http.ResponseWriter, r *http.Request, v view
 	}
 	if _, err := d.store.User(r.Context(), id, v.ID); err != nil {
 		d.fail(w, r, err)
+		return
+	}
+	if err := d.store.AcceptMembership(r.Context(), id, v.ID); err != nil {
+		d.serverError(w, r, err)
 		return
 	}
 	d.sessions.Put(r.Context(), keyCompany, id.String())

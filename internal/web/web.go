@@ -46,6 +46,7 @@ type Users interface {
 	RemoveCompanyUser(ctx context.Context, companyID, userID uuid.UUID) (user.User, error)
 	// Memberships are the companies a user may switch between.
 	Memberships(ctx context.Context, userID uuid.UUID) ([]user.Membership, error)
+	AcceptMembership(ctx context.Context, companyID, userID uuid.UUID) error
 }
 
 // Keys are a company's API keys.
