@@ -116,9 +116,14 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	for path, h := range extra {
 		static[path] = h
 	}
+	deviceSecret, err := store.ServerSecret(ctx, "device_cookie")
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
 	sessions := store.SessionStore(5 * time.Minute)
 	dashboard := web.New(web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
-		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log})
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret})
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,

@@ -142,6 +142,11 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 	vw := view{Page: name, Title: titles[name], Viewer: v, Data: data}
 	if v != nil {
 		vw.Flash = d.sessions.PopString(r.Context(), keyFlash)
+		var err error
+		if v.Companies, err = d.store.Memberships(r.Context(), v.ID); err != nil {
+			d.serverError(w, r, err)
+			return
+		}
 	}
 	var buf bytes.Buffer
 	if err := d.pages[name].Execute(&buf, vw); err != nil {
