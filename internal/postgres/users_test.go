@@ -103,7 +103,7 @@ func TestNewAccountLinkSetsThePassword(t *testing.T) {
 	}
 }
 
-// Migration 13 moves every user's company and role into memberships; rolled back, each user is
+// The memberships migration moves every user's company and role into memberships; rolled back, each user is
 // in its first company again, and a user whose memberships all went is gone.
 func TestMembershipMigration(t *testing.T) {
 	ctx := context.Background()
@@ -123,7 +123,7 @@ func TestMembershipMigration(t *testing.T) {
 		($1, $3, 'tulaj@a.hu', 'owner', now() - interval '1 day'), ($2, $3, 'tag@a.hu', 'member', now())`, owner, member, a); err != nil {
 		t.Fatal(err)
 	}
-	if err := postgres.MigrateTo(ctx, db, 13); err != nil {
+	if err := postgres.MigrateTo(ctx, db, 20261127084446); err != nil {
 		t.Fatal(err)
 	}
 	var got []string
