@@ -56,6 +56,10 @@ func webhookAdd(ctx context.Context, env Env, args []string) error {
 	switch {
 	case errors.Is(err, webhook.ErrBadURL):
 		return fmt.Errorf("--url: %w", err)
+	case errors.Is(err, webhook.ErrSpecialTarget):
+		return fmt.Errorf("--url: %w: a webhook may not target a loopback, private, link-local, documentation or other special-purpose address", err)
+	case errors.Is(err, event.ErrTooManyEndpoints):
+		return fmt.Errorf("company %s: %w; remove one first (webhook remove)", id, err)
 	case errors.Is(err, event.ErrUnknownType):
 		return fmt.Errorf("--event: %w", err)
 	case err != nil:
@@ -264,7 +268,10 @@ func notifySet(ctx context.Context, env Env, args []string) error {
 		return err
 	}
 	clean, err := event.NotifyAddresses(emails)
-	if err != nil {
+	switch {
+	case errors.Is(err, event.ErrTooManyEmails):
+		return fmt.Errorf("--email: %d addresses: %w", len(emails), err)
+	case err != nil:
 		return fmt.Errorf("--email %w", err)
 	}
 	if _, err := env.Store.Company(ctx, id); err != nil {

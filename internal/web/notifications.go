@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/webhook"
 )
 
@@ -105,6 +106,11 @@ func (d *dashboard) addWebhook(w http.ResponseWriter, r *http.Request, v viewer)
 		case errors.Is(err, webhook.ErrBadURL):
 			form.Error = fmt.Sprintf("Érvénytelen webhook-cím. Adjon meg egy teljes https:// címet (például https://pelda.hu/leadchat), "+
 				"felhasználónév és jelszó nélkül, legfeljebb %d karakterben.", webhook.MaxURLLength)
+		case errors.Is(err, webhook.ErrSpecialTarget):
+			form.Error = "Ez a cím nem használható webhookként: belső, helyi, dokumentációs vagy más különleges célú IP-címre mutat. " +
+				"Adjon meg egy nyilvános címet."
+		case errors.Is(err, event.ErrTooManyEndpoints):
+			form.Error = fmt.Sprintf("Egy cégnek legfeljebb %d webhookja lehet. Új hozzáadása előtt távolítson el egyet.", limits.WebhookEndpoints)
 		case errors.Is(err, event.ErrUnknownType):
 			form.Error = "Ismeretlen eseménytípus; válasszon a felsoroltak közül."
 		default:
@@ -166,6 +172,11 @@ func (d *dashboard) saveEmails(w http.ResponseWriter, r *http.Request, v viewer)
 	typed := r.PostFormValue("emails")
 	emails, err := event.NotifyAddresses(domainLines(typed))
 	var bad *event.EmailError
+	if errors.Is(err, event.ErrTooManyEmails) {
+		d.renderNotifications(w, r, v, http.StatusUnprocessableEntity, notificationsData{Emails: typed,
+			Error: fmt.Sprintf("Legfeljebb %d e-mail-cím adható meg.", limits.NotifyEmails)})
+		return
+	}
 	if errors.As(err, &bad) {
 		d.renderNotifications(w, r, v, http.StatusUnprocessableEntity, notificationsData{Emails: typed,
 			Error: "Érvénytelen e-mail-cím: „" + bad.Address + "”. Soronként egy címet adjon meg, név nélkül (például ertekesites@pelda.hu)."})
