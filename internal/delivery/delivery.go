@@ -10,8 +10,10 @@ package delivery
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/google/uuid"
@@ -20,6 +22,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // Store makes the deliveries of recorded events, reads a delivery for its attempt and records
@@ -30,6 +33,8 @@ type Store interface {
 	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
 	EraseExpired(ctx context.Context, now time.Time) (leads, chats int, err error)
+	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, err error)
+	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64) error
 }
 
 // Sender makes one attempt of a delivery: a webhook or an e-mail.
@@ -54,6 +59,9 @@ type Config struct {
 	Log          *slog.Logger
 	// Now is the clock the retention job measures age by; nil means time.Now.
 	Now func() time.Time
+	// InFlight is how many deliveries of one company are attempted at once, across
+	// instances; 0 means limits.DeliveriesInFlight.
+	InFlight int
 }
 
 // dispatchWorkers is how many dispatch jobs one instance runs at once: they skip each other's
@@ -86,6 +94,9 @@ type Runner struct {
 func New(cfg Config) (*Runner, error) {
 	if cfg.Workers == 0 {
 		cfg.Workers = 64
+	}
+	if cfg.InFlight == 0 {
+		cfg.InFlight = limits.DeliveriesInFlight
 	}
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 200 * time.Millisecond
@@ -173,8 +184,46 @@ func retryAfter(attempt int) time.Duration {
 	return time.Duration(min(1<<min(attempt, 9), 300)) * time.Second
 }
 
+// Work makes the attempt once it holds one of the company's delivery slots; while they are all
+// held (its endpoints are slow, or it has a backlog), the job waits its turn, snoozed, and
+// frees its worker for other companies' deliveries.
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
+	slot, ok, err := w.cfg.Store.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return river.JobSnooze(turnWait(snoozes(job.Metadata)))
+	}
+	defer func() {
+		// Freed even when the attempt's context ended; should this fail, the lease ends it.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID)
+	}()
+	return w.work(ctx, args)
+}
+
+// turnWait is how long a delivery whose company's slots are all held waits before it looks
+// again: half a second at first, doubling with each wait up to half a minute, and spread by
+// chance, so that a large backlog behind slow endpoints is looked at a few times a minute, not
+// in step.
+func turnWait(waited int) time.Duration {
+	d := min(500*time.Millisecond<<min(waited, 6), 30*time.Second)
+	return d/2 + rand.N(d/2+1)
+}
+
+// snoozes is how many times River has snoozed a job, from its metadata.
+func snoozes(metadata []byte) int {
+	var m struct {
+		Snoozes int `json:"snoozes"`
+	}
+	_ = json.Unmarshal(metadata, &m)
+	return m.Snoozes
+}
+
+func (w *worker) work(ctx context.Context, args event.DeliveryJob) error {
 	d, err := w.cfg.Store.Delivery(ctx, args.CompanyID, args.DeliveryID)
 	switch {
 	case errs.Is(err, errs.NotFound):

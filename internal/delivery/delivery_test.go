@@ -1,6 +1,7 @@
 package delivery_test
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"log/slog"
@@ -35,6 +36,8 @@ type env struct {
 	company uuid.UUID
 	// now is the workers' clock; nil is time.Now.
 	now func() time.Time
+	// timeout bounds a webhook attempt; 0 is 300 ms.
+	timeout time.Duration
 }
 
 func newEnv(t *testing.T) *env {
@@ -64,7 +67,7 @@ func (e *env) start(schedule event.Schedule, mail delivery.Sender) {
 		e.t.Fatal(err)
 	}
 	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail,
-		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: 300 * time.Millisecond}),
+		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: cmp.Or(e.timeout, 300*time.Millisecond)}),
 		PollInterval: 50 * time.Millisecond, Workers: 8, Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
