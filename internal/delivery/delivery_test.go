@@ -38,6 +38,9 @@ type env struct {
 	now func() time.Time
 	// timeout bounds a webhook attempt; 0 is 300 ms.
 	timeout time.Duration
+	// mailsPerDay and digestEvery are the delivery.Config's; 0 takes its defaults.
+	mailsPerDay int
+	digestEvery time.Duration
 }
 
 func newEnv(t *testing.T) *env {
@@ -66,7 +69,9 @@ func (e *env) start(schedule event.Schedule, mail delivery.Sender) {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail,
+	notices, _ := mail.(delivery.Notices)
+	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail, Notices: notices,
+		LeadMailsPerDay: e.mailsPerDay, DigestInterval: e.digestEvery,
 		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: cmp.Or(e.timeout, 300*time.Millisecond)}),
 		PollInterval: 50 * time.Millisecond, Workers: 8, Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -311,15 +316,19 @@ func TestNewLeadEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.start(event.Schedule{500 * time.Millisecond}, leadmail.NewSender(server, "noreply@leads.example.com", "https://leads.example.com"))
+	srv.SetFail(false)
+	confirmByMail(t, e, srv, "sales@example.com")
+	confirmByMail(t, e, srv, "boss@example.com")
+	srv.SetFail(true)
 	id := e.lead()
 	time.Sleep(200 * time.Millisecond)
 	srv.SetFail(false)
 	deadline := time.Now().Add(10 * time.Second)
-	for len(srv.Messages()) < 2 && time.Now().Before(deadline) {
+	for len(srv.Messages()) < 4 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)
-	msgs := srv.Messages()
+	msgs := srv.Messages()[2:] // after the two confirmations
 	if len(msgs) != 2 {
 		t.Fatalf("%d messages, want 2", len(msgs))
 	}

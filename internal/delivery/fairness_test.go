@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"sync"
 	"testing"
 	"time"
@@ -89,8 +90,8 @@ func TestCompaniesDeliverFairly(t *testing.T) {
 	if err := e.store.SetNotifyEmails(ctx, other.ID, []string{"sales@example.com"}); err != nil {
 		t.Fatal(err)
 	}
-	confirmAll(t, e, other.ID)
 	e.start(event.Schedule{time.Hour}, leadmail.NewSender(server, "noreply@leads.example.com", "https://leads.example.com"))
+	confirmByMail(t, e, smtp, "sales@example.com")
 
 	// Wait until the first company holds every slot it may.
 	deadline := time.Now().Add(10 * time.Second)
@@ -113,7 +114,7 @@ func TestCompaniesDeliverFairly(t *testing.T) {
 	case <-time.After(e.timeout):
 		t.Fatalf("the other company's webhook waited longer than an attempt to the hanging endpoints (%v)", e.timeout)
 	}
-	for len(smtp.Messages()) == 0 {
+	for len(smtp.Messages()) < 2 { // the confirmation, then the lead
 		if time.Since(start) > e.timeout {
 			t.Fatalf("the other company's e-mail waited longer than an attempt to the hanging endpoints (%v)", e.timeout)
 		}
@@ -124,5 +125,30 @@ func TestCompaniesDeliverFairly(t *testing.T) {
 	}
 }
 
-// confirmAll confirms every new-lead address of a company, as their links would.
-func confirmAll(t *testing.T, e *env, company uuid.UUID) {}
+// confirmByMail waits for the confirmation message to address and follows its link, as its
+// reader would.
+func confirmByMail(t *testing.T, e *env, smtp *mailtest.Server, address string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for _, m := range smtp.Messages() {
+			if m.To[0] != address {
+				continue
+			}
+			link := confirmLink.FindStringSubmatch(m.Parts["text/plain"])
+			if link == nil {
+				t.Fatalf("the confirmation has no link:\n%s", m.Parts["text/plain"])
+			}
+			if _, _, err := e.store.ConfirmNotifyEmail(context.Background(), event.ConfirmHash(link[1])); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no confirmation message to %s", address)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+var confirmLink = regexp.MustCompile(`https://leads\.example\.com/app/notify/confirm/([A-Za-z0-9_-]+)`)

@@ -188,29 +188,6 @@ func (s *Store) EnableEndpoint(ctx context.Context, companyID, endpointID uuid.U
 	return r.endpoint(), nil
 }
 
-// setNotifyEmails makes $2 the company's notify addresses in one statement.
-const setNotifyEmails = `
-WITH gone AS (
-    DELETE FROM notify_emails WHERE company_id = $1 AND NOT (email = ANY ($2::text[]))
-)
-INSERT INTO notify_emails (company_id, email)
-SELECT $1, unnest($2::text[])
-ON CONFLICT DO NOTHING`
-
-// SetNotifyEmails replaces the addresses that get the new-lead e-mail; none turns it off.
-func (s *Store) SetNotifyEmails(ctx context.Context, companyID uuid.UUID, emails []string) error {
-	_, err := s.db.ExecContext(ctx, setNotifyEmails, companyID, pq.StringArray(append([]string{}, emails...)))
-	return translate(err)
-}
-
-const selectNotifyEmails = `SELECT email FROM notify_emails WHERE company_id = $1 ORDER BY email`
-
-// NotifyEmails lists the addresses that get the new-lead e-mail.
-func (s *Store) NotifyEmails(ctx context.Context, companyID uuid.UUID) ([]string, error) {
-	out := []string{}
-	return out, translate(s.db.SelectContext(ctx, &out, selectNotifyEmails, companyID))
-}
-
 // notFoundIfNone is the result of a statement that must touch a row.
 func notFoundIfNone(res interface{ RowsAffected() (int64, error) }, err error) error {
 	if err != nil {
