@@ -165,4 +165,3 @@ func (s *Store) ReleaseDigest(ctx context.Context, companyID uuid.UUID, day time
 	_, err := s.db.ExecContext(ctx, releaseDigest, companyID, day.UTC().Format(time.DateOnly), email)
 	return translate(err)
 }
-
