@@ -122,7 +122,21 @@ func TestWebhookAndNotifyCaps(t *testing.T) {
 	if _, err := c.run(args...); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d new-lead e-mail addresses", limits.NotifyEmails)) {
 		t.Errorf("notify set with %d addresses: %v", limits.NotifyEmails+1, err)
 	}
-	if _, err := c.run(args[:len(args)-2]...); err != nil {
+	out, err := c.run(args[:len(args)-2]...)
+	if err != nil {
 		t.Errorf("notify set with %d addresses: %v", limits.NotifyEmails, err)
+	}
+	if !strings.Contains(out, "sales0@example.com  waiting for confirmation") {
+		t.Errorf("notify set does not show the addresses waiting:\n%s", out)
+	}
+	var listed struct {
+		Addresses []struct {
+			Email     string `json:"email"`
+			Confirmed bool   `json:"confirmed"`
+		} `json:"addresses"`
+	}
+	c.json(&listed, "notify", "list", "--company", company.ID, "--json")
+	if len(listed.Addresses) != limits.NotifyEmails || listed.Addresses[0].Confirmed {
+		t.Errorf("notify list = %+v", listed)
 	}
 }

@@ -110,6 +110,8 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("POST /app/logout", d.logout)
 	mux.HandleFunc("GET /app/password/{token}", d.passwordPage)
 	mux.HandleFunc("POST /app/password/{token}", d.setPassword)
+	mux.HandleFunc("GET /app/notify/confirm/{token}", d.confirmPage)
+	mux.HandleFunc("POST /app/notify/confirm/{token}", d.confirmEmail)
 
 	mux.Handle("GET /app/leads", d.page(user.Leads, d.leads))
 	mux.Handle("GET /app/leads.csv", d.page(user.Leads, d.leadsCSV))
