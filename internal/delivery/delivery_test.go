@@ -1,6 +1,7 @@
 package delivery_test
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"log/slog"
@@ -35,6 +36,11 @@ type env struct {
 	company uuid.UUID
 	// now is the workers' clock; nil is time.Now.
 	now func() time.Time
+	// timeout bounds a webhook attempt; 0 is 300 ms.
+	timeout time.Duration
+	// mailsPerDay and digestEvery are the delivery.Config's; 0 takes its defaults.
+	mailsPerDay int
+	digestEvery time.Duration
 }
 
 func newEnv(t *testing.T) *env {
@@ -63,8 +69,10 @@ func (e *env) start(schedule event.Schedule, mail delivery.Sender) {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail,
-		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: 300 * time.Millisecond}),
+	notices, _ := mail.(delivery.Notices)
+	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail, Notices: notices,
+		LeadMailsPerDay: e.mailsPerDay, DigestInterval: e.digestEvery,
+		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: cmp.Or(e.timeout, 300*time.Millisecond)}),
 		PollInterval: 50 * time.Millisecond, Workers: 8, Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
@@ -314,15 +322,19 @@ func TestNewLeadEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.start(event.Schedule{500 * time.Millisecond}, leadmail.NewSender(server, "noreply@leads.example.com", "https://leads.example.com"))
+	srv.SetFail(false)
+	confirmByMail(t, e, srv, "sales@example.com")
+	confirmByMail(t, e, srv, "boss@example.com")
+	srv.SetFail(true)
 	id := e.lead()
 	time.Sleep(200 * time.Millisecond)
 	srv.SetFail(false)
 	deadline := time.Now().Add(10 * time.Second)
-	for len(srv.Messages()) < 2 && time.Now().Before(deadline) {
+	for len(srv.Messages()) < 4 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)
-	msgs := srv.Messages()
+	msgs := srv.Messages()[2:] // after the two confirmations
 	if len(msgs) != 2 {
 		t.Fatalf("%d messages, want 2", len(msgs))
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/leadjson"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // Type is what happened to a lead.
@@ -43,6 +44,12 @@ func ParseType(s string) (Type, error) {
 	return "", fmt.Errorf("%w %q (lead.created, lead.updated, lead.erased)", ErrUnknownType, s)
 }
 
+// ErrTooManyEndpoints refuses a webhook endpoint past limits.WebhookEndpoints of a company.
+var ErrTooManyEndpoints = fmt.Errorf("a company has at most %d webhook endpoints", limits.WebhookEndpoints)
+
+// ErrTooManyEmails refuses a list of more than limits.NotifyEmails new-lead addresses.
+var ErrTooManyEmails = fmt.Errorf("a company has at most %d new-lead e-mail addresses", limits.NotifyEmails)
+
 // EmailError is the refusal of a notify address, naming it.
 type EmailError struct{ Address string }
 
@@ -50,7 +57,7 @@ func (e *EmailError) Error() string { return fmt.Sprintf("%q: want a plain e-mai
 
 // NotifyAddresses checks the addresses that are to get the new-lead e-mail: each a plain
 // address (no display name, no spaces around it). It returns them deduplicated, in the order
-// given; none turns the e-mail off.
+// given; none turns the e-mail off. More than limits.NotifyEmails is ErrTooManyEmails.
 func NotifyAddresses(in []string) ([]string, error) {
 	out := []string{}
 	seen := map[string]bool{}
@@ -63,6 +70,9 @@ func NotifyAddresses(in []string) ([]string, error) {
 			seen[a.Address] = true
 			out = append(out, a.Address)
 		}
+	}
+	if len(out) > limits.NotifyEmails {
+		return nil, ErrTooManyEmails
 	}
 	return out, nil
 }

@@ -60,4 +60,19 @@ const (
 	// more). Between HeaderBytes and it, the answer is the JSON 431; so a request of up to 64 KiB
 	// of headers gets the JSON one, and no connection holds more than about 68 KiB of them.
 	ServerHeaderBytes = 64 << 10
+
+	// ReceiverHeaderBytes and ReceiverBodyBytes bound how much of a webhook receiver's answer
+	// is read: headers past the first are refused unread, a body past the second is cut.
+	ReceiverHeaderBytes = 16 << 10
+	ReceiverBodyBytes   = 2 << 10
+	// WebhookEndpoints and NotifyEmails bound a company's webhook endpoints and new-lead
+	// e-mail addresses.
+	WebhookEndpoints = 10
+	NotifyEmails     = 10
+	// LeadEmailsPerDay bounds the new-lead e-mails of one company in a day (UTC); past it the
+	// day's remaining leads are told in one digest.
+	LeadEmailsPerDay = 1000
+	// DeliveriesInFlight bounds the deliveries (webhooks and e-mails) of one company being
+	// attempted at once, across instances; the rest wait their turn.
+	DeliveriesInFlight = 4
 )

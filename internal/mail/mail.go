@@ -27,8 +27,10 @@ import (
 var templates embed.FS
 
 var (
-	textTmpl = texttemplate.Must(texttemplate.ParseFS(templates, "templates/lead.txt"))
-	htmlTmpl = htmltemplate.Must(htmltemplate.ParseFS(templates, "templates/lead.html"))
+	textTmpl    = texttemplate.Must(texttemplate.ParseFS(templates, "templates/lead.txt"))
+	htmlTmpl    = htmltemplate.Must(htmltemplate.ParseFS(templates, "templates/lead.html"))
+	confirmTmpl = texttemplate.Must(texttemplate.ParseFS(templates, "templates/confirm.txt"))
+	digestTmpl  = texttemplate.Must(texttemplate.ParseFS(templates, "templates/digest.txt"))
 )
 
 // Timeout bounds one attempt: connecting, the SMTP dialogue and the message.
@@ -133,7 +135,14 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 	m.SetDateWithValue(d.Event.At)
 	m.SetBodyString(gomail.TypeTextPlain, text)
 	m.AddAlternativeString(gomail.TypeTextHTML, html)
+	if err := s.send(ctx, m); err != nil {
+		return event.Result{Err: err.Error()}
+	}
+	return event.Result{}
+}
 
+// send sends m over a connection of its own.
+func (s *Sender) send(ctx context.Context, m *gomail.Msg) error {
 	opts := []gomail.Option{gomail.WithPort(s.server.Port), gomail.WithTimeout(Timeout)}
 	if s.server.TLS {
 		opts = append(opts, gomail.WithSSL())
@@ -146,12 +155,49 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 	}
 	c, err := gomail.NewClient(s.server.Host, opts...)
 	if err != nil {
-		return event.Result{Err: "SMTP client: " + err.Error()}
+		return fmt.Errorf("SMTP client: %w", err)
 	}
-	if err := c.DialAndSendWithContext(ctx, m); err != nil {
-		return event.Result{Err: err.Error()}
+	return c.DialAndSendWithContext(ctx, m)
+}
+
+// notice sends a plain-text message of the service to one address.
+func (s *Sender) notice(ctx context.Context, to, subject string, tmpl *texttemplate.Template, v any) error {
+	var b bytes.Buffer
+	if err := tmpl.Execute(&b, v); err != nil {
+		return err
 	}
-	return event.Result{}
+	m := gomail.NewMsg()
+	if err := m.From(s.from); err != nil {
+		return fmt.Errorf("LEADCHAT_MAIL_FROM: %w", err)
+	}
+	if err := m.To(to); err != nil {
+		return fmt.Errorf("recipient: %w", err)
+	}
+	m.Subject(subject)
+	m.SetMessageID()
+	m.SetDate()
+	m.SetBodyString(gomail.TypeTextPlain, b.String())
+	return s.send(ctx, m)
+}
+
+// ConfirmPath is the dashboard page of a confirmation link, before its token.
+const ConfirmPath = "/app/notify/confirm/"
+
+// Confirm sends an address the link that confirms it for a company's new-lead e-mail.
+func (s *Sender) Confirm(ctx context.Context, to, company, token string) error {
+	return s.notice(ctx, to, "Erősítse meg a címét: új érdeklődők értesítése", confirmTmpl, struct {
+		To, Company, Link string
+		Days              int
+	}{to, company, s.publicURL + ConfirmPath + token, int(event.ConfirmLinkTTL / (24 * time.Hour))})
+}
+
+// Digest tells an address how many new leads of a company's day it was not mailed about, past
+// the daily cap, with the link to the leads.
+func (s *Sender) Digest(ctx context.Context, sk event.Skipped, limit int) error {
+	return s.notice(ctx, sk.Email, fmt.Sprintf("Napi összesítő: %d új érdeklődő külön levél nélkül", sk.Leads), digestTmpl, struct {
+		Company, Day, Link string
+		Cap, Leads         int
+	}{sk.Company, sk.Day.Format("2006. 01. 02."), s.publicURL + "/app/leads", limit, sk.Leads})
 }
 
 // domainOf is the domain of an address, for the Message-ID.

@@ -106,6 +106,7 @@ func TestEventsRecordedWithTheirChange(t *testing.T) {
 	if err := s.SetNotifyEmails(ctx, a, []string{"sales@a.example", "boss@a.example"}); err != nil {
 		t.Fatal(err)
 	}
+	confirmEmails(t, s, a, "sales@a.example", "boss@a.example")
 
 	// The grouped writer: one statement for the three companies' leads.
 	la, lb, lc := newLead("Anna"), newLead("Béla"), newLead("Cili")
@@ -514,5 +515,19 @@ func TestDispatchersShareTheBacklog(t *testing.T) {
 	if left != 0 || moved != events || twice != 0 {
 		t.Errorf("after dispatch: %d events left in the outbox, %d in lead_events, %d with other than one delivery; want 0, %d, 0",
 			left, moved, twice, events)
+	}
+}
+
+// confirmEmails confirms a company's notify addresses as their links would.
+func confirmEmails(t *testing.T, s *postgres.Store, companyID uuid.UUID, emails ...string) {
+	t.Helper()
+	for _, e := range emails {
+		hash := event.ConfirmHash("link of " + e)
+		if _, err := s.IssueConfirmToken(context.Background(), companyID, e, hash); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.ConfirmNotifyEmail(context.Background(), hash); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

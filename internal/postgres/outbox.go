@@ -14,7 +14,7 @@ import (
 // the change and its event commit together, and a group of leads stays one round trip: it ends
 // its WITH list with recordEvents over a CTE of the leads it changed. An event is recorded only
 // when its company has somewhere to send it: an enabled webhook endpoint that takes its type,
-// or, for lead.created of a lead with an email or a phone, a notify address. It is recorded in
+// or, for lead.created of a lead with an email or a phone, a confirmed notify address. It is recorded in
 // event_outbox, a table without indexes, so the change pays for one tuple per event. The
 // statement also enqueues a River job (kind dispatch_events, queue event_dispatch) unless one
 // is already waiting there: that job, run moments later, takes the events from the outbox,
@@ -36,7 +36,7 @@ func targets(events string) string {
         AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events))
     UNION ALL
     SELECT s.company_id, s.id, NULL, n.email
-    FROM ` + events + ` s JOIN notify_emails n ON n.company_id = s.company_id
+    FROM ` + events + ` s JOIN notify_emails n ON n.company_id = s.company_id AND n.confirmed_at IS NOT NULL
     WHERE s.type = '` + string(event.LeadCreated) + `' AND EXISTS (SELECT FROM leads l
         WHERE l.company_id = s.company_id AND l.id = s.lead_id AND (l.email IS NOT NULL OR l.phone IS NOT NULL))`
 }
@@ -52,7 +52,8 @@ func recordEvents(source string) string {
     WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE w.company_id = s.company_id
             AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events)))
         OR (s.type = '` + string(event.LeadCreated) + `' AND s.reachable
-            AND EXISTS (SELECT FROM notify_emails n WHERE n.company_id = s.company_id))
+            AND EXISTS (SELECT FROM notify_emails n WHERE n.company_id = s.company_id
+                AND n.confirmed_at IS NOT NULL))
     RETURNING id
 ), ev_dispatch AS (
     INSERT INTO river_job (kind, queue, max_attempts, args)

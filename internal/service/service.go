@@ -155,7 +155,8 @@ func (s *Service) openDeliveries() error {
 	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
 		Schedule: ev.Retry, Workers: ev.Workers, Log: s.log}
 	if ev.SMTP != nil {
-		dc.Mail = leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
+		sender := leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
+		dc.Mail, dc.Notices = sender, sender
 	}
 	r, err := delivery.New(dc)
 	if err != nil {

@@ -30,6 +30,7 @@ type pages map[string]*template.Template
 var titles = map[string]string{
 	"login":         "Belépés",
 	"password":      "Jelszó beállítása",
+	"confirm":       "E-mail-cím megerősítése",
 	"error":         "Hiba",
 	"leads":         "Érdeklődők",
 	"lead":          "Érdeklődő",

@@ -138,6 +138,8 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("GET /app/password/{token}", d.passwordPage)
 	mux.HandleFunc("POST /app/password/{token}", d.setPassword)
 	mux.Handle("POST /app/company", d.page(user.Leads, d.switchCompany))
+	mux.HandleFunc("GET /app/notify/confirm/{token}", d.confirmPage)
+	mux.HandleFunc("POST /app/notify/confirm/{token}", d.confirmEmail)
 
 	mux.Handle("GET /app/leads", d.page(user.Leads, d.leads))
 	mux.Handle("GET /app/leads.csv", d.page(user.Leads, d.leadsCSV))
