@@ -128,6 +128,47 @@ func (e *env) settled(ep event.Endpoint) event.Record {
 	}
 }
 
+// quiet waits until nothing is left to send: the outbox is empty and no dispatch or delivery
+// job can run again. After it, a receiver gets no more requests, so a test counts them without
+// waiting for a time in which nothing should arrive.
+func (e *env) quiet() {
+	e.t.Helper()
+	const q = `SELECT (SELECT count(*) FROM event_outbox WHERE company_id = $1) + (SELECT count(*) FROM river_job
+	WHERE kind IN ($2, $3) AND state NOT IN ('completed', 'cancelled', 'discarded'))`
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var left int
+		if err := e.store.DB().QueryRow(q, e.company, event.DispatchJobKind, event.DeliveryJobKind).Scan(&left); err != nil {
+			e.t.Fatal(err)
+		}
+		if left == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("%d events and jobs still waiting", left)
+		}
+	}
+}
+
+// mailAttempted waits until every e-mail delivery of the lead's events has been attempted.
+func (e *env) mailAttempted(leadID uuid.UUID) {
+	e.t.Helper()
+	const q = `SELECT count(*) FILTER (WHERE d.attempts = 0), count(*) FROM event_deliveries d
+	JOIN lead_events ev ON ev.id = d.event_id
+	WHERE d.company_id = $1 AND ev.lead_id = $2 AND d.email IS NOT NULL`
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var unattempted, all int
+		if err := e.store.DB().QueryRow(q, e.company, leadID).Scan(&unattempted, &all); err != nil {
+			e.t.Fatal(err)
+		}
+		if all > 0 && unattempted == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("%d of %d e-mail deliveries not attempted", unattempted, all)
+		}
+	}
+}
+
 // hit is one request a receiver got.
 type hit struct {
 	at     time.Time
@@ -219,7 +260,7 @@ func TestFailsWhenTheScheduleIsSpent(t *testing.T) {
 	if d.State != event.Failed || d.Attempts != 3 || len(rc.got()) != 3 || d.LastStatus == nil || *d.LastStatus != 500 {
 		t.Errorf("delivery %+v after %d requests", d, len(rc.got()))
 	}
-	time.Sleep(300 * time.Millisecond)
+	e.quiet()
 	if n := len(rc.got()); n != 3 {
 		t.Errorf("%d requests after the delivery failed", n)
 	}
@@ -242,7 +283,7 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 		t.Error("the endpoint is still enabled")
 	}
 	e.lead()
-	time.Sleep(300 * time.Millisecond)
+	e.quiet()
 	if n := len(rc.got()); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}
@@ -277,6 +318,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 func TestInstancesShareTheQueue(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
+	e.timeout = 10 * time.Second // a slow machine's late answer is not a failed attempt here
 	rc := newReceiver(t, status(200))
 	ep := e.endpoint(rc.srv.URL)
 	for range 3 {
@@ -290,7 +332,7 @@ func TestInstancesShareTheQueue(t *testing.T) {
 	for len(rc.got()) < n && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	time.Sleep(300 * time.Millisecond)
+	e.quiet()
 	ids := map[string]int{}
 	for _, h := range rc.got() {
 		ids[h.header.Get("webhook-id")]++
@@ -327,13 +369,13 @@ func TestNewLeadEmail(t *testing.T) {
 	confirmByMail(t, e, srv, "boss@example.com")
 	srv.SetFail(true)
 	id := e.lead()
-	time.Sleep(200 * time.Millisecond)
+	e.mailAttempted(id)
 	srv.SetFail(false)
 	deadline := time.Now().Add(10 * time.Second)
 	for len(srv.Messages()) < 4 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	time.Sleep(200 * time.Millisecond)
+	e.quiet()
 	msgs := srv.Messages()[2:] // after the two confirmations
 	if len(msgs) != 2 {
 		t.Fatalf("%d messages, want 2", len(msgs))

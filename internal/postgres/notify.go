@@ -22,8 +22,8 @@ WITH gone AS (
     DELETE FROM notify_emails WHERE company_id = $1 AND NOT (email = ANY ($2::text[]))
 ), added AS (
     INSERT INTO notify_emails (company_id, email, confirmed_at)
-    SELECT $1, e, CASE WHEN EXISTS (SELECT FROM users u
-        WHERE u.company_id = $1 AND u.role = 'owner' AND u.email = lower(e)) THEN now() END
+    SELECT $1, e, CASE WHEN EXISTS (SELECT FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.company_id = $1 AND m.role = 'owner' AND u.email = lower(e)) THEN now() END
     FROM unnest($2::text[]) AS e
     ON CONFLICT DO NOTHING
     RETURNING email, confirmed_at
