@@ -152,3 +152,55 @@ func confirmByMail(t *testing.T, e *env, smtp *mailtest.Server, address string) 
 }
 
 var confirmLink = regexp.MustCompile(`https://leads\.example\.com/app/notify/confirm/([A-Za-z0-9_-]+)`)
+
+// A burst of one company's deliveries to a prompt endpoint drains, every one delivered once,
+// never more than limits.DeliveriesInFlight at a time, across two instances.
+func TestBurstDrainsWithinTheBound(t *testing.T) {
+	e := newEnv(t)
+	var mu sync.Mutex
+	now, most, got := 0, 0, map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		got[r.Header.Get("webhook-id")]++
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond) // a receiver's work
+		mu.Lock()
+		now--
+		mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	for i := range 3 {
+		e.endpoint(srv.URL + "/" + string(rune('a'+i)))
+	}
+	const leads = 20
+	for range leads {
+		e.lead()
+	}
+	e.start(event.Schedule{time.Hour}, nil)
+	e.start(event.Schedule{time.Hour}, nil)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		mu.Lock()
+		n := len(got)
+		mu.Unlock()
+		if n == 3*leads {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d deliveries arrived", n, 3*leads)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if most > limits.DeliveriesInFlight {
+		t.Errorf("%d attempts at once, want at most %d", most, limits.DeliveriesInFlight)
+	}
+	for id, n := range got {
+		if n != 1 {
+			t.Errorf("delivery %s arrived %d times", id, n)
+		}
+	}
+}
