@@ -2,9 +2,11 @@ package delivery_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -202,5 +204,34 @@ func TestBurstDrainsWithinTheBound(t *testing.T) {
 		if n != 1 {
 			t.Errorf("delivery %s arrived %d times", id, n)
 		}
+	}
+}
+
+// A receiver answering a MiB of headers fails the attempt unread: the delivery log says why,
+// and keeps no answer; a long body is kept cut at limits.ReceiverBodyBytes, with a note.
+func TestOversizedAnswersRecorded(t *testing.T) {
+	e := newEnv(t)
+	headers := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		for i := range 1024 {
+			w.Header().Set(fmt.Sprintf("X-Filler-%d", i), strings.Repeat("h", 1024))
+		}
+		w.WriteHeader(http.StatusOK)
+	})
+	body := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprint(w, strings.Repeat("b", 1<<20))
+	})
+	epHeaders, epBody := e.endpoint(headers.srv.URL), e.endpoint(body.srv.URL)
+	e.start(event.Schedule{time.Millisecond}, nil) // one retry, then failed
+	e.lead()
+	d := e.settled(epHeaders)
+	if d.State != event.Failed || d.LastStatus != nil || d.LastResponse != "" ||
+		d.LastError != fmt.Sprintf("the answer's headers are larger than %d KiB: refused unread", limits.ReceiverHeaderBytes>>10) {
+		t.Errorf("1 MiB of headers: %+v", d)
+	}
+	d = e.settled(epBody)
+	if d.State != event.Failed || d.LastStatus == nil || *d.LastStatus != http.StatusBadGateway ||
+		d.LastResponse != strings.Repeat("b", limits.ReceiverBodyBytes)+fmt.Sprintf("\n[cut: the answer was longer than %d bytes]", limits.ReceiverBodyBytes) {
+		t.Errorf("1 MiB of body: state %s, status %v, kept %d bytes", d.State, d.LastStatus, len(d.LastResponse))
 	}
 }
