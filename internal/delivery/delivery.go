@@ -237,11 +237,11 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 }
 
 // turnWait is how long a delivery whose company's slots are all held waits before it looks
-// again: half a second at first, doubling with each wait up to half a minute, and spread by
-// chance, so that a large backlog behind slow endpoints is looked at a few times a minute, not
-// in step.
+// again: a tenth of a second at first, so a burst of a company's leads drains at its pace,
+// doubling with each wait up to half a minute, and spread by chance, so that a large backlog
+// behind slow endpoints is looked at a few times a minute, not in step.
 func turnWait(waited int) time.Duration {
-	d := min(500*time.Millisecond<<min(waited, 6), 30*time.Second)
+	d := min(100*time.Millisecond<<min(waited, 9), 30*time.Second)
 	return d/2 + rand.N(d/2+1)
 }
 

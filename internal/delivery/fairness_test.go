@@ -2,9 +2,11 @@ package delivery_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -152,3 +154,84 @@ func confirmByMail(t *testing.T, e *env, smtp *mailtest.Server, address string) 
 }
 
 var confirmLink = regexp.MustCompile(`https://leads\.example\.com/app/notify/confirm/([A-Za-z0-9_-]+)`)
+
+// A burst of one company's deliveries to a prompt endpoint drains, every one delivered once,
+// never more than limits.DeliveriesInFlight at a time, across two instances.
+func TestBurstDrainsWithinTheBound(t *testing.T) {
+	e := newEnv(t)
+	var mu sync.Mutex
+	now, most, got := 0, 0, map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		got[r.Header.Get("webhook-id")]++
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond) // a receiver's work
+		mu.Lock()
+		now--
+		mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	for i := range 3 {
+		e.endpoint(srv.URL + "/" + string(rune('a'+i)))
+	}
+	const leads = 20
+	for range leads {
+		e.lead()
+	}
+	e.start(event.Schedule{time.Hour}, nil)
+	e.start(event.Schedule{time.Hour}, nil)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		mu.Lock()
+		n := len(got)
+		mu.Unlock()
+		if n == 3*leads {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d deliveries arrived", n, 3*leads)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if most > limits.DeliveriesInFlight {
+		t.Errorf("%d attempts at once, want at most %d", most, limits.DeliveriesInFlight)
+	}
+	for id, n := range got {
+		if n != 1 {
+			t.Errorf("delivery %s arrived %d times", id, n)
+		}
+	}
+}
+
+// A receiver answering a MiB of headers fails the attempt unread: the delivery log says why,
+// and keeps no answer; a long body is kept cut at limits.ReceiverBodyBytes, with a note.
+func TestOversizedAnswersRecorded(t *testing.T) {
+	e := newEnv(t)
+	headers := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		for i := range 1024 {
+			w.Header().Set(fmt.Sprintf("X-Filler-%d", i), strings.Repeat("h", 1024))
+		}
+		w.WriteHeader(http.StatusOK)
+	})
+	body := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprint(w, strings.Repeat("b", 1<<20))
+	})
+	epHeaders, epBody := e.endpoint(headers.srv.URL), e.endpoint(body.srv.URL)
+	e.start(event.Schedule{time.Millisecond}, nil) // one retry, then failed
+	e.lead()
+	d := e.settled(epHeaders)
+	if d.State != event.Failed || d.LastStatus != nil || d.LastResponse != "" ||
+		d.LastError != fmt.Sprintf("the answer's headers are larger than %d KiB: refused unread", limits.ReceiverHeaderBytes>>10) {
+		t.Errorf("1 MiB of headers: %+v", d)
+	}
+	d = e.settled(epBody)
+	if d.State != event.Failed || d.LastStatus == nil || *d.LastStatus != http.StatusBadGateway ||
+		d.LastResponse != strings.Repeat("b", limits.ReceiverBodyBytes)+fmt.Sprintf("\n[cut: the answer was longer than %d bytes]", limits.ReceiverBodyBytes) {
+		t.Errorf("1 MiB of body: state %s, status %v, kept %d bytes", d.State, d.LastStatus, len(d.LastResponse))
+	}
+}

@@ -16,7 +16,7 @@ import (
 // setNotifyEmails makes $2 the company's notify addresses in one statement. An address added
 // is confirmed at once when it is the login of one of the company's owners; any other is
 // added unconfirmed, with a job that sends it its confirmation link. An address kept keeps its
-// state.
+// state; one still unconfirmed whose link has expired is sent a new one.
 var setNotifyEmails = `
 WITH gone AS (
     DELETE FROM notify_emails WHERE company_id = $1 AND NOT (email = ANY ($2::text[]))
@@ -27,19 +27,25 @@ WITH gone AS (
     FROM unnest($2::text[]) AS e
     ON CONFLICT DO NOTHING
     RETURNING email, confirmed_at
+), expired AS (
+    SELECT email FROM notify_emails
+    WHERE company_id = $1 AND email = ANY ($2::text[]) AND confirmed_at IS NULL
+        AND token_sent_at < now() - $3 * interval '1 millisecond'
 ), job AS (
     INSERT INTO river_job (kind, queue, max_attempts, args)
     SELECT '` + event.ConfirmJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
            jsonb_build_object('company_id', $1::uuid, 'email', email)
-    FROM added WHERE confirmed_at IS NULL
+    FROM (SELECT email FROM added WHERE confirmed_at IS NULL UNION SELECT email FROM expired) AS waiting
 )
 SELECT count(*) FROM added`
 
 // SetNotifyEmails replaces the addresses that get the new-lead e-mail; none turns it off. An
-// address new to the list gets its confirmation link (an owner's own address needs none).
+// address new to the list, or saved again after its link expired, gets a confirmation link (an
+// owner's own address needs none).
 func (s *Store) SetNotifyEmails(ctx context.Context, companyID uuid.UUID, emails []string) error {
 	var n int
-	return translate(s.db.GetContext(ctx, &n, setNotifyEmails, companyID, pq.StringArray(append([]string{}, emails...))))
+	return translate(s.db.GetContext(ctx, &n, setNotifyEmails, companyID, pq.StringArray(append([]string{}, emails...)),
+		event.ConfirmLinkTTL.Milliseconds()))
 }
 
 const selectNotifyEmails = `SELECT email FROM notify_emails WHERE company_id = $1 ORDER BY email`

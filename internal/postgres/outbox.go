@@ -14,8 +14,8 @@ import (
 // the change and its event commit together, and a group of leads stays one round trip: it ends
 // its WITH list with recordEvents over a CTE of the leads it changed. An event is recorded only
 // when its company has somewhere to send it: an enabled webhook endpoint that takes its type,
-// or, for lead.created of a lead with an email or a phone, a confirmed notify address. It is recorded in
-// event_outbox, a table without indexes, so the change pays for one tuple per event. The
+// or, for lead.created of a lead with an email or a phone, a confirmed notify address. It is
+// recorded in event_outbox, a table without indexes, so the change pays for one tuple per event. The
 // statement also enqueues a River job (kind dispatch_events, queue event_dispatch) unless one
 // is already waiting there: that job, run moments later, takes the events from the outbox,
 // moves them to lead_events, gives each a delivery row per target and each delivery its own
