@@ -22,8 +22,8 @@ import (
 )
 
 var (
-	sessionIDPattern = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9._:-]{%d,%d}$`, limits.SessionIDMinLen, limits.SessionIDMaxLen))
-	messageIDPattern = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9._:-]{%d,%d}$`, limits.MessageIDMinLen, limits.MessageIDMaxLen))
+	sessionIDPattern = regexp.MustCompile(fmt.Sprintf(`^[%s]{%d,%d}$`, limits.IDChars, limits.SessionIDMinLen, limits.SessionIDMaxLen))
+	messageIDPattern = regexp.MustCompile(fmt.Sprintf(`^[%s]{%d,%d}$`, limits.IDChars, limits.MessageIDMinLen, limits.MessageIDMaxLen))
 )
 
 // Request is one visitor message as the widget sends it; nil pointers are absent fields.

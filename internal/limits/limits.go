@@ -31,6 +31,9 @@ const (
 
 	// MessageLen bounds a visitor's chat message.
 	MessageLen = 2000
+	// IDChars are the characters of a client-chosen chat session_id and message_id, as a
+	// regular expression's character class holds them.
+	IDChars = `A-Za-z0-9._:-`
 	// SessionIDMinLen and SessionIDMaxLen bound a chat session_id.
 	SessionIDMinLen = 22
 	SessionIDMaxLen = 128
@@ -39,6 +42,9 @@ const (
 	// MessageIDMinLen and MessageIDMaxLen bound a chat message_id.
 	MessageIDMinLen = 1
 	MessageIDMaxLen = 64
+
+	// WebhookURLLen bounds a webhook endpoint's address, as browsers and servers commonly bound one.
+	WebhookURLLen = 2048
 
 	// IdempotencyKeyMinLen and IdempotencyKeyMaxLen bound the Idempotency-Key header.
 	IdempotencyKeyMinLen = 1

@@ -89,11 +89,9 @@ type view struct {
 	OverLimit                                       bool
 }
 
-var sourceNames = map[lead.Source]string{lead.SourceForm: "űrlap", lead.SourceAPI: "API", lead.SourceChat: "chat", lead.SourceManual: "kézi rögzítés"}
-
 // Compose writes the message about a new lead: its subject, plain text and HTML.
 func Compose(l lead.Stored, publicURL string) (subject, text, html string, err error) {
-	v := view{Source: sourceNames[l.Source], Name: strings.TrimSpace(l.FirstName + " " + l.LastName),
+	v := view{Source: l.Source.Name(), Name: strings.TrimSpace(l.FirstName + " " + l.LastName),
 		Email: l.Email, Phone: l.Phone, Service: l.Service, Note: l.Note,
 		OverLimit: l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
 	who := v.Name

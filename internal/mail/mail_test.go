@@ -34,7 +34,7 @@ func TestCompose(t *testing.T) {
 	if subject != "Új érdeklődő: Kovács Anna" {
 		t.Errorf("subject %q", subject)
 	}
-	for _, want := range []string{"Új érdeklődő érkezett (chat)", "Név: Kovács Anna", "E-mail: anna@example.hu",
+	for _, want := range []string{"Új érdeklődő érkezett (csevegés)", "Név: Kovács Anna", "E-mail: anna@example.hu",
 		"Telefon: +36 30 123 4567", "Szolgáltatás: Tetőfelújítás", "Árajánlatot kér <b>jövő hétre</b>.", link} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text lacks %q:\n%s", want, text)

@@ -117,7 +117,7 @@ func (d *dashboard) addWebhook(w http.ResponseWriter, r *http.Request, v viewer)
 		switch {
 		case errors.Is(err, webhook.ErrBadURL):
 			form.Error = fmt.Sprintf("Érvénytelen webhook-cím. Adjon meg egy teljes https:// címet (például https://pelda.hu/leadchat), "+
-				"felhasználónév és jelszó nélkül, legfeljebb %d karakterben.", webhook.MaxURLLength)
+				"felhasználónév és jelszó nélkül, legfeljebb %d karakterben.", limits.WebhookURLLen)
 		case errors.Is(err, webhook.ErrSpecialTarget):
 			form.Error = "Ez a cím nem használható webhookként: belső, helyi, dokumentációs vagy más különleges célú IP-címre mutat. " +
 				"Adjon meg egy nyilvános címet."

@@ -55,8 +55,8 @@ var funcs = template.FuncMap{
 	"num":  groupDigits,
 	"join": strings.Join,
 	// A status comes as a lead.Status, or as text from the history.
-	"status":         func(s any) string { return statusName(lead.Status(fmt.Sprint(s))) },
-	"source":         sourceName,
+	"status":         func(s any) string { return lead.Status(fmt.Sprint(s)).Name() },
+	"source":         lead.Source.Name,
 	"field":          fieldName,
 	"origin":         originName,
 	"inc":            func(i int) int { return i + 1 },

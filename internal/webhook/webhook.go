@@ -59,20 +59,17 @@ func Sign(secrets []string, id string, at time.Time, body []byte) (string, error
 	return strings.Join(sigs, " "), nil
 }
 
-// MaxURLLength bounds an endpoint's address, as browsers and servers commonly bound one.
-const MaxURLLength = 2048
-
 // ErrSpecialTarget is wrapped by the refusal of an endpoint's address whose host is an IP
 // address of the special-purpose registries (see SpecialPurpose).
 var ErrSpecialTarget = errors.New("special-purpose address")
 
 // CheckURL checks an endpoint's address: an absolute https URL with a host (http too when
-// private targets are allowed, for development), at most MaxURLLength bytes, whose host, when
+// private targets are allowed, for development), at most limits.WebhookURLLen bytes, whose host, when
 // it is an IP address, is not a special-purpose one (ErrSpecialTarget) unless private targets
 // are allowed. A host name is judged when it is dialled, by the address it resolves to.
 func CheckURL(raw string, allowPrivate bool) error {
-	if len(raw) > MaxURLLength {
-		return fmt.Errorf("%w: longer than %d characters", ErrBadURL, MaxURLLength)
+	if len(raw) > limits.WebhookURLLen {
+		return fmt.Errorf("%w: longer than %d characters", ErrBadURL, limits.WebhookURLLen)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil {
