@@ -33,7 +33,8 @@ type leadJSON struct {
 }
 
 type leadDetails struct {
-	Note string `json:"note"`
+	Note       string   `json:"note"`
+	Unanswered []string `json:"unanswered_questions,omitempty"`
 }
 
 func orNull(s string) *string {
@@ -51,7 +52,7 @@ func toJSON(l lead.Stored) leadJSON {
 		Consent: l.Consent,
 	}
 	if l.Note != "" {
-		j.Details = &leadDetails{Note: l.Note}
+		j.Details = &leadDetails{Note: l.Note, Unanswered: l.Unanswered}
 	}
 	return j
 }

@@ -86,14 +86,24 @@ type Lead struct {
 	UpdatedAt    time.Time         `json:"updated_at"`
 }
 
-// Note is the lead's details.note, empty when it has none.
-func (l Lead) Note() string {
-	var d struct {
-		Note string `json:"note"`
-	}
-	_ = json.Unmarshal(l.Details, &d)
-	return d.Note
+// leadDetails is a lead's details as the contract's LeadDetails.
+type leadDetails struct {
+	Note       string   `json:"note"`
+	Unanswered []string `json:"unanswered_questions"`
 }
+
+func (l Lead) details() leadDetails {
+	var d leadDetails
+	_ = json.Unmarshal(l.Details, &d) // the store wrote it; null or absent is no details
+	return d
+}
+
+// Note is the lead's details.note, empty when it has none.
+func (l Lead) Note() string { return l.details().Note }
+
+// Unanswered is the lead's details.unanswered_questions: a chat lead's questions the assistant
+// handed over to a colleague.
+func (l Lead) Unanswered() []string { return l.details().Unanswered }
 
 // Event is one recorded event. Lead is the lead as it is when the event is sent (the outbox
 // keeps no copy of it); nil for lead.erased, and for any event of a lead erased since, which

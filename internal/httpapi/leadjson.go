@@ -72,7 +72,18 @@ func appendLead(b []byte, l *lead.Stored) []byte {
 	b = append(b, `,"details":`...)
 	if l.Note != "" {
 		b = append(b, `{"note":`...)
-		b = append(appendString(b, l.Note), '}')
+		b = appendString(b, l.Note)
+		if len(l.Unanswered) > 0 {
+			b = append(b, `,"unanswered_questions":[`...)
+			for i, q := range l.Unanswered {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendString(b, q)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
 	} else {
 		b = append(b, "null"...)
 	}

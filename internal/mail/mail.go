@@ -83,7 +83,9 @@ func NewSender(server Server, from, publicURL string) *Sender {
 // view is what the templates show.
 type view struct {
 	Source, Name, Email, Phone, Service, Note, Link string
-	OverLimit                                       bool
+	// Unanswered are the chat's questions the assistant handed over: the salesperson's to answer.
+	Unanswered []string
+	OverLimit  bool
 }
 
 var sourceNames = map[string]string{"form": "űrlap", "api": "API", "chat": "chat", "manual": "kézi rögzítés"}
@@ -99,7 +101,7 @@ func str(p *string) string {
 func Compose(l event.Lead, publicURL string) (subject, text, html string, err error) {
 	v := view{Source: sourceNames[l.Source], Name: strings.TrimSpace(str(l.FirstName) + " " + str(l.LastName)),
 		Email: str(l.Email), Phone: str(l.Phone), Service: str(l.Service), Note: l.Note(),
-		OverLimit: l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
+		Unanswered: l.Unanswered(), OverLimit: l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
 	who := v.Name
 	for _, alt := range []string{v.Email, v.Phone} {
 		if who == "" {
