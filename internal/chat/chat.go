@@ -270,7 +270,10 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	}
 	// A detail a model proposes counts only if the visitor wrote it, and only fills a gap.
 	var proposed Contact
-	checked := verified(answer.Proposed, visitorTexts(st.History, in.message))
+	var checked Contact
+	if answer.Proposed != (assistant.Contact{}) {
+		checked = verified(answer.Proposed, visitorTexts(st.History, in.message))
+	}
 	if checked.FirstName != "" {
 		checked.FirstName, checked.LastName = contact.SplitName(checked.FirstName, next.Language)
 	}
