@@ -459,7 +459,9 @@ type LeadDetails struct {
 	// UnansweredQuestions Chat leads only: the visitor's questions the assistant could not answer from the
 	// company's profile and handed over to a colleague, oldest first, each as the visitor
 	// asked it without the contact details it held (at most 5, the latest kept, each at most
-	// 200 characters). Absent when there is none.
+	// 200 characters). Absent when there is none. Like the note, it is kept current without a
+	// `lead.updated` event of its own: a question added after the lead arrived is in the
+	// lead the read calls return and in the lead's next event.
 	UnansweredQuestions *[]string `json:"unanswered_questions,omitempty"`
 }
 
