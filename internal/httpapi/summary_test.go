@@ -144,4 +144,16 @@ func TestChatLeadSummaryAndUnansweredQuestions(t *testing.T) {
 	if !strings.Contains(mailHTML, "<li>"+open+"</li>") {
 		t.Errorf("the e-mail's HTML does not list the unanswered question:\n%s", mailHTML)
 	}
+
+	// A question handed over after the lead arrived joins the list on the same lead.
+	later := "Lehet bankkártyával fizetni?"
+	v.send(later, nil)
+	got, err = e.sdk(e.key(c, auth.Private, nil, true).Key).GetLead(ctx, leadID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Details == nil || got.Details.UnansweredQuestions == nil || !slices.Equal(*got.Details.UnansweredQuestions, []string{open, later}) ||
+		!strings.HasSuffix(got.Details.Note, "Nyitott kérdések: „"+open+"” „"+later+"”") {
+		t.Errorf("after a later question the details are %+v", got.Details)
+	}
 }
