@@ -287,7 +287,10 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	}
 	// A detail a model proposes counts only if the visitor wrote it, and only fills a gap.
 	var proposed Contact
-	checked := verified(answer.Proposed, visitorTexts(st.History, in.message))
+	var checked Contact
+	if answer.Proposed != (assistant.Contact{}) {
+		checked = verified(answer.Proposed, visitorTexts(st.History, in.message))
+	}
 	if checked.FirstName != "" {
 		checked.FirstName, checked.LastName = contact.SplitName(checked.FirstName, next.Language)
 	}
@@ -296,9 +299,10 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	if svc, ok := profile.index.ServiceFor(in.message); ok {
 		next.Service = svc
 	}
-	next.Note = addToNote(cur.Note, assistant.Gist(in.message, asContact(captured, next.Language)))
+	next.Summary = cur.Summary.add(in.message, intent, answer.Handover, next.Contact)
+	next.Note = next.Summary.Note(next.Service, next.Language)
 
-	w := Write{Session: next, Message: in.message, MessageID: in.messageID,
+	w := Write{Session: next, Message: in.message, MessageID: in.messageID, HandedOver: answer.Handover,
 		Answered: Answered{Reply: answer.Text, RequestContact: requestContact}, Limit: p.LeadLimit}
 	w.NewLead, w.Changes = leadWrite(cur, next, form, proposed)
 	if w.NewLead != nil {
@@ -470,7 +474,7 @@ func leadWrite(cur, nextSession Session, form, proposed Contact) (*lead.Lead, []
 		return &lead.Lead{
 			ID: lead.NewID(), FirstName: next.FirstName, LastName: next.LastName, Email: next.Email,
 			Phone: next.Phone, PhoneE164: next.PhoneE164, Service: nextSession.Service, Note: nextSession.Note,
-			Source: lead.SourceChat, ReferralData: nextSession.ReferralData,
+			Unanswered: nextSession.Summary.Unanswered, Source: lead.SourceChat, ReferralData: nextSession.ReferralData,
 		}, nil
 	}
 	var changes []lead.Change

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/google/uuid"
 
 	leadclient "github.com/leadchat/leadchat/clients/go"
@@ -211,12 +212,16 @@ func TestChatConversation(t *testing.T) {
 	l := leads[0]
 	want := lead.Lead{ID: leadID, FirstName: "Péter", LastName: "Kovács", Email: "peter@kovacs.example",
 		Phone: "06 30 123 4567", PhoneE164: "+36301234567", Source: lead.SourceChat,
-		// What the visitor asked for, for the salesperson; the messages that only gave
-		// contact details add nothing to the note.
-		Service: "Napelem", Note: "Mennyibe kerül egy 5 kW-os napelem rendszer?",
+		Service:      "Napelem",
 		ReferralData: map[string]string{"utm_source": "facebook", "landing_page": "https://napfeny.example/"}}
-	if diff := cmp.Diff(want, l.Lead); diff != "" {
+	if diff := cmp.Diff(want, l.Lead, cmpopts.IgnoreFields(lead.Lead{}, "Note", "Unanswered")); diff != "" {
 		t.Errorf("chat lead (-want +got):\n%s", diff)
+	}
+	// What the visitor asked for, for the salesperson, as labels; the messages that only gave
+	// contact details add nothing to the note. (Whether the assistant handed the price
+	// question over, which would add an open question, is the assistant's matter.)
+	if summary := "Érdeklődik: Napelem\nKérdezte: ár"; !strings.HasPrefix(l.Note, summary) {
+		t.Errorf("chat lead note %q, want it to start %q", l.Note, summary)
 	}
 
 	r = v.send("És mennyibe kerül?", nil)
@@ -224,8 +229,9 @@ func TestChatConversation(t *testing.T) {
 		t.Error("contact complete: request_contact should be false")
 	}
 	// Later questions keep the lead's note current, in the same turn's write.
+	r = v.send("Szeretnék árajánlatot kérni.", nil)
 	leads, err = lead.Collect(lead.All(ctx, e.store, c, lead.Filter{}))
-	if err != nil || len(leads) != 1 || leads[0].Note != "Mennyibe kerül egy 5 kW-os napelem rendszer?\nÉs mennyibe kerül?" ||
+	if err != nil || len(leads) != 1 || !strings.HasPrefix(leads[0].Note, "Érdeklődik: Napelem\nKér: árajánlat\nKérdezte: ár") ||
 		leads[0].Service != "Napelem" {
 		t.Errorf("after another question: %+v, %v", leads, err)
 	}

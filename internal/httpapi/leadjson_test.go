@@ -27,6 +27,9 @@ func storedLead(l *lead.Stored) api.StoredLead {
 	}
 	if l.Note != "" {
 		out.Details = &api.LeadDetails{Note: l.Note}
+		if len(l.Unanswered) > 0 {
+			out.Details.UnansweredQuestions = &l.Unanswered
+		}
 	}
 	if l.ReferralData != nil {
 		out.ReferralData = &l.ReferralData
@@ -66,7 +69,7 @@ func exampleLeads() []lead.Stored {
 	full := lead.Stored{
 		Lead: lead.Lead{ID: uuid.MustParse("0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"), FirstName: "Péter", LastName: "Kovács",
 			Email: "peter@example.hu", Phone: "+36 30 123 4567", PhoneE164: "+36301234567", Service: "Napelem <5 kW>",
-			Note: "Délután \"hívjon\"", Source: lead.SourceChat,
+			Note: "Délután \"hívjon\"", Unanswered: []string{"Van <garancia>?", "És \"hétvégén\"?"}, Source: lead.SourceChat,
 			ReferralData: map[string]string{"utm_source": "google", "landing_page": "https://ceg.hu/?a=1&b=<2>", "gclid": ""},
 			Consent:      &lead.Consent{Marketing: true, Text: &text, PrivacyURL: &url, GivenAt: at.Truncate(time.Second), Source: lead.SourceChat}},
 		Status: lead.StatusQualified, OverLimit: true, SessionID: "sess_01", CreatedAt: at, UpdatedAt: at.Add(time.Second),
@@ -79,6 +82,7 @@ func exampleLeads() []lead.Stored {
 	for _, s := range hardText {
 		l := full
 		l.FirstName, l.LastName, l.Note, l.SessionID = s, s, s, s
+		l.Unanswered = []string{s, "Van garancia?"}
 		l.ReferralData = map[string]string{s: s, "utm_term": s}
 		c := *full.Consent
 		c.Text = &s
@@ -129,6 +133,7 @@ func FuzzLeadJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, note, key string) {
 		l := base
 		l.FirstName, l.Email, l.Note, l.Service = name, name, note, key
+		l.Unanswered = []string{note, key}
 		l.ReferralData = map[string]string{key: note, name: key}
 		c := *base.Consent
 		c.Text, c.PrivacyURL = &note, &key

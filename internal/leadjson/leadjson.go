@@ -30,7 +30,18 @@ func Append(b []byte, l *lead.Stored) []byte {
 	b = append(b, `,"details":`...)
 	if l.Note != "" {
 		b = append(b, `{"note":`...)
-		b = append(AppendString(b, l.Note), '}')
+		b = AppendString(b, l.Note)
+		if len(l.Unanswered) > 0 {
+			b = append(b, `,"unanswered_questions":[`...)
+			for i, q := range l.Unanswered {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = AppendString(b, q)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
 	} else {
 		b = append(b, "null"...)
 	}

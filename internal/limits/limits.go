@@ -29,6 +29,11 @@ const (
 	ConsentTextLen = 1000
 	PrivacyURLLen  = 2048
 
+	// UnansweredQuestions bounds how many of the questions the assistant handed over a chat
+	// lead lists (the latest are kept); UnansweredQuestionLen bounds each of them.
+	UnansweredQuestions   = 5
+	UnansweredQuestionLen = 200
+
 	// MessageLen bounds a visitor's chat message.
 	MessageLen = 2000
 	// IDChars are the characters of a client-chosen chat session_id and message_id, as a

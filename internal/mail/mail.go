@@ -86,14 +86,17 @@ func NewSender(server Server, from, publicURL string) *Sender {
 // view is what the templates show.
 type view struct {
 	Source, Name, Email, Phone, Service, Note, Link string
-	OverLimit                                       bool
+	// Unanswered are the chat's questions the assistant handed over: the salesperson's to answer.
+	Unanswered []string
+	OverLimit  bool
 }
 
 // Compose writes the message about a new lead: its subject, plain text and HTML.
 func Compose(l lead.Stored, publicURL string) (subject, text, html string, err error) {
 	v := view{Source: l.Source.Name(), Name: strings.TrimSpace(l.FirstName + " " + l.LastName),
 		Email: l.Email, Phone: l.Phone, Service: l.Service, Note: l.Note,
-		OverLimit: l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
+		Unanswered: l.Unanswered,
+		OverLimit:  l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
 	who := v.Name
 	for _, alt := range []string{v.Email, v.Phone} {
 		if who == "" {
