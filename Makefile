@@ -143,7 +143,8 @@ clean:
 FUZZTIME ?= 5s
 FUZZ_TARGETS := internal/auth:FuzzParse internal/auth:FuzzHostAllowed internal/auth:FuzzRequestHost \
 	internal/contact:FuzzExtract internal/httpapi:FuzzLeadRequest internal/httpapi:FuzzChatRequest \
-	internal/lead:FuzzCheckText internal/httpapi:FuzzIdempotencyKey internal/httpapi:FuzzLeadJSON
+	internal/lead:FuzzCheckText internal/httpapi:FuzzIdempotencyKey internal/httpapi:FuzzLeadJSON \
+	internal/web:FuzzDashboardForms
 .PHONY: fuzz-short
 ## On a loaded machine Go's fuzzer may end a run that found nothing with "context deadline
 ## exceeded" (its workers miss the stop); such a run, with no failing input written, runs once more.
