@@ -36,10 +36,11 @@ const (
 
 // TestHostile runs the attacks tried against the service from outside (made-up methods of up
 // to 30 KiB, fake keys, addresses rotating through IPv6 networks behind the trusted proxy, slow
-// headers, many connections) while real leads flow, against the real binary on its defaults
+// headers, many connections, a flood of made-up one-time links while the owner logs in) while
+// real leads flow, against the real binary on its defaults
 // (plus a trusted proxy and room for the real leads), then holds the service to: resident
-// memory under 64 MiB, every acknowledged lead stored, and at most one database lookup per
-// distinct refused key. Like TestSoak it is built only with the tag soak: `make hostile-short`
+// memory under 64 MiB, every acknowledged lead stored, at most one database lookup per
+// distinct refused key, and every owner's login answered within 2 s. Like TestSoak it is built only with the tag soak: `make hostile-short`
 // (part of `make test`) and `make hostile`.
 func TestHostile(t *testing.T) {
 	d := hostileRunDuration(t)
@@ -56,6 +57,9 @@ func TestHostile(t *testing.T) {
 	}
 	public, revoked, fakes, err := provisionAttack(ctx, db.url, company.ID)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := provisionOwner(ctx, db.url, company.ID); err != nil {
 		t.Fatal(err)
 	}
 	lookupsBefore, err := keyLookups(ctx, db.url)
@@ -98,9 +102,13 @@ func TestHostile(t *testing.T) {
 	l := newLoad(srv.base(), private)
 	loadDone := make(chan struct{})
 	go func() { l.run(runCtx, realClients); close(loadDone) }()
+	flood := newLoginFlood(srv.base())
+	floodDone := make(chan struct{})
+	go func() { flood.run(runCtx); close(floodDone) }()
 	a := newAttacks(srv.base(), public, revoked, fakes)
 	a.run(runCtx, slowConnections, idleConnections)
 	<-loadDone
+	<-floodDone
 	<-sampled
 
 	var problems []string
@@ -112,7 +120,7 @@ func TestHostile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("checking the database: %v", err)
 	}
-	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems)
+	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, flood.problems())
 	if err := srv.stop(); err != nil {
 		problems = append(problems, "shutdown: "+err.Error())
 	}
@@ -133,7 +141,8 @@ func TestHostile(t *testing.T) {
 		problems = append(problems, "no real lead was acknowledged")
 	}
 
-	t.Log(hostileFigures(d, l, a, stored, lost(storeProblems), hwm, peak.Load(), lookups, validKeys, srv.errorLines(), len(problems)))
+	t.Log(hostileFigures(d, l, a, stored, lost(storeProblems), hwm, peak.Load(), lookups, validKeys, srv.errorLines(), len(problems)) +
+		flood.figures())
 	reportProblems(t, problems)
 	if len(problems) > 0 {
 		t.Logf("server log:\n%s", srv.logTail(20))
