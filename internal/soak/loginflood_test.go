@@ -24,7 +24,7 @@ import (
 // each hashed its password before the link was checked, and a real owner's login waited 11 to
 // 16 s, then failed), while the company's real owner logs in again and again from their browser.
 const (
-	loginFlooders   = 100             // connections posting made-up links, at any time
+	loginFlooders   = 100 // connections posting made-up links, at any time
 	ownerLoginEvery = 500 * time.Millisecond
 	ownerLoginLimit = 2 * time.Second // each of the owner's logins must be answered within this
 	ownerEmail      = "tulajdonos@soak.hu"
