@@ -155,7 +155,7 @@ FUZZTIME ?= 5s
 FUZZ_TARGETS := internal/auth:FuzzParse internal/auth:FuzzHostAllowed internal/auth:FuzzRequestHost \
 	internal/contact:FuzzExtract internal/httpapi:FuzzLeadRequest internal/httpapi:FuzzChatRequest \
 	internal/lead:FuzzCheckText internal/httpapi:FuzzIdempotencyKey internal/httpapi:FuzzLeadJSON \
-	internal/lead:FuzzParseCursor internal/lead:FuzzCursorRoundTrip
+	internal/lead:FuzzParseCursor internal/lead:FuzzCursorRoundTrip internal/web:FuzzDashboardForms
 .PHONY: fuzz-short
 ## On a loaded machine Go's fuzzer may end a run that found nothing with "context deadline
 ## exceeded" (its workers miss the stop); such a run, with no failing input written, runs once more.
@@ -185,10 +185,11 @@ soak:
 
 ## hostile-short: the hostile run (internal/soak, TestHostile) for 10 s: made-up methods of up to
 ## 30 KiB, fake keys, IPv6 addresses rotating behind the trusted proxy, slow headers and idle
-## connections, webhook receivers answering 1 MiB of headers or never answering and a list of
-## 1,000 new-lead addresses, while real leads flow; fails unless the server's RSS stays under
-## 64 MiB, every acknowledged lead is stored, refused keys cost at most one database lookup each,
-## and a healthy company's webhooks and e-mails arrive with p99 under 2 s beside the attackers.
+## connections, made-up one-time links while the owner logs in, webhook receivers answering
+## 1 MiB of headers or never answering and a list of 1,000 new-lead addresses, while real leads
+## flow; fails unless the server's RSS stays under 64 MiB, every acknowledged lead is stored,
+## refused keys cost at most one database lookup each, every owner's login is answered within
+## 2 s, and a healthy company's webhooks and e-mails arrive with p99 under 2 s beside the attackers.
 ## hostile: the same for HOSTILE_DURATION (60 s).
 HOSTILE_DURATION ?= 60s
 .PHONY: hostile hostile-short

@@ -206,6 +206,14 @@ func provision(ctx context.Context, dsn, keysPath string) (demoKeys, error) {
 // making one (and a new password) when either is missing, and saves keys.
 func demoOwner(ctx context.Context, store *postgres.Store, companyID uuid.UUID, keys *demoKeys, keysPath string) error {
 	u, _, err := store.UserByEmail(ctx, DemoOwner)
+	if err == nil {
+		// The account is the demo owner when it is a member of the demo company.
+		if _, merr := store.User(ctx, companyID, u.ID); merr == nil {
+			u.CompanyID = companyID
+		} else if !errs.Is(merr, errs.NotFound) {
+			return merr
+		}
+	}
 	switch {
 	case err == nil && u.CompanyID == companyID && keys.OwnerPassword != "":
 		// A file from before it was made private, or copied since, is made private again.

@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -78,7 +80,13 @@ func (s *Store) CreateUser(ctx context.Context, companyID uuid.UUID, email strin
 	}
 	var joined time.Time
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
-		if err := tx.GetContext(ctx, &r, upsertAccount, uuid.New(), email, null(passwordHash)); err != nil {
+		err := tx.GetContext(ctx, &r, upsertAccount, uuid.New(), email, null(passwordHash))
+		if errors.Is(err, sql.ErrNoRows) {
+			// Another transaction made the account after this statement's snapshot: the
+			// next statement sees it.
+			err = tx.GetContext(ctx, &r, upsertAccount, uuid.New(), email, null(passwordHash))
+		}
+		if err != nil {
 			return translate(err)
 		}
 		// A new account made with its password has come in; every other membership waits.

@@ -36,13 +36,14 @@ const (
 
 // TestHostile runs the attacks tried against the service from outside (made-up methods of up
 // to 30 KiB, fake keys, addresses rotating through IPv6 networks behind the trusted proxy, slow
-// headers, many connections; a company whose webhook receivers answer a MiB of headers or
-// never answer, beside a healthy company whose deliveries must stay prompt) while real leads
-// flow, against the real binary on its defaults
+// headers, many connections, a flood of made-up one-time links while the owner logs in; a
+// company whose webhook receivers answer a MiB of headers or never answer, beside a healthy
+// company whose deliveries must stay prompt) while real leads flow, against the real binary on
+// its defaults
 // (plus a trusted proxy and room for the real leads), then holds the service to: resident
-// memory under 64 MiB, every acknowledged lead stored, and at most one database lookup per
-// distinct refused key. Like TestSoak it is built only with the tag soak: `make hostile-short`
-// (part of `make test`) and `make hostile`.
+// memory under 64 MiB, every acknowledged lead stored, at most one database lookup per
+// distinct refused key, and every owner's login answered within 2 s. Like TestSoak it is built
+// only with the tag soak: `make hostile-short` (part of `make test`) and `make hostile`.
 func TestHostile(t *testing.T) {
 	d := hostileRunDuration(t)
 	ctx := context.Background()
@@ -58,6 +59,9 @@ func TestHostile(t *testing.T) {
 	}
 	public, revoked, fakes, err := provisionAttack(ctx, db.url, company.ID)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := provisionOwner(ctx, db.url, company.ID); err != nil {
 		t.Fatal(err)
 	}
 	lookupsBefore, err := keyLookups(ctx, db.url)
@@ -108,9 +112,13 @@ func TestHostile(t *testing.T) {
 	go func() { l.run(runCtx, realClients); close(loadDone) }()
 	ownersDone := make(chan struct{})
 	go func() { owners.run(runCtx); close(ownersDone) }()
+	flood := newLoginFlood(srv.base())
+	floodDone := make(chan struct{})
+	go func() { flood.run(runCtx); close(floodDone) }()
 	a := newAttacks(srv.base(), public, revoked, fakes)
 	a.run(runCtx, slowConnections, idleConnections)
 	<-loadDone
+	<-floodDone
 	<-sampled
 	<-ownersDone
 	ownerProblems, ownerFigures := owners.finish(5 * time.Second)
@@ -124,7 +132,7 @@ func TestHostile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("checking the database: %v", err)
 	}
-	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, ownerProblems)
+	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, ownerProblems, flood.problems())
 	if err := srv.stop(); err != nil {
 		problems = append(problems, "shutdown: "+err.Error())
 	}
@@ -146,7 +154,8 @@ func TestHostile(t *testing.T) {
 	}
 
 	t.Log(ownerFigures)
-	t.Log(hostileFigures(d, l, a, stored, lost(storeProblems), hwm, peak.Load(), lookups, validKeys, srv.errorLines(), len(problems)))
+	t.Log(hostileFigures(d, l, a, stored, lost(storeProblems), hwm, peak.Load(), lookups, validKeys, srv.errorLines(), len(problems)) +
+		flood.figures())
 	reportProblems(t, problems)
 	if len(problems) > 0 {
 		t.Logf("server log:\n%s", srv.logTail(20))

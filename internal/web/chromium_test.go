@@ -440,6 +440,30 @@ func TestDashboardInChromium(t *testing.T) {
 		b.check("member-forbidden")
 	})
 
+	t.Run("a user in two companies switches in the header", func(t *testing.T) {
+		b := b.on(t)
+		if _, _, err := user.Create(context.Background(), f.store, f.b.ID, f.member, user.Owner, ""); err != nil {
+			t.Fatal(err)
+		}
+		b.open("/app/leads")
+		b.submit("form[action='/app/logout']")
+		b.login(f.member)
+		if got := b.text("#ceg-valto"); got != f.a.ID.String() {
+			t.Fatalf("the switcher shows %q, want company A", got)
+		}
+		b.check("switcher")
+		b.set("#ceg-valto", f.b.ID.String())
+		if status := b.submit("form[action='/app/company']"); status != http.StatusOK || b.path() != "/app/leads" {
+			t.Fatalf("switching: %d at %s", status, b.path())
+		}
+		if got := b.text("#ceg-valto"); got != f.b.ID.String() {
+			t.Errorf("after switching the switcher shows %q, want company B", got)
+		}
+		if n := js[int](b, `document.querySelectorAll('nav a').length`); n < 2 {
+			t.Errorf("the owner of B has %d menu links", n)
+		}
+	})
+
 	t.Run("the one-time link page", func(t *testing.T) {
 		b := b.on(t)
 		_, token, err := user.Create(context.Background(), f.store, f.a.ID, "linkes@a-ceg.hu", user.Member, "")

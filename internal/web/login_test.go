@@ -84,9 +84,22 @@ func TestClientFailureLimit(t *testing.T) {
 	if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" || !strings.Contains(r.body, "erről a hálózati címről") {
 		t.Fatalf("the 21st attempt from one address: %d, Retry-After %q\n%s", r.status, r.header.Get("Retry-After"), r.body)
 	}
+	// Password sets share the budget: a real link's form from that address waits too, and is
+	// not used up.
+	_, token, err := user.Create(context.Background(), f.store, f.a.ID, "uj@a-ceg.hu", user.Member, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = c.post("/app/password/"+token, url.Values{"password": {password}, "password_again": {password}}, from...)
+	if r.status != http.StatusTooManyRequests || !strings.Contains(r.body, "erről a hálózati címről") {
+		t.Errorf("a password set from the address over its budget: %d", r.status)
+	}
 	other := f.client(t)
 	if r := other.post("/app/login", url.Values{"email": {f.owner}, "password": {password}}, "X-Forwarded-For", "198.51.100.9"); r.status != http.StatusSeeOther {
 		t.Errorf("the owner from another address: %d", r.status)
+	}
+	if r := other.post("/app/password/"+token, url.Values{"password": {password}, "password_again": {password}}, "X-Forwarded-For", "198.51.100.9"); r.status != http.StatusSeeOther {
+		t.Errorf("the link from another address: %d", r.status)
 	}
 }
 

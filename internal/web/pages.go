@@ -2,8 +2,10 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -179,8 +181,13 @@ func (d *dashboard) errorPage(w http.ResponseWriter, r *http.Request, status int
 	}{status, errorMessages[status]})
 }
 
-// serverError logs err once and answers 500 without details.
+// serverError logs err once and answers 500 without details. A request whose client went away
+// is no server error: its answer reaches nobody, and nothing is logged.
 func (d *dashboard) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+		return
+	}
 	// The route's pattern, never the path: a one-time link carries its token there.
 	d.log.Error("dashboard", "err", err.Error(), "route", r.Pattern)
 	var buf bytes.Buffer
