@@ -171,33 +171,6 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
-// Defines values for LeadLifecycleStatus.
-const (
-	LeadLifecycleStatusContacted LeadLifecycleStatus = "contacted"
-	LeadLifecycleStatusLost      LeadLifecycleStatus = "lost"
-	LeadLifecycleStatusNew       LeadLifecycleStatus = "new"
-	LeadLifecycleStatusQualified LeadLifecycleStatus = "qualified"
-	LeadLifecycleStatusWon       LeadLifecycleStatus = "won"
-)
-
-// Valid indicates whether the value is a known member of the LeadLifecycleStatus enum.
-func (e LeadLifecycleStatus) Valid() bool {
-	switch e {
-	case LeadLifecycleStatusContacted:
-		return true
-	case LeadLifecycleStatusLost:
-		return true
-	case LeadLifecycleStatusNew:
-		return true
-	case LeadLifecycleStatusQualified:
-		return true
-	case LeadLifecycleStatusWon:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for LeadMessageRole.
 const (
 	LeadMessageRoleAssistant LeadMessageRole = "assistant"
@@ -494,7 +467,7 @@ type LeadInput struct {
 }
 
 // LeadLifecycleStatus A status a company may move a lead to.
-type LeadLifecycleStatus string
+type LeadLifecycleStatus = LeadStatus
 
 // LeadList defines model for LeadList.
 type LeadList struct {
