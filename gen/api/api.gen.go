@@ -176,6 +176,21 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for HealthStatus.
+const (
+	Ok HealthStatus = "ok"
+)
+
+// Valid indicates whether the value is a known member of the HealthStatus enum.
+func (e HealthStatus) Valid() bool {
+	switch e {
+	case Ok:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LeadMessageRole.
 const (
 	LeadMessageRoleAssistant LeadMessageRole = "assistant"
@@ -242,6 +257,27 @@ func (e LeadStatus) Valid() bool {
 	case LeadStatusQualified:
 		return true
 	case LeadStatusWon:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypeLeadCreated WebhookEventType = "lead.created"
+	WebhookEventTypeLeadErased  WebhookEventType = "lead.erased"
+	WebhookEventTypeLeadUpdated WebhookEventType = "lead.updated"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypeLeadCreated:
+		return true
+	case WebhookEventTypeLeadErased:
+		return true
+	case WebhookEventTypeLeadUpdated:
 		return true
 	default:
 		return false
@@ -391,9 +427,10 @@ type ConsentInput struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code A stable snake_case code for programs; the table in the introduction gives the status and
-	// the meaning of each. A code never changes once published; new codes may be added, always
-	// in snake_case.
+	// Code A stable snake_case code for programs: one of the `ErrorCode` values this version
+	// knows, or one added later. The set is open on purpose, so a client generated from
+	// this version still reads the answer of a newer service; it acts on the HTTP status
+	// of a code it does not know.
 	//
 	//
 	// Example: invalid_email
@@ -405,12 +442,21 @@ type Error struct {
 	Error string `json:"error"`
 }
 
-// ErrorCode A stable snake_case code for programs; the table in the introduction gives the status and
-// the meaning of each. A code never changes once published; new codes may be added, always
-// in snake_case.
+// ErrorCode The codes this version of the service answers with, for clients to name them (`Error`'s
+// `code` takes these and any code added later). The table in the introduction gives the
+// status and the meaning of each. A code never changes once published; new codes may be
+// added, always in snake_case.
 //
 // Example: invalid_email
 type ErrorCode string
+
+// Health defines model for Health.
+type Health struct {
+	Status HealthStatus `json:"status"`
+}
+
+// HealthStatus defines model for Health.Status.
+type HealthStatus string
 
 // LeadCreated defines model for LeadCreated.
 type LeadCreated struct {
@@ -573,6 +619,41 @@ type StoredLead struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
+// WebhookErasedData The `data` of `lead.erased`; nothing else about the lead is left to send.
+type WebhookErasedData struct {
+	LeadId openapi_types.UUID `json:"lead_id"`
+}
+
+// WebhookEvent The JSON body of a webhook message. `data` is `{"lead": Lead}` for `lead.created` and
+// `lead.updated`, the lead as it is when the message is sent, and `{"lead_id"}` only for
+// `lead.erased`. A lead erased before an earlier event of it was delivered is never sent.
+type WebhookEvent struct {
+	Data WebhookEvent_Data `json:"data"`
+
+	// Timestamp When the change was recorded (RFC 3339, UTC); the same on every retry.
+	Timestamp time.Time `json:"timestamp"`
+
+	// Type What happened: a lead arrived (`lead.created`), its contact details or status changed
+	// (`lead.updated`), or it was erased (`lead.erased`).
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookEvent_Data defines model for WebhookEvent.Data.
+type WebhookEvent_Data struct {
+	union json.RawMessage
+}
+
+// WebhookEventType What happened: a lead arrived (`lead.created`), its contact details or status changed
+// (`lead.updated`), or it was erased (`lead.erased`).
+type WebhookEventType string
+
+// WebhookLeadData The `data` of `lead.created` and `lead.updated`.
+type WebhookLeadData struct {
+	// Lead A lead as the service keeps it. Every property is always present; a value the lead does
+	// not have is `null`.
+	Lead StoredLead `json:"lead"`
+}
+
 // WidgetConfig defines model for WidgetConfig.
 type WidgetConfig struct {
 	// ChatTheme `null` on the free and starter plans; `{primary_hex}` on pro; business and enterprise add
@@ -612,6 +693,9 @@ type WidgetConfigLanguage string
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// IfNoneMatch defines model for IfNoneMatch.
+type IfNoneMatch = string
 
 // LeadID defines model for LeadID.
 type LeadID = openapi_types.UUID
@@ -703,6 +787,68 @@ type CreateLeadJSONRequestBody = LeadInput
 
 // UpdateLeadJSONRequestBody defines body for UpdateLead for application/json ContentType.
 type UpdateLeadJSONRequestBody = LeadUpdate
+
+// AsWebhookLeadData returns the union data inside the WebhookEvent_Data as a WebhookLeadData
+func (t WebhookEvent_Data) AsWebhookLeadData() (WebhookLeadData, error) {
+	var body WebhookLeadData
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromWebhookLeadData overwrites any union data inside the WebhookEvent_Data as the provided WebhookLeadData
+func (t *WebhookEvent_Data) FromWebhookLeadData(v WebhookLeadData) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeWebhookLeadData performs a merge with any union data inside the WebhookEvent_Data, using the provided WebhookLeadData
+func (t *WebhookEvent_Data) MergeWebhookLeadData(v WebhookLeadData) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsWebhookErasedData returns the union data inside the WebhookEvent_Data as a WebhookErasedData
+func (t WebhookEvent_Data) AsWebhookErasedData() (WebhookErasedData, error) {
+	var body WebhookErasedData
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromWebhookErasedData overwrites any union data inside the WebhookEvent_Data as the provided WebhookErasedData
+func (t *WebhookEvent_Data) FromWebhookErasedData(v WebhookErasedData) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeWebhookErasedData performs a merge with any union data inside the WebhookEvent_Data, using the provided WebhookErasedData
+func (t *WebhookEvent_Data) MergeWebhookErasedData(v WebhookErasedData) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t WebhookEvent_Data) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *WebhookEvent_Data) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -1293,6 +1439,13 @@ type HeadersTooLargeJSONResponse Error
 type InternalErrorJSONResponse Error
 
 type LeadNotFoundJSONResponse Error
+
+type NotModifiedResponseHeaders struct {
+	ETag string
+}
+type NotModifiedResponse struct {
+	Headers NotModifiedResponseHeaders
+}
 
 type PayloadTooLargeJSONResponse Error
 
@@ -3113,256 +3266,268 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L1bkxs3li76VzDsjlCVOkmRrIskVpyYKZeltsaSrNGlNdOmphLMBEm4kgANgEVRdp2Y83geHef1vDhi",
-	"x0TowS97IvphRz/tCv+R/iU7sBaARCaTVSxZdvfe7Yhuq5gXJC4LC+vyrbW+aWVyNpeCCaNbg29aU0Zz",
-	"puDP58yoVft4bJiyP3OmM8XnhkvRGrResEyKXBMjyZJyQ0ZsLBUjRq24mBA6oVx0WklLZ1M2o/b1GRd8",
-	"tpi1Br2kZVZz1hq0uDBswlTr4iJp/Wv7MaN5+0QuhFn/mr2niZlyTTJaMJFTRWZSmCnZefXyZDchXGTF",
-	"IrefhoekYB3ygglDpChWZDllglBS8Bk3hM7nBWfa9o69pbN5wVqD/f7Nu/rYtrbe1ZdTRuyUUrG6pbGT",
-	"xYoUjOb4/Rv1q3/QbexYd0PHnrOvF0yb9qO8uWM8J3KMU6TwUcIFMVNGNFPnPGO3NCnkRB+RrxfSMMIN",
-	"9lGxuVQGVpbMlRwVbFZdXdcbbRQXk9aF7c2cKjpjxhHTo5zN5tIwka0+Z6v13h2LFVkI/vWCEWyE7FDy",
-	"6tWjTwnXZMS02bU971l66x8ckLniwtBRwcjxi5NHj0g2pYpm9mNkR89pxuyD6f+dHhE6FHgBZpwLzXOW",
-	"EM1FxshnL18+I7mSc21HSg1h3EyZIkzkuwk5Y3ND+vtkKhdKkzlTfl07BLYGF5OhWHIzxQmkM0bO2IpQ",
-	"kZORzFdEMbNQQsPdMVfaECr0kinbCWPpQY5Jphh186phRwGldIbiWKzM1N5ghWZ2DtL9bpdwcU4Lnp/y",
-	"cjZPz9gq7QxFTDate6w7vksP+u29rD9q74+7rH0/72Xtw9EB3Wd7eT/rjVpJi9uZxx3fSlqCzuy70Uq1",
-	"7VJVCJC+fczExEwtaR4kliD9755dcWOYsm3++5fD4dt+rz0cvr374M0O/Oq6X7cr93b/8betZI18Etjx",
-	"jz5tpmI7Rbc04XlCqCbpsy9evCR36JzfOe/dsfd0SqSCac+m1M86y4ndfMfCbgJjr3NNhDQEyWwo7PDt",
-	"FWh+YOd7H/48FdKcjuVC5GvT3B3dHe9lB/32wXiPtfeze6x9n96l7W7Wy/tsb7xPD8I0z6mZlpMMDfO8",
-	"lbTsPuSK5a2BUQsWT/ZYqhk1rUFrsYAnGyaJa7OBDX0ml2RGxYpww2babls6YWQqi1wnbht1ux3fua8X",
-	"TK2i3kGbcV9yNqaLwrQGliHN6FtkQ/1uN7maW17YAeq5FJoBG/iE5o5H2V+ZFIYhvwful1Hb+ztfaTuE",
-	"b/xEw4uO8k/CPrcXz2mxYNhQjt/F7VFyA7tcSkllOQyZsXc/fkcEm5EZmzAxYTkzhpyzd5fvVfHjd21y",
-	"TicrwtXl92IVrpIzquiZYcoQQ5WhxYy+G+B+PrXT1YGVcF9+MKO8uKpnDB6IOvWOsLa9RrLLH2bELvnl",
-	"92Yxo+TyvTq/fC9WhhVM4EdmXGsuJg85K/Kmj7j7p2N4oPzIZ9yO6N3lf5Gzyz/Z9uw0wGTUB3IRr/lv",
-	"FRu3Bq3f3CklhDt4V995AE3DC+v7Mxwt2jOsI9iNcs4UrDApuDbIGG3XgftmVHj+aHlqp3WRtE6kGBc8",
-	"24ZWfmK30xpHPeXidKFZOiA0DMexesuLazwytUPVhheFPU7HBZ9MDQzgoVQjnudM3JDa54qfU8PcSVlf",
-	"Z3cX+jlWcnY6UnKpgYf7JX+m+Pnl94YcP3vUPlsUmQayn1L9Tlx+X0ypufwvMrr8k5hcvtfvfvxu9ON3",
-	"xcdbf3sKzugKuOuIkYVmOZkyxRLLlu1F22m40kwX3GikC5jDz1AifSnlY6om7BegBScDnxopTwv7zXQA",
-	"/fSEUHDB4Jh3DxKqGJHnTJG9Pvmcf9IhD6nCC9yQnTnVhuwd2ju7Q2EbArnDSlxMEcXGC81gM8y8FK0Y",
-	"BVlWCkt/84Jy0TbsrSHp/l4vhU/j3hGCZTBxWSE1s3KDnbFHwh7DtMAR/gJ7x30PdosbFhBihzyVKMUs",
-	"qd0gUrEc1tSe7k+leWhP1V+gg7VjfOBPeb+lrTCQkxErpJiASmOQim/pIPLZXj+jq0LS/BekRCtHrpEh",
-	"CJdWybHzfLgPFAfdUwxZz7o0cPLF8xdk7u87PmtP/0jdO84ypnX7RAqjZNE+Lgq5bH9W3t8s7CfN7z5h",
-	"ZirzD3v3C8UnvDaFTFgp48vW7dab5Pp2ntC37WNcpLWvR/LJRdJ6garPK0HPKS+sUvELrOyi/Jpb1pwa",
-	"OqKa2ZPQcU7FaDZl+ZFVJdSKFNQw1SGvrUZW2/92fxVSm6FYTnnBKuzK3hsx2IWKG8NEYtmSZdBTes7I",
-	"iDHh9iahRRGUmYH7KoWtMhSgqjBSVXjWT8Ide+/3krz49HOSS6Z37X6aMANcXQLjBOJDVvWCac2l+GSh",
-	"V7/ApGv82ulooVfpgMyY1nTCdNCJQV1wD6H6R5Xi56CfWZU9Y0dEM8d93dto68BpsUNM3fVTnqewLV9K",
-	"+YSKlRN79c8/zJdSoujvCEBfe8omV5h9mrrgnr4TPwodeSXowkyl4u9Y/mEC/gaRx8vPdM6t2FOVoEsh",
-	"pyI0ozh/zrV+R8+lMJffn30cGeeptIcDSDOWoL0yOaOFld9ZnpCFOBNyKewTip3LM5ZvI+m8EnMlLROz",
-	"XOGBMNys/gqSr2JWYAOm1CjqWnYCIh2QPBUSTCb2UHKD0Iv5XCrD8ics5/QlsNxfgJ+Gz57O7HdPLa9P",
-	"B7hf0xP8etv2ZkDqHUhRv3JfsZ04mVLznM2LFUrjdt0MR0ItqJgsKJ4sDbYJdxd5imXC82KFi7/k+YSZ",
-	"W5pYyrDinCZjaU87wg1Y/dz5Nl3Aj/VTLmm9bduH2udUgbXCPg29/My+An89EK03F0mwLzT20XG4Wxo4",
-	"e0JSsSiKlCyE4QWhgoCSaml3PrX0zTUBarZ9rNsk7Jt4YqL1onYsW+3fTeJ6N6jWXBsq7JS4aQJRF+Ym",
-	"IYJZ+eazl08ed1qNDQNzO7V0RbMGmSe1PUrRfllOP9FTuShyQvWZ1baJe53kzFBeaCLkchAuggJrybBg",
-	"BiR+FN/PueZGKtvUUpPRAkzeHAgssQ1raJk6Gyr8mdmTdUSzM3iA5UTLGUPR2EzZUIS5IFMqcifbGWnf",
-	"lEXB6GSB2tPUytFMGGKWsjy/7E6UC2OXEw4rN5jOUHwhMgaN4IDs8qEsPpVLkZB0TAvNUjJjVOh42H7Q",
-	"CZnKJXOazJLqYZiOnOw40zE0KpVVfanv0+4gnnPQTpDb2YfRjOZWdCRlwSgIA/54Rrq9ig84seHRp62L",
-	"i9iE9qWjtyQysEWtrlNNUm7ncrvJ0VcsM2CAADYQ7FVVRuDPonVbNpkvRgXPQBHegfV3KjtcAe3XK0q7",
-	"HfJgNjerYOL1RhzXenpEqFgNHZd1pvGq+RJORjyRllNq3GrZzS0mZpq4lnukdoY6a2bVhLu2zTIptGPb",
-	"Vy3ICT72SMwXMHHMG8IqFuP9hg+UBqhmLuE22y1N7DM4eU74LUl6B+3r9gnYJuNFUcCvXcs74j50u019",
-	"kGp2OuZFcTrTzaZUqxmuf9buJDlnwuvtuEdggyZ2O8x4UXC06+sOeSVypkg/6Xa7yEfqvMeLoUGyVAy8",
-	"E3OWk68XnJliBRZvSkbS3NJh/Tb6hJKWZeCrudzopyoHc0uTKZiqCJgPE2QzVBM7LywnXHTIMybnBdjf",
-	"z2GwzFLuEbJYbilyaDWXhHzg4FB3cEbAQsozjczRahq7YPXI5EJY1rM2CdetsPvqdSTmHjtCE89IMXqm",
-	"0dxCR9pqR3LJcr9jpSKjgoqzta0LE5iuU1732t1W6g4bFqzgDM7LyJHn3km8+8weBsGph6rMTnz+MXu+",
-	"UKKoyOVsKKRgux1y7JS9mnZX8k60OsXKzWb/FhyUoFECi4JTTrDlEUEmFvnqpHJcCm1oFR9XrEfVF/lw",
-	"/yrf03H7j7T9rtu+3zkdtN/87rdN4gOINjUGddBtlDPGTClanFr9/Do2+Nw9/Kl99iOdaKXK44l400n1",
-	"csqauKgT76Q7rRVD46U2VBmmrMwl9BFJv5krPqNqdTplby/g8bmSR2S00FwwjduACcPUXHHNCM1zMDZk",
-	"UzhwnLiLKwwbAJdUM4OrV5cUa2dpljFh7KfhnC0X8zdfdtv3j9sPaXv85pvDi8a1HEmVM3WqaM4X+nT+",
-	"1i2r81Hdi3jkvUYeCdrsqeGmqFNEr5GZTHnOTucSnIqno1VkWIqEmWg2bzykGgXETTWufXlGV1f+tZUT",
-	"YomVThRjOYA2LM/28iKYn5BPwwETAQKIYpmd3pxwM0B27EQCENO9ILmcMlh5MIxQdcbAqT2Sb+FANDw7",
-	"s2qxvQuSUAbOAdt8wQXcsv0Zip0qFCErZHa26+zdSi4mUwIUR+bUTDtebwkSPpp0qXaqAx5gxHV3Gyqc",
-	"8HMmTmnjTDJRnxbGz9GpHOtFOTWsbfiMNRFqmJmNJGOn5nShQHS6VrfScqGyDWeanSF0q82Yn7yjMEu3",
-	"NEnxbTd9MFeo0HulMJtSA2yAol3MMvtYTaVz7gbeSlr2CWDRYkGLBvts0rLUsr67uteqkLW9UE6ha7I6",
-	"bUm5hmF+rtgyKK9u3jdzprQURNMlih9Tqdna1uHKb55BvA9Wjuxx05SbwtFjkJJqe8m5H2ZJcPM07pgO",
-	"eQmikSNHd9pyU57guIw0B08SGF9t43zGQsM4P0d2yak9Cayyv4OrPRR2uVHRQInB9xTMnbugsNMMPln2",
-	"NJtSMUGDAZsHaJEjuCm3nVxdi21xH0KBw4sPPLiPYBtXt21lW63t2wa+5MdS5U8d4kwGgrFck9SuSdpp",
-	"1FRrO7Vh+zWtGRkxzXMWlGY7cSSdGjPXqV0oxbRekxr371WEG3h6cOfOl/8+HOoNso3fao0Cf0lu3gxA",
-	"dirSLgq5CRHSy2voUYnktrpWhRt5243btB+Dq7K6smj93cImeGIfvAhW4XWN/LOFmFDFKbI6JjJYAjIH",
-	"jaaCudsek3HdkLEzCY5i46hP3BjrPdaIb9OCnrHTDBxDMne9VnKi6MwZ9vE5t9m4Xat8gV4hywvdaW6o",
-	"WejShDVjVICHeUwYzaZWAYDW8eTEfazB44G2DA1uKMGWDrAxoysyAiHQkgotlnSlh4KLqLsOLOVOi5pZ",
-	"o5U0mPSvwDWgQcXZp90MV1+ILktwHoLD11FzK1kDx9QROf43Kgblb3eIlBfqDVTARv5iVWuIHnaiWtR+",
-	"bJ5a133iJ2EN48YWSgOB+QtgTC9/1iz7LSspx/7k0u9TudZsSrftNmJkGm6gC6GVtJRdHUCTsdgUN1ro",
-	"VfTTw82Ch97b7+ILM/Am1xY18qLCuBGHYPdauZ3rCx1rirT97o39z+mb2+uctNHcHrbsE6Sn42ePECQZ",
-	"bjzC763feBZAPQ+VnH0SaLt8AIj8cwa+QkfLDW833UV/+VNpjsPc1Hv60NFtvaMP3LzUrz9zG6F+/YXf",
-	"EPUbmz5wEm+Q+s2Kxtzwbtgva90ICvP6vSe4fRrvvfC7aO1TfjfVb/zziy+eNlyuIZqjBz6R+SqARKLr",
-	"dSRTdKvRaxZ/s/KxR+KVvuL2c7/9wv3n1LDHYRuGy7H3ff3yY7ctw/WA2ImuVZA8MdHBdm0myFeVXRvN",
-	"q9++DiF0AoiDvMEFV3q3rgHJJi15zpTjMNe4iDj6wwK0BmTvgooYxm/bOUJbp8dMgMDtzte0/NoGyVEv",
-	"AKbScODDGepFUClI2u/2GhupSRm+xdjnEQ26Se6wk/spqiwNk/LN0HJiNmwNyF/+4z8vHDwldTpO6nSV",
-	"oDCWuoZUzvEF+iLMJSV6MZtRtXIGoqEoja3gVuFSoGkJhO6juk6vGPo5BNtGf7fdbgYZxRMGT22alqAR",
-	"bunrcXjHJDKCg1sG5gc8YnjEWglrW+/NUGzvvvlYDpt8Ezk8VIw5j+xVRvGjACHSgVQ6dqbTBl2hyagW",
-	"PEbVz38hmFeNgpuTkpzreUFX4OI5qmxEMGXJGeWC2H6pthVF84qJxgsCddfUVbZ5KwtMZPtG3quHNZ9U",
-	"+EnmxUKTgrqfTS6qa/wE9t3w1WudH8HWvWFlISzAUuYhMZL0DkjOJ9zoI0ILLf3sckEedHqH+2THxQIQ",
-	"xSZWyUDNarUbdsCcKs3qiuzPYVsH00dDaNpUKkMKOmKFN0t7MwnqTlY92sovWBrYruqYZRtOKKqzmog8",
-	"PIVvYjyP+Zhlq6xgTkBp1ghBifOgVNDCZvKcOaMdMTI20Am2BOUT/HBwAn+9oAUfc/h7CapCIbVpBpqU",
-	"1A7jw06Fvjb5w/0iQsTJtf4OoCrbGBpG3z7Ct+KFoErRlb0t2FvjtZ1GDpzizdSvt30BIl7CgeK8H7Dp",
-	"7I1O66aWR6fJxX3ZtJZPSm9jzZ6BEo0zMW9nNFayYE2GLUmWCmP04kV3x2sraQVIyZZAoqjjz2XB/hAa",
-	"qt04LtuNbE1Xzx2MIRhso1m4Zgb1T6SyeDEu6nTVtL6b+vMiMrW7SChnAF+zNypWOiMyD1nokE8d10zp",
-	"nKfxijkLOrZ2vR092o1N1s7463aVcm0lD/9TGU1SwZYpnEixtBq4N3SZCwJRC2i6rgq/pgxwtX8L4EBg",
-	"eh4xs2RM+C+kgfXYH4H32B9LKdKhAI+y5UAp2UkXc7sL7OjS3arpCPlYJNJ+OFNrJHqczafwlfL3F+dM",
-	"eQ2ovHoSfbi8+i9RF8qrr6Ez5e/H0C23hK9guOvkrcPSXkfX9QNjTS/Ay00UXTlKrXSb59ySEC2e1Qzr",
-	"NUP0GjVuoj/vcIw2wB9osWDOKQzvAyaEGjKT2pB+0t2/F5mYO+QLUQCBaRCw9VDgm/bYGJB0YWbONGfp",
-	"yf6asZwvZv5XRmdzyifC/zZMlfcQDOp/8jxNhiKdZAUH4hyP/F8znRVn+GdBhRWRTu3ZYX+j6MLU6UIV",
-	"qUc22H5WgC1OYrWk7iNiKtPgJWZwWnnI45iZbOo9HcGOBcDT0IXWoOU9Ae6JznRxR9A5K5jlJvEUtAYt",
-	"Q8+pfueue6mmNZFyUjB3/sYrf7jfQDSlwaVBNMmkOGdKA6TWheb2+yBN9u9VAB9jktbwGWmHPAJ9iJIR",
-	"owoct5liZjAUy6n0ntwcgwSlMFwsmI8dLD+aEA1oSQDIoIqVTSXADqVgZEbPkEdZWhyK3qHlfzOItQIc",
-	"DBmtDNMVoAwELxwFpQOR3qUoiS1i8PAaPqXnUAdh9/RvjlCJJKSGCUftuuqqP2MMItk75ME5UyviOAtg",
-	"C9FET+aKWbXvCBXPRXRY2OECfAujQqzWCZJTk8PtZjomaKUfIPhEKul1vNAbMzbrkccelmcUnwFG/xp1",
-	"8Vrve1X1u/bxisp2/dM/i4UrlkqiI36zlUubyCYVwKWRQ2nEMjlDZa/BS9qsd9aXYqvZhrZOWe9wf4PD",
-	"FaDqYjEbQYKFa3TVpEFZ3QLKXtNWNx2bH35KOgQkmlTwOLEcMz6v090rOlty60g7vh5HUkGpNXiN47Ao",
-	"YK0zmpesI+hYaPxDTdQ+lXNw4FtpkXnUs21rq9m+ue6d3EB4KvVZlDvzzagf6tAdPqeEo3zQJNFRmm+L",
-	"AKpJaBFG3TslKlJuxXpQ8o8kWLC8rzLaHOXKlww0TGadhktrYQ0mH7Hrygw1CZOv4bg8kWLMJw0a75Sa",
-	"U+OBiVeeFgHBeBEE/NO5krO5OW1GNJwstJEzB2YYyXO2htAOpIkBDpUoHM8a7OtbUeSEGnYKMR3XxLM4",
-	"v7uQZK6c1QlDQTDCxlQgx3WctBUMfYxFM1u9WQBSQ9SR1bvc3dDnDknpwsh0AHiAwJm4lbtD/hRvQ3Ff",
-	"AJDTUnHDkghfIRV5ICYF11MEBjGQRaJMLLf0UKS+kZRoe8QArK8WJlUPkaoohT5IKmnZbjdqygFx4r3u",
-	"p5uBMevYoGrI0FID5lzAEgKqK5uy7Gwk33pQD4byRaQ3FLEvYyE0M2RHyPDiLkC4qrDsZR2wWUWeUTtz",
-	"AR8VBJgaCTV7StZP1OswTGUWqyqaKV4mQDY55b9xGioozaGAadiyg18veHZ2OloYI4WumHzWEU81g6Hj",
-	"sqcbJJB67EMctFURJIyUzXtwyQp7qp1GcQVX8/r6C/XhNbO8+kgqTCiJmWvEFuqIyA37YJ2XgyiQLRQ3",
-	"qxeWKSMHP57zz9kKfdcb/V+eN6Rv23TO22dslTrHF4o0IBQwkc8lFwb9CgYUqJDQAGA1YB0D79ZuZ1N+",
-	"qvCFcmEodNGuyyegQR4vrNK1qatUk/TYhSmD7jgg+BoZLrrdveyMreAPdF3B8QSrD8+UH7X6N4aicjGW",
-	"PsTVhSI6LaTlvPr/ZMcPoo/X5yuZoFDAwkfX5cXwBIQCZkYTTQuGzmpPtSEz2QPLvY+fPYKRRhktLFH7",
-	"h4ZiKG6TYxeB1sZ9KwybuNhkPP39B4DNNCbZsoyJktu3HQzr9m1wYw4FgTvKPpQ46yAcBIqGRCcLiIVK",
-	"aw2uJVPrYEeXbKS5YYTNRoDMhH87X/k3oA+AncEuIIPCKcRuVLg5MwasT2gKICT9/QM3NGj3TgaijEuz",
-	"QouzkBGkPOA9Gj2aFvfulJoUJvg3vyGfg9nK/heOEIcVPuPCH6VcQVIO/nZA0iI7nS9Gp3/5j/9MyQ6O",
-	"JiGajhl6kR0UDsHw8LDi5/D0UOy4BUh88hUpitWRsybNne2CCztgYRiEUeUY9GOJBG0rCPNm2ZlezJwt",
-	"Zca1JfV8KGCDa6KY5RMs98kQHGk0Oqchoggi34l72z4HfhgUCLiwU5kx31hnKI4rYZJSkCiJgTPpUKU4",
-	"kBNJEfIU2Ax+YY9sAhHaVXmOeXWAKCGpg6NK+zcSu3FWnagjEMkX8zWpNvAPuxQ0jv1s6pM/FMDKDWMu",
-	"n5/RFQwRkm5wbcBA6pRBtFLoAaFkKrUhO6k3/GVyliY4P3DHrv4uhB0PxZIXeUZVTnbS253qC3Zy9WKE",
-	"7SagqAGRz5kVTULAA/TDoRUg3s+jvYEsbmn4Jni1gXwAPSMSt8iB40PvSo4PgbFNPCUZig3bMdmw2XaJ",
-	"m1FsGWdgHMgDszSMhwKVaKacPBbIh2tCR84eIcmMmmwKMfDCqFWCCHVYw3VQaXpUJgdziSCFSyBZ0iSm",
-	"d8pLrrakK8hCiHNpZzcpsxXaCTQLJZgV0McJLj6I4CvXAc9bSlDdUDyFzIU7aakvosXa/9hNSOq0QnsD",
-	"ziYXzwdiRep62YD0Hoqdk25CPn3wOCEnvd2A9B/xnCvMPUML/54mr37X73YfJPjvQ/y3f/yX//j/4I8H",
-	"8Lr98/DQXTu83xmKEoiwE1BGiYcR+ZDDdNfNRgWGsvP4YUJOnu8GPEoSEmoBBfrA6bWRoW6CFtPmwSAL",
-	"w9ULr4FCVA1XCHOVJkTQmY+nQnnGsg4w/IdDAeBueijQRAv3EjSOVLdMArH+gWz++cUXT0FQGgxF+s0Q",
-	"seXD1oAMWyi10Ksh7ijRDFsJGQIevfrqFlhz38CFHckT2CZSkNQ+l3rPhQyjHTiceIwnX4OTh/wFDk2u",
-	"2BJCzWCqvsUufOvtLd8GzPq3Q/Ftu90O/7fPpvWwefItsefSjmUruwmxK7aDnCQButol31oF3TIiH7JN",
-	"sKX6UeZa+jYwrutSvbh2Nh5E0OAe+baWFgAirSq5BhtOOdf0Ohr+iladijjmk4i4MI4OOXJ5AmnMkrs+",
-	"gMbPlAcXnNWN3D7qS6XxBnba3LSzGwJft8qle7rtrfb2eMolRhqTTJ7brS1VcNuECQR2F86AKtFgwDZ8",
-	"vwvf98P1u1j72G7btDsFx5YdgAnbE2VJO47F+gY9y3XHqBXHMNNJjGwjlOQSMIN2mP5Y9mDU/sF+xJZh",
-	"iAFC6HCF1S44zh664H6HqZrKIq8BvsqvHXRv9jEfSxi+5i9EI/ZQLOf7Te0GsscRnfPUhxsmJEXoQ1r7",
-	"wNoK4cKUiEBgFnIcAt24Q/QiY/OsdKkgj8NqzmCsRkrM7GBlBHtOLLkORwvqEFM2o7W+RBx/rUOQYBeP",
-	"Ln9gmHAi7WjGooN7d+Ays9QOpqevHrt85gxBtbT5hKp1q2LajZaidt0vpCCo9ttJc2viPoaOwdr0+IHZ",
-	"zpWDq02Mt0yFb4cra191FO9MKnbZnZECTn6MvYvxAb2k2+1W0nyHPYryXNkAiN3gskKxIAqySyPLSHoV",
-	"/KBO31EehJLGo4scVDyIpzdTKki/D7kNpJj4K1VHeEjmE/vGFwZU8TUHea0zcQ6G0Jn4optsyPJ8uH+d",
-	"+70+VDhuy5Zx13sAkT2Jd7bD9yQO27NbpxIH1fMfCEoG3ohZRuzcntBzZqeo1hqk76q05dNjxvBqkJ6Q",
-	"8hJ/D++8evmwfS+JKVzR5fqurH21nn+90oH1lGmlOhDW5Zok9vi5WvpP+5XeXm2YURZQ99Z6+lr74p4X",
-	"YbyIsSF5rWtkQz416MJBw0ynaznV/JQ1J1aGGbsfDtsov/LGzJIhxzIms3S58oK8tSGPnf1Qv79xaTZn",
-	"s3PNxiFs2JjttannWIQ8T9FV1BtA6gEJBuxvCE5xh/7uEVbOSKMsiqmrAuAJoJKwMkxZnLcS2v3wtJU7",
-	"jXkrd2ufdxDBMPi6T9jlKYV2DrrBeRH6ia2VCXhhJPsogeuFy+fgnqrl6o0fvVnKXi/jrcUNYpueiOHT",
-	"7C3XVv7BCbIvlIKS3w9lvlbyLTno+n0Y0rZyTRYCZsI+VMnZGriHy5MMDaDYEKdLPgrh7mW6ZPvqUCDG",
-	"2apaFVCP/T4TixlJQxBVmlRFn1uaQHaUDnnaGLx7NBRV1NSMMZeolUeCtdVxQuo8KzSgWoGJrOFYCIYJ",
-	"JbVuo3gPae9KXderBzXjr5PNI8NO6jyFztD37OWjL56+SKMExmh47Hf3UwxpTq9IIjwgt1PU9i15hmoE",
-	"ztB23ZvYPns7l5qRNC79Yg+4uGqN/V3ZyjCquCZL2iHpndJ2jT2HYcs5E3TOOys6K9Jte2akPCotww42",
-	"6OzryM2GAtWM9PcPXqZe58PsBuCcdtOJjkjkfHY72CP+Ti4zbYd0Z8poYabv4G/FaL56B1a6OzNmFM+0",
-	"FbIUw7TuUjmruyUg16Dmxtn/AVcmZLmgA580LLXbsWmjGkwbT7W3BsNuRZeH26cxlVoxwtMhrJEeiuNw",
-	"vgBT97Tv5D48OBMgDX8g+iTuz63eCqxP+8xWqWWAlRPBGf4qKw/R9BVeHxJpGLIXTEd4Orh0XZTMuFgY",
-	"hu4yh03Yrfrf179emtPP2Irl8RYzvIBRjRbg9VBszItCRykCwZRhhgI8z2CSfPTs/NB3HHJAYrK10Qoa",
-	"unO4TwQzS6nOOkPxGuX3ip0cwWXOeRRyglgWgONXUPQmmIPQ4g5wAyANdIjIpRgK1+k5dtMv6Ws2mkp5",
-	"BotaOqflUjBlJ1qTJT4QpkGTnUj4f/X8cegVOweGt5ozODzsHBx5i6G9ikqFcOlP5+Dy3/VOzpzq6UhS",
-	"lXtDA55acCT6LtA8d1xnwozLY+e7dUsTzSdgy0Koq5WYp5pl4M9J0B1CHkqFk4N9tcoKdNhSPNhWEsf/",
-	"sdGhcCmJrAwLpvKULAE1EEyHCLJN3TQ+OAfNbMfpuPYoXTrX/lQWQU5MhsJvjFIpdWdP+rbtxqtTtJjj",
-	"TLQZtu1T1I154RL4YY9cg0PhwB0vDBW5nU+/wgO0AHqjl1NJY8MfHKju423UhHDjFNyuImCQB6U0GfaJ",
-	"y2kO/kn/sJejHFGgs9TP6xHJWb5A2Rba4V4k8F83fMa0obO57UQZS0yNYbO5ywjJJwLmTZBXgr+tSXm+",
-	"IfsUNQsFEkZ63kvQPGuli8N928nPnhyftF98dtw/OESR3Vtwy4lAM22nejn0sHLXkoS36jqHd+L4SBDF",
-	"ERYNf2Ev0OzlyDUlOUORwtijCG5RoqRBP7JZOvEuDEwnRLM5tTwM+AolUJsriZBRssjdrrilyUTRDLIw",
-	"cZmTnf4+mdq3Andkbg6H4g9M8fHKC/GrdYoiBR8pqlZlobqFdoW37DwkjiTADUJJmDAypmooQIJfyYXC",
-	"jGSArxZGD5DaOw4tl1pus3JZlZIyhhzLuxkpdxP3gkPUpUOxs5YmU3k122ELd7048M0QkADD1oBYoeMi",
-	"TUpEL9Uu9DgAfZ3sPRQcjdtH7tPghM/T4En1zZ7yfNiCtH/FCnL/YOorWoCAa0+0tP/2bRpKmOmhcNuH",
-	"5Uck3e91U5JzyFyuK3wJ8teW6Z5cDZi41A8XpNclaH2025OzfCiQmA7s5QN7NCb24IR/+2Rqr00T+5b9",
-	"7779b79LprCGQCQ71NteqiKZ7fZUCrlQLN9NMHwpZhto21dnLCdjyguWd8in0S2MatfO+03Rjy8kmSyo",
-	"osIw23GQtgd4PilG0pI7BD+fz8BWAitTcD7CqyC/IUKq4BkTGjG8CBZ5puRccWYoVOsC5FaIA6lDTO4Y",
-	"pmYAcXWZDUsgyfGzR62kdc6URoRJr9PtdAFKjnJoa9Da63Q7e5gtZQowoJrf1V6SgFDR+KdLbP8oh246",
-	"yfIEw9kqJcD63f1NUNDw3J2ylkmMSmoNvnyTtFxGgbWyJq2kZegEwrqgnxBrNZfaNFWvhCTbgtV1VccG",
-	"ysSma0nKO8TK5VbEjd0UyD+swL0p0TNg/2runN0O8XJU6fDAI7LBzQF7uXTD70TnaYMLHsl7zR8OdoqA",
-	"KQfMQt1VsktmCw31R2QJAbjGFQ4i2heWz1XMoj7nKIS+x1McJfoNmA5IL+Vy0L169ejT3QSFRSk1gzy1",
-	"g+1jihKEqOMK+F3bO1yP9rHDL8N9oDhnHtLoociAKrzvvXNjxLFHHfLaBSpZNVnDksMcDAXPKzFLAOKq",
-	"BS0Ze3pA/Ul80x59kC3CGVeaQVwYPengKk6ZaTK97IDSUDPkAHNF/Elwrzd5171T/agKrMbsrjXMAJS9",
-	"jN0UkCi0Biew3Wn2nbveuKMo9ZEnV1cmcGtRgpWxUAHZCVnC7dl+S2NXor5DppJFwGGFxTXsrdk9CknG",
-	"hZP3nLjL8zKfgK+gIAUbCjiDd/Dgd56sXa9uI/X44x1ZfoecVPvjugFC+pILlB3cO1ZKjroKcHWS1hLZ",
-	"R06PTRUPAIJWh+cSIZe4d0U5C1hAlxhFhaYZIpxMU57s5kzfPMRFJC5/d6XeRNj/wE7jQEgjJ5it0ZWJ",
-	"o8YSpUOjVXBgeDgPxU560N1Ld0nBxiYYz0ZsygV+xmn7ZeJKt8Fp1WESbfYgN+FBYCm8LIKLRV+xJuBP",
-	"yJY9FNV02RPw9K4nzIZGIt/2wo/ChW0ddNt+yTI675CXSzkUdeOwZyM4B150UZbYQFZ2tgXMCG2XIcEq",
-	"Teje9nahDurc8ULjStAae/SpA6/OAUqOXSMRcdOSxYpiBWnnLUOc0LlVDwq0opRECmEDEBKqFIBiQeik",
-	"quCYyXQodoatkcy0Pbkuf1CGziCfEUJgtFRqlVh9WrqrDo6PFFpoGc6lNUw+FvAYS5UMBYwxWygF6URX",
-	"VSIaxLArU0HUe69W/ShBg89ILlxW1WoqnaS2DRsyKJXIUssIl1Ll2uEMcbshIEexOaNGR5VB3JruYLoa",
-	"4LMJctldB+fwZO43oovuGgrQTxLvaj1+RGYyZwU4hso8zG6L+8+BQq8TXwbbMkpkrTOgTaw3Azjl2wiY",
-	"un07sfOLulEUvOms4mAoyahAZWkwFG1IKpuuA4OSmu8wqcNAkjrqIGl0/QPOuQb4SOrwi2STez5Z95on",
-	"je7mpNHv68bXS9fhSu7WXnoFAilpxN+4N++nNb8TXu/ZFmsOSXfnIN3oL8Qn+rbNiuEyqTuX8ME9O6J1",
-	"/yXcPIDlDD4Ud20vrfpmQHGqaiOW41tF5EkIvXAk/InMVzesUhZB/Es15HU9EMfV0wghXSCob0rFbjUx",
-	"X+0spBlrOTj4/uf5/bf9x7N/md99bg7+sLz3b+96x6O9k/zwwbj7+2n/0Vf7nxcHrUrarygdMpT3qYX6",
-	"NCUOoDk15yx3yQMwTKr1+eV7xc5cLtwRE4R+dfm9KKiRZ9SQy/eaTC9/UOyMYa1bH/IwZ4apzpk8p5n+",
-	"p/Ib1XjGQetzeX75fabJs8v3BsIqQihN60FxdvnnIjeWGbyz3Pu9mjLz43f68v2E8RmDcD0X2tP63d4h",
-	"2euSXn+P7B8c3q1GMg5ae+Me6+f7WftgdEjb+3fv3W/fo6OsnbNxt9ffs6/cAx0TOldd14cVtQUMsDGv",
-	"/jgLVw77xTtO/4E8YUKs+MhqkOryzwVhkxU5IGev21ITl9+BKKu+vmPqH1sNUcnXp4mo54EY04yNpDxz",
-	"9TC3K8UWl0a6qEY7WTH0Yk3r795wq1F9dlLutjDTZfQjxgCGSHmrKoR6Y60X7y5/OGeaCXJ2+V6/u/zB",
-	"XP5ZnJHL71WgYvMPBEh8lhCaf2XFjwkooeeX75G8aSUR9OV7oLu1umOubPsHEN0N59oObEPF5XUrRbWm",
-	"Y+yFvK6oY+VZ+N4+rt3VFpuosju80rv+lUq1SHhp7/qXypLa8Mb969+Is5zad3pbfKVe6hfeO9hmSA15",
-	"XO3L/S06Wq8Uat/b22Ie63llL5LWwTZLVq0TDW/tbTOda+Vyr7LROX2rbmerh1Q1GO8uktZaGAhU6WBm",
-	"U11DF9kVACpOA0bJ2EiSKwo6MCvGsR2vGj4GQumgdG6G+CcUq9g5E1XTXhQtgwiUJozyuu0O3NM/xXRH",
-	"rrLcYZ73LUx3Tr+2YywkFqywvyHgDsaHhfvcVIJHfijsFKHFpoxBTR2Ejr2lmcHcTd6+UVV+5gUVztw0",
-	"iPLz+cpEQ+FKEyUbihKhriHFxtpEafRWCtk2a6WK0rLekBVF4wpA9ne9oBA8Uy36k0bVjX4GLeWnC/hN",
-	"MQJXyf3rMvrPKJL/nplK2oikNaeKzhgkCR98eXVBxThUcrvyiWRT9cSh+KnlE8s88zcV/CC4+esFA1eO",
-	"E4rLWghVaSoWFK5MDXvx5ifLXX5TVcswV9J4xNW6Wr952P/kbveg1VSHq3dYL6/Vekrn48v3YkWehmRl",
-	"a/W0fG7nqIJW6zfd47snh4cbk4O0PqOTlZPiqirD5XuTgDzX3yeX/6UuvwebupWtv2IFE+aMvbOyYaca",
-	"Xe86URc3NyWVuIG2RCipT4L58bui09qkqAk6HzOxajvxf11hq2VK+LJ1+f9EYq6VgBU7ayWtP0At7Onl",
-	"D+eX3+vo+tMVN+fUMt3L7yFjYC1/Ak7FWs6D1uX/n59f/und5Z+Kry7/fPYP5AkfQS2pyeUPZspA4v5H",
-	"VK4UYxvpCQX3xkXFW/GqOI1222XBBirTipfqU7Y+aPelDx711tJ9hRNuEPBrset/L+L9363U/Lq63o2u",
-	"7evd77Uz9q/mhveSfAxzbQ2+8Zd99PdG4f4xFMv3fgTtvXAVuHdCBFsybZyzeWe0QigiAJH4jDm0x2hF",
-	"eL7bIS/Rc2pFt0r6CgeA2Trk/4jUIv4Bzboh5N/Jig95YQWd27dt30dcgKPAhd3sRN4SBwQScnlUzdU7",
-	"5iKP58NAxTYMjnBQSmrc6xD87ROlBlBmdWZSzUXGUvKX//e/kbTM/ZW6hChDkYIHNk1QgqWCPH94Qvb2",
-	"9u5jQbkQRPAO3Pdpv9s/aHf32t3ey253AP/7o/Pw3r79jE6YHTsEIKZuRDiOHQyN6XaTkJ3roLvbIWmU",
-	"dDstU1PGSb2HAtN9l2F82nnyqQ7pwZOax26MC5EAoriSNxwgvD4eyUqJc6k5OmhiTISPaRuPNTMDNwo3",
-	"gWQ55QUjK7mAFhElzZY+HmwlF8o7AuceFgE+WumAp47KQ20+DZqaj4MAsNQcvyQV0Wd8Pmf5kYvVGgoE",
-	"ekHQNHaEa6L5DFyukO8gGmLwMbK3c66YT8gq5/TrBRuEmRzR7AxyULk00UdrQVo+49+Eu2CtteJ+uBCO",
-	"FEqE9e3bg63QwjsArZTCEu2EGUgXnVgq0iZOGw4I9SijdEJSKyv5/NJETyHqSTASIY0rWGaqCSg6Pscq",
-	"8hqcWg9x3jnsdkvgdgxMHC1MADoGNAHmVVGYg8T5xlBjXsxdo1xMPo4+udGD5fhMsha7m6xF6EU66BVO",
-	"tJuqpU188a+ggT52FKPXdc+mI7F85A68CRkaL5LGWgQVZuU28Vyxcy4X2hUlwB0Y2E7JBTobFMNQ6i3S",
-	"A6+uXrHeOUioHeV0gq1UnjGbPh1yU24nzcbZNa/sg9sWtg9AgRu/73NX3uD7oRrHFd/3bJoaCHt2eAeu",
-	"8Ujb8SfcbrU4ZNPRtqnj9lCt9Hu7HKFb9NmDmLfs7v423YUj/ubd/ekGB3t8Vx1vL+NKHbGbDX1cVvqs",
-	"lASx0oAVMucuFV/9+ShjtVM2o3TUYUl7+y+79wf93qB7t3PQ6/+xVUlBjbWlWieaFpff55xML79/l5Be",
-	"v0tm//O/E8PMj98lJL98X9hj/vL9uw/xiQZfaJQs2jtKY1dXqzu6O97LDvrtg/Eea+9n91j7Pr1L292s",
-	"l/fZ3nifHoyq2WSDK3ij2zTOsGxv73lXVZOTcUMe+ZB1uOUMG8Swgs0vfzCX73XNNYsrUTohsQyGT+Fb",
-	"KfEQ5+gtl+vgZffeoNsf7O93epasL+pk0Tr+l+PfP3kgev/6dHR8snfv3qviXvvlo0PKJsv88Vf3P399",
-	"j9+b9PZvoqyH8jcNivoXgqEoJ8e4X6s6ya9K+/95Sns9PeaXbyz/jrNQfvnmoqIsW+JB6ogUZfy9nVLv",
-	"pZZfXJsvO9kMqj/xkX+ooHjhJqoVU0tK2SFPGHViUIDJlxkdY7XcScUuheft25gqT2Ie+0hTR819u+ye",
-	"kNZG1DKQDkVaCrkQi4LPgJTg6vjFYH2pID+kTEiJOUZp98jnmLf647YOwZtA+YfiRg7BG0H5b9+Gaq5W",
-	"T6cQLYWZ+skrl+0K/XpoUHA+vhBGbpcGSyAasuMNG8lQBEMNz5MywkrvJvAJPhFQ351ANrsbZqxDuG5z",
-	"lpwSs3cUFbG8Au0+FFeg1Nfy6WAKOcAxRumpXCkYkQ9FruRcl0jasozhmPKiVPiexMUXrDocYNw1x+mU",
-	"OgW4rOcgF8J+OoIGezsZeoE9QDWjBRM5VVjpgey8enmy2yHPfBkIF6jmmw35NjwuOKp0OhSxQSqpx3SE",
-	"V6GIqYuRLV8YEECqd2oB9S4ivhJUj5s8Ami7FjEzP/YYBEzmqBH16jJ8N5dMe3MDBJdpO7lg0qCiISEI",
-	"JIE8Yy4STUMKVoQG+6S0VSPSUDjUPgSy9ffJVC6UrsQQraO9yQ4ixn24A0TcCbZ0hVTx2B+Ksnem/ZzN",
-	"C7piuZs7V5mmmrGEO4NLv58eOfNT+X2P2+XamwrreVT869376ce1Qvw0oO0ayraCvF0D2q7bM24Cva1n",
-	"9vlZjCBXg283ZMz5CDDcfroxTc5fwQSD8gIUOLqpDaZWe/vizU/E9HrobIT9dOVKIkSvo/yA5MUI2WYg",
-	"bzMcN/i1//bRuFW9DHy4i6KozhGmdRm7su+l0u2V5psoyx9bV96s534AYLZaVw0LzVkVdZ5tLql2rSq8",
-	"NsEzLviMFuumELOUtYyUOp7vn7bUN9R9XcHobQC/vZvuw7Lce4n2/Qgmj1ByHbrpCmY99vWyIqSiE3NG",
-	"C3N1Afh48ssOHtJedp9183Z/tD9u7+d3Wftetkfb98f32N38MDsY7dNaBx20p9q/Gy2HL5G/ATZQynEQ",
-	"fbMDgU0gG4UBVka2W7NRNMgfW1TRd+GSvrwhyj1GQgCnC9DaMudbp2KP9LVf7PcaKr5cJK1YdLzephI9",
-	"W74bCGOLd70b4O8bX30ixbjgWAzqrwSu7m/zshN0rTjyQBhuVr9aq5qsVck3VYMVshhn1WkwB9VRHHe+",
-	"cTzxAllFwZoKZj0IxUBKa9FESsyR0xh9jKqRC2DGhP3ww4pjO86wrNEQ4GNgd11iL4w6TZq5UnNeSIzV",
-	"d+4WbhJseBmneHL5lpQuo2iNhA9CIiF95P4FY8iKGRISpgCAw3vyh8IloIIkK5UkLZiQyNsLKhlZ0P+f",
-	"Qb50b8VCdTSauEhvtU0uFAuJ9cqMVS4Nl/2kCzAN+a1uuetDgUC5KHTbnglcCjA/RQVq0NSnmSHtdnio",
-	"DWeMTjsE0rAsqcqx1CgEOkPSZtAfIQU8zSFJwD6pJYLcdRGmLvTap2FA4gxJIWOd2S+lr9Tq9WucFeiT",
-	"D0nH2GpnkSsQiTqIaxkOxZJqv+INFhdIweAaBJsERAnAkYiL2SEPXKGRSqsR8sJXghDS566xNz3+eG0+",
-	"AoSJNCGYjoYCMA64w1TAWeB6ed/3R1DzfzF0QHc/XUsO+ldQWj8NMJINJvjNQpgjhI/rBfqFxIAtvAt2",
-	"Tp5K89CuzK8n67V+IDgAN5+qSTMS8gvh6KkJAnk1SyA7N0Aq7kJCSO4KuUYpaDz8LKTBcTZ9Z4cMVn7P",
-	"WSs5Axv5mGVBL37lVT9PlE0zo7opQsMn/Cqp1xUgDz4v+0RSFpTeqC5vicPodQfd/qDX63S7+804jPUI",
-	"B4iUvg8WpjbTYHJStGILo0LQKwwjx0LQqj0JO/kRVHxnjXLRCBHQwgctV0xSDhkRDEif/fidfmeJzawu",
-	"/8cHBbhH5qYMU7IFnEWl4nAz0ALXY39wcL9z727vjzcxGUVF7K8wUfx6Jv56Jq6QYV11Im6HjfgrQyNu",
-	"hiVlNH/0Kfgv5tRkDUVLn0D5zKAmQ2huwccsW2WFr0U+INtV5IAwBqjJYbVsX1UuZyoOkgRWnVTjDeqH",
-	"eOkbd959Ky2gXgnpraKcpEIuCYdaamVdeCh3z8WG48J51NfdxUNRic90yNURy+SMaVTqHFb8yuRTGGIh",
-	"i7wsZGg1Qy9KQI41iIrA25ibr6zQb+8fP3uE6YyxuGmcyPPIx+y41GfYyTJRawEp1H3pF0iVhZnGrCof",
-	"sn/VgRYVhMRQXKn5kV9G8buRf9eRyd+OHPZxsxn9jDLcqxDE8DHyFtW8Kw1gyxv6H7B7Hy8BzMeUKsqw",
-	"pHJ//93kRfkQ4eTXxCh/cxLRCR5otBoSeCMr/B1vDb8yd0qcNjKkT0G7Js1ZZICXRR4QzQM8G5pyKNsb",
-	"Q1FWzIasREm5Je0R2yFpqEmHMEhEgpaSgo8nAxCYy7kCOa7/Ns7AvzeDwuNamN3Hsyw0RGxcYRroDQ7u",
-	"dfp7EMqiJAS6OBos8TI3y6Nm9+ENv1hJXYTf/JmSjl28ueGpHNZnw+kILiK49qvm/es5U9rzbjl3akkf",
-	"P0EP38wk/jfQx+1xmstMuywFvmiX++lKYrlfrhCW+4UlsuwPBwJrTmmUIsh4ISCKHWqLzGg25YJVCjsM",
-	"7tzp9e92up1upze4173XBVuBG2ZjAAYXkyQEGWMObEEn9kcUdhkyl5Xhfzhl69GHrz3cEeYgx2LoIbMa",
-	"xmvXQx+iZjEFxHqzD3nhVN9AQrSICjdB/6BGTBxfviNk0Op/L13AwW6nGqzKs6uG4ZuCsldoTyldFg0F",
-	"pGBpXGxKqLDEKx/1NZBgbcqSSB4ehtWQ7K/muJnX3gvvaiqGftV7U3O6gLTUWCGqUm3KFQmA4sOhGg4d",
-	"yXO22yH/ZkcXnnTggKOyNwpoxhcYoGTMlkPxOf/Ed8WD2kVOsJYTVJZTDAMxahLWIOQ18O3f0kdI+66d",
-	"nGU8Z3rgis0EwETSUGGmHGFSLTET1ZHpNAgxbhHtVocyPtclH3tZLyuVfIyyUiHaGY/TNWJq8/zKLGAh",
-	"NnexgCevjSJ+fZPCVNf2LoTvXNnJuf2Usu38+5fd9v03v/vtdvHObL36VSgh5YO35lBbsFpFrVJbCipL",
-	"6QGgZ/MFZH6jQ+GLU9WKSyGhXDnk0INth3zeS8qyJL+783+9+d0OWb+2e/u3m6KqP8DYU4rQyHu28Lkd",
-	"Qjh7/2X3/qB3MOjud9BrtK3bTVy+P2sSrpkO4rViHwWSfoVjLoCDD8c91t7P7rL2fXpwt92je+xevsf6",
-	"4173Z4yHrjns/M+tY50FWzY43zYuzAXUdPIb8LpFdKQVVyprbZ+bLKoVeAMrXy19o1ghQx+QqGZYvYI0",
-	"QL9GbCUB5TVmS6jCiQambrPRIhxcXJOJ5a4eRRidYOHI4IbsKNZmAipuc3OTao74UroL3XFZXhrHedNC",
-	"Zz4u0853vigYHsydK6Ve50qBYyXB6gpG4jHqJyQShYM0YpXIi/8VAAD//w==",
+	"7L3bjxtHljf4r8SwG1CVOkmxWBdJLCzmK5eltsaSrLGk9nxtaiqDzCAZrmQEnREsirJrMfu4j8a+7ouB",
+	"xQfowS87wDws+mkL/kf6L1nEOSciI5PJKpYtu3u/NtBtFfMSGZcTJ87ld875pjXSs7lWQlnT6n/Tmgqe",
+	"iQL+fPSKT9y/mTCjQs6t1KrVb50wYwutJkwoK+2KWT5heszsVLChzlbHzAiVMWnZkI/OmVQsfTJuP9dK",
+	"tJ9xO5qmnVbSEm/5bJ6LVr81aM3+pfv260PdHT7tvf23+6O9Pxf75w//ZE8GrVbSKsTXC1mIrNW3xUIk",
+	"LTOaihl3nZpza0XhOvTvg9aX/z5ovbk7aP2+lbTsau4aNraQatK6vExanwtbrNonYyuK9eG8FCOtMsOs",
+	"Zkvuei3GuhDMFiupJoxPuFSux+WHZ1LJ2WLW6u+Fb0llxUQU8LF/az8VPGuf6oWy619z9wyzU2nYiOdC",
+	"ZbxgM63slO28fnW6mzCpRvkic5+Gh7QSHfZSKMu0yldsORWKcZbLmbSMz+e5FKYynwe923f1qWttvauv",
+	"poI50uBqdcdgJ/MVywXP8Pu36lfvsNvYse6Gjn0uvl4IY9tPsuaOyQxpThpW4KOO0hwNGlFcyJG4Y1iu",
+	"J+aYfb3QVjhyhD4WYq4LCyvL5oUe5mJWXd069VwmrTkv+ExY2hRPMjGbayvUaPWpWDVsD7ViCyW/XgiG",
+	"jbAdzl6/fvIxk4YNhbG7rud7jt56h4dsXkhl+TAX7OTl6ZMnbDTlBR+5j7EdM+cj4R5M/9f0mPGBwgsw",
+	"41IZmYmEGalGgn3y6tULlhV6btxIuWVC2qkomFDZbsLOxdyy3gGb6kVh2FwUfl07DLaGVJOBWko7xQnk",
+	"M8HOxYpxlcGOZoWwi0IZuDuWhbGMK7MUheuEdfSgx2xUCE7zamBHAaV0BupErezU3RC5EW4O0oNul0l1",
+	"wXOZnclyNs/OxSrtDFSFPTwQ3fF9fthr7496w/bBuCvaD7O9UftoeMgPxH7WG+0NW0lLuplHztVKWorP",
+	"3LvRSrXdUlUIkL99KtTETh1pHiaOIP3vvSTmLV8OBm97e+3B4O39R2924FeXft2t3Nv952bm82TseB+w",
+	"vmZSTh2bTd0ccjbS8xVb6QWb6jxjO7qATWUsMdhZwnTB0rvp7jGSs7TMWJnnbObaFyZxTw2UXx7D0v3u",
+	"Qcrc2uqFZRzWsz7HN7Dg5rmNWfq1GygBnvfk4+bBOyK5Y5jMEsYNS1989vIVu8fn8t7F3j13z6RuxI7w",
+	"RlPu6U6446XDTpRjA9Zdl4Yp7cbnNtpAuU66K9B831HcAfx5prQ9G+uFytYIrTu8P94fHfbah+N90T4Y",
+	"PRDth/w+b3dHe1lP7I8P+GEgtDm303IqoGGZXXtYjXUx47bVby0W8GTDJEljNzDiT/SSzbhaMWnFzDjG",
+	"xScCKMQkxEi63Y7v3NcLUayi3kGbcV8yMeaL3Lb6jiXP+FtkxL1uN7n+vLh0AzRzrYwARvgRz4hLu18j",
+	"razAEw/4/4i73t/7yrghfOMnGl6kvX8aOJ27eMHzhcCGMvwuMoiSH7rlKgpdgAgyE+9+/I4pMWMzMRFq",
+	"IjJhLbsQ767eF/mP37XZBZ+smCyuvlercJWd84KfW1FYZnlheT7j7/rI0c7cdHVgJejLj2Zc5tf1TMAD",
+	"UafeMdF219jo6ocZc0t+9b1dzDi7el9cXL1XKytyofAjM2mMVJPHUuRZ00fo/tkYHig/8ol0I3p39Z/s",
+	"/Oq/XHtuGmAy6gO5jNf894UYt/qt390rZb17eNfcewRNwwvr+zMcrsaz7GPYjXouClhhYE94NLiuw/kz",
+	"4sqfEI7zdFqXSetUq3EuR9vQys/sdlo7U86kOlsYkfYZD8Ohw84xyNopkbqhIk+Vio1zOZlaGMBjXQxl",
+	"lgl1S2qfF/KCW0GyQn2d6S70c1zo2dmw0EsDnNYv+YtCXlx9b9nJiyft80U+MkD2U27eqavv8ym3V//J",
+	"hlf/pSZX7827H78b/vhd/uHW38kBM74C7joUbGFExqaiEHAQuYuu03ClmS6kNUgXMIefoG7xSuunvJiI",
+	"X4EWSJs5s1qf5e6baR/66Qkhl0qAoEMPMl4Ipi9EwfZ77FP5UYc95gVekJbtzLmxbP/I3dkdKNcQSF5O",
+	"5hQFK8R4YQRshpnXIwrBQZrXytHfPOdSta14a1l6sL+Xwqdx7yglRjBxo1wb4SQnN2NPlBNEeI4j/BX2",
+	"Dn0PdgsNCwixw55rlOOW3G0QXYgM1tSd7s+1fexO1V+hg7VjvO9Peb+lnTCQsaHItZqAUmeRiu+YIPS6",
+	"Xj/X9pnO5FiKBgXjubZsRndJwLaloLau0R67ToBk1Uqa9OemkdJj9+AZGOgLvso1z37FzeG6vLYzQOJ3",
+	"mqdb+qMD2ARuxl4UArnh+nydfvb5Szb394n11+biZDQSxrRPtbKFztsnea6X7U/K+9cJkI3vPhN2qrOf",
+	"9u5nhZzI2hQK5QSfL1t3W2+Sm9t5xt+2T3CR1r4eiUyXSesl6qOvFb/gMnea3q+wsovya7SsGbd8yI1w",
+	"hzMx80Lw0VRkx06/K1Ys51YUHfaF0ytqLMlt+VwbO1DLqcxFhYO6e0MBjKGQ1gqVOE7pzowpvxBsKIQi",
+	"dsF4ngcNs09f5bB7Bwr0R8GqWuj64bzj7v1Rs5cff8oyLcyu2+ITYeGg0cDLgfiQe74UxkitPlqY1a8w",
+	"6Qa/djZcmFXaZzNhDJ8IEwwVoMHQQ6iT86KQF6A0W6bVSJDtzI2R3kYDFE6LG2JK189klsK2fKX1M65W",
+	"JImbX36Yr7RGbYQIwNx48Ff4QM0Wdx1rjB+FjrxWfGGnupDvRPbTdI4NUpgX6flcOkmsKtSXcldFjkcN",
+	"40Ia845faGWvvj//MGLXc+3OKxCwHEF7/XbGc6dSiCxhC3Wu9FK5Jwpxoc9Fto3w9VrNC+2YmOMKj8B2",
+	"+zcQxgvhZEhgSo3St2MnIGUCyXOlwY6FhysMwizmc11YkT0TmeSvgOX+Cvw0fPZs5r575nh92sf9mp7i",
+	"19uuN31W70CKKh99xXXidMrt52Ker1BBcOtmJRJqztVkwfFkaTCX0F1vcC9cI7j4S5lNhL1jmKMMJ2Ea",
+	"NtbutGPSgimWzrfpAn6sn3JJ623bPdS+4AUYUNzT0MtP3Cvw1yPVenOZBJNHYx+Jw90xwNkTlqpFnqds",
+	"oazMGVcM9GZHu/Opo29pGFCz62PdTOLexBMTDSq1YzlpFX4S17vBjZHGcuWmhKYJpG+Ym4Qp4eSbT149",
+	"e9ppNTYMzO3M0RUfNcg8qetRila4cvqZmepFnjFuztlYF4xeZ5mwXOaGKb3sh4ugUzsyzIUFJQQ1igtp",
+	"pNWFa2pp2HABfggJBJa4hg20zMmwDX+O3Mk65KNzeMAJrXomUFpHe6CfCzblKiPZzmowOOa54JMFKnRT",
+	"J9oLZZld6vL88tbDXHA4rGgwnYH6zInGPAzILR+qB1O9VAlLxzw3ImUzwZWJh+0HnbCpXgpSrpbcDMJ0",
+	"ZGyH7PnQqC6c2M19n3b78ZyDwoTczj2Mlj1a0aHWueAgDPjjGen2Oj5AYsOTj1uXl7FV70uitySy+UWt",
+	"rlNNUm7ncrvp4VdiZMEmAmwgmNCqjMCfRQ3+t/limMsR6OZoIiYrAlwBhdzrbrsd9mg2t6tgd/d2JWo9",
+	"PWZcrQbEZclfUbWowsmIJ9Jyyi2tltvcamKnCbW8x2pnKBlYq3b1tW020soQ275uQU7xsSdqvoCJE942",
+	"VzHjHzR8oLSJNXMJ2mx3DHPP4OSR8FuS9A46PdwTsE3GizyHX7uOd8R96Hab+qCL2dlY5vnZzDRbd52y",
+	"uv5Zt5P0XChvSsA9Ahs0cdthJvNcorPFdNhrlYmC9ZJut4t8pM57vBgaJMtCgMtoLjL29UIKm6/ACM/Z",
+	"UNs7JqzfRkdd0nIMfDXXG52H5WDuGDYF6xkDi2aCbIYb5uZFZEyqDnsh9DwHl8AFDFY4yi0dHdIMnOaS",
+	"sJ84ONQdyC6Za31ukDk6TWMXDDEjvVCO9axNwk0rTF+9icTosWO0Og0Lwc8NWoD40DjtSC9F5nesLtgw",
+	"5+p8bevCBKbrlNe9cbeVusOGBculgPMy8q7SO4n3abrDIHhaUZXZic8/4c4XzgquMj0bKK3EboedkLJX",
+	"0+5K3omGsFi52ex0hIMSNEpgUXDKKbE8ZsjEIgeqLohLoVmv4niM9aj6Ih8dXOcQPGn/mbffddsPO2f9",
+	"9ps//L5JfADRpsagDruNcsZYFAXPz5x+fhMb/Jwe/tg9+4FOtFLl8US86aR6NRVNXJTEO02ndSHQnmos",
+	"L6wonMylzDFLv5kXcsaL1dlUvL2Ex+eFPmbDhZFKGNwGQllRzAtpBONZBsaG0RQOHBJ3cYVhA+CSGmFx",
+	"9eqSYu0sHY2Esu7TNeTI777sth+etB/z9vjNN0eXjWs51EUmirOCZ3JhzuZvaVnJbfYg4pEPGnkkaLNn",
+	"Vtq8ThF7jcxkKjNxNtfg5zwbriLDUiTMRLN56yHVKCBuqnHtyzO6uvJfODkhllj5pBAiAySN49leXgTz",
+	"E/JpOGAilAYrxMhNb8ak7SM7JpEAxHQvSC6nAlYeDCO8OBeANBjqt3AgWjk6d2qxuwuS0Aj8Fa75XCq4",
+	"5fozUDtVfMgo16PzXTLBF3oxmTKgODbndtrxekuQ8NHKzA2pDniAMeruNlQ4kRdCnfHGmRSqPi1CXqCf",
+	"O9aLMm5F28qZaCLUMDMbScZNzdmiANHpRt3K6EUx2nCmuRlCT99M+Mk7DrN0x7AU36bpg7lChd4rhaMp",
+	"t8AGONrFHLOP1VQ+lzTwVtJyTwCLVgueN9hnk5ajlvXd1b1RhazthXIKqcnqtCXlGob5uWbLoLy6ed/M",
+	"RWG0YoYvUfyYaiPWto4s/Obpx/tgRWSPm6bcFESPQUqq7SXyiMyS4Hlq3DEd9gpEIyJHOm2lLU9wXEae",
+	"gXMLjK+ucTkToWGcn2O35NydBE7Z38HVHii33KhooMTgewrmzl1Q2PkIPln2dDTlaoIGAzEPeC8iuKl0",
+	"nVzdCDiiD6HA4cUHGTxasI2r27ayrdb2bQNf8mOp8qcOI5OBEiIzLHVrknYaNdXaTm3Yfk1rxobCyEwE",
+	"pdlNHEun1s5N6haqEMasSY0HDyrCDTzdv3fvy38fDMwG2cZvtUaBvyQ3bwZgOxVpF4XchCnt5TX0qERy",
+	"W12rwo287cZt2o/Be1pdWbT+NuFbAZBnFD8XZyNwmugMJtUJLZOCz0wfyJnEkhTaP9WZSBmYlgnheSEK",
+	"J3UNwFxrgkWXZ+7AI3cLWsxA3wZdzwlGi2KujUiYAQsNCOVsIpQouNNOnI7qNLzyA4RXKAhbGpQcgJQp",
+	"sYTTCnbyMcADR+ArYaX72nK7MANFELQMtK9Mo3wN1rk6WqqOgYnlY95+98b95+zN3XX6SVpv2xPdpoth",
+	"3kCp94tUX45PFmrCC8nxHBFqREsB6mIVTbw1BucmesLOJEgiG0nqtJGAXgUsTGWRiFg8T8U1QutagsZC",
+	"WGlwWis8V8WM7SBxpXfMQKUjIDHLzxFkYJDZcrXCVYsIaxcpCwmZOKV0Gy1boEvPHWReAYblD2x2JrgC",
+	"xMKYCT6aOu0NWkexB5mwAXcVGqIM+BCVWNKgZ3zFhmKgoDcJ4/mSr4zrQ7mfiJzoqK/ZpFpJgz/mGpwM",
+	"WsPIuUArWH0huqzB8wsAAmJFrWQNbFWnbv8btbryN0kA5YV6AxXwmr9YVfmih0nOjtqPbYvrimv8JCxh",
+	"3NiiMEDA/gJ4QsqfNbdMy6k5MRigdNpVrjX7QVy7jZirhhvo/2klLcfMzgCdKGI76nBhVtFPD18MiA9v",
+	"fI0vzAAKUFvUyAUO40Zci9vLH4iNrflKAkt4hvR08uIJwo7DjSf4vfUbLwJI7HGhZx8F2i4fACL/VICj",
+	"l2i54e2muwh2eK7tSZibek8fE93WO/qI5qV+/QVthPr1l35D1G9s+sBpvEHqNyvmjoZ3w35Z60awdqzf",
+	"e4bbp/HeS7+L1j7ld1P9xr+8/Ox5w+VajED0wEc6WwWET3S9joyLbjW6PONvVj72RL0219z+3G+/cP9z",
+	"bsXTsA3D5Rg6sX75KW3LcD0gwKJrFWRYTHSwXZsJ8nVl10bz6rcvoghzO10X54gJRlgefd4M5olPenqr",
+	"6Yx3AzgFXErW4KgtfaA3oLuTlr4QBbGyGxyJEr2mAYAFGlrOVRyB49o5Rou4R9aAWkbneFp+bYN+YRYA",
+	"ZmqQtfCspi5pxdJed6+xkfokUouxZywa9KbJ/RgV24ZJ+WbgWL4YtPrsr//xPy4JxJSSJpySRhvMCqVG",
+	"qgtyj4JVAeaSM7OYzXixIhFsoEqTPDjfpFYo/oBqdly3/BQCvWFKbGPlcd1uhqLFEwZPbZqWYDfY0iNI",
+	"QN0kcpWA5A7zA35TPMudKLetj2+gtnfyfSi3XraJHB4XQpDf/jrXyXEAmplAKh0302mDRtlkeg1+xern",
+	"P0OlzSnQUShNJs085yuQ1Y8rGxEMnnrGpWKuX0XbybxZxZDnJY66A/M6D05Vd9rOx/m45rkMP9k8XxiW",
+	"c/rZ5Mi8wZvk3g1fvdFFFjwiG1YW4lkcZR45/WfvkGVyIq05Zjw32s+uVOxRZ+/ogO1QEAsrxMRpM6gi",
+	"rnbDDpjzwoi6ueOX8MCAMtcQVTrVhWU5H4q8rvihFcHpYVt5j0sz7HUdc2yDpK86q4nIw1P4JsbzVI7F",
+	"aDXKxctwlDbYRkBZ9GhqUPdm+kKQaZdZHZtxlViCFg3eWjjqv17wHHHXSWsJOkmujW2GI5XUDuPDToW+",
+	"NqEm/CJCqNSNXjGgKtcYms/fPsG34oXgRcFX7rYSb61Xq5rj+PBm6tfbvQChWuFAIZsLbDp3o9O6rX2a",
+	"VMa4L5vW8lnpk65ZvVCiIUfEdq6FQueiyfyp2bLA8Np40el4bSWtADzaEm4WdfxznYs/hYZqN07KdiOL",
+	"5PVzB2MIZv1oFm6YQfMzqSxejMs6XTWt76b+vIwcMhTCR26SNat0IUqX1cgDWzrsY+KaKZ/LNF4x8rNg",
+	"azd7W6Ld2GQTj7/uVikzTvLwPwtrWKrEMsVg1khaDdwbuiwVg3AbdHBUhV9bxqa7vxVwIHBQDIVdCqH8",
+	"F9LAetyPwHvcj6VW6UAB7sBxoJTtpIu52wVudOlu1UaFfCwSaX86U2skepzN5/CV8vdnF6LwqlZ59TT6",
+	"cHn1X6MulFe/gM6Uv59Ct2gJX8Nwr1OkbqLr+oFxC+WqcpQ66TbLpCMhnr+ouV9q7oo1atxEf94tHW2A",
+	"P6F1HqAD8D4gh7hlM20s6yXdgweRI6LDPlP5iiyt52JlBgrfdMdGn6ULOyMboKMn92smMrmY+V8jPptz",
+	"OVH+txVFeQ8hw/6nzNJkoNLJKJdAnOOh/2tmRvk5/plz5USkM3d2uN8ouojibFHkqce/uH5W4E8ksTpS",
+	"96FclWnwEjO4Nj0wdizsaOr9YcFgBvDk0IVWv+X9RfREZ7q4p/hc5MJxk3gKWv2W5RfcvKPrXqppTbSe",
+	"5ILO33jljw4aiKa07DSIJiOtLkRhAHhNMeW9HkiTvQcVWNCYpTUUT9phT0Af4mwoeAEOk1EhbH+gllPt",
+	"/f0ZRrdqZaVCJ4+ofLTqsQEVazTVAE7VSrAZ2O2lJQ/O3pHjfzMIEgS0FBuurDAVOBWEuBwHpQPjAUpR",
+	"ElvEqPc1FNMeYVPC7undHscUSUgNE47adRXQcS4EJKHosEcXolgx4iyAQCVXwLwQTu07RsVzER0WbrgA",
+	"8sPYIad1guTU5Ja9nY4JWulPEHwilfQmXuiNGZv1yBMP3rSFnEEkxw3q4o0Yjarqd+PjFZXt5qd/EQtX",
+	"LJVER/xmK5exkU0qQJCB5lAXGYqRnqGy1+BLb9Y760ux1WxDW2di7+hgg1seAhrUYjaE3Cg36KpJg7K6",
+	"RcBDTVvddGz+9FOScLJoUsHjxHHM+LxOd6/pbMmtI+34ZrRRBcvY4FCNg+eAtc54VrKOoGOh8Q81UfdU",
+	"JgHm4aRF4bHxrq2tZvv2undyC+Gp1GdR7sw2Y8M4YYB8MhSifNAk0SObbYsTq0loUSSD935UpNyK9aDk",
+	"H0mwYHmnaLQ5ypUvGWiYzDoNl9bCWjBFxK4rM9QkTH4hhlOtzx8VjnNeL1FCTEpTqoPUdQe0dwgy7who",
+	"DIK7IzwRH7qDOLAxsNePrZMynIDQWTumtmeiGxbmuuFe+JC32430X15+9hzjvAHxscTWPNS742fCHb/f",
+	"DKAjg1afOZK9xA2GE0QLlCIiG6/ROqVJOUXckEk6HAAepC89EwYljD51JrNBCxDC+cp9zLdMyxE0Sfzt",
+	"YyOcbMuLXIqCiQtISzb28RKZyOUFJg2KsZtNMoVnqlqJz8at/pfX72FaBTj70R641fMRkV6C9ULOhLF8",
+	"Nr8GF0rQNzecgJjd+fzxKdvf33+YsNevTnePS2C9Vm4SihWi7rcHkFoKptxmEG6SwRNZp1sCBJSjSjZb",
+	"NdYaa8ZKTvl8LpRTuYizQ9y0m4IqIe4mFPJaiw0pPL8kVjlQO1Vq3QVTBNELEdZOhexq5oD4s+T08o35",
+	"n/hio/mkTjg/n1fFW5FVx9bMkm5jGm1gTM2rCTrLqVZjOWkwO065PbM+huBakT0EG1wGK8vZvNCzuT1r",
+	"Bh+eLozVM8IdDvWFWAumCvIBxiJWAma9fOZe30osmHArziD88obQU0JZKc3mBZn+MWoTg2FtJTqoTrZO",
+	"O/fhkM2y7e1ihRsChB210N3Q5w5L+cLqtA/oryAeSuPTyqEfxsZfADzyspBWJBFaTxfskZrk0kyRwyNP",
+	"ivK4AabNN5Iy4+R8QODXIprr0cyVrejjmZOW63bjfgvgUI+xOtuMYV2H8Vaje5cGwsMULCEAsEdTMTof",
+	"6rcefxuzICC9gYodygtlhGU7SocXCatXiaBa1mMrqiBxjmhAgjIHLbJGQs3u6nW15ia4cZkFtAo8jpcJ",
+	"QMhkgW2chkpAxUDBNGzZwa8XcnR+NlxYq5Wp2N03HGGl14YY19kGNbAephjHV1e0Oat18x5citypFmdR",
+	"COD1cl39hfrwmllefSQVJpTEzDViC/XghQ37YJ2Xgz42WhTSrl46powc/GQuPxUrRCptBCF43pC+bfO5",
+	"bJ+LVUroA9QrUXZT2VxLZdG5G/CsKJMCiBJcFAAx2O1sykEZvlAuDIcuunX5CMx4Jws73dxVblh6QhlF",
+	"wIDXZ/gaGyy63f3RuVjBH4gfgOMJVh+eKT86tXaOWSOkGmufjYKyBpApqEUYrv/mxg/6pzeqVvJIopaL",
+	"j64r7eEJiNofWcMMzwUihjzVhsyujxz3PnnxBEYa5cNyRO0fGqiBustOKFi8jftWWTGhNCIoVvgPAJtp",
+	"TNEJKGR29y6Bbu/eBSzJQDG4A7j0hFw0cBA40YjSpC0gbDmtNbiWjLaDHV2KoZFWMDEbQhAF/Nv5yr8B",
+	"fQCkJHaBZGKYwggeHzitteACQHssY+kfH9HQoN17IxBlKEkbz89DPrHygPeBY9G00LtTblOY4N/9jn0K",
+	"vgP3XzhCKKznXCp/lMoC8mfJt32W5qOz+WJ49tf/+B8p28HRJMzwsUAoDwGfd0nUG525SYenB2qHFiDx",
+	"qducEnVMSs+cDMhSuQErKyDiOcP4XEckaODGiCwxOjeLGRm0Z9I4Us8GCja400EcnxCZz1tEpNGIEILg",
+	"X0hSw+ht91xaKilSuakcCd9YZ6BOKhkNtGJRviGyqzsVAMiJpQhwDWwGv7DPNkHG3ap8jln5gCgh/xJR",
+	"pfsbid2SaT3qCATdx3zNacKN/MMtBY/TNDT1yR8KoFvAmMvnZ3wFQ1xF+X+9RQ5NxcYpQ1NtLNtJvfdl",
+	"pGegeDuVyd1xq78LGUIGainzbMQLp9fc7VRfcJNrFkNsNwFrGRD5XDjRJOig0A+CjEFovo8YALK4Y+Cb",
+	"AC0C8gEIo0pokQPHh96VHB9yWDTxlGSgNmzHZMNm22U0o9gyzsA4kAeG34wHCi2ZoiB5LJCPNIwPySis",
+	"MaEymBWULVYJGn9gDddDCNLjMrUoJdJWlIC7pElMDpmVXG3JV5DDGOfSzW5S5jp2E2gXhRJOQB8nuPgg",
+	"gq+oA563lBDqgXoOeY930tJoh25D/2M3YSmZ5twNOJtIZwSxIqVeNgRlDdTOaTdhHz96mrDTvd0QLTKU",
+	"mSwwTRzP/XuGvf5Dr9t9lOC/j/Hf3slf/+P/gD8ewevuz6Mjunb0sDNQJRpsJ0A9E4/l9NkB0l2ajQoW",
+	"cOfp44Sdfr4bQIFJSMcJFOhznKyNDHUTdFs1DwZZGK5eeA0UompkYZirNGGKz3zoM8ozjnWA9zUcCgBu",
+	"NgOFfjK4l6CFurplEkjLE8gmGO/6A5V+M8BIpUGrzwYtlFr49QFTKNEMWgkbQHRT9dUtQt98A5duJJAA",
+	"E5DCEJvk3cc6jLZPUUFx9NBa8FBINYSxQ6wQS7BxwVR9i1341htxvg0RSt8O1Lftdjv83z2b1jPcsG+Z",
+	"O5d2HFvZTZhbsR3kJAnQ1S771inojhH57CoMW6ofZdTSt4Fx3ZSVjdrZeBBBg/vs21oGHwiKrmQqbjjl",
+	"qOn12KdrWiUVcSwnEXFhyDty5PIEMmh/XR9A42fKgwvO6kZuH/Wl0ngDO21umpw3wNedcklPt73r1B1P",
+	"IWhxpC/c1tZF8J2HCQR2F86AKtFgbhX4fhe+74frd7HxaVhc03QKjh07AD+iJ8qSdojF+gY9y6Vj1Ilj",
+	"mJQshhczzjINwG03TH8s+4iA3uFBxJbRcOlx3ATurnaBOHvoAv0OUwWlBqqo2/Jrh93bfcyH/Yev+QvR",
+	"iD0elgA4qdtA7jjic5n6zAAJSxF/ltY+sLZCuDAlLBuYBVj/0dIlKawCGZtnpUuoYOOkWhir1RqTMDkZ",
+	"wZ0TS2nC0YI6xFTMeK0vEcdf6xCk58ejyx8YNpxIO0aI6ODe7VMStdrB9Pz1U6oHIzCygTefULVuVfxr",
+	"0VLUrvuFVAzVfjdptCb0MURn1KbHD8x1rhxcbWK8ZSp8O1xZ+ypRPJlU3LKTkQJOfgyTj0Fae0m3262U",
+	"SQl7FOW5sgEQuwE3sEuBsiEePo0sI+l1GLA6fUcpi0oajy5KUPEg9Y2dcsV6PUhDpNXEX6mikULevRig",
+	"tLCgiq+hlGqdidMlhc7EF2myoUbE0cFNGKj6UOG4LVvGXe9RnO4k3tkOZJkQwHK3TiWEl/YfCEoG3ohZ",
+	"RowwmvAL4aao1hpk2qy05TNZxzEuID0h5SX+Ht55/epx+0ESU3jBl+u7svbVev2aSgfWs5uW6kBYlxuK",
+	"AOHnapm63Vf29mvDjBJ201vrye/di/tehPEixobU99TIhtSn0IXDhplO19Kf+ilrLssAM/YwHLZRdYaN",
+	"SaBDhQbMO01pbYO8tSHlrPtQr7dxaTYnnqVm44BlbMz12tbTIUNKxugq6g0g9YAEA/Y3RAjSob97jJXH",
+	"0ijhcUpVlDwBVHJLhymLU0xDuz89w/ROY4rp3drnCacdBl8H5lBKcWjnsBucF6Gf2FqZvh9GcoASuFlQ",
+	"6iV6qpbpP370dgn/vYy3FiWObXoihk+Lt9JYLKPE8IVSUPL7oUytzr5lh12/D0OGdWnYQsFMuIcq6dUD",
+	"96AqC9AAig1xsYUSc1IWW3CvDtSrUhaJs46EIiyksJmkKvfcMQyymHXY81qeBkZpGozGrJGUY6IC21SY",
+	"mgSFg34N4ToTglKv15OGhGS4TrZQcbkMOD6CAaPQxrRRDYBMtqVO7NWImpGYZPjIAJSGdBqgKr149eSz",
+	"5y/TqCYBGih73QOPVrmmLkCf3U3RKuDIONQ8IoPcTW9i++LtXBvB0rjEnjsI4+qA7ndly8Oo4tp3aYel",
+	"90obN/Ychu0WhM9lZ8Vnebptz6zWx6UFmTDeZIdHrjdQqI6kf3z0KvW6ISYsAic2TSc6LJFDum3jRIF7",
+	"mR4ZN6R7U4jPfgd/F4Jnq3dgzbs3E7aQI+OEsUJg8RhdkHUeEtJQFlppyU8AIGClywXt+zygqdu2TRva",
+	"YnEabrzVGHY1ukZoP8dk6vaNp0NYIzNQJ+EcAubvtwnJh3jAItDEH5y+VMznTr8FFml8Cp7UMcrKyUEG",
+	"wsrKQ46VypkQcmNZth9MTHiKUAZOzmZSLaxAtxphGHarfvr1r5dm93OxElm8xazMYVTDBXhHCjGWeW6i",
+	"rL9g8rADBR5qMF0+eXFx5DsOaZ0xf+pwBQ3dOzpgStilLs47A/UFyvkVezoigcnJFNJ8ORaA4y+guGAw",
+	"G6FlHmAJQBroONFLNVDU6Tl20y8pAW1gUUsntl4qUbiJNgH65qfBsJ1ISXj9+dPQK0SVOdHHeLDfsbcs",
+	"uquofCjKaD4HaMCud4Zm3EyHmheZN0jg6QZHp+8CzzLiOhNhKTOP79Ydw4ycgM0L4xKcZD01YgR+nwTd",
+	"JuyxLnByAgKOQ4cdxYMNBo813+hAUZZBJ+uCST1lS0AXlPhAiIhIY5hWynbo/HFH7pIgAFOdB3kyGSi/",
+	"MUrlVRrvFabxmhQt6zgTbYFt+6yzY5lTTl7sETU4UAQCeWm5ytx8+hXuo6XQG8dIdY0NhHDw0sfbqDHh",
+	"xgF04AoCRvqbMHTkx/QPe3mLiAKdqn5ej1kmsgXKwNCO9KKD/3rAxrlOlIkfuLViNqckz3KiYN4Ue63k",
+	"25o06BtyT3G7KEASSS/2EjTjOink6MB18pNnJ6ftl5+c9A6PULT3lt5yItCc26leDj2s3HUk4a2/5BhP",
+	"iI8EkR1jWOAv7AWax4hcU5YJSo3ljiK4xVmhLfqb7ZLEwDAwkzAj5hwznw1XTk6a8xGkI/YIKp1ntCvu",
+	"GDYp+AgSK0qdsZ3eAZu6twJ3FDSHA/UnUcjxygv7q3WKYrkcFrxYlQWBF4YKnLp5SIgkwF3CWZgwNubF",
+	"QIGkv9KLApOMQjCMsqZfh+vtgO8NTGRJmfADy+harXeTGphvoHZuRDfuenFgDbu7DSh3oAiVe1yFQQeP",
+	"axNOF9L5YTZLnoMg7E60tPf2bRpKxZqBCkjcY5Ye7HVTlkkoRmIqfAlS0peIa6o0FxcUlIrtdRlaKd32",
+	"lCIbKCSmQ3f50B2NiTs44d8em7pr08S95f574P7b67IprCEQyQ73NpqqSOa6PdVKLwqR7SYYaxqzDfQB",
+	"FOciY2Muc5F12MfRLUxBYshLztHfrzSbLHjBlRWu4yCY9/F8KgRLS+4Q/IE+qWqJgk/BSQmvgvyGSKpc",
+	"joQyGHCBoJIXhZ4XUlgONUEB4RWC9upQlHtWFDOIR6BkxSXg5OTFk1bSokx2rX5rr9PtdCHuB+XQVr+1",
+	"3+l29jGH1hTgQjX/LOCqAcli8E+qVfMkg26SZHmKsceVQqO97sEmyGh47l5ZnixGL7X6X75JWpT+Za1S",
+	"WStpWT6BGFzoJwTGzrWxTVXCoW6GEnWdlthAmat8re5Ihzm53Im4sTsD+YcTuDfVbgCMYM3ts9thXo4q",
+	"HSN4RDa4Q2Avl+76neg8bXDVI3mv+c3BnhECgADbUHep7LLZwkBJMV1CBW5wmYOI9pnjcxXzqU8jDnlK",
+	"4imO0loG7AckHaS0sq9fP/kYYdwYcgmp5/vbB4AmGE+EK+B37d7RemimG34ZmwlF0LOQGRdFBlT1fe/J",
+	"3REHinbYFxRVCplBYckNpgqVWSXAFMBetQhT604PSOSJb7qjD1L7kBGmGeyFoe4EayFlpslEswNKQ83g",
+	"A8wVcSrBDd/khffO9+MqABsTttewBVBePHZnQO7vGuzAdafZx069oaMo9WGC1xcborUoQc1Ye4jthMIf",
+	"7my/Y7ArUd8hrdQi4LXC4lrx1u4eh7ohiuQ9EndlViZ/8UWRtBIDBWfwDh785PHa9eo2Uo8/3pHld9hp",
+	"tT/UDRDSl1Kh7EDvOCk56irA2llaq00TOUc2FTECqFodxsswG+xAfaYqgTxgpS+4MnyESCjbVPqiuXiH",
+	"DEFsVL+8WkIq7H9gp3HUutUTTMBMxWi5dURJqLUKXgwP54HaSQ+7++kuBm15I9tQTKXCz5C2X+aipg3O",
+	"q46VaLMHuQkPAkfhjhu4KS2ouD5WHv4ZBTAGqloBYwIe4fUaGNBI5ANf+FFQjO1ht+2XbMTnHfZqqQeq",
+	"bkT2bATnwIsuhSM2kJXJtoBFHtwyJJjVGN3g3i7UQZ07XmhcCV5jjz6h7PVpvdkJNRIRNy9ZLMSKyTx3",
+	"DHHC5049yNGKUhIphBdA/H5RAHgWhE4KGoNduTNoDfXIuJPr6ofC8hkkn0OojNFFsUqcPq3pKsH2kUJz",
+	"o8O5tIbdx5pcY10kAwVjHC2KAjKEr6pE1I/hWbaCvPfer/pRggafoV74MLpK3rOktg0b0t2VCFTHCJe6",
+	"yAzhEXG7IXCnEHPBrYmKfdGa7mBuMeCzCXLZXYJ9eDL3G5FCcQcK9JPEu2RPnrCZzkReDc/zW9x/DvNq",
+	"J7jUyCiRtc6ANrGEHOCZ7yKw6u7dxM0v6kZRpD0ZuMFQMuIKlaX+QLUhT3y6DiBKaj7GpA4XSerohKQR",
+	"IgB46BowJKnDNJJNbvxk3bueNLqlk0b/MI1vL12HNdGt/fQapFLSiNOhNx+mNf8UXt9zLdYcl3TnMN3o",
+	"V8Qneq7NiuEyqTuh8MF9N6J1PyfcPITlDL4WurafVn04oDhVtRHH8Z0i8iyEaBAJf6Sz1S0Lj0ahAKUa",
+	"8kU9YIdKZIXQLxDUN1VXcZqYL2AackK2CDZ+8Gn28G3v6exf5/c/t4d/Wj747+/2Tob7p9nRo3H3j9Pe",
+	"k68OPs0PW5UcjVGFA4o4rIQENWV54Rm3FyKjTC8YTtX69Op9Ic4pA/tQKMa/uvpe5dzqc27Z1XvDplc/",
+	"FOJcYEV9HxoxF1YUnXN9wUfmv5XfqAaf91uf6our70eGvbh6byH8IoTctB7l51d/yTPrmME7x73fF1Nh",
+	"f/zOXL2fCDkTENZHIUCtP+wfsf0u2+vts4PDo/vVsPN+a3+8J3rZwah9ODzi7YP7Dx62H/DhqJ2JcXev",
+	"t+9eeQA6JnSuuq6PK2oLpdMvefWHWbhy2C/fSf5P7JlQaiWHToMsrv6SMzFZsUN2/kVbG0bJeFjh1Nd3",
+	"ovjnVkMKiZtz+tST9oz5SAy1PqcS19tVV42rHV5Wo6KcGHq5pvV3b7nVuDk/LXdbmOkyShJjBUNEvlMV",
+	"QgnR1st3Vz9cCCMUO796b95d/WCv/qLO2dX3RaBi+08MSHyWMJ595cSPCSihF1fvkbx5pfzA1Xugu7VS",
+	"ohjl9lOI7pZz7QbWVMG50UpRLdMceyFvqtNceRa+d4Brd73F5iOeBXJwr+zd/EqlADS8tH/zS491MYTS",
+	"g/jGw5vfiHNfu3f2tvhKvXo/vHe4zZAasnu7l3tbdLRe/Nu9t7/FPNazjV8mrcNtlsyn4aZCye6t/W2m",
+	"c60C/nU2OtK36na2euhVg/HuMmmthYtA4S1hN5UqpgiwAGQhDRglY6tZVnDQgUU+ju141TAzEEr7pXMz",
+	"xEmhWCUuhKqa9qKoGkSqNGGZ12134J7+OaY7dp3lDgEaW5juSL92Y8w11qByvyEwD8aHtXhpKsEjP1Bu",
+	"itBiU8aqpgS1E2/5yGKiPW/fqCo/85wrMjf1o2SqvtgglDApADLbXGcQdQ2tNpYbTKO3UkiNXKs+mJYl",
+	"BJ0oGhf1c7/rNQLhmWodvzQqWPgLaCk/X8BviiW4Tu5fl9F/QZH8j8JW0kskrTkv+ExA6Yj+l9fXSI5D",
+	"KreriMw2FUQeqJ9bEbmsPnJbwQ+CoL9eCHDlkFBcVsipSlOxoHBtHu/LNz9b7vKbqiJ1VdN9xAU4W797",
+	"3Pvofvew1VRac++oXjGz9ZzPx1fv1Yo9D5kl10pk+kT8UVHM1u+6J/dPj442JhFpfcInK5LiqirD1Xub",
+	"gDzXO2BX/1lcfQ82dSdbfyVyoey5eOdkw041Cp86URc3NyWfuIW2xDirT4L98bu809qkqCk+Hwu1apP4",
+	"v66w1TIqfNm6+t8iMddJwIU4byWtP0lj3vHp1Q8XV9+b6PrzlbQX3DHdq+8hvWstzwJOxVpuhNbV/5ld",
+	"XP3Xu6v/yr+6+sv5P7FncgjlISdXP9ipAIn7n1G5KoTYSE8ouDcuKt6KV4U02m2XBRuoTCteqk/Z+qDp",
+	"Sz951FtL9xVOuEHAr8W4/6OI9/+wUvMX1fVudG3f7H6vnbF/Mze8l+RjmGur/42/7KPENwr3Tz0emjCD",
+	"5IWrwMITKI1oLDmbd4YrhCICEEnOBKE9hisms90Oe4WeUye6VdJcEABm69QAx6yWGQDQrBtSA5Cs+Fjm",
+	"TtC5e9f1fSgVOAooPGcn8pYQEEjp5XE1sfpYqiyeDwtFWDGIgqCU3NLrECTus1oHUGZ1ZlIj1Uik7K//",
+	"+//F0jJRY0qJUwYqBQ9smqAEyxXzyeqwRmwINngH7vu01+0dtrv77e7eq263D//7M3l47959wSfCjR0C",
+	"FVMaEY5jB0Nout0kZPE67O52WBpVSEjLPMJxBYaBwtoMZbifIU8+N6GWQ1Lz2I1xIbBeY6XIA0B4fdyS",
+	"kxLn2kh00MSYCB/7Nh4bYfs0CppAtpzKXLCVXkCLiJKG6p0QN7bSi8I7AuceFgE+Wk3AU6LyUG7XgKbm",
+	"4yUALDXHL+mCmXM5n4vsmGK6Bory3s0EV9gRaZiRM3C5Ql6EaIjBxyjezmUhfPZsPedfL0Q/zOSQj84h",
+	"VxXl9D9eC+by6VknkoK61ur14kIQKZQI67t3+1uhhXcAWqmVI9qJsJDbP3FUZGxc4wEQ6lH6/4SlTlby",
+	"xQCYmUJ0lBIsQhpXsMzcMFB0fEJs5DU4tR7ivHPU7ZbA7RiYOFzYAHQMaALMv1JgrhLyjaHGvJhTo1JN",
+	"Pow+udGDRXwmWYvxTdYi+SId9Bon2m3V0ia++DfQQJ8SxZh13bPpSCwfuQdvQjrdy6SxcEyFWdEmnhfi",
+	"QuqFoQoyuAMD2ym5QGeDYhgKgEZ64PWlhtY7B9UPotxPsJXKM2bTp0Mi4e2k2TgV8rV9oG3h+gAUuPH7",
+	"PtHwLb4fSidd833PprmF8GjCO0iDR1pIx7pbLUncdLRt6rg7VCv93i6h8xZ99iDmLbt7sE134Yi/fXd/",
+	"vsHBHd9Vx9uruKxS7GZDH5eTPiv1m5w04ITMOaXsqz8flRcgZTOqHRCWdO/gVfdhv7fX797vHO71/tyq",
+	"1AvAQoCtU8Pzq+8zyaZX379L2F6vy2b/7//NrLA/fpew7Op97o75q/fvfopPNPhCo8z+3lEau7pa3eH9",
+	"8f7osNc+HO+L9sHogWg/5Pd5uzvay3pif3zAD4fV1N/BFbzRbRqnw3e3972rqsnJuKHoR0gR3yLDBrMi",
+	"F/OrH+zVe1NzzeJKlE5IrFnk861X6vHECdXL5Tp81X3Q7/b6BwedPUfWl3WyaJ3868kfnz1Se//2fHhy",
+	"uv/gwev8QfvVkyMuJsvs6VcPP/3igXww2Tu4jbIeapU1KOqfKYGinB7jfq3qJL8p7f/zKe31NJpfvnH8",
+	"O85W+eWby4qy7IgHqSNSlPH3dkq9l1p+dW2+7GQzqP7UR/6hguKFm6iwVy15ZYc9E5zEoACTLzM/xmo5",
+	"ScWU6vPuXUypp7HoSKSpo+a+XRZQSH+japlKByothVyIRcFnQEqgoqsxWF8XkEdSJ6zEHKO0e+wLgjj9",
+	"cVuH4G2g/AN1K4fgraD8d+9CjW+np3OIlsKyKuw1ZcVCvx4aFMjHF+LI3dJgvVrLdrxhIxmoYKiRWVJG",
+	"WJndBD4hJ0oX7hOQ9e6Wme0QrtucTafE7B1HFYevQbsP1DUo9bW8O5hqDnCMURorqtulsoHKCj03JZK2",
+	"rDk75jIvFb5ncaUcpw4HGHfNcTrlpACXxXf0QrlPR9BgbydDL7AHqI54LlTGCyzLw3Zevzrd7bAXvmYP",
+	"BapFxTDQpORxwVFZ6oGKDVJJPaYjvAoVpylGtnyhzwCp3qkF1FNEfCWoHjd5BNCmFrGMCvYYBExB1Ih6",
+	"dRm+m2lhvLkBgsuMm1wwaXDVkDgEkkWeC4pEM5CqFaHBPnlt1Yg0UITah0C23gGb6kVhKjFE62hvtoOI",
+	"cR/uABF3Siyp6jUe+wNV9s62PxfznK9ERnNHZcSqmU0kGVx6vfSYzE/l9z1uVxpvKqznW/Gvdx+mH9YK",
+	"8fOAtmso2wrydg1ou27PuA30tp4B6BcxglwPvt2QWecDwHB76cZ0On8DEwzKC1CU4rY2mGjXQoLwNz8T",
+	"0+uhsxH2k2pLRYheovyA5MUI2WYgbzMcN/i1//7RuFW9DHy4izyvzhGmdYG9W1HSvdJ8G2X5Q+vKm/Xc",
+	"nwCYrRbBxKqgTkWdjzbXv7xRFV6b4JlUcsbzdVOIXepa5koTz/fPW+pb6r5U3X8bwO/ebfchFeCpoH0/",
+	"gMnDLCCRDnWTqhs+9cUNI6QiiTnDhS2D95vqGMaTX3bwiO+NHopu1u4ND8btg+y+aD8Y7fP2w/EDcT87",
+	"Gh0OD3itgwTtqfbvVstxSnO2ATZQynEQfbMDgU0gG4UBVka2W7NRNMgfNxWElMaHS/patCj3WB1X9doy",
+	"N1ynYo/0NWLc9xoqw1wmrVh0vNmmEj1bvhsIY4t3vRvgHxtffarVOJdYNOpvBK7ubfMyCbpOHHmkrLSr",
+	"36xVTdaq5JuqwQpZDFl1GsxBdRTHvW+IJ14iq8hFU2GtR6FoSGktmmiNOXIao49RNaIAZkzsDz+cOLZD",
+	"hmWDhgAfA0sV5CjqNGnmSs35IzFWn9wt0ibY8DJO8UT5lgpTRtFaDR+ERELmmP4FY8hK2Kh04Vg6TVWT",
+	"P9lXm2QntSQtmJDI2wsqGVnQ/0+1A8mKhepoNHGR3uqaXBQiJNYrM1ZRGi73SQowDfmt7tD1gUKgXBS6",
+	"7c4EqVWoWUeFbNDUZ4Rl7XZ4qA1njEk7DNKwLHmRYV1oCHTG0o5Of4RU8TyDJAEHrJYwcpciTCn02qdh",
+	"QOIMySNjndkvpS+r7fVrnBXokw9Jx9hqssjliETtx4VnB4qKNQqoVLhmcYEUDNQg2CQgSgCORFzMDntE",
+	"BUkqrUbIC18xQmmfu8bd9PjjtfkIECbWhGA6HijAOOAOKwLOAtfL+74/gJr/q6EDugfpWhLRv4HS+nGA",
+	"kWwwwW8WwogQPqwX6FcSA7bwLrg5ea7tY7cyv52sN/qB4ADcfKomzUjIzxTRUxME8nqWwHZugVTchYSQ",
+	"kqpuRyloPPwspMEhmz7ZIYOV33PWSs7ARj7mWNDL33jVLxNl08yobovQ8Am/Suqlqs3B5+WeSMrq/xvV",
+	"5S1xGHvdfrfX39vrdLsHzTiM9QgHiJR+CBamtjBgcip4xRbGleLXGEZOlOJVexJ28gOo+GSNomiECGjh",
+	"g5YrJilCRgQD0ic/fmfeOWKzq6v/5ycFuEfmphGmZAs4i0p5+GagBa7HQf/wYefB/b0/38ZkVCk8vNFE",
+	"8duZ+NuZuEKGdd2JuB024m8MjbgdllTw7MnH4L+YcztqKG76DMpsBjUZQnNzORaj1SgXdP712XaVOyCM",
+	"AWp3OC3bV5/LRBEHSQKrTqrxBvVDvPSNk3ffSQuoV0J6qygnqdJLJk0o80/VHhG30XxckEd93V08UJX4",
+	"TEKuDsVIz4RBpY6w4tcmn8IQC51nZcFDpxl6UQJyrEFUBN7G3HzQ5XDanbx4gumMsQhqnMjz2MfsUOoz",
+	"7GSZqDWHFOq+RAykysJMY06VD9m/6kCLCkJioK7V/Nivo/jdyr9LZPL3I4d92GxGv6AM9zoEMXyIvEU1",
+	"70oD2PKW/gfs3odLAPMhpYoyLKnc3/8weVF+inDyW2KUvzuJ6BQPNF4NCbyVFf6et4ZfmzslThsZ0qeg",
+	"XZNnIjLA6zwLiOY+ng1NOZTdjYEqK2tDVqKk3JLuiO2wNNSuQxgkIkFLScHHkwEIjHKuQI7rv48z8B/N",
+	"oPC0Fmb34SwLDREb15gG9vqHDzq9fQhlKTQEuhANlniZ2+VRc/vwll+spC7Cb/5CSccu39zyVA7rs+F0",
+	"BBcRXPtN8/7tnCnteXfInVrSx8/Qwzczif8f6OPuOM30yFCWAl+0i35SSSz6RYWw6BeWyHI/CATWnNIo",
+	"RZDxQkEUO9QWmfHRVCpRKezQv3dvr3e/0+10O3v9B90HXbAV0DAbAzCkmiQhyBhzYCs+cT+isMuQuawM",
+	"/8MpW48+/MLDHWEOMiyaHjKrYbx2PfQhahZTQKw3+1jmpPoGEuJ5VLgJ+gc1YuL48h2lg1b/R00BB7ud",
+	"arCqHF03DN8UlL1Ce0rpsmgoIAVLQ7EpocKSrHzU10CCtSlLInl4GFZDcr+a42a+8F54qr0Y+lXvTc3p",
+	"AtJSY4WoSrUpKhIARYpDNRw+1Bdit8P+uxtdeJLAAcdlbwqgGV9ggLOxWA7Up/Ij3xUPalcZw1pOUFmu",
+	"EBiIUZOw+iGvgW//jjlG2qd2MjGSmTB9KjYTABNJQ4WZcoRJtcRMVEem0yDE0CK6rQ5lfG5KPvaqXlYq",
+	"+RBlpUK0Mx6na8TUltm1WcBCbO5iAU/eGEX8xW0KU93YuxC+c20n5+5ThWvn37/sth+++cPvt4t3FuvV",
+	"r0IJKR+8NYfagtUqapXaUlBZyvQBPZstIPMbHyhfnKpWXAoJ5dohhx5sO+SLvaQsS/KHe//Lmz/ssPVr",
+	"u3d/vymq+icYe0oRGnnPFj63Iwhn773qPuzvHfa7Bx30Gm3rdlNX78+bhGthgnhdiA8CSb/GMRfAwUfj",
+	"PdE+GN0X7Yf88H57j++LB9m+6I33ur9gPHTNYed/bh3rrMSywfm2cWEuoaaT34A3LSKRVlyprLV9brKo",
+	"VuAtrHy19I1qhQy9z6KaYfVK0wD9GoqVBpTXWCyhCicamLrNRotwcEnDJo67ehRhdIKFI0NatlOItlBQ",
+	"mVva21RzxJfSXegOZXlpHOdtC535uEw339kiF3gwd66VesmVAsdKgtUVrMZj1E9IJAoHacQpkZf/XwAA",
+	"AP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
