@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net/http"
 	"os"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 // blocks talk to https://leadchat.example.
 var readmeBlocks = []any{
 	readmeCreatingALead, readmeErrors, readmeIdempotencyKey, readmeWidget, readmeListLeads,
-	readmeOneLead, readmeRepository,
+	readmeOneLead, readmeWebhooks, readmeRepository,
 }
 
 // README.md, Creating a lead.
@@ -107,6 +108,33 @@ func readmeOneLead(ctx context.Context, lc *leadclient.SDK, res *leadclient.Crea
 		}
 	}
 	log.Printf("%s is %s", lead.LeadId, lead.Status)
+	return nil
+}
+
+// README.md, Receiving webhooks.
+func readmeWebhooks() error {
+	v, err := leadclient.NewWebhookVerifier(os.Getenv("LEADCHAT_WEBHOOK_SECRET"))
+	if err != nil {
+		return err
+	}
+	http.HandleFunc("POST /leadchat", func(w http.ResponseWriter, r *http.Request) {
+		m, err := v.ParseRequest(r)
+		if errors.Is(err, leadclient.ErrWebhookSignature) {
+			http.Error(w, "not from leadchat", http.StatusUnauthorized)
+			return
+		}
+		if err != nil {
+			http.Error(w, "unreadable", http.StatusBadRequest)
+			return
+		}
+		switch m.Type {
+		case leadclient.WebhookEventTypeLeadCreated, leadclient.WebhookEventTypeLeadUpdated:
+			log.Printf("%s: lead %s is %s", m.ID, m.LeadID, m.Lead.Status)
+		case leadclient.WebhookEventTypeLeadErased:
+			log.Printf("%s: erase what you hold of lead %s", m.ID, m.LeadID)
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
 	return nil
 }
 
