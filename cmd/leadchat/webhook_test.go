@@ -74,6 +74,10 @@ func TestWebhookCommands(t *testing.T) {
 			}
 		})
 	}
+	if _, err := c.run("webhook", "add", "--company", company.ID, "--url", "http://hooks.example.com"); err == nil ||
+		!strings.Contains(err.Error(), "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on") {
+		t.Errorf("an http URL: %v; want the refusal to name LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on", err)
+	}
 	if _, err := c.run("webhook", "remove", "--webhook", added.ID); err != nil {
 		t.Fatal(err)
 	}
