@@ -31,7 +31,7 @@ func TestWebhookCommands(t *testing.T) {
 	if len(list) != 1 || list[0]["id"] != added.ID || list[0]["disabled_at"] != nil {
 		t.Fatalf("webhook list = %v", list)
 	}
-	if out, _ := c.run("webhook", "list", "--company", company.ID); strings.Contains(out, added.Secret) || !strings.Contains(out, "enabled") {
+	if out, _ := c.run("webhook", "list", "--company", company.ID); strings.Contains(out, added.Secret) || !strings.Contains(out, "active") {
 		t.Errorf("webhook list shows the secret or no state:\n%s", out)
 	}
 	var rotated struct {

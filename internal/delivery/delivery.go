@@ -110,7 +110,7 @@ func New(cfg Config) (*Runner, error) {
 		FetchCooldown:        min(20*time.Millisecond, cfg.PollInterval),
 		JobTimeout:           attemptTimeout,
 		RescueStuckJobsAfter: rescueAfter,
-		Logger:               cfg.Log,
+		Logger:               riverLogger(cfg.Log),
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour),
 			func() (river.JobArgs, *river.InsertOpts) {
 				return purgeJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
@@ -186,7 +186,10 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 	}
 	res, attempted := w.attempt(ctx, d)
 	o := w.cfg.Schedule.Decide(d.Attempts+1, res)
-	if !attempted {
+	switch {
+	case d.Event.Lead == nil && d.Event.Type != event.LeadErased:
+		o = event.Outcome{State: event.Skipped}
+	case !attempted:
 		o = event.Outcome{State: event.Failed}
 	}
 	if err := w.cfg.Store.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o); err != nil {
