@@ -139,7 +139,32 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 	m.SetDateWithValue(d.Event.At)
 	m.SetBodyString(gomail.TypeTextPlain, text)
 	m.AddAlternativeString(gomail.TypeTextHTML, html)
+	if err := s.send(ctx, m); err != nil {
+		return event.Result{Err: err.Error()}
+	}
+	return event.Result{}
+}
 
+// Invite sends a new user of the dashboard their one-time link that sets the password. It is
+// sent at once, not through the outbox: the owner who invites waits on the page and is told
+// whether it went, and can copy the link instead.
+func (s *Sender) Invite(ctx context.Context, to, company, link string) error {
+	m := gomail.NewMsg()
+	if err := m.From(s.from); err != nil {
+		return fmt.Errorf("LEADCHAT_MAIL_FROM: %w", err)
+	}
+	if err := m.To(to); err != nil {
+		return fmt.Errorf("recipient: %w", err)
+	}
+	m.Subject("Meghívó a leadchat felületére: " + company)
+	m.SetBodyString(gomail.TypeTextPlain, "Jó napot!\n\nMeghívót kapott a(z) "+company+
+		" leadchat felületére. Az alábbi linken egyszer, 24 órán belül állíthatja be a jelszavát:\n\n"+
+		link+"\n\nHa nem számított erre a levélre, hagyja figyelmen kívül.\n")
+	return s.send(ctx, m)
+}
+
+// send delivers a message through the configured SMTP server.
+func (s *Sender) send(ctx context.Context, m *gomail.Msg) error {
 	opts := []gomail.Option{gomail.WithPort(s.server.Port), gomail.WithTimeout(Timeout)}
 	if s.server.TLS {
 		opts = append(opts, gomail.WithSSL())
@@ -152,12 +177,9 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 	}
 	c, err := gomail.NewClient(s.server.Host, opts...)
 	if err != nil {
-		return event.Result{Err: "SMTP client: " + err.Error()}
+		return fmt.Errorf("SMTP client: %w", err)
 	}
-	if err := c.DialAndSendWithContext(ctx, m); err != nil {
-		return event.Result{Err: err.Error()}
-	}
-	return event.Result{}
+	return c.DialAndSendWithContext(ctx, m)
 }
 
 // domainOf is the domain of an address, for the Message-ID.

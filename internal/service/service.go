@@ -117,8 +117,12 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		static[path] = h
 	}
 	sessions := store.SessionStore(5 * time.Minute)
-	dashboard := web.New(web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
-		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log})
+	webCfg := web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log}
+	if cfg.Events.SMTP != nil {
+		webCfg.Invitations = leadmail.NewSender(*cfg.Events.SMTP, cfg.Events.MailFrom, cfg.PublicURL)
+	}
+	dashboard := web.New(webCfg)
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,

@@ -83,6 +83,14 @@ type Config struct {
 	Log                  *slog.Logger
 	// Now is the clock sessions' idle time is measured by; nil means time.Now.
 	Now func() time.Time
+	// Invitations sends a new user their link by e-mail; nil when no SMTP server is set, and
+	// the team page then says to copy the link.
+	Invitations Inviter
+}
+
+// Inviter sends a one-time password link to a new user of a company's dashboard.
+type Inviter interface {
+	Invite(ctx context.Context, to, company, link string) error
 }
 
 // Prefix is where the dashboard is mounted.
@@ -91,7 +99,8 @@ const Prefix = "/app/"
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
-		hashing: user.NewGate(hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now}
+		hashing: user.NewGate(hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now,
+		invitations: cfg.Invitations}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
 	}
@@ -166,6 +175,7 @@ type dashboard struct {
 	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
 	allowPrivateWebhooks bool
 	now                  func() time.Time
+	invitations          Inviter
 }
 
 // secure reports whether the dashboard is served over https.
