@@ -401,3 +401,23 @@ func TestLeadsCSVLarge(t *testing.T) {
 		t.Errorf("%d distinct leads, want %d", len(seen), n)
 	}
 }
+
+// The lead page links the e-mail address (mailto:) and a phone number that parsed to E.164
+// (tel:, with that form), and shows a phone that did not parse as text only.
+func TestLeadPageLinksEmailAndPhone(t *testing.T) {
+	f := startLeads(t)
+	parsed := f.addLead(t, f.a, lead.Lead{FirstName: "Kovács Anna", Email: "anna@pelda.hu", Phone: "+36 30 123 4567",
+		PhoneE164: "+36301234567", Source: lead.SourceForm})
+	unparsed := f.addLead(t, f.a, lead.Lead{FirstName: "Nagy Béla", Phone: "hívjon este 6-tól: 0630", Source: lead.SourceForm})
+	c := f.client(t)
+	c.login(f.owner)
+	page := c.get("/app/leads/" + parsed.ID.String())
+	for _, want := range []string{`href="tel:+36301234567"`, `href="mailto:anna@pelda.hu"`} {
+		if !strings.Contains(html.UnescapeString(page.body), want) {
+			t.Errorf("the lead page lacks %s", want)
+		}
+	}
+	if page := c.get("/app/leads/" + unparsed.ID.String()); strings.Contains(page.body, `href="tel:`) || strings.Contains(page.body, "ZgotmplZ") {
+		t.Error("a phone that did not parse is a link")
+	}
+}
