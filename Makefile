@@ -33,7 +33,8 @@ PORTMAN         := $(PORTMAN_DIR)/node_modules/.bin/portman
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
 # a comma-separated list of chromium (the widget's and the dashboard's browser tests), node (embed.js's syntax
-# check, the spec lint and the Portman contract run in `make test`) and scale (make scale-test:
+# check, the spec lint and the Portman contract run in `make test`), libreoffice (the CSV export
+# opened by LibreOffice: apt-get install libreoffice-calc-nogui) and scale (make scale-test:
 # pg_auto_failover and HAProxy). Without it a missing program fails its test, naming the package
 # to install; PostgreSQL cannot be left out. The end of `make test` lists every skip.
 comma     := ,
@@ -58,12 +59,13 @@ test: check-test-skip vet check-generated third-party-client $(if $(filter node,
 	@if [ -n "$(TEST_SKIP)" ]; then echo "make test: SKIPPED (LEADCHAT_TEST_SKIP=$(LEADCHAT_TEST_SKIP)):$(if \
 		$(filter chromium,$(TEST_SKIP)), the widget's browser tests;)$(if \
 		$(filter node,$(TEST_SKIP)), embed.js's syntax check, the spec lint and the Portman contract run;)$(if \
+		$(filter libreoffice,$(TEST_SKIP)), the CSV export in LibreOffice;)$(if \
 		$(filter scale,$(TEST_SKIP)), make scale-test;) the skipped tests are listed above"; \
 	else echo "make test: LEADCHAT_TEST_SKIP unset, nothing left out"; fi
 
 check-test-skip:
-	@for n in $(TEST_SKIP); do case $$n in chromium|node|scale) ;; \
-		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node, scale)" >&2; exit 1 ;; esac; done
+	@for n in $(TEST_SKIP); do case $$n in chromium|node|libreoffice|scale) ;; \
+		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node, libreoffice, scale)" >&2; exit 1 ;; esac; done
 
 build:
 	$(GO) build -o bin/leadchat ./cmd/leadchat

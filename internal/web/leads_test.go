@@ -17,6 +17,7 @@ import (
 	xhtml "golang.org/x/net/html"
 
 	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -332,9 +333,10 @@ func TestLeadsCSV(t *testing.T) {
 		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "text/csv") {
 			t.Fatalf("GET: %d %s", r.status, r.header.Get("Content-Type"))
 		}
-		records, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
-		if err != nil {
-			t.Fatal(err)
+		body, bom := strings.CutPrefix(r.body, csvexport.BOM)
+		records, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+		if err != nil || !bom {
+			t.Fatalf("%v; BOM %t", err, bom)
 		}
 		if len(records) != 2 || records[0][0] != "id" || records[0][7] != "details" {
 			t.Fatalf("records = %q", records)
@@ -347,7 +349,7 @@ func TestLeadsCSV(t *testing.T) {
 		}
 	})
 	t.Run("every lead of the company, none of another", func(t *testing.T) {
-		records, err := csv.NewReader(strings.NewReader(c.get("/app/leads.csv").body)).ReadAll()
+		records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(c.get("/app/leads.csv").body, csvexport.BOM))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -386,7 +388,7 @@ func TestLeadsCSVLarge(t *testing.T) {
 	c := f.client(t)
 	c.login(f.owner)
 	r := c.get("/app/leads.csv?q=Kiss")
-	records, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
+	records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(r.body, csvexport.BOM))).ReadAll()
 	if err != nil || r.status != http.StatusOK {
 		t.Fatalf("GET: %d, %v", r.status, err)
 	}
