@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 GO    ?= go
 SPEC  := api/openapi.yaml
+# The webhooks as OpenAPI 3.1 `webhooks:`, generated from the contract's x-webhooks (api/genwebhooks).
+WEBHOOKS := api/webhooks.yaml
 
 # Spec tools. The linter comes from npm into the git-ignored .tools/ (one folder per version, so a
 # bump reinstalls); 1.34.x is the newest line that still runs on Debian 12's Node 18. oasdiff is
@@ -27,11 +29,12 @@ TSLIB_VERSION   := 2.8.1
 PORTMAN_DIR     := .tools/portman-$(PORTMAN_VERSION)
 PORTMAN         := $(PORTMAN_DIR)/node_modules/.bin/portman
 
-.PHONY: run reset test test-fast hooks check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe portman contract
+.PHONY: run reset test test-fast hooks check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe portman contract third-party-client
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
 # a comma-separated list of chromium (the widget's and the dashboard's browser tests), node (embed.js's syntax
-# check, the spec lint and the Portman contract run in `make test`) and scale (make scale-test:
+# check, the spec lint and the Portman contract run in `make test`), libreoffice (the CSV export
+# opened by LibreOffice: apt-get install libreoffice-calc-nogui) and scale (make scale-test:
 # pg_auto_failover and HAProxy). Without it a missing program fails its test, naming the package
 # to install; PostgreSQL cannot be left out. The end of `make test` lists every skip.
 comma     := ,
@@ -49,13 +52,14 @@ reset: build
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip vet check-generated $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
+test: check-test-skip vet check-generated third-party-client $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
 	@if [ -n "$(TEST_SKIP)" ]; then echo "make test: SKIPPED (LEADCHAT_TEST_SKIP=$(LEADCHAT_TEST_SKIP)):$(if \
 		$(filter chromium,$(TEST_SKIP)), the widget's browser tests;)$(if \
 		$(filter node,$(TEST_SKIP)), embed.js's syntax check, the spec lint and the Portman contract run;)$(if \
+		$(filter libreoffice,$(TEST_SKIP)), the CSV export in LibreOffice;)$(if \
 		$(filter scale,$(TEST_SKIP)), make scale-test;) the skipped tests are listed above"; \
 	else echo "make test: LEADCHAT_TEST_SKIP unset, nothing left out"; fi
 
@@ -71,8 +75,8 @@ hooks:
 	git config core.hooksPath .ci/hooks
 
 check-test-skip:
-	@for n in $(TEST_SKIP); do case $$n in chromium|node|scale) ;; \
-		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node, scale)" >&2; exit 1 ;; esac; done
+	@for n in $(TEST_SKIP); do case $$n in chromium|node|libreoffice|scale) ;; \
+		*) echo "LEADCHAT_TEST_SKIP: unknown '$$n' (chromium, node, libreoffice, scale)" >&2; exit 1 ;; esac; done
 
 build:
 	$(GO) build -o bin/leadchat ./cmd/leadchat
@@ -83,6 +87,7 @@ generate:
 	$(GO) tool oapi-codegen -config gen/api/server.cfg.yaml $(SPEC)
 	$(GO) tool oapi-codegen -config gen/api/client.cfg.yaml $(SPEC)
 	$(GO) run ./internal/errs/gencodes -spec $(SPEC) -out $(ERRCODES)
+	$(GO) run ./api/genwebhooks -spec $(SPEC) -out $(WEBHOOKS)
 
 ## check-generated: fail when gen/, clients/go/ or internal/errs differ from what the spec generates
 check-generated:
@@ -92,10 +97,28 @@ check-generated:
 	$(GO) tool oapi-codegen -config $$tmp/server.cfg.yaml $(SPEC) && \
 	$(GO) tool oapi-codegen -config $$tmp/client.cfg.yaml $(SPEC) && \
 	$(GO) run ./internal/errs/gencodes -spec $(SPEC) -out $$tmp/codes.gen.go && \
+	$(GO) run ./api/genwebhooks -spec $(SPEC) -out $$tmp/webhooks.yaml && \
 	if ! diff -u gen/api/api.gen.go $$tmp/api.gen.go || ! diff -u clients/go/client.gen.go $$tmp/client.gen.go || \
-		! diff -u $(ERRCODES) $$tmp/codes.gen.go; then \
+		! diff -u $(ERRCODES) $$tmp/codes.gen.go || ! diff -u $(WEBHOOKS) $$tmp/webhooks.yaml; then \
 		echo "generated code is out of date with $(SPEC): run 'make generate' and commit" >&2; exit 1; \
 	fi; echo "generated code matches $(SPEC)"
+
+## third-party-client: ogen, a Go generator this project did not write (pinned in
+## internal/tools/go.mod), generates a client from the contract and the webhook types from
+## $(WEBHOOKS) into a throwaway module; the code must compile and the tests of
+## internal/tools/thirdparty pass against it (an error code newer than the contract decodes, a
+## webhook body decodes into the event types). The first run downloads ogen's runtime modules.
+third-party-client:
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	ogen=$$(cd internal/tools && $(GO) tool -n ogen) && \
+	version=$$(cd internal/tools && $(GO) list -m -f '{{.Version}}' github.com/ogen-go/ogen) && \
+	{ $$ogen -clean -package leadapi -target $$tmp/leadapi $(SPEC) && \
+		$$ogen -clean -package leadhooks -target $$tmp/leadhooks $(WEBHOOKS); } >$$tmp/ogen.log 2>&1 || \
+		{ cat $$tmp/ogen.log >&2; echo "ogen $$version could not generate from $(SPEC) and $(WEBHOOKS)" >&2; exit 1; }; \
+	cp internal/tools/thirdparty/ogen_test.go internal/tools/go.sum $$tmp/ && \
+	printf 'module thirdparty\n\ngo 1.26.8\n\nrequire github.com/ogen-go/ogen %s\n' "$$version" > $$tmp/go.mod && \
+	cd $$tmp && GOFLAGS=-mod=mod $(GO) build ./... && GOFLAGS=-mod=mod $(GO) test -tags thirdparty -count=1 . && \
+	echo "ogen $$version: the client and the webhook types generated from the contract compile and pass"
 
 ## lint-spec: lint the spec with the committed ruleset api/redocly.yaml (every finding is an error)
 lint-spec: $(REDOCLY)

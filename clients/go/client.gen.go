@@ -171,27 +171,15 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
-// Defines values for LeadLifecycleStatus.
+// Defines values for HealthStatus.
 const (
-	LeadLifecycleStatusContacted LeadLifecycleStatus = "contacted"
-	LeadLifecycleStatusLost      LeadLifecycleStatus = "lost"
-	LeadLifecycleStatusNew       LeadLifecycleStatus = "new"
-	LeadLifecycleStatusQualified LeadLifecycleStatus = "qualified"
-	LeadLifecycleStatusWon       LeadLifecycleStatus = "won"
+	Ok HealthStatus = "ok"
 )
 
-// Valid indicates whether the value is a known member of the LeadLifecycleStatus enum.
-func (e LeadLifecycleStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the HealthStatus enum.
+func (e HealthStatus) Valid() bool {
 	switch e {
-	case LeadLifecycleStatusContacted:
-		return true
-	case LeadLifecycleStatusLost:
-		return true
-	case LeadLifecycleStatusNew:
-		return true
-	case LeadLifecycleStatusQualified:
-		return true
-	case LeadLifecycleStatusWon:
+	case Ok:
 		return true
 	default:
 		return false
@@ -264,6 +252,27 @@ func (e LeadStatus) Valid() bool {
 	case LeadStatusQualified:
 		return true
 	case LeadStatusWon:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypeLeadCreated WebhookEventType = "lead.created"
+	WebhookEventTypeLeadErased  WebhookEventType = "lead.erased"
+	WebhookEventTypeLeadUpdated WebhookEventType = "lead.updated"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypeLeadCreated:
+		return true
+	case WebhookEventTypeLeadErased:
+		return true
+	case WebhookEventTypeLeadUpdated:
 		return true
 	default:
 		return false
@@ -413,9 +422,10 @@ type ConsentInput struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code A stable snake_case code for programs; the table in the introduction gives the status and
-	// the meaning of each. A code never changes once published; new codes may be added, always
-	// in snake_case.
+	// Code A stable snake_case code for programs: one of the `ErrorCode` values this version
+	// knows, or one added later. The set is open on purpose, so a client generated from
+	// this version still reads the answer of a newer service; it acts on the HTTP status
+	// of a code it does not know.
 	//
 	//
 	// Example: invalid_email
@@ -427,12 +437,21 @@ type Error struct {
 	Error string `json:"error"`
 }
 
-// ErrorCode A stable snake_case code for programs; the table in the introduction gives the status and
-// the meaning of each. A code never changes once published; new codes may be added, always
-// in snake_case.
+// ErrorCode The codes this version of the service answers with, for clients to name them (`Error`'s
+// `code` takes these and any code added later). The table in the introduction gives the
+// status and the meaning of each. A code never changes once published; new codes may be
+// added, always in snake_case.
 //
 // Example: invalid_email
 type ErrorCode string
+
+// Health defines model for Health.
+type Health struct {
+	Status HealthStatus `json:"status"`
+}
+
+// HealthStatus defines model for Health.Status.
+type HealthStatus string
 
 // LeadCreated defines model for LeadCreated.
 type LeadCreated struct {
@@ -508,7 +527,7 @@ type LeadInput struct {
 }
 
 // LeadLifecycleStatus A status a company may move a lead to.
-type LeadLifecycleStatus string
+type LeadLifecycleStatus = LeadStatus
 
 // LeadList defines model for LeadList.
 type LeadList struct {
@@ -610,6 +629,41 @@ type StoredLead struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
+// WebhookErasedData The `data` of `lead.erased`; nothing else about the lead is left to send.
+type WebhookErasedData struct {
+	LeadId openapi_types.UUID `json:"lead_id"`
+}
+
+// WebhookEvent The JSON body of a webhook message. `data` is `{"lead": Lead}` for `lead.created` and
+// `lead.updated`, the lead as it is when the message is sent, and `{"lead_id"}` only for
+// `lead.erased`. A lead erased before an earlier event of it was delivered is never sent.
+type WebhookEvent struct {
+	Data WebhookEvent_Data `json:"data"`
+
+	// Timestamp When the change was recorded (RFC 3339, UTC); the same on every retry.
+	Timestamp time.Time `json:"timestamp"`
+
+	// Type What happened: a lead arrived (`lead.created`), its contact details or status changed
+	// (`lead.updated`), or it was erased (`lead.erased`).
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookEvent_Data defines model for WebhookEvent.Data.
+type WebhookEvent_Data struct {
+	union json.RawMessage
+}
+
+// WebhookEventType What happened: a lead arrived (`lead.created`), its contact details or status changed
+// (`lead.updated`), or it was erased (`lead.erased`).
+type WebhookEventType string
+
+// WebhookLeadData The `data` of `lead.created` and `lead.updated`.
+type WebhookLeadData struct {
+	// Lead A lead as the service keeps it. Every property is always present; a value the lead does
+	// not have is `null`.
+	Lead StoredLead `json:"lead"`
+}
+
 // WidgetConfig defines model for WidgetConfig.
 type WidgetConfig struct {
 	// ChatTheme `null` on the free and starter plans; `{primary_hex}` on pro; business and enterprise add
@@ -649,6 +703,9 @@ type WidgetConfigLanguage string
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// IfNoneMatch defines model for IfNoneMatch.
+type IfNoneMatch = string
 
 // LeadID defines model for LeadID.
 type LeadID = openapi_types.UUID
@@ -740,6 +797,68 @@ type CreateLeadJSONRequestBody = LeadInput
 
 // UpdateLeadJSONRequestBody defines body for UpdateLead for application/json ContentType.
 type UpdateLeadJSONRequestBody = LeadUpdate
+
+// AsWebhookLeadData returns the union data inside the WebhookEvent_Data as a WebhookLeadData
+func (t WebhookEvent_Data) AsWebhookLeadData() (WebhookLeadData, error) {
+	var body WebhookLeadData
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromWebhookLeadData overwrites any union data inside the WebhookEvent_Data as the provided WebhookLeadData
+func (t *WebhookEvent_Data) FromWebhookLeadData(v WebhookLeadData) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeWebhookLeadData performs a merge with any union data inside the WebhookEvent_Data, using the provided WebhookLeadData
+func (t *WebhookEvent_Data) MergeWebhookLeadData(v WebhookLeadData) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsWebhookErasedData returns the union data inside the WebhookEvent_Data as a WebhookErasedData
+func (t WebhookEvent_Data) AsWebhookErasedData() (WebhookErasedData, error) {
+	var body WebhookErasedData
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromWebhookErasedData overwrites any union data inside the WebhookEvent_Data as the provided WebhookErasedData
+func (t *WebhookEvent_Data) FromWebhookErasedData(v WebhookErasedData) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeWebhookErasedData performs a merge with any union data inside the WebhookEvent_Data, using the provided WebhookErasedData
+func (t *WebhookEvent_Data) MergeWebhookErasedData(v WebhookErasedData) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t WebhookEvent_Data) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *WebhookEvent_Data) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error

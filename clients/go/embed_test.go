@@ -55,7 +55,7 @@ func TestChat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Reply != "Szívesen!" || got.LeadId == nil || got.LeadId.String() != leadID || got.SessionId != "s-1" {
+		if got.Reply != "Szívesen!" || got.LeadId == nil || *got.LeadId != leadID || got.SessionId != "s-1" {
 			t.Errorf("reply = %+v", got)
 		}
 		want := `{"api_key":"lc_priv_example","email":"peter@example.hu","message":"Szia","session_id":"s-1"}`

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	leadclient "github.com/leadchat/leadchat/clients/go"
 )
 
@@ -50,7 +51,7 @@ func (s *scripted) requests() []seen {
 }
 
 // created answers 201 with lead id and headers given as name, value pairs.
-func created(id string, headers ...string) http.HandlerFunc {
+func created(id uuid.UUID, headers ...string) http.HandlerFunc {
 	return func(w http.ResponseWriter, _ *http.Request) {
 		for i := 0; i+1 < len(headers); i += 2 {
 			w.Header().Set(headers[i], headers[i+1])
@@ -77,7 +78,7 @@ func hanging(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-const leadID = "6a1c9e0d-2b4f-4d7e-8c3a-9f8e7d6c5b4a"
+var leadID = uuid.MustParse("6a1c9e0d-2b4f-4d7e-8c3a-9f8e7d6c5b4a")
 
 var (
 	uuidV4  = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+
+	"github.com/google/uuid"
 )
 
 // Lead is a sales lead to create; empty fields are not sent.
@@ -34,8 +36,9 @@ type Lead struct {
 
 // CreateLeadResult is the service's answer to CreateLead.
 type CreateLeadResult struct {
-	// LeadID is the new lead's UUID, or on a replay the UUID of the lead the first request made.
-	LeadID string
+	// LeadID is the new lead's id, or on a replay the id of the lead the first request made:
+	// the id GetLead, SetLeadStatus and the listed leads' LeadId use.
+	LeadID uuid.UUID
 	// OverLimit is true when the lead is past the plan's monthly limit: it is stored all the
 	// same, with status over_limit.
 	OverLimit bool
@@ -87,7 +90,7 @@ func (c *SDK) CreateLead(ctx context.Context, lead Lead, opts ...CallOption) (*C
 		return nil, err
 	}
 	return &CreateLeadResult{
-		LeadID:         created.LeadId.String(),
+		LeadID:         created.LeadId,
 		OverLimit:      created.OverLimit,
 		Limit:          intHeader(resp, "X-Lead-Limit"),
 		Count:          intHeader(resp, "X-Lead-Count"),

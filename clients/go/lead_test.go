@@ -123,6 +123,8 @@ func TestCreateLeadErrors(t *testing.T) {
 			"leadchat: 403 private_key_from_browser: Privát API-kulcs nem használható böngészőből."},
 		{"key reused", 422, "idempotency_key_reused", "Másik kérés.",
 			"leadchat: 422 idempotency_key_reused: Másik kérés."},
+		{"a code newer than the SDK", 400, "invalid_fax_number", "A fax száma érvénytelen.",
+			"leadchat: 400 invalid_fax_number: A fax száma érvénytelen."},
 	} {
 		t.Run(tc.name+" is not retried", func(t *testing.T) {
 			srv, s := serve(t, failing(tc.status, string(tc.code), tc.message, "X-Request-Id", "req-9"), created(leadID))

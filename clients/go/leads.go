@@ -2,7 +2,6 @@ package leadclient
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"net/http"
 	"time"
@@ -95,17 +94,17 @@ func (c *SDK) ListLeadsPage(ctx context.Context, f LeadFilter, cursor string) (*
 
 // GetLead returns one of the company's leads; an id that is not the company's lead is an
 // *APIError with ErrorCodeLeadNotFound. Needs a private key.
-func (c *SDK) GetLead(ctx context.Context, leadID string) (*StoredLead, error) {
-	return readLead[StoredLead](ctx, c, leadID, func(ctx context.Context, id uuid.UUID) (*http.Response, error) {
-		return c.api.GetLead(ctx, id, c.withKey)
+func (c *SDK) GetLead(ctx context.Context, leadID uuid.UUID) (*StoredLead, error) {
+	return readLead[StoredLead](ctx, c, func(ctx context.Context) (*http.Response, error) {
+		return c.api.GetLead(ctx, leadID, c.withKey)
 	})
 }
 
 // LeadMessages returns the transcript of the chat that made the lead, oldest first; none for
 // a lead that did not come from a chat. Needs a private key.
-func (c *SDK) LeadMessages(ctx context.Context, leadID string) ([]LeadMessage, error) {
-	msgs, err := readLead[LeadMessages](ctx, c, leadID, func(ctx context.Context, id uuid.UUID) (*http.Response, error) {
-		return c.api.ListLeadMessages(ctx, id, c.withKey)
+func (c *SDK) LeadMessages(ctx context.Context, leadID uuid.UUID) ([]LeadMessage, error) {
+	msgs, err := readLead[LeadMessages](ctx, c, func(ctx context.Context) (*http.Response, error) {
+		return c.api.ListLeadMessages(ctx, leadID, c.withKey)
 	})
 	if err != nil {
 		return nil, err
@@ -113,25 +112,21 @@ func (c *SDK) LeadMessages(ctx context.Context, leadID string) ([]LeadMessage, e
 	return msgs.Data, nil
 }
 
-// SetLeadStatus moves the lead to a lifecycle status (LeadLifecycleStatusContacted…) and
-// returns the lead as it now is; the service keeps the change in the lead's history. Setting
-// the status a lead has changes nothing, which makes the call safe to retry. Needs a private
-// key.
-func (c *SDK) SetLeadStatus(ctx context.Context, leadID string, status LeadLifecycleStatus) (*StoredLead, error) {
-	return readLead[StoredLead](ctx, c, leadID, func(ctx context.Context, id uuid.UUID) (*http.Response, error) {
-		return c.api.UpdateLead(ctx, id, LeadUpdate{Status: status}, c.withKey)
+// SetLeadStatus moves the lead to a lifecycle status (LeadStatusNew, LeadStatusContacted,
+// LeadStatusQualified, LeadStatusWon or LeadStatusLost; LeadStatusOverLimit is only ever given
+// by the service and is ErrorCodeInvalidStatus here) and returns the lead as it now is; the
+// service keeps the change in the lead's history. Setting the status a lead has changes
+// nothing, which makes the call safe to retry. Needs a private key.
+func (c *SDK) SetLeadStatus(ctx context.Context, leadID uuid.UUID, status LeadStatus) (*StoredLead, error) {
+	return readLead[StoredLead](ctx, c, func(ctx context.Context) (*http.Response, error) {
+		return c.api.UpdateLead(ctx, leadID, LeadUpdate{Status: status}, c.withKey)
 	})
 }
 
 // readLead runs an idempotent call about one lead and decodes its answer.
-func readLead[T any](ctx context.Context, c *SDK, leadID string, send func(context.Context, uuid.UUID) (*http.Response, error)) (*T, error) {
-	id, err := parseLeadID(leadID)
-	if err != nil {
-		return nil, err
-	}
+func readLead[T any](ctx context.Context, c *SDK, send sendFunc) (*T, error) {
 	var v T
-	err = c.read(ctx, &v, func(ctx context.Context) (*http.Response, error) { return send(ctx, id) })
-	if err != nil {
+	if err := c.read(ctx, &v, send); err != nil {
 		return nil, err
 	}
 	return &v, nil
@@ -140,13 +135,9 @@ func readLead[T any](ctx context.Context, c *SDK, leadID string, send func(conte
 // DeleteLead erases the lead with its chat and history, for good. Only failures that promise
 // nothing happened are retried; after a 503 that cut the erasure short, a retry may answer
 // ErrorCodeLeadNotFound because the first attempt did erase the lead. Needs a private key.
-func (c *SDK) DeleteLead(ctx context.Context, leadID string) error {
-	id, err := parseLeadID(leadID)
-	if err != nil {
-		return err
-	}
-	_, _, err = c.call(ctx, once, func(ctx context.Context) (*http.Response, error) {
-		return c.api.DeleteLead(ctx, id, c.withKey)
+func (c *SDK) DeleteLead(ctx context.Context, leadID uuid.UUID) error {
+	_, _, err := c.call(ctx, once, func(ctx context.Context) (*http.Response, error) {
+		return c.api.DeleteLead(ctx, leadID, c.withKey)
 	})
 	return err
 }
@@ -158,13 +149,4 @@ func (c *SDK) read(ctx context.Context, v any, send sendFunc) error {
 		return err
 	}
 	return decode(resp, body, v)
-}
-
-// parseLeadID checks a lead id before it goes into a URL.
-func parseLeadID(s string) (uuid.UUID, error) {
-	id, err := uuid.Parse(s)
-	if err != nil {
-		return uuid.UUID{}, fmt.Errorf("leadchat: lead id %q is not a UUID: %w", s, err)
-	}
-	return id, nil
 }

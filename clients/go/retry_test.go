@@ -18,7 +18,7 @@ func TestCreateLeadRetries(t *testing.T) {
 			t.Fatal(err)
 		}
 		if res.LeadID != leadID {
-			t.Errorf("lead id = %q", res.LeadID)
+			t.Errorf("lead id = %s", res.LeadID)
 		}
 		sameKey(t, s.requests(), 2)
 	})
@@ -30,7 +30,7 @@ func TestCreateLeadRetries(t *testing.T) {
 			t.Fatal(err)
 		}
 		if res.LeadID != leadID {
-			t.Errorf("lead id = %q", res.LeadID)
+			t.Errorf("lead id = %s", res.LeadID)
 		}
 		sameKey(t, s.requests(), 2)
 	})

@@ -226,7 +226,7 @@ func TestAdminCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(out, "\uFEFF"))).ReadAll()
 	if err != nil || len(rows) != 2 || rows[0][0] != "id" || rows[1][3] != "p@example.hu" {
 		t.Errorf("csv = %v, %v", rows, err)
 	}

@@ -33,7 +33,7 @@ func TestWebhookCommands(t *testing.T) {
 	if len(list) != 1 || list[0]["id"] != added.ID || list[0]["disabled_at"] != nil {
 		t.Fatalf("webhook list = %v", list)
 	}
-	if out, _ := c.run("webhook", "list", "--company", company.ID); strings.Contains(out, added.Secret) || !strings.Contains(out, "enabled") {
+	if out, _ := c.run("webhook", "list", "--company", company.ID); strings.Contains(out, added.Secret) || !strings.Contains(out, "active") {
 		t.Errorf("webhook list shows the secret or no state:\n%s", out)
 	}
 	var rotated struct {
@@ -75,6 +75,10 @@ func TestWebhookCommands(t *testing.T) {
 				t.Errorf("leadchat %s succeeded, want an error", strings.Join(tt.args, " "))
 			}
 		})
+	}
+	if _, err := c.run("webhook", "add", "--company", company.ID, "--url", "http://hooks.example.com"); err == nil ||
+		!strings.Contains(err.Error(), "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on") {
+		t.Errorf("an http URL: %v; want the refusal to name LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on", err)
 	}
 	if _, err := c.run("webhook", "remove", "--webhook", added.ID); err != nil {
 		t.Fatal(err)

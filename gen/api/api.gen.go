@@ -176,27 +176,15 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
-// Defines values for LeadLifecycleStatus.
+// Defines values for HealthStatus.
 const (
-	LeadLifecycleStatusContacted LeadLifecycleStatus = "contacted"
-	LeadLifecycleStatusLost      LeadLifecycleStatus = "lost"
-	LeadLifecycleStatusNew       LeadLifecycleStatus = "new"
-	LeadLifecycleStatusQualified LeadLifecycleStatus = "qualified"
-	LeadLifecycleStatusWon       LeadLifecycleStatus = "won"
+	Ok HealthStatus = "ok"
 )
 
-// Valid indicates whether the value is a known member of the LeadLifecycleStatus enum.
-func (e LeadLifecycleStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the HealthStatus enum.
+func (e HealthStatus) Valid() bool {
 	switch e {
-	case LeadLifecycleStatusContacted:
-		return true
-	case LeadLifecycleStatusLost:
-		return true
-	case LeadLifecycleStatusNew:
-		return true
-	case LeadLifecycleStatusQualified:
-		return true
-	case LeadLifecycleStatusWon:
+	case Ok:
 		return true
 	default:
 		return false
@@ -269,6 +257,27 @@ func (e LeadStatus) Valid() bool {
 	case LeadStatusQualified:
 		return true
 	case LeadStatusWon:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypeLeadCreated WebhookEventType = "lead.created"
+	WebhookEventTypeLeadErased  WebhookEventType = "lead.erased"
+	WebhookEventTypeLeadUpdated WebhookEventType = "lead.updated"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypeLeadCreated:
+		return true
+	case WebhookEventTypeLeadErased:
+		return true
+	case WebhookEventTypeLeadUpdated:
 		return true
 	default:
 		return false
@@ -418,9 +427,10 @@ type ConsentInput struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code A stable snake_case code for programs; the table in the introduction gives the status and
-	// the meaning of each. A code never changes once published; new codes may be added, always
-	// in snake_case.
+	// Code A stable snake_case code for programs: one of the `ErrorCode` values this version
+	// knows, or one added later. The set is open on purpose, so a client generated from
+	// this version still reads the answer of a newer service; it acts on the HTTP status
+	// of a code it does not know.
 	//
 	//
 	// Example: invalid_email
@@ -432,12 +442,21 @@ type Error struct {
 	Error string `json:"error"`
 }
 
-// ErrorCode A stable snake_case code for programs; the table in the introduction gives the status and
-// the meaning of each. A code never changes once published; new codes may be added, always
-// in snake_case.
+// ErrorCode The codes this version of the service answers with, for clients to name them (`Error`'s
+// `code` takes these and any code added later). The table in the introduction gives the
+// status and the meaning of each. A code never changes once published; new codes may be
+// added, always in snake_case.
 //
 // Example: invalid_email
 type ErrorCode string
+
+// Health defines model for Health.
+type Health struct {
+	Status HealthStatus `json:"status"`
+}
+
+// HealthStatus defines model for Health.Status.
+type HealthStatus string
 
 // LeadCreated defines model for LeadCreated.
 type LeadCreated struct {
@@ -513,7 +532,7 @@ type LeadInput struct {
 }
 
 // LeadLifecycleStatus A status a company may move a lead to.
-type LeadLifecycleStatus string
+type LeadLifecycleStatus = LeadStatus
 
 // LeadList defines model for LeadList.
 type LeadList struct {
@@ -615,6 +634,41 @@ type StoredLead struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
+// WebhookErasedData The `data` of `lead.erased`; nothing else about the lead is left to send.
+type WebhookErasedData struct {
+	LeadId openapi_types.UUID `json:"lead_id"`
+}
+
+// WebhookEvent The JSON body of a webhook message. `data` is `{"lead": Lead}` for `lead.created` and
+// `lead.updated`, the lead as it is when the message is sent, and `{"lead_id"}` only for
+// `lead.erased`. A lead erased before an earlier event of it was delivered is never sent.
+type WebhookEvent struct {
+	Data WebhookEvent_Data `json:"data"`
+
+	// Timestamp When the change was recorded (RFC 3339, UTC); the same on every retry.
+	Timestamp time.Time `json:"timestamp"`
+
+	// Type What happened: a lead arrived (`lead.created`), its contact details or status changed
+	// (`lead.updated`), or it was erased (`lead.erased`).
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookEvent_Data defines model for WebhookEvent.Data.
+type WebhookEvent_Data struct {
+	union json.RawMessage
+}
+
+// WebhookEventType What happened: a lead arrived (`lead.created`), its contact details or status changed
+// (`lead.updated`), or it was erased (`lead.erased`).
+type WebhookEventType string
+
+// WebhookLeadData The `data` of `lead.created` and `lead.updated`.
+type WebhookLeadData struct {
+	// Lead A lead as the service keeps it. Every property is always present; a value the lead does
+	// not have is `null`.
+	Lead StoredLead `json:"lead"`
+}
+
 // WidgetConfig defines model for WidgetConfig.
 type WidgetConfig struct {
 	// ChatTheme `null` on the free and starter plans; `{primary_hex}` on pro; business and enterprise add
@@ -654,6 +708,9 @@ type WidgetConfigLanguage string
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// IfNoneMatch defines model for IfNoneMatch.
+type IfNoneMatch = string
 
 // LeadID defines model for LeadID.
 type LeadID = openapi_types.UUID
@@ -745,6 +802,68 @@ type CreateLeadJSONRequestBody = LeadInput
 
 // UpdateLeadJSONRequestBody defines body for UpdateLead for application/json ContentType.
 type UpdateLeadJSONRequestBody = LeadUpdate
+
+// AsWebhookLeadData returns the union data inside the WebhookEvent_Data as a WebhookLeadData
+func (t WebhookEvent_Data) AsWebhookLeadData() (WebhookLeadData, error) {
+	var body WebhookLeadData
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromWebhookLeadData overwrites any union data inside the WebhookEvent_Data as the provided WebhookLeadData
+func (t *WebhookEvent_Data) FromWebhookLeadData(v WebhookLeadData) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeWebhookLeadData performs a merge with any union data inside the WebhookEvent_Data, using the provided WebhookLeadData
+func (t *WebhookEvent_Data) MergeWebhookLeadData(v WebhookLeadData) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsWebhookErasedData returns the union data inside the WebhookEvent_Data as a WebhookErasedData
+func (t WebhookEvent_Data) AsWebhookErasedData() (WebhookErasedData, error) {
+	var body WebhookErasedData
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromWebhookErasedData overwrites any union data inside the WebhookEvent_Data as the provided WebhookErasedData
+func (t *WebhookEvent_Data) FromWebhookErasedData(v WebhookErasedData) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeWebhookErasedData performs a merge with any union data inside the WebhookEvent_Data, using the provided WebhookErasedData
+func (t *WebhookEvent_Data) MergeWebhookErasedData(v WebhookErasedData) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t WebhookEvent_Data) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *WebhookEvent_Data) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -1335,6 +1454,13 @@ type HeadersTooLargeJSONResponse Error
 type InternalErrorJSONResponse Error
 
 type LeadNotFoundJSONResponse Error
+
+type NotModifiedResponseHeaders struct {
+	ETag string
+}
+type NotModifiedResponse struct {
+	Headers NotModifiedResponseHeaders
+}
 
 type PayloadTooLargeJSONResponse Error
 
@@ -3155,266 +3281,278 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L1djxs3uj/4VXg0A1jtKclq9YttNRbz73Tsif+xHf9je3LORDldVBUlMV0iFZLVspz0YvbyXAZ7u7tA",
-	"gMUBfJGbPcBcLOZqG/ki80kWfB6SxSqV+iVxMrM7AWbiVr2w+PLw4fP6e77uZHKxlIIJozujrztzRnOm",
-	"4M9PmVHr3vHUMGV/5kxnii8Nl6Iz6rxkmRS5JkaSFeWGTNhUKkaMWnMxI3RGueh3ko7O5mxB7esLLvii",
-	"XHRGu0nHrJesM+pwYdiMqc7FRdL5195TRvPeiSyF2fyavaeJmXNNMlowkVNFFlKYOem+fnWykxAusqLM",
-	"7afhISlYn7xkwhApijVZzZkglBR8wQ2hy2XBmba9Y2/oYlmwzmh/ePuuPrWtbXb11ZwRO6VUrO9o7GSx",
-	"JgWjOX7/Vv0aHgxaOzbY0rFP2Vcl06b3JG/vGM+JnOIUKXyUcEHMnBHN1DnP2B1NCjnTR+SrUhpGuME+",
-	"KraUysDKkqWSk4It6qvreqON4mLWubC9WVJFF8w4YnqSs8VSGiay9cdsvdm7Y7EmpeBflYxgI6RLyevX",
-	"Tz4kXJMJ02bH9nzX0tvw4IAsFReGTgpGjl+ePHlCsjlVNLMfI129pBmzD6b/c3pE6FjgBZhxLjTPWUI0",
-	"FxkjH7169YLkSi61HSk1hHEzZ4owke8k5IwtDRnuk7kslSZLpvy69glsDS5mY7HiZo4TSBeMnLE1oSIn",
-	"E5mviWKmVELD3SlX2hAq9Iop2wlj6UFOSaYYdfOqYUcBpfTH4liszdzeYIVmdg7S/cGAcHFOC56f8mo2",
-	"T8/YOu2PRUw2nQdsML1PD4a9vWw46e1PB6z3MN/NeoeTA7rP9vJhtjvpJB1uZx53fCfpCLqw70Yr1bNL",
-	"VSNA+uYpEzMzt6R5kFiC9L937Yobw5Rt898/H4/fDHd74/Gb+4++6MKvgft1t3Zv5/e/7SQb5JPAjn/y",
-	"YTsV2ym6ownPE0I1SV988vIVuUeX/N757j17T6dEKpj2bE79rLOc2M13LOwmMPY610RIQ5DMxsIO316B",
-	"5kd2vvfhz1MhzelUliLfmObB5P50LzsY9g6me6y3nz1gvYf0Pu0Nst18yPam+/QgTPOSmnk1ydAwzztJ",
-	"x+5DrljeGRlVsniyp1ItqOmMOmUJT7ZMEtdmCxv6SK7Igoo14YYttN22dMbIXBa5Ttw2Ggz6vnNflUyt",
-	"o95Bm3FfcjalZWE6I8uQFvQNsqHhYJBczS0v7AD1UgrNgA18QHPHo+yvTArDkN8D98uo7f29L7Udwtd+",
-	"ouFFR/knYZ/bi+e0KBk2lON3cXtU3MAul1JSWQ5DFuztD98SwRZkwWZMzFjOjCHn7O3lO1X88G2PnNPZ",
-	"mnB1+Z1Yh6vkjCp6ZpgyxFBlaLGgb0e4n0/tdPVhJdyXHy0oL67qGYMHok69Jaxnr5Hs8vsFsUt++Z0p",
-	"F5RcvlPnl+/E2rCCCfzIgmvNxewxZ0Xe9hF3/3QKD1Qf+YjbEb29/C9ydvkX256dBpiM5kAu4jX/rWLT",
-	"zqjzm3uVhHAP7+p7j6BpeGFzf4ajRXuGdQS7US6ZghUmBdcGGaPtOnDfjArPHy1P7Xcuks6JFNOCZzeh",
-	"lZ/Y7bTBUU+5OC01S0eEhuE4Vm95cYNHpnao2vCisMfptOCzuYEBPJZqwvOciVtS+1Lxc2qYOymb6+zu",
-	"Qj+nSi5OJ0quNPBwv+QvFD+//M6Q4xdPemdlkWkg+znVb8Xld8Wcmsv/IpPLv4jZ5Tv99odvJz98W7y/",
-	"9ben4IKugbtOGCk1y8mcKZZYtmwv2k7DlXa64EYjXcAcfoQS6Sspn1I1Y78ALTgZ+NRIeVrYb6Yj6Kcn",
-	"hIILBse8e5BQxYg8Z4rsDcnH/IM+eXTO1Do8L6ekXBIjx+Jw3963F/yrM2acYPvfX37y3O2AIzKlClvk",
-	"hnSXVBty+MC+ugMdAbnFSmxMEcWmpWZ6LMycLbwYrhgFYVgKS8DLgnLRM+yNIen+3m4KfcfNJwTLYOaz",
-	"QmpmBQ875U+EPcdpgVP0C2w+9z3Ybm5cQMl98lyiGLSidodJxXIgCisePJfmsT2Wf4EONuSAkRcTPE+w",
-	"0kROJqyQYgY6kcFtcEcHmdH2+gVdF5LmvyApW0F0g45BOrVakp1nJEnsnmLIuzbFiZNPPn1Jlv6+I1Mr",
-	"PkT64nGWMa17J1IYJYvecVHIVe+j6v52bSFpf/cZM3OZ/7h3P1F8xhtTyIQVUz7v3O18kVzfzjP6pneM",
-	"i7Tx9UjAuUg6L1F3ei3oOeWF1Up+gZUtq6+5Zc2poROqmT1KHetVjGZzlh9ZXUStSUENU33ymVXpGvvf",
-	"7q9CajMWqzkvWI3f2XsTBrtQcWOYSCxbshx+Ts8ZmTAm3N4ktCiCNjRyX6WwVcYCdB1G6hrT5lHatff+",
-	"IMnLDz8muWR6x+6nGTNwLEjgvEB8yKpeMq25FB+Uev0LTLrGr51OSr1OR2TBtKYzpoNSDfqGewj1R6oU",
-	"PwcFz+r8GTsimjnu695GYwlOix1i6q6f8jyFbflKymdUrJ3crH/+Yb6SEnUHRwD62mM6ucJu1NYF9/S9",
-	"+FHoyGtBSzOXir9l+Y/TELbITF4Ap0tu5aa6CF5JSTWpG/WBc671W3ouhbn87uz9CEnPpT0cQByyBO21",
-	"0QUtrALA8oSU4kzIlbBPKHYuz1h+E1HptVgqaZmY5QqPhOFm/XcQnRWzEh8wpVZZ2bITkAmB5KmQYHOx",
-	"h5IbhC6XS6kMy5+xnNNXwHJ/AX4aPnu6sN89tbw+HeF+TU/w6z3bmxFpdiBFBc19xXbiZE7Np2xZrFGc",
-	"t+tmOBJqQcWspHiytBg33F3kKZYJL4s1Lv6K5zNm7mhiKcOKc5pMpT3tCDdgNnTn27yEH5unXNJ507MP",
-	"9c6pAnOHfRp6+ZF9Bf56JDpfXCTBQNHaR8fh7mjg7AlJRVkUKSmF4QWhgoCWa2l3Obf0zTUBarZ9bBo1",
-	"7Jt4YqL5o3EsJx3lJ3GzG1Rrrg0VdkrcNIGoC3OTEMGsfPPRq2dP+53WhoG5nVq6olmLzJPaHqVoAK2m",
-	"n+i5LIucUH1m1XXiXic5M5QXmgi5GoWLoAFbMiyYAZUBxHTLUriRyja10mRSgs2cA4EltmENLVNnhIU/",
-	"M3uyTmh2Bg+wnGi5YCgamzkbizAXZE5F7mQ7I+2bsigYnZWofs2tHM2EIWYlq/PL7kRZGruccFi5wfTH",
-	"4hORMWgEB2SXD2XxuVyJhKRTWmiWkgWjQsfD9oNOyFyumNNkVlSPw3TkpOtsz9CoVFZ3pr5PO6N4zkE7",
-	"QW5nH0Y7nFvRiZQFoyAM+OMZ6fYqPuDEhicfdi4uYhvc547ekshCF7W6STVJtZ2r7SYnX7LMgAUD2EAw",
-	"eNUZgT+LNo3hZFlOCp6BJt2F9Xc6P1wB9dkrSjt98mixNOtgI/ZWINd6ekSoWI8dl3W29br9E05GPJFW",
-	"c2rcatnNLWZmnriWd0njDHXm0LoNeGObZVJox7avWpATfOyJWJYwccxb0mom5/2WD1QWrHYu4TbbHU3s",
-	"Mzh5TvitSLqLBnr7BGyTaVkU8GvH8o64D4NBWx+kWpxOeVGcLnS7LdZqhpuftTtJLpnwejvuEdigid0O",
-	"C14UHB0Duk9ei5wpMkwGgwHykSbv8WJokCwVA/fGkuXkq5IzU6zBZE7JRJo7OqzfVqdS0rEMfL2UWx1d",
-	"1WDuaDIHWxcB+2OCbIZqYueF5YSLPnnB5LIAA/45DJZZyj1CFsstRY6t5pKQHzk41B2cFbGQ8kwjc7Sa",
-	"xg5YPTJZCst6NibhuhV2X72OxNxjR2gjmihGzzSaW+hEW+1Irljud6xUZFJQcbaxdWEC003KG1y72yrd",
-	"YcuCFZzBeRl5At07ife/2cMgeAVRlenG5x+z5wsliopcLsZCCrbTJ8dO2WtodxXvRKtTrNxsd5DBQQka",
-	"JbAoOOUEWx0RZGKRs08qx6XQCFdzksV6VHORD/evcl4d9/5Ee28HvYf901Hvi9/9tk18ANGmwaAOBq1y",
-	"xpQpRYtTq59fxwY/dQ9/aJ99TydapfJ4It52Ur2aszYu6sQ76U5rxdD6qQ1Vhikrcwl9RNKvl4ovqFqf",
-	"ztmbC3h8qeQRmZSaC6ZxGzBhmFoqrhmheQ7GhmwOB44Td3GFYQPgkmpmcPWakmLjLM0yJoz9NJyz1WL+",
-	"5vNB7+Fx7zHtTb/4+vCidS0nUuVMnSqa81KfLt+4ZXVOrgcRj3zQyiNBmz013BRNithtZSZznrPTpQSv",
-	"5OlkHRmWImEmms1bD6lBAXFTrWtfndH1lf/MygmxxEpnirEcoj4sz/byIpifkE/DARNFFBDFMju9OeFm",
-	"hOzYiQQgpntBcjVnsPJgGKHqjIFXfCLfwIFoeHZm1WJ7FyShDLwLtvmCC7hl+zMW3XosQ1bI7GzH2buV",
-	"LGdzAhRHltTM+15vCRI+mnSpdqoDHmDEdfcmVDjj50yc0taZZKI5LYyfo1c61otyaljP8AVrI9QwM1tJ",
-	"xk7NaalAdLpWt9KyVNmWM83OEPrlFsxP3lGYpTuapPi2mz6YK1TovVKYzakBNkDRLmaZfaym0iV3A+8k",
-	"HfsEsGhR0qLFPpt0LLVs7q7BtSpkYy9UU+iarE9bUq1hmJ8rtgzKq9v3zZIpLQXRdIXix1xqtrF1uPKb",
-	"ZxTvg7Uje9w01aZw9BikpMZecu6HRRLcPK07pk9egWjkyNGdttxUJzguI83BkwTGV9s4X7DQMM7PkV1y",
-	"ak8Cq+x3cbXHwi43KhooMfiegrlzBxR2msEnq55mcypmaDBgyxCb5Ahuzm0n19cGx7gPocDhxQce3Eew",
-	"jevbtratNvZtC1/yY6nzpz5xJgPBWK5Jatck7bdqqo2d2rL92taMTJjmOQtKs504ks6NWerULpRiWm9I",
-	"jfsPasINPD26d+/zfx+P9RbZxm+1VoG/IjdvBiDdmrSLQm5ChPTyGnpUIrmtqVXhRr7pxm3bj8FVWV9Z",
-	"tP7ewCZ4Yh+8CFbhTY38o1LMqOIUWR0TGSwBWYJGUwvau3lQx3VDxs4kOIqtoz5xY2z2WGOAnBb0jJ1m",
-	"4BiSueu1kjNFF86wj8+5zcbtWuUleoUsL3SnuaGm1JUJa8GoAA/zlDCaza0CAK3jyYn7WIPHA20ZGtxQ",
-	"gq1cxMeCrskEhEBLKrRY0bUeCy6i7rpoK3daNMwanaTFpH9FYAQaVJx92s1w/YXosgTnITh8HTV3ko3o",
-	"mmZIj/+NikH12x0i1YVmA7VoJX+xrjVEDztRLWo/Nk9t6j7xk7CGcWOl0kBg/gIY06ufDct+x0rKsT+5",
-	"8vvUrrWb0m27rUE2LTfQhdBJOsquDoSjsdgUNyn1Ovrp49WCh97b7+ILC/AmNxY18qLCuDEOwe61ajs3",
-	"FzrWFGnv7Rf2P6df3N3kpK3m9rBlnyE9Hb94glGW4cYT/N7mjRchKuixkosPAm1XDwCRf8zAV+houeXt",
-	"trvoL38uzXGYm2ZPHzu6bXb0kZuX5vUXbiM0r7/0G6J5Y9sHTuIN0rxZ05hb3g37ZaMbQWHevPcMt0/r",
-	"vZd+F218yu+m5o3//vKT5y2XGyHR0QMfyHwdgkSi681QqOhWq9cs/mbtY0/Ea33F7U/99gv3P6WGPQ3b",
-	"MFyOve+bl5+6bRmuh4id6FotkicmOtiu7QT5urZro3n129dFCJ1AxEHe4oKrvFvXRNkmHXnOlOMw17iI",
-	"OPrDQmgNyN4FFXEegG3nCG2dPmYCBG53vqbV17ZIjrqEMJWWAx/OUC+CSkHS4WC3tZGGlOFbjH0e0aDb",
-	"5A47uR+iytIyKV+PLSdm486I/O3P/3nhwlNSp+OkTlcJCmOla0jlHF+gL8JcUqLLxYKqtTMQgfXgnCmN",
-	"XnB8XNOCaVS1jppKvWLo6BAMZJSq4UJLklGlONNjkZbCh4mfgreGS6FTlF9M7GokGXj/wHHijJXEv3AT",
-	"C4GdmHbRujE/zg1w1DYjc6lMmBceYnnCtNzRY+HdUgloZSCgL8Gvwxaolbl8kwTkt6C60wkrRjVDRWT+",
-	"GQtwaBqmmDZg0kePEWqrKzs9Xee1TOo+SyMJ2NjA5i3l2U704ligR5NOZBnpgmEZXGStXDLRJ08Mtg+R",
-	"+g0Xge231a+pXXOBcqrTHa2WgkbFmu+w2uVt698SBudXQUM6ySienDs66vI1NOOdUOgNxVShpZJTXrjA",
-	"Uipylm9x4hY50wYN5m7xnMUtrBLOp9PlZWla/SnckDkrctKlhiykNuQALQpWldcGFHDfPD4wFsPBoKbE",
-	"keMJbuOWvfaUnyHtCKAG5Hig1WelUn7z287RsYAAy365zC27Tgk7hxSpqbc6jKJNhioDoVPjOCxuCqXQ",
-	"mKbdfhgLuI4RFDQHWtTO4wBTXLctCLvl4LNIH5A10XQ/tjuG6Jsn+PBBuEuVousNPgtbfxs3DYakG7qI",
-	"XZx1EvnOgMBgPcCRjpK5ZXo3dfqOxc29vu/Lz5tvO0UeK8ZcIMdVvrSjEHmoAwft25lOW0wMbesXHM31",
-	"z38imLeoVIRKcq6XBV2DZ/iodn6DBVwuKBfE9kv1rAab1yy7Xn9oerSvculZFWIme7dyej9uuLLDT7Is",
-	"Sk0K6n62ebavcS/ad8NXr90awUW2ZWUhHclS5qFlcrsHJOczbvQRns1udrkgj/q7h/uk63KQiGIzywfQ",
-	"ILPeCTtgSZVmTfvXz+GSg3OxJSUWjmU4Qb03y5+haHLJy8zcKJygsstf1THLNpwu1WQ1EXl4Ct/GeJ7y",
-	"KcvWWcGcXtNuSALbj49lB+PNQp4zZ+snRsZ2fcFWYLOC4wYE969KWvAph79XYGEopDatVn7sUlu0jF+r",
-	"wJqv9IYC8djG6jw6nm/HpZOOZf7eFtIumuHN1C8rnBZL8PPXfaOwt+yNfue2fgln54n7sm3JnlWxCA1r",
-	"J+o7zgF1M5eSkgVrM3tLslKYAhyvrRMxOkknSDc3DDOMOv6pLNgfQ0ONG8dVu5El+uq5gzEEd040C9fM",
-	"oP6JVBYvxsU1pz80vK0/LyNHnEu0dO6xDW+EYpXUk/mApj750DHHlC55Gq+Y869ha9d72aA3WzhB4+t2",
-	"lXJtBQz/UxlNUsFWKRw8sS4bmDR0mQsCOU3o2KqrxqbKn7d/C2A0IK1OmFkxJvwX0sBh7I/AYuyPlRTp",
-	"WEC8iWU0KemmKFva0aU7dcMysqtI4f1JvOs1fGeTrnSY0+sIqsmQN9R1vNxGSrWjykqPec7t2tHiRcPf",
-	"1fAPbQxl28L7OICI8v5Ii5K5WA14H0K1vFIxTAb7DyKloU8+EQWsrAYBVo8Fvmn59YikpVk4i7ldSPtr",
-	"wXJeLvyvjC6WlM+E/22Yqu5hjLb/yfM0GYt0lhUcqGI68X8tdFac4Z8FFVYEObVM2/5G0YCp01IVqQ84",
-	"sv2sxZs5idDSmE9Uq02Dl0jBl+wjkafMZHPvgAzmZYgHD13ojDreQeee6M/Le4IuWcHsNo6noDPqGHpO",
-	"9Vt33UsNnZmUs4K5gy9e+cP9FqKp7KAtR3/dqgAp98MhSGvDB7U4rClJG2FTKSjrHALtGFUQT5EpZkZj",
-	"sZpLH2CRY/KvFIaLkukNU0ZCNOi/ELeGKkw2lxANLAUjC3qGzMHS4ljsHlrGs4AUSAhPI5O1YboWvwY5",
-	"RUdBqMcEjEpUwxYRFGAjbGzXBQOF3TO8feBYJJq0TDhqs/UImjPGAKHC55U6zgIhv+g5I0vF0FoEil0Z",
-	"cWk7XIiqxGQtq9WByNLmB7+dDgda34+QOCKV7zpe6G2M2/W0Yx8taxRfQOrMNerYtUExddXq2sdrKtH1",
-	"T/8shudYHIjO1u3GZ20iU3GI+Y78vBOWyQUqUy3BC+16XXMpbjTb0NYp2z3c3xIHARkkolxMADjlGl0w",
-	"aVEGb5Bh0tAGtx2bP/6UdIHJaLLA48RyzPi8Tneu6GzFrSPt8/rwrlrwaEswR5ytCKx1QfOKdQTlBi3Q",
-	"zp5GDck5GjMtifhkBNvWjWb79rptcgvhyctMSccZE7cH41FnCfVYMY7yQYXD+IX8poF5DQktSh3xvsKa",
-	"eFnTziv+kQQLkQ8hiDZHtfIVAw2T2aThyhrXyF6J2HVthtqEyc/guDyRYspnLarmnJpT4+OFrzwtQmDx",
-	"RZCsT5dKLpbmtD3Q6KTURi6cG2Qiz9lG4kQgTcw7qiXHedZgX78RRc6oYafgVLgmzcyFwwhJlspZdTBD",
-	"CxPf6r6AprndCoY+9amdrd4uL7AlGdAqPO5u6HOfpLQ0Mh2hKd9zJm7l7oCL5I0X7gvozVHcsCQKe5KK",
-	"PBKzgus5+mgYyCIRwtIdPRapbyQl2h4xEG3byF5sZi7WtDGfu5h0bLdb1awQCOaDYU63x6tthuzVM/lW",
-	"GlJBBCwhBFtmc5adTeQbH2uHGbYR6Y1F7GEshWaGdIUML+5AZGU9W2LVjKOuB4RSO3MhbDEIMA0Sancv",
-	"bp6o14UWxi6nOMgwXiYIOHRad+s01IKnxwKm4YYd/Krk2dnppDTG+diCrWUzELFhqXNc9nSLBNJMSYpz",
-	"KWuChJGyfQ+uWGFPtdMo3edqXt98oTm8dpbXHEmNCSUxc43YQjNQecs+2OTlIApkpeJm/dIyZeTgx0v+",
-	"MVtjSMlW/5LnDembHl3y3hlbp86xhCINCAVM5EvJhUG7vQEFKuCMgNcVzFLgPdrpb8OdC1+oFoZCF+26",
-	"fAAa5HFpla5tXaWapMcOPQB0xxHB18i4HAz2sjO2hj/QNQTHE6w+PFN91OrfmCHOxVT6zHOXIey0kI4L",
-	"tvlvdvwg+nh9vobwhgIWPropL4YnwLmbGY1xDM6/7Nz+HnHwkeXexy+ewEgjoBlL1P6hsRiLu+TYJYb2",
-	"cN8Kw2YOMgBPf/8BYDOt4HmWMVFy966Ljrx7F9yEY0HgjrIPJc4sBweBohpXfEFKSFFMGw1ugCT2saMr",
-	"NtHcMMIWEwiYhn/7X/o3oA8Q0oZdQAaFU4jdqHFzZgxYn9AUQEj6h0duaNDuvQxEGYd+RIuzANRTHfA+",
-	"SSSaFvfunJoUJvg3vyEfg9nK/heOEBfCf8aDV5krwMrhb0YkLbLTZTk5/duf/zMlXRxNQjSdMvTSughV",
-	"zFGBhxU/h6fHousWIPGYSFIU6yNnTVo62wUXdsDCMMhuzDEXzxIJ2lYw+4JlZ7pcOFvKgmtL6vlYwAbX",
-	"RDHLJ1juMUocabQ6fyHRDwApiHvbPgcOEBQIuLBTmTHfWH8sjmvZy1KQCFvEmXQwDgfC2TESMbAZ/MIe",
-	"2Rbba1flU4S7AqIErBVHlfZvJHbjrDpRRyDBNuZrUm3hH3YpaJyS3dYnfyiAeRnGXD2/oGsYImDhcEQE",
-	"88ogWin0iFAyl9qQbuoNf5lcpAnOD9yxq78DaABjseJFnlGVk256t19/wU6uLifYbgKKGhD5klnRJOQh",
-	"QT9cNACk4frAGyCLOxq+CV5jIB8IahOJW+TA8aF3FceHfPU2npKMxZbtmGzZbDvEzSi2jDMwDeSB4CnT",
-	"sUAlmiknjwXy4ZrQibNHSLKgJpsDNIUwap1g4gis4Wasd3pUgf45gFfhgGErmkTYtbziaiu6BnRRnEs7",
-	"u0mFQmon0JRKMCugTxNcfBDB164DnrdUsa5j8RwQSbtppS+ixdr/2ElI6rRCewPOJpdmC2JF6nrZkoAx",
-	"Ft2TQUI+fPQ0ISe75PXvBoMHg7/9+X+1fzx8vBOCsCY85wohomjh29Hk9e+Gg8GjBP99jP8Oj+H94WD4",
-	"CNME7N+Hh+7i4UOwzSgEF0ASDJbKNfqSRlZdMIwgXi9VsoSDCB/jujLxTUozFs8fPSVd6PjBDpqZXfe8",
-	"vd09buWCqN0+qeIPuiHmLvEhdj5BOd1xi1SLPuk+fZyQk093QhhK4vH3cGN4mIWNCUeVCQ257XOKnBWJ",
-	"KrwGelo9uSksYZoQQRc++xLFLMvRwB8RzioIjtVjgZZjuJegzaa+kxNABgnUDGCEVn4bjUX69RgzUcad",
-	"ERl3UJiiVyfEoKA17iRkDNkr9VdvkJniG7iwI3kGu1cKktrnUr/AMox25LJK4uyTjeSTgHbick8UW0Fi",
-	"KkzVN9iFb7wZ6JuQ4fLNWHzT6/XC/+2zaRNkg3xD7HHZtdxuJyF2xbrI4BKgqx3yDRGA+hQAHgi21Dxh",
-	"XUvfBH56HTCUa2fr+QgN7pFvGiAikJdZgzZtOXxd05u5M1e06jTXKZ9FxIVZt3hQVAcjRlG2DKD1M9V5",
-	"CiJE6yEU9aXWeAuXb2/amTPhuLE6r3u6550J9tTMJeISkEye260tVfAmhQkELhyOpjrRILwDfH8A3/fD",
-	"9btYeyQI27Q7nDHe0bI0T5QV7TjO7xv0J4E73a2UiLhIcUAboSSXECpoh+mlBR+6PjzYj04LGGKIHHTh",
-	"hPUuuAMndMH9DlM1l0XeiPOqvnYwuN3HfOZx+Jq/EI3YR2A5l3RqN5A9JemSpz45OSEphkKkjQ9srBAu",
-	"TBUICMyiClDFE80eUcDYPCtdKUB9WS8ZjNVIiTgwVnSx58SK63C0oGozZwva6EvE8Tc6BHjeeHT5A8OE",
-	"E6mrGYvkiZ1RdUTGB9Pz109d+QSGIfi0/YRqdKtmcY6WonHdL6QgaI2wk+bWxH2sOt6j6fEDs52rBteY",
-	"GG8wC98OVza+6ijeWXrssjvbCZz8mKkbhy3sJoNarDPphj2KYmbVAGgD4ElDsSBKyU0jg016VVREk74j",
-	"1JSKxqOLXGMSADjtqCDDISChSDHzV+r++QD9FbvsSwMWgg2/faMzMWJL6Ex80U02gMof7l8XFdAcKhy3",
-	"Vcu4631AkT2JuzeL90lcrM9Ok0pc6J7/QNB98EbMMmKf+4yeMztFjdYA7K/WlgfTjaOqQXpCykv8Pbzz",
-	"+tXj3oMkpnBFV5u7svHVZrmHWgc2ARYrLSWsyzU1M/BzDbBg+5XdvcYwI8xg99YmWrZ9cc+LMF7E2IKV",
-	"TbowWYCPTTbgsY9IhH1dR7Le39v1S70FuhH6f9CyTOkGfKOf73YQeJjuh+GkjrDgt4LYBjx4xM11sJxB",
-	"WNsCmWk/NBxuXdftwJmu2ThbFhuzvTZNOFeAlIuuotIBIhOIP2BTxIAbJzHsHGGVnzQCbE1dxRJPPTVs",
-	"3DBlMUQutPvjEXK7rRC5O43Pu3jDMPimn9tBIkM7B4PgkAn9xNYqrG8YyT6K77p00DHuqQYsePzo7dDB",
-	"vYC4kaKMbXoihk+zN1xb4QknyL5QSVl+P1TQ0OQbcjDwmzggRHNNSgEzYR+qwUMH1uMg2aEBlDliZPaj",
-	"gKxRIbPbV8cCA6atnlYLVLLfZ6JckDTka6ZJXW66ozFJrE+et+IEHI1FPRJswZjDhOaRVG4VpIDSaSUO",
-	"EYHmw5kSjC1Kat1D3QAzhIKi7HWLhkHbCfaRsSp13k9nvHzx6sknz1+mEVY6GlOHg/0UzSLpFXjlI3I3",
-	"RVOBJc9QOcUZD697E9tnb5ZSM5LGZars6RhX2LK/a1sZRhXXj0r7JL1X2eOx5zBsuWSCLnl/TRdFetOe",
-	"GSmPKmu3C4V0PgPkZmOBOkr6h0evUq8wIpAKONzddKJzFTmf3Q5WPriXy0zbId2bM1qY+Vv4WzGar9+C",
-	"5fHeghnFM20lNMWwBIVUzpNgCcg1qLlxPg2IlROyWtCRxydM7XZs26gGS1xQ7S3csFvRjeP2aUylVgbx",
-	"dAhrpMfiOJwvwNQ97TuhEU/HBEjDn6a+4MSnVukF1qd9jmFqGWDtRHDGzNrKQ1JsjdcHzB5D9oLdCU8H",
-	"hwxIyYKL0jB0Abp4i516TMHm1ysXwRlbszzeYoYXMKpJCZ4cxaa8KHSERgp2EDMW4E0HM+uTF+eHvuMA",
-	"N4u4jpM1NHTvcJ8IZlZSnfXH4jMU/mu2fwyYcw6xAD8ESYIwfkgalMGWhF4ECKEA0kAnj1yJsXCdXmI3",
-	"/ZJ+xiZzKc9gUSuHu1wJpuxEa7LCB8I0aNKNNIfXnz4NvcJsSCvSwOFh5+DImxvtVdRIhENaXkIYw463",
-	"seZUzyeSqtxbKfDUgiPRd4HmueM6rhoJGwvfrTuaaD4DQxiG71pxe65ZBj6qBF085LFUODkhc5NChy3F",
-	"g2EmcfwfGx0Lh35mBWAw/6dkBZEQwe6IFt3UTeOjc1Druk5BtkfpyoUrzGURhMxkLPzGqDRad/akb3pu",
-	"vDpFLwDORI9h2x4Nc8oLhxWKPXINjoULWHlpqMjtfPoVHqH50FvMnD4bWw3hQHUf76EahRun4HYVIa56",
-	"VEmTYZ+48gngc/UPeznKEQU6gP28HpGc5SXKttAO9yKB/7rhC6YNXSxtJyrYAmoMWywd+CyfCZg3QV4L",
-	"/qYh5fmG7FPUlAokjPR8N0HbrpUuDvdtJz96dnzSe/nR8fDgEOV9b/6tJgJtvP365dDD2l1LEt4k7Jz4",
-	"ieMjQRTHUG/4C3uBNjNHrinJGYoUxh5FcIsSJQ36xs3KiXdhYDohmi2p5WHAVyj6D5Io2ksWudsVdzSZ",
-	"KZpBjj2XOekO98ncvhW4I3NzOBZ/ZIpP116IX29SFCn4RFG1ropqltoVCbTzkDiSANcOJWHCyJSqsQAJ",
-	"fi1LheCHEDMujB4htfddBGBquc3aAbglFVwFlqI0Uu4kpJ6UPRbdDURe5XV0Fy+548WBr8cQ3TDujIgV",
-	"Oi7SJErV1i5dOQQvO9kb0AUwih0/DYEFeRq8w77ZU56PO4AwWqwBZgyhH2gBAq490dLhmzdpKLeox8Jt",
-	"H5YfkXR/d5CSnEORBF3jSwCVXSHLuXpVcVkyLsjugKDp0m5PzvKxQGI6sJcP7NGY2IMT/h2Sub02T+xb",
-	"9r/79r/DAZnDGgKRdKk33NRFMtvtuRSyVCzfSTAXKmYb6BhQZywnU8oLlvfJh9EtBCrQzqPvMt6FJLOS",
-	"KioMsx0HaXuE55NiJK24Q/BderDHKlg0jdAcrPyGUV8Fz5jQGJeMATAvlFwqzgyFyoIQjRZyW5phM/cM",
-	"UwsI23UgqlVwzPGLJ52kc86UxqiZ3f6gP4DweJRDO6POXn/Q30NgpjmENjV8yfaSXAZIh1BD40kO3XSS",
-	"5QnmxtXKFQ4H+9vCW8Nz96qySXGkVWf0+RdJx4F0bFRQ6iQdQ2eQGAn9hGTHpdSmrdIu4PkL1tRVHRuo",
-	"MJQ36iH0iZXLrYgb+ziQf1iBexumPMQzNnxBO33i5ajKW4JHZIuPBPZyFVrQjc7TlrACJO8NHz/YKUKc",
-	"PMRhNP0sO2RRaih1JKuwhmvc+yCifWL5XM2m6uGNIV0+nuIIUzzEqQCSnYO7fP36yYc7CQqLUmoGkNij",
-	"m+dJJRh2jyvgd+3u4WYGkx1+lcIEhYQDyocTGVCF9713PpA4n6pPPnPJV1ZN1rDkMAdjwfNaHhYEpjUS",
-	"sYw9PaBWLr5pjz5AmHDGlfbANEzFdCE4HmykxfTSBaWhYcgB5ooxNcE33+aa9x75o3qwOAJJN+IgoERv",
-	"7OMAVKFGiITtTrvj3fXGHUWpz6a5ugiKW4sqABtropBuKEhgz/Y7GrsS9R1AkcoKscQvrmFvzM5RgJIR",
-	"Tt5z4i7PKwwCX6xFCg+L0sWD37nBdry6jdTjj3dk+X1yUu+P6wYI6SsuUHZw71gpOeoqhOCTtFEzI/KY",
-	"bCuuAmF1zZBjIuQK966oZgGLfROjqNA0w6gt0wbJn2wDwXGyS+JKBdRK24T9D+w0Tu40cobAsK6kJTWW",
-	"KF2EXS22DQ/nseimB4O9dIcUbGqC8WzC5lzgZ5y2X2Hkug1O696WaLMHuQkPAkvhVcFuLFCN9Ut/AjD/",
-	"WNSR+WfgJt7E5odGIsd46UfhUtEOBj2/ZBld9smrlRyLpnHYsxGcAy+6KEtsICs72wKCz9tlQHCrCgsI",
-	"zDh91LnjhXaIVw326FFKr4YbJseukYi4acViRbGGCheWIc7o0qoHBVpRKiKFVAhIc1UKAn1B6KSq4Aia",
-	"PBbdcWciM21PrsvvlaELgE7D+BktlVonVp+W7qpLMdjAMdvMM0AkqKlUyVjUwJcm6zoRjeJQMlPLEoiB",
-	"wGrga2DwQdCuOvROsgFSJqebfVtR4ZJWoJeJMzL6lloR2ZIGNFg9fHc7bJaLycRtjFFCii0ZNToqbuRo",
-	"pYvQOcC/E+TeOy7GxG8fv8FdJtxYgN6TeP/v8ROykDkrwOFUQck71uE/B4YCnSAJIQNGlr0AmseSWRDT",
-	"fRejuO7eTey6oc4VJbo6azsYYDIqUAkbjUUPcLHTzWilpOHQTJqxKUkzFCJpjUeAmPBGFErSjAlJtsUM",
-	"JJuu/KTVB560OqPd+HbTzRgqd2svvSIsKmkNCnJvPkwb/iy8vmtbbHhJ3Z2DdKsfEp8Y2jZrBtGk6bTC",
-	"B/fsiDadqnDzAJYz+Gbctb207vMBhayu5diTxCo4z0KaiiPhD2S+vmWhxSgdolJvPmsmLbmSQCH9DRSA",
-	"bdUkrIbnCzYGyLOOC53f/zh/+Gb4dPE/lvc/NQd/XD34t7e7x5O9k/zw0XTwh/nwyZf7HxcHnRoEWYTo",
-	"DhXKGmlRbSALNKfmnOUOaAFTyjofX75T7MzBeU+YIPTLy+9EQY08o4ZcvtNkfvm9YmcM63379JAlM0z1",
-	"z+Q5zfR/q75Rz/0cdT6W55ffZZq8uHxnIAUlpB11HhVnl38tcmOZwVt7KrxTc2Z++FZfvpsxvmCQ2ujS",
-	"oDq/2zskewOyO9wj+weH9+tZn6PO3nSXDfP9rHcwOaS9/fsPHvYe0EnWy9l0sDvcs688AN0VOldf18c1",
-	"dQgMu/EZ8H4Wrhr2y7ec/gt5xoRY84nVTNXlXwvCZmtyQM4+60lNHBYGUVYtfsvU7zstGdzXQ2o0MTOm",
-	"NGMTKc9cSd+bVZOMq7td1DPDrHh7sWFNGNxyq1F9dlLttjDTVaYo5ksGVAGrgoSSiZ2Xby+/P2eaCXJ2",
-	"+U6/vfzeXP5VnJHL71SgYvMvBEh8kRCaf2nFmhkot+eX75C8aQ3L/vId0N1G6UTM9PsxRHfLubYD21J1",
-	"ftP6US9LG3s3r6tLW3sWvrePa3e1JegDmgdysK/sXv9KreAtvLR3/UuPpZpAqTV84+H1b8RAzfad3Rt8",
-	"pVmtHN47uMmQWqCo7cvDG3S0WezYvrd3g3lsQmNfJJ2DmyxZvdQ9vLV3k+ncqPh9le3P6XFN+10z/azF",
-	"KHiRdDZSZqDQEDPbSrO6LLgQ+OI0a3SlG0lyRUG3ZsU0tg/WU+0cvG1wmoZcMRSr2DkTdZNhlFmEkS1t",
-	"gdObNkFwe/8UkyC5yiLoIICvNwk6vd2OsZBYc8f+huREGB/WHnVTCZ7+sbBThJagKl83dXF97A3NDOJc",
-	"ebtJXalaFlQ4M9YoAhH0xdXGwlVXS7bUVUNdQ4qt5dXS6K0UkD8b1dbSqmSaFUXjImb2d7MmGjxTr1uW",
-	"RgXafgYt5acL+G2JC1fJ/Zsy+s8okv+BmRrERtJZUkUXDOocjD6/uiZsnFZ6swqwZFsB2LH4qRVgq1IZ",
-	"txX8IBH8q5KBi8gJxVU5l7o0FQsKV8LUXnzxk+Uuv6nqleRrkCdxwcHObx4PP7g/OOi0lRLcPWxWCOw8",
-	"p8vp5TuxJs8DsNtGSUAPHh8VAez8ZnB8/+TwcCuQSucjOls7Ka6uMly+MwnIc8N9cvlf6vI7sNVb2fpL",
-	"VjBhzthbKxv260gErhNNcXMbAMcttCVCSXMSzA/fFv3ONkVN0OWUiXXPif+bClsDVeLzzuX/Eom5VgJW",
-	"7KyTdP4I5fznl9+fX36no+vP19ycU8t0L78DdMUG1gROxQY+ROfyf8vPL//y9vIvxZeXfz37F/KMT6Ac",
-	"3uzyezNnIHH/HpUrxdhWekLBvXVR8Va8Kk6jvemyYAO1acVLzSnbHLT70o8e9Y2l+xon3CLgN/L8/1nE",
-	"+39aqfmz+nq3usyvd+s3zti/m3vfS/Jx+Gxn9LW/7DPltwr3T7l2jgNXf2K6GUaeEMFWoTgE6U7WGOII",
-	"AU58wVwUyWRNeL7TJ6/QI2tFtxrUhwusuTE8whFpoCNAlOwWeAQnKz7mhRV07t61fZ9wAQ4IlwvUjbww",
-	"LsBIyNVRHVB4ykUez4eBopOYdOFCNKlxr0OivAeVDcGe9ZlJNRcZS8nf/uP/JGmFk5Y68BgoEWPAvo01",
-	"MQT59PEJ2dvbe4g1MUNywlsIC0iHg+FBb7DXG+y+GgxG8L8/Oc/x3bsv6IzZsUNWZOpGhOPoYr7OYJAE",
-	"JLODwU6fpBEyeFrBeMbI42OBmORVbqF2EQJUBwzzpOEJnOJCJBCpXAM3h9BgnyRlpcSl1BwdP3GshU+0",
-	"m041MyM3CjeBZDXnBSNrWUKLGH3NVj5JbS1L5R2MSx9uAb5f6QJaHZWH8qIaNDWfXwFBWEv8klREn/Hl",
-	"kuVHLoFsLDCADDK5sSNcE80X4MoFbIhoiMF3yd4suWIevFYu6VclG4WZnNDsDPC6HJb10UbmmEdHnHGX",
-	"QdbNSqt/5tx1E6I9ymVD1IYwD6sLFzkGk6BD1BdJ8nWxCxea4PZKTNiOghPiKHUHJxkTRyC8zsFv2waT",
-	"zbKpSB9HgR4BtQTDn0HVXzqbBdAG0nEVdn737uhGIdRdiDeVwu64GTMAyJ3YT2oTA7ND2H6E2Q0exoJ5",
-	"BG+i55BHJhiJwq9rAd5UE9DSPJguMkqkCx/33T0cDKpo9jhac1KaEP0ZQiwQQEch2Ixz7KG6Xy5do1zM",
-	"3o8yvNX9Vi18Ixs62ch5jBToKzyAt9Wp25j630F9fuooRm8qzm3nefXIPXgToDgvktZqDzVO6zjQUrFz",
-	"LksN1J80qpfFjPTIsZbATyv21t+i8YYynJGCe3WJkM2OA6p6BOwF26w6PLd9OgCU3kxMjyFWr+yD2zK2",
-	"D0CdW7/vAUxv8f1Q8uSK7/vzhxpIMncBIlzjWd31R/dOvXBv25m9reOW19b6fTOg2Bv02Ud937C7+zfp",
-	"LpwIt+/uT7ekWLmk7lF8FddJif2H6LyzYnWtIIsVc6z0vHR4jM3nI9hyp0VHmORhSXf3Xw0ejoa7o8H9",
-	"/sHu8E+dGg45VuXrnGhaXH6XczK//O5tQnaHA7L4f/4vYpj54duE5JfvCiu/XL57+2OcvcHJGyGGew9w",
-	"7MPrDCb3p3vZwbB3MN1jvf3sAes9pPdpb5Dt5kO2N92nB5M6pHDwcW/1B8cw2/b2nvfBtXlPtxQTCNDT",
-	"HWexIYYVbHn5vbl8pxs+Z1yJyruKRUg8jnOtwEYM1Fwt18GrwYPRYDja3+/vWrK+aJJF5/h/HP/h2SOx",
-	"+6/PJ8cnew8evC4e9F49OaRstsqffvnw488e8Aez3f3bWCFC8aEWC8QnAsUoeyAUCIEYK1u/WiP+/2eN",
-	"aGKkfv6F5d8xFOnnX1zUrACWeJA6IgsA/r6ZtcJLNL+4maLqZHsWwolPlUTNyws3UaWeBjJpnzxj1IlB",
-	"Ia+ggvWM7Q1OYnY4rnfvouYhsZhBZIJAk8TNIF4BREg0YGjHIq0EYEjewWdASnDFEuPsBqkAJFQmpArS",
-	"Rkn4yBcasIrxTT2dt8l9GItbeTpvlftw9y5U2tZ374JC7ss1kNcOWwwdlmgpcc7LkHdvlwbrTJpICw11",
-	"TBMoERPyiPROgtVYZ0Iq+wmANLwlbCHGN7djElXBiEdRAd0r0gPG4oqw/g30IgTsgwDNCAzM1QMS+Vjk",
-	"Si51FXpc1YqcUl5UyuCzuAKHVZVD3HvDIzynTjmuinrIEsJko1hqbwBE97aP6M1owUROFZb7IN3Xr052",
-	"+uSFrwXiMvt8swGgxAdSR1WoxyK2tCXNJJjwKhSYdknF1QsjAqH9/QYCgYvuraEQ4CaPItpdi1ieAXsc",
-	"yhTbXqDOXeU755Jpb4qAbDxtJxdsNVS0IKgAEugZc6l7GnB4MZbaIxPXlbqxcGkOkPk33CdzWSpdS7ra",
-	"DI8nXQyx9/khkKIo2MoVucZjfyyq3pnep2xZ0DXL3dy58kR1iBfM7Uj3h8P0yNnVqu/7gGSuvQ20CTzj",
-	"Xx88TN+vheKnRRBvhA/XQoo3Iog3bR23iSlu4ij9LAaSq6OKt0AMvYf44mG6FVfo72CeQXkBqlzd1j4T",
-	"7VpAf//iJwYr+5jgKKjV1ayJQpUd5YcQZUwpbo9Qbo8zDg77f/ww47peBs7psijqc4Q4OLB3a0q6V5pv",
-	"oyy/b115u577IyKB68X1sNqgVVGX2fa6eteqwhsTvOCCL2ixaQoxK9nA/9TxfP+0pb6l7uuqct8kknn3",
-	"tvsQjTL1MOb3YPLQJSAPuW66qmlPfdG0KATTiTmT0lRoB2310eLJrzp4SHezh2yQ94aT/WlvP7/Peg+y",
-	"Pdp7OH3A7ueH2cFknzY66GKW6v271XKcuDnbEg9RyXGQVtSFTDCQjcIAayPbadgoWuSP6wrNce3zS32N",
-	"S5R7jISMV5fRdkOQvH7NHukLANnvtZT9uUg6seh4vU0lerZ6NxDGDd71LoJ/7sDxEymmBceKYH+nqPHh",
-	"TV52gq4VRx4Jw836V2tVm7Uq+bpusEIW46w6LeagZnjKva8dT7xAVlGwtqppj0JFmMpaNJMSQYVa07VR",
-	"NXIZ31i1AX5YcazrDMsaDQE+aXjHIaFhmm7SzpXagTQR3MC5W7hJsOFVjInlAKqUrtKOjYQPAvKSPnL/",
-	"gjFkzQwJCDMQmeJDFMbCIXYBKk0N1QYRnLy9oAZhg4ENGaDTeysWqqPRxEV6q22yVCwgEVYQXw63zH7S",
-	"5c4GQLA77vpYYARglOtuzwQuBZifoipFaOrTzJBeLzzUgzNGp30CuDUrqnKsNwuZ4QCRDfojAO7THFAV",
-	"9kkDOXPHpc66XHWPW4HEGVA0Y53ZL6Uv1+v1a5wV6JPP4cdkdGeRKzDEdhQXtByLFdV+xVssLoBZ4RoE",
-	"mwSkP8CRiIvZJ49ctZlaq1FIiS8HIqQH+7E3fRDGxnyE2CzSFpp1NBYQ/4A7TIUYDFwv7xd/D2r+LxY5",
-	"MNhPN9BU/w5K64chxGSLCX67EOYI4f16gX4hMeAG3gU7J8+leWxX5teT9Vo/EByA20/VpD3E8xPh6Kkt",
-	"tvNqlkC6twjB3AEETe6q+UaYPT6uLuAGOZu+s0MGK7/nrDWQxVY+ZlnQy1951c+TPtTOqG4boeER0irq",
-	"dVXog8/LPpFUVcW3qss3jMPYHYwGw9Hubn8w2G+Pw7j8D5Wzs+KHb3N+NiIf/fCtfmuXw6wv/++x+Pjy",
-	"nRrFScx4KWdvDYPrY/F8zY00mNyRX77T7GxE/vbn/+NjVhSEiRnLL98Va0LJ2eVfC3P5TnHCZmt9+W42",
-	"Z29//7c//++dpNOGPmK38M3agD3uTTdUCHqFyeZYCFq3dOH0vQfjg7OTuQSQKATE54nXjGUuZiOYtmrz",
-	"/qMwBSJDWIboeiECpFYQuz0EBCllf3TwsP/g/u6fbmPMQmsP7I8rjCe/nta/ntZrZKVXndU3i9r4Owdt",
-	"3C4CltH8yYfgWVlSk7XU1H0G1V2DAg/Z0AWfsmydFb5U/ojcrDILZI5AbRar//uihzlTcV4qHCJJPcWj",
-	"KV5UXnsXd2DlGNR4AaksgpcVckU41NQL+hjGvnOx5SBzvv5NR/ZY1OL0XUzthGVywTSqmy7C/UocMcxq",
-	"kUVe1dm0OqsXcgAuDxJR8DbCLEKXwzl8/OIJIlNj7d0Yk/XIp0k5FDvsZIW5WwAavi8BBKhnCBqXSZUH",
-	"ILdmCEgtdmMsrtRJyS+jkt7K8+zI5B9HQny/AFI/o3T5OqRevA+oqIbfpyUM9JaeEeze+8PceZ9SRZUJ",
-	"Vu3vfxoomh8jnPyKRfMPJxGd4IFG61mYt/IP3PN2+ivhamIE0IBYgxZXmrPINSCLPMRaj/BsaIPDtjfG",
-	"okKEBCCopNqS9ojtkzTUJsQATYxRrSQFn8IH4WkO5gbgyv8xzsB/NlPH00Zy4PuzebTkklxhtNgdHTzo",
-	"D/cgyUZJSMFxNFhF8twOus7uw1t+sYYWhd/8mXDeLr645akc1mfL6QjOK7j2q+b96zlTWRrvOEdvRR8/",
-	"QQ/fziT+P6CP2+M0l5l2wBC+/pr76aqbuV+uppn7hdXO7A8XntaOIpVi+HMpADgAysQsaDbngtVqdIzu",
-	"3dsd3u8P+oP+7ujB4MEAbAVumK2pIVzMkpAajXDmgs7sjyghNIDFVYmJOGWbeZGf+UBMmIMci+IHMDvM",
-	"Mm8mZUTNIurGZrOPeeFU30BCtIhqcEH/oNxPnNLfFTJo9X+QLhVip19Po+XZVcPwTUEFMw9O7Z0pLbXA",
-	"YGlc1kwolsVrH/XlrGBtqupWPnANC1vZX+0ZPZ/5+ABXHjP0q9mbhjsIpKXWYl+1wmGu3gMUoQ6FjehE",
-	"nrOdPvk3O7rwpAtbOKp6o4BmfK0ISqZsNRauNGyUiQAJKhKTPYQkimGKSEPCGgUoCd/+HX2EtO/ayVnG",
-	"c6ZHrm5QCOVIWooFVSNM6tWCopJA/RYhxi2i3epQkek6vLdXzQphyfuoEBbysPE43SCmHs+vBF4LWcNl",
-	"CU9em9/82W1qjF3bu5BYdGUnl/ZTyrbz758Peg+/+N1vb5aJzTYLmYVqYD6tbAllIusF8WplwqBImB5B",
-	"XG9eAtgeHQtfZ6xRJwwJ5cohhx7cdMjnu0lVYeZ39/6nL37XJZvXdu7+dlu+948w9lQiNPKeG3gDDyHR",
-	"fvhq8HC0ezAa7PfRa7TFIbiB5SYu3521CddMB/FasfcSLH+FYy6ELR9Od1lvP7vPeg/pwf3eLt1jD/I9",
-	"NpzuDn7GTO2Gw87/vHEWtmCrFufb1oW5gPJcfgNet4iOtOKic52bw8FFZR9vYeVrIGaKNTL0EYnKvzWL",
-	"gUNQ2oStJcSfTdkKCqqigWnQbrQIBxfXZGa5q49vjE6wcGRwQ7qK9ZiAyuvc3KYwJ76U7kB3HDZN6zhv",
-	"W7POZ4za+c7LguHB3L9S6nWuFDhWHACKkXiM+gmJROEgjVgl8uL/DQAA//8=",
+	"7L3djxtHki/6r+RyBhCpKVJs9ockNi5m221prLUka63WeHdMTVeyKkmWu5hJVyabouy+mPu4j8Z9vfcC",
+	"Bi4W0INfzgLzcDBPp+F/ZP6Sg4yIzMoqFvvDlj1zzhiYsZr1kZUfkZHx8YuIr1qJmi+UFNLo1vCr1kzw",
+	"VBTw56MTPrX/pkInRbYwmZKtYeuIaVMoOWVCmsysmeFTpibMzAQbq3R9yLSQKcsMG/PkjGWSxU8m3edK",
+	"iu4zbpJZ3GtFLfGGzxe5aA1bo9b8X/pvvtxX/fHTwZt/u5/s/KHYPXv4e3M0arWiViG+XGaFSFtDUyxF",
+	"1NLJTMy57dSCGyMK26E/jlqf/3HUen131Pp1K2qZ9cI2rE2RyWnr4iJqfSpMse4eTYwoNofzUiRKppoZ",
+	"xVbc9lpMVCGYKdaZnDI+5Zm0PS4/PM9kNl/OW8Md/61MGjEVBXzs37pPBU+7x2opzebX7D3NzCzTLOG5",
+	"kCkv2FxJM2PtVyfHnYhlMsmXqf00PKSk6LGXQhqmZL5mq5mQjLM8m2eG8cUiz4SuzOfe4PZdfWpb2+zq",
+	"yUwwSxpcru9o7GS+ZrngKX7/Vv0a7PcbO9bf0rFPxZdLoU33SdrcsSxFmss0K/BRS2mWBrUozrNE3NEs",
+	"V1N9yL5cKiMsOUIfC7FQhYGVZYtCjXMxr65unXouotaCF3wuDG2KJ6mYL5QRMll/LNYN20Ou2VJmXy4F",
+	"w0ZYm7NXr558yDLNxkKbju35jqW3wf4+WxSZNHycC3b08vjJE5bMeMET+zHW1gueCPtg/H/Gh4yPJF6A",
+	"Gc+kzlIRMZ3JRLCPTk5esLRQC21Hyg0TmZmJggmZdiJ2JhaGDfbYTC0LzRaicOvaY7A1MjkdyVVmZjiB",
+	"fC7YmVgzLlPY0awQZllIDXcnWaEN41KvRGE7YSw9qAlLCsFpXjXsKKCU3kgeybWZ2Rsi18LOQbzX77NM",
+	"nvM8S0+zcjZPz8Q67o1khT08EP3Jfb4/6O4mg3F3b9IX3YfpTtI9GO/zPbGbDpKdcStqZXbmkXO1opbk",
+	"c/tusFJdu1QVAuRvngo5NTNLmvuRJUj3eycKecvno9GbwU53NHpz/9HrNvzq06+7lXud3zYznycTy/uA",
+	"9TWTcmzZbGznkLNELdZsrZZspvKUtVUBm0obYrDziKmCxXfjziGSc2aYNlmes7ltX+jIPjWSbnk0i3f7",
+	"ezGza6uWhnFYz/ocX8OCm+c2ZOlXbqAIeN6TD5sHb4nkjmZZGjGuWfzik5cn7B5fZPfOd+7Zezq2I7aE",
+	"l8y4ozthj5ceO5KWDRh7PdNMKjs+u9FG0nbSXoHmh5bi9uDPU6nM6UQtZbpBaP3x/clusj/o7k92RXcv",
+	"eSC6D/l93u0nO+lA7E72+L4ntAU3s3IqoOEsvfKwmqhizk1r2Fou4cmGScq02cKIP1IrNudyzTIj5toy",
+	"Lj4VQCE6IkbS7/dc575cimId9A7aDPuSiglf5qY1tCx5zt8gIx70+9HV58WFHaBeKKkFMMIPeEpc2v5K",
+	"lDQCTzzg/wm3vb/3hbZD+MpNNLxIe//Yczp78ZznS4ENpfhdZBAlP7TLVRSqABFkLt5+/w2TYs7mYirk",
+	"VKTCGHYu3l6+K/Lvv+mycz5ds6y4/Fau/VV2xgt+ZkRhmOGF4fmcvx0iRzu109WDlaAvP5rzLL+qZwIe",
+	"CDr1lomuvcaSy+/mzC755bdmOefs8l1xfvlOro3IhcSPzDOtMzl9nIk8bfoI3T+dwAPlRz7K7IjeXv4X",
+	"O7v8s23PTgNMRn0gF+Ga/7oQk9aw9at7pax3D+/qe4+gaXhhc3/6w1U7ln0Iu1EtRAErDOwJjwbbdTh/",
+	"Ei7dCWE5T691EbWOlZzkWXITWvmR3Y5rZ8ppJk+XWsRDxv1w6LCzDLJ2SsR2qMhTM8kmeTadGRjAY1WM",
+	"szQV8pbUviiyc24EyQr1daa70M9Joean40KtNHBat+Qviuz88lvDjl486Z4t80QD2c+4fisvv81n3Fz+",
+	"Fxtf/llOL9/pt99/M/7+m/z9rb+VA+Z8Ddx1LNhSi5TNRCHgILIXbafhSjNdZEYjXcAcfoS6xYlST3kx",
+	"FT8DLZA2c2qUOs3tN+Mh9NMRQp5JAYIOPch4IZg6FwXbHbCPsw967NG5KNb+eTVhywUzaiQP9ux9e8G9",
+	"OhWGRPt/efnJc9oBh2zCC2wxM6y94Nqwgwf21Q50BCQ3K7OKghVistRCj6Q96p0iUggO6oCSloAXOc9k",
+	"14g3hsV7uzsx9B03n5QigZlPcqWFFb3slD+RVpLhOU7Rz7D56Huw3WhcQMk99lyhILjidoepQqRAFFY8",
+	"eK7MY3ss/wwdrMkBQycmOJ5gpYmUjUWu5BS0QoPb4I72UrPt9XNlnqk0m2SiQUN5rgyb012S0E0p6W2q",
+	"xIe2EyCataImBbxppPTYPXgGBvqCr3PF059xd9kub2wtUBms6mqXHncJzNiLQiA73Zyv408+fckW7j7t",
+	"nNpcHCWJ0Lp7rKQpVN49ynO16n5U3r9KAm1895kwM5X+sHc/KbJpVptCIa3k9Hnrbut1dH07z/ib7hEu",
+	"0sbXA5nrImq9RIX2leTnPMutqvgzrOyy/Bota8oNH3Mt7OlOp0EheDIT6aFVEIs1y7kRRY99ZhWTGkuy",
+	"Wz5X2ozkapblosKC7b2xAMZQZMYIGVlOaQ+dGT8XbCyEJHbBeJ57FXVIX+Wwe0cSFFDBqmrs5unetvd+",
+	"p9jLDz9mqRK6Y7f4VBg4qRQcBkB8yD1fCq0zJT9Y6vXPMOkav3Y6Xup1PGRzoTWfCu0tHaAC0UOo1POi",
+	"yM5B6zZMyUSQ8c2Okd5GCxZOix1iTNdPszSGbXmi1DMu1yTK659+mCdKoTpDBKCvlRwqfKBmzLuKNYaP",
+	"QkdeSb40M1Vkb0X6w5SWLWKc0wn4IrOiXFUrKAW3iiKAKsp5pvVbfq6kufz27P3Ibc+VPa9AQrME7RTk",
+	"Oc+tTiLSiC3lmVQraZ8oxLk6E+lNpLdXclEoy8QsV3gExt+/gTRfCCuEAlNqFN8tOwExFUieSwWGMDxc",
+	"YRB6uViowoj0mUgzfgIs92fgp/6zp3P73VPL6+Mh7tf4GL/etb0ZsnoHYtQZ6Su2E8czbj4Vi3yNGoZd",
+	"N5MhoeZcTpccT5YGewvddRb7wjaCi7/K0qkwdzSzlGElTM0myp52LDNgy6XzbbaEH5unXNR607UPdc95",
+	"ARYY+zT08iP7Cvz1SLZeX0TeZtLYR+JwdzRw9ojFcpnnMVtKk+WMSwaKt6XdxczSd6YZULPtY93OYt/E",
+	"ExMtMrVjOWoVbhI3u8G1zrTh0k4JTRNI3zA3EZPCyjcfnTx72ms1NgzM7dTSFU8aZJ7Y9ihGM145/UzP",
+	"1DJPGddnbKIKRq+zVBie5ZpJtRr6i6CUWzLMhQEtBjQHy1Iyowrb1Eqz8RIcGRkQWGQb1tAyJ8s4/JnY",
+	"k3XMkzN4wAqtai5QWkeDopsLNuMyJdnOKLBY5rng0yVqhDMr2gtpmFmp8vxy5sdccDisaDC9kfzEisbc",
+	"D8guH6oHM7WSEYsnPNciZnPBpQ6H7QYdsZlaCVKuVlyP/HSkrE0OAWhUFVbs5q5PnWE456AwIbezD6Np",
+	"kFZ0rFQuOAgD7nhGur2KD5DY8OTD1sVFaBb8nOgtCoyGQaubVBOV27ncbmr8hUgMGFWADXgbXJURuLOo",
+	"wYG3WI7zLAHlHm3MZIaAK6DRO92t02OP5guz9oZ7Z5ii1uNDxuV6RFyWHB5VkyycjHgirWbc0GrZzS2n",
+	"ZhZRyzusdoaShbZqmN/YZomSmtj2VQtyjI89kYslTJxwxr2KH2Cv4QOlUa2ZS9Bmu6OZfQYnj4TfkqTb",
+	"6DWxT8A2mSzzHH51LO8I+9DvN/VBFfPTSZbnp3PdbB62yurmZ+1OUgshnSkB9whs0Mhuh3mW5xl6a3SP",
+	"vZKpKNgg6vf7yEfqvMeJoV6yLAT4nBYiZV8uM2HyNVjxORsrc0f79dvq6YtaloGvF2qr97EczB3NZmB+",
+	"Y2ASjZDNcM3svIiUZbLHXgi1yMGncA6DFZZyS09JpkdWc4nYDxwc6g5k2MyVOtPIHK2m0QFDTKKW0rKe",
+	"jUm4boXpq9eRGD12iGarcSH4mUYLEB9rqx2plUjdjlUFG+dcnm1sXZjAeJPy+tfutlJ32LJgeSbgvAzc",
+	"s/RO5Jyi9jDwrlpUZdrh+Sfs+cJZwWWq5iOppOj02BEpezXtruSdaAgLlZvtXks4KEGjBBYFp5wUq0OG",
+	"TCzwwKqCuBTaBSuey1CPqi/ywd5VHsWj7h94922/+7B3Ouy+/s2vm8QHEG1qDGq/3yhnTERR8PzU6ufX",
+	"scFP6eEP7bPv6UQrVR5HxNtOqpOZaOKiJN4pOq0LgQZZbXhhRGFlLqkPWfzVosjmvFifzsSbC3h8UahD",
+	"Nl7qTAqN20BII4pFkWnBeJqCsSGZwYFD4i6uMGwAXFItDK5eXVKsnaVJIqSxn65BT371eb/78Kj7mHcn",
+	"r786uGhcy7EqUlGcFjzNlvp08YaWlfxuDwIe+aCRR4I2e2oyk9cpYqeRmcyyVJwuFDhKT8frwLAUCDPB",
+	"bN56SDUKCJtqXPvyjK6u/GdWTgglVj4thEgBimN5tpMXwfyEfBoOmADmwQqR2OlNWWaGyI5JJAAx3QmS",
+	"q5mAlQfDCC/OBEAVxuoNHIgmS86sWmzvgiSUgMPDNp9nEm7Z/oxkuwowSXKVnHXIBF+o5XTGgOLYgptZ",
+	"z+ktXsJHKzPXpDrgAcaouzehwml2LuQpb5xJIevTIrJzdJSHelHKjeiabC6aCNXPzFaSsVNzuixAdLpW",
+	"t9JqWSRbzjQ7Q+gqnAs3eYd+lu5oFuPbNH0wV6jQO6UwmXEDbICjXcwy+1BN5YuMBt6KWvYJYNFyyfMG",
+	"+2zUstSyubv616qQtb1QTiE1WZ22qFxDPz9XbBmUV7fvm4UotJJM8xWKHzOlxcbWyQq3eYbhPlgT2eOm",
+	"KTcF0aOXkmp7iTwi88h7nhp3TI+dgGhE5EinbWbKExyXkafg3ALjq208mwvfMM7PoV1ybk8Cq+y3cbVH",
+	"0i43KhooMbiegrmzAwo7T+CTZU+TGZdTNBiIhQeMEcHNMtvJ9bWIJfoQChxOfMi8Rwu2cXXbVrbVxr5t",
+	"4EtuLFX+1GNkMpBCpJrFdk3iXqOmWtupDduvac3YWOgsFV5pthPH4pkxCx3bhSqE1htS496DinADTw/v",
+	"3fv8j6OR3iLbuK3WKPCX5ObMAKxdkXZRyI2YVE5eQ49KILfVtSrcyDfduE370XtPqyuL1t8mgCwg+rTk",
+	"Z+I0AaeJSmFSrdAyLfhcD4GcSSyJof1jlYqYgWmZ/MjnorBS1wjMtdpbdHlqDzxyt6DFDPRt0PWsYLQs",
+	"FkqLiGmw0IBQzqZCioJb7cTqqFbDKz9AgIeCwKleyQFMmhQrOK1gJx8CvjABX0ngvzbcLPVIEoYtBe0r",
+	"VShfg3WuDreqg2hC+Zh33762/zl9fXeTfqLWm+5UdeminzdQ6t0i1Zfjo6Wc8iLjeI4ImdBSgLpYhSPf",
+	"GMRzHT1hZyIkka0kddxIQCceTFNZJCIWx1NxjdC6FqGxEFYanNYSz1UxZ20krviOHsk4ARIz/AzaFhqZ",
+	"LZdrXLWAsDpIWUjIxCkzu9HSJbr07EHmFGBYfs9m54JLQCxMmODJzGpv0DqKPciENbir0BClwYcoxYoG",
+	"PedrNhYjCb2JGM9XfK1tH8r9RORER33NJtWKGvwxVwBt0BpGzgVaweoLwWUFnl8AEBArakUbaK06dbvf",
+	"qNWVv0kCKC/UG6ig39zFqsoXPExydtB+aFvcVFzDJ2EJw8aWhQYCdhfAE1L+rLllWlbNCcEApdOucq3Z",
+	"D2LbbQRtNdxA/08rallmdgrwRhHaUcdLvQ5+OvyjR3w442t4YQ5QgNqiBi5wGDfiWuxefk9sbMNX4lnC",
+	"M6SnoxdPELfsbzzB723eeOFRZo8LNf/A03b5ABD5xwIcvUTLDW833UWww3Nljvzc1Hv6mOi23tFHNC/1",
+	"6y9oI9Svv3Qbon5j2weOww1Sv1kxdzS86/fLRje8tWPz3jPcPo33XrpdtPEpt5vqN/7l5SfPGy7XggyC",
+	"Bz5Q6dojfILrdWhdcKvR5Rl+s/KxJ/KVvuL2p277+fufciOe+m3oL4fQic3LT2lb+useARZcqyDDQqKD",
+	"7dpMkK8quzaYV7d9EYaYm9mmOEdMMMDyqLNmME940tNbTWe8HcAx4FLSBkdt6QO9Bh4etdS5KIiVXeNI",
+	"zNBr6gFYoKHlXIYhPLadQ7SIO2QNqGV0jsfl17boF3oJYKYGWQvPauqSkiwe9HcaG6lPIrUYesaCQW+b",
+	"3A9RsW2YlK9GluWLUWvI/vqn/7wgEFNMmnBMGq03K5QaqSrIPQpWBZhLzvRyPufFmkQwsDFZqQyxEvi4",
+	"5rnQqJAf1k0/hUB3mBQgDJUN51qxhBdFJqx0tpQuvuEUfHqZkjpGQcmEDmmWgI8Y3Gtk0mbuhZvYkezE",
+	"bIlFqc4POYsOm2Zkpgrj5yXziC8/LVbedM7LCNQWUOMW4P0Tc9TdKVQsAkHRG3j4WOTDiqwbGAlHEtze",
+	"RhRCG3D8oF8RbRorOz1t8m1HVc+2UQwsseAZUeqsE7w4kuj35mO1DCwGfhlIQ7IaVo89Mdg+hJjUHEm2",
+	"30qj/yiT6EgjC4PVZdH0XPEwl7u8af0bwJJuFTREgg3Dybmjgy5fQzPOVYk+c4zyWxRqkuWEiObSagPN",
+	"rv48FdqgW4UWj+yyfpVwPsnio5am0euWGTYTecra3LC50obto93JqiDagJnGNY8PjOSg36+o+uxojNu4",
+	"Ya89zc6QdiRQA3I8sP0ky6Jwmx8io0YSkMG95SK17Dpm4hyiGyfONjUMNhkpSnxiiMPipigKNLlq2g8j",
+	"CdcRZ8NToEVNfimY4qoFStotB59F+oBwn7qTutl9yN88wYf3/V1eFHy9wWdh62/jpt7ceEMgAQUIRIGH",
+	"FQgM1gPgFqgCWKZ3U2jASN4cG/C+0ADptlPkcSEEwX2u8rgeenyq9hy0Z2c6bjBENa2fhyNUP/8J2noK",
+	"oXUQwpdmepHzNaj4h5XzG/wkas4zyWy/iq5VldOK/d8pKnXcw1WO36rJ5WbQiMc1wIP/yRb5UrOc088m",
+	"/MM1Tmj7rv/qtVvDO1K3rCzE0VnKPLBMbmefpdk0M/oQz2aa3UyyR72dgz3WpuA5Voip5QNoWVp3/A5Y",
+	"8EKLupX0p3DcwrnYEM0OxzKcoHV7ERof02VibgQ6Kb03V3XMsg1S2uqsJiAPR+HbGM/TbCKSdZKLl14C",
+	"bzCpgo3JBWGAlWiuzgV5hJhRofdHihUY3+C4AQ3hyyXPMVwjaq3AlJErbZpRjCW1w/iwU76vTWArt4ie",
+	"Z1/pTAeqso1VmXe4EMS+o5Y9FZw1pllmw5uxW284RhYAE6m61mHT2Ru91m3dWmRpCvuybS2flVCWmrEc",
+	"FSHyX97MI1moXDR5TRRbFRjWHy46yR6tqOXFnhuiVIOOf6py8XvfUO3GUdlu4Mi4eu5gDN4bGMzCNTOo",
+	"fySVhYtxcY1YAA1v68/LwI9LocPkXd1wZhWiFIcSh4frsQ+Ja8Z8kcXhipF7Flu73kkb7MYmV1r4dbtK",
+	"qbaSh/tZGM1iKVYxBtEHSq7n3tDlTDKI0kO/aFVnNmVODPu3BA4EYuxYmJUQ0n0h9qzH/vC8x/5YKRmP",
+	"JMCVLAeKWTtGodOOLu5UTdvIxwJN+IcztUaix9l8Dl8pf39yLgpnoSmvHgcfLq/+a9CF8upn0Jny91Po",
+	"Fi3hKxjuVfaX6+i6fmDcwiZTOUqtdJummSUhnr+oeW1rXs4NatxGfw7NEmyA36NTDxBH8D4ADp3SM4j6",
+	"ew8CpabHPpH5mhw0Z2KtRxLftMfGkMVLMyfXgaUn+2su0mw5d78SPl/wbCrdbyOK8h5GGrifWRpHIxlP",
+	"kzwD4pyM3V9zneRn+GfOpRWRTu3ZYX+j6CKK02WRxw42Z/tZQU2SxGpJ3UWAVqbBScyAiHB4+okwycy5",
+	"0b2dHaIafBdaw5ZzM9MTvdnynuQLkQvLTcIpaA1bhp9z/ZauO6mmNVVqmgs6f8OVP9hrIJrSINwgmlSt",
+	"HpDLYjAAaXLwoIImnLC4Bv6LwZiQAVxU8AL8rEkhzHAkVzPlYEIpRtUraTKJvuGqqaXq6AUVK5kpwLQr",
+	"Kdgc3H2ZIcfvzoHlf3OILQaQJRuvjdAVFCZExh16pQPDiEpRElvEbBsb4McdgrT53TO4PfwxkJAaJhy1",
+	"7SoO7EwISH7jAraJswBwnTyIi0KgNYujk708LOxwARuMIYdW6wTJqQnNcTsdE7TSHyD4BCrpdbzQ2UC3",
+	"65FHDvNtimwOAWDXqIvXQruqqt+1j1dUtuuf/kkM46FUEhzx243j2gSmbB+5ADSHushYJGqOyl4DBKdZ",
+	"76wvxY1mG9o6FTsHe1vQPBAHJZfzMeRkukZXjRqU1RvESdW01W3H5g8/JQlejyYVPE4sxwzP67hzRWdL",
+	"bh1ox9eDFCsQ6AYcRhhzC6x1ztOSdXgdCy3kZO/jhqUZGlstibiQGtvWjWb79rp3dAvhqdRnydi5HVLK",
+	"yVLrkjAR5YMmiUCO9Kbw0pqEFgRAOadpRcqtWA9K/hF5C5bDUgSbo1z5koH6yazTcGktrMVgBey6MkNN",
+	"wuRnYjxT6uxRYTnn1RIlhLJFjT4XS9lA62CBFtAY5IQIYIjgmCjZGLj5JsZKGVZA6G0cUzdnolsW5qrh",
+	"nrtI2duNFNKiQHoIAIqtsDUXIdJzM2GP369G0JFRa8gsyV7gBsMJogWKMZCjaraPAnO8JpO0PwBcbE/m",
+	"mDAoYfSp0ywdtSCwIF/bj7mWaTm8Jom/XUiVlW15kWeiCB0GgNpMRZ6dY7KyEPLdJFM4pqqk+GTSGn5+",
+	"9R6mVYCzH+2BN3o+INILsF5kc6ENny+ugJMTYtYOxwPt258+Pma7u7sPI/bq5LhzWMbjKGknAbLlmGJ9",
+	"c9y5oRjsmwzCTjIAGOp0SziiclTRdqvGRmPNEOsZXyyEtCoXr3p42lVC7EQUKV8LKSscvyRWOZLtKrV2",
+	"wBRB9EKE1a6QXc0cEH6WfOWuMfcTX2w0n9QJ58fzqnArsurYmlnSbUyjDYypeTVBZzlWcpJNG8yOM25O",
+	"jQs9ulJk9zFKF97Kcroo1HxhTpsxy8dLbdScfOVjdS42YjC9fIAhzJU4eyef2ddvJBZMuRGn4Hm+JmKd",
+	"wJlSsUVBpn8M9sYY+qrDuE62Vjt3UdTNsu3tUgw05BWw1EJ3fZ97LOZLo+Ih+nudeJjpkSyzPjpDNn0B",
+	"Xf5FZkQUgHxVwR7JaZ7pGXJ45ElB/kiAwrpGYqatnA+BO7VECPUkCJWt6NIgRC3b7cb95jHlDpp5uh36",
+	"von+ryYFWGmIKpWwhBC3kcxEcjZWbxxsP2RBQHojGcJQllILw9pS+RcJ4lsJvFzVQ7KqsSUcQcQUAeG1",
+	"yBoJNWNQNtWa66IUQlxCGK8QLhPELpAFtnEaKnFYIwnTcMMOfrnMkrPT8dIYAmJ4u/uWI6z02hDjOt2i",
+	"Btajm8O0DBVtzijVvAdXIreqxWkQOXy1XFd/oT68ZpZXH0mFCUUhcw3YQj3macs+2OTloI8lyyIz65eW",
+	"KSMHP1pkH4s1Ahy3ghAcb4jfdPki656JdUzoA9QrUXaT6UJl0qBz18PgUSYFaA64KABi0Olty33rv1Au",
+	"DIcu2nX5AMx4R0sz295Vrll8RImIwIA3ZPgaGy37/d3kTKzhD8QPwPEEqw/PlB+dGbPAZDOZnCiXxIaS",
+	"jZApqEXQz3+24wf90xlVK/lrUcvFRzeVdv8EIIASoxHsRiAkwoa5jNKPLPc+evEERhqk0bNE7R4ayZG8",
+	"y44ox0QX9600YkrZh1CscB8ANtOYGhiCF9jdu4TVv3sXsCQjyeAOhLNE5KKBg8CKRhrDIpaQ7SCuNbiR",
+	"BLuHHV2Jsc6MYGI+htgr+Lf3hXsD+gAAa+wCycQwhUFUjee0xoALAO2xjMW/e0RDg3bvJSDKUG5Hnp/5",
+	"NITlAe/iTYNpoXdn3MQwwb/6FfsYfAf2v3CEUDTgWeahR1kBafeyN0MW58npYjk+/euf/jNmbRxNxDSf",
+	"CITyULxEh0S95NROOjw9km1agMhlfLRK1CEpPQsyIGfSDlgaAYkSUgzrt0SCBm4M5BTJmV7OyaA9z7Ql",
+	"9XQkYYNbHcTyCZG6dGdEGo0IIcgZALmtGL1tn4tLJSWTdioT4RrrjeRRJRGKkixIU0Z2dQRrQmQc4uI9",
+	"m8Ev7LJtkSZ2VT7FZJ5AlJC2jajS/o3Ebsi0HnQEcnWEfM1qwo38wy4FD7O7NPXJHQqgW8CYy+fnfA1D",
+	"XAd5x51FDk3F2ipDM6UNa8fO+5KoOSjeVmWyd+zqdyCx0EiusjxNeGH1mru96gt2cvVyjO1GYC0DIl8I",
+	"K5p4HRT6QZAxyOjh0JlAFnc0fBOgRUA+gHyWES2y5/jQu5LjQ+qbJp4SjeSW7Rht2WwdRjOKLeMMTDx5",
+	"YNTeZCTRkikKksc8+WSa8TEZhRUmcgezgjTFOkLjD6zhZuRRfFimNKYE/pIS/5c0iUll05Krrfgacqfj",
+	"XNrZjcoc63YCzbKQwgrokwgXH0TwNXXA8ZYy8mIkn0O+9XZcGu3Qbeh+dCIWk2nO3oCziXRGECti6mVD",
+	"LOdIto/7Efvw0dOIHe+wV7/p9x/0//qn/9v+8fBxxyN1x1maFZhtkueuHc1e/WbQ7z+K8N/H+O/gCN4f",
+	"9AeP0IRk/z44oIsHD8FAXmCeIiRB7y5aI65gaNUFIxjWY+CFWsJBhI9luvSzjJdmJJ8/esra0PH9Dvr6",
+	"qHvO6UmPW7kgaLfHSpBa2wOzI4fDdrlO4g4tUgWi2H76OGLHn3Y8VjFy2YVxY7iMTRsTjioTetOa5xQ5",
+	"KxKVfw30tGqctF/COGKSz10iBxSzLEcDp7A/qyBUQ48kuu/gXoSG8+pOjiDJmKdmb1McjmT81QjjLket",
+	"IRu1UJjiV4d/oqA1akVsBLGa1VdvEMjrGriwI4F0vhD3AJGWboGVH+2QYhzDWMiNUEifOA0jIVkhVmB6",
+	"g6n6GrvwtbMtfe3jLb8eya+73a7/v302rufrYl8ze1y2LbfrRMyuWBsZXAR01WFfMwkJJH2uKIYt1U9Y",
+	"aulrz0+vyzFJ7Ww9H6HBXfZ1LR8ZpHioJG5vOHyp6c1IzitaJc11kk0D4sIEHnhQlAcjQu0bBtD4mfI8",
+	"BRGi8RAK+lJpvIHLNzdNPiU4bqzOS093nUfXnpo+BDtR53Zrq8K79P0EAhf2R1OVaDBTFHy/D993w3W7",
+	"WLukUrZpOpwRFG9ZmiPKknaI87sG3UlAp7uVEjHFYoh6ZpylCvDkdphOWnDxTYP9veC0QHuqg5cT5rza",
+	"BTpwfBfot58qqLxSBQOXX9vv3+5jLomJ/5q7EIzYwXQJFxTbDWRPSb7IYpfnJGIxwuLi2gc2VggXpkSL",
+	"A7MooxjwRLNHFDA2x0pXUNDLCtswVqMUppSzoos9J1aZ9kcLqjYzMee1vgQcf6NDUK0Ejy53YBh/IrW1",
+	"EIE80RmWR2R4MD1/9ZTKYwmM0+LNJ1StWxW3X7AUtetuISVDa4SdNFoT+lh5vAfT4wZmO1cOrjYxzmDm",
+	"v+2vbHyVKJ4sPXbZyXYCJz8m/QixYztRvxIQw9p+j6KYWTYA2gDAGToU9u+ze8SBwSa+CppWp+8gAVtJ",
+	"48HFTGOkGCAnuGSDASRVU3LqrlRBUj6LaIibWhqwEGyAp2qdCZO/+c6EF2myoWTOwd510Kz6UOG4LVvG",
+	"Xe/ApfYkbt8M+xkR7rNTpxKCcbsPeN0Hb4QsIwQ+Tfm5sFNUaw3yBlfacnn5w9AbkJ6Q8iJ3D++8Onnc",
+	"fRCFFF7w1eaurH21Xs6r0oHNXM2lluLX5ZqaaPi5Wt0B+5Wd3dowg/ID9NZmLRD74q4TYZyIsaUSCGvD",
+	"ZEH1D7ZR/OOQBZU9qnU69nZ33FJvyQIN/d9vWKZ4IxO0m+/mEjcw3Q/9SR1UutmaD99Xu8EU/JTh2wtr",
+	"W7Jv2w8NBlvXdXsObmo2zN2Ajdlem3pmeMhOG1xFpQNEJhB/wKaIqEeSGDqHWMUxDnK/x1SRzlFPJc2+",
+	"n7Iw2z60+8OT7bcbs+13ap8n7LkffB1sRNUVoJ39vnfI+H5ia2UlExjJHorveklZ6OipWtGT8NHb1T5x",
+	"AuJGwgxs0xExfFq8ybTBknQMXyilLLcfyioT7Gu233eb2BebyDRbSpgJ+1Cl0oRnPVRwBhpAmSOsO1Pi",
+	"aMq6M/bVkTwpBZkwAZMvaEXano6qQtMdjWHEPfa8lrKGUcYarTDul9LtVKCoErM0oWQxrKF250JQFYp6",
+	"/iSfF9wKJhRWHKRe8kaZQmndRR0Cw029Qu10kJrhmxSAwKgV+8xCoGe9OHnyyfOXcVCeBY2ug/6eQ+Bc",
+	"USJlyO7GaFKwZOzrx5GR8bo3sX3xZqG0YHFYrtSeomGlVfu7suVhVGEd0bjH4nul3R57DsO2C8IXWW/N",
+	"53l8054ZpQ5Lqzjh1sm3gFxvJFGXiX/36CR2iiXmbgPHPE0nOmGRQ9ptY+WIe6lKtB3SvRmkqngLfxeC",
+	"p+u3YKG8NxemyBJtJblCYCEuVZDHAXJzUULuzJDvA4DNUpULOnQpkWO7bZs2tMFCX1w7SzjsanT30H4O",
+	"ydTuG0eHsEZ6JI/8OQTM320TEi7xFEXwjDt1XdmtT61yDCxSu4D12DLKyslBRs/KykOGhcqZ4NMEGrbr",
+	"7VN4ilAyYs7mmVwaga5CwmV0qtiDza+XroQzsRZpuMVMlsOoxkvw+BRikuW5DhKgg73EjCR43cEc++TF",
+	"+YHrOGS4x1TS4zU0dO9gj0lhVqo4643kZ6gkVHwEiG4mx5nPeAgR5zB+iEBX3uaE3gaAWgBpoDNIreRI",
+	"UqcX2E23pAQegkUtHfNqJUVhJ1p7OJ+bBs3agYbx6tOnvleIlLOij3YAxkNnlrRXUXORVNxhAXCHjrPF",
+	"plzPxooXqbNm4OkGR6frAk9T4jpUk02MpOvWHc10NgWDGcZaWLF8pkUCvqwIXUHssSpwcjyqj0OHLcWD",
+	"AQePNdfoSFLCVSsog5sgZitATJSYR7D8xiH0LGZtOn/skbsiWMNM5V4YjUbSbYxS882083TTeHWM3gKc",
+	"ia7Atl0C7kmWU3py7BE1OJIEbHlpuEztfLoVHqKZ0VnWSO8NrYtw8NLHu6hu4cYBxOMagmCG23CB5Jt1",
+	"Dzt5i4gCHcVuXg9ZKtIlysDQTuZEB/d1j/eznShz4HBjxHxB+e6zqYR5k+yVzN7UpEHXkH2Km2UBkkh8",
+	"vhOhDdhKIQd7tpMfPTs67r786Giwf4B6gTMTlxOBtuBe9bLvYeWuJQlnOiZnf0R8xIvsGJcDf2Ev0LZG",
+	"5BqzVFCWQHsUwS3OCmXQh25WJAb6gemIabHgmARyvLZy0oInkJndocJUntKuuKPZtOAJJGzJVMragz02",
+	"s2957ihoDkfy96LIJmsn7K83KYrl2bjgxbosrr7UVCzazkNEJAEuIM78hLEJL0YSJP21WhaYbxkCfKTR",
+	"wzoEsQ3+RLCvRWXuIyxJbpTqRDWA4ki2r0Vsdpw4sIFHvgnQGFLVYMhRBdTpvchN2GPIbIp5hHgOgrA9",
+	"0eLBmzexL7utR9Kjiw9ZvLfTj1maQV0mXeFLUJ2jRJFT1c6wOGsm2U6foYnTbs9MpCOJxLRvL+/bozGy",
+	"Byf8O2Aze20W2bfsf/fsfwd9NoM1BCJpc2fgqYpkttszJdWyEGknwvjZkG2gA6E4Eymb8CwXaY99GNzC",
+	"rDeaPP+UPkUqNl3ygksjbMdBMB/i+VQIFpfcwfs4XX7pEtkfB6mBrPyG6LA8S4TUGESCQJkXhVoUmTAc",
+	"6isDas0HItbhNfeMKOYQY0F520sQzdGLJ62oRUk9W8PWTq/f60MsE8qhrWFrt9fv7WI6wRlAoGo+Z8CK",
+	"L3x+IF+260kK3STJ8hjjqStFmwf9vW0wWP/cvbJSY4jIag0/fx21KOPTRtHGVtQyfApxxdBPCPZdKN0A",
+	"d3wJnMOy+ZpOS2ygLNuwUYKpx6xcbkXc0BeC/MMK3NvK2ADuseYz6vSYk6NKrwoekQ2+FNjLJQShHZyn",
+	"DfADJO8NLADYM3xQE+A16v6YDpsvNVRXVCX84RoYAIhon1g+V7G9uooKkHslnOIgw6/Hs0D+Vcqw/erV",
+	"kw8Rmo5hpFCFY3jzoNYIY6RwBdyu3TnYDDe1wy/jTXvMUoZPEo4iA6r6rvfkKwmDX3vsM4qUhSTJsOQa",
+	"syZnaSVoFgBstahZY08PyGmMb9qjD9IVkRGmGcCG4fsE1XGZqxpMNG1QGmoGH2CuiL3xPvwmF77z3B9W",
+	"QeVYu6KGl7DPVnwhkKKuBqWw3Wl20FNv6CiKXejj1XXXaC1KoDaWYWNtXwPJnu13NHYl6Dtk2FuW6a/c",
+	"4hrxxnQOfV4ySfIeibtZWia0cfXhlHQ5ttp48JO7rOPUbaQed7wjy++x42p/qBsgpK8yibIDvWOl5KCr",
+	"ANVnca1MV+BZ2VbPDeB3dWgyw8TYI/mJrAQngYm/4FLzBNFdpqkKULQtoxrJLhElZ65U0/P7H9hpGIlv",
+	"1BRz0VNhb24sURISr4KBw8N5JNvxfn837mAgmjOyjcUsk/gZ0vbLtPy0wXnVKxNsdi834UFgKTyjzG6g",
+	"OpDJ7EfVAhrJajGgKbiTN8sBQSOBA33pRkFxw/v9rluyhC967GSlRrJuRHZsBOfAiS6FJTaQlcm2gPVu",
+	"7DJgpsQysRyYcXqoc4cLTekTa+zR5da+usIBO6JGAuLmJYuF+Lcszy1DnPKFVQ9ytKKURAohE5CToCgA",
+	"EAxCJwXCwa5sj1pjlWh7cl1+Vxg+hzyciLPRqijWkdWnFV2lUISNpJib8QiYVnCiimgkK5n8xusqEQ1D",
+	"yJmpRBOEWSUrmTzB4IMZIKt53KKNjJdqstm3FZcU3AK9jMjI6FpqTO8Z1fJMVmG+23MwEnYTtzGiiQqx",
+	"ENzooJ4i0Uob87AB/46Qe3cIi+K2j9vgFLY8kqD3RM5PfPSEzVUq8mooo2Md7nNYuiBCEkIGjCx7DjSP",
+	"VToB+30X0V5370Z23VDnCrISkOEcDDAJl6iEDUeyC6U44k1UU1RzfEZ1DEtUh0xEjbgFwI7X0CpRHTsS",
+	"bcMWRJsu/6jRVx41Oq1pfDvxJtaKbu3GV8CnokbwEL35MK75vfD6jm2x5k2lO/vxVn8lPjGwbVYMolHd",
+	"uYUP7toRbTpf4eY+LKf34dC13bjqGwKFrKrl2JPEKjjPfDgLkfAHKl3fsrZzEDZRqjef1YObqAqhD5MD",
+	"BWBbASur4bka0T5/Zosg9nsfpw/fDJ7O/3Vx/1Oz//vVg39/u3M03j1ODx5N+r+bDZ58sfdxvt+q5LMM",
+	"ishQdGYlfKopIw5PuTkXKWXFwdCz1seX7wpxRkUuxkIy/sXltzLnRp1xwy7faTa7/K4QZ8L0gowirYUw",
+	"ouidqXOe6H8uv1EN1B+2Plbnl98mmr24fGcgVMWHJ7Ue5WeXf8lTY5nBW3sqvCtmwnz/jb58NxXZXEAI",
+	"JIVLtX6ze8B2+2xnsMv29g/uV0P0h63dyY4YpHtJd398wLt79x887D7g46Sbikl/Z7BrX3kAuit0rrqu",
+	"jyvqEFUsKc+A97Nw5bBfvs34P7FnQsp1NraaaXH5l5yJ6Zrts7PPukozSlzECqsWvxXFb1sN6Tauz39U",
+	"T3A04YkYK3XWurhFTfGwoOxFNYLMircXG9aE/i23Gtdnx+Vu8zNdRpRiXKXPXmBVEF+lufXy7eV350IL",
+	"yc4u3+m3l9+Zy7/IM3b5beGp2PwTAxKfR4ynX1ixZgrK7fnlOyRvXqnwcvkO6G6jWjNGBP4QorvlXNuB",
+	"NRXJb7R+VCvhh97N60rhV56F7+3h2l1tCfqAp54c7Cs7179SqbEPL+1e/9JjVYyhuiu+8fD6N8LyAvad",
+	"nRt85QVf54qnvkYCvLd/kyE1FFCwLw9u0NETpZ5xuaZpBJPg3u4N5rFe0OEiau3fZMlcpQOqRW/f2r3J",
+	"dIJIHFZPuMr2R3pc3X5XD1NrMApeRK2N0BqobSjMtmrwFC3nATKkWaMr3SiWFhx0a5FPQvtgNSSPcqV7",
+	"p6mPKUOxSpwLWTUZBhFIiIBpAlhv2gTB7f1jTILsKosg5ZO/3iRIersdY66wzJ/9DUGMMD4sd05TCZ7+",
+	"kbRThJagMq43JvyfeMMTg0kJnd2kqlQtci7JjDUMEs+6eq5QJaoAHG9zKVfUNZTcWtE1Dt6KIY10rcBr",
+	"XFZptaJoWDfV/q6XYYVnqqVS46Am7E+gpfx4Ab8pwOEquX9TRv8JRfLfCVNJxRG1FrzgcwHVeYafX12G",
+	"Pgw/vVnRebat5vxI/tii82WBp9sKfhAw/uVSgIuIhOKyCFlVmgoFhStznl+8/tFyl9tUFamrmholrHHc",
+	"+tXjwQf3+/utpurFOwf1osSt53wxuXwn1+y5z8K5UYXYVSIJ6g63ftU/un98cLA14UrrIz5dkxRXVRku",
+	"35kI5LnBHrv8r+LyW7DVW9n6C5ELac7EWysb9qoZC6gTdXFzW6KOW2hLjLP6JJjvv8l7rW2KmuSLiZDr",
+	"Lon/mwpbLfvE563L/ysQc60EXIizVtT6fab1Wz67/O788lsdXH++zsw5t0z38ltIhVvLSYFTsZFHonX5",
+	"/6Tnl39+e/nn/IvLv5z9E3uWjaEC7/TyOzMTIHH/FpWrQoit9ISCe+Oi4q1wVUijvemyYAOVacVL9Snb",
+	"HDR96QeP+sbSfYUTbhHwa/kA/lHE+39Yqfmz6no3usyvd+vXzti/mXvfSfIhfLY1/MpddhH1W4X7pw5n",
+	"7YoZTTbh5hFUn3WVhlh7vEaIIwCcsrkgFMl4zbK002Mn6JG1olslJQgBa26cRuGQ1bIoAEp2SxoFkhUf",
+	"Z7kVdO7etX0fZxIcEBQz1A68MAQwkmp1WE1CP8lkGs6HgTrXGJxBEE1u6HUIqHcZwD3Yszozsc5kImL2",
+	"1//4/1lcJrWMKckM1BszYN/GAkuSucR+WIbbBzG8BVhAPOgP9rv93W5/56TfH8L//kCe47t3X/CpsGOH",
+	"6MmYRoTjaGNcT78f+Yxn+/1Oj8VBNYm4zLkcVqsYSaxjUcYgakIIcO3rXkQ1T+AEFwJL4lYKYgA02AVT",
+	"WSlxoXSGjp8Qa+EC8iYTLcyQRkETyFazLBdsrZbQIqKvoUAyBLOt1bJwDsaFg1uA71cRoJWo3Fc016Cp",
+	"uTgMAGEt8EuqYPosWyxEekiBZiNJOQLngkvsSKaZzubgyoUcEsEQve9SvFlkhXCZxtWCf7kUQz+TY56c",
+	"QV4vqn9wuBFh5lLZTjOKNGsnS6t/phl1E9Aey0VN1AaYh9WF87TjS1eXFfdQeqfFYm23V0LCJgqOGFFq",
+	"BycZA0wAXkclG7AE8kaldqSPQ0+PkN0E4c+g6i/IZgG0gXRcws7v3h3eCELdBrypknbHTYWBIg6R/aQ2",
+	"YTEPgO0HdR7Aw5gLV/WB6RnEm0nBAvh1BeDNNQMtzWU+R0aJdOFw3+2Dfr9Es4dozfHSePSnh1hgop0C",
+	"k9KQYw/V/eWCGs3k9P0ow1vdb+XC16Kmo43YyECBvsIDeFuduomp/w3U56dEMXpTcW46z8tH7sGbkDf5",
+	"ImqsEFThtMSBFoU4z9RSA/VHtVKYISM9JNbi+WnJ3npbNF5fPDpQcK+uN7XZcSiBESQAg21WHp7bPu2z",
+	"Sd9MTA/zYV/ZB9oytg9AnVu/77JN3+L7vn7WFd935w83EIxOAJFM41ntc/J2quXsm87sbR23vLbS75tl",
+	"9b5Bnx3q+4bd3btJd+FEuH13f7wlxcolVY/iSVhbK/QfovPOitWVIl5WzLHS84LyNtafD2pMkBYdFJDw",
+	"S7qzd9J/OBzsDPv3e/s7gz+0KkUjsMRr61jz/PLbNGOzy2/fRmxn0Gfz//HfmBHm+28ill6+y638cvnu",
+	"7Q9x9nonb1DewXmAQx9eqz++P9lN9gfd/cmu6O4lD0T3Ib/Pu/1kJx2I3cke3x9X8797H/dWf3BYE8He",
+	"3nU+uCbv6ZbKL75OQIssNsyIXCwuvzOX73TN54wrUXpXsXCVS7pfKcoUZtUvl2v/pP9g2B8M9/Z6O5as",
+	"L+pk0Tr616PfPXskd/7t+fjoePfBg1f5g+7JkwMupqv06RcPP/7sQfZgurN3GyuEL1jXYIH4RKIYZQ+E",
+	"HFMlhsrWL9aI//2sEfVcqp+/tvw7TFn6+euLihXAEg9SR2ABwN83s1Y4ieZnN1OUnWyOQjh2oZKoeTnh",
+	"JqjuVstg2mPPBCcxyMcVlOk/Q3sDScyU7/XuXdQ8FFaeCUwQaJK4WSpYSDYka+lqRzIuBWAI3sFnQEqg",
+	"yrthdIMqIJmoilgJ0kZJ+NBVhbGK8U09nbeJfRjJW3k6bxX7cPfuY3BJ3r0LCrmrrcNeUQ4ydFiipYSc",
+	"lz7w3i4NFi02gRbqi2JHUM/LxxHpToSlvadSFfYTkPrwlukNEd/cnLuoBCMeBtXYrwgPGMkrYP0bWY4w",
+	"sR8ANIOkYVS8TaYjmRZqoUvocVl4eMKzvFQGn4Xlkqyq7HHvNY/wjJNyXFZgUkuAyQZYamcARPe2Q/Qm",
+	"PBcy5QXWZmLtVyfHnR574Qo3UWRfUBEFbWUOSA1bE9dzJENLW1QPgvGvxgOrW2JQcfnCkAG0v1fLQEDo",
+	"3koWAtzkAaKdWsRaOthjX/Pe9gJ17jLeOVVCO1MERONpO7lgq+GyIdMKZAw9ExS6pyFfL2KpXQbjqlI3",
+	"khTmAJF/gz02U8tCV4KuNuHxrI0QexcfAiGKUqxg4iMKpxrJsnem+6lY5HwtUpo7qiVXTQWDsR3x3mAQ",
+	"H5Jdrfy+AyRn2tlA6wlq3Ov9h/H7tVD8OATxBny4AineQBBv2jpugymu51v6SQwkV6OKt6Qieg/44kG8",
+	"Nf/Q38A8g/ICVCa5rX0m2LWQJf71jwQrO0xwAGqlAmMBVJko30OUMaS4GaHcjDP2Dvu/f5hxVS8D5/Qy",
+	"z6tzhHlwYO9WlHSnNN9GWX7fuvJ2PfcHIIGrlVCxNKxVURfJ9iKo16rCGxM8z2Q25/mmKcSsVC1PqA7n",
+	"+8ct9S113ydysbwhknnntvuQqjBVYMzvweShl5B5iLpJJS6fugqXAQSTxJzx0pTZDpqKWYaTX3bwgO8k",
+	"D0U/7Q7Ge5PuXnpfdB8ku7z7cPJA3E8Pkv3xHq91kDBL1f7dajmOac624CFKOQ7CitoQCQaykR9gZWSd",
+	"mo2iQf64ripopl18qStIjHKPUWFptxsm0+tV7JGuUJD9XkN5oIuoFYqO19tUgmfLdz1h3OBd5yL4xwaO",
+	"Hys5yTOsHPY3Qo0PbvIyCbpWHHkkTWbWv1irmqxV0VdVgxWyGLLqNJiD6vCUe18RT7xAVpGLpupqj3zl",
+	"mNJaNFUKkwo1hmujakQR31jdAX5YcaxNhmWNhgAXNExlBClMN2rmSs0JNzG5AblbMhNhw6swJxYlqCp0",
+	"GXZsFHwQMi/pQ/oXjCFrYYL6lZPMaqqKfM2u5Cg7qmW1wQxOzl5QSWGDwAYqIElWLFRHg4kL9Fbb5LIQ",
+	"PhNhmeKL8pbZT1LsrE8IdoeujyQiAINYd3smZEr6woVUzQhNfVoY1u36h7pwxui4xyBvzYoXKRYHh8hw",
+	"rO9p9UdIzM9TyKqwx2oZNjsUOkux6i5vBRKnz7YZ6sxuKV1tdadf46xAn1wMPwajk0UuR4jtMKw+PJJU",
+	"sVNAucoNiwvkrKAGwSYB4Q9wJOJi9tgjqkpTaTWAlLiyIVK5ZD/2pgNhbMyHx2axJmjW4UgC/gF3WOEx",
+	"GLhezi/+HtT8nw050N+LN7Ku/g2U1g89xGSLCX67EEaE8H69QD+TGHAD74Kdk+fKPLYr88vJeq0fCA7A",
+	"7adq1Azx/EQSPTVhO69mCax9CwhmBzJoZlR6PcjZ43B1Pm8Q2fTJDumt/I6zVpIsNvIxy4Je/sKrfprw",
+	"oWZGdVuEhsuQVlIvle72Pi/7RIQZ2zeUyka72NU4jJ3+sD8Y7uz0+v29ZhzG5X8UqTjLv/8mzc6G7KPv",
+	"v9Fv7XKY9eV/H8mPL98VwzCIGS+l4q0RcH0kn68zowwGd6SX77Q4G7K//un/+1jkORNyKtLLd/macXZ2",
+	"+ZfcXL4rMiama335bjoTb3/71z/9v62o1ZR9xG7hm7UBe9yZbriU/AqTzZGUvGrpwul7D8YHspNRAEgA",
+	"AXFx4hVjGWE2vGmrMu8/KKdAYAhLMLueR4AEnd0GAUFK2RvuP+w9uL/zh9sYsyp1sbcaT345rX85rdfI",
+	"Sq86q2+G2vgbgzZuh4AVPH3yIXhWFtwkDbV3n0EVWK/AQzR0nk1Esk5yQSfzkN2sggtEjkANF6v/u+KI",
+	"qSjCuFQ4RKJqiEddvCi99oQ7sHIMaryQqSxILyvVimVQe8/rY4h9z+SWg4x8/ZuO7JGs4PQJUzsWiZoL",
+	"jeomIdyvzCOGUS0qT8t6nFZndUIOpMuDQBS8jWkWocv+HD568QQzU2ON3jAn66ELk6IsdtjJMuduDtnw",
+	"XakgyHqGSeMSVaQ+kVsdAlLBbozklTop+3lU0lt5nolM/n4kxPebQOonlC5f+dCL95Eqqub3aYCB3tIz",
+	"gt17fzl33qdUUUaClfv7HyYVzQ8RTn7JRfN3JxEd44HGq1GYt/IP3HN2+ivT1YQZQH3GGrS48lQErgGV",
+	"px5rPcSzoSkdtr0xkmVGSEgEFZVb0h6xPRb7GoYI0ESMaikpuBA+gKdRmhtIV/73cQb+o5k6ntaCA9+f",
+	"zaMhluQKo8XOcP9Bb7ALQTaFghAcosESyXO71HV2H97yi5VsUfjNnyjP28XrW57Kfn22nI7gvIJrv2je",
+	"v5wzpaXxDjl6S/r4EXr4dibxv4A+bo/TVCWaEkO4+mv0k6qb0S+qaUa/sNqZ/UHwtOYsUjHCn5cSEgdA",
+	"mZg5T2aZFJUaHcN793YG93v9Xr+3M3zQf9AHWwENszE0JJPTyIdGYzpzyaf2RxAQ6pPFlYGJOGWbcZGf",
+	"OSAmzEGKxfN9MjuMMq8HZQTNYtaNzWYfZzmpvp6EeB7U4IL+QbmfMKS/LZXX6n+nKBSi06uG0WbJVcNw",
+	"TUEFM5ec2jlTGmqBwdJQ1IwvlpVVPurKWcHalNWtHHANC1vZX80RPZ85fACV0fT9qvem5g4Caamx2Fel",
+	"cBjVe4Bi1b6wER+rc9HpsX+3o/NPEmzhsOxNATTjakVwNhGrkaQSskEkAgSoKAz2kIoVAkNEahLW0KeS",
+	"cO3f0YdI+9ROKpIsFXpIdYM8lCNqKBZUjjCqVgsKSgL1GoQYWkS71aEi03X53k7qFcKi91EhzMdh43G6",
+	"QUzdLL0y8ZqPGl4u4clr45s/u02NsWt75wOLruzkwn6qsO388fN+9+Hr3/z6ZpHYYrOQma8G5sLKFlAm",
+	"sloQr1ImDIqE6SHgetMlJNvjI+nqjNXqhCGhXDlk34ObDvl8JyorzPzm3v/x+jdttnmtc/fX2+K9f4Cx",
+	"pxShkffcwBt4AIH2g5P+w+HO/rC/10Ov0RaH4EYuN3n57qxJuBbai9eFeC9g+Ssccx62fDDZEd295L7o",
+	"PuT797s7fFc8SHfFYLLT/wkjtWsOO/fzxlHYUqwanG9bF+YCynO5DXjdIhJphUXnWjdPBxeUfbyFla+W",
+	"MVOukaEPWVD+rV40HEBpY7FWgD+biBUUVEUDU7/ZaOEPrkyzqeWuDt8YnGD+yMgMaxeiKyRUaM/MbQpz",
+	"4ktxB7pDuWkax3nbmnUuYtTOd7rMBR7MvSulXnKlwLFCCVCMwmPUTUggCntpxCqRF/8zAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

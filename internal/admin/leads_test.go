@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -80,7 +81,7 @@ func TestLeadsListNeutralisesClientText(t *testing.T) {
 	list := ls.list
 
 	t.Run("csv cells that a spreadsheet would run are prefixed", func(t *testing.T) {
-		rows, err := csv.NewReader(strings.NewReader(list("--csv"))).ReadAll()
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(list("--csv"), csvexport.BOM))).ReadAll()
 		if err != nil || len(rows) != 2 {
 			t.Fatalf("rows %q, %v", rows, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
@@ -56,7 +57,11 @@ func TestLeadsListStreamsEveryForm(t *testing.T) {
 	}
 
 	t.Run("csv has a header and every lead", func(t *testing.T) {
-		rows, err := csv.NewReader(strings.NewReader(ls.list("--csv"))).ReadAll()
+		out, bom := strings.CutPrefix(ls.list("--csv"), csvexport.BOM)
+		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if !bom {
+			t.Error("the CSV does not start with the UTF-8 BOM")
+		}
 		if err != nil || len(rows) != seeded+1 || rows[0][0] != "id" || rows[1][0] != leads[0].ID.String() ||
 			rows[seeded][0] != leads[seeded-1].ID.String() {
 			t.Errorf("%d rows, %v", len(rows), err)

@@ -106,9 +106,9 @@ func webhookList(ctx context.Context, env Env, args []string) error {
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tURL\tEVENTS\tSTATE\tCREATED")
 	for _, e := range eps {
-		state := "enabled"
+		state := string(e.Health())
 		if e.DisabledAt != nil {
-			state = fmt.Sprintf("disabled %s (%s)", e.DisabledAt.Format("2006-01-02 15:04"), e.DisabledReason)
+			state += fmt.Sprintf(" %s (%s)", e.DisabledAt.Format("2006-01-02 15:04"), e.DisabledReason)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.ID, e.URL, typesText(e.Events), state, e.CreatedAt.Format("2006-01-02 15:04"))
 	}

@@ -1,25 +1,43 @@
 // Package csvexport writes CSV that spreadsheets open as data. Excel, LibreOffice and Google
 // Sheets read a cell that starts with =, +, -, @, a tab or a carriage return as a formula, which
 // can fetch a URL, run a command (DDE) or leak other cells; since cells hold what visitors typed,
-// every such cell is written with a leading apostrophe, which spreadsheets show as text. Every
-// CSV the product writes (the CLI's lead list, the dashboard's export) goes through Writer.
+// every such cell is written with a leading apostrophe, which spreadsheets show as text. A phone
+// number ("+36 30 123 4567", "+36301234567": a plus, then 6 to 15 digits and single spaces) is
+// the one exception: nothing in it can run, but a spreadsheet would read it as a formula or a
+// number (36301234567) and an apostrophe would show, so it is written after an invisible
+// U+2060 WORD JOINER instead, and shows as it was typed, as text. The file starts with a UTF-8
+// byte order mark, without which Excel reads it in the system's code page and breaks every
+// accented letter. Every CSV the product writes (the CLI's lead list, the dashboard's export)
+// goes through Writer.
 package csvexport
 
 import (
 	"encoding/csv"
 	"io"
+	"regexp"
 )
 
-// Writer writes records of neutralised cells, quoted as RFC 4180 says.
+// BOM is the UTF-8 byte order mark every file starts with.
+const BOM = "\uFEFF"
+
+// Writer writes records of neutralised cells, quoted as RFC 4180 says, after a BOM.
 type Writer struct {
-	w *csv.Writer
+	out     io.Writer
+	w       *csv.Writer
+	started bool
 }
 
 // NewWriter returns a Writer that writes to w.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: csv.NewWriter(w)} }
+func NewWriter(w io.Writer) *Writer { return &Writer{out: w, w: csv.NewWriter(w)} }
 
 // Write writes one record, each cell passed through Cell; record itself is not changed.
 func (w *Writer) Write(record []string) error {
+	if !w.started {
+		w.started = true
+		if _, err := io.WriteString(w.out, BOM); err != nil {
+			return err
+		}
+	}
 	cells := make([]string, len(record))
 	for i, c := range record {
 		cells[i] = Cell(c)
@@ -33,11 +51,21 @@ func (w *Writer) Flush() error {
 	return w.w.Error()
 }
 
-// Cell is s as a CSV cell a spreadsheet will not run: s with an apostrophe before it when it
-// starts with =, +, -, @, a tab or a carriage return, else s.
+// phone is a phone number as people write it, which a spreadsheet cannot run.
+var phone = regexp.MustCompile(`^\+[0-9]( ?[0-9]){5,14}$`)
+
+// wordJoiner is U+2060, invisible and not a character any spreadsheet starts a formula with.
+const wordJoiner = "\u2060"
+
+// Cell is s as a CSV cell a spreadsheet will not run: a phone number after a word joiner; else
+// s with an apostrophe before it when it starts with =, +, -, @, a tab or a carriage return;
+// else s.
 func Cell(s string) string {
 	if s == "" {
 		return s
+	}
+	if phone.MatchString(s) {
+		return wordJoiner + s
 	}
 	switch s[0] {
 	case '=', '+', '-', '@', '\t', '\r':

@@ -3,6 +3,7 @@ package csvexport
 import (
 	"bytes"
 	"encoding/csv"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,7 +23,14 @@ func TestCell(t *testing.T) {
 		{"@SUM(1+1)*cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"},
 		{"\t=1+1", "'\t=1+1"},
 		{"\r=1+1", "'\r=1+1"},
-		{"+36 30 123 4567", "'+36 30 123 4567"},
+		{"+36 30 123 4567", "\u2060+36 30 123 4567"},
+		{"+36301234567", "\u2060+36301234567"},
+		{"+1 202 555 0143", "\u2060+1 202 555 0143"},
+		{"+36 30 123 4567+cmd|' /C calc'!A0", "'+36 30 123 4567+cmd|' /C calc'!A0"},
+		{"+36  30", "'+36  30"},
+		{"+12345", "'+12345"},
+		{"+1234567890123456", "'+1234567890123456"},
+		{"-36 30 123 4567", "'-36 30 123 4567"},
 		{"a=1", "a=1"},
 		{" =1+1", " =1+1"},
 		{"'already quoted", "'already quoted"},
@@ -51,7 +59,11 @@ func TestWriterRoundTrip(t *testing.T) {
 	if diff := cmp.Diff(orig, record); diff != "" {
 		t.Errorf("Write changed its argument (-before +after):\n%s", diff)
 	}
-	rows, err := csv.NewReader(&buf).ReadAll()
+	text, ok := strings.CutPrefix(buf.String(), BOM)
+	if !ok {
+		t.Fatalf("the file does not start with the UTF-8 BOM: %q", buf.String()[:8])
+	}
+	rows, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +78,7 @@ func TestLeadWriter(t *testing.T) {
 	if err := NewLeadWriter(&empty).Flush(); err != nil {
 		t.Fatal(err)
 	}
-	header := "id,first_name,last_name,email,phone,phone_e164,service,details,source,referral_data,status,created_at," +
+	header := BOM + "id,first_name,last_name,email,phone,phone_e164,service,details,source,referral_data,status,created_at," +
 		"consent_marketing,consent_text,consent_privacy_url,consent_given_at,consent_source\n"
 	if empty.String() != header {
 		t.Errorf("an export of no lead = %q, want the header alone", empty.String())
@@ -91,9 +103,9 @@ func TestLeadWriter(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	row := `01a20a68-ec0f-79c8-bead-6b6d4faf9a07,'=Péter,,p@example.hu,'+36 30 123 4567,,,"Tető, 120 m²",form,"{""utm_source"":""google""}",won,2024-06-01T06:30:00Z`
+	row := `01a20a68-ec0f-79c8-bead-6b6d4faf9a07,'=Péter,,p@example.hu,` + "\u2060" + `+36 30 123 4567,,,"Tető, 120 m²",form,"{""utm_source"":""google""}",won,2024-06-01T06:30:00Z`
 	consent := `,true,'=Kérek híreket,https://ceg.example/adatvedelem,2024-06-01T08:29:00Z,form` + "\n"
-	if diff := cmp.Diff(header+row+",,,,,\n"+row+",,,,,\n"+row+consent, buf.String()); diff != "" {
+	if diff := cmp.Diff(header+row+",,,,,\n"+row+",,,,,\n"+row+consent, buf.String()); diff != "" || strings.Count(buf.String(), BOM) != 1 {
 		t.Errorf("export (-want +got):\n%s", diff)
 	}
 }

@@ -38,7 +38,7 @@ type Store interface {
 	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64) error
 	IssueConfirmToken(ctx context.Context, companyID uuid.UUID, email string, hash []byte) (company string, err error)
 	CountLeadMail(ctx context.Context, companyID uuid.UUID, day time.Time, limit int, address string) (bool, error)
-	TakeDigest(ctx context.Context, today time.Time) (event.Skipped, bool, error)
+	TakeDigest(ctx context.Context, today time.Time) (event.Unmailed, bool, error)
 	ReleaseDigest(ctx context.Context, companyID uuid.UUID, day time.Time, email string) error
 }
 
@@ -46,7 +46,7 @@ type Store interface {
 // confirmation link, and the daily digest of the leads past the cap.
 type Notices interface {
 	Confirm(ctx context.Context, to, company, token string) error
-	Digest(ctx context.Context, sk event.Skipped, limit int) error
+	Digest(ctx context.Context, sk event.Unmailed, limit int) error
 }
 
 // Sender makes one attempt of a delivery: a webhook or an e-mail.
@@ -149,7 +149,7 @@ func New(cfg Config) (*Runner, error) {
 		FetchCooldown:        min(20*time.Millisecond, cfg.PollInterval),
 		JobTimeout:           attemptTimeout,
 		RescueStuckJobsAfter: rescueAfter,
-		Logger:               cfg.Log,
+		Logger:               riverLogger(cfg.Log),
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour),
 			func() (river.JobArgs, *river.InsertOpts) {
 				return purgeJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
@@ -266,7 +266,10 @@ func (w *worker) work(ctx context.Context, args event.DeliveryJob) error {
 	}
 	res, attempted := w.attempt(ctx, d)
 	o := w.cfg.Schedule.Decide(d.Attempts+1, res)
-	if !attempted {
+	switch {
+	case d.Event.Lead == nil && d.Event.Type != event.LeadErased:
+		o = event.Outcome{State: event.Skipped}
+	case !attempted:
 		o = event.Outcome{State: event.Failed}
 	}
 	if err := w.cfg.Store.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o); err != nil {

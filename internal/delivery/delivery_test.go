@@ -289,6 +289,51 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 	}
 }
 
+// A lead erased before its lead.created went out: that delivery is skipped with its reason,
+// sends nothing, and leaves the endpoint active; lead.erased itself is delivered.
+func TestEventOfAnErasedLeadIsSkipped(t *testing.T) {
+	e := newEnv(t)
+	rc := newReceiver(t, status(200))
+	ep := e.endpoint(rc.srv.URL)
+	id := e.lead()
+	if n, err := e.store.EraseLeads(context.Background(), e.company, []uuid.UUID{id}); err != nil || n != 1 {
+		t.Fatalf("erased %d, %v", n, err)
+	}
+	e.start(event.Schedule{100 * time.Millisecond}, nil)
+	var ds []event.Record
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var err error
+		ds, err = e.store.Deliveries(context.Background(), e.company, ep.ID, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ds) == 2 && ds[0].State != event.Pending && ds[1].State != event.Pending {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("deliveries still %+v", ds)
+		}
+	}
+	states := map[event.Type]event.Record{}
+	for _, d := range ds {
+		states[d.Type] = d
+	}
+	created, erased := states[event.LeadCreated], states[event.LeadErased]
+	if created.State != event.Skipped || created.Attempts != 0 || !strings.Contains(created.LastError, "erased") {
+		t.Errorf("lead.created delivery = %+v, want skipped with its reason", created)
+	}
+	if erased.State != event.Delivered {
+		t.Errorf("lead.erased delivery = %+v, want delivered", erased)
+	}
+	got, err := e.store.Endpoint(context.Background(), e.company, ep.ID)
+	if err != nil || got.Health() != event.Active {
+		t.Errorf("endpoint = %+v (%v), want active", got, err)
+	}
+	if hits := rc.got(); len(hits) != 1 || !strings.Contains(string(hits[0].body), `"lead.erased"`) {
+		t.Errorf("the receiver got %d messages, want lead.erased alone", len(hits))
+	}
+}
+
 // A Retry-After longer than the schedule's wait puts the retry off that long.
 func TestRetryAfterHonoured(t *testing.T) {
 	t.Parallel()

@@ -270,7 +270,8 @@ func printWelcome(w io.Writer, base string, k demoKeys, keysPath string) {
 	fmt.Fprintf(w, `
 leadchat is running at %[1]s
 
-  Demo company:  %[2]s  (%[5]s)
+  Demo company:  %[5]s
+  Company id:    %[2]s
   Public key:    %[3]s
   Private key:   %[4]s
 
@@ -286,7 +287,7 @@ leadchat is running at %[1]s
       -d '{"first_name": "Kovács Péter", "email": "peter.kovacs@example.hu", "phone": "+36 30 123 4567"}'
 
   See the leads:
-    go run ./cmd/leadchat leads list --company %[2]s
+    bin/leadchat leads list --company %[2]s
 
   The demo keys and password are kept in plain text in %[8]s (readable by you alone),
   so that every start prints them again. make reset (leadchat dev --reset) starts the demo over.

@@ -102,3 +102,23 @@ func TestReset(t *testing.T) {
 		}
 	})
 }
+
+// The banner names the company once, without parentheses inside parentheses, and the binary
+// that make run built.
+func TestWelcomeBanner(t *testing.T) {
+	var b strings.Builder
+	printWelcome(&b, "http://127.0.0.1:8080", demoKeys{CompanyID: "0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b",
+		PublicKey: "lc_pub_x", PrivateKey: "lc_priv_x", OwnerPassword: "jelszo-1234"}, ".leadchat/demo-keys.json")
+	out := b.String()
+	for _, bad := range []string{"((", "))", ")  (", "go run"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the banner holds %q:\n%s", bad, out)
+		}
+	}
+	for _, want := range []string{"Demo company:  " + DemoCompany + "\n", "Company id:    0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b\n",
+		"bin/leadchat leads list --company 0b7f3c52", "password:  jelszo-1234"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the banner lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -139,14 +139,39 @@ func (e Endpoint) Secrets(now time.Time) []string {
 	return s
 }
 
+// Health is an endpoint's state, named the same by the admin command and the dashboard.
+type Health string
+
+// An endpoint is disabled (after a 410, until enabled again), failing (its newest delivery that
+// was tried failed for good), or active.
+const (
+	Active   Health = "active"
+	Failing  Health = "failing"
+	Disabled Health = "disabled"
+)
+
+// Health is the endpoint's state.
+func (e Endpoint) Health() Health {
+	switch {
+	case e.DisabledAt != nil:
+		return Disabled
+	case e.Failing:
+		return Failing
+	}
+	return Active
+}
+
 // State is where a delivery stands.
 type State string
 
-// A delivery is pending until it is delivered or has failed for good.
+// A delivery is pending until it is delivered, has failed for good, or is skipped: settled
+// without an attempt because there is nothing to send (its lead was erased first), which says
+// nothing about the endpoint.
 const (
 	Pending   State = "pending"
 	Delivered State = "delivered"
 	Failed    State = "failed"
+	Skipped   State = "skipped"
 )
 
 // Delivery is one event to one target: a webhook endpoint, or an e-mail address.

@@ -48,9 +48,9 @@ func ConfirmHash(token string) []byte {
 	return h[:]
 }
 
-// Skipped is an address's new-lead e-mails of one day (UTC) not sent past the company's daily
+// Unmailed is an address's new-lead e-mails of one day (UTC) not sent past the company's daily
 // cap, which that day's digest tells.
-type Skipped struct {
+type Unmailed struct {
 	CompanyID uuid.UUID `db:"company_id"`
 	Day       time.Time `db:"day"`
 	Email     string    `db:"email"`

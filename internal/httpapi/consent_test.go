@@ -127,7 +127,7 @@ func TestChatConsent(t *testing.T) {
 	if r.LeadId == nil {
 		t.Fatal("the contact form made no lead")
 	}
-	got, err := sdk.GetLead(ctx, r.LeadId.String())
+	got, err := sdk.GetLead(ctx, *r.LeadId)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestChatConsent(t *testing.T) {
 	v.send("Mégis kérem a híreket", func(r *leadclient.ChatRequest) {
 		r.Consent = &leadclient.ConsentInput{Marketing: true, Text: &text}
 	})
-	got, err = sdk.GetLead(ctx, r.LeadId.String())
+	got, err = sdk.GetLead(ctx, *r.LeadId)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -110,7 +110,7 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 	}
 
 	consent := "Kérek híreket a Titkos Kft.-től."
-	person := func(first, last, email, phone, details string) string {
+	person := func(first, last, email, phone, details string) {
 		res, err := sdk.CreateLead(ctx, leadclient.Lead{FirstName: first, LastName: last, Email: email, Phone: phone,
 			Details: details, Source: "form", Consent: &leadclient.ConsentInput{Marketing: true, Text: &consent}},
 			leadclient.WithIdempotencyKey("urlap-"+email))
@@ -120,7 +120,6 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 		if _, err := sdk.SetLeadStatus(ctx, res.LeadID, "contacted"); err != nil {
 			t.Fatal(err)
 		}
-		return res.LeadID
 	}
 	person("Erzsébet", "Titkosné", "titkos.erzsebet@pelda.hu", "+36 30 987 6543", "Titkos kérés 7731")
 	person("Márta", "Maradó", "marad.marta@pelda.hu", "+36 20 246 8135", "Maradó kérés 9911")

@@ -24,9 +24,9 @@ import (
 )
 
 // createLeads stores n leads through the API and returns their ids, oldest first.
-func createLeads(t *testing.T, sdk *leadclient.SDK, n int, edit func(i int, l *leadclient.Lead)) []string {
+func createLeads(t *testing.T, sdk *leadclient.SDK, n int, edit func(i int, l *leadclient.Lead)) []uuid.UUID {
 	t.Helper()
-	var out []string
+	var out []uuid.UUID
 	for i := range n {
 		l := leadclient.Lead{FirstName: fmt.Sprintf("Lead %d", i), Email: fmt.Sprintf("lead%d@example.hu", i)}
 		if edit != nil {
@@ -54,7 +54,7 @@ func TestListLeadsPagesWhileLeadsArrive(t *testing.T) {
 	slices.Reverse(ids)
 
 	ctx := context.Background()
-	var got []string
+	var got []uuid.UUID
 	cursor, pages := "", 0
 	for {
 		page, err := sdk.ListLeadsPage(ctx, leadclient.LeadFilter{PageSize: 5}, cursor)
@@ -63,7 +63,7 @@ func TestListLeadsPagesWhileLeadsArrive(t *testing.T) {
 		}
 		pages++
 		for _, l := range page.Data {
-			got = append(got, l.LeadId.String())
+			got = append(got, l.LeadId)
 		}
 		createLeads(t, sdk, 2, nil) // arrive between pages
 		if page.NextCursor == nil {
@@ -78,12 +78,12 @@ func TestListLeadsPagesWhileLeadsArrive(t *testing.T) {
 		t.Errorf("%d pages of 5 for 23 leads, want 5", pages)
 	}
 
-	var all []string
+	var all []uuid.UUID
 	for l, err := range sdk.ListLeads(ctx, leadclient.LeadFilter{}) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all = append(all, l.LeadId.String())
+		all = append(all, l.LeadId)
 	}
 	if len(all) != 23+2*pages || !slices.Equal(all[2*pages:], ids) {
 		t.Errorf("the iterator gave %d leads, want the 23 after the %d new ones", len(all), 2*pages)
@@ -99,30 +99,30 @@ func TestListLeadsFiltersAndBadInput(t *testing.T) {
 	early := createLeads(t, sdk, 2, func(i int, l *leadclient.Lead) { l.Source = "form" })
 	between := time.Now()
 	late := createLeads(t, sdk, 2, func(i int, l *leadclient.Lead) { l.Source = "manual" })
-	if _, err := sdk.SetLeadStatus(context.Background(), late[0], leadclient.LeadLifecycleStatusWon); err != nil {
+	if _, err := sdk.SetLeadStatus(context.Background(), late[0], leadclient.LeadStatusWon); err != nil {
 		t.Fatal(err)
 	}
-	list := func(f leadclient.LeadFilter) []string {
+	list := func(f leadclient.LeadFilter) []uuid.UUID {
 		t.Helper()
-		var out []string
+		var out []uuid.UUID
 		for l, err := range sdk.ListLeads(context.Background(), f) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, l.LeadId.String())
+			out = append(out, l.LeadId)
 		}
 		return out
 	}
 	for _, tt := range []struct {
 		name string
 		f    leadclient.LeadFilter
-		want []string
+		want []uuid.UUID
 	}{
-		{"status", leadclient.LeadFilter{Status: leadclient.LeadStatusWon}, []string{late[0]}},
-		{"source", leadclient.LeadFilter{Source: "form"}, []string{early[1], early[0]}},
-		{"since", leadclient.LeadFilter{Since: between}, []string{late[1], late[0]}},
-		{"until", leadclient.LeadFilter{Until: between, PageSize: 1}, []string{early[1], early[0]}},
-		{"status and source", leadclient.LeadFilter{Status: leadclient.LeadStatusNew, Source: "manual"}, []string{late[1]}},
+		{"status", leadclient.LeadFilter{Status: leadclient.LeadStatusWon}, []uuid.UUID{late[0]}},
+		{"source", leadclient.LeadFilter{Source: "form"}, []uuid.UUID{early[1], early[0]}},
+		{"since", leadclient.LeadFilter{Since: between}, []uuid.UUID{late[1], late[0]}},
+		{"until", leadclient.LeadFilter{Until: between, PageSize: 1}, []uuid.UUID{early[1], early[0]}},
+		{"status and source", leadclient.LeadFilter{Status: leadclient.LeadStatusNew, Source: "manual"}, []uuid.UUID{late[1]}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, list(tt.f)); diff != "" {
@@ -188,7 +188,8 @@ func TestLeadCallsKeysAndCompanies(t *testing.T) {
 	c := e.company(plan.Enterprise, -1)
 	priv := e.key(c, auth.Private, nil, true).Key
 	pub := e.key(c, auth.Public, []string{"example.hu"}, true).Key
-	id := createLeads(t, e.sdk(priv), 1, nil)[0]
+	lead := createLeads(t, e.sdk(priv), 1, nil)[0]
+	id := lead.String()
 	otherKey := e.key(e.company(plan.Enterprise, -1), auth.Private, nil, true).Key
 
 	calls := []struct{ method, path, body string }{
@@ -233,7 +234,7 @@ func TestLeadCallsKeysAndCompanies(t *testing.T) {
 		resp, body := e.do("PATCH", "/api/v1/leads/"+id, `{"api_key": "`+priv+`", "status": "won"}`, nil)
 		wantError(t, resp, body, 401, "missing_api_key")
 	})
-	if l, err := e.sdk(priv).GetLead(context.Background(), id); err != nil || l.Status != leadclient.LeadStatusNew {
+	if l, err := e.sdk(priv).GetLead(context.Background(), lead); err != nil || l.Status != leadclient.LeadStatusNew {
 		t.Errorf("after the refused calls: %+v, %v; want the lead unchanged", l, err)
 	}
 }
@@ -252,7 +253,7 @@ func TestUpdateLeadStatus(t *testing.T) {
 		t.Fatalf("second lead = %+v, %v; want over_limit", before, err)
 	}
 
-	after, err := sdk.SetLeadStatus(ctx, over, leadclient.LeadLifecycleStatusContacted)
+	after, err := sdk.SetLeadStatus(ctx, over, leadclient.LeadStatusContacted)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,17 +264,16 @@ func TestUpdateLeadStatus(t *testing.T) {
 	if got, _ := sdk.GetLead(ctx, over); got == nil || got.Status != leadclient.LeadStatusContacted || !got.OverLimit {
 		t.Errorf("read back: %+v", got)
 	}
-	if _, err := sdk.SetLeadStatus(ctx, over, leadclient.LeadLifecycleStatusContacted); err != nil {
+	if _, err := sdk.SetLeadStatus(ctx, over, leadclient.LeadStatusContacted); err != nil {
 		t.Fatal(err)
 	}
-	overID := uuid.MustParse(over)
-	h, err := e.store.LeadHistory(ctx, c, overID)
+	h, err := e.store.LeadHistory(ctx, c, over)
 	want := []lead.HistoryEntry{{Field: lead.FieldStatus, Old: "over_limit", New: "contacted", Origin: lead.OriginAPI}}
 	if err != nil || cmp.Diff(want, h, cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".At" }, cmp.Ignore())) != "" {
 		t.Errorf("history = %+v, %v; want one move from the API", h, err)
 	}
 
-	path := "/api/v1/leads/" + over
+	path := "/api/v1/leads/" + over.String()
 	auth := map[string]string{"X-Api-Key": key}
 	for _, tt := range []struct {
 		name, body string
@@ -295,7 +295,7 @@ func TestUpdateLeadStatus(t *testing.T) {
 			wantError(t, resp, body, tt.status, tt.code)
 		})
 	}
-	if h, _ := e.store.LeadHistory(ctx, c, overID); len(h) != 1 {
+	if h, _ := e.store.LeadHistory(ctx, c, over); len(h) != 1 {
 		t.Errorf("refused changes left history: %+v", h)
 	}
 }
@@ -315,7 +315,7 @@ func TestLeadMessagesAndErase(t *testing.T) {
 	if r.LeadId == nil {
 		t.Fatal("no chat lead")
 	}
-	id := r.LeadId.String()
+	id := *r.LeadId
 	plain := createLeads(t, sdk, 1, nil)[0]
 
 	l, err := sdk.GetLead(ctx, id)
@@ -341,7 +341,7 @@ func TestLeadMessagesAndErase(t *testing.T) {
 	if msgs, err := sdk.LeadMessages(ctx, plain); err != nil || msgs == nil || len(msgs) != 0 {
 		t.Errorf("messages of a lead from the API = %#v, %v; want an empty list", msgs, err)
 	}
-	if _, err := sdk.SetLeadStatus(ctx, id, leadclient.LeadLifecycleStatusQualified); err != nil {
+	if _, err := sdk.SetLeadStatus(ctx, id, leadclient.LeadStatusQualified); err != nil {
 		t.Fatal(err)
 	}
 	_, counterBefore := e.count(c)
@@ -352,7 +352,7 @@ func TestLeadMessagesAndErase(t *testing.T) {
 	for name, err := range map[string]error{
 		"get":      func() error { _, err := sdk.GetLead(ctx, id); return err }(),
 		"messages": func() error { _, err := sdk.LeadMessages(ctx, id); return err }(),
-		"status":   func() error { _, err := sdk.SetLeadStatus(ctx, id, leadclient.LeadLifecycleStatusWon); return err }(),
+		"status":   func() error { _, err := sdk.SetLeadStatus(ctx, id, leadclient.LeadStatusWon); return err }(),
 		"delete":   sdk.DeleteLead(ctx, id),
 	} {
 		if !leadclient.IsCode(err, leadclient.ErrorCodeLeadNotFound) {
@@ -371,7 +371,7 @@ func TestLeadMessagesAndErase(t *testing.T) {
 	if leads != 1 || counter != counterBefore {
 		t.Errorf("after the erase: %d leads, counter %d; want the other lead, counter still %d", leads, counter, counterBefore)
 	}
-	resp, _ := e.do("OPTIONS", "/api/v1/leads/"+id, "", map[string]string{"Origin": "https://crm.example", "Access-Control-Request-Method": "DELETE"})
+	resp, _ := e.do("OPTIONS", "/api/v1/leads/"+id.String(), "", map[string]string{"Origin": "https://crm.example", "Access-Control-Request-Method": "DELETE"})
 	if resp.StatusCode != http.StatusNoContent || !strings.Contains(resp.Header.Get("Access-Control-Allow-Methods"), "DELETE") {
 		t.Errorf("preflight: %d, methods %q", resp.StatusCode, resp.Header.Get("Access-Control-Allow-Methods"))
 	}

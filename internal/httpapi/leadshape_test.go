@@ -108,7 +108,7 @@ func TestLeadHasOneShapeEverywhere(t *testing.T) {
 		cli[id.LeadID] = l
 	}
 
-	for name, id := range map[string]string{"every field": full.LeadID, "fewest fields": bare.LeadID, "chat": chatLead.String()} {
+	for name, id := range map[string]string{"every field": full.LeadID.String(), "fewest fields": bare.LeadID.String(), "chat": chatLead.String()} {
 		t.Run(name, func(t *testing.T) {
 			req, _ := http.NewRequest(http.MethodGet, e.base+"/api/v1/leads/"+id, nil)
 			req.Header.Set("x-api-key", priv)

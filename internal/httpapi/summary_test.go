@@ -78,7 +78,7 @@ func TestChatLeadSummaryAndUnansweredQuestions(t *testing.T) {
 	if r.LeadId == nil {
 		t.Fatal("no lead after the contact details")
 	}
-	leadID := r.LeadId.String()
+	leadID := *r.LeadId
 
 	got, err := e.sdk(e.key(c, auth.Private, nil, true).Key).GetLead(ctx, leadID)
 	if err != nil {

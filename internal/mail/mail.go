@@ -142,6 +142,24 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 	return event.Result{}
 }
 
+// Invite sends a new user of the dashboard their one-time link that sets the password. It is
+// sent at once, not through the outbox: the owner who invites waits on the page and is told
+// whether it went, and can copy the link instead.
+func (s *Sender) Invite(ctx context.Context, to, company, link string) error {
+	m := gomail.NewMsg()
+	if err := m.From(s.from); err != nil {
+		return fmt.Errorf("LEADCHAT_MAIL_FROM: %w", err)
+	}
+	if err := m.To(to); err != nil {
+		return fmt.Errorf("recipient: %w", err)
+	}
+	m.Subject("Meghívó a leadchat felületére: " + company)
+	m.SetBodyString(gomail.TypeTextPlain, "Jó napot!\n\nMeghívót kapott a(z) "+company+
+		" leadchat felületére. Az alábbi linken egyszer, 24 órán belül állíthatja be a jelszavát:\n\n"+
+		link+"\n\nHa nem számított erre a levélre, hagyja figyelmen kívül.\n")
+	return s.send(ctx, m)
+}
+
 // send sends m over a connection of its own.
 func (s *Sender) send(ctx context.Context, m *gomail.Msg) error {
 	opts := []gomail.Option{gomail.WithPort(s.server.Port), gomail.WithTimeout(Timeout)}
@@ -194,7 +212,7 @@ func (s *Sender) Confirm(ctx context.Context, to, company, token string) error {
 
 // Digest tells an address how many new leads of a company's day it was not mailed about, past
 // the daily cap, with the link to the leads.
-func (s *Sender) Digest(ctx context.Context, sk event.Skipped, limit int) error {
+func (s *Sender) Digest(ctx context.Context, sk event.Unmailed, limit int) error {
 	return s.notice(ctx, sk.Email, fmt.Sprintf("Napi összesítő: %d új érdeklődő külön levél nélkül", sk.Leads), digestTmpl, struct {
 		Company, Day, Link string
 		Cap, Leads         int

@@ -86,7 +86,7 @@ WITH keep AS (
     WHERE dd.company_id = $1 AND dd.id = $2
 ), d AS (
     UPDATE event_deliveries SET attempts = attempts + $3, state = $4, last_status = $5,
-        last_error = CASE WHEN (SELECT answer FROM keep) THEN $6 END,
+        last_error = CASE WHEN (SELECT answer FROM keep) OR $4 = 'skipped' THEN $6 END,
         last_response = CASE WHEN (SELECT answer FROM keep) THEN $7 END, last_attempt_at = now(),
         next_attempt_at = CASE WHEN $4 = 'pending' THEN now() + $8 * interval '1 millisecond' END,
         delivered_at = CASE WHEN $4 = 'delivered' THEN now() END

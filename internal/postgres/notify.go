@@ -155,7 +155,7 @@ WHERE (s.company_id, s.day, s.email) = (
 RETURNING s.company_id, s.day, s.email, s.leads, c.name AS company`
 
 // TakeDigest claims a digest due for a day before today; ok false when none is.
-func (s *Store) TakeDigest(ctx context.Context, today time.Time) (d event.Skipped, ok bool, err error) {
+func (s *Store) TakeDigest(ctx context.Context, today time.Time) (d event.Unmailed, ok bool, err error) {
 	err = s.db.GetContext(ctx, &d, takeDigest, today.UTC().Format(time.DateOnly))
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, false, nil

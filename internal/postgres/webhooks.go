@@ -30,13 +30,14 @@ type endpointRow struct {
 	Failing        bool           `db:"failing"`
 }
 
-// endpointColumns end with failing: whether the newest settled delivery failed, found through
-// the endpoint's delivery index from its newest end.
+// endpointColumns end with failing: whether the newest delivery that was tried and settled
+// failed, found through the endpoint's delivery index from its newest end; a skipped one was
+// never tried, so it tells nothing of the endpoint.
 const endpointColumns = `id, company_id, url, events, secret, previous_secret, previous_secret_until,
        disabled_at, disabled_reason, created_at,
        coalesce((SELECT d.state = 'failed' FROM event_deliveries d
            WHERE d.company_id = webhook_endpoints.company_id AND d.endpoint_id = webhook_endpoints.id
-               AND d.state <> 'pending'
+               AND d.state NOT IN ('pending', 'skipped')
            ORDER BY d.created_at DESC LIMIT 1), false) AS failing`
 
 func (r endpointRow) endpoint() event.Endpoint {

@@ -122,8 +122,12 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		return nil, err
 	}
 	sessions := store.SessionStore(5 * time.Minute)
-	dashboard := web.New(web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
-		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret})
+	webCfg := web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret}
+	if cfg.Events.SMTP != nil {
+		webCfg.Invitations = leadmail.NewSender(*cfg.Events.SMTP, cfg.Events.MailFrom, cfg.PublicURL)
+	}
+	dashboard := web.New(webCfg)
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,

@@ -1,6 +1,6 @@
 // Package testenv finds the programs that some tests need besides PostgreSQL (Chromium for the
 // widget's browser tests and the axe-core rules they run, node for the syntax of embed.js and
-// the Portman contract run). A test that needs one runs, or fails
+// the Portman contract run, LibreOffice for the CSV exports). A test that needs one runs, or fails
 // naming the Debian package that installs it; it never skips on its own. The one way to skip such
 // tests is to list them in LEADCHAT_TEST_SKIP (e.g. LEADCHAT_TEST_SKIP=chromium,node), and
 // `make test` lists every skipped test at its end.
@@ -15,13 +15,21 @@ import (
 	"testing"
 )
 
-// SkipVar names the opt-out: a comma-separated list of the needs (chromium, node) whose tests skip.
+// SkipVar names the opt-out: a comma-separated list of the needs (chromium, node, libreoffice)
+// whose tests skip.
 const SkipVar = "LEADCHAT_TEST_SKIP"
 
 // Chromium is the path of Chromium for t.
 func Chromium(t testing.TB) string {
 	t.Helper()
 	return find(t, "chromium", "chromium", "/usr/bin/chromium", "chromium", "chromium-browser")
+}
+
+// LibreOffice is the path of LibreOffice's soffice for t, which converts the CSV exports as a
+// spreadsheet user opens them.
+func LibreOffice(t testing.TB) string {
+	t.Helper()
+	return find(t, "libreoffice", "libreoffice-calc-nogui", "soffice", "libreoffice")
 }
 
 // Node is the path of node for t.

@@ -253,6 +253,10 @@ func TestRolesAndCompanies(t *testing.T) {
 			if r.status != http.StatusForbidden || !strings.Contains(r.body, "Hozzáférés megtagadva") {
 				t.Errorf("member GET %s: %d", path, r.status)
 			}
+			// The page says why (the owners' page), not the cross-origin form's explanation.
+			if !strings.Contains(r.body, "csak a cég tulajdonosai") || strings.Contains(r.body, "más oldalról") {
+				t.Errorf("member GET %s: the page does not say it is for owners", path)
+			}
 			if strings.Contains(r.body, `href="/app/embed"`) {
 				t.Errorf("member GET %s: the menu offers the owner's pages", path)
 			}

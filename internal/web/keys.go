@@ -28,7 +28,36 @@ type keyForm struct {
 }
 
 func (d *dashboard) embed(w http.ResponseWriter, r *http.Request, v viewer) {
-	d.renderEmbed(w, r, v, http.StatusOK, embedData{Form: keyForm{Kind: "public", HostnameCheck: true}})
+	data := embedData{Form: keyForm{Kind: "public", HostnameCheck: true}}
+	if key := d.takeNewKey(w, r); key != "" {
+		if kind, err := auth.Parse(key); err == nil {
+			data.NewKey, data.NewKeyKind = key, kind
+		}
+	}
+	d.renderEmbed(w, r, v, http.StatusOK, data)
+}
+
+// newKeyCookie carries a key just created from the create form's POST to the page it redirects
+// to, which shows it once and deletes the cookie. The key travels in the creator's browser
+// alone (HttpOnly, on /app/embed only, five minutes at most): the service keeps only its hash,
+// so it cannot sit in the session row, and a refresh or a reload of that page shows it no more.
+const newKeyCookie = "leadchat_new_key"
+
+// giveNewKey hands key to the next GET of /app/embed in this browser.
+func (d *dashboard) giveNewKey(w http.ResponseWriter, key string) {
+	http.SetCookie(w, &http.Cookie{Name: newKeyCookie, Value: key, Path: "/app/embed", MaxAge: 300,
+		HttpOnly: true, Secure: d.secure(), SameSite: http.SameSiteStrictMode})
+}
+
+// takeNewKey returns the key giveNewKey handed over, "" when there is none, and deletes it.
+func (d *dashboard) takeNewKey(w http.ResponseWriter, r *http.Request) string {
+	c, err := r.Cookie(newKeyCookie)
+	if err != nil {
+		return ""
+	}
+	http.SetCookie(w, &http.Cookie{Name: newKeyCookie, Value: "", Path: "/app/embed", MaxAge: -1,
+		HttpOnly: true, Secure: d.secure(), SameSite: http.SameSiteStrictMode})
+	return c.Value
 }
 
 func (d *dashboard) renderEmbed(w http.ResponseWriter, r *http.Request, v viewer, status int, data embedData) {
@@ -99,7 +128,8 @@ func (d *dashboard) createKey(w http.ResponseWriter, r *http.Request, v viewer) 
 		d.serverError(w, r, err)
 		return
 	}
-	d.renderEmbed(w, r, v, http.StatusCreated, embedData{NewKey: key, NewKeyKind: kind, Form: keyForm{Kind: "public", HostnameCheck: true}})
+	d.giveNewKey(w, key)
+	http.Redirect(w, r, "/app/embed", http.StatusSeeOther)
 }
 
 func (d *dashboard) revokeKey(w http.ResponseWriter, r *http.Request, v viewer) {

@@ -2,11 +2,14 @@ package web_test
 
 import (
 	"encoding/csv"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/leadchat/leadchat/internal/csvexport"
 )
 
 // TestLeadsInChromium drives the leads pages as an owner would (find a lead by text, open it,
@@ -63,7 +66,11 @@ func TestLeadsInChromium(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
-		records, err := csv.NewReader(res.Body).ReadAll()
+		raw, err := io.ReadAll(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(raw), csvexport.BOM))).ReadAll()
 		if err != nil || res.StatusCode != http.StatusOK {
 			t.Fatalf("GET %s: %d, %v", csvHref, res.StatusCode, err)
 		}

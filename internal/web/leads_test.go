@@ -21,6 +21,7 @@ import (
 	xhtml "golang.org/x/net/html"
 
 	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -374,9 +375,10 @@ func TestLeadsCSV(t *testing.T) {
 		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "text/csv") {
 			t.Fatalf("GET: %d %s", r.status, r.header.Get("Content-Type"))
 		}
-		records, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
-		if err != nil {
-			t.Fatal(err)
+		body, bom := strings.CutPrefix(r.body, csvexport.BOM)
+		records, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+		if err != nil || !bom {
+			t.Fatalf("%v; BOM %t", err, bom)
 		}
 		if len(records) != 2 || records[0][0] != "id" || records[0][7] != "details" {
 			t.Fatalf("records = %q", records)
@@ -389,7 +391,7 @@ func TestLeadsCSV(t *testing.T) {
 		}
 	})
 	t.Run("every lead of the company, none of another", func(t *testing.T) {
-		records, err := csv.NewReader(strings.NewReader(c.get("/app/leads.csv").body)).ReadAll()
+		records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(c.get("/app/leads.csv").body, csvexport.BOM))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -428,7 +430,7 @@ func TestLeadsCSVLarge(t *testing.T) {
 	c := f.client(t)
 	c.login(f.owner)
 	r := c.get("/app/leads.csv?q=Kiss")
-	records, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
+	records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(r.body, csvexport.BOM))).ReadAll()
 	if err != nil || r.status != http.StatusOK {
 		t.Fatalf("GET: %d, %v", r.status, err)
 	}
@@ -441,5 +443,25 @@ func TestLeadsCSVLarge(t *testing.T) {
 	}
 	if len(seen) != n {
 		t.Errorf("%d distinct leads, want %d", len(seen), n)
+	}
+}
+
+// The lead page links the e-mail address (mailto:) and a phone number that parsed to E.164
+// (tel:, with that form), and shows a phone that did not parse as text only.
+func TestLeadPageLinksEmailAndPhone(t *testing.T) {
+	f := startLeads(t)
+	parsed := f.addLead(t, f.a, lead.Lead{FirstName: "Kovács Anna", Email: "anna@pelda.hu", Phone: "+36 30 123 4567",
+		PhoneE164: "+36301234567", Source: lead.SourceForm})
+	unparsed := f.addLead(t, f.a, lead.Lead{FirstName: "Nagy Béla", Phone: "hívjon este 6-tól: 0630", Source: lead.SourceForm})
+	c := f.client(t)
+	c.login(f.owner)
+	page := c.get("/app/leads/" + parsed.ID.String())
+	for _, want := range []string{`href="tel:+36301234567"`, `href="mailto:anna@pelda.hu"`} {
+		if !strings.Contains(html.UnescapeString(page.body), want) {
+			t.Errorf("the lead page lacks %s", want)
+		}
+	}
+	if page := c.get("/app/leads/" + unparsed.ID.String()); strings.Contains(page.body, `href="tel:`) || strings.Contains(page.body, "ZgotmplZ") {
+		t.Error("a phone that did not parse is a link")
 	}
 }

@@ -297,10 +297,10 @@ type badge struct{ Class, Text string }
 
 // webhookState is an endpoint's state as the list shows it.
 func webhookState(e event.Endpoint) badge {
-	switch {
-	case e.DisabledAt != nil:
+	switch e.Health() {
+	case event.Disabled:
 		return badge{"off", "kikapcsolva " + formatDate(*e.DisabledAt) + disabledWhy(e.DisabledReason)}
-	case e.Failing:
+	case event.Failing:
 		return badge{"fail", "hibás: a legutóbbi kézbesítés nem sikerült"}
 	}
 	return badge{"on", "aktív"}
@@ -322,6 +322,8 @@ func deliveryState(s event.State) badge {
 		return badge{"on", "kézbesítve"}
 	case event.Failed:
 		return badge{"fail", "sikertelen"}
+	case event.Skipped:
+		return badge{"off", "kihagyva"}
 	}
 	return badge{"off", "folyamatban"}
 }

@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -54,6 +55,7 @@ var funcs = template.FuncMap{
 		return v.Role.May(map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}[area])
 	},
 	"date": formatDate,
+	"tel":  telURL,
 	"num":  groupDigits,
 	"join": strings.Join,
 	// A status comes as a lead.Status, or as text from the history.
@@ -161,6 +163,18 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 	w.Write(buf.Bytes())
 }
 
+// e164 is a phone number in E.164, the only form a tel: link is made from.
+var e164 = regexp.MustCompile(`^\+[1-9][0-9]{5,14}$`)
+
+// telURL is the tel: link of an E.164 number, "" for anything else. html/template lets only
+// http, https and mailto links through as they are, so a checked tel: link is marked safe here.
+func telURL(phone string) template.URL {
+	if !e164.MatchString(phone) {
+		return ""
+	}
+	return template.URL("tel:" + phone)
+}
+
 // errorMessages are the error pages' sentences by status.
 var errorMessages = map[int]string{
 	http.StatusBadRequest:          "A kérés egyik értéke érvénytelen. Térjen vissza, és próbálja újra.",
@@ -169,8 +183,18 @@ var errorMessages = map[int]string{
 	http.StatusInternalServerError: "Váratlan hiba történt. Kérjük, próbálja újra később.",
 }
 
+// notOwner is the forbidden page's sentence for a member on an owner's page; the one in
+// errorMessages is for a form sent from another site.
+const notOwner = "Ezt az oldalt csak a cég tulajdonosai láthatják. Munkatársként az érdeklődőket " +
+	"és a beszélgetéseket kezelheti; ha ehhez is hozzáférés kell, kérje a cég egyik tulajdonosát."
+
 // errorPage answers with a Hungarian error page.
 func (d *dashboard) errorPage(w http.ResponseWriter, r *http.Request, status int) {
+	d.errorPageSaying(w, r, status, errorMessages[status])
+}
+
+// errorPageSaying answers with a Hungarian error page that says msg.
+func (d *dashboard) errorPageSaying(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	var v *viewer
 	if cur, ok, err := d.current(r); err == nil && ok {
 		v = &cur
@@ -178,7 +202,7 @@ func (d *dashboard) errorPage(w http.ResponseWriter, r *http.Request, status int
 	d.render(w, r, status, "error", v, struct {
 		Status  int
 		Message string
-	}{status, errorMessages[status]})
+	}{status, msg})
 }
 
 // serverError logs err once and answers 500 without details. A request whose client went away

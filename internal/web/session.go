@@ -110,7 +110,7 @@ func (d *dashboard) page(area user.Area, h func(http.ResponseWriter, *http.Reque
 			return
 		}
 		if !v.Role.May(area) {
-			d.errorPage(w, r, http.StatusForbidden)
+			d.errorPageSaying(w, r, http.StatusForbidden, notOwner)
 			return
 		}
 		h(w, r, v)

@@ -12,8 +12,11 @@ type teamData struct {
 	Users []user.User
 	// Link is a new user's one-time link, shown this once.
 	Link, LinkEmail string
-	Error           string
-	Email, Role     string
+	// Sent says what became of the invitation e-mail: "sent", "failed", or "" when no SMTP
+	// server is set (the owner copies the link).
+	Sent        string
+	Error       string
+	Email, Role string
 }
 
 func (d *dashboard) team(w http.ResponseWriter, r *http.Request, v viewer) {
@@ -55,7 +58,15 @@ func (d *dashboard) invite(w http.ResponseWriter, r *http.Request, v viewer) {
 		return
 	}
 	link := d.baseURL(r) + "/app/password/" + token
-	d.renderTeam(w, r, v, http.StatusCreated, teamData{Link: link, LinkEmail: u.Email, Role: string(user.Member)})
+	data := teamData{Link: link, LinkEmail: u.Email, Role: string(user.Member)}
+	if d.invitations != nil {
+		data.Sent = "sent"
+		if err := d.invitations.Invite(r.Context(), u.Email, v.Company.Name, link); err != nil {
+			d.log.Warn("the invitation e-mail was not sent", "error", err.Error())
+			data.Sent = "failed"
+		}
+	}
+	d.renderTeam(w, r, v, http.StatusCreated, data)
 }
 
 // removeUser removes a user of the viewer's company; their sessions end with their next

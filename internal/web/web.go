@@ -98,6 +98,14 @@ type Config struct {
 	DeviceSecret []byte
 	// Hashing is the turn-taking of password hashes; the zero Gate means one turn.
 	Hashing user.Gate
+	// Invitations sends a new user their link by e-mail; nil when no SMTP server is set, and
+	// the team page then says to copy the link.
+	Invitations Inviter
+}
+
+// Inviter sends a one-time password link to a new user of a company's dashboard.
+type Inviter interface {
+	Invite(ctx context.Context, to, company, link string) error
 }
 
 // Prefix is where the dashboard is mounted.
@@ -106,7 +114,8 @@ const Prefix = "/app/"
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
-		hashing: cfg.Hashing, allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now, ips: cfg.ClientIP}
+		hashing: cfg.Hashing, allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now, ips: cfg.ClientIP,
+		invitations: cfg.Invitations}
 	if d.hashing == (user.Gate{}) {
 		d.hashing = user.NewGate(hashingSlots)
 	}
@@ -224,6 +233,7 @@ type dashboard struct {
 	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
 	allowPrivateWebhooks bool
 	now                  func() time.Time
+	invitations          Inviter
 }
 
 // secure reports whether the dashboard is served over https.

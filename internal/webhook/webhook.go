@@ -79,7 +79,10 @@ func CheckURL(raw string, allowPrivate bool) error {
 	case u.Scheme == "https":
 	case u.Scheme == "http" && allowPrivate:
 	default:
-		return fmt.Errorf("%w: %q must be https", ErrBadURL, raw)
+		// The variable is read by each process: a second terminal's admin command refuses an
+		// http address that the server started with the variable would take.
+		return fmt.Errorf("%w: %q must be https (http and private addresses only with "+
+			"LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on, for development, set where this runs too)", ErrBadURL, raw)
 	}
 	if a, err := netip.ParseAddr(u.Hostname()); err == nil && !allowPrivate {
 		if reason := SpecialPurpose(a); reason != "" {

@@ -19,6 +19,7 @@ import (
 	"github.com/google/uuid"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	leadclient "github.com/leadchat/leadchat/clients/go"
 	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
@@ -130,6 +131,47 @@ func TestRotationSignsWithBothSecrets(t *testing.T) {
 	wh, _ := standardwebhooks.NewWebhook(oldSecret)
 	if err := wh.Verify(r.body, r.header); err == nil {
 		t.Error("the old secret still verifies after its grace period")
+	}
+}
+
+// The Go SDK's verifier takes what the sender sends, during a rotation too, and reads it into
+// the typed message: the event as the service encodes it, the lead and its id.
+func TestSDKVerifierReadsRealDeliveries(t *testing.T) {
+	oldSecret, _ := webhook.NewSecret()
+	newSecret, _ := webhook.NewSecret()
+	got := make(chan received, 2)
+	srv := receiver(t, http.StatusOK, got)
+	s := webhook.NewSender(webhook.Options{AllowPrivate: true})
+	until := time.Now().Add(time.Hour)
+	d := delivery(srv.URL, newSecret)
+	d.Endpoint.PreviousSecret, d.Endpoint.PreviousUntil = oldSecret, &until
+	d.Event.Lead.ID = d.Event.LeadID
+	erased := d
+	erased.Event.Type, erased.Event.Lead = event.LeadErased, nil
+	for _, held := range [][]string{{oldSecret}, {newSecret}} {
+		v, err := leadclient.NewWebhookVerifier(held...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := s.Send(t.Context(), d); !res.OK() {
+			t.Fatal(res)
+		}
+		r := <-got
+		m, err := v.Parse(r.header, r.body)
+		if err != nil {
+			t.Fatalf("holding one of the secrets: %v", err)
+		}
+		if m.ID != d.ID.String() || m.Type != leadclient.WebhookEventTypeLeadCreated || m.LeadID != d.Event.LeadID ||
+			m.Lead == nil || m.Lead.FirstName == nil || *m.Lead.FirstName != "Kovács Anna" || !m.Timestamp.Equal(d.Event.At) {
+			t.Errorf("message = %+v", m)
+		}
+		if res := s.Send(t.Context(), erased); !res.OK() {
+			t.Fatal(res)
+		}
+		r = <-got
+		if m, err := v.Parse(r.header, r.body); err != nil || m.Type != leadclient.WebhookEventTypeLeadErased || m.Lead != nil || m.LeadID != d.Event.LeadID {
+			t.Errorf("erased = %+v, %v", m, err)
+		}
 	}
 }
 
