@@ -63,11 +63,11 @@ test: check-test-skip vet check-generated third-party-client $(if $(filter node,
 		$(filter scale,$(TEST_SKIP)), make scale-test;) the skipped tests are listed above"; \
 	else echo "make test: LEADCHAT_TEST_SKIP unset, nothing left out"; fi
 
-## test-fast: the inner loop: every test of ./... in -short mode, without the browser and node
-## (LEADCHAT_TEST_SKIP=chromium,node), load runs and long waits; prints its time. `make test`
+## test-fast: the inner loop: every test of ./... in -short mode, without the browser, node and
+## LibreOffice (LEADCHAT_TEST_SKIP=chromium,node,libreoffice), load runs and long waits; prints its time. `make test`
 ## stays the whole proof.
 test-fast:
-	@start=$$(date +%s); LEADCHAT_TEST_SKIP=chromium,node $(GO) test -count=1 -short -parallel 4 ./... && \
+	@start=$$(date +%s); LEADCHAT_TEST_SKIP=chromium,node,libreoffice $(GO) test -count=1 -short -parallel 4 ./... && \
 		echo "make test-fast: passed in $$(( $$(date +%s) - start )) s"
 
 ## hooks: warn at each commit when its subject runs past 72 characters (.ci/hooks/commit-msg)
