@@ -109,11 +109,11 @@ func termsOf(s string) []term {
 	}
 	for _, w := range ws {
 		f := fold(w)
-		if w == clauseBreak || seen[f] || stopWords[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if w == clauseBreak || seen[f] || isStop(f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
-		out = append(out, newTerm(w))
+		out = append(out, newTerm(w, false))
 	}
 	return out
 }
@@ -199,6 +199,8 @@ func newQuery(message string, captured Contact) query {
 			message = strings.ReplaceAll(message, v, " ")
 		}
 	}
+	lang, sure := DetectLanguage(message)
+	english := sure && lang == English
 	ws := words(message)
 	skip := make([]bool, len(ws))
 	folded := make([]string, len(ws))
@@ -227,7 +229,7 @@ func newQuery(message string, captured Contact) query {
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		}
-		if skip[i] || w == clauseBreak || seen[f] || stopWords[f] || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if skip[i] || w == clauseBreak || seen[f] || isStop(f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -240,7 +242,7 @@ func newQuery(message string, captured Contact) query {
 		if genericWords[f] {
 			weight = 0.3
 		}
-		q.terms = append(q.terms, queryTerm{term: newTerm(w), weight: weight, name: capital[f]})
+		q.terms = append(q.terms, queryTerm{term: newTerm(w, english), weight: weight, name: capital[f]})
 	}
 	return q
 }

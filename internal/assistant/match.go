@@ -2,7 +2,16 @@ package assistant
 
 import (
 	"strings"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
+
+// isStop reports whether a folded word carries no topic: a word of stopWords, or a Hungarian
+// function word of the dictionary (a pronoun, a conjunction, a postposition...) that names no
+// concept ("óta" does: "Mióta?" asks about the company's history).
+func isStop(f string) bool {
+	return stopWords[f] || morph.Load().Function(f) && conceptsOf(f) == 0
+}
 
 // stopWords carry no topic: question words, articles, pronouns, auxiliaries, interjections,
 // the suffixes a hyphen splits off ("kW-os"), and the words of a price question, which the

@@ -1,30 +1,58 @@
 package assistant
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/kljensen/snowball/english"
-	"github.com/kljensen/snowball/hungarian"
+	snowballEnglish "github.com/kljensen/snowball/english"
+	snowballHungarian "github.com/kljensen/snowball/hungarian"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
 // term is one word of a visitor's message or of a profile, in the forms that matching
-// compares: folded (lower case, no accents), and its Hungarian and English Snowball stems,
-// folded too. Stemming the accented word first and folding after keeps Snowball's suffix
-// rules working on Hungarian text; comparing the folded forms lets a visitor who types
+// compares: folded (lower case, no accents); its Hungarian dictionary lemmas (Hunspell's
+// stems and suffixes: "szombaton" is "szombat", "foglalást" is "foglal"), or its Snowball
+// stem for a word the dictionary does not know; the parts of a compound ("fogkőeltávolítás":
+// "fogkő", "eltávolít"); its English Snowball stem; and, for a word of an English question, the
+// Hungarian words the bilingual lexicon gives for it. Folding first lets a visitor who types
 // without accents match.
 type term struct {
 	fold     string
-	stems    [2]string
+	lemmas   []string
+	parts    []string
+	en       string
+	trans    []string
 	concepts uint64 // the concepts the word belongs to, one bit each (see concepts)
 }
 
-func newTerm(lower string) term {
+// newTerm makes a term of a lower-case word; english adds the lexicon's Hungarian words.
+func newTerm(lower string, english bool) term {
+	lang := morph.Load()
 	f := fold(lower)
-	return term{fold: f, stems: [2]string{fold(hungarian.Stem(lower, false)), fold(english.Stem(lower, false))},
-		concepts: conceptsOf(f)}
+	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f)}
+	if len(f) <= maxTermLen {
+		t.lemmas = lang.Lemmas(f)
+		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) {
+			if h, tail := lang.Parts(f); h != "" {
+				t.parts = append([]string{h}, tail...)
+			}
+		}
+	}
+	if len(t.lemmas) == 0 {
+		t.lemmas = []string{fold(snowballHungarian.Stem(lower, false))}
+	}
+	if english {
+		t.trans = lang.English(f)
+	}
+	return t
 }
+
+// maxTermLen bounds the words looked up in the dictionary: a longer one is no word a
+// dictionary holds, and looking it up would only cost time.
+const maxTermLen = 40
 
 // words splits s into lower-case words (accents kept) with the clause breaks of tokens.
 func words(s string) []string {
@@ -57,23 +85,33 @@ func words(s string) []string {
 
 // Strengths of a match between two terms.
 const (
-	sameWord  = 1.0
-	typo      = 0.9
-	sameIdea  = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
-	compound  = 0.6 // one word begins or ends the other, as in Hungarian compounds
-	weakMatch = 0.5 // the least that counts as a match at all
+	sameWord   = 1.0
+	typo       = 0.9
+	related    = 0.9 // one dictionary stem under both ("festés", "festeni")
+	translated = 0.9 // the lexicon translates the visitor's English word into the profile's
+	sameIdea   = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
+	compound   = 0.6 // one word begins or ends the other, as in Hungarian compounds
+	weakMatch  = 0.5 // the least that counts as a match at all
 )
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
 func match(q, k term) float64 {
-	if q.fold == k.fold || sameStem(q.fold, k.fold) {
+	if q.fold == k.fold || sameStem(q.fold, k.fold) || q.lemmas[0] == k.lemmas[0] {
 		return sameWord
 	}
-	for _, a := range q.stems {
-		for _, b := range k.stems {
-			if len(a) >= 3 && len(b) >= 3 && sameStem(a, b) {
-				return sameWord
+	if len(q.en) >= 3 && q.en == k.en {
+		return sameWord
+	}
+	for _, a := range q.lemmas {
+		for _, b := range k.lemmas {
+			if a == b && len(a) >= 4 {
+				return related
 			}
+		}
+	}
+	for _, h := range q.trans {
+		if h == k.fold || slices.Contains(k.lemmas, h) {
+			return translated
 		}
 	}
 	if nearTypo(q.fold, k.fold) {
@@ -82,17 +120,21 @@ func match(q, k term) float64 {
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
 	}
-	// Compounds: "klíma" is part of "klímatöltés", "tárol" of "gumitárolás". The part must be a
-	// stem of four letters or more and the rest at least three, or a suffix such as "-et" or
-	// "-en" would make "terül" a part of "területén".
-	for _, a := range q.stems {
-		for _, b := range k.stems {
-			if compoundPart(a, b) || compoundPart(b, a) {
-				return compound
-			}
+	for _, h := range q.trans {
+		if len(h) >= 4 && slices.Contains(k.parts, h) {
+			return sameIdea // "whitening" is part of "fogfehérítés"
 		}
 	}
-	// Verb and noun of one root that Snowball leaves apart: "javítotok", "javítását".
+	// Compounds: "klíma" is part of "klímatöltés", "tárol" of "gumitárolás".
+	if len(q.lemmas[0]) >= 4 && slices.Contains(k.parts, q.lemmas[0]) || len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
+		return compound
+	}
+	// The part must be a stem of four letters or more and the rest at least three, or a suffix
+	// such as "-et" or "-en" would make "terül" a part of "területén".
+	if compoundPart(q.lemmas[0], k.lemmas[0]) || compoundPart(k.lemmas[0], q.lemmas[0]) {
+		return compound
+	}
+	// Verb and noun of one root that the dictionary leaves apart: "javítotok", "javítását".
 	if min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
 		return compound
 	}
