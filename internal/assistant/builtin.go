@@ -143,7 +143,16 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if len(q.terms) > 0 && !answers(ss, q, chosen) {
+	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) {
+		// "Hol van a műhely?": the description says what the workshop is, the address where.
+		chosen = nil
+		for _, s := range ss {
+			if s.kind == factAddress {
+				chosen = []scored{s}
+			}
+		}
+	}
+	if len(q.terms) > 0 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) {
 		if t.Captured.isZero() {
 			r.handover = true
 		}
@@ -201,7 +210,7 @@ func answers(ss []scored, q query, chosen []scored) bool {
 	if len(chosen) == 0 {
 		return false
 	}
-	e := explained(ss, q)
+	e := explained(chosen, q)
 	strong := 0
 	for j, ok := range chosen[0].strongAt {
 		if ok && q.terms[j].weight >= 1 {

@@ -229,6 +229,9 @@ func newQuery(message string, captured Contact) query {
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		}
+		if i > 0 && folded[i-1] == "how" {
+			continue // "how long", "how much", "how soon": the kind of answer, not the topic
+		}
 		if skip[i] || w == clauseBreak || seen[f] || isStop(f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
@@ -283,6 +286,10 @@ type scored struct {
 	// strongAt is set for a term that matched a key of the fact, or a word of its body in
 	// full while naming the topic.
 	strongAt []bool
+	// keyCover is the share of the fact's keys (an FAQ's question, a service's name) that the
+	// query matched: "Milyen implantátumot?" is about the service "Implantátum" more than
+	// about the FAQ "Mennyi ideig tart egy implantátum gyógyulása?".
+	keyCover float64
 }
 
 // score matches every fact against the query.
@@ -310,13 +317,29 @@ func score(fs []fact, q query) []scored {
 				s.strongAt[j] = key && best >= sameIdea || qt.weight >= 1 && best >= bodyWeight*sameIdea
 			}
 		}
+		covered := 0
+		for _, k := range f.keys {
+			if slices.ContainsFunc(q.terms, func(qt queryTerm) bool { return match(qt.term, k) >= weakMatch }) {
+				covered++
+			}
+		}
+		if len(f.keys) > 0 {
+			s.keyCover = float64(covered) / float64(len(f.keys))
+		}
 		out[i] = s
 	}
 	// A word found in every fact tells them apart less than one found in a single fact.
 	for i := range out {
-		for j, h := range out[i].hit {
+		f := &out[i]
+		// A fact whose own keys the question names is ranked over one that shares a word with
+		// it, and the description, which mentions everything, under both.
+		factor := 0.7 + 0.3*f.keyCover
+		if f.kind == factAbout {
+			factor = 0.8
+		}
+		for j, h := range f.hit {
 			if h > 0 {
-				out[i].contrib[j] = q.terms[j].weight * h / math.Sqrt(float64(df[j]))
+				f.contrib[j] = factor * q.terms[j].weight * h / math.Sqrt(float64(df[j]))
 			}
 		}
 	}

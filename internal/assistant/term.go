@@ -33,7 +33,8 @@ func newTerm(lower string, english bool) term {
 	lang := morph.Load()
 	f := fold(lower)
 	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f)}
-	if len(f) <= maxTermLen {
+	if len(f) <= maxTermLen && !english {
+		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		t.lemmas = lang.Lemmas(f)
 		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) {
 			if h, tail := lang.Parts(f); h != "" {
@@ -41,7 +42,10 @@ func newTerm(lower string, english bool) term {
 			}
 		}
 	}
-	if len(t.lemmas) == 0 {
+	switch {
+	case english:
+		t.lemmas = []string{f}
+	case len(t.lemmas) == 0:
 		t.lemmas = []string{fold(snowballHungarian.Stem(lower, false))}
 	}
 	if english {
@@ -110,7 +114,7 @@ func match(q, k term) float64 {
 		}
 	}
 	for _, h := range q.trans {
-		if h == k.fold || slices.Contains(k.lemmas, h) {
+		if translates(h, k.fold) || slices.ContainsFunc(k.lemmas, func(l string) bool { return translates(h, l) }) {
 			return translated
 		}
 	}
@@ -121,7 +125,7 @@ func match(q, k term) float64 {
 		return sameIdea
 	}
 	for _, h := range q.trans {
-		if len(h) >= 4 && slices.Contains(k.parts, h) {
+		if len(h) >= 3 && slices.Contains(k.parts, h) {
 			return sameIdea // "whitening" is part of "fogfehérítés"
 		}
 	}
@@ -139,6 +143,12 @@ func match(q, k term) float64 {
 		return compound
 	}
 	return 0
+}
+
+// translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
+// or, when both are long enough to tell, one word with other suffixes.
+func translates(h, w string) bool {
+	return h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w)
 }
 
 // sameStem reports whether two folded words are one word with different suffixes, which in

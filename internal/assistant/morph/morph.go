@@ -190,13 +190,24 @@ func (d *Data) Parts(w string) (head string, tail []string) {
 }
 
 // English returns Hungarian words for an English word (any form: "prices" as "price"), those
-// both dictionaries give first; nil when the lexicon has none.
+// both dictionaries give first. A compound the lexicon lacks takes the words of its two parts
+// ("haircut": "hair" and "cut"). Nil when the lexicon has none.
 func (d *Data) English(w string) []string {
 	if hu, ok := d.english[english.Stem(w, false)]; ok {
 		return hu
 	}
+	for i := len(w) - 3; i >= 3; i-- {
+		a, okA := d.english[w[:i]]
+		b, okB := d.english[english.Stem(w[i:], false)]
+		if okA && okB {
+			return append(slices.Clone(a[:min(len(a), maxPartWords)]), b[:min(len(b), maxPartWords)]...)
+		}
+	}
 	return nil
 }
+
+// maxPartWords bounds the words one part of an English compound contributes.
+const maxPartWords = 6
 
 // Fold lower-cases s and strips accents (á→a, ő→o, ű→u...) so that visitors who type without
 // them, as many do on a phone, match the same words. Apostrophes vanish ("don't" → "dont").
