@@ -114,7 +114,7 @@ func (r *responder) buttonsHint(otherwise string) string {
 // minExplained is the least share of a question's topic words that the profile must use for
 // the built-in assistant to answer it; below it the question goes to a colleague.
 const (
-	minExplained    = 0.7
+	minExplained    = 0.75
 	minExplainedTwo = 0.6
 )
 
@@ -129,7 +129,7 @@ func (r *responder) content() []string {
 			parts = append(parts, s)
 		}
 	}
-	q := newQuery(t.Message, t.Captured).without(termsOf(r.p.CompanyName))
+	q := newQuery(t.Message, t.Captured, r.facts).without(termsOf(r.p.CompanyName))
 	priceAsked := in.Price || in.Quote || q.price
 	ss := score(r.facts, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
@@ -210,7 +210,7 @@ func answers(ss []scored, q query, chosen []scored) bool {
 	if len(chosen) == 0 {
 		return false
 	}
-	e := explained(chosen, q)
+	e := explained(chosen, ss, q)
 	strong := 0
 	for j, ok := range chosen[0].strongAt {
 		if ok && q.terms[j].weight >= 1 {

@@ -193,7 +193,10 @@ func cutPriceSuffix(f string) (string, bool) {
 // newQuery reads the topic words of a message, leaving out the words the intents stand for
 // (greetings, thanks, price and quote words), contact details the message carried, and the
 // visitor's own details ("a címem", "my number").
-func newQuery(message string, captured Contact) query {
+//
+// A word of a services or about phrase stays when it names one of the facts' keys, as
+// "service" does in "What does a major service cost?" of a profile with "Nagy szerviz".
+func newQuery(message string, captured Contact, fs []fact) query {
 	for _, v := range []string{captured.Email, captured.Phone, captured.Name} {
 		if v != "" {
 			message = strings.ReplaceAll(message, v, " ")
@@ -207,12 +210,13 @@ func newQuery(message string, captured Contact) query {
 	for i, w := range ws {
 		folded[i] = fold(w)
 	}
-	for _, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
+	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
+		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
 				if p.matchAt(folded, i) {
 					for j := range p {
-						skip[i+j] = true
+						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
 					}
 				}
 			}
@@ -248,6 +252,22 @@ func newQuery(message string, captured Contact) query {
 		q.terms = append(q.terms, queryTerm{term: newTerm(w, english), weight: weight, name: capital[f]})
 	}
 	return q
+}
+
+// namesKey reports whether the word matches a key of one of the facts as a word of it.
+func namesKey(fs []fact, w string, english bool) bool {
+	if isStop(fold(w)) {
+		return false
+	}
+	t := newTerm(w, english)
+	for _, f := range fs {
+		for _, k := range f.keys {
+			if match(t, k) >= related {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // durationWords ask how long something takes.
@@ -346,24 +366,32 @@ func score(fs []fact, q query) []scored {
 	return out
 }
 
-// explained is the share of the query's weight that the profile matches anywhere: a question
-// whose topic words the profile never uses is not answered by it, however well its other words
-// match ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?").
-func explained(ss []scored, q query) float64 {
+// explained is the share of the query's weight that the chosen facts match: a question whose
+// topic words they do not use is not answered by them, however well its other words match
+// ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?"). A word that
+// many facts of the profile (all) match tells little of what is asked, so it weighs less than
+// one that no fact matches, which most likely names what the profile does not cover.
+func explained(chosen, all []scored, q query) float64 {
 	total, found := 0.0, 0.0
 	for j, qt := range q.terms {
-		total += qt.weight
-		best := 0.0
-		for _, s := range ss {
+		best, df := 0.0, 0
+		for _, s := range chosen {
 			best = max(best, s.hit[j])
 		}
+		for _, s := range all {
+			if s.hit[j] > 0 {
+				df++
+			}
+		}
+		w := qt.weight / math.Sqrt(float64(max(df, 1)))
+		total += w
 		switch {
 		case best >= bodyWeight*sameIdea:
-			found += qt.weight
+			found += w
 		case best > 0:
-			found += qt.weight / 2 // a part of a compound explains a word only in part
+			found += w / 2 // a part of a compound explains a word only in part
 		case qt.name:
-			total -= qt.weight / 2
+			total -= w / 2
 		}
 	}
 	if total == 0 {

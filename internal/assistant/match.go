@@ -10,7 +10,8 @@ import (
 // function word of the dictionary (a pronoun, a conjunction, a postposition...) that names no
 // concept ("óta" does: "Mióta?" asks about the company's history).
 func isStop(f string) bool {
-	return stopWords[f] || morph.Load().Function(f) && conceptsOf(f) == 0
+	lang := morph.Load()
+	return stopWords[f] || (lang.Function(f) || lang.Prefix(f)) && conceptsOf(f) == 0
 }
 
 // stopWords carry no topic: question words, articles, pronouns, auxiliaries, interjections,
@@ -46,7 +47,7 @@ var stopWords = func() map[string]bool {
 // Questions about the company itself and about how to reach it, which Intent leaves out.
 var (
 	aboutPhrases = phrases("mivel foglalkoz*", "kik vagy*", "kik maguk", "kik onok",
-		"bemutatkoz*", "rolatok", "onokrol", "cegrol", "cegukrol", "about you", "about your*",
+		"rolatok", "onokrol", "cegrol", "cegukrol", "about you", "about your*",
 		"about the company", "who are you", "what do you do")
 	reachPhrases = phrases("kapcsolat", "kapcsolatfelvetel", "elerhetoseg", "elerhetosegek", "elerhetosegeik*", "elerhetoseguk*",
 		"elerhetosegeitek*", "telefonszamuk*", "telefonszamotok*", "email cimuk*", "mail cimuk*",

@@ -108,7 +108,7 @@ func match(q, k term) float64 {
 	}
 	for _, a := range q.lemmas {
 		for _, b := range k.lemmas {
-			if a == b && len(a) >= 4 {
+			if a == b && len(a) >= 4 || sameStem(a, b) {
 				return related
 			}
 		}
@@ -129,8 +129,13 @@ func match(q, k term) float64 {
 			return sameIdea // "whitening" is part of "fogfehérítés"
 		}
 	}
-	// Compounds: "klíma" is part of "klímatöltés", "tárol" of "gumitárolás".
-	if len(q.lemmas[0]) >= 4 && slices.Contains(k.parts, q.lemmas[0]) || len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
+	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
+	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
+	// may be another thing: "szemöldökfestés" is not the "festés" of hair.
+	if len(q.lemmas[0]) >= 4 && slices.Contains(k.parts, q.lemmas[0]) {
+		return sameIdea
+	}
+	if len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
 		return compound
 	}
 	// The part must be a stem of four letters or more and the rest at least three, or a suffix

@@ -104,6 +104,10 @@ func (d *Data) Function(w string) bool {
 	return ok
 }
 
+// Prefix reports whether w is a Hungarian verbal prefix ("meg", "el", "ki"), which standing
+// alone, split from its verb ("el tudják hozni"), says nothing by itself.
+func (d *Data) Prefix(w string) bool { return slices.Contains(d.prefixes, w) }
+
 // maxLemmas bounds the dictionary stems kept for one word.
 const maxLemmas = 4
 
