@@ -26,11 +26,11 @@ func (Builtin) Answer(_ context.Context, t Turn) (Answer, error) {
 	} else {
 		r.in = DetectIntent(t.Message)
 	}
-	if t.Index != nil {
-		r.facts = t.Index.facts
-	} else {
-		r.facts = facts(t.Profile)
+	r.x = t.Index
+	if r.x == nil {
+		r.x = NewIndex(t.Profile)
 	}
+	r.facts = r.x.facts
 	if t.gated() {
 		r.p = t.Profile.WithoutPrices()
 	}
@@ -45,6 +45,7 @@ type responder struct {
 	p     Profile // the profile the reply may draw on: without prices while gated
 	in    Intent
 	toks  []string
+	x     *Index
 	facts []fact // of the whole profile; rendered without prices while gated
 	// explained is set when the reply already says why contact details are needed.
 	explained bool
@@ -129,9 +130,9 @@ func (r *responder) content() []string {
 			parts = append(parts, s)
 		}
 	}
-	q := newQuery(t.Message, t.Captured, r.facts).without(termsOf(r.p.CompanyName))
+	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company)
 	priceAsked := in.Price || in.Quote || q.price
-	ss := score(r.facts, q)
+	ss := score(r.x, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
@@ -277,6 +278,7 @@ func (r *responder) priceList() string {
 		}
 	}
 	if len(items) == 0 {
+		r.handover = true // a colleague tells the price the profile does not
 		return r.tx.noPrices
 	}
 	return fmt.Sprintf(r.tx.prices, strings.Join(items, "; "))

@@ -32,6 +32,9 @@ type fact struct {
 	value   string // hours, address, phone, email or description
 	keys    []term
 	body    []term
+	// price is set when the fact states a price: a service with one, or an FAQ answer that
+	// names an amount.
+	price bool
 }
 
 // Weights of where a profile word stands.
@@ -54,14 +57,48 @@ var (
 // many turns of one company keeps it with the profile (Turn.Index).
 type Index struct {
 	facts []fact
+	// words is how many distinct words the facts hold (term.id runs below it).
+	words int
+	// company is the company's name as terms.
+	company []term
 }
 
 // NewIndex prepares p for answering.
-func NewIndex(p Profile) *Index { return &Index{facts: facts(p)} }
+func NewIndex(p Profile) *Index {
+	fs := facts(p)
+	return &Index{facts: fs, words: numberTerms(fs), company: termsOf(p.CompanyName)}
+}
+
+// numberTerms gives each distinct word of the facts an id, so that a query word is matched
+// against each once, however many facts use it; it returns how many there are.
+func numberTerms(fs []fact) int {
+	ids := map[string]int32{}
+	number := func(ts []term) {
+		for i := range ts {
+			id, ok := ids[ts[i].fold]
+			if !ok {
+				id = int32(len(ids))
+				ids[ts[i].fold] = id
+			}
+			ts[i].id = id
+		}
+	}
+	for i := range fs {
+		number(fs[i].keys)
+		number(fs[i].body)
+	}
+	return len(ids)
+}
 
 // facts splits a profile into the facts an answer may draw on.
 func facts(p Profile) []fact {
 	var out []fact
+	defer func() {
+		for i := range out {
+			f := &out[i]
+			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
+		}
+	}()
 	for _, q := range p.FAQ {
 		out = append(out, fact{kind: factFAQ, faq: q, keys: termsOf(q.Question), body: termsOf(q.Answer)})
 	}
@@ -254,13 +291,16 @@ func newQuery(message string, captured Contact, fs []fact) query {
 	return q
 }
 
-// namesKey reports whether the word matches a key of one of the facts as a word of it.
+// namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
 func namesKey(fs []fact, w string, english bool) bool {
 	if isStop(fold(w)) {
 		return false
 	}
 	t := newTerm(w, english)
 	for _, f := range fs {
+		if f.kind != factFAQ && f.kind != factService {
+			continue // the fixed facts' keys are the words of those very phrases
+		}
 		for _, k := range f.keys {
 			if match(t, k) >= related {
 				return true
@@ -313,21 +353,39 @@ type scored struct {
 }
 
 // score matches every fact against the query.
-func score(fs []fact, q query) []scored {
+func score(x *Index, q query) []scored {
+	fs := x.facts
 	out := make([]scored, len(fs))
 	df := make([]int, len(q.terms))
+	// memo[j][id] is match(q.terms[j], the word id) plus one, 0 until worked out.
+	memo := make([][]float64, len(q.terms))
+	for j := range memo {
+		memo[j] = make([]float64, x.words)
+	}
+	matched := func(j int, k term) float64 {
+		if k.id < 0 || int(k.id) >= x.words {
+			return match(q.terms[j].term, k)
+		}
+		if m := memo[j][k.id]; m > 0 {
+			return m - 1
+		}
+		m := match(q.terms[j].term, k)
+		memo[j][k.id] = m + 1
+		return m
+	}
 	for i, f := range fs {
 		s := scored{fact: f, hit: make([]float64, len(q.terms)), contrib: make([]float64, len(q.terms)),
 			strongAt: make([]bool, len(q.terms))}
-		for j, qt := range q.terms {
+		for j := range q.terms {
+			qt := q.terms[j]
 			best, key := 0.0, false
 			for _, k := range f.keys {
-				if m := match(qt.term, k) * keyWeight; m > best {
+				if m := matched(j, k) * keyWeight; m > best {
 					best, key = m, true
 				}
 			}
 			for _, k := range f.body {
-				if m := match(qt.term, k) * bodyWeight; m > best {
+				if m := matched(j, k) * bodyWeight; m > best {
 					best, key = m, false
 				}
 			}
@@ -339,8 +397,11 @@ func score(fs []fact, q query) []scored {
 		}
 		covered := 0
 		for _, k := range f.keys {
-			if slices.ContainsFunc(q.terms, func(qt queryTerm) bool { return match(qt.term, k) >= weakMatch }) {
-				covered++
+			for j := range q.terms {
+				if matched(j, k) >= weakMatch {
+					covered++
+					break
+				}
 			}
 		}
 		if len(f.keys) > 0 {
@@ -392,6 +453,8 @@ func explained(chosen, all []scored, q query) float64 {
 			found += w / 2 // a part of a compound explains a word only in part
 		case qt.name:
 			total -= w / 2
+		case qt.weight < 1:
+			total -= w // a generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks
 		}
 	}
 	if total == 0 {
@@ -461,15 +524,7 @@ func (q query) topical() bool {
 
 // priced reports whether the fact states a price: a service with one, or an FAQ answer that
 // names an amount.
-func (f fact) priced() bool {
-	switch f.kind {
-	case factService:
-		return f.service.Price != ""
-	case factFAQ:
-		return ContainsPrice(f.faq.Answer)
-	}
-	return false
-}
+func (f fact) priced() bool { return f.price }
 
 func sameFact(a, b fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value

@@ -82,7 +82,7 @@ func (x *Index) ServiceFor(message string) (name string, ok bool) {
 	}
 	q := newQuery(message, Contact{}, x.facts)
 	best := 0.0
-	for _, s := range score(x.facts, q) {
+	for _, s := range score(x, q) {
 		if s.kind != factService {
 			continue
 		}

@@ -26,13 +26,15 @@ type term struct {
 	en       string
 	trans    []string
 	concepts uint64 // the concepts the word belongs to, one bit each (see concepts)
+	// id numbers the word among an index's words (see numberTerms), -1 outside one.
+	id int32
 }
 
 // newTerm makes a term of a lower-case word; english adds the lexicon's Hungarian words.
 func newTerm(lower string, english bool) term {
 	lang := morph.Load()
 	f := fold(lower)
-	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f)}
+	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		t.lemmas = lang.Lemmas(f)
@@ -153,6 +155,9 @@ func match(q, k term) float64 {
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
 // or, when both are long enough to tell, one word with other suffixes.
 func translates(h, w string) bool {
+	if h == "" || w == "" || h[0] != w[0] {
+		return false
+	}
 	return h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w)
 }
 
@@ -209,7 +214,36 @@ func nearTypo(a, b string) bool {
 	if la-lb > allowed || lb-la > allowed {
 		return false
 	}
+	if len(a) == la && len(b) == lb && la < maxASCII && lb < maxASCII {
+		return editDistanceASCII(a, b) <= allowed // folded words are mostly ASCII: no allocation
+	}
 	return editDistance([]rune(a), []rune(b)) <= allowed
+}
+
+// maxASCII bounds the words editDistanceASCII takes.
+const maxASCII = 40
+
+// editDistanceASCII is editDistance of two ASCII words shorter than maxASCII.
+func editDistanceASCII(a, b string) int {
+	var prev2, prev, cur [maxASCII + 1]int
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev = prev, cur
+	}
+	return prev[len(b)]
 }
 
 // editDistance is the optimal string alignment distance: insertions, deletions,
