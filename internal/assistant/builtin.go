@@ -98,11 +98,21 @@ func (r *responder) greeting() string {
 	return g + " " + r.tx.howHelp + " " + r.buttonsHint("")
 }
 
+// speaks reports whether a company's own text (a quick button's label, its contact prompt)
+// may stand in this turn's reply: in an English reply only if it is not Hungarian.
+func (r *responder) speaks(text string) bool {
+	if r.t.Language != English {
+		return true
+	}
+	l, sure := DetectLanguage(text)
+	return !sure || l != Hungarian
+}
+
 // buttonsHint lists the quick buttons, or says otherwise what one may ask.
 func (r *responder) buttonsHint(otherwise string) string {
 	var labels []string
 	for _, b := range r.t.QuickButtons {
-		if b = strings.TrimSpace(b); b != "" && !(r.t.gated() && ContainsPrice(b)) {
+		if b = strings.TrimSpace(b); b != "" && !(r.t.gated() && ContainsPrice(b)) && r.speaks(b) {
 			labels = append(labels, b)
 		}
 	}
@@ -181,13 +191,13 @@ func (r *responder) content() []string {
 		}
 	}
 	if matchAny(r.toks, aboutPhrases, false) && !chose(chosen, factAbout) {
-		add(r.or(r.p.Description, tx.noInfo))
+		add(r.or(r.local(r.p.Description, r.p.DescriptionEN), tx.noInfo))
 	}
 	if in.Services && !chose(chosen, factService) {
 		add(r.services())
 	}
 	if in.Hours && !chose(chosen, factHours) {
-		add(r.or(sentence(r.sprintf(tx.hours, r.p.OpeningHours)), tx.noHours))
+		add(r.or(sentence(r.sprintf(tx.hours, r.local(r.p.OpeningHours, r.p.OpeningHoursEN))), tx.noHours))
 	}
 	if matchAny(r.toks, reachPhrases, false) && t.Captured.isZero() {
 		add(r.or(r.reach(), tx.noInfo))
@@ -243,22 +253,23 @@ func (r *responder) render(f scored, priceAsked bool) string {
 			r.handover = true
 			return tx.noPrices
 		}
-		return sentence(a)
+		return sentence(r.local(a, clean(f.faq.AnswerEN)))
 	case factService:
 		s := f.service
 		if gated {
-			s = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description)}
+			s = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description),
+				NameEN: stripPrices(s.NameEN), DescriptionEN: stripPrices(s.DescriptionEN)}
 		}
 		if priceAsked && !gated {
 			if s.Price == "" {
 				r.handover = true
 				return tx.noPrices
 			}
-			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(s.Name), s.Price))
+			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(r.name(s)), s.Price))
 		}
 		return r.service(s)
 	case factHours:
-		return sentence(fmt.Sprintf(tx.hours, clean(f.value)))
+		return sentence(fmt.Sprintf(tx.hours, r.local(clean(r.p.OpeningHours), clean(r.p.OpeningHoursEN))))
 	case factAddress:
 		return sentence(fmt.Sprintf(tx.addressIs, f.value))
 	case factPhone:
@@ -266,7 +277,35 @@ func (r *responder) render(f scored, priceAsked bool) string {
 	case factEmail:
 		return sentence(fmt.Sprintf(tx.emailIs, f.value))
 	}
+	if f.kind == factAbout {
+		return r.local(clean(r.p.Description), clean(r.p.DescriptionEN))
+	}
 	return clean(f.value)
+}
+
+// local is a profile text as the reply's language reads it: in an English reply its English
+// version, or the Hungarian text quoted and marked as Hungarian, so that the reply's own words
+// stay English; in a Hungarian reply the text itself.
+func (r *responder) local(hu, en string) string {
+	if r.t.Language != English {
+		return hu
+	}
+	if en != "" {
+		return en
+	}
+	if l, sure := DetectLanguage(hu); sure && l == Hungarian {
+		return fmt.Sprintf(r.tx.inHungarian, strings.TrimSpace(hu))
+	}
+	return hu
+}
+
+// name is a service's name in the reply's language: its English name in an English reply
+// when the profile gives one.
+func (r *responder) name(s Service) string {
+	if r.t.Language == English && s.NameEN != "" {
+		return s.NameEN
+	}
+	return s.Name
 }
 
 // priceList lists the services' prices, or says that there are none to tell.
@@ -274,7 +313,7 @@ func (r *responder) priceList() string {
 	var items []string
 	for _, s := range r.p.Services {
 		if s.Price != "" {
-			items = append(items, s.Name+": "+s.Price)
+			items = append(items, r.name(s)+": "+s.Price)
 		}
 	}
 	if len(items) == 0 {
@@ -286,13 +325,13 @@ func (r *responder) priceList() string {
 
 // service describes one service, with its price unless prices are held back.
 func (r *responder) service(s Service) string {
-	out := s.Name
-	if s.Description != "" {
-		out += ": " + s.Description
+	out := r.name(s)
+	if d := r.local(s.Description, s.DescriptionEN); d != "" {
+		out += ": " + d
 	}
 	out = sentence(out)
 	if s.Price != "" {
-		out += " " + sentence(fmt.Sprintf(r.tx.servicePrice, r.tx.named(s.Name), s.Price))
+		out += " " + sentence(fmt.Sprintf(r.tx.servicePrice, r.tx.named(r.name(s)), s.Price))
 	}
 	return out
 }
@@ -302,12 +341,14 @@ func (r *responder) services() string {
 	var items []string
 	for _, s := range r.p.Services {
 		if s.Price != "" {
-			s.Name += " (" + s.Price + ")"
+			s.Name = r.name(s) + " (" + s.Price + ")"
+		} else {
+			s.Name = r.name(s)
 		}
 		items = append(items, s.Name)
 	}
 	if len(items) == 0 {
-		return r.or(r.p.Description, r.tx.noInfo)
+		return r.or(r.local(r.p.Description, r.p.DescriptionEN), r.tx.noInfo)
 	}
 	out := fmt.Sprintf(r.tx.services, strings.Join(items, ", "))
 	if r.t.gated() {
@@ -345,6 +386,9 @@ func (r *responder) contactPart() []string {
 	}
 	fields := tx.fieldList(t.Missing)
 	prompt := strings.TrimSpace(t.ContactPrompt)
+	if !r.speaks(prompt) {
+		prompt = "" // the company's prompt in Hungarian has no place in an English reply
+	}
 	if t.gated() {
 		prompt = stripPrices(prompt)
 	}

@@ -99,11 +99,14 @@ func facts(p Profile) []fact {
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
 		}
 	}()
+	// English versions add their words, so that an English question finds them as such.
 	for _, q := range p.FAQ {
-		out = append(out, fact{kind: factFAQ, faq: q, keys: termsOf(q.Question), body: termsOf(q.Answer)})
+		out = append(out, fact{kind: factFAQ, faq: q, keys: append(termsOf(q.Question), englishTerms(q.QuestionEN)...),
+			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...)})
 	}
 	for _, s := range p.Services {
-		out = append(out, fact{kind: factService, service: s, keys: termsOf(s.Name), body: termsOf(s.Description + " " + s.Price)})
+		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
+			body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -122,8 +125,12 @@ func facts(p Profile) []fact {
 			if f.kind != factPhone && f.kind != factEmail { // the words of an address like info@x.hu say nothing
 				body = termsOf(f.value)
 			}
-			if f.kind == factAbout {
+			switch f.kind {
+			case factAbout:
 				body = append(body, termsOf(p.CompanyName)...)
+				body = append(body, englishTerms(p.DescriptionEN)...)
+			case factHours:
+				body = append(body, englishTerms(p.OpeningHoursEN)...)
 			}
 			out = append(out, fact{kind: f.kind, value: f.value, keys: termsOf(f.keys), body: body})
 		}
@@ -131,9 +138,14 @@ func facts(p Profile) []fact {
 	return out
 }
 
+// englishTerms is termsOf for an English text.
+func englishTerms(s string) []term { return textTerms(s, true) }
+
 // termsOf is the distinct content words of a text as terms; a hyphenated word is also taken
 // whole ("check-up" as "checkup").
-func termsOf(s string) []term {
+func termsOf(s string) []term { return textTerms(s, false) }
+
+func textTerms(s string, english bool) []term {
 	var out []term
 	seen := map[string]bool{}
 	ws := words(s)
@@ -150,7 +162,9 @@ func termsOf(s string) []term {
 			continue
 		}
 		seen[f] = true
-		out = append(out, newTerm(w, false))
+		t := newTerm(w, english)
+		t.trans = nil // a profile word is matched as it is
+		out = append(out, t)
 	}
 	return out
 }
