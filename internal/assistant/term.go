@@ -49,6 +49,8 @@ func newTerm(lower string, english bool) term {
 		t.lemmas = []string{f}
 	case len(t.lemmas) == 0:
 		t.lemmas = []string{fold(snowballHungarian.Stem(lower, false))}
+	default:
+		t.concepts |= conceptsOf(t.lemmas[0]) // "héten" is "hét"
 	}
 	if english {
 		t.trans = lang.English(f)
@@ -127,7 +129,7 @@ func match(q, k term) float64 {
 		return sameIdea
 	}
 	for _, h := range q.trans {
-		if len(h) >= 3 && slices.Contains(k.parts, h) {
+		if len(h) >= 3 && slices.ContainsFunc(k.parts, func(p string) bool { return translates(h, p) }) {
 			return sameIdea // "whitening" is part of "fogfehérítés"
 		}
 	}

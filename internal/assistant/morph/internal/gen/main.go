@@ -156,14 +156,15 @@ func isLetters(s string) bool {
 }
 
 // maxTranslations bounds the Hungarian words kept for one English word; the first are those
-// both dictionaries agree on.
-const maxTranslations = 12
+// both dictionaries agree on, then those of the first senses.
+const maxTranslations = 8
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
 // Hunspell dictionary, each as its longest lemma.
 func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
+	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
 	addPair := func(en, word string) {
 		en = strings.ToLower(en)
 		if !isLetters(en) || len(en) < 2 {
@@ -175,7 +176,10 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 		}
 		k := english.Stem(en, false)
 		if pairs[k] == nil {
-			pairs[k] = map[string]int{}
+			pairs[k], order[k] = map[string]int{}, map[string]int{}
+		}
+		if _, ok := order[k][lemmas[0]]; !ok {
+			order[k][lemmas[0]] = len(order[k])
 		}
 		pairs[k][lemmas[0]]++
 	}
@@ -214,10 +218,7 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 			if words[a] != words[b] {
 				return words[b] - words[a]
 			}
-			if len(a) != len(b) {
-				return len(a) - len(b) // a plain word before its derivations
-			}
-			return strings.Compare(a, b)
+			return order[en][a] - order[en][b] // the dictionaries list the commonest sense first
 		})
 		if len(ws) > maxTranslations {
 			ws = ws[:maxTranslations]
