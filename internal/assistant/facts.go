@@ -465,8 +465,6 @@ func explained(chosen, all []scored, q query) float64 {
 			found += w
 		case best > 0:
 			found += w / 2 // a part of a compound explains a word only in part
-		case qt.name:
-			total -= w / 2
 		case qt.weight < 1:
 			total -= w // a generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks
 		}
