@@ -51,6 +51,8 @@ type responder struct {
 	explained bool
 	// handover is set when the profile does not answer the question and a colleague will.
 	handover bool
+	// whenHours is set when a question of when to reach the company is answered by the hours.
+	whenHours bool
 }
 
 func (r *responder) reply() string {
@@ -125,8 +127,10 @@ func (r *responder) buttonsHint(otherwise string) string {
 // minExplained is the least share of a question's topic words that the profile must use for
 // the built-in assistant to answer it; below it the question goes to a colleague.
 const (
-	minExplained    = 0.75
-	minExplainedTwo = 0.6
+	minKeyCover       = 0.6
+	minExplainedNamed = 0.5
+	minExplained      = 0.75
+	minExplainedTwo   = 0.6
 )
 
 // content answers the question of the message from the profile, at most two answers. A
@@ -163,7 +167,16 @@ func (r *responder) content() []string {
 			}
 		}
 	}
-	if len(q.terms) > 0 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) {
+	if q.when && r.p.OpeningHours != "" && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress) {
+		// "Mikor vagytok elérhetők?": when one can reach the company is its opening hours.
+		for _, s := range ss {
+			if s.kind == factHours {
+				chosen = []scored{s}
+				r.whenHours = true
+			}
+		}
+	}
+	if len(q.terms) > 0 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
 		if t.Captured.isZero() {
 			r.handover = true
 		}
@@ -228,7 +241,10 @@ func answers(ss []scored, q query, chosen []scored) bool {
 			strong++
 		}
 	}
-	return e >= minExplained || e >= minExplainedTwo && strong >= 2
+	// A question that names most of an entry's own words (its FAQ question, its service name) is
+	// about that entry even when it adds words of its own: "Hányszor kell jönni gyökérkezelésre?".
+	named := chosen[0].keyCover >= minKeyCover && e >= minExplainedNamed
+	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named
 }
 
 // chose reports whether one of the chosen facts is of kind k.

@@ -216,6 +216,8 @@ type query struct {
 	price bool
 	// duration is set when the question asks how long ("mennyi idő", "meddig", "how long").
 	duration bool
+	// when is set when the question asks when ("mikor", "when").
+	when bool
 }
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
@@ -281,6 +283,8 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		switch {
 		case f == "hol" || f == "where" || f == "hun":
 			q.where = true
+		case f == "mikor" || f == "when" || f == "hanykor":
+			q.when = true
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		}
