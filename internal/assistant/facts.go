@@ -162,7 +162,7 @@ func textTerms(s string, english bool) []term {
 			continue
 		}
 		seen[f] = true
-		t := newTerm(w, english)
+		t := makeTerm(w, english, true)
 		t.trans = nil // a profile word is matched as it is
 		out = append(out, t)
 	}

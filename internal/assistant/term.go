@@ -30,15 +30,20 @@ type term struct {
 	id int32
 }
 
-// newTerm makes a term of a lower-case word; english adds the lexicon's Hungarian words.
-func newTerm(lower string, english bool) term {
+// newTerm makes a term of a visitor's lower-case word; english adds the lexicon's Hungarian
+// words.
+func newTerm(lower string, english bool) term { return makeTerm(lower, english, false) }
+
+// makeTerm makes a term; a profile word is split into its parts even when the dictionary
+// knows it whole ("hajfestés": "haj", "festés"), which costs once per profile.
+func makeTerm(lower string, english, profile bool) term {
 	lang := morph.Load()
 	f := fold(lower)
 	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		t.lemmas = lang.Lemmas(f)
-		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) {
+		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit {
 			if h, tail := lang.Parts(f); h != "" {
 				t.parts = append([]string{h}, tail...)
 			}
@@ -57,6 +62,9 @@ func newTerm(lower string, english bool) term {
 	}
 	return t
 }
+
+// minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
+const minSplit = 7
 
 // maxTermLen bounds the words looked up in the dictionary: a longer one is no word a
 // dictionary holds, and looking it up would only cost time.
