@@ -112,16 +112,21 @@ const (
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
 func match(q, k term) float64 {
-	if q.fold == k.fold || sameStem(q.fold, k.fold) || q.lemmas[0] == k.lemmas[0] {
-		return sameWord
-	}
-	if len(q.en) >= 3 && q.en == k.en {
-		return sameWord
-	}
-	for _, a := range q.lemmas {
-		for _, b := range k.lemmas {
-			if a == b && len(a) >= 4 || sameStem(a, b) {
-				return related
+	// Most pairs of words begin differently, and then neither they nor their stems can be one
+	// word, a typo of one, or share a beginning.
+	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
+	if alike {
+		if q.fold == k.fold || sameStem(q.fold, k.fold) || q.lemmas[0] == k.lemmas[0] {
+			return sameWord
+		}
+		if len(q.en) >= 3 && q.en == k.en {
+			return sameWord
+		}
+		for _, a := range q.lemmas {
+			for _, b := range k.lemmas {
+				if a == b && len(a) >= 4 || sameStem(a, b) {
+					return related
+				}
 			}
 		}
 	}
@@ -130,7 +135,7 @@ func match(q, k term) float64 {
 			return translated
 		}
 	}
-	if nearTypo(q.fold, k.fold) {
+	if alike && nearTypo(q.fold, k.fold) {
 		return typo
 	}
 	if q.concepts&k.concepts != 0 {
@@ -156,7 +161,7 @@ func match(q, k term) float64 {
 		return compound
 	}
 	// Verb and noun of one root that the dictionary leaves apart: "javítotok", "javítását".
-	if min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
+	if alike && min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
 		return compound
 	}
 	return 0
@@ -213,6 +218,9 @@ func commonPrefix(a, b string) int {
 // nearTypo reports words of five letters or more that one typo apart (a letter added, left
 // out, changed, or two swapped), or two apart in words of nine letters or more.
 func nearTypo(a, b string) bool {
+	if len(a) < 5 || len(b) < 5 || a[0] != b[0] || len(a)-len(b) > 4 || len(b)-len(a) > 4 {
+		return false // a rune is at most two bytes in folded words: never within two runes
+	}
 	la, lb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
 	if min(la, lb) < 5 || a[0] != b[0] {
 		return false
