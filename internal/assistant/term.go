@@ -130,10 +130,8 @@ func match(q, k term) float64 {
 			}
 		}
 	}
-	for _, h := range q.trans {
-		if translates(h, k.fold) || slices.ContainsFunc(k.lemmas, func(l string) bool { return translates(h, l) }) {
-			return translated
-		}
+	if len(q.trans) > 0 && translatedTo(q.trans, k.fold, k.lemmas) {
+		return translated
 	}
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
@@ -141,10 +139,8 @@ func match(q, k term) float64 {
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
 	}
-	for _, h := range q.trans {
-		if len(h) >= 3 && slices.ContainsFunc(k.parts, func(p string) bool { return translates(h, p) }) {
-			return sameIdea // "whitening" is part of "fogfehérítés"
-		}
+	if len(q.trans) > 0 && len(k.parts) > 0 && translatedTo(q.trans, "", k.parts) {
+		return sameIdea // "whitening" is part of "fogfehérítés"
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
 	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
@@ -157,7 +153,7 @@ func match(q, k term) float64 {
 	}
 	// The part must be a stem of four letters or more and the rest at least three, or a suffix
 	// such as "-et" or "-en" would make "terül" a part of "területén".
-	if compoundPart(q.lemmas[0], k.lemmas[0]) || compoundPart(k.lemmas[0], q.lemmas[0]) {
+	if a, b := q.lemmas[0], k.lemmas[0]; alike && (compoundPart(a, b) || compoundPart(b, a)) || laterPart(a, b) || laterPart(b, a) {
 		return compound
 	}
 	// Verb and noun of one root that the dictionary leaves apart: "javítotok", "javítását".
@@ -165,6 +161,24 @@ func match(q, k term) float64 {
 		return compound
 	}
 	return 0
+}
+
+// translatedTo reports whether one of the lexicon's words hs translates w or one of ws.
+func translatedTo(hs []string, w string, ws []string) bool {
+	for _, h := range hs {
+		if len(h) < 3 {
+			continue
+		}
+		if w != "" && w[0] == h[0] && translates(h, w) {
+			return true
+		}
+		for _, x := range ws {
+			if x != "" && x[0] == h[0] && translates(h, x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
@@ -205,6 +219,12 @@ func compoundPart(part, whole string) bool {
 	}
 	i := strings.Index(whole, part)
 	return len(part) >= 5 && i >= 2
+}
+
+// laterPart is compoundPart for a part that does not begin the compound, without its cost
+// for the many pairs of words whose lengths rule it out.
+func laterPart(part, whole string) bool {
+	return len(part) >= 5 && len(whole) >= len(part)+3 && strings.Contains(whole[2:], part)
 }
 
 func commonPrefix(a, b string) int {
