@@ -196,6 +196,7 @@ var genericWords = wordSet(`
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
 	segitenek help helps munka munkat munkara munkak munkaja work job jobs
+	jon megy hoz visz tesz vesz lesz
 `)
 
 // wordSet is the set of the fields of s.
@@ -301,10 +302,11 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			w, f = stem, stem
 		}
 		weight := 1.0
-		if genericWords[f] {
-			weight = 0.3
+		t := newTerm(w, english)
+		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
+			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
-		q.terms = append(q.terms, queryTerm{term: newTerm(w, english), weight: weight, name: capital[f]})
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, name: capital[f]})
 	}
 	return q
 }
