@@ -281,6 +281,9 @@ func (r *responder) render(f scored, priceAsked bool) string {
 				r.handover = true
 				return tx.noPrices
 			}
+			if f.askedBody {
+				return r.service(s) // what it includes, and its price
+			}
 			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(r.name(s)), s.Price))
 		}
 		return r.service(s)

@@ -370,6 +370,9 @@ type scored struct {
 	// query matched: "Milyen implantátumot?" is about the service "Implantátum" more than
 	// about the FAQ "Mennyi ideig tart egy implantátum gyógyulása?".
 	keyCover float64
+	// askedBody is set when a topic word of the query matched a word of the fact's body only:
+	// "A festés után szárítás is van benne az árban?" asks what the service includes.
+	askedBody bool
 }
 
 // score matches every fact against the query.
@@ -413,6 +416,7 @@ func score(x *Index, q query) []scored {
 				s.hit[j] = best
 				df[j]++
 				s.strongAt[j] = key && best >= sameIdea || qt.weight >= 1 && best >= bodyWeight*sameIdea
+				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
 			}
 		}
 		covered := 0
