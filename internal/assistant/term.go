@@ -130,8 +130,8 @@ func match(q, k term) float64 {
 			}
 		}
 	}
-	if len(q.trans) > 0 && translatedTo(q.trans, k.fold, k.lemmas) {
-		return translated
+	if i := translatedTo(q.trans, k.fold, k.lemmas); i >= 0 {
+		return translatedAt(i)
 	}
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
@@ -139,8 +139,8 @@ func match(q, k term) float64 {
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
 	}
-	if len(q.trans) > 0 && len(k.parts) > 0 && translatedTo(q.trans, "", k.parts) {
-		return sameIdea // "whitening" is part of "fogfehérítés"
+	if i := translatedTo(q.trans, "", k.parts); i >= 0 {
+		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
 	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
@@ -163,22 +163,36 @@ func match(q, k term) float64 {
 	return 0
 }
 
-// translatedTo reports whether one of the lexicon's words hs translates w or one of ws.
-func translatedTo(hs []string, w string, ws []string) bool {
-	for _, h := range hs {
+// translatedAt is how well a lexicon's word matches by its rank among the word's
+// translations: the first senses are what a visitor most likely means, the later ones often
+// another meaning altogether ("site" as "telek", a plot of land).
+func translatedAt(rank int) float64 {
+	switch {
+	case rank < 3:
+		return translated
+	case rank < 6:
+		return sameIdea
+	}
+	return compound
+}
+
+// translatedTo returns the rank of the first of the lexicon's words hs that translates w or
+// one of ws, or -1.
+func translatedTo(hs []string, w string, ws []string) int {
+	for i, h := range hs {
 		if len(h) < 3 {
 			continue
 		}
 		if w != "" && w[0] == h[0] && translates(h, w) {
-			return true
+			return i
 		}
 		for _, x := range ws {
 			if x != "" && x[0] == h[0] && translates(h, x) {
-				return true
+				return i
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
