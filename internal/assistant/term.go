@@ -20,12 +20,15 @@ import (
 // Hungarian words the bilingual lexicon gives for it. Folding first lets a visitor who types
 // without accents match.
 type term struct {
-	fold     string
-	lemmas   []string
-	parts    []string
-	en       string
-	trans    []string
-	concepts uint64 // the concepts the word belongs to, one bit each (see concepts)
+	fold   string
+	lemmas []string
+	parts  []string
+	en     string
+	trans  []string
+	// transStart has a bit for the first byte of each of trans, to pass over the profile's
+	// words that no translation can match without comparing each.
+	transStart [4]uint64
+	concepts   uint64 // the concepts the word belongs to, one bit each (see concepts)
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -59,6 +62,11 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if english {
 		t.trans = lang.English(f)
+		for _, h := range t.trans {
+			if h != "" {
+				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
+			}
+		}
 	}
 	return t
 }
@@ -130,7 +138,7 @@ func match(q, k term) float64 {
 			}
 		}
 	}
-	if i := translatedTo(q.trans, k.fold, k.lemmas); i >= 0 {
+	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
 		return translatedAt(i)
 	}
 	if alike && nearTypo(q.fold, k.fold) {
@@ -139,7 +147,7 @@ func match(q, k term) float64 {
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
 	}
-	if i := translatedTo(q.trans, "", k.parts); i >= 0 {
+	if i := q.translatedTo("", k.parts); i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
@@ -176,10 +184,14 @@ func translatedAt(rank int) float64 {
 	return compound
 }
 
-// translatedTo returns the rank of the first of the lexicon's words hs that translates w or
-// one of ws, or -1.
-func translatedTo(hs []string, w string, ws []string) int {
-	for i, h := range hs {
+// translatedTo returns the rank of the first of the term's lexicon words that translates w
+// or one of ws, or -1.
+func (t term) translatedTo(w string, ws []string) int {
+	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
+	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
+		return -1
+	}
+	for i, h := range t.trans {
 		if len(h) < 3 {
 			continue
 		}

@@ -157,7 +157,7 @@ func isLetters(s string) bool {
 
 // maxTranslations bounds the Hungarian words kept for one English word; the first are those
 // both dictionaries agree on, then those of the first senses.
-const maxTranslations = 8
+const maxTranslations = 12
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
