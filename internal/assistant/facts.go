@@ -178,10 +178,6 @@ func isNumber(s string) bool {
 type queryTerm struct {
 	term
 	weight float64
-	// name is set for a word capitalised inside a sentence (a place, a brand): when the
-	// profile does not use it, it counts half against the question being answered, as in
-	// "Debrecenben is dolgoznak?".
-	name bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, and words of time.
@@ -278,7 +274,6 @@ func newQuery(message string, captured Contact, fs []fact) query {
 	}
 	var q query
 	seen := map[string]bool{}
-	capital := capitalised(message)
 	for i, w := range ws {
 		f := folded[i]
 		switch {
@@ -306,7 +301,7 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, name: capital[f]})
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight})
 	}
 	return q
 }
@@ -338,24 +333,6 @@ var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)
 var ownDetail = wordSet(`cimem cimemet emailem emailcimem szamom szamomat telefonszamom nevem neve elerhetosegem
 	elerhetosegeim elerhetosegeimet adataim adataimat adatom mobilom mobilszamom elkuldtem kuldom kuldtem
 	megadtam sent details`)
-
-// capitalised returns the folded words of text that are capitalised where a sentence does
-// not begin: names of places, brands and people.
-func capitalised(text string) map[string]bool {
-	out := map[string]bool{}
-	start := true
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) }) {
-		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
-		if r, _ := utf8.DecodeRuneInString(w); w != "" && !start && unicode.IsUpper(r) {
-			for _, part := range words(w) {
-				out[fold(part)] = true
-			}
-		}
-		last, _ := utf8.DecodeLastRuneInString(f)
-		start = strings.ContainsRune(".!?", last)
-	}
-	return out
-}
 
 // scored is a fact with how well a query matched it.
 type scored struct {
