@@ -358,10 +358,15 @@ func score(x *Index, q query) []scored {
 	out := make([]scored, len(fs))
 	df := make([]int, len(q.terms))
 	// memo[j][id] is match(q.terms[j], the word id) plus one, 0 until worked out.
-	memo := make([][]float64, len(q.terms))
+	n := len(q.terms)
+	memo := make([][]float64, n)
+	cells := make([]float64, n*x.words)
 	for j := range memo {
-		memo[j] = make([]float64, x.words)
+		memo[j] = cells[j*x.words : (j+1)*x.words]
 	}
+	// One backing array each for the facts' per-term figures: a turn allocates three, not
+	// three per fact.
+	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
 	matched := func(j int, k term) float64 {
 		if k.id < 0 || int(k.id) >= x.words {
 			return match(q.terms[j].term, k)
@@ -374,8 +379,8 @@ func score(x *Index, q query) []scored {
 		return m
 	}
 	for i, f := range fs {
-		s := scored{fact: f, hit: make([]float64, len(q.terms)), contrib: make([]float64, len(q.terms)),
-			strongAt: make([]bool, len(q.terms))}
+		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
+			strongAt: strong[i*n : (i+1)*n : (i+1)*n]}
 		for j := range q.terms {
 			qt := q.terms[j]
 			best, key := 0.0, false
