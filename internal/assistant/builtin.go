@@ -234,6 +234,11 @@ func answers(ss []scored, q query, chosen []scored) bool {
 	if len(chosen) == 0 {
 		return false
 	}
+	for j, qt := range q.terms {
+		if qt.proper && !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] > 0 }) {
+			return false // "Facebook hirdetéseket kezeltek?" of a profile that never names Facebook
+		}
+	}
 	e := explained(chosen, ss, q)
 	strong := 0
 	for j, ok := range chosen[0].strongAt {

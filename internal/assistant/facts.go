@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
 // factKind is which part of a profile a fact comes from.
@@ -178,6 +180,9 @@ func isNumber(s string) bool {
 type queryTerm struct {
 	term
 	weight float64
+	// proper is set for a capitalised word that no dictionary knows: a name ("Facebook",
+	// "Sopron"), which a profile that never names it cannot answer about.
+	proper bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, and words of time.
@@ -301,7 +306,15 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight})
+		// A name is a word no dictionary knows; whether it is capitalised is asked below.
+		unknown := t.concepts == 0 && (english && len(t.trans) == 0 || !english && !morph.Load().Known(t.lemmas[0]))
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown})
+	}
+	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
+		caps := capitalised(message)
+		for i := range q.terms {
+			q.terms[i].proper = q.terms[i].proper && caps[q.terms[i].fold]
+		}
 	}
 	return q
 }
@@ -323,6 +336,20 @@ func namesKey(fs []fact, w string, english bool) bool {
 		}
 	}
 	return false
+}
+
+// capitalised returns the folded words of text that begin with a capital letter.
+func capitalised(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range strings.Fields(text) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+		if r, _ := utf8.DecodeRuneInString(w); w != "" && unicode.IsUpper(r) {
+			for _, part := range words(w) {
+				out[fold(part)] = true
+			}
+		}
+	}
+	return out
 }
 
 // durationWords ask how long something takes.
