@@ -302,7 +302,11 @@ func (e WidgetConfigLanguage) Valid() bool {
 
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
-	// Language The language of the reply; the widget's own texts follow it.
+	// Language The language of the reply; the widget's own texts follow it. The reply is in this
+	// language only: its own words, the contact prompt and the quick replies it names. A
+	// fact the company's profile gives only in Hungarian is quoted in an English reply and
+	// marked "(in Hungarian)"; the company's Hungarian contact prompt and quick-button labels
+	// are left out of it.
 	Language ChatReplyLanguage `json:"language"`
 
 	// LeadId The session's lead, `null` until an email or phone is known.
@@ -324,7 +328,11 @@ type ChatReply struct {
 	SessionId SessionID `json:"session_id"`
 }
 
-// ChatReplyLanguage The language of the reply; the widget's own texts follow it.
+// ChatReplyLanguage The language of the reply; the widget's own texts follow it. The reply is in this
+// language only: its own words, the contact prompt and the quick replies it names. A
+// fact the company's profile gives only in Hungarian is quoted in an English reply and
+// marked "(in Hungarian)"; the company's Hungarian contact prompt and quick-button labels
+// are left out of it.
 type ChatReplyLanguage string
 
 // ChatRequest defines model for ChatRequest.

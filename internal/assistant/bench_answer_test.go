@@ -3,7 +3,12 @@ package assistant
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // BenchmarkBuiltinAnswer answers a question from the demo company's profile, as every chat
@@ -23,5 +28,85 @@ func BenchmarkBuiltinAnswer(b *testing.B) {
 		if _, err := (Builtin{}).Answer(context.Background(), turn); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// fortyEntries is a profile of 40 entries (services and FAQ pairs) taken from the tuning
+// profiles of testdata/answers, with their fixed facts.
+func fortyEntries(tb testing.TB) Profile {
+	tb.Helper()
+	files, err := filepath.Glob("testdata/answers/tuning/*.yaml")
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no tuning profiles: %v", err)
+	}
+	var out Profile
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var s struct {
+			Profile Profile `yaml:"profile"`
+		}
+		if err := yaml.Unmarshal(data, &s); err != nil {
+			tb.Fatal(err)
+		}
+		if out.CompanyName == "" {
+			out = s.Profile
+			continue
+		}
+		out.Services = append(out.Services, s.Profile.Services...)
+		out.FAQ = append(out.FAQ, s.Profile.FAQ...)
+	}
+	out.Services, out.FAQ = out.Services[:20], out.FAQ[:20]
+	return out
+}
+
+// BenchmarkAnswer answers one chat turn from a 40-entry profile whose index the caller keeps,
+// as the chat does per company: the matcher's CPU per turn. The questions alternate between
+// Hungarian and English, covered and not.
+func BenchmarkAnswer(b *testing.B) {
+	p := fortyEntries(b)
+	if n := len(p.Services) + len(p.FAQ); n != 40 {
+		b.Fatalf("%d entries", n)
+	}
+	x := NewIndex(p)
+	questions := []string{
+		"Mennyibe kerül egy fogkő-eltávolítás?",
+		"How much does a dental implant cost?",
+		"Szombaton nyitva vagytok?",
+		"Can I pay in instalments?",
+		"Van gyerekmegőrző, amíg festenek?",
+		"Do you do nails?",
+	}
+	b.ReportAllocs()
+	i := 0
+	start := cpuTime(b)
+	for b.Loop() {
+		turn := Turn{Language: Hungarian, Profile: p, Index: x, Message: questions[i%len(questions)], Missing: []string{"name", "email"}}
+		if _, err := (Builtin{}).Answer(context.Background(), turn); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	// On a shared machine the wall time per turn includes waiting for a core; the process's
+	// CPU time per turn is what a turn costs the server.
+	b.ReportMetric(float64((cpuTime(b)-start).Nanoseconds())/float64(max(i, 1)), "cpu-ns/op")
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkNewIndex builds the index of a 40-entry profile, once per profile version.
+func BenchmarkNewIndex(b *testing.B) {
+	p := fortyEntries(b)
+	for b.Loop() {
+		_ = NewIndex(p)
 	}
 }

@@ -26,11 +26,11 @@ func (Builtin) Answer(_ context.Context, t Turn) (Answer, error) {
 	} else {
 		r.in = DetectIntent(t.Message)
 	}
-	if t.Index != nil {
-		r.facts = t.Index.facts
-	} else {
-		r.facts = facts(t.Profile)
+	r.x = t.Index
+	if r.x == nil {
+		r.x = NewIndex(t.Profile)
 	}
+	r.facts = r.x.facts
 	if t.gated() {
 		r.p = t.Profile.WithoutPrices()
 	}
@@ -45,11 +45,14 @@ type responder struct {
 	p     Profile // the profile the reply may draw on: without prices while gated
 	in    Intent
 	toks  []string
+	x     *Index
 	facts []fact // of the whole profile; rendered without prices while gated
 	// explained is set when the reply already says why contact details are needed.
 	explained bool
 	// handover is set when the profile does not answer the question and a colleague will.
 	handover bool
+	// whenHours is set when a question of when to reach the company is answered by the hours.
+	whenHours bool
 }
 
 func (r *responder) reply() string {
@@ -97,11 +100,21 @@ func (r *responder) greeting() string {
 	return g + " " + r.tx.howHelp + " " + r.buttonsHint("")
 }
 
+// speaks reports whether a company's own text (a quick button's label, its contact prompt)
+// may stand in this turn's reply: in an English reply only if it is not Hungarian.
+func (r *responder) speaks(text string) bool {
+	if r.t.Language != English {
+		return true
+	}
+	l, sure := DetectLanguage(text)
+	return !sure || l != Hungarian
+}
+
 // buttonsHint lists the quick buttons, or says otherwise what one may ask.
 func (r *responder) buttonsHint(otherwise string) string {
 	var labels []string
 	for _, b := range r.t.QuickButtons {
-		if b = strings.TrimSpace(b); b != "" && !(r.t.gated() && ContainsPrice(b)) {
+		if b = strings.TrimSpace(b); b != "" && !(r.t.gated() && ContainsPrice(b)) && r.speaks(b) {
 			labels = append(labels, b)
 		}
 	}
@@ -114,8 +127,10 @@ func (r *responder) buttonsHint(otherwise string) string {
 // minExplained is the least share of a question's topic words that the profile must use for
 // the built-in assistant to answer it; below it the question goes to a colleague.
 const (
-	minExplained    = 0.7
-	minExplainedTwo = 0.6
+	minKeyCover       = 0.6
+	minExplainedNamed = 0.5
+	minExplained      = 0.75
+	minExplainedTwo   = 0.6
 )
 
 // content answers the question of the message from the profile, at most two answers. A
@@ -129,9 +144,9 @@ func (r *responder) content() []string {
 			parts = append(parts, s)
 		}
 	}
-	q := newQuery(t.Message, t.Captured).without(termsOf(r.p.CompanyName))
+	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company)
 	priceAsked := in.Price || in.Quote || q.price
-	ss := score(r.facts, q)
+	ss := score(r.x, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
@@ -143,7 +158,25 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if len(q.terms) > 0 && !answers(ss, q, chosen) {
+	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) {
+		// "Hol van a műhely?": the description says what the workshop is, the address where.
+		chosen = nil
+		for _, s := range ss {
+			if s.kind == factAddress {
+				chosen = []scored{s}
+			}
+		}
+	}
+	if q.when && r.p.OpeningHours != "" && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress) {
+		// "Mikor vagytok elérhetők?": when one can reach the company is its opening hours.
+		for _, s := range ss {
+			if s.kind == factHours {
+				chosen = []scored{s}
+				r.whenHours = true
+			}
+		}
+	}
+	if len(q.terms) > 0 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
 		if t.Captured.isZero() {
 			r.handover = true
 		}
@@ -171,13 +204,13 @@ func (r *responder) content() []string {
 		}
 	}
 	if matchAny(r.toks, aboutPhrases, false) && !chose(chosen, factAbout) {
-		add(r.or(r.p.Description, tx.noInfo))
+		add(r.or(r.local(r.p.Description, r.p.DescriptionEN), tx.noInfo))
 	}
 	if in.Services && !chose(chosen, factService) {
 		add(r.services())
 	}
 	if in.Hours && !chose(chosen, factHours) {
-		add(r.or(sentence(r.sprintf(tx.hours, r.p.OpeningHours)), tx.noHours))
+		add(r.or(sentence(r.sprintf(tx.hours, r.local(r.p.OpeningHours, r.p.OpeningHoursEN))), tx.noHours))
 	}
 	if matchAny(r.toks, reachPhrases, false) && t.Captured.isZero() {
 		add(r.or(r.reach(), tx.noInfo))
@@ -201,14 +234,22 @@ func answers(ss []scored, q query, chosen []scored) bool {
 	if len(chosen) == 0 {
 		return false
 	}
-	e := explained(ss, q)
+	for j, qt := range q.terms {
+		if qt.proper && !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] > 0 }) {
+			return false // "Facebook hirdetéseket kezeltek?" of a profile that never names Facebook
+		}
+	}
+	e := explained(chosen, ss, q)
 	strong := 0
 	for j, ok := range chosen[0].strongAt {
 		if ok && q.terms[j].weight >= 1 {
 			strong++
 		}
 	}
-	return e >= minExplained || e >= minExplainedTwo && strong >= 2
+	// A question that names most of an entry's own words (its FAQ question, its service name) is
+	// about that entry even when it adds words of its own: "Hányszor kell jönni gyökérkezelésre?".
+	named := chosen[0].keyCover >= minKeyCover && e >= minExplainedNamed
+	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named
 }
 
 // chose reports whether one of the chosen facts is of kind k.
@@ -233,22 +274,26 @@ func (r *responder) render(f scored, priceAsked bool) string {
 			r.handover = true
 			return tx.noPrices
 		}
-		return sentence(a)
+		return sentence(r.local(a, clean(f.faq.AnswerEN)))
 	case factService:
 		s := f.service
 		if gated {
-			s = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description)}
+			s = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description),
+				NameEN: stripPrices(s.NameEN), DescriptionEN: stripPrices(s.DescriptionEN)}
 		}
 		if priceAsked && !gated {
 			if s.Price == "" {
 				r.handover = true
 				return tx.noPrices
 			}
-			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(s.Name), s.Price))
+			if f.askedBody {
+				return r.service(s) // what it includes, and its price
+			}
+			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(r.name(s)), s.Price))
 		}
 		return r.service(s)
 	case factHours:
-		return sentence(fmt.Sprintf(tx.hours, clean(f.value)))
+		return sentence(fmt.Sprintf(tx.hours, r.local(clean(r.p.OpeningHours), clean(r.p.OpeningHoursEN))))
 	case factAddress:
 		return sentence(fmt.Sprintf(tx.addressIs, f.value))
 	case factPhone:
@@ -256,7 +301,35 @@ func (r *responder) render(f scored, priceAsked bool) string {
 	case factEmail:
 		return sentence(fmt.Sprintf(tx.emailIs, f.value))
 	}
+	if f.kind == factAbout {
+		return r.local(clean(r.p.Description), clean(r.p.DescriptionEN))
+	}
 	return clean(f.value)
+}
+
+// local is a profile text as the reply's language reads it: in an English reply its English
+// version, or the Hungarian text quoted and marked as Hungarian, so that the reply's own words
+// stay English; in a Hungarian reply the text itself.
+func (r *responder) local(hu, en string) string {
+	if r.t.Language != English {
+		return hu
+	}
+	if en != "" {
+		return en
+	}
+	if l, sure := DetectLanguage(hu); sure && l == Hungarian {
+		return fmt.Sprintf(r.tx.inHungarian, strings.TrimSpace(hu))
+	}
+	return hu
+}
+
+// name is a service's name in the reply's language: its English name in an English reply
+// when the profile gives one.
+func (r *responder) name(s Service) string {
+	if r.t.Language == English && s.NameEN != "" {
+		return s.NameEN
+	}
+	return s.Name
 }
 
 // priceList lists the services' prices, or says that there are none to tell.
@@ -264,10 +337,11 @@ func (r *responder) priceList() string {
 	var items []string
 	for _, s := range r.p.Services {
 		if s.Price != "" {
-			items = append(items, s.Name+": "+s.Price)
+			items = append(items, r.name(s)+": "+s.Price)
 		}
 	}
 	if len(items) == 0 {
+		r.handover = true // a colleague tells the price the profile does not
 		return r.tx.noPrices
 	}
 	return fmt.Sprintf(r.tx.prices, strings.Join(items, "; "))
@@ -275,13 +349,13 @@ func (r *responder) priceList() string {
 
 // service describes one service, with its price unless prices are held back.
 func (r *responder) service(s Service) string {
-	out := s.Name
-	if s.Description != "" {
-		out += ": " + s.Description
+	out := r.name(s)
+	if d := r.local(s.Description, s.DescriptionEN); d != "" {
+		out += ": " + d
 	}
 	out = sentence(out)
 	if s.Price != "" {
-		out += " " + sentence(fmt.Sprintf(r.tx.servicePrice, r.tx.named(s.Name), s.Price))
+		out += " " + sentence(fmt.Sprintf(r.tx.servicePrice, r.tx.named(r.name(s)), s.Price))
 	}
 	return out
 }
@@ -291,12 +365,14 @@ func (r *responder) services() string {
 	var items []string
 	for _, s := range r.p.Services {
 		if s.Price != "" {
-			s.Name += " (" + s.Price + ")"
+			s.Name = r.name(s) + " (" + s.Price + ")"
+		} else {
+			s.Name = r.name(s)
 		}
 		items = append(items, s.Name)
 	}
 	if len(items) == 0 {
-		return r.or(r.p.Description, r.tx.noInfo)
+		return r.or(r.local(r.p.Description, r.p.DescriptionEN), r.tx.noInfo)
 	}
 	out := fmt.Sprintf(r.tx.services, strings.Join(items, ", "))
 	if r.t.gated() {
@@ -334,6 +410,9 @@ func (r *responder) contactPart() []string {
 	}
 	fields := tx.fieldList(t.Missing)
 	prompt := strings.TrimSpace(t.ContactPrompt)
+	if !r.speaks(prompt) {
+		prompt = "" // the company's prompt in Hungarian has no place in an English reply
+	}
 	if t.gated() {
 		prompt = stripPrices(prompt)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
 // factKind is which part of a profile a fact comes from.
@@ -32,6 +34,9 @@ type fact struct {
 	value   string // hours, address, phone, email or description
 	keys    []term
 	body    []term
+	// price is set when the fact states a price: a service with one, or an FAQ answer that
+	// names an amount.
+	price bool
 }
 
 // Weights of where a profile word stands.
@@ -54,19 +59,56 @@ var (
 // many turns of one company keeps it with the profile (Turn.Index).
 type Index struct {
 	facts []fact
+	// words is how many distinct words the facts hold (term.id runs below it).
+	words int
+	// company is the company's name as terms.
+	company []term
 }
 
 // NewIndex prepares p for answering.
-func NewIndex(p Profile) *Index { return &Index{facts: facts(p)} }
+func NewIndex(p Profile) *Index {
+	fs := facts(p)
+	return &Index{facts: fs, words: numberTerms(fs), company: termsOf(p.CompanyName)}
+}
+
+// numberTerms gives each distinct word of the facts an id, so that a query word is matched
+// against each once, however many facts use it; it returns how many there are.
+func numberTerms(fs []fact) int {
+	ids := map[string]int32{}
+	number := func(ts []term) {
+		for i := range ts {
+			id, ok := ids[ts[i].fold]
+			if !ok {
+				id = int32(len(ids))
+				ids[ts[i].fold] = id
+			}
+			ts[i].id = id
+		}
+	}
+	for i := range fs {
+		number(fs[i].keys)
+		number(fs[i].body)
+	}
+	return len(ids)
+}
 
 // facts splits a profile into the facts an answer may draw on.
 func facts(p Profile) []fact {
 	var out []fact
+	defer func() {
+		for i := range out {
+			f := &out[i]
+			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
+		}
+	}()
+	// English versions add their words, so that an English question finds them as such.
 	for _, q := range p.FAQ {
-		out = append(out, fact{kind: factFAQ, faq: q, keys: termsOf(q.Question), body: termsOf(q.Answer)})
+		out = append(out, fact{kind: factFAQ, faq: q, keys: append(termsOf(q.Question), englishTerms(q.QuestionEN)...),
+			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...)})
 	}
 	for _, s := range p.Services {
-		out = append(out, fact{kind: factService, service: s, keys: termsOf(s.Name), body: termsOf(s.Description + " " + s.Price)})
+		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
+			body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -85,8 +127,12 @@ func facts(p Profile) []fact {
 			if f.kind != factPhone && f.kind != factEmail { // the words of an address like info@x.hu say nothing
 				body = termsOf(f.value)
 			}
-			if f.kind == factAbout {
+			switch f.kind {
+			case factAbout:
 				body = append(body, termsOf(p.CompanyName)...)
+				body = append(body, englishTerms(p.DescriptionEN)...)
+			case factHours:
+				body = append(body, englishTerms(p.OpeningHoursEN)...)
 			}
 			out = append(out, fact{kind: f.kind, value: f.value, keys: termsOf(f.keys), body: body})
 		}
@@ -94,9 +140,14 @@ func facts(p Profile) []fact {
 	return out
 }
 
+// englishTerms is termsOf for an English text.
+func englishTerms(s string) []term { return textTerms(s, true) }
+
 // termsOf is the distinct content words of a text as terms; a hyphenated word is also taken
 // whole ("check-up" as "checkup").
-func termsOf(s string) []term {
+func termsOf(s string) []term { return textTerms(s, false) }
+
+func textTerms(s string, english bool) []term {
 	var out []term
 	seen := map[string]bool{}
 	ws := words(s)
@@ -109,11 +160,13 @@ func termsOf(s string) []term {
 	}
 	for _, w := range ws {
 		f := fold(w)
-		if w == clauseBreak || seen[f] || stopWords[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if w == clauseBreak || seen[f] || isStop(f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
-		out = append(out, newTerm(w))
+		t := makeTerm(w, english, true)
+		t.trans = nil // a profile word is matched as it is
+		out = append(out, t)
 	}
 	return out
 }
@@ -127,10 +180,9 @@ func isNumber(s string) bool {
 type queryTerm struct {
 	term
 	weight float64
-	// name is set for a word capitalised inside a sentence (a place, a brand): when the
-	// profile does not use it, it counts half against the question being answered, as in
-	// "Debrecenben is dolgoznak?".
-	name bool
+	// proper is set for a capitalised word that no dictionary knows: a name ("Facebook",
+	// "Sopron"), which a profile that never names it cannot answer about.
+	proper bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, and words of time.
@@ -145,6 +197,7 @@ var genericWords = wordSet(`
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
 	segitenek help helps munka munkat munkara munkak munkaja work job jobs
+	jon megy hoz visz tesz vesz lesz
 `)
 
 // wordSet is the set of the fields of s.
@@ -165,6 +218,8 @@ type query struct {
 	price bool
 	// duration is set when the question asks how long ("mennyi idő", "meddig", "how long").
 	duration bool
+	// when is set when the question asks when ("mikor", "when").
+	when bool
 }
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
@@ -193,24 +248,30 @@ func cutPriceSuffix(f string) (string, bool) {
 // newQuery reads the topic words of a message, leaving out the words the intents stand for
 // (greetings, thanks, price and quote words), contact details the message carried, and the
 // visitor's own details ("a címem", "my number").
-func newQuery(message string, captured Contact) query {
+//
+// A word of a services or about phrase stays when it names one of the facts' keys, as
+// "service" does in "What does a major service cost?" of a profile with "Nagy szerviz".
+func newQuery(message string, captured Contact, fs []fact) query {
 	for _, v := range []string{captured.Email, captured.Phone, captured.Name} {
 		if v != "" {
 			message = strings.ReplaceAll(message, v, " ")
 		}
 	}
+	lang, sure := DetectLanguage(message)
+	english := sure && lang == English
 	ws := words(message)
 	skip := make([]bool, len(ws))
 	folded := make([]string, len(ws))
 	for i, w := range ws {
 		folded[i] = fold(w)
 	}
-	for _, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
+	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
+		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
 				if p.matchAt(folded, i) {
 					for j := range p {
-						skip[i+j] = true
+						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
 					}
 				}
 			}
@@ -218,16 +279,20 @@ func newQuery(message string, captured Contact) query {
 	}
 	var q query
 	seen := map[string]bool{}
-	capital := capitalised(message)
 	for i, w := range ws {
 		f := folded[i]
 		switch {
 		case f == "hol" || f == "where" || f == "hun":
 			q.where = true
+		case f == "mikor" || f == "when" || f == "hanykor":
+			q.when = true
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		}
-		if skip[i] || w == clauseBreak || seen[f] || stopWords[f] || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if i > 0 && folded[i-1] == "how" {
+			continue // "how long", "how much", "how soon": the kind of answer, not the topic
+		}
+		if skip[i] || w == clauseBreak || seen[f] || isStop(f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -237,12 +302,54 @@ func newQuery(message string, captured Contact) query {
 			w, f = stem, stem
 		}
 		weight := 1.0
-		if genericWords[f] {
-			weight = 0.3
+		t := newTerm(w, english)
+		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
+			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
-		q.terms = append(q.terms, queryTerm{term: newTerm(w), weight: weight, name: capital[f]})
+		// A name is a word no dictionary knows; whether it is capitalised is asked below.
+		unknown := t.concepts == 0 && (english && len(t.trans) == 0 || !english && !morph.Load().Known(t.lemmas[0]))
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown})
+	}
+	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
+		caps := capitalised(message)
+		for i := range q.terms {
+			q.terms[i].proper = q.terms[i].proper && caps[q.terms[i].fold]
+		}
 	}
 	return q
+}
+
+// namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
+func namesKey(fs []fact, w string, english bool) bool {
+	if isStop(fold(w)) {
+		return false
+	}
+	t := newTerm(w, english)
+	for _, f := range fs {
+		if f.kind != factFAQ && f.kind != factService {
+			continue // the fixed facts' keys are the words of those very phrases
+		}
+		for _, k := range f.keys {
+			if match(t, k) >= related {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// capitalised returns the folded words of text that begin with a capital letter.
+func capitalised(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range strings.Fields(text) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+		if r, _ := utf8.DecodeRuneInString(w); w != "" && unicode.IsUpper(r) {
+			for _, part := range words(w) {
+				out[fold(part)] = true
+			}
+		}
+	}
+	return out
 }
 
 // durationWords ask how long something takes.
@@ -254,24 +361,6 @@ var ownDetail = wordSet(`cimem cimemet emailem emailcimem szamom szamomat telefo
 	elerhetosegeim elerhetosegeimet adataim adataimat adatom mobilom mobilszamom elkuldtem kuldom kuldtem
 	megadtam sent details`)
 
-// capitalised returns the folded words of text that are capitalised where a sentence does
-// not begin: names of places, brands and people.
-func capitalised(text string) map[string]bool {
-	out := map[string]bool{}
-	start := true
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) }) {
-		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
-		if r, _ := utf8.DecodeRuneInString(w); w != "" && !start && unicode.IsUpper(r) {
-			for _, part := range words(w) {
-				out[fold(part)] = true
-			}
-		}
-		last, _ := utf8.DecodeLastRuneInString(f)
-		start = strings.ContainsRune(".!?", last)
-	}
-	return out
-}
-
 // scored is a fact with how well a query matched it.
 type scored struct {
 	fact
@@ -281,24 +370,54 @@ type scored struct {
 	// strongAt is set for a term that matched a key of the fact, or a word of its body in
 	// full while naming the topic.
 	strongAt []bool
+	// keyCover is the share of the fact's keys (an FAQ's question, a service's name) that the
+	// query matched: "Milyen implantátumot?" is about the service "Implantátum" more than
+	// about the FAQ "Mennyi ideig tart egy implantátum gyógyulása?".
+	keyCover float64
+	// askedBody is set when a topic word of the query matched a word of the fact's body only:
+	// "A festés után szárítás is van benne az árban?" asks what the service includes.
+	askedBody bool
 }
 
 // score matches every fact against the query.
-func score(fs []fact, q query) []scored {
+func score(x *Index, q query) []scored {
+	fs := x.facts
 	out := make([]scored, len(fs))
 	df := make([]int, len(q.terms))
+	// memo[j][id] is match(q.terms[j], the word id) plus one, 0 until worked out.
+	n := len(q.terms)
+	memo := make([][]float64, n)
+	cells := make([]float64, n*x.words)
+	for j := range memo {
+		memo[j] = cells[j*x.words : (j+1)*x.words]
+	}
+	// One backing array each for the facts' per-term figures: a turn allocates three, not
+	// three per fact.
+	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
+	matched := func(j int, k term) float64 {
+		if k.id < 0 || int(k.id) >= x.words {
+			return match(q.terms[j].term, k)
+		}
+		if m := memo[j][k.id]; m > 0 {
+			return m - 1
+		}
+		m := match(q.terms[j].term, k)
+		memo[j][k.id] = m + 1
+		return m
+	}
 	for i, f := range fs {
-		s := scored{fact: f, hit: make([]float64, len(q.terms)), contrib: make([]float64, len(q.terms)),
-			strongAt: make([]bool, len(q.terms))}
-		for j, qt := range q.terms {
+		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
+			strongAt: strong[i*n : (i+1)*n : (i+1)*n]}
+		for j := range q.terms {
+			qt := q.terms[j]
 			best, key := 0.0, false
 			for _, k := range f.keys {
-				if m := match(qt.term, k) * keyWeight; m > best {
+				if m := matched(j, k) * keyWeight; m > best {
 					best, key = m, true
 				}
 			}
 			for _, k := range f.body {
-				if m := match(qt.term, k) * bodyWeight; m > best {
+				if m := matched(j, k) * bodyWeight; m > best {
 					best, key = m, false
 				}
 			}
@@ -306,39 +425,67 @@ func score(fs []fact, q query) []scored {
 				s.hit[j] = best
 				df[j]++
 				s.strongAt[j] = key && best >= sameIdea || qt.weight >= 1 && best >= bodyWeight*sameIdea
+				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
 			}
+		}
+		covered := 0
+		for _, k := range f.keys {
+			for j := range q.terms {
+				if matched(j, k) >= weakMatch {
+					covered++
+					break
+				}
+			}
+		}
+		if len(f.keys) > 0 {
+			s.keyCover = float64(covered) / float64(len(f.keys))
 		}
 		out[i] = s
 	}
 	// A word found in every fact tells them apart less than one found in a single fact.
 	for i := range out {
-		for j, h := range out[i].hit {
+		f := &out[i]
+		// A fact whose own keys the question names is ranked over one that shares a word with
+		// it, and the description, which mentions everything, under both.
+		factor := 0.7 + 0.3*f.keyCover
+		if f.kind == factAbout {
+			factor = 0.8
+		}
+		for j, h := range f.hit {
 			if h > 0 {
-				out[i].contrib[j] = q.terms[j].weight * h / math.Sqrt(float64(df[j]))
+				f.contrib[j] = factor * q.terms[j].weight * h / math.Sqrt(float64(df[j]))
 			}
 		}
 	}
 	return out
 }
 
-// explained is the share of the query's weight that the profile matches anywhere: a question
-// whose topic words the profile never uses is not answered by it, however well its other words
-// match ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?").
-func explained(ss []scored, q query) float64 {
+// explained is the share of the query's weight that the chosen facts match: a question whose
+// topic words they do not use is not answered by them, however well its other words match
+// ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?"). A word that
+// many facts of the profile (all) match tells little of what is asked, so it weighs less than
+// one that no fact matches, which most likely names what the profile does not cover.
+func explained(chosen, all []scored, q query) float64 {
 	total, found := 0.0, 0.0
 	for j, qt := range q.terms {
-		total += qt.weight
-		best := 0.0
-		for _, s := range ss {
+		best, df := 0.0, 0
+		for _, s := range chosen {
 			best = max(best, s.hit[j])
 		}
+		for _, s := range all {
+			if s.hit[j] > 0 {
+				df++
+			}
+		}
+		w := qt.weight / math.Sqrt(float64(max(df, 1)))
+		total += w
 		switch {
 		case best >= bodyWeight*sameIdea:
-			found += qt.weight
+			found += w
 		case best > 0:
-			found += qt.weight / 2 // a part of a compound explains a word only in part
-		case qt.name:
-			total -= qt.weight / 2
+			found += w / 2 // a part of a compound explains a word only in part
+		case qt.weight < 1:
+			total -= w // a generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks
 		}
 	}
 	if total == 0 {
@@ -408,15 +555,7 @@ func (q query) topical() bool {
 
 // priced reports whether the fact states a price: a service with one, or an FAQ answer that
 // names an amount.
-func (f fact) priced() bool {
-	switch f.kind {
-	case factService:
-		return f.service.Price != ""
-	case factFAQ:
-		return ContainsPrice(f.faq.Answer)
-	}
-	return false
-}
+func (f fact) priced() bool { return f.price }
 
 func sameFact(a, b fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value

@@ -2,7 +2,17 @@ package assistant
 
 import (
 	"strings"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
+
+// isStop reports whether a folded word carries no topic: a word of stopWords, or a Hungarian
+// function word of the dictionary (a pronoun, a conjunction, a postposition...) that names no
+// concept ("óta" does: "Mióta?" asks about the company's history).
+func isStop(f string) bool {
+	lang := morph.Load()
+	return stopWords[f] || (lang.Function(f) || lang.Prefix(f)) && conceptsOf(f) == 0
+}
 
 // stopWords carry no topic: question words, articles, pronouns, auxiliaries, interjections,
 // the suffixes a hyphen splits off ("kW-os"), and the words of a price question, which the
@@ -37,7 +47,7 @@ var stopWords = func() map[string]bool {
 // Questions about the company itself and about how to reach it, which Intent leaves out.
 var (
 	aboutPhrases = phrases("mivel foglalkoz*", "kik vagy*", "kik maguk", "kik onok",
-		"bemutatkoz*", "rolatok", "onokrol", "cegrol", "cegukrol", "about you", "about your*",
+		"rolatok", "onokrol", "cegrol", "cegukrol", "about you", "about your*",
 		"about the company", "who are you", "what do you do")
 	reachPhrases = phrases("kapcsolat", "kapcsolatfelvetel", "elerhetoseg", "elerhetosegek", "elerhetosegeik*", "elerhetoseguk*",
 		"elerhetosegeitek*", "telefonszamuk*", "telefonszamotok*", "email cimuk*", "mail cimuk*",

@@ -25,6 +25,10 @@ type Profile struct {
 	Phone        string    `json:"phone" yaml:"phone"`     // the company's own contact phone, optional
 	Email        string    `json:"email" yaml:"email"`     // the company's own contact email, optional
 	Address      string    `json:"address" yaml:"address"` // optional
+	// DescriptionEN and OpeningHoursEN are the English versions an English reply quotes; a
+	// reply quotes the Hungarian text where one is empty.
+	DescriptionEN  string `json:"description_en,omitempty" yaml:"description_en,omitempty"`
+	OpeningHoursEN string `json:"opening_hours_en,omitempty" yaml:"opening_hours_en,omitempty"`
 }
 
 // Service is one thing the company sells; Price is free text such as "1 900 000 Ft-tól" and
@@ -33,12 +37,18 @@ type Service struct {
 	Name        string `json:"name" yaml:"name"`
 	Description string `json:"description" yaml:"description"`
 	Price       string `json:"price" yaml:"price"`
+	// NameEN and DescriptionEN are the optional English versions.
+	NameEN        string `json:"name_en,omitempty" yaml:"name_en,omitempty"`
+	DescriptionEN string `json:"description_en,omitempty" yaml:"description_en,omitempty"`
 }
 
 // QA is one frequently asked question with the company's answer.
 type QA struct {
 	Question string `json:"question" yaml:"question"`
 	Answer   string `json:"answer" yaml:"answer"`
+	// QuestionEN and AnswerEN are the optional English versions.
+	QuestionEN string `json:"question_en,omitempty" yaml:"question_en,omitempty"`
+	AnswerEN   string `json:"answer_en,omitempty" yaml:"answer_en,omitempty"`
 }
 
 // ErrInvalidProfile is wrapped by every error ParseProfile returns.
@@ -86,12 +96,14 @@ func ParseProfile(data []byte) (Profile, error) {
 func (p Profile) trimmed() Profile {
 	t := strings.TrimSpace
 	out := Profile{CompanyName: t(p.CompanyName), Description: t(p.Description),
-		OpeningHours: t(p.OpeningHours), Phone: t(p.Phone), Email: t(p.Email), Address: t(p.Address)}
+		OpeningHours: t(p.OpeningHours), Phone: t(p.Phone), Email: t(p.Email), Address: t(p.Address),
+		DescriptionEN: t(p.DescriptionEN), OpeningHoursEN: t(p.OpeningHoursEN)}
 	for _, s := range p.Services {
-		out.Services = append(out.Services, Service{Name: t(s.Name), Description: t(s.Description), Price: t(s.Price)})
+		out.Services = append(out.Services, Service{Name: t(s.Name), Description: t(s.Description), Price: t(s.Price),
+			NameEN: t(s.NameEN), DescriptionEN: t(s.DescriptionEN)})
 	}
 	for _, q := range p.FAQ {
-		out.FAQ = append(out.FAQ, QA{Question: t(q.Question), Answer: t(q.Answer)})
+		out.FAQ = append(out.FAQ, QA{Question: t(q.Question), Answer: t(q.Answer), QuestionEN: t(q.QuestionEN), AnswerEN: t(q.AnswerEN)})
 	}
 	return out
 }
@@ -117,17 +129,23 @@ func (p Profile) check() error {
 		{"phone", p.Phone, limits.PhoneLen, false},
 		{"email", p.Email, limits.EmailLen, false},
 		{"address", p.Address, maxFieldLen, false},
+		{"description_en", p.DescriptionEN, maxDescriptionLen, false},
+		{"opening_hours_en", p.OpeningHoursEN, maxFieldLen, false},
 	}
 	for i, s := range p.Services {
 		at := fmt.Sprintf("services[%d].", i)
 		fields = append(fields, field{at + "name", s.Name, maxFieldLen, true},
 			field{at + "description", s.Description, maxFieldLen, false},
-			field{at + "price", s.Price, maxFieldLen, false})
+			field{at + "price", s.Price, maxFieldLen, false},
+			field{at + "name_en", s.NameEN, maxFieldLen, false},
+			field{at + "description_en", s.DescriptionEN, maxFieldLen, false})
 	}
 	for i, q := range p.FAQ {
 		at := fmt.Sprintf("faq[%d].", i)
 		fields = append(fields, field{at + "question", q.Question, maxFieldLen, true},
-			field{at + "answer", q.Answer, maxFieldLen, true})
+			field{at + "answer", q.Answer, maxFieldLen, true},
+			field{at + "question_en", q.QuestionEN, maxFieldLen, false},
+			field{at + "answer_en", q.AnswerEN, maxFieldLen, false})
 	}
 	for _, f := range fields {
 		switch {
@@ -154,14 +172,17 @@ func (p Profile) WithoutPrices() Profile {
 	out := p
 	out.Description = stripPrices(p.Description)
 	out.OpeningHours = stripPrices(p.OpeningHours)
+	out.DescriptionEN = stripPrices(p.DescriptionEN)
+	out.OpeningHoursEN = stripPrices(p.OpeningHoursEN)
 	out.Services = make([]Service, len(p.Services))
 	for i, s := range p.Services {
-		out.Services[i] = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description)}
+		out.Services[i] = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description),
+			NameEN: stripPrices(s.NameEN), DescriptionEN: stripPrices(s.DescriptionEN)}
 	}
 	out.FAQ = make([]QA, 0, len(p.FAQ))
 	for _, q := range p.FAQ {
 		if a := stripPrices(q.Answer); a != "" {
-			out.FAQ = append(out.FAQ, QA{Question: q.Question, Answer: a})
+			out.FAQ = append(out.FAQ, QA{Question: q.Question, Answer: a, QuestionEN: q.QuestionEN, AnswerEN: stripPrices(q.AnswerEN)})
 		}
 	}
 	return out

@@ -80,9 +80,9 @@ func (x *Index) ServiceFor(message string) (name string, ok bool) {
 	if x == nil {
 		return "", false
 	}
-	q := newQuery(message, Contact{})
+	q := newQuery(message, Contact{}, x.facts)
 	best := 0.0
-	for _, s := range score(x.facts, q) {
+	for _, s := range score(x, q) {
 		if s.kind != factService {
 			continue
 		}
@@ -120,7 +120,7 @@ func Gist(message string, captured Contact) string {
 	message = strings.Join(slices.DeleteFunc(strings.Fields(message), func(w string) bool { return strings.Contains(w, "@") }), " ")
 	in := DetectIntent(message)
 	topic := false
-	for _, t := range newQuery(message, captured).terms {
+	for _, t := range newQuery(message, captured, nil).terms {
 		// Words about the visitor's own details ("az e-mail címem") are no question.
 		topic = topic || t.concepts&contactConcepts == 0
 	}

@@ -1,30 +1,82 @@
 package assistant
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/kljensen/snowball/english"
-	"github.com/kljensen/snowball/hungarian"
+	snowballEnglish "github.com/kljensen/snowball/english"
+	snowballHungarian "github.com/kljensen/snowball/hungarian"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
 // term is one word of a visitor's message or of a profile, in the forms that matching
-// compares: folded (lower case, no accents), and its Hungarian and English Snowball stems,
-// folded too. Stemming the accented word first and folding after keeps Snowball's suffix
-// rules working on Hungarian text; comparing the folded forms lets a visitor who types
+// compares: folded (lower case, no accents); its Hungarian dictionary lemmas (Hunspell's
+// stems and suffixes: "szombaton" is "szombat", "foglalást" is "foglal"), or its Snowball
+// stem for a word the dictionary does not know; the parts of a compound ("fogkőeltávolítás":
+// "fogkő", "eltávolít"); its English Snowball stem; and, for a word of an English question, the
+// Hungarian words the bilingual lexicon gives for it. Folding first lets a visitor who types
 // without accents match.
 type term struct {
-	fold     string
-	stems    [2]string
-	concepts uint64 // the concepts the word belongs to, one bit each (see concepts)
+	fold   string
+	lemmas []string
+	parts  []string
+	en     string
+	trans  []string
+	// transStart has a bit for the first byte of each of trans, to pass over the profile's
+	// words that no translation can match without comparing each.
+	transStart [4]uint64
+	concepts   uint64 // the concepts the word belongs to, one bit each (see concepts)
+	// id numbers the word among an index's words (see numberTerms), -1 outside one.
+	id int32
 }
 
-func newTerm(lower string) term {
+// newTerm makes a term of a visitor's lower-case word; english adds the lexicon's Hungarian
+// words.
+func newTerm(lower string, english bool) term { return makeTerm(lower, english, false) }
+
+// makeTerm makes a term; a profile word is split into its parts even when the dictionary
+// knows it whole ("hajfestés": "haj", "festés"), which costs once per profile.
+func makeTerm(lower string, english, profile bool) term {
+	lang := morph.Load()
 	f := fold(lower)
-	return term{fold: f, stems: [2]string{fold(hungarian.Stem(lower, false)), fold(english.Stem(lower, false))},
-		concepts: conceptsOf(f)}
+	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1}
+	if len(f) <= maxTermLen && !english {
+		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
+		t.lemmas = lang.Lemmas(f)
+		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit {
+			if h, tail := lang.Parts(f); h != "" {
+				t.parts = append([]string{h}, tail...)
+			}
+		}
+	}
+	switch {
+	case english:
+		t.lemmas = []string{f}
+	case len(t.lemmas) == 0:
+		t.lemmas = []string{fold(snowballHungarian.Stem(lower, false))}
+	default:
+		t.concepts |= conceptsOf(t.lemmas[0]) // "héten" is "hét"
+	}
+	if english {
+		t.trans = lang.English(f)
+		for _, h := range t.trans {
+			if h != "" {
+				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
+			}
+		}
+	}
+	return t
 }
+
+// minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
+const minSplit = 7
+
+// maxTermLen bounds the words looked up in the dictionary: a longer one is no word a
+// dictionary holds, and looking it up would only cost time.
+const maxTermLen = 40
 
 // words splits s into lower-case words (accents kept) with the clause breaks of tokens.
 func words(s string) []string {
@@ -57,46 +109,111 @@ func words(s string) []string {
 
 // Strengths of a match between two terms.
 const (
-	sameWord  = 1.0
-	typo      = 0.9
-	sameIdea  = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
-	compound  = 0.6 // one word begins or ends the other, as in Hungarian compounds
-	weakMatch = 0.5 // the least that counts as a match at all
+	sameWord   = 1.0
+	typo       = 0.9
+	related    = 0.9 // one dictionary stem under both ("festés", "festeni")
+	translated = 0.9 // the lexicon translates the visitor's English word into the profile's
+	sameIdea   = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
+	compound   = 0.6 // one word begins or ends the other, as in Hungarian compounds
+	weakMatch  = 0.5 // the least that counts as a match at all
 )
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
 func match(q, k term) float64 {
-	if q.fold == k.fold || sameStem(q.fold, k.fold) {
-		return sameWord
-	}
-	for _, a := range q.stems {
-		for _, b := range k.stems {
-			if len(a) >= 3 && len(b) >= 3 && sameStem(a, b) {
-				return sameWord
+	// Most pairs of words begin differently, and then neither they nor their stems can be one
+	// word, a typo of one, or share a beginning.
+	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
+	if alike {
+		if q.fold == k.fold || sameStem(q.fold, k.fold) || q.lemmas[0] == k.lemmas[0] {
+			return sameWord
+		}
+		if len(q.en) >= 3 && q.en == k.en {
+			return sameWord
+		}
+		for _, a := range q.lemmas {
+			for _, b := range k.lemmas {
+				if a == b && len(a) >= 4 || sameStem(a, b) {
+					return related
+				}
 			}
 		}
 	}
-	if nearTypo(q.fold, k.fold) {
+	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
+		return translatedAt(i)
+	}
+	if alike && nearTypo(q.fold, k.fold) {
 		return typo
 	}
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
 	}
-	// Compounds: "klíma" is part of "klímatöltés", "tárol" of "gumitárolás". The part must be a
-	// stem of four letters or more and the rest at least three, or a suffix such as "-et" or
-	// "-en" would make "terül" a part of "területén".
-	for _, a := range q.stems {
-		for _, b := range k.stems {
-			if compoundPart(a, b) || compoundPart(b, a) {
-				return compound
-			}
-		}
+	if i := q.translatedTo("", k.parts); i >= 0 {
+		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
 	}
-	// Verb and noun of one root that Snowball leaves apart: "javítotok", "javítását".
-	if min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
+	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
+	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
+	// may be another thing: "szemöldökfestés" is not the "festés" of hair.
+	if len(q.lemmas[0]) >= 4 && slices.Contains(k.parts, q.lemmas[0]) {
+		return sameIdea
+	}
+	if len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
+		return compound
+	}
+	// The part must be a stem of four letters or more and the rest at least three, or a suffix
+	// such as "-et" or "-en" would make "terül" a part of "területén".
+	if a, b := q.lemmas[0], k.lemmas[0]; alike && (compoundPart(a, b) || compoundPart(b, a)) || laterPart(a, b) || laterPart(b, a) {
+		return compound
+	}
+	// Verb and noun of one root that the dictionary leaves apart: "javítotok", "javítását".
+	if alike && min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
 		return compound
 	}
 	return 0
+}
+
+// translatedAt is how well a lexicon's word matches by its rank among the word's
+// translations: the first senses are what a visitor most likely means, the later ones often
+// another meaning altogether ("site" as "telek", a plot of land).
+func translatedAt(rank int) float64 {
+	switch {
+	case rank < 3:
+		return translated
+	case rank < 6:
+		return sameIdea
+	}
+	return compound
+}
+
+// translatedTo returns the rank of the first of the term's lexicon words that translates w
+// or one of ws, or -1.
+func (t term) translatedTo(w string, ws []string) int {
+	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
+	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
+		return -1
+	}
+	for i, h := range t.trans {
+		if len(h) < 3 {
+			continue
+		}
+		if w != "" && w[0] == h[0] && translates(h, w) {
+			return i
+		}
+		for _, x := range ws {
+			if x != "" && x[0] == h[0] && translates(h, x) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
+// or, when both are long enough to tell, one word with other suffixes.
+func translates(h, w string) bool {
+	if h == "" || w == "" || h[0] != w[0] {
+		return false
+	}
+	return h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w)
 }
 
 // sameStem reports whether two folded words are one word with different suffixes, which in
@@ -130,6 +247,12 @@ func compoundPart(part, whole string) bool {
 	return len(part) >= 5 && i >= 2
 }
 
+// laterPart is compoundPart for a part that does not begin the compound, without its cost
+// for the many pairs of words whose lengths rule it out.
+func laterPart(part, whole string) bool {
+	return len(part) >= 5 && len(whole) >= len(part)+3 && strings.Contains(whole[2:], part)
+}
+
 func commonPrefix(a, b string) int {
 	p := 0
 	for p < min(len(a), len(b)) && a[p] == b[p] {
@@ -141,6 +264,9 @@ func commonPrefix(a, b string) int {
 // nearTypo reports words of five letters or more that one typo apart (a letter added, left
 // out, changed, or two swapped), or two apart in words of nine letters or more.
 func nearTypo(a, b string) bool {
+	if len(a) < 5 || len(b) < 5 || a[0] != b[0] || len(a)-len(b) > 4 || len(b)-len(a) > 4 {
+		return false // a rune is at most two bytes in folded words: never within two runes
+	}
 	la, lb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
 	if min(la, lb) < 5 || a[0] != b[0] {
 		return false
@@ -152,7 +278,36 @@ func nearTypo(a, b string) bool {
 	if la-lb > allowed || lb-la > allowed {
 		return false
 	}
+	if len(a) == la && len(b) == lb && la < maxASCII && lb < maxASCII {
+		return editDistanceASCII(a, b) <= allowed // folded words are mostly ASCII: no allocation
+	}
 	return editDistance([]rune(a), []rune(b)) <= allowed
+}
+
+// maxASCII bounds the words editDistanceASCII takes.
+const maxASCII = 40
+
+// editDistanceASCII is editDistance of two ASCII words shorter than maxASCII.
+func editDistanceASCII(a, b string) int {
+	var prev2, prev, cur [maxASCII + 1]int
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev = prev, cur
+	}
+	return prev[len(b)]
 }
 
 // editDistance is the optimal string alignment distance: insertions, deletions,

@@ -2,40 +2,13 @@ package assistant
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
-// fold lower-cases s and strips accents (á→a, ő→o, ű→u...) so that visitors who type without
-// them, as many do on a phone, match the same words. Apostrophes vanish ("don't" → "dont").
-func fold(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch r = unicode.ToLower(r); r {
-		case 'á', 'à', 'â', 'ä', 'ã', 'å':
-			r = 'a'
-		case 'é', 'è', 'ê', 'ë':
-			r = 'e'
-		case 'í', 'ì', 'î', 'ï':
-			r = 'i'
-		case 'ó', 'ò', 'ô', 'ö', 'ő', 'õ', 'ø':
-			r = 'o'
-		case 'ú', 'ù', 'û', 'ü', 'ű':
-			r = 'u'
-		case 'ç':
-			r = 'c'
-		case 'ñ':
-			r = 'n'
-		case 'ý':
-			r = 'y'
-		case '\'', '’', 'ʼ', '`':
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// fold lower-cases s and strips accents (see morph.Fold), as every word is compared.
+func fold(s string) string { return morph.Fold(s) }
 
 // clauseBreak separates clauses in a token list, so that a phrase or a negation never reaches
 // across punctuation.

@@ -18,7 +18,9 @@ type texts struct {
 	and                                                           string
 	handover, handoverRest, handoverDone, askHandover             string
 	addressIs, phoneIs, emailIs                                   string
-	name, email, phoneNumber                                      string
+	// inHungarian quotes a profile text that has no version in the reply's language.
+	inHungarian              string
+	name, email, phoneNumber string
 	// articles tells whether a name takes the Hungarian article "a" or "az".
 	articles bool
 }
@@ -67,6 +69,7 @@ var hu = texts{
 	phoneIs:       "Telefonszámunk: %s",
 	emailIs:       "E-mail címünk: %s",
 	servicePrice:  "%s ára: %s",
+	inHungarian:   "%s",
 	name:          "a nevét",
 	email:         "az e-mail címét",
 	phoneNumber:   "a telefonszámát",
@@ -117,6 +120,7 @@ var en = texts{
 	phoneIs:       "Our phone number: %s",
 	emailIs:       "Our email address: %s",
 	servicePrice:  "Price of %s: %s",
+	inHungarian:   "„%s” (in Hungarian)",
 	name:          "your name",
 	email:         "your email address",
 	phoneNumber:   "your phone number",

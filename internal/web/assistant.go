@@ -42,7 +42,7 @@ func (d *dashboard) assistant(w http.ResponseWriter, r *http.Request, v viewer) 
 }
 
 // saveAssistant stores the form through the same parser and checks as `leadchat assistant set`.
-// Rows left wholly empty are dropped.
+// Rows left wholly empty are dropped. Each entry's optional English version is edited beside it.
 func (d *dashboard) saveAssistant(w http.ResponseWriter, r *http.Request, v viewer) {
 	if err := r.ParseForm(); err != nil {
 		d.errorPage(w, r, http.StatusBadRequest)
@@ -50,18 +50,22 @@ func (d *dashboard) saveAssistant(w http.ResponseWriter, r *http.Request, v view
 	}
 	f := r.PostForm
 	p := assistant.Profile{CompanyName: f.Get("company_name"), Description: f.Get("description"),
-		OpeningHours: f.Get("opening_hours"), Phone: f.Get("phone"), Email: f.Get("email"), Address: f.Get("address")}
+		OpeningHours: f.Get("opening_hours"), Phone: f.Get("phone"), Email: f.Get("email"), Address: f.Get("address"),
+		DescriptionEN: f.Get("description_en"), OpeningHoursEN: f.Get("opening_hours_en")}
 	names, descs, prices := f["service_name"], f["service_description"], f["service_price"]
+	namesEN, descsEN := f["service_name_en"], f["service_description_en"]
 	for i := range names {
-		s := assistant.Service{Name: names[i], Description: at(descs, i), Price: at(prices, i)}
-		if strings.TrimSpace(s.Name+s.Description+s.Price) != "" {
+		s := assistant.Service{Name: names[i], Description: at(descs, i), Price: at(prices, i),
+			NameEN: at(namesEN, i), DescriptionEN: at(descsEN, i)}
+		if strings.TrimSpace(s.Name+s.Description+s.Price+s.NameEN+s.DescriptionEN) != "" {
 			p.Services = append(p.Services, s)
 		}
 	}
 	questions, answers := f["faq_question"], f["faq_answer"]
+	questionsEN, answersEN := f["faq_question_en"], f["faq_answer_en"]
 	for i := range questions {
-		q := assistant.QA{Question: questions[i], Answer: at(answers, i)}
-		if strings.TrimSpace(q.Question+q.Answer) != "" {
+		q := assistant.QA{Question: questions[i], Answer: at(answers, i), QuestionEN: at(questionsEN, i), AnswerEN: at(answersEN, i)}
+		if strings.TrimSpace(q.Question+q.Answer+q.QuestionEN+q.AnswerEN) != "" {
 			p.FAQ = append(p.FAQ, q)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/testenv"
 	"github.com/leadchat/leadchat/internal/user"
@@ -358,11 +359,26 @@ func TestDashboardInChromium(t *testing.T) {
 		b.set("#sp0", "1 900 000 Ft-tól")
 		b.set("#fq0", "Mennyi idő a telepítés?")
 		b.set("#fa0", "Általában két nap.")
+		// The English versions sit in closed details; a user opens them to type.
+		js[bool](b, `document.querySelectorAll("details.english").forEach(d => d.open = true), true`)
+		b.set("#opening_hours_en", "Monday to Friday 8 am – 4 pm")
+		b.set("#sne0", "Solar panel installation")
+		b.set("#fae0", "Usually two days.")
 		if status := b.submit("form.profile"); status != http.StatusOK || !strings.Contains(b.text(".notice"), "elmentve") {
 			t.Fatalf("saving the profile: %d, %q", status, b.text(".notice"))
 		}
 		if b.text("#sn0") != "Napelem telepítés" || b.text("#fa0") != "Általában két nap." {
 			t.Errorf("after saving: %q, %q", b.text("#sn0"), b.text("#fa0"))
+		}
+		if b.text("#sne0") != "Solar panel installation" || b.text("#fae0") != "Usually two days." || b.text("#opening_hours_en") != "Monday to Friday 8 am – 4 pm" {
+			t.Errorf("English versions after saving: %q, %q, %q", b.text("#sne0"), b.text("#fae0"), b.text("#opening_hours_en"))
+		}
+		raw, err := f.store.AssistantProfile(context.Background(), f.a.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err := assistant.ParseProfile(raw); err != nil || p.Services[0].NameEN != "Solar panel installation" || p.FAQ[0].AnswerEN != "Usually two days." {
+			t.Errorf("stored profile %s: %v", raw, err)
 		}
 		b.check("assistant")
 	})

@@ -1,0 +1,320 @@
+// Command gen derives the morph package's data from general language resources that Debian
+// ships: the Hungarian Hunspell dictionary (hunspell-hu) and the FreeDict Hungarian–English and
+// English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun). It is run by
+// `go generate ./internal/assistant/morph/` on a machine with those packages installed; the
+// output is committed, so neither a build nor the server needs them.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/kljensen/snowball/english"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
+)
+
+func main() {
+	aff := flag.String("aff", "/usr/share/hunspell/hu_HU.aff", "Hunspell affix file")
+	dic := flag.String("dic", "/usr/share/hunspell/hu_HU.dic", "Hunspell dictionary")
+	dictd := flag.String("dictd", "/usr/share/dictd", "folder of the FreeDict dictd files")
+	out := flag.String("out", "data", "output folder")
+	flag.Parse()
+	if err := run(*aff, *dic, *dictd, *out); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(affPath, dicPath, dictd, out string) error {
+	aff, err := readAffixes(affPath)
+	if err != nil {
+		return err
+	}
+	stems, function, prefixes, err := readStems(dicPath, aff.morph)
+	if err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_stems.txt.gz"), sorted(stems), true); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), sorted(aff.suffixes), false); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function), false); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes), false); err != nil {
+		return err
+	}
+	hu := morph.New(sorted(stems), sorted(aff.suffixes), sorted(prefixes))
+	lex, err := readLexicon(dictd, hu)
+	if err != nil {
+		return err
+	}
+	return writeLines(filepath.Join(out, "en_hu.txt.gz"), lex, true)
+}
+
+// affixes is what the generator keeps of an affix file: each suffix rule as "add strip" in
+// folded letters (conditions and continuation classes dropped: a candidate stem must be a word
+// of the dictionary instead), and the morphological descriptions by alias number.
+type affixes struct {
+	suffixes map[string]bool
+	morph    []string
+}
+
+func readAffixes(path string) (affixes, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return affixes{}, fmt.Errorf("%w (install hunspell-hu)", err)
+	}
+	defer f.Close()
+	a := affixes{suffixes: map[string]bool{}, morph: []string{""}}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	header := regexp.MustCompile(`^AM \d+\s*$`)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "AM ") && !header.MatchString(line):
+			a.morph = append(a.morph, strings.TrimSpace(line[3:]))
+		case strings.HasPrefix(line, "SFX "):
+			fs := strings.Fields(line)
+			if len(fs) < 5 {
+				continue // a rule group's header
+			}
+			strip, add := fs[2], fs[3]
+			add, _, _ = strings.Cut(add, "/")
+			if strip == "0" {
+				strip = ""
+			}
+			if add == "0" {
+				add = ""
+			}
+			if add == "" || strings.ContainsAny(add+strip, "-.") {
+				continue
+			}
+			a.suffixes[morph.Fold(add)+" "+morph.Fold(strip)] = true
+		}
+	}
+	return a, sc.Err()
+}
+
+// functionPOS are the parts of speech whose words carry no topic: pronouns, question and
+// quantity words, conjunctions, negation, articles, postpositions and interjections.
+var functionPOS = regexp.MustCompile(`po:(noun_pron|noun_ref_|adj_wh|adj_num_wh|adv_pron|con|neg|det|det_def|det_indef|post|sentint)\b`)
+
+// readStems returns the dictionary's single words, folded; those of function parts of speech;
+// and the verbal prefixes.
+func readStems(path string, morphs []string) (stems, function, prefixes map[string]bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%w (install hunspell-hu)", err)
+	}
+	defer f.Close()
+	stems, function, prefixes = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	sc := bufio.NewScanner(f)
+	sc.Scan() // the word count
+	for sc.Scan() {
+		word, rest, _ := strings.Cut(sc.Text(), "\t")
+		word, _, _ = strings.Cut(word, "/")
+		if strings.ContainsAny(word, " -.") || len([]rune(word)) < 2 || !isLetters(word) {
+			continue
+		}
+		if unicode.IsUpper([]rune(word)[0]) {
+			continue // a name: of no use in matching a visitor's words
+		}
+		w := morph.Fold(word)
+		stems[w] = true
+		desc := ""
+		if n, err := strconv.Atoi(strings.TrimSpace(rest)); err == nil && n < len(morphs) {
+			desc = morphs[n]
+		}
+		if functionPOS.MatchString(desc) {
+			function[w] = true
+		}
+		if strings.Contains(desc, "po:prv") && len(w) >= 2 {
+			prefixes[w] = true
+		}
+	}
+	return stems, function, prefixes, sc.Err()
+}
+
+func isLetters(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
+
+// maxTranslations bounds the Hungarian words kept for one English word; the first are those
+// both dictionaries agree on, then those of the first senses.
+const maxTranslations = 12
+
+// readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
+// "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
+// Hunspell dictionary, each as its longest lemma.
+func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
+	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
+	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
+	addPair := func(en, word string) {
+		en = strings.ToLower(en)
+		if !isLetters(en) || len(en) < 2 {
+			return
+		}
+		lemmas := hu.Lemmas(morph.Fold(word))
+		if len(lemmas) == 0 {
+			return
+		}
+		k := english.Stem(en, false)
+		if pairs[k] == nil {
+			pairs[k], order[k] = map[string]int{}, map[string]int{}
+		}
+		if _, ok := order[k][lemmas[0]]; !ok {
+			order[k][lemmas[0]] = len(order[k])
+		}
+		pairs[k][lemmas[0]]++
+	}
+	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
+		if strings.Contains(head, " ") {
+			return
+		}
+		for _, s := range senses {
+			if !strings.Contains(s, " ") {
+				addPair(head, s)
+			}
+		}
+	}); err != nil {
+		return nil, err
+	}
+	if err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
+		if strings.Contains(head, " ") {
+			return
+		}
+		for _, s := range senses {
+			s = strings.TrimPrefix(strings.TrimPrefix(s, "to "), "a ")
+			if !strings.Contains(s, " ") {
+				addPair(s, head)
+			}
+		}
+	}); err != nil {
+		return nil, err
+	}
+	var lines []string
+	for en, words := range pairs {
+		ws := make([]string, 0, len(words))
+		for w := range words {
+			ws = append(ws, w)
+		}
+		slices.SortFunc(ws, func(a, b string) int {
+			if words[a] != words[b] {
+				return words[b] - words[a]
+			}
+			return order[en][a] - order[en][b] // the dictionaries list the commonest sense first
+		})
+		if len(ws) > maxTranslations {
+			ws = ws[:maxTranslations]
+		}
+		lines = append(lines, en+"\t"+strings.Join(ws, " "))
+	}
+	slices.Sort(lines)
+	return lines, nil
+}
+
+// eachEntry calls fn with each headword of a dictd dictionary and its senses: the lines of
+// its definition split at commas and semicolons, without numbering, pronunciation and notes.
+func eachEntry(base string, fn func(head string, senses []string)) error {
+	index, err := os.ReadFile(base + ".index")
+	if err != nil {
+		return fmt.Errorf("%w (install dict-freedict-hun-eng and dict-freedict-eng-hun)", err)
+	}
+	zf, err := os.Open(base + ".dict.dz")
+	if err != nil {
+		return err
+	}
+	defer zf.Close()
+	zr, err := gzip.NewReader(zf)
+	if err != nil {
+		return err
+	}
+	body, err := io.ReadAll(zr)
+	if err != nil {
+		return err
+	}
+	paren := regexp.MustCompile(`\([^)]*\)|\[[^\]]*\]|/[^/]*/|<[^>]*>`)
+	numbering := regexp.MustCompile(`^\s*\d+\.\s*`)
+	for _, line := range bytes.Split(index, []byte("\n")) {
+		fs := strings.Split(string(line), "\t")
+		if len(fs) != 3 || strings.HasPrefix(fs[0], "00database") {
+			continue
+		}
+		off, len1 := b64(fs[1]), b64(fs[2])
+		if off < 0 || len1 < 0 || off+len1 > len(body) {
+			continue
+		}
+		lines := strings.Split(string(body[off:off+len1]), "\n")
+		if len(lines) < 2 {
+			continue
+		}
+		var senses []string
+		for _, l := range lines[1:] {
+			l = numbering.ReplaceAllString(paren.ReplaceAllString(l, ""), "")
+			for _, s := range strings.FieldsFunc(l, func(r rune) bool { return r == ',' || r == ';' }) {
+				if s = strings.Join(strings.Fields(strings.ToLower(s)), " "); s != "" {
+					senses = append(senses, s)
+				}
+			}
+		}
+		fn(strings.ToLower(strings.TrimSpace(fs[0])), senses)
+	}
+	return nil
+}
+
+// b64 decodes dictd's base64 numbers.
+func b64(s string) int {
+	n := 0
+	for _, r := range s {
+		i := strings.IndexRune("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", r)
+		if i < 0 {
+			return -1
+		}
+		n = n*64 + i
+	}
+	return n
+}
+
+func sorted(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func writeLines(path string, lines []string, compress bool) error {
+	var buf bytes.Buffer
+	var w io.Writer = &buf
+	var zw *gzip.Writer
+	if compress {
+		zw, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		w = zw
+	}
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}

@@ -1,0 +1,81 @@
+package morph
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestLemmas: inflected, derived and prefixed Hungarian words, folded, find their dictionary
+// stems; a word of no language finds none.
+func TestLemmas(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]string{
+		"szombaton":    "szombat",
+		"foglalast":    "foglal",
+		"rendeltek":    "rendel",
+		"tanfolyamot":  "tanfolyam",
+		"reszletekben": "reszlet",
+		"penteken":     "pentek",
+		"megrendelnem": "rendel",
+	} {
+		if got := d.Lemmas(w); !slices.Contains(got, want) {
+			t.Errorf("Lemmas(%q) = %v, want %q among them", w, got, want)
+		}
+	}
+	if got := d.Lemmas("xqzvw"); got != nil {
+		t.Errorf("Lemmas(xqzvw) = %v", got)
+	}
+}
+
+func TestParts(t *testing.T) {
+	d := Load()
+	for w, want := range map[string][2]string{
+		"fogkoeltavolitas": {"fogko", "eltavolitas"},
+		"gyerekangolra":    {"gyerek", "angol"},
+		"csaptelepet":      {"csap", "telep"},
+	} {
+		head, tail := d.Parts(w)
+		if head != want[0] || !slices.Contains(tail, want[1]) {
+			t.Errorf("Parts(%q) = %q, %v; want %q, %q", w, head, tail, want[0], want[1])
+		}
+	}
+}
+
+func TestEnglish(t *testing.T) {
+	d := Load()
+	for en, want := range map[string]string{
+		"weekend":   "hetvege",
+		"guarantee": "garancia",
+		"children":  "gyerek",
+		"invoice":   "szamla",
+		"refund":    "visszaterites",
+		"haircut":   "haj", // a compound the lexicon lacks takes its parts' words
+	} {
+		if got := d.English(en); !slices.Contains(got, want) {
+			t.Errorf("English(%q) = %v, want %q among them", en, got, want)
+		}
+	}
+}
+
+func TestFunctionWords(t *testing.T) {
+	d := Load()
+	for _, w := range []string{"es", "mi", "az", "nem", "szerint"} {
+		if !d.Function(w) {
+			t.Errorf("%q is no function word", w)
+		}
+	}
+	for _, w := range []string{"szombat", "ar", "garancia"} {
+		if d.Function(w) {
+			t.Errorf("%q is a function word", w)
+		}
+	}
+	if !d.Prefix("meg") || d.Prefix("szombat") {
+		t.Error("verbal prefixes")
+	}
+}
+
+func TestFold(t *testing.T) {
+	if got := Fold("Őszintén Ütött-Kopott don't"); got != "oszinten utott-kopott dont" {
+		t.Errorf("Fold = %q", got)
+	}
+}
