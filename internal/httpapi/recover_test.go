@@ -14,7 +14,7 @@ import (
 func TestPanicIsTheJSONError(t *testing.T) {
 	var logs strings.Builder
 	s := &server{log: slog.New(slog.NewJSONHandler(&logs, nil))}
-	h := withRequestID(s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+	h := withRequestID(DefaultRequestTimeout, s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		panic("secret internal state")
 	})))
 	w := httptest.NewRecorder()

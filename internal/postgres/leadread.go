@@ -167,12 +167,17 @@ func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID, f lead.Filte
 	if err != nil {
 		return lead.Page{}, translate(err)
 	}
+	return readPage(rows, f.Limit)
+}
+
+// readPage reads a page of limit leads from the rows of listQuery, and closes them.
+func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 	defer rows.Close()
 	var page lead.Page
-	page.Leads = make([]lead.Stored, 0, f.Limit)
+	page.Leads = make([]lead.Stored, 0, limit)
 	for rows.Next() {
-		if len(page.Leads) == f.Limit {
-			last := page.Leads[f.Limit-1]
+		if len(page.Leads) == limit {
+			last := page.Leads[limit-1]
 			page.Next = &lead.Cursor{CreatedAt: last.CreatedAt, ID: last.ID}
 			break
 		}

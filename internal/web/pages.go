@@ -159,10 +159,16 @@ var errorMessages = map[int]string{
 	http.StatusNotFound:            "Ez az oldal nem létezik, vagy nem az Ön cégéhez tartozik.",
 	http.StatusForbidden:           "Ehhez nincs jogosultsága. Ha más oldalról küldött űrlapot, térjen vissza a dashboardra, és próbálja újra onnan.",
 	http.StatusInternalServerError: "Váratlan hiba történt. Kérjük, próbálja újra később.",
+	http.StatusServiceUnavailable:  "A kérés most túl sokáig tartott. Kérjük, próbálja újra egy kicsit később, vagy szűkítse a keresést.",
 }
 
 // errorPage answers with a Hungarian error page.
 func (d *dashboard) errorPage(w http.ResponseWriter, r *http.Request, status int) {
+	d.errorPageSaying(w, r, status, errorMessages[status])
+}
+
+// errorPageSaying answers with a Hungarian error page that says msg.
+func (d *dashboard) errorPageSaying(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	var v *viewer
 	if cur, ok, err := d.current(r); err == nil && ok {
 		v = &cur
@@ -170,7 +176,7 @@ func (d *dashboard) errorPage(w http.ResponseWriter, r *http.Request, status int
 	d.render(w, r, status, "error", v, struct {
 		Status  int
 		Message string
-	}{status, errorMessages[status]})
+	}{status, msg})
 }
 
 // serverError logs err once and answers 500 without details.
