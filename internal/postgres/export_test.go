@@ -88,3 +88,13 @@ func MigrateTo(ctx context.Context, db *sql.DB, version int64) error {
 	}
 	return err
 }
+
+// ListQuery is the statement and arguments ListLeads runs for one page of f.
+func ListQuery(companyID uuid.UUID, f lead.Filter) (string, []any, error) {
+	f, err := f.Check()
+	if err != nil {
+		return "", nil, err
+	}
+	q, args := listQuery(companyID, f)
+	return q, args, nil
+}

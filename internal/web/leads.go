@@ -126,6 +126,11 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		}
 	}
 	page, err := d.store.ListLeads(r.Context(), v.CompanyID, f)
+	if errs.Is(err, errs.Unavailable) { // the database is busy, or a search ran out of time
+		data.Error = errorMessages[http.StatusServiceUnavailable]
+		d.render(w, r, http.StatusServiceUnavailable, "leads", &v, data)
+		return
+	}
 	if err != nil {
 		d.serverError(w, r, err)
 		return
