@@ -174,8 +174,10 @@ soak:
 
 ## hostile-short: the hostile run (internal/soak, TestHostile) for 10 s: made-up methods of up to
 ## 30 KiB, fake keys, IPv6 addresses rotating behind the trusted proxy, slow headers and idle
-## connections while real leads flow; fails unless the server's RSS stays under 64 MiB, every
-## acknowledged lead is stored and refused keys cost at most one database lookup each.
+## connections, crafted list cursors and 4 parallel CSV exports of one company while real leads
+## flow; fails unless the server's RSS stays under 64 MiB, every acknowledged lead is stored,
+## refused keys cost at most one database lookup each, every crafted cursor is a 400 and every
+## export a whole file or a 429.
 ## hostile: the same for HOSTILE_DURATION (60 s).
 HOSTILE_DURATION ?= 60s
 .PHONY: hostile hostile-short

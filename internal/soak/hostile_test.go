@@ -36,10 +36,11 @@ const (
 
 // TestHostile runs the attacks tried against the service from outside (made-up methods of up
 // to 30 KiB, fake keys, addresses rotating through IPv6 networks behind the trusted proxy, slow
-// headers, many connections) while real leads flow, against the real binary on its defaults
+// headers, many connections, crafted list cursors, more CSV exports at once than a company may
+// run) while real leads flow, against the real binary on its defaults
 // (plus a trusted proxy and room for the real leads), then holds the service to: resident
-// memory under 64 MiB, every acknowledged lead stored, and at most one database lookup per
-// distinct refused key. Like TestSoak it is built only with the tag soak: `make hostile-short`
+// memory under 64 MiB, every acknowledged lead stored, at most one database lookup per distinct
+// refused key, every crafted cursor a 400 and every export a whole file or a 429. Like TestSoak it is built only with the tag soak: `make hostile-short`
 // (part of `make test`) and `make hostile`.
 func TestHostile(t *testing.T) {
 	d := hostileRunDuration(t)
@@ -56,6 +57,9 @@ func TestHostile(t *testing.T) {
 	}
 	public, revoked, fakes, err := provisionAttack(ctx, db.url, company.ID)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := provisionOwner(ctx, db.url, company.ID); err != nil {
 		t.Fatal(err)
 	}
 	lookupsBefore, err := keyLookups(ctx, db.url)
@@ -81,6 +85,10 @@ func TestHostile(t *testing.T) {
 	// The key caches follow the change feed within moments of the start; until they do, every
 	// request is a lookup, which this run would count against the service.
 	time.Sleep(time.Second)
+	cookie, err := dashboardLogin(srv.base())
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	var peak atomic.Int64 // sampled VmRSS, beside the kernel's own high-water mark
 	runCtx, stopRun := context.WithTimeout(ctx, d)
@@ -99,7 +107,10 @@ func TestHostile(t *testing.T) {
 	loadDone := make(chan struct{})
 	go func() { l.run(runCtx, realClients); close(loadDone) }()
 	a := newAttacks(srv.base(), public, revoked, fakes)
+	ownerDone := make(chan struct{})
+	go func() { a.runOwnerAttacks(runCtx, private, cookie); close(ownerDone) }()
 	a.run(runCtx, slowConnections, idleConnections)
+	<-ownerDone
 	<-loadDone
 	<-sampled
 
@@ -112,7 +123,7 @@ func TestHostile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("checking the database: %v", err)
 	}
-	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems)
+	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, a.ownerProblems())
 	if err := srv.stop(); err != nil {
 		problems = append(problems, "shutdown: "+err.Error())
 	}
@@ -261,6 +272,8 @@ func hostileFigures(d time.Duration, l *load, a *attacks, s storedFigures, lostL
 	row("rotating IPv6", "%d config reads from %d /64 networks (%s)", total("rotating IPv6"), len(a.networks), byAnswer(a.answers["rotating IPv6"]))
 	row("slow headers", "%d at a time (%s)", slowConnections, byAnswer(a.answers["slow headers"]))
 	row("idle connections", "%d at a time; %d connections opened by both", idleConnections, a.opened.Load())
+	row("crafted cursors", "%d requests to the API's and the dashboard's lists (%s)", total("crafted cursors"), byAnswer(a.answers["crafted cursors"]))
+	row("exports", "%d downloads, %d clients at once (%s)", total("exports"), parallelExports, byAnswer(a.answers["exports"]))
 	row("real leads", "%d acknowledged of %d requested (%s failed: %s)", l.acked.Load(), len(l.requests), strconv.FormatInt(l.failed.Load(), 10), byAnswer(l.failures))
 	row("stored", "%d leads; acknowledged but missing %d, duplicates %d", s.leads, lostLeads, s.duplicates)
 	row("peak RSS", "%s (the kernel's high-water mark; sampled every 100 ms: %s; limit %s)", mib(hwm), mib(sampled), mib(maxRSS))
