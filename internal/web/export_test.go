@@ -36,7 +36,7 @@ func seedExport(t *testing.T, f *fixture, c company.Company) string {
 	if _, err := conn.ExecContext(ctx, "SET statement_timeout = 0"); err != nil {
 		t.Fatal(err)
 	}
-	defer conn.ExecContext(ctx, "RESET statement_timeout") //nolint:errcheck // a test's pool
+	defer func() { _, _ = conn.ExecContext(ctx, "RESET statement_timeout") }()
 	var oldest uuid.UUID
 	if err := conn.QueryRowContext(ctx, `
 		WITH made AS (

@@ -362,7 +362,9 @@ func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 		err = cw.Flush()
 	}
 	if err != nil {
-		d.log.Error("dashboard export cut short", "err", err.Error(), "route", r.Pattern)
+		if ctx.Err() == nil { // else the client left: nothing went wrong here
+			d.log.Error("dashboard export cut short", "err", err.Error(), "route", r.Pattern)
+		}
 		panic(http.ErrAbortHandler)
 	}
 }
