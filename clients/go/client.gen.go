@@ -446,9 +446,23 @@ type LeadCreated struct {
 }
 
 // LeadDetails `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
-// visitor's questions and needs; `null` when there is none.
+// conversation for a salesperson; `null` when there is none. A chat lead also carries
+// `unanswered_questions` once the assistant could not answer a question.
 type LeadDetails struct {
+	// Note The `details` text as sent; for a chat lead a short summary in the conversation's
+	// language, one line per item that applies, each with a label: the service the visitor
+	// is interested in, what they want (a quote, a call back, to order or book), what they
+	// asked about, and the questions still open. It quotes no contact details: those are in
+	// the lead's own fields.
 	Note string `json:"note"`
+
+	// UnansweredQuestions Chat leads only: the visitor's questions the assistant could not answer from the
+	// company's profile and handed over to a colleague, oldest first, each as the visitor
+	// asked it without the contact details it held (at most 5, the latest kept, each at most
+	// 200 characters). Absent when there is none. Like the note, it is kept current without a
+	// `lead.updated` event of its own: a question added after the lead arrived is in the
+	// lead the read calls return and in the lead's next event.
+	UnansweredQuestions *[]string `json:"unanswered_questions,omitempty"`
 }
 
 // LeadInput defines model for LeadInput.
@@ -558,7 +572,8 @@ type StoredLead struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// Details `{"note": …}`: the `details` text sent with the lead, or for a chat lead a summary of the
-	// visitor's questions and needs; `null` when there is none.
+	// conversation for a salesperson; `null` when there is none. A chat lead also carries
+	// `unanswered_questions` once the assistant could not answer a question.
 	Details *LeadDetails `json:"details"`
 
 	// Email As sent, trimmed, with the domain lower-cased.
@@ -836,7 +851,8 @@ type ClientInterface interface {
 	// found in a message only fills a gap, unless the message says it corrects the earlier one
 	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 	// kept current by every message: `service`, the company's service the conversation is
-	// about, and `details.note`, the visitor's questions and needs in their own words.
+	// about, `details.note`, a short summary of what the visitor wants and asked, and
+	// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -890,7 +906,8 @@ type ClientInterface interface {
 	// found in a message only fills a gap, unless the message says it corrects the earlier one
 	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 	// kept current by every message: `service`, the company's service the conversation is
-	// about, and `details.note`, the visitor's questions and needs in their own words.
+	// about, `details.note`, a short summary of what the visitor wants and asked, and
+	// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -1246,7 +1263,8 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 // found in a message only fills a gap, unless the message says it corrects the earlier one
 // ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 // kept current by every message: `service`, the company's service the conversation is
-// about, and `details.note`, the visitor's questions and needs in their own words.
+// about, `details.note`, a short summary of what the visitor wants and asked, and
+// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -1310,7 +1328,8 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // found in a message only fills a gap, unless the message says it corrects the earlier one
 // ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 // kept current by every message: `service`, the company's service the conversation is
-// about, and `details.note`, the visitor's questions and needs in their own words.
+// about, `details.note`, a short summary of what the visitor wants and asked, and
+// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -2398,7 +2417,8 @@ type ClientWithResponsesInterface interface {
 	// found in a message only fills a gap, unless the message says it corrects the earlier one
 	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 	// kept current by every message: `service`, the company's service the conversation is
-	// about, and `details.note`, the visitor's questions and needs in their own words.
+	// about, `details.note`, a short summary of what the visitor wants and asked, and
+	// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -2452,7 +2472,8 @@ type ClientWithResponsesInterface interface {
 	// found in a message only fills a gap, unless the message says it corrects the earlier one
 	// ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 	// kept current by every message: `service`, the company's service the conversation is
-	// about, and `details.note`, the visitor's questions and needs in their own words.
+	// about, `details.note`, a short summary of what the visitor wants and asked, and
+	// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 	//
 	// A reply never repeats a contact detail (name, email, phone) that the same request did not
 	// carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -3942,7 +3963,8 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 // found in a message only fills a gap, unless the message says it corrects the earlier one
 // ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 // kept current by every message: `service`, the company's service the conversation is
-// about, and `details.note`, the visitor's questions and needs in their own words.
+// about, `details.note`, a short summary of what the visitor wants and asked, and
+// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.
@@ -4002,7 +4024,8 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 // found in a message only fills a gap, unless the message says it corrects the earlier one
 // ("bocs, elírtam: …", "sorry, typo: …"). The lead also carries what the visitor asked for,
 // kept current by every message: `service`, the company's service the conversation is
-// about, and `details.note`, the visitor's questions and needs in their own words.
+// about, `details.note`, a short summary of what the visitor wants and asked, and
+// `details.unanswered_questions`, the questions the assistant handed over to a colleague.
 //
 // A reply never repeats a contact detail (name, email, phone) that the same request did not
 // carry, and an AI model is never sent stored contact values, only which of them are known.

@@ -23,6 +23,9 @@ const (
 // the list. The listing runs as a process of its own (this test binary running main), whose
 // peak resident memory the kernel reports when it ends.
 func TestLeadsListMillionCSVInFlatMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million leads take minutes to seed: make test runs this, make test-fast does not")
+	}
 	dsn := pgtest.NewDSN(t)
 	c := cli{t: t, dsn: dsn}
 	var company struct {

@@ -81,8 +81,8 @@ func TestUserAndCompanyCommands(t *testing.T) {
 			t.Errorf("a short password: %v", err)
 		}
 		if _, err := c.run("user", "create", "--company", company.ID, "--email", "ANNA@example.hu", "--role", "member"); err == nil ||
-			!strings.Contains(err.Error(), "already exists") {
-			t.Errorf("a taken email: %v", err)
+			!strings.Contains(err.Error(), "already a member") {
+			t.Errorf("a member of the company again: %v", err)
 		}
 		if _, err := c.run("user", "create", "--company", company.ID, "--email", "d@example.hu", "--role", "admin"); err == nil {
 			t.Error("role admin accepted")
@@ -103,6 +103,63 @@ func TestUserAndCompanyCommands(t *testing.T) {
 		}
 		if _, err := c.run("user", "remove", "--user", member.ID); err == nil {
 			t.Error("removing a removed user: no error")
+		}
+	})
+
+	t.Run("an address with an account gains a company; remove takes one or every membership", func(t *testing.T) {
+		var other struct {
+			ID string `json:"id"`
+		}
+		c.json(&other, "company", "create", "--name", "Másik Kft.", "--plan", "free", "--json")
+		var joined struct {
+			ID          string `json:"id"`
+			CompanyID   string `json:"company_id"`
+			Role        string `json:"role"`
+			Existing    bool   `json:"existing_account"`
+			PasswordSet bool   `json:"password_set"`
+		}
+		withPassword := cli{t: t, dsn: c.dsn, in: "another long secret\n"}
+		withPassword.json(&joined, "user", "create", "--company", other.ID, "--email", "anna@example.hu", "--role", "member", "--password-stdin", "--json")
+		if !joined.Existing || joined.CompanyID != other.ID || joined.Role != "member" || joined.PasswordSet {
+			t.Errorf("the existing account in another company: %+v", joined)
+		}
+		text, err := c.run("user", "create", "--company", other.ID, "--email", "uj@example.hu", "--role", "owner")
+		if err != nil || !strings.Contains(text, "created") {
+			t.Errorf("a new address: %v\n%s", err, text)
+		}
+		list := func(company string) []string {
+			var users []struct {
+				Email string `json:"email"`
+				Role  string `json:"role"`
+			}
+			c.json(&users, "user", "list", "--company", company, "--json")
+			var out []string
+			for _, u := range users {
+				out = append(out, u.Email+" "+u.Role)
+			}
+			return out
+		}
+		if got := strings.Join(list(other.ID), ", "); got != "anna@example.hu member, uj@example.hu owner" {
+			t.Errorf("user list of the other company: %s", got)
+		}
+		if got := strings.Join(list(company.ID), ", "); got != "anna@example.hu owner" {
+			t.Errorf("user list of the first company: %s", got)
+		}
+		if _, err := c.run("user", "remove", "--user", joined.ID, "--company", other.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(list(company.ID), ", "); got != "anna@example.hu owner" {
+			t.Errorf("after removing from the other company, the first: %s", got)
+		}
+		if _, err := c.run("user", "remove", "--user", joined.ID, "--company", other.ID); err == nil {
+			t.Error("removing a membership twice: no error")
+		}
+		c.json(&joined, "user", "create", "--company", other.ID, "--email", "anna@example.hu", "--role", "owner", "--json")
+		if _, err := c.run("user", "remove", "--user", joined.ID); err != nil {
+			t.Fatal(err)
+		}
+		if a, b := list(company.ID), list(other.ID); len(a) != 0 || strings.Join(b, ", ") != "uj@example.hu owner" {
+			t.Errorf("after removing from every company: %v and %v", a, b)
 		}
 	})
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
@@ -80,5 +82,61 @@ func TestWebhookCommands(t *testing.T) {
 	c.json(&list, "webhook", "list", "--company", company.ID, "--json")
 	if len(list) != 0 {
 		t.Errorf("after remove: %v", list)
+	}
+}
+
+// A company has at most limits.WebhookEndpoints endpoints and limits.NotifyEmails addresses:
+// the next is refused, saying why, and nothing is stored; an address literal of a
+// special-purpose range is refused when added.
+func TestWebhookAndNotifyCaps(t *testing.T) {
+	c := cli{t: t, dsn: pgtest.NewDSN(t)}
+	var company struct {
+		ID string `json:"id"`
+	}
+	c.json(&company, "company", "create", "--name", "Teszt Kft.", "--plan", "pro", "--json")
+	for i := range limits.WebhookEndpoints {
+		if _, err := c.run("webhook", "add", "--company", company.ID, "--url", fmt.Sprintf("https://hooks.example.com/%d", i)); err != nil {
+			t.Fatalf("endpoint %d: %v", i+1, err)
+		}
+	}
+	_, err := c.run("webhook", "add", "--company", company.ID, "--url", "https://hooks.example.com/one-too-many")
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d webhook endpoints", limits.WebhookEndpoints)) {
+		t.Errorf("endpoint %d: %v", limits.WebhookEndpoints+1, err)
+	}
+	var list []map[string]any
+	c.json(&list, "webhook", "list", "--company", company.ID, "--json")
+	if len(list) != limits.WebhookEndpoints {
+		t.Errorf("%d endpoints stored", len(list))
+	}
+
+	c.json(&company, "company", "create", "--name", "Másik Kft.", "--plan", "pro", "--json")
+	for _, u := range []string{"https://192.0.2.1/hook", "https://198.18.0.1/", "https://[::ffff:10.0.0.1]/"} {
+		if _, err := c.run("webhook", "add", "--company", company.ID, "--url", u); err == nil || !strings.Contains(err.Error(), "special-purpose") {
+			t.Errorf("webhook add %s: %v", u, err)
+		}
+	}
+	args := []string{"notify", "set", "--company", company.ID}
+	for i := range limits.NotifyEmails + 1 {
+		args = append(args, "--email", fmt.Sprintf("sales%d@example.com", i))
+	}
+	if _, err := c.run(args...); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d new-lead e-mail addresses", limits.NotifyEmails)) {
+		t.Errorf("notify set with %d addresses: %v", limits.NotifyEmails+1, err)
+	}
+	out, err := c.run(args[:len(args)-2]...)
+	if err != nil {
+		t.Errorf("notify set with %d addresses: %v", limits.NotifyEmails, err)
+	}
+	if !strings.Contains(out, "sales0@example.com  waiting for confirmation") {
+		t.Errorf("notify set does not show the addresses waiting:\n%s", out)
+	}
+	var listed struct {
+		Addresses []struct {
+			Email     string `json:"email"`
+			Confirmed bool   `json:"confirmed"`
+		} `json:"addresses"`
+	}
+	c.json(&listed, "notify", "list", "--company", company.ID, "--json")
+	if len(listed.Addresses) != limits.NotifyEmails || listed.Addresses[0].Confirmed {
+		t.Errorf("notify list = %+v", listed)
 	}
 }

@@ -50,7 +50,7 @@ func Commands() []Command {
 		{"company set", "--company ID [--name N] [--plan P] [--lead-limit N|none|plan] [--retention-months N|none] [--json]", companySet},
 		{"user create", "--company ID --email E --role owner|member [--password-stdin] [--json]", userCreate},
 		{"user list", "--company ID [--json]", userList},
-		{"user remove", "--user ID [--json]", userRemove},
+		{"user remove", "--user ID [--company ID] [--json]", userRemove},
 		{"key create", "--company ID --kind public|private [--domain HOST]... [--no-hostname-check] [--json]", keyCreate},
 		{"key revoke", "--key-id ID [--json]", keyRevoke},
 		{"key list", "--company ID [--json]", keyList},

@@ -33,6 +33,7 @@ func testFlags(out *bytes.Buffer) *flag.FlagSet {
 // The flag package's own messages are rewritten; these cases pin each of its texts, so a Go
 // release that changes one fails here rather than on an operator's terminal.
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -67,6 +68,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"-h", "--help", "-help"} {
 		var out bytes.Buffer
 		err := Parse(testFlags(&out), []string{"--company", "x", arg})
@@ -90,6 +92,7 @@ Flags:
 }
 
 func TestRequired(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	fs := testFlags(&out)
 	if err := Parse(fs, []string{"--json"}); err != nil {
@@ -104,6 +107,7 @@ func TestRequired(t *testing.T) {
 }
 
 func TestExplain(t *testing.T) {
+	t.Parallel()
 	noRows := errors.New("sql: no rows in result set")
 	tests := []struct {
 		name string
@@ -132,6 +136,7 @@ func TestExplain(t *testing.T) {
 }
 
 func TestPlural(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{0: "0 leads", 1: "1 lead", 2: "2 leads", 1000000: "1000000 leads"} {
 		if got := plural(n, "lead", "leads"); got != want {
 			t.Errorf("plural(%d) = %q, want %q", n, got, want)

@@ -8,33 +8,11 @@ import (
 	"io"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 	"github.com/leadchat/leadchat/internal/limits"
 )
-
-// leadJSON is a lead as `leads list --json` prints it: every stored field, null when absent.
-type leadJSON struct {
-	ID           uuid.UUID         `json:"id"`
-	FirstName    *string           `json:"first_name"`
-	LastName     *string           `json:"last_name"`
-	Email        *string           `json:"email"`
-	Phone        *string           `json:"phone"`
-	PhoneE164    *string           `json:"phone_e164"`
-	Service      *string           `json:"service"`
-	Details      *leadDetails      `json:"details"`
-	Source       lead.Source       `json:"source"`
-	ReferralData map[string]string `json:"referral_data"`
-	Status       lead.Status       `json:"status"`
-	CreatedAt    time.Time         `json:"created_at"`
-	Consent      *lead.Consent     `json:"consent"`
-}
-
-type leadDetails struct {
-	Note string `json:"note"`
-}
 
 func orNull(s string) *string {
 	if s == "" {
@@ -43,18 +21,8 @@ func orNull(s string) *string {
 	return &s
 }
 
-func toJSON(l lead.Stored) leadJSON {
-	j := leadJSON{
-		ID: l.ID, FirstName: orNull(l.FirstName), LastName: orNull(l.LastName), Email: orNull(l.Email),
-		Phone: orNull(l.Phone), PhoneE164: orNull(l.PhoneE164), Service: orNull(l.Service),
-		Source: l.Source, ReferralData: l.ReferralData, Status: l.Status, CreatedAt: l.CreatedAt.UTC(),
-		Consent: l.Consent,
-	}
-	if l.Note != "" {
-		j.Details = &leadDetails{Note: l.Note}
-	}
-	return j
-}
+// toJSON is the contract's Lead object of l, the shape a lead has wherever it leaves the service.
+func toJSON(l lead.Stored) json.RawMessage { return leadjson.Marshal(&l) }
 
 // leadsList prints a company's leads, newest first, as they are read: page by page from the
 // store (lead.All), each written before the next is read, so that a company with millions of

@@ -69,6 +69,7 @@ func (ls lister) list(args ...string) string {
 }
 
 func TestLeadsListNeutralisesClientText(t *testing.T) {
+	t.Parallel()
 	ls := newLister(t)
 	l := hostile
 	l.ID = uuid.New()
@@ -125,4 +126,27 @@ func TestLeadsListNeutralisesClientText(t *testing.T) {
 			t.Errorf("leads = %v, %v", leads, err)
 		}
 	})
+}
+
+// leads list --json writes a chat lead's details as the API does: the note and the questions
+// the assistant handed over.
+func TestLeadsListJSONHasUnansweredQuestions(t *testing.T) {
+	ls := newLister(t)
+	l := lead.Lead{ID: uuid.New(), Email: "anna@example.hu", Source: lead.SourceChat,
+		Note: "Nyitott kérdések: „Van parkoló?”", Unanswered: []string{"Van parkoló?"}}
+	if _, err := ls.store.CreateLead(context.Background(), ls.company, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	var leads []struct {
+		Details struct {
+			Note       string   `json:"note"`
+			Unanswered []string `json:"unanswered_questions"`
+		} `json:"details"`
+	}
+	if err := json.Unmarshal([]byte(ls.list("--json")), &leads); err != nil || len(leads) != 1 {
+		t.Fatalf("leads = %+v, %v", leads, err)
+	}
+	if d := leads[0].Details; d.Note != l.Note || len(d.Unanswered) != 1 || d.Unanswered[0] != "Van parkoló?" {
+		t.Errorf("details = %+v", d)
+	}
 }

@@ -6,6 +6,7 @@ import (
 )
 
 func TestPrintable(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"Kovács Péter", "Kovács Péter"},
 		{"שלום عالم", "שלום عالم"},
@@ -30,6 +31,7 @@ func TestPrintable(t *testing.T) {
 }
 
 func TestEscapeJSON(t *testing.T) {
+	t.Parallel()
 	v := map[string]string{"name": "Anna\u202eBéla\u0085\x7f\U000E0001 é \n", "plain": "Kovács"}
 	raw, err := json.Marshal(v)
 	if err != nil {

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -66,7 +67,7 @@ type personExport struct {
 
 // leadRecord is one of the person's leads with its conversation and its history.
 type leadRecord struct {
-	Lead     leadJSON        `json:"lead"`
+	Lead     json.RawMessage `json:"lead"`
 	Messages []messageJSON   `json:"messages"`
 	History  []historyRecord `json:"history"`
 }

@@ -26,6 +26,7 @@ func webhookCommands() []Command {
 		{"webhook deliveries", "--webhook ID [--limit 50] [--json]", webhookDeliveries},
 		{"webhook redeliver", "--delivery ID", webhookRedeliver},
 		{"notify set", "--company ID [--email ADDR]... [--json]", notifySet},
+		{"notify list", "--company ID [--json]", notifyList},
 	}
 }
 
@@ -56,6 +57,10 @@ func webhookAdd(ctx context.Context, env Env, args []string) error {
 	switch {
 	case errors.Is(err, webhook.ErrBadURL):
 		return fmt.Errorf("--url: %w", err)
+	case errors.Is(err, webhook.ErrSpecialTarget):
+		return fmt.Errorf("--url: %w: a webhook may not target a loopback, private, link-local, documentation or other special-purpose address", err)
+	case errors.Is(err, event.ErrTooManyEndpoints):
+		return fmt.Errorf("company %s: %w; remove one first (webhook remove)", id, err)
 	case errors.Is(err, event.ErrUnknownType):
 		return fmt.Errorf("--event: %w", err)
 	case err != nil:
@@ -264,7 +269,10 @@ func notifySet(ctx context.Context, env Env, args []string) error {
 		return err
 	}
 	clean, err := event.NotifyAddresses(emails)
-	if err != nil {
+	switch {
+	case errors.Is(err, event.ErrTooManyEmails):
+		return fmt.Errorf("--email: %d addresses: %w", len(emails), err)
+	case err != nil:
 		return fmt.Errorf("--email %w", err)
 	}
 	if _, err := env.Store.Company(ctx, id); err != nil {
@@ -273,19 +281,54 @@ func notifySet(ctx context.Context, env Env, args []string) error {
 	if err := env.Store.SetNotifyEmails(ctx, id, clean); err != nil {
 		return err
 	}
-	now, err := env.Store.NotifyEmails(ctx, id)
+	return printNotify(ctx, env, id, *asJSON)
+}
+
+func notifyList(ctx context.Context, env Env, args []string) error {
+	fs := flags(env, "notify list")
+	company := companyFlag(fs)
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	id, err := company.id()
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		return printJSON(env.Stdout, struct {
-			Emails []string `json:"emails"`
-		}{now})
+	if _, err := env.Store.Company(ctx, id); err != nil {
+		return fmt.Errorf("company %s: %w", id, err)
 	}
-	if len(now) == 0 {
+	return printNotify(ctx, env, id, *asJSON)
+}
+
+// printNotify prints a company's new-lead addresses, each with whether it is confirmed (an
+// address gets lead e-mails only once it followed the link sent to it).
+func printNotify(ctx context.Context, env Env, id uuid.UUID, asJSON bool) error {
+	addrs, err := env.Store.NotifyAddresses(ctx, id)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		emails := make([]string, len(addrs))
+		for i, a := range addrs {
+			emails[i] = a.Email
+		}
+		return printJSON(env.Stdout, struct {
+			Emails    []string              `json:"emails"`
+			Addresses []event.NotifyAddress `json:"addresses"`
+		}{emails, addrs})
+	}
+	if len(addrs) == 0 {
 		fmt.Fprintln(env.Stdout, "new-lead e-mail off")
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "new-lead e-mail to: %s\n", strings.Join(now, ", "))
+	fmt.Fprintln(env.Stdout, "new-lead e-mail to:")
+	for _, a := range addrs {
+		state := "waiting for confirmation (a link was sent to it)"
+		if a.Confirmed {
+			state = "confirmed"
+		}
+		fmt.Fprintf(env.Stdout, "  %s  %s\n", a.Email, state)
+	}
 	return nil
 }

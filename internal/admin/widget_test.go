@@ -12,6 +12,7 @@ import (
 )
 
 func TestWidgetSetSaysWhichColoursTheWidgetAdjusts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	store, err := postgres.Open(ctx, pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
@@ -21,8 +22,8 @@ import (
 )
 
 var (
-	sessionIDPattern = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9._:-]{%d,%d}$`, limits.SessionIDMinLen, limits.SessionIDMaxLen))
-	messageIDPattern = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9._:-]{%d,%d}$`, limits.MessageIDMinLen, limits.MessageIDMaxLen))
+	sessionIDPattern = regexp.MustCompile(fmt.Sprintf(`^[%s]{%d,%d}$`, limits.IDChars, limits.SessionIDMinLen, limits.SessionIDMaxLen))
+	messageIDPattern = regexp.MustCompile(fmt.Sprintf(`^[%s]{%d,%d}$`, limits.IDChars, limits.MessageIDMinLen, limits.MessageIDMaxLen))
 )
 
 // Request is one visitor message as the widget sends it; nil pointers are absent fields.
@@ -208,8 +209,9 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	if err != nil {
 		return Reply{}, err
 	}
+	var last *asked
 	for attempt := 1; ; attempt++ {
-		r, err := s.turn(ctx, p, in, settings, profile)
+		r, err := s.turn(ctx, p, in, settings, profile, &last)
 		if errs.Is(err, errs.Conflict) && attempt < turnAttempts {
 			continue
 		}
@@ -218,8 +220,17 @@ func (s *Service) Handle(ctx context.Context, p auth.Principal, req Request) (Re
 	}
 }
 
-// turn is one attempt at a turn: read, answer, write.
-func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings widget.Config, profile companyProfile) (Reply, error) {
+// asked is the answer an attempt at a turn got, kept for the next attempt of the same turn.
+type asked struct {
+	turn   assistant.Turn
+	answer assistant.Answer
+	use    ModelUse
+}
+
+// turn is one attempt at a turn: read, answer, write. last is the answer an earlier attempt
+// got; it is reused when this attempt would show the assistant exactly the same turn, so a
+// turn that lost a race asks the model (and spends the company's budget) once.
+func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings widget.Config, profile companyProfile, last **asked) (Reply, error) {
 	st, err := s.store.ReadTurn(ctx, p.CompanyID, in.sessionID, in.messageID)
 	if err != nil {
 		return Reply{}, err
@@ -260,9 +271,15 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	if settings.ContactPrompt != nil {
 		t.ContactPrompt = *settings.ContactPrompt
 	}
-	answer, use, err := s.answer(ctx, p, t)
-	if err != nil {
-		return Reply{}, err
+	var answer assistant.Answer
+	var use ModelUse
+	if a := *last; a != nil && reflect.DeepEqual(a.turn, t) {
+		answer, use = a.answer, a.use
+	} else {
+		if answer, use, err = s.answer(ctx, p, t); err != nil {
+			return Reply{}, err
+		}
+		*last = &asked{turn: t, answer: answer, use: use}
 	}
 	// A question the profile does not answer goes to a colleague, who needs the details.
 	if answer.Handover && !complete {
@@ -270,7 +287,10 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	}
 	// A detail a model proposes counts only if the visitor wrote it, and only fills a gap.
 	var proposed Contact
-	checked := verified(answer.Proposed, visitorTexts(st.History, in.message))
+	var checked Contact
+	if answer.Proposed != (assistant.Contact{}) {
+		checked = verified(answer.Proposed, visitorTexts(st.History, in.message))
+	}
 	if checked.FirstName != "" {
 		checked.FirstName, checked.LastName = contact.SplitName(checked.FirstName, next.Language)
 	}
@@ -279,9 +299,10 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	if svc, ok := profile.index.ServiceFor(in.message); ok {
 		next.Service = svc
 	}
-	next.Note = addToNote(cur.Note, assistant.Gist(in.message, asContact(captured, next.Language)))
+	next.Summary = cur.Summary.add(in.message, intent, answer.Handover, next.Contact)
+	next.Note = next.Summary.Note(next.Service, next.Language)
 
-	w := Write{Session: next, Message: in.message, MessageID: in.messageID,
+	w := Write{Session: next, Message: in.message, MessageID: in.messageID, HandedOver: answer.Handover,
 		Answered: Answered{Reply: answer.Text, RequestContact: requestContact}, Limit: p.LeadLimit}
 	w.NewLead, w.Changes = leadWrite(cur, next, form, proposed)
 	if w.NewLead != nil {
@@ -453,7 +474,7 @@ func leadWrite(cur, nextSession Session, form, proposed Contact) (*lead.Lead, []
 		return &lead.Lead{
 			ID: lead.NewID(), FirstName: next.FirstName, LastName: next.LastName, Email: next.Email,
 			Phone: next.Phone, PhoneE164: next.PhoneE164, Service: nextSession.Service, Note: nextSession.Note,
-			Source: lead.SourceChat, ReferralData: nextSession.ReferralData,
+			Unanswered: nextSession.Summary.Unanswered, Source: lead.SourceChat, ReferralData: nextSession.ReferralData,
 		}, nil
 	}
 	var changes []lead.Change

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 func TestMerge(t *testing.T) {
@@ -122,21 +122,77 @@ func TestVerifiedProposals(t *testing.T) {
 	}
 }
 
-func TestAddToNote(t *testing.T) {
-	note := ""
-	for _, g := range []string{"Mennyibe kerül egy 5 kW-os rendszer?", "", "Havi 25 000 Ft a villanyszámlánk.", "mennyibe kerül egy 5 kW-os rendszer?"} {
-		note = addToNote(note, g)
+// A chat lead's note is a summary with labels in the conversation's language: what the
+// visitor wants and asked, the questions still open; never their messages with the contact
+// details cut out.
+func TestSummaryNote(t *testing.T) {
+	anna := Contact{FirstName: "Anna", LastName: "Kiss", Email: "anna@example.hu", Phone: "06 30 123 4567", PhoneE164: "+36301234567"}
+	type turn struct {
+		message    string
+		handedOver bool
 	}
-	if want := "Mennyibe kerül egy 5 kW-os rendszer?\nHavi 25 000 Ft a villanyszámlánk."; note != want {
-		t.Errorf("note = %q, want %q", note, want)
+	tests := []struct {
+		name, service, lang string
+		turns               []turn
+		want                string
+		unanswered          []string
+	}{
+		{"contact details and a call back", "", "hu", []turn{
+			{"Kiss Anna vagyok, a számom 06 30 123 4567, az emailem anna@example.hu. Kérem hívjanak vissza délután.", false}},
+			"Kér: visszahívás", nil},
+		{"a service, a price and an open question", "Napelem", "hu", []turn{
+			{"Jó napot! Mennyibe kerül egy 5 kW-os napelem?", false},
+			{"Van garancia a tetőre is?", true},
+			{"Kiss Anna vagyok, anna@example.hu", false},
+			{"Szeretnék árajánlatot kérni.", true}},
+			"Érdeklődik: Napelem\nKér: árajánlat\nKérdezte: ár\nNyitott kérdések: „Van garancia a tetőre is?”",
+			[]string{"Van garancia a tetőre is?"}},
+		{"an answered question is quoted, a greeting is not", "", "hu", []turn{
+			{"Szia!", false}, {"Van parkoló az üzlet előtt?", false}, {"Köszönöm.", false}},
+			"Kérdezte: „Van parkoló az üzlet előtt?”", nil},
+		{"the clause with the name goes, the question stays", "", "hu", []turn{
+			{"Kiss Anna vagyok, dolgoznak hétvégén is?", true}, {"Kiss Anna vagyok, dolgoznak hétvégén is?", true}},
+			"Nyitott kérdések: „Dolgoznak hétvégén is?”", []string{"Dolgoznak hétvégén is?"}},
+		{"English labels for an English conversation", "Solar panels", "en", []turn{
+			{"How much are solar panels? Please call me back.", false},
+			{"My name is Anna Kiss, do you work on Sundays?", true}},
+			"Interested in: Solar panels\nWants: a call back\nAsked about: price\nOpen questions: “Do you work on Sundays?”",
+			[]string{"Do you work on Sundays?"}},
+		{"only the latest open questions are kept", "", "hu", []turn{
+			{"Első kérdés?", true}, {"Második kérdés?", true}, {"Harmadik kérdés?", true},
+			{"Negyedik kérdés?", true}, {"Ötödik kérdés?", true}, {"Hatodik kérdés?", true}},
+			"Nyitott kérdések: „Második kérdés?” „Harmadik kérdés?” „Negyedik kérdés?” „Ötödik kérdés?” „Hatodik kérdés?”",
+			[]string{"Második kérdés?", "Harmadik kérdés?", "Negyedik kérdés?", "Ötödik kérdés?", "Hatodik kérdés?"}},
+		{"nothing but contact details", "", "hu", []turn{{"anna@example.hu, 06 30 123 4567", true}}, "", nil},
 	}
-	long := strings.Repeat("x", 300)
-	note = "Az első kérdés"
-	for i := range 10 {
-		note = addToNote(note, fmt.Sprintf("%d %s", i, long))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s Summary
+			for _, tr := range tt.turns {
+				s = s.add(tr.message, assistant.DetectIntent(tr.message), tr.handedOver, anna)
+			}
+			note := s.Note(tt.service, tt.lang)
+			if note != tt.want {
+				t.Errorf("note:\n%s\nwant:\n%s", note, tt.want)
+			}
+			if diff := cmp.Diff(tt.unanswered, s.Unanswered); diff != "" {
+				t.Errorf("unanswered (-want +got):\n%s", diff)
+			}
+			for _, detail := range []string{"Anna", "anna@", "123 4567", "számom", "emailem"} {
+				if strings.Contains(note, detail) {
+					t.Errorf("the note quotes a contact detail (%q): %q", detail, note)
+				}
+			}
+		})
 	}
-	if n := utf8.RuneCountInString(note); n > maxNote || !strings.HasPrefix(note, "Az első kérdés\n") || !strings.HasSuffix(note, "9 "+long) {
-		t.Errorf("note of %d characters keeps neither the first nor the last question: %.80q…", n, note)
+}
+
+// A question too long for a lead is cut at a word, within the limit.
+func TestQuestionClipped(t *testing.T) {
+	long := strings.Repeat("hosszú szó ", 40) + "?"
+	q := question(long, Contact{})
+	if n := utf8.RuneCountInString(q); n > limits.UnansweredQuestionLen || !strings.HasSuffix(q, "szó…") {
+		t.Errorf("question of %d characters: %q", n, q)
 	}
 }
 

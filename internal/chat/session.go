@@ -65,8 +65,10 @@ type Session struct {
 	ReferralData    map[string]string
 	// Service is the profile's service the conversation is about, the latest one named.
 	Service string
-	// Note sums up the visitor's questions and needs; the session's lead carries both.
-	Note string
+	// Summary is what the conversation showed of the visitor's needs; Note is its wording
+	// for the session's lead (details.note), which also lists Summary.Unanswered.
+	Summary Summary
+	Note    string
 	// Language is the language of the conversation so far, for companies set to auto.
 	Language string
 }
@@ -92,7 +94,10 @@ type Write struct {
 	Session   Session
 	Message   string
 	MessageID string // may be empty
-	Answered  Answered
+	// HandedOver is set when the assistant could not answer the message and offered a
+	// colleague; the stored message keeps it.
+	HandedOver bool
+	Answered   Answered
 	// NewLead is the session's lead when this turn creates it, counted against Limit.
 	NewLead *lead.Lead
 	Limit   *int

@@ -19,6 +19,7 @@ import (
 // contract's x-webhooks says: its headers and a WebhookEvent body, so the contract cannot
 // drift from the sender.
 func TestDeliveredMessagesMatchTheContract(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	spec := contracttest.NewWebhooks(t)
 	rc := newReceiver(t, status(http.StatusNoContent))

@@ -10,8 +10,11 @@ package delivery
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/google/uuid"
@@ -20,6 +23,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // Store makes the deliveries of recorded events, reads a delivery for its attempt and records
@@ -30,6 +34,19 @@ type Store interface {
 	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
 	EraseExpired(ctx context.Context, now time.Time) (leads, chats int, err error)
+	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, err error)
+	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64) error
+	IssueConfirmToken(ctx context.Context, companyID uuid.UUID, email string, hash []byte) (company string, err error)
+	CountLeadMail(ctx context.Context, companyID uuid.UUID, day time.Time, limit int, address string) (bool, error)
+	TakeDigest(ctx context.Context, today time.Time) (event.Skipped, bool, error)
+	ReleaseDigest(ctx context.Context, companyID uuid.UUID, day time.Time, email string) error
+}
+
+// Notices sends the service's own messages about the new-lead e-mail: an address's
+// confirmation link, and the daily digest of the leads past the cap.
+type Notices interface {
+	Confirm(ctx context.Context, to, company, token string) error
+	Digest(ctx context.Context, sk event.Skipped, limit int) error
 }
 
 // Sender makes one attempt of a delivery: a webhook or an e-mail.
@@ -54,6 +71,17 @@ type Config struct {
 	Log          *slog.Logger
 	// Now is the clock the retention job measures age by; nil means time.Now.
 	Now func() time.Time
+	// InFlight is how many deliveries of one company are attempted at once, across
+	// instances; 0 means limits.DeliveriesInFlight.
+	InFlight int
+	// Notices sends confirmation links and digests; nil when no SMTP server is configured,
+	// and then they wait (the confirmations retrying) until one is.
+	Notices Notices
+	// LeadMailsPerDay is a company's new-lead e-mails a day (UTC, by Now); 0 means
+	// limits.LeadEmailsPerDay.
+	LeadMailsPerDay int
+	// DigestInterval is how often River's leader looks for digests due; 0 means an hour.
+	DigestInterval time.Duration
 }
 
 // dispatchWorkers is how many dispatch jobs one instance runs at once: they skip each other's
@@ -87,6 +115,18 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.Workers == 0 {
 		cfg.Workers = 64
 	}
+	if cfg.InFlight == 0 {
+		cfg.InFlight = limits.DeliveriesInFlight
+	}
+	if cfg.LeadMailsPerDay == 0 {
+		cfg.LeadMailsPerDay = limits.LeadEmailsPerDay
+	}
+	if cfg.DigestInterval == 0 {
+		cfg.DigestInterval = time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 200 * time.Millisecond
 	}
@@ -97,10 +137,9 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Store})
 	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
 	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
 	river.AddWorker[retentionJob](workers, &retainer{store: cfg.Store, log: cfg.Log, now: cfg.Now})
+	river.AddWorker[event.ConfirmJob](workers, &confirmer{cfg: cfg})
+	river.AddWorker[digestJob](workers, &digester{cfg: cfg})
 	client, err := river.NewClient(riverdatabasesql.New(cfg.DB), &river.Config{
 		Queues: map[string]river.QueueConfig{event.DeliveryQueue: {MaxWorkers: cfg.Workers},
 			event.DispatchQueue: {MaxWorkers: dispatchWorkers}},
@@ -120,6 +159,9 @@ func New(cfg Config) (*Runner, error) {
 			river.NewPeriodicJob(river.PeriodicInterval(24*time.Hour), func() (river.JobArgs, *river.InsertOpts) {
 				return retentionJob{}, &river.InsertOpts{Queue: event.DeliveryQueue,
 					UniqueOpts: river.UniqueOpts{ByPeriod: 24 * time.Hour}}
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			river.NewPeriodicJob(river.PeriodicInterval(cfg.DigestInterval), func() (river.JobArgs, *river.InsertOpts) {
+				return digestJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
 			}, &river.PeriodicJobOpts{RunOnStart: true}),
 			river.NewPeriodicJob(river.PeriodicInterval(sweepInterval), func() (river.JobArgs, *river.InsertOpts) {
 				return event.DispatchJob{}, &river.InsertOpts{Queue: event.DispatchQueue, MaxAttempts: event.DeliveryJobMaxAttempts}
@@ -173,8 +215,46 @@ func retryAfter(attempt int) time.Duration {
 	return time.Duration(min(1<<min(attempt, 9), 300)) * time.Second
 }
 
+// Work makes the attempt once it holds one of the company's delivery slots; while they are all
+// held (its endpoints are slow, or it has a backlog), the job waits its turn, snoozed, and
+// frees its worker for other companies' deliveries.
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
+	slot, ok, err := w.cfg.Store.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return river.JobSnooze(turnWait(snoozes(job.Metadata)))
+	}
+	defer func() {
+		// Freed even when the attempt's context ended; should this fail, the lease ends it.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID)
+	}()
+	return w.work(ctx, args)
+}
+
+// turnWait is how long a delivery whose company's slots are all held waits before it looks
+// again: a tenth of a second at first, so a burst of a company's leads drains at its pace,
+// doubling with each wait up to half a minute, and spread by chance, so that a large backlog
+// behind slow endpoints is looked at a few times a minute, not in step.
+func turnWait(waited int) time.Duration {
+	d := min(100*time.Millisecond<<min(waited, 9), 30*time.Second)
+	return d/2 + rand.N(d/2+1)
+}
+
+// snoozes is how many times River has snoozed a job, from its metadata.
+func snoozes(metadata []byte) int {
+	var m struct {
+		Snoozes int `json:"snoozes"`
+	}
+	_ = json.Unmarshal(metadata, &m)
+	return m.Snoozes
+}
+
+func (w *worker) work(ctx context.Context, args event.DeliveryJob) error {
 	d, err := w.cfg.Store.Delivery(ctx, args.CompanyID, args.DeliveryID)
 	switch {
 	case errs.Is(err, errs.NotFound):
@@ -215,7 +295,80 @@ func (w *worker) attempt(ctx context.Context, d event.Delivery) (res event.Resul
 	case w.cfg.Mail == nil:
 		return event.Result{Err: "no SMTP server is configured (LEADCHAT_SMTP_URL)"}, true
 	}
+	if d.Attempts == 0 {
+		// Counted once, at its first attempt: its retries are the same e-mail.
+		ok, err := w.cfg.Store.CountLeadMail(ctx, d.CompanyID, w.cfg.Now(), w.cfg.LeadMailsPerDay, d.Email)
+		if err != nil {
+			return event.Result{Err: "counting the day's e-mails: " + err.Error()}, true
+		}
+		if !ok {
+			return event.Result{Err: fmt.Sprintf("not sent: the company's %d new-lead e-mails of the day (UTC) are spent; "+
+				"the day's digest counts this lead", w.cfg.LeadMailsPerDay)}, false
+		}
+	}
 	return w.cfg.Mail.Send(ctx, d), true
+}
+
+// confirmer sends an address added to the new-lead e-mail the link that confirms it.
+type confirmer struct {
+	river.WorkerDefaults[event.ConfirmJob]
+	cfg Config
+}
+
+func (c *confirmer) NextRetry(job *river.Job[event.ConfirmJob]) time.Time {
+	return time.Now().Add(retryAfter(job.Attempt))
+}
+
+// Work makes a new link (a retry replaces the link of an attempt whose message may not have
+// gone) and sends it; an address removed or confirmed meanwhile needs none.
+func (c *confirmer) Work(ctx context.Context, job *river.Job[event.ConfirmJob]) error {
+	if c.cfg.Notices == nil {
+		return errors.New("no SMTP server is configured (LEADCHAT_SMTP_URL)")
+	}
+	token, err := event.NewConfirmToken()
+	if err != nil {
+		return err
+	}
+	company, err := c.cfg.Store.IssueConfirmToken(ctx, job.Args.CompanyID, job.Args.Email, event.ConfirmHash(token))
+	if errs.Is(err, errs.NotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return c.cfg.Notices.Confirm(ctx, job.Args.Email, company, token)
+}
+
+// digestJob sends the digests of the days past: River's leader enqueues it periodically.
+type digestJob struct{}
+
+func (digestJob) Kind() string { return "lead_mail_digest" }
+
+type digester struct {
+	river.WorkerDefaults[digestJob]
+	cfg Config
+}
+
+// Timeout lets a run send every digest due; each is claimed before it is sent, so a run cut
+// short leaves the rest for the next.
+func (g *digester) Timeout(*river.Job[digestJob]) time.Duration { return time.Hour }
+
+func (g *digester) Work(ctx context.Context, _ *river.Job[digestJob]) error {
+	if g.cfg.Notices == nil {
+		return nil
+	}
+	for {
+		sk, ok, err := g.cfg.Store.TakeDigest(ctx, g.cfg.Now())
+		if err != nil || !ok {
+			return err
+		}
+		if err := g.cfg.Notices.Digest(ctx, sk, g.cfg.LeadMailsPerDay); err != nil {
+			if rerr := g.cfg.Store.ReleaseDigest(context.WithoutCancel(ctx), sk.CompanyID, sk.Day, sk.Email); rerr != nil {
+				return errors.Join(err, rerr)
+			}
+			return err
+		}
+	}
 }
 
 // retentionJob erases the leads and conversations older than their company's retention;

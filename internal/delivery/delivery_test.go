@@ -1,6 +1,7 @@
 package delivery_test
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"log/slog"
@@ -35,6 +36,11 @@ type env struct {
 	company uuid.UUID
 	// now is the workers' clock; nil is time.Now.
 	now func() time.Time
+	// timeout bounds a webhook attempt; 0 is 300 ms.
+	timeout time.Duration
+	// mailsPerDay and digestEvery are the delivery.Config's; 0 takes its defaults.
+	mailsPerDay int
+	digestEvery time.Duration
 }
 
 func newEnv(t *testing.T) *env {
@@ -63,8 +69,10 @@ func (e *env) start(schedule event.Schedule, mail delivery.Sender) {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail,
-		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: 300 * time.Millisecond}),
+	notices, _ := mail.(delivery.Notices)
+	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail, Notices: notices,
+		LeadMailsPerDay: e.mailsPerDay, DigestInterval: e.digestEvery,
+		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: cmp.Or(e.timeout, 300*time.Millisecond)}),
 		PollInterval: 50 * time.Millisecond, Workers: 8, Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
@@ -120,6 +128,47 @@ func (e *env) settled(ep event.Endpoint) event.Record {
 	}
 }
 
+// quiet waits until nothing is left to send: the outbox is empty and no dispatch or delivery
+// job can run again. After it, a receiver gets no more requests, so a test counts them without
+// waiting for a time in which nothing should arrive.
+func (e *env) quiet() {
+	e.t.Helper()
+	const q = `SELECT (SELECT count(*) FROM event_outbox WHERE company_id = $1) + (SELECT count(*) FROM river_job
+	WHERE kind IN ($2, $3) AND state NOT IN ('completed', 'cancelled', 'discarded'))`
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var left int
+		if err := e.store.DB().QueryRow(q, e.company, event.DispatchJobKind, event.DeliveryJobKind).Scan(&left); err != nil {
+			e.t.Fatal(err)
+		}
+		if left == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("%d events and jobs still waiting", left)
+		}
+	}
+}
+
+// mailAttempted waits until every e-mail delivery of the lead's events has been attempted.
+func (e *env) mailAttempted(leadID uuid.UUID) {
+	e.t.Helper()
+	const q = `SELECT count(*) FILTER (WHERE d.attempts = 0), count(*) FROM event_deliveries d
+	JOIN lead_events ev ON ev.id = d.event_id
+	WHERE d.company_id = $1 AND ev.lead_id = $2 AND d.email IS NOT NULL`
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var unattempted, all int
+		if err := e.store.DB().QueryRow(q, e.company, leadID).Scan(&unattempted, &all); err != nil {
+			e.t.Fatal(err)
+		}
+		if all > 0 && unattempted == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("%d of %d e-mail deliveries not attempted", unattempted, all)
+		}
+	}
+}
+
 // hit is one request a receiver got.
 type hit struct {
 	at     time.Time
@@ -163,6 +212,7 @@ func status(codes ...int) func(int, http.ResponseWriter, *http.Request) {
 // A failing endpoint is tried again after each wait of the schedule, with the same webhook-id
 // and a valid signature every time, until it answers 2xx.
 func TestRetriesFollowTheSchedule(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, status(500, 503, 200))
 	ep := e.endpoint(rc.srv.URL)
@@ -192,6 +242,7 @@ func TestRetriesFollowTheSchedule(t *testing.T) {
 // When the schedule is spent the delivery has failed, after one attempt more than the
 // schedule has waits; a timeout counts as a failed attempt.
 func TestFailsWhenTheScheduleIsSpent(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, func(n int, w http.ResponseWriter, r *http.Request) {
 		if n == 0 {
@@ -209,7 +260,7 @@ func TestFailsWhenTheScheduleIsSpent(t *testing.T) {
 	if d.State != event.Failed || d.Attempts != 3 || len(rc.got()) != 3 || d.LastStatus == nil || *d.LastStatus != 500 {
 		t.Errorf("delivery %+v after %d requests", d, len(rc.got()))
 	}
-	time.Sleep(300 * time.Millisecond)
+	e.quiet()
 	if n := len(rc.got()); n != 3 {
 		t.Errorf("%d requests after the delivery failed", n)
 	}
@@ -217,6 +268,7 @@ func TestFailsWhenTheScheduleIsSpent(t *testing.T) {
 
 // A 410 fails the delivery at once and disables the endpoint: later events do not reach it.
 func TestGoneDisablesTheEndpoint(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, status(410))
 	ep := e.endpoint(rc.srv.URL)
@@ -231,7 +283,7 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 		t.Error("the endpoint is still enabled")
 	}
 	e.lead()
-	time.Sleep(300 * time.Millisecond)
+	e.quiet()
 	if n := len(rc.got()); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}
@@ -239,6 +291,7 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 
 // A Retry-After longer than the schedule's wait puts the retry off that long.
 func TestRetryAfterHonoured(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	rc := newReceiver(t, func(n int, w http.ResponseWriter, _ *http.Request) {
 		if n == 0 {
@@ -263,7 +316,9 @@ func TestRetryAfterHonoured(t *testing.T) {
 
 // Several instances work one queue: each delivery is made once.
 func TestInstancesShareTheQueue(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
+	e.timeout = 10 * time.Second // a slow machine's late answer is not a failed attempt here
 	rc := newReceiver(t, status(200))
 	ep := e.endpoint(rc.srv.URL)
 	for range 3 {
@@ -277,7 +332,7 @@ func TestInstancesShareTheQueue(t *testing.T) {
 	for len(rc.got()) < n && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	time.Sleep(300 * time.Millisecond)
+	e.quiet()
 	ids := map[string]int{}
 	for _, h := range rc.got() {
 		ids[h.header.Get("webhook-id")]++
@@ -296,6 +351,7 @@ func TestInstancesShareTheQueue(t *testing.T) {
 // A new lead sends one e-mail to each notify address through the same outbox and retries: a
 // mail server that refuses at first gets the message on a later attempt.
 func TestNewLeadEmail(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	srv := mailtest.Start(t)
 	srv.SetFail(true)
@@ -308,15 +364,19 @@ func TestNewLeadEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.start(event.Schedule{500 * time.Millisecond}, leadmail.NewSender(server, "noreply@leads.example.com", "https://leads.example.com"))
+	srv.SetFail(false)
+	confirmByMail(t, e, srv, "sales@example.com")
+	confirmByMail(t, e, srv, "boss@example.com")
+	srv.SetFail(true)
 	id := e.lead()
-	time.Sleep(200 * time.Millisecond)
+	e.mailAttempted(id)
 	srv.SetFail(false)
 	deadline := time.Now().Add(10 * time.Second)
-	for len(srv.Messages()) < 2 && time.Now().Before(deadline) {
+	for len(srv.Messages()) < 4 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	time.Sleep(200 * time.Millisecond)
-	msgs := srv.Messages()
+	e.quiet()
+	msgs := srv.Messages()[2:] // after the two confirmations
 	if len(msgs) != 2 {
 		t.Fatalf("%d messages, want 2", len(msgs))
 	}

@@ -17,6 +17,7 @@ import (
 // The retention job runs on its own: started with the clock moved a year on, two instances'
 // workers erase the company's leads (once each) and keep another company's.
 func TestRetentionJobRunsOnOneInstance(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ctx := context.Background()
 	months := 3

@@ -5,7 +5,6 @@
 package event
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -13,6 +12,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // Type is what happened to a lead.
@@ -41,6 +44,12 @@ func ParseType(s string) (Type, error) {
 	return "", fmt.Errorf("%w %q (lead.created, lead.updated, lead.erased)", ErrUnknownType, s)
 }
 
+// ErrTooManyEndpoints refuses a webhook endpoint past limits.WebhookEndpoints of a company.
+var ErrTooManyEndpoints = fmt.Errorf("a company has at most %d webhook endpoints", limits.WebhookEndpoints)
+
+// ErrTooManyEmails refuses a list of more than limits.NotifyEmails new-lead addresses.
+var ErrTooManyEmails = fmt.Errorf("a company has at most %d new-lead e-mail addresses", limits.NotifyEmails)
+
 // EmailError is the refusal of a notify address, naming it.
 type EmailError struct{ Address string }
 
@@ -48,7 +57,7 @@ func (e *EmailError) Error() string { return fmt.Sprintf("%q: want a plain e-mai
 
 // NotifyAddresses checks the addresses that are to get the new-lead e-mail: each a plain
 // address (no display name, no spaces around it). It returns them deduplicated, in the order
-// given; none turns the e-mail off.
+// given; none turns the e-mail off. More than limits.NotifyEmails is ErrTooManyEmails.
 func NotifyAddresses(in []string) ([]string, error) {
 	out := []string{}
 	seen := map[string]bool{}
@@ -62,37 +71,10 @@ func NotifyAddresses(in []string) ([]string, error) {
 			out = append(out, a.Address)
 		}
 	}
-	return out, nil
-}
-
-// Lead is a lead as an event carries it, with the fields and names of the contract's Lead
-// object; absent values are null.
-type Lead struct {
-	ID           uuid.UUID         `json:"lead_id"`
-	Status       string            `json:"status"`
-	OverLimit    bool              `json:"over_limit"`
-	FirstName    *string           `json:"first_name"`
-	LastName     *string           `json:"last_name"`
-	Email        *string           `json:"email"`
-	Phone        *string           `json:"phone"`
-	PhoneE164    *string           `json:"phone_e164"`
-	Service      *string           `json:"service"`
-	Details      json.RawMessage   `json:"details"`
-	Source       string            `json:"source"`
-	ReferralData map[string]string `json:"referral_data"`
-	Consent      json.RawMessage   `json:"consent"`
-	SessionID    *string           `json:"session_id"`
-	CreatedAt    time.Time         `json:"created_at"`
-	UpdatedAt    time.Time         `json:"updated_at"`
-}
-
-// Note is the lead's details.note, empty when it has none.
-func (l Lead) Note() string {
-	var d struct {
-		Note string `json:"note"`
+	if len(out) > limits.NotifyEmails {
+		return nil, ErrTooManyEmails
 	}
-	_ = json.Unmarshal(l.Details, &d)
-	return d.Note
+	return out, nil
 }
 
 // Event is one recorded event. Lead is the lead as it is when the event is sent (the outbox
@@ -104,27 +86,28 @@ type Event struct {
 	CompanyID uuid.UUID
 	LeadID    uuid.UUID
 	At        time.Time
-	Lead      *Lead
+	Lead      *lead.Stored
 }
 
-// Body is the JSON a webhook receives: {"type", "timestamp", "data": {"lead": Lead}}, and for
-// lead.erased {"data": {"lead_id"}} with no personal data.
+// Body is the JSON a webhook receives: {"type", "timestamp", "data": {"lead": Lead}} with the
+// contract's Lead object (leadjson), and for lead.erased {"data": {"lead_id"}} with no personal
+// data.
 func (e Event) Body() ([]byte, error) {
-	var data any
+	b := append(make([]byte, 0, 640), `{"type":`...)
+	b = leadjson.AppendString(b, string(e.Type))
+	b = append(b, `,"timestamp":`...)
+	b = leadjson.AppendString(b, e.At.UTC().Format(time.RFC3339Nano))
 	if e.Type == LeadErased {
-		data = struct {
-			LeadID uuid.UUID `json:"lead_id"`
-		}{e.LeadID}
-	} else {
-		data = struct {
-			Lead *Lead `json:"lead"`
-		}{e.Lead}
+		b = append(b, `,"data":{"lead_id":"`...)
+		b = append(b, e.LeadID.String()...)
+		return append(b, `"}}`...), nil
 	}
-	return json.Marshal(struct {
-		Type      Type   `json:"type"`
-		Timestamp string `json:"timestamp"`
-		Data      any    `json:"data"`
-	}{e.Type, e.At.UTC().Format(time.RFC3339Nano), data})
+	if e.Lead == nil {
+		return nil, fmt.Errorf("event %s: %s without its lead", e.ID, e.Type)
+	}
+	b = append(b, `,"data":{"lead":`...)
+	b = leadjson.Append(b, e.Lead)
+	return append(b, "}}"...), nil
 }
 
 // Endpoint is a company's webhook endpoint. Events lists the types it receives, empty for all.

@@ -56,6 +56,7 @@ func errsCodes() []string {
 // the domain cannot raise a code the contract does not have, nor the contract hold one the
 // server cannot name.
 func TestCodesAreTheContractEnum(t *testing.T) {
+	t.Parallel()
 	enum := enumCodes(t)
 	if diff := cmp.Diff(enum, errsCodes()); diff != "" {
 		t.Errorf("errs.Codes() differ from the contract's ErrorCode enum (-enum +errs); run make generate:\n%s", diff)
@@ -85,6 +86,7 @@ func statuses(e entry) []int {
 // Every code has its Hungarian sentence and at least one status, and the catalogue holds
 // nothing else.
 func TestCatalogueHasEveryCode(t *testing.T) {
+	t.Parallel()
 	for _, c := range errs.Codes() {
 		e, ok := catalogue[c]
 		switch {
@@ -110,6 +112,7 @@ func TestCatalogueHasEveryCode(t *testing.T) {
 // The table of codes in the contract's introduction lists the enum in its order, with the
 // statuses the catalogue gives each code.
 func TestContractTableOfCodes(t *testing.T) {
+	t.Parallel()
 	row := regexp.MustCompile("(?m)^\\| `([a-z_]+)` \\| ([^|]+) \\|")
 	number := regexp.MustCompile(`\b[1-5]\d\d\b`)
 	var listed []string
@@ -137,6 +140,7 @@ func TestContractTableOfCodes(t *testing.T) {
 // operations the generated server leaves out (the static files, health and metrics) are read
 // from the file, as contracttest reads them when it holds every error answer to its list.
 func TestOperationsListTheirCodes(t *testing.T) {
+	t.Parallel()
 	for path, pi := range contracttest.Spec(t, "http://127.0.0.1").Paths.Map() {
 		for method, op := range pi.Operations() {
 			var documented []int
@@ -178,6 +182,7 @@ func TestOperationsListTheirCodes(t *testing.T) {
 // writeError only ever writes a code of the enum, with a status the catalogue gives it: an
 // unknown code, or a known one with a kind its entry does not list, is an internal error.
 func TestWriteErrorWritesOnlyEnumCodes(t *testing.T) {
+	t.Parallel()
 	s := &server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	write := func(err error) (int, api.Error) {
 		t.Helper()

@@ -21,6 +21,7 @@ import (
 // A lead sent with a consent keeps it with the service's time and the lead's source, and the
 // Lead object returns it; one sent without has a null consent.
 func TestLeadConsentStoredAndReturned(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	sdk := e.sdk(e.key(c, auth.Private, nil, true).Key)
@@ -69,6 +70,7 @@ func TestLeadConsentStoredAndReturned(t *testing.T) {
 // A consent that breaks the rules is 400 invalid_consent (a control character is
 // invalid_characters, as in every text), and nothing is stored or counted.
 func TestLeadConsentRefused(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	key := e.key(c, auth.Private, nil, true).Key
@@ -111,6 +113,7 @@ func TestLeadConsentRefused(t *testing.T) {
 // A chat consent goes on the lead the turn creates (source chat); one sent on a later turn
 // replaces it, and the history keeps the change.
 func TestChatConsent(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Business, -1)
@@ -165,6 +168,7 @@ func TestChatConsent(t *testing.T) {
 
 // The config always carries privacy_url and marketing_consent_text, null until set.
 func TestConfigPrivacySettings(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Free, -1)

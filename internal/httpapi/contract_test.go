@@ -16,6 +16,7 @@ import (
 // its schema it breaks, an empty required value is refused by both, and a key of any length is
 // the contract's to send and the service's to answer 401.
 func TestContractAndServiceAgreeOnRequests(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	priv := e.key(c, auth.Private, nil, true).Key
@@ -80,6 +81,7 @@ func TestContractAndServiceAgreeOnRequests(t *testing.T) {
 // answer it 204 with the CORS headers; every other documented path answers OPTIONS 405, as the
 // contract's introduction says.
 func TestPreflightWhereTheContractPromisesIt(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	for tmpl, item := range contracttest.Spec(t, e.base).Paths.Map() {
 		path := strings.ReplaceAll(tmpl, "{lead_id}", "0b7f3c52-5f3e-4c8e-9a7a-0c1d2e3f4a5b")
@@ -125,6 +127,7 @@ func TestPreflightWhereTheContractPromisesIt(t *testing.T) {
 // The files served with an ETag declare it, and If-None-Match, in the contract: a matching tag
 // is a 304 without a body that carries the tag again, any other a 200.
 func TestFilesRevalidateAsTheContractSays(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	for _, path := range []string{"/api/openapi.yaml", "/embed.js"} {
 		t.Run(path, func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/google/uuid"
 
 	leadclient "github.com/leadchat/leadchat/clients/go"
@@ -24,6 +25,7 @@ import (
 func strp(s string) *string { return &s }
 
 func TestWidgetConfig(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	radius, hide := 20, true
@@ -152,6 +154,7 @@ func (c *chatter) send(msg string, edit func(*leadclient.ChatRequest)) *leadclie
 var priceRE = regexp.MustCompile(`\d[\d  .]*\s*(Ft|forint|HUF)`)
 
 func TestChatConversation(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Business, -1)
@@ -209,12 +212,16 @@ func TestChatConversation(t *testing.T) {
 	l := leads[0]
 	want := lead.Lead{ID: leadID, FirstName: "Péter", LastName: "Kovács", Email: "peter@kovacs.example",
 		Phone: "06 30 123 4567", PhoneE164: "+36301234567", Source: lead.SourceChat,
-		// What the visitor asked for, for the salesperson; the messages that only gave
-		// contact details add nothing to the note.
-		Service: "Napelem", Note: "Mennyibe kerül egy 5 kW-os napelem rendszer?",
+		Service:      "Napelem",
 		ReferralData: map[string]string{"utm_source": "facebook", "landing_page": "https://napfeny.example/"}}
-	if diff := cmp.Diff(want, l.Lead); diff != "" {
+	if diff := cmp.Diff(want, l.Lead, cmpopts.IgnoreFields(lead.Lead{}, "Note", "Unanswered")); diff != "" {
 		t.Errorf("chat lead (-want +got):\n%s", diff)
+	}
+	// What the visitor asked for, for the salesperson, as labels; the messages that only gave
+	// contact details add nothing to the note. (Whether the assistant handed the price
+	// question over, which would add an open question, is the assistant's matter.)
+	if summary := "Érdeklődik: Napelem\nKérdezte: ár"; !strings.HasPrefix(l.Note, summary) {
+		t.Errorf("chat lead note %q, want it to start %q", l.Note, summary)
 	}
 
 	r = v.send("És mennyibe kerül?", nil)
@@ -222,8 +229,9 @@ func TestChatConversation(t *testing.T) {
 		t.Error("contact complete: request_contact should be false")
 	}
 	// Later questions keep the lead's note current, in the same turn's write.
+	r = v.send("Szeretnék árajánlatot kérni.", nil)
 	leads, err = lead.Collect(lead.All(ctx, e.store, c, lead.Filter{}))
-	if err != nil || len(leads) != 1 || leads[0].Note != "Mennyibe kerül egy 5 kW-os napelem rendszer?\nÉs mennyibe kerül?" ||
+	if err != nil || len(leads) != 1 || !strings.HasPrefix(leads[0].Note, "Érdeklődik: Napelem\nKér: árajánlat\nKérdezte: ár") ||
 		leads[0].Service != "Napelem" {
 		t.Errorf("after another question: %+v, %v", leads, err)
 	}
@@ -240,6 +248,7 @@ func setProfile(t *testing.T, e *env, c uuid.UUID) {
 }
 
 func TestChatRequestContactRules(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	key := e.key(e.company(plan.Free, -1), auth.Public, nil, true).Key
 	for _, tt := range []struct {
@@ -268,6 +277,7 @@ func TestChatRequestContactRules(t *testing.T) {
 }
 
 func TestChatErrors(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	pub := e.key(c, auth.Public, nil, true).Key
@@ -328,6 +338,7 @@ func TestChatErrors(t *testing.T) {
 }
 
 func TestChatSessionCap(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
@@ -345,6 +356,7 @@ func TestChatSessionCap(t *testing.T) {
 }
 
 func TestChatTenantIsolation(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	a, b := e.company(plan.Free, -1), e.company(plan.Free, -1)
@@ -370,6 +382,7 @@ func TestChatTenantIsolation(t *testing.T) {
 }
 
 func TestChatLeadLimit(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, 0)
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
@@ -384,6 +397,7 @@ func TestChatLeadLimit(t *testing.T) {
 }
 
 func TestChatDropsBotContactQuietly(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	key := e.key(c, auth.Public, nil, true).Key

@@ -15,6 +15,7 @@ import (
 
 	leadclient "github.com/leadchat/leadchat/clients/go"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
@@ -77,6 +78,7 @@ func holding(t *testing.T, e *env, cols []column, needle string) []string {
 // details before (so the search is shown to find them, receivers' answers included) and after;
 // another person's details are still found after.
 func TestEraseLeavesNothingOfThePerson(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, func(c *service.Config) { c.Events.AllowPrivate = true })
 	ctx := context.Background()
 	c := e.company(plan.Business, -1)
@@ -97,6 +99,13 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := e.store.SetNotifyEmails(ctx, c, []string{"ertekesites@ceg.example"}); err != nil {
+		t.Fatal(err)
+	}
+	hash := event.ConfirmHash("link")
+	if _, err := e.store.IssueConfirmToken(ctx, c, "ertekesites@ceg.example", hash); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := e.store.ConfirmNotifyEmail(ctx, hash); err != nil {
 		t.Fatal(err)
 	}
 

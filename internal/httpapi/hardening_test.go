@@ -29,6 +29,7 @@ var requestSeries = regexp.MustCompile(`(?m)^leadchat_http_requests_total\{metho
 // TestOddMethodsAddNoSeries: made-up methods, however long and however many, add no metric
 // series and reach the log cut short.
 func TestOddMethodsAddNoSeries(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	send := func(batch int) {
 		t.Helper()
@@ -90,6 +91,7 @@ func TestOddMethodsAddNoSeries(t *testing.T) {
 // TestMetricsOnlyForAllowedNetworks: /metrics answers the allowed networks only, judging the
 // client by the trusted-proxy rules, and never carries a CORS header.
 func TestMetricsOnlyForAllowedNetworks(t *testing.T) {
+	t.Parallel()
 	get := func(t *testing.T, e *env, forwardedFor string) (*http.Response, map[string]any) {
 		t.Helper()
 		req, _ := http.NewRequest("GET", e.base+"/metrics", nil)
@@ -139,6 +141,7 @@ func TestMetricsOnlyForAllowedNetworks(t *testing.T) {
 // connection as an attacker would; past that the HTTP server answers 431 itself, before any
 // handler, and closes the connection, so none holds more.
 func TestHeaderLimit(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	key := e.key(e.company(plan.Free, -1), auth.Private, nil, true).Key
 	h := func(n int) map[string]string {
@@ -200,6 +203,7 @@ func TestHeaderLimit(t *testing.T) {
 
 // TestConnectionCap: past LEADCHAT_MAX_CONNS a new connection is not served until one closes.
 func TestConnectionCap(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, func(c *service.Config) { c.MaxConns = 2 })
 	addr := strings.TrimPrefix(e.base, "http://")
 	type client struct {
@@ -249,6 +253,7 @@ func TestConnectionCap(t *testing.T) {
 // TestFailedAuthLimit: a client address with 30 failed authentications in a minute is refused
 // with 429 before its key is looked up, a valid key included; an IPv6 client counts by its /64.
 func TestFailedAuthLimit(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, limited)
 	c := e.company(plan.Enterprise, -1)
 	priv := e.key(c, auth.Private, nil, true).Key
@@ -282,6 +287,7 @@ func TestFailedAuthLimit(t *testing.T) {
 
 // TestIPv6ClientsLimitedByNetwork: addresses of one /64 share a rate-limit bucket.
 func TestIPv6ClientsLimitedByNetwork(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, limited) // 4 config reads a minute
 	pub := e.key(e.company(plan.Enterprise, -1), auth.Public, nil, true).Key
 	for i := range 4 {
@@ -299,6 +305,7 @@ func TestIPv6ClientsLimitedByNetwork(t *testing.T) {
 
 // TestIdempotencyKeyForm: the key is 1 to 255 printable ASCII characters, else 400.
 func TestIdempotencyKeyForm(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	key := e.key(e.company(plan.Enterprise, -1), auth.Private, nil, true).Key
 	for _, tt := range []struct {

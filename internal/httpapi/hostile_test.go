@@ -16,6 +16,7 @@ import (
 // TestHostileInput sends what an attacker or a broken client would, straight over HTTP: each
 // gets its 4xx with the JSON error, and nothing is stored.
 func TestHostileInput(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	priv := e.key(c, auth.Private, nil, true).Key
@@ -84,6 +85,7 @@ func TestHostileInput(t *testing.T) {
 
 // TestTenantIsolation: no key of one company reads, extends or counts against another's data.
 func TestTenantIsolation(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	a, b := e.company(plan.Business, 5), e.company(plan.Business, 5)
@@ -134,6 +136,7 @@ func TestTenantIsolation(t *testing.T) {
 // TestLockTimeoutAnswers503: a lead create that waits on a lock held elsewhere gives up after
 // the connection's lock timeout with 503, instead of hanging, and leaves nothing behind.
 func TestLockTimeoutAnswers503(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Free, -1)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestResponsesAllowCrossOrigin(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	resp, _ := e.do("POST", "/api/v1/leads", okBody, map[string]string{"Origin": "https://example.hu"})
 	if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "*" {
@@ -48,6 +49,7 @@ func splitComma(s string) []string {
 }
 
 func TestRouterErrorsAreJSON(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	// Requests outside the spec go around the contract-checking client.
 	for _, tt := range []struct {
@@ -74,6 +76,7 @@ func TestRouterErrorsAreJSON(t *testing.T) {
 }
 
 func TestSpecDocsAndScriptMatchTheContract(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	for _, tt := range []struct{ path, ctype string }{
 		{"/api/openapi.yaml", "application/yaml; charset=utf-8"},

@@ -33,6 +33,7 @@ func FuzzIdempotencyKey(f *testing.F) {
 }
 
 func TestValidIdempotencyKey(t *testing.T) {
+	t.Parallel()
 	for k, want := range map[string]bool{
 		"8e0f7a52-3c2b-4f0e-9d1c-6b5a4e3d2c1b": true, "a": true, "a b": true, strings.Repeat("k", 255): true,
 		"": false, " ": false, " a": false, "a ": false, strings.Repeat("k", 256): false,

@@ -12,10 +12,11 @@ import (
 
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 )
 
 // storedLead is the contract's Lead object as the generated type holds it, every field present
-// and null when absent: what encoding/json writes of it is what appendLead must write.
+// and null when absent: what encoding/json writes of it is what leadjson.Append must write.
 func storedLead(l *lead.Stored) api.StoredLead {
 	out := api.StoredLead{
 		LeadId: l.ID, Status: api.LeadStatus(l.Status), OverLimit: l.OverLimit,
@@ -26,6 +27,9 @@ func storedLead(l *lead.Stored) api.StoredLead {
 	}
 	if l.Note != "" {
 		out.Details = &api.LeadDetails{Note: l.Note}
+		if len(l.Unanswered) > 0 {
+			out.Details.UnansweredQuestions = &l.Unanswered
+		}
 	}
 	if l.ReferralData != nil {
 		out.ReferralData = &l.ReferralData
@@ -65,7 +69,7 @@ func exampleLeads() []lead.Stored {
 	full := lead.Stored{
 		Lead: lead.Lead{ID: uuid.MustParse("0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"), FirstName: "Péter", LastName: "Kovács",
 			Email: "peter@example.hu", Phone: "+36 30 123 4567", PhoneE164: "+36301234567", Service: "Napelem <5 kW>",
-			Note: "Délután \"hívjon\"", Source: lead.SourceChat,
+			Note: "Délután \"hívjon\"", Unanswered: []string{"Van <garancia>?", "És \"hétvégén\"?"}, Source: lead.SourceChat,
 			ReferralData: map[string]string{"utm_source": "google", "landing_page": "https://ceg.hu/?a=1&b=<2>", "gclid": ""},
 			Consent:      &lead.Consent{Marketing: true, Text: &text, PrivacyURL: &url, GivenAt: at.Truncate(time.Second), Source: lead.SourceChat}},
 		Status: lead.StatusQualified, OverLimit: true, SessionID: "sess_01", CreatedAt: at, UpdatedAt: at.Add(time.Second),
@@ -78,6 +82,7 @@ func exampleLeads() []lead.Stored {
 	for _, s := range hardText {
 		l := full
 		l.FirstName, l.LastName, l.Note, l.SessionID = s, s, s, s
+		l.Unanswered = []string{s, "Van garancia?"}
 		l.ReferralData = map[string]string{s: s, "utm_term": s}
 		c := *full.Consent
 		c.Text = &s
@@ -87,13 +92,14 @@ func exampleLeads() []lead.Stored {
 	return leads
 }
 
-// appendLead and appendLeadList write byte for byte what encoding/json writes of the generated
+// leadjson.Append and appendLeadList write byte for byte what encoding/json writes of the generated
 // types, for leads with every field, none, and every kind of text it escapes.
 func TestLeadJSONIsEncodingJSONs(t *testing.T) {
+	t.Parallel()
 	leads := exampleLeads()
 	for i := range leads {
 		want := encodingJSON(t, storedLead(&leads[i]))
-		if got := append(appendLead(nil, &leads[i]), '\n'); !bytes.Equal(got, want) {
+		if got := append(leadjson.Append(nil, &leads[i]), '\n'); !bytes.Equal(got, want) {
 			t.Errorf("lead %d:\n got %s\nwant %s", i, got, want)
 		}
 	}
@@ -127,12 +133,13 @@ func FuzzLeadJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, note, key string) {
 		l := base
 		l.FirstName, l.Email, l.Note, l.Service = name, name, note, key
+		l.Unanswered = []string{note, key}
 		l.ReferralData = map[string]string{key: note, name: key}
 		c := *base.Consent
 		c.Text, c.PrivacyURL = &note, &key
 		l.Consent = &c
 		want := encodingJSON(t, storedLead(&l))
-		if got := append(appendLead(nil, &l), '\n'); !bytes.Equal(got, want) {
+		if got := append(leadjson.Append(nil, &l), '\n'); !bytes.Equal(got, want) {
 			t.Errorf("\n got %s\nwant %s", got, want)
 		}
 	})

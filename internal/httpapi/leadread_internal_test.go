@@ -16,6 +16,7 @@ import (
 // A parameter that kin-openapi lets through (it checks no uuid format unless told to) and the
 // generated binding refuses gets the same answer as one the validator refuses.
 func TestRequestErrorOfParameters(t *testing.T) {
+	t.Parallel()
 	s := &server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	for _, tc := range []struct {
 		param  string
@@ -42,6 +43,7 @@ func TestRequestErrorOfParameters(t *testing.T) {
 // The contract's statuses are the domain's: every LeadStatus is one a lead can have, and the
 // lifecycle enum of updateLead is exactly the statuses a company may move a lead to.
 func TestLeadStatusesAreTheContracts(t *testing.T) {
+	t.Parallel()
 	doc := spec(t)
 	values := func(schema string) []string {
 		var out []string

@@ -44,6 +44,7 @@ func createLeads(t *testing.T, sdk *leadclient.SDK, n int, edit func(i int, l *l
 // Pages walked while new leads arrive hold every lead that was there at the start once, newest
 // first, and none of the new ones.
 func TestListLeadsPagesWhileLeadsArrive(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	sdk := e.sdk(e.key(c, auth.Private, nil, true).Key)
@@ -90,6 +91,7 @@ func TestListLeadsPagesWhileLeadsArrive(t *testing.T) {
 }
 
 func TestListLeadsFiltersAndBadInput(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	key := e.key(c, auth.Private, nil, true).Key
@@ -181,6 +183,7 @@ func craftedCursor(micros int64) string {
 
 // Only a private key from a server reads or changes leads, and only its own company's.
 func TestLeadCallsKeysAndCompanies(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	priv := e.key(c, auth.Private, nil, true).Key
@@ -236,6 +239,7 @@ func TestLeadCallsKeysAndCompanies(t *testing.T) {
 }
 
 func TestUpdateLeadStatus(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, 1)
 	key := e.key(c, auth.Private, nil, true).Key
@@ -299,6 +303,7 @@ func TestUpdateLeadStatus(t *testing.T) {
 // A chat lead's transcript reads back in order; DELETE erases the lead, its chat and its
 // history, and every call after it finds nothing.
 func TestLeadMessagesAndErase(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Business, -1)
@@ -375,6 +380,7 @@ func TestLeadMessagesAndErase(t *testing.T) {
 // Reading leads spends a budget of its own per private key: a client paging through its leads
 // never stops its own lead creates.
 func TestLeadReadsHaveTheirOwnRateLimit(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, limited)
 	c := e.company(plan.Enterprise, -1)
 	key := e.key(c, auth.Private, nil, true).Key
@@ -397,6 +403,7 @@ func TestLeadReadsHaveTheirOwnRateLimit(t *testing.T) {
 // The list writes each lead as PostgreSQL builds it; every field equals what GET of the one lead
 // answers (times compared as instants), for a lead with every field set and one with none.
 func TestListItemsMatchGetLead(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	key := e.key(c, auth.Private, nil, true).Key

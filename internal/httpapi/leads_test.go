@@ -22,6 +22,7 @@ import (
 const okBody = `{"first_name": "Kovács Péter", "email": "peter@example.hu"}`
 
 func TestCreateLeadKeyTransports(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	priv := e.key(c, auth.Private, nil, true).Key
@@ -81,6 +82,7 @@ func mustGenerate(t *testing.T, k auth.Kind) string {
 }
 
 func TestCreateLeadValidation(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	key := e.key(c, auth.Private, nil, true).Key
@@ -176,6 +178,7 @@ func TestCreateLeadValidation(t *testing.T) {
 }
 
 func TestCreateLeadStoresNormalisedFields(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	key := e.key(c, auth.Private, nil, true).Key
@@ -243,6 +246,7 @@ func withKey(key string) leadclient.RequestEditorFn {
 }
 
 func TestCreateLeadMonthlyLimit(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	limited := e.company(plan.Free, 2)
@@ -302,6 +306,7 @@ func TestCreateLeadMonthlyLimit(t *testing.T) {
 // the SDK (each with an Idempotency-Key, a transaction each) and as plain requests without a key
 // (committed in groups): exactly 10 new, 30 over the limit, 40 distinct counts either way.
 func TestCreateLeadLimitExactUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	type created struct {
 		over  bool
 		count int
@@ -384,6 +389,7 @@ func TestCreateLeadLimitExactUnderConcurrency(t *testing.T) {
 
 // TestSDKAgainstTheServer: the SDK's errors and automatic idempotency against the real server.
 func TestSDKAgainstTheServer(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Free, -1)
@@ -415,6 +421,7 @@ func TestSDKAgainstTheServer(t *testing.T) {
 }
 
 func TestCreateLeadIdempotency(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Free, 5)
@@ -480,6 +487,7 @@ func TestCreateLeadIdempotency(t *testing.T) {
 }
 
 func TestCreateLeadDatabaseErrorLeavesNothing(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Free, 10)
@@ -512,6 +520,7 @@ CREATE TRIGGER boom BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION boom();
 }
 
 func TestRevokedKeyStopsAtOnce(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	ctx := context.Background()
 	c := e.company(plan.Enterprise, -1)

@@ -46,6 +46,7 @@ func withModel(url string) func(*service.Config) {
 }
 
 func TestChatWithModel(t *testing.T) {
+	t.Parallel()
 	model, calls := fakeModel(t, func(system string) (int, string) {
 		return 200, `{"reply": "A modell válasza.", "contact": {"name": "Kiss Béla", "email": "bela@example.hu", "phone": ""}}`
 	})
@@ -74,6 +75,7 @@ func TestChatWithModel(t *testing.T) {
 }
 
 func TestChatModelFailuresFallBack(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name  string
 		reply func(string) (int, string)
@@ -104,6 +106,7 @@ func TestChatModelFailuresFallBack(t *testing.T) {
 }
 
 func TestChatModelBudget(t *testing.T) {
+	t.Parallel()
 	model, calls := fakeModel(t, func(string) (int, string) { return 200, `{"reply": "modell"}` })
 	e := startWith(t, withModel(model.URL))
 	c := e.company(plan.Free, -1)
@@ -126,5 +129,68 @@ func TestChatModelBudget(t *testing.T) {
 	_ = e.store.DB().QueryRow(`SELECT replies FROM model_usage WHERE company_id = $1`, c).Scan(&used)
 	if used != 100 {
 		t.Errorf("budget counter = %d, want 100", used)
+	}
+}
+
+// A turn that loses its race to another write of its session reads the session again; when the
+// assistant would see the same turn, the model's first answer is reused: the model is asked,
+// and the company's budget charged, once. When the other write changed what the model sees (a
+// message was added), the model is asked again.
+func TestChatLostRaceAsksTheModelOnce(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name      string
+		race      string // the other write, made while the model answers the second message
+		wantCalls int32
+	}{
+		{"nothing the model sees changed", `UPDATE chat_sessions SET version = version + 1
+			WHERE company_id = $1 AND session_id = $2`, 2},
+		{"a message was added", `WITH m AS (INSERT INTO chat_messages (company_id, session_id, visitor, text)
+			VALUES ($1, $2, false, 'Egy kolléga válasza.'))
+			UPDATE chat_sessions SET version = version + 1 WHERE company_id = $1 AND session_id = $2`, 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// race runs once, inside the model's answer to the second message.
+			var race atomic.Pointer[func()]
+			model, calls := fakeModel(t, func(string) (int, string) {
+				if f := race.Swap(nil); f != nil {
+					(*f)()
+				}
+				return 200, `{"reply": "modell"}`
+			})
+			e := startWith(t, withModel(model.URL))
+			c := e.company(plan.Pro, -1)
+			v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
+			v.send("Szia!", nil)
+			f := func() {
+				if _, err := e.store.DB().Exec(tt.race, c, *v.session); err != nil {
+					t.Error(err)
+				}
+			}
+			race.Store(&f)
+			if r := v.send("Mikor vagytok nyitva?", nil); r.Reply != "modell" {
+				t.Errorf("reply = %q, want the model's", r.Reply)
+			}
+			if race.Load() != nil {
+				t.Fatal("the race never ran")
+			}
+			if got := calls.Load(); got != tt.wantCalls {
+				t.Errorf("model called %d times for two messages, want %d", got, tt.wantCalls)
+			}
+			var used int32
+			if err := e.store.DB().QueryRow(`SELECT replies FROM model_usage WHERE company_id = $1`, c).Scan(&used); err != nil {
+				t.Fatal(err)
+			}
+			if used != tt.wantCalls {
+				t.Errorf("budget counter = %d, want %d (one per model call)", used, tt.wantCalls)
+			}
+			var visitor int
+			if err := e.store.DB().QueryRow(`SELECT count(*) FROM chat_messages WHERE company_id = $1 AND visitor`, c).Scan(&visitor); err != nil {
+				t.Fatal(err)
+			}
+			if visitor != 2 {
+				t.Errorf("%d visitor messages stored, want 2", visitor)
+			}
+		})
 	}
 }

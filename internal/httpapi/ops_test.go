@@ -21,6 +21,7 @@ func limited(c *service.Config) {
 
 // TestRateLimits holds every limit, with its buckets in this instance's memory and in PostgreSQL.
 func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	for _, store := range []string{"memory", "postgres"} {
 		t.Run(store, func(t *testing.T) {
 			testRateLimits(t, func(c *service.Config) { limited(c); c.SharedRateLimits = store == "postgres" })
@@ -99,6 +100,7 @@ func testRateLimits(t *testing.T, config func(*service.Config)) {
 }
 
 func TestUntrustedForwardedForIsIgnored(t *testing.T) {
+	t.Parallel()
 	e := startWith(t, func(c *service.Config) { limited(c); c.TrustedProxies = "" })
 	pub := e.key(e.company(plan.Enterprise, -1), auth.Public, nil, true).Key
 	codes := []int{}
@@ -112,6 +114,7 @@ func TestUntrustedForwardedForIsIgnored(t *testing.T) {
 }
 
 func TestHealthReadyMetrics(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	key := e.key(e.company(plan.Free, -1), auth.Private, nil, true).Key
 	if resp, _ := e.do("POST", "/api/v1/leads", okBody, map[string]string{"X-Api-Key": key}); resp.StatusCode != 201 {
@@ -153,6 +156,7 @@ func TestHealthReadyMetrics(t *testing.T) {
 // TestLogsHoldNoSecrets: keys, emails, phones and messages never reach the log, while every
 // request is logged with its id.
 func TestLogsHoldNoSecrets(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	priv := e.key(c, auth.Private, nil, true).Key

@@ -11,6 +11,7 @@ import (
 // A public key's allowed domains hold wherever the key is taken: creating a lead, reading the
 // widget config and chatting, so a key copied from a customer's page works on no other site.
 func TestAllowedDomainsOnEveryEndpoint(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	listed := e.key(c, auth.Public, []string{"example.hu", "*.shop.example.com"}, true).Key

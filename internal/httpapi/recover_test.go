@@ -12,6 +12,7 @@ import (
 )
 
 func TestPanicIsTheJSONError(t *testing.T) {
+	t.Parallel()
 	var logs strings.Builder
 	s := &server{log: slog.New(slog.NewJSONHandler(&logs, nil))}
 	h := withRequestID(DefaultRequestTimeout, s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestScriptHandler(t *testing.T) {
+	t.Parallel()
 	rec := httptest.NewRecorder()
 	ScriptHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/embed.js", nil))
 	res := rec.Result()
@@ -56,6 +57,7 @@ func demoProfile(t *testing.T) assistant.Profile {
 // states no figure the profile lacks (it once said Saturday 9–12 and "4–6 weeks" while the
 // chat said 9–13 and 3–5 weeks).
 func TestDemoPageStatesTheProfile(t *testing.T) {
+	t.Parallel()
 	p := demoProfile(t)
 	rec := httptest.NewRecorder()
 	DemoPage("https://chat.example.com", "lc_pub_demo", p).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
@@ -85,6 +87,7 @@ func TestDemoPageStatesTheProfile(t *testing.T) {
 }
 
 func TestDemoPage(t *testing.T) {
+	t.Parallel()
 	h := DemoPage("https://chat.example.com/", "lc_pub_demo&key", demoProfile(t))
 	get := func() (*http.Response, string) {
 		rec := httptest.NewRecorder()

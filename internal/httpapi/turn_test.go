@@ -16,6 +16,7 @@ import (
 // A retry with the same message_id returns the first answer, stores nothing and does not count
 // against the session's cap; another message_id is another message.
 func TestChatMessageIDRetry(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key, session: strp("retry-session-000000000001")}
@@ -51,6 +52,7 @@ func TestChatMessageIDRetry(t *testing.T) {
 // Messages of one session sent at once are each answered once or told to send again, and what
 // is stored is whole turns in order: every visitor message followed by its reply, none lost.
 func TestChatConcurrentTurnsOfOneSession(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	key := e.key(c, auth.Public, nil, true).Key
@@ -111,6 +113,7 @@ func TestChatConcurrentTurnsOfOneSession(t *testing.T) {
 // A contact detail a later turn changes keeps its earlier value in the lead's history, with
 // where the change came from; the lead shows the new value.
 func TestChatContactHistory(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
@@ -161,6 +164,7 @@ func intp(n int) *int { return &n }
 // With language auto each visitor is answered in their language, which every answer names
 // for the widget; a message that shows no language keeps the conversation's.
 func TestChatLanguageAuto(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	if err := e.store.SetWidgetSettings(t.Context(), c, widget.Settings{Language: widget.LanguageAuto}); err != nil {
@@ -183,6 +187,7 @@ func TestChatLanguageAuto(t *testing.T) {
 // A question the profile does not answer is handed over, and the server asks for the details
 // a colleague needs at once.
 func TestChatHandoverRequestsContact(t *testing.T) {
+	t.Parallel()
 	e := start(t)
 	c := e.company(plan.Free, -1)
 	setProfile(t, e, c)

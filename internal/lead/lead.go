@@ -96,14 +96,17 @@ func NewID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
 
 // Lead is a checked and normalised lead, ready to be stored. Empty strings are absent values.
 type Lead struct {
-	ID           uuid.UUID
-	FirstName    string
-	LastName     string
-	Email        string
-	Phone        string
-	PhoneE164    string
-	Service      string
-	Note         string
+	ID        uuid.UUID
+	FirstName string
+	LastName  string
+	Email     string
+	Phone     string
+	PhoneE164 string
+	Service   string
+	Note      string
+	// Unanswered are a chat lead's questions the assistant handed over to a colleague, oldest
+	// first (details.unanswered_questions).
+	Unanswered   []string
 	Source       Source
 	ReferralData map[string]string
 	Consent      *Consent // nil: none given

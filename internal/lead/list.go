@@ -2,6 +2,7 @@ package lead
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -63,6 +64,19 @@ func (s Status) Valid() bool { return slices.Contains(Statuses(), s) }
 func Statuses() []Status {
 	return []Status{StatusNew, StatusContacted, StatusQualified, StatusWon, StatusLost, StatusOverLimit}
 }
+
+// statusNames are the statuses' Hungarian names, which every page, e-mail and export shows.
+var statusNames = map[Status]string{StatusNew: "új", StatusContacted: "megkeresve", StatusQualified: "minősítve",
+	StatusWon: "megnyert", StatusLost: "elveszett", StatusOverLimit: "kereten felül"}
+
+// Name is the status's Hungarian name.
+func (s Status) Name() string { return cmp.Or(statusNames[s], string(s)) }
+
+// sourceNames are the sources' Hungarian names.
+var sourceNames = map[Source]string{SourceForm: "űrlap", SourceChat: "csevegés", SourceAPI: "API", SourceManual: "kézi rögzítés"}
+
+// Name is the source's Hungarian name.
+func (s Source) Name() string { return cmp.Or(sourceNames[s], string(s)) }
 
 // Page is one page of a list: its leads, and the position of the next page, nil on the last.
 type Page struct {

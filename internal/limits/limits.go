@@ -29,8 +29,16 @@ const (
 	ConsentTextLen = 1000
 	PrivacyURLLen  = 2048
 
+	// UnansweredQuestions bounds how many of the questions the assistant handed over a chat
+	// lead lists (the latest are kept); UnansweredQuestionLen bounds each of them.
+	UnansweredQuestions   = 5
+	UnansweredQuestionLen = 200
+
 	// MessageLen bounds a visitor's chat message.
 	MessageLen = 2000
+	// IDChars are the characters of a client-chosen chat session_id and message_id, as a
+	// regular expression's character class holds them.
+	IDChars = `A-Za-z0-9._:-`
 	// SessionIDMinLen and SessionIDMaxLen bound a chat session_id.
 	SessionIDMinLen = 22
 	SessionIDMaxLen = 128
@@ -39,6 +47,9 @@ const (
 	// MessageIDMinLen and MessageIDMaxLen bound a chat message_id.
 	MessageIDMinLen = 1
 	MessageIDMaxLen = 64
+
+	// WebhookURLLen bounds a webhook endpoint's address, as browsers and servers commonly bound one.
+	WebhookURLLen = 2048
 
 	// IdempotencyKeyMinLen and IdempotencyKeyMaxLen bound the Idempotency-Key header.
 	IdempotencyKeyMinLen = 1
@@ -63,4 +74,19 @@ const (
 	// more). Between HeaderBytes and it, the answer is the JSON 431; so a request of up to 64 KiB
 	// of headers gets the JSON one, and no connection holds more than about 68 KiB of them.
 	ServerHeaderBytes = 64 << 10
+
+	// ReceiverHeaderBytes and ReceiverBodyBytes bound how much of a webhook receiver's answer
+	// is read: headers past the first are refused unread, a body past the second is cut.
+	ReceiverHeaderBytes = 16 << 10
+	ReceiverBodyBytes   = 2 << 10
+	// WebhookEndpoints and NotifyEmails bound a company's webhook endpoints and new-lead
+	// e-mail addresses.
+	WebhookEndpoints = 10
+	NotifyEmails     = 10
+	// LeadEmailsPerDay bounds the new-lead e-mails of one company in a day (UTC); past it the
+	// day's remaining leads are told in one digest.
+	LeadEmailsPerDay = 1000
+	// DeliveriesInFlight bounds the deliveries (webhooks and e-mails) of one company being
+	// attempted at once, across instances; the rest wait their turn.
+	DeliveriesInFlight = 4
 )

@@ -23,7 +23,7 @@ func TestContractMatchesTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		where   string // a component schema, "Schema.property", "Schema.*" (its additionalProperties) or "parameters.Name"
+		where   string // a component schema, "Schema.property", "Schema.property[]" (its items), "Schema.*" (its additionalProperties) or "parameters.Name"
 		keyword string // minLength, maxLength, minimum, maximum, default or maxItems
 		want    int
 	}{
@@ -48,6 +48,8 @@ func TestContractMatchesTable(t *testing.T) {
 		{"parameters.ListLimit", "maximum", limits.ListMax},
 		{"parameters.ListLimit", "default", limits.ListDefault},
 		{"LeadList.data", "maxItems", limits.ListMax},
+		{"LeadDetails.unanswered_questions", "maxItems", limits.UnansweredQuestions},
+		{"LeadDetails.unanswered_questions[]", "maxLength", limits.UnansweredQuestionLen},
 	} {
 		t.Run(tc.where+" "+tc.keyword, func(t *testing.T) {
 			s := schemaAt(t, doc, tc.where)
@@ -111,10 +113,17 @@ func schemaAt(t *testing.T, doc *openapi3.T, where string) *openapi3.Schema {
 		}
 		return s.AdditionalProperties.Schema.Value
 	default:
+		prop, items := strings.CutSuffix(prop, "[]")
 		p := s.Properties[prop]
 		if p == nil {
 			t.Fatalf("%s has no property %s", name, prop)
 		}
-		return p.Value
+		if !items {
+			return p.Value
+		}
+		if p.Value.Items == nil {
+			t.Fatalf("%s.%s has no items", name, prop)
+		}
+		return p.Value.Items.Value
 	}
 }

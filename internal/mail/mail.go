@@ -20,14 +20,17 @@ import (
 	gomail "github.com/wneessen/go-mail"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
 )
 
 //go:embed templates
 var templates embed.FS
 
 var (
-	textTmpl = texttemplate.Must(texttemplate.ParseFS(templates, "templates/lead.txt"))
-	htmlTmpl = htmltemplate.Must(htmltemplate.ParseFS(templates, "templates/lead.html"))
+	textTmpl    = texttemplate.Must(texttemplate.ParseFS(templates, "templates/lead.txt"))
+	htmlTmpl    = htmltemplate.Must(htmltemplate.ParseFS(templates, "templates/lead.html"))
+	confirmTmpl = texttemplate.Must(texttemplate.ParseFS(templates, "templates/confirm.txt"))
+	digestTmpl  = texttemplate.Must(texttemplate.ParseFS(templates, "templates/digest.txt"))
 )
 
 // Timeout bounds one attempt: connecting, the SMTP dialogue and the message.
@@ -83,23 +86,17 @@ func NewSender(server Server, from, publicURL string) *Sender {
 // view is what the templates show.
 type view struct {
 	Source, Name, Email, Phone, Service, Note, Link string
-	OverLimit                                       bool
-}
-
-var sourceNames = map[string]string{"form": "űrlap", "api": "API", "chat": "chat", "manual": "kézi rögzítés"}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
+	// Unanswered are the chat's questions the assistant handed over: the salesperson's to answer.
+	Unanswered []string
+	OverLimit  bool
 }
 
 // Compose writes the message about a new lead: its subject, plain text and HTML.
-func Compose(l event.Lead, publicURL string) (subject, text, html string, err error) {
-	v := view{Source: sourceNames[l.Source], Name: strings.TrimSpace(str(l.FirstName) + " " + str(l.LastName)),
-		Email: str(l.Email), Phone: str(l.Phone), Service: str(l.Service), Note: l.Note(),
-		OverLimit: l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
+func Compose(l lead.Stored, publicURL string) (subject, text, html string, err error) {
+	v := view{Source: l.Source.Name(), Name: strings.TrimSpace(l.FirstName + " " + l.LastName),
+		Email: l.Email, Phone: l.Phone, Service: l.Service, Note: l.Note,
+		Unanswered: l.Unanswered,
+		OverLimit:  l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
 	who := v.Name
 	for _, alt := range []string{v.Email, v.Phone} {
 		if who == "" {
@@ -139,7 +136,14 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 	m.SetDateWithValue(d.Event.At)
 	m.SetBodyString(gomail.TypeTextPlain, text)
 	m.AddAlternativeString(gomail.TypeTextHTML, html)
+	if err := s.send(ctx, m); err != nil {
+		return event.Result{Err: err.Error()}
+	}
+	return event.Result{}
+}
 
+// send sends m over a connection of its own.
+func (s *Sender) send(ctx context.Context, m *gomail.Msg) error {
 	opts := []gomail.Option{gomail.WithPort(s.server.Port), gomail.WithTimeout(Timeout)}
 	if s.server.TLS {
 		opts = append(opts, gomail.WithSSL())
@@ -152,12 +156,49 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 	}
 	c, err := gomail.NewClient(s.server.Host, opts...)
 	if err != nil {
-		return event.Result{Err: "SMTP client: " + err.Error()}
+		return fmt.Errorf("SMTP client: %w", err)
 	}
-	if err := c.DialAndSendWithContext(ctx, m); err != nil {
-		return event.Result{Err: err.Error()}
+	return c.DialAndSendWithContext(ctx, m)
+}
+
+// notice sends a plain-text message of the service to one address.
+func (s *Sender) notice(ctx context.Context, to, subject string, tmpl *texttemplate.Template, v any) error {
+	var b bytes.Buffer
+	if err := tmpl.Execute(&b, v); err != nil {
+		return err
 	}
-	return event.Result{}
+	m := gomail.NewMsg()
+	if err := m.From(s.from); err != nil {
+		return fmt.Errorf("LEADCHAT_MAIL_FROM: %w", err)
+	}
+	if err := m.To(to); err != nil {
+		return fmt.Errorf("recipient: %w", err)
+	}
+	m.Subject(subject)
+	m.SetMessageID()
+	m.SetDate()
+	m.SetBodyString(gomail.TypeTextPlain, b.String())
+	return s.send(ctx, m)
+}
+
+// ConfirmPath is the dashboard page of a confirmation link, before its token.
+const ConfirmPath = "/app/notify/confirm/"
+
+// Confirm sends an address the link that confirms it for a company's new-lead e-mail.
+func (s *Sender) Confirm(ctx context.Context, to, company, token string) error {
+	return s.notice(ctx, to, "Erősítse meg a címét: új érdeklődők értesítése", confirmTmpl, struct {
+		To, Company, Link string
+		Days              int
+	}{to, company, s.publicURL + ConfirmPath + token, int(event.ConfirmLinkTTL / (24 * time.Hour))})
+}
+
+// Digest tells an address how many new leads of a company's day it was not mailed about, past
+// the daily cap, with the link to the leads.
+func (s *Sender) Digest(ctx context.Context, sk event.Skipped, limit int) error {
+	return s.notice(ctx, sk.Email, fmt.Sprintf("Napi összesítő: %d új érdeklődő külön levél nélkül", sk.Leads), digestTmpl, struct {
+		Company, Day, Link string
+		Cap, Leads         int
+	}{sk.Company, sk.Day.Format("2006. 01. 02."), s.publicURL + "/app/leads", limit, sk.Leads})
 }
 
 // domainOf is the domain of an address, for the Message-ID.

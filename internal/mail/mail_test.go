@@ -2,7 +2,6 @@ package mail_test
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -10,16 +9,17 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/mail/mailtest"
 )
 
 func ptr(s string) *string { return &s }
 
-func newLead() event.Lead {
-	return event.Lead{ID: uuid.New(), FirstName: ptr("Kovács"), LastName: ptr("Anna"), Email: ptr("anna@example.hu"),
-		Phone: ptr("+36 30 123 4567"), Service: ptr("Tetőfelújítás"), Source: "chat",
-		Details: json.RawMessage(`{"note": "Árajánlatot kér <b>jövő hétre</b>."}`)}
+func newLead() lead.Stored {
+	return lead.Stored{Lead: lead.Lead{ID: uuid.New(), FirstName: "Kovács", LastName: "Anna", Email: "anna@example.hu",
+		Phone: "+36 30 123 4567", Service: "Tetőfelújítás", Source: lead.SourceChat,
+		Note: "Árajánlatot kér <b>jövő hétre</b>.", Unanswered: []string{"Van <i>garancia</i>?", "Hétvégén is jönnek?"}}}
 }
 
 // The message is Hungarian, in plain text and HTML, with the lead's details, the visitor's
@@ -34,13 +34,15 @@ func TestCompose(t *testing.T) {
 	if subject != "Új érdeklődő: Kovács Anna" {
 		t.Errorf("subject %q", subject)
 	}
-	for _, want := range []string{"Új érdeklődő érkezett (chat)", "Név: Kovács Anna", "E-mail: anna@example.hu",
-		"Telefon: +36 30 123 4567", "Szolgáltatás: Tetőfelújítás", "Árajánlatot kér <b>jövő hétre</b>.", link} {
+	for _, want := range []string{"Új érdeklődő érkezett (csevegés)", "Név: Kovács Anna", "E-mail: anna@example.hu",
+		"Telefon: +36 30 123 4567", "Szolgáltatás: Tetőfelújítás", "Árajánlatot kér <b>jövő hétre</b>.", link,
+		"Megválaszolatlan kérdések (a csevegő nem tudott rájuk válaszolni):\n- Van <i>garancia</i>?\n- Hétvégén is jönnek?"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text lacks %q:\n%s", want, text)
 		}
 	}
-	for _, want := range []string{"&lt;b&gt;jövő hétre&lt;/b&gt;", `href="` + link + `"`, "Tetőfelújítás"} {
+	for _, want := range []string{"&lt;b&gt;jövő hétre&lt;/b&gt;", `href="` + link + `"`, "Tetőfelújítás",
+		"<li>Van &lt;i&gt;garancia&lt;/i&gt;?</li><li>Hétvégén is jönnek?</li>"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the HTML lacks %q:\n%s", want, html)
 		}
@@ -48,9 +50,10 @@ func TestCompose(t *testing.T) {
 	if strings.Contains(html, "<b>jövő") {
 		t.Error("the HTML carries the visitor's markup")
 	}
-	phoneOnly := event.Lead{ID: uuid.New(), Phone: ptr("+36301234567"), Source: "api", OverLimit: true}
+	phoneOnly := lead.Stored{Lead: lead.Lead{ID: uuid.New(), Phone: "+36301234567", Source: lead.SourceAPI}, OverLimit: true}
 	subject, text, _, _ = mail.Compose(phoneOnly, "http://x")
-	if subject != "Új érdeklődő: +36301234567" || !strings.Contains(text, "havi keret felett") || !strings.Contains(text, "Név: –") {
+	if subject != "Új érdeklődő: +36301234567" || !strings.Contains(text, "havi keret felett") || !strings.Contains(text, "Név: –") ||
+		strings.Contains(text, "Megválaszolatlan") {
 		t.Errorf("phone only: %q\n%s", subject, text)
 	}
 }
@@ -79,7 +82,8 @@ func TestSend(t *testing.T) {
 		m.Header.Get("Message-Id") != "<"+d.ID.String()+"@leads.example.com>" {
 		t.Errorf("envelope %s → %v, Message-Id %q", m.From, m.To, m.Header.Get("Message-Id"))
 	}
-	if !strings.Contains(m.Parts["text/plain"], "Név: Kovács Anna") || !strings.Contains(m.Parts["text/html"], "Kovács Anna") {
+	if !strings.Contains(m.Parts["text/plain"], "Név: Kovács Anna") || !strings.Contains(m.Parts["text/html"], "Kovács Anna") ||
+		!strings.Contains(m.Parts["text/plain"], "- Hétvégén is jönnek?") || !strings.Contains(m.Parts["text/html"], "<li>Hétvégén is jönnek?</li>") {
 		t.Errorf("parts = %v", m.Parts)
 	}
 	srv.SetFail(true)

@@ -22,7 +22,7 @@ import (
 // lock: the turn's write checks the version it read.
 const readTurn = `
 SELECT s.version, s.lead_id, s.visitor_messages, s.first_name, s.last_name, s.email, s.phone,
-       s.phone_e164, s.referral_data, s.service, s.note, s.language,
+       s.phone_e164, s.referral_data, s.service, s.note, s.language, s.summary,
        h.visitor AS history_visitor, h.text AS history_text,
        a.text AS answered, a.request_contact AS answered_request_contact
 FROM (SELECT 1) one
@@ -50,33 +50,36 @@ WITH arrived AS (
         ord int, company_id uuid, session_id text, version int, lead_id uuid,
         visitor_messages int, first_name text, last_name text, email text, phone text,
         phone_e164 text, referral_data jsonb, service text, note text, language text,
-        message_id text, message text, reply text, request_contact boolean)
+        summary jsonb, message_id text, message text, handed_over boolean, reply text,
+        request_contact boolean)
 ), batch AS (
     -- One turn per session: a later turn of a session in the same group read the same version,
     -- so it has lost the race already.
     SELECT DISTINCT ON (company_id, session_id) * FROM arrived ORDER BY company_id, session_id, ord
 ), session AS (
     INSERT INTO chat_sessions AS s (company_id, session_id, version, lead_id, visitor_messages,
-        first_name, last_name, email, phone, phone_e164, referral_data, service, note, language)
+        first_name, last_name, email, phone, phone_e164, referral_data, service, note, language,
+        summary)
     SELECT company_id, session_id, version + 1, lead_id, visitor_messages, first_name,
-           last_name, email, phone, phone_e164, referral_data, service, note, language
+           last_name, email, phone, phone_e164, referral_data, service, note, language, summary
     FROM batch ORDER BY company_id, session_id
     ON CONFLICT (company_id, session_id) DO UPDATE SET version = excluded.version,
         lead_id = excluded.lead_id, visitor_messages = excluded.visitor_messages,
         first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
         phone = excluded.phone, phone_e164 = excluded.phone_e164,
         referral_data = excluded.referral_data, service = excluded.service, note = excluded.note,
-        language = excluded.language, updated_at = now()
+        language = excluded.language, summary = excluded.summary, updated_at = now()
     WHERE s.version = excluded.version - 1
     RETURNING company_id, session_id
 ), stored AS (
     SELECT b.* FROM batch b JOIN session USING (company_id, session_id)
 ), messages AS (
-    INSERT INTO chat_messages (company_id, session_id, visitor, text, message_id, request_contact)
-    SELECT company_id, session_id, m.visitor, m.text, message_id, m.request_contact
-    FROM stored, LATERAL (VALUES (1, true, stored.message, NULL::boolean),
-                                 (2, false, stored.reply, stored.request_contact))
-        AS m(n, visitor, text, request_contact)
+    INSERT INTO chat_messages (company_id, session_id, visitor, text, message_id, request_contact,
+        handed_over)
+    SELECT company_id, session_id, m.visitor, m.text, message_id, m.request_contact, m.handed_over
+    FROM stored, LATERAL (VALUES (1, true, stored.message, NULL::boolean, coalesce(stored.handed_over, false)),
+                                 (2, false, stored.reply, stored.request_contact, false))
+        AS m(n, visitor, text, request_contact, handed_over)
     ORDER BY stored.ord, m.n
 )
 SELECT ord FROM stored`
@@ -98,20 +101,34 @@ type turnWrite struct {
 	Service         string            `json:"service,omitempty"`
 	Note            string            `json:"note,omitempty"`
 	Language        string            `json:"language,omitempty"`
+	Summary         *summaryJSON      `json:"summary,omitempty"`
 	MessageID       string            `json:"message_id,omitempty"`
 	Message         string            `json:"message"`
+	HandedOver      bool              `json:"handed_over,omitempty"`
 	Reply           string            `json:"reply"`
 	RequestContact  bool              `json:"request_contact"`
 }
 
+// summaryJSON is a chat.Summary as chat_sessions.summary keeps it.
+type summaryJSON struct {
+	Wants      []chat.Want  `json:"wants,omitempty"`
+	Topics     []chat.Topic `json:"topics,omitempty"`
+	Asked      []string     `json:"asked,omitempty"`
+	Unanswered []string     `json:"unanswered,omitempty"`
+}
+
 func newTurnWrite(companyID uuid.UUID, w chat.Write) turnWrite {
 	c := w.Session.Contact
-	return turnWrite{CompanyID: companyID, SessionID: w.Session.ID, Version: w.Session.Version,
+	t := turnWrite{CompanyID: companyID, SessionID: w.Session.ID, Version: w.Session.Version,
 		LeadID: w.Session.LeadID, VisitorMessages: w.Session.VisitorMessages, FirstName: c.FirstName,
 		LastName: c.LastName, Email: c.Email, Phone: c.Phone, PhoneE164: c.PhoneE164,
 		ReferralData: w.Session.ReferralData, Service: w.Session.Service, Note: w.Session.Note,
 		Language: w.Session.Language, MessageID: w.MessageID, Message: w.Message,
-		Reply: w.Answered.Reply, RequestContact: w.Answered.RequestContact}
+		HandedOver: w.HandedOver, Reply: w.Answered.Reply, RequestContact: w.Answered.RequestContact}
+	if sum := summaryJSON(w.Session.Summary); sum.Wants != nil || sum.Topics != nil || sum.Asked != nil || sum.Unanswered != nil {
+		t.Summary = &sum
+	}
+	return t
 }
 
 // storeTurns stores turns with saveTurns on q and reports which were stored; the others lost
@@ -138,8 +155,9 @@ func storeTurns(ctx context.Context, q runner, turns []turnWrite) ([]bool, error
 // updateLeadContact writes a session's details to its lead and records each change ($3, a JSON
 // array of {field, value, origin}) in the lead's history with the value it replaces. The old
 // values come from the row as locked before the update, so history and lead always agree.
-// The session's service ($9) and summary ($10, the lead's details.note) are written too; the
-// note's changes are not history (the note only sums up the kept messages), the service's are.
+// The session's service ($9) and summary ($10, the lead's details: its note and unanswered
+// questions, NULL to keep them) are written too; the details' changes are not history (they
+// only sum up the kept messages), the service's are.
 // When a contact detail changed, the lead's lead.updated event is recorded too (the ev_ entries);
 // a new service or note alone is no event. A consent ($11, NULL when the turn sent none) replaces
 // the lead's; its history keeps both as JSON, and it is an event like a contact detail.
@@ -150,8 +168,8 @@ WITH old AS (
 ), changed AS (
     UPDATE leads SET first_name = $4, last_name = $5, email = $6, phone = $7, phone_e164 = $8,
         service = $9, consent = coalesce($11::jsonb, consent),
-        details = CASE WHEN $10::text IS NULL THEN details
-                       ELSE coalesce(details, '{}'::jsonb) || jsonb_build_object('note', $10::text) END,
+        details = CASE WHEN $10::jsonb IS NULL THEN details
+                       ELSE coalesce(details, '{}'::jsonb) || $10::jsonb END,
         updated_at = now()
     WHERE company_id = $1 AND id = $2
     RETURNING *
@@ -182,6 +200,7 @@ type turnRow struct {
 	Service         sql.NullString `db:"service"`
 	Note            sql.NullString `db:"note"`
 	Language        sql.NullString `db:"language"`
+	Summary         []byte         `db:"summary"`
 	HistoryVisitor  pq.BoolArray   `db:"history_visitor"`
 	HistoryText     pq.StringArray `db:"history_text"`
 	Answered        sql.NullString `db:"answered"`
@@ -203,6 +222,13 @@ func (s *Store) ReadTurn(ctx context.Context, companyID uuid.UUID, sessionID, me
 		if err := json.Unmarshal(row.ReferralData, &st.Session.ReferralData); err != nil {
 			return chat.State{}, fmt.Errorf("session referral data: %w", err)
 		}
+	}
+	if row.Summary != nil {
+		var sum summaryJSON
+		if err := json.Unmarshal(row.Summary, &sum); err != nil {
+			return chat.State{}, fmt.Errorf("session summary: %w", err)
+		}
+		st.Session.Summary = chat.Summary(sum)
 	}
 	if len(row.HistoryVisitor) != len(row.HistoryText) {
 		return chat.State{}, fmt.Errorf("session history: %d senders for %d messages", len(row.HistoryVisitor), len(row.HistoryText))
@@ -288,9 +314,17 @@ func changeLeadContact(ctx context.Context, q runner, companyID, leadID uuid.UUI
 		}
 		consent = string(v)
 	}
+	var details any
+	if s.Note != "" {
+		v, err := json.Marshal(leadDetails(s.Note, s.Summary.Unanswered))
+		if err != nil {
+			return fmt.Errorf("encoding lead details: %w", err)
+		}
+		details = string(v)
+	}
 	var n int
 	return q.get(ctx, &n, updateLeadContact, companyID, leadID, string(arg), null(c.FirstName),
-		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), null(s.Service), null(s.Note), consent)
+		null(c.LastName), null(c.Email), null(c.Phone), null(c.PhoneE164), null(s.Service), details, consent)
 }
 
 // useModelReply counts a reply only while under the budget: the conditional upsert returns no

@@ -3,62 +3,26 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/event"
 )
 
-// selectDelivery reads what one attempt needs in one round trip: the delivery, its event, the
-// lead as it is now (NULL once erased) with its chat session, and the endpoint with its
-// secrets.
+// selectDelivery reads a delivery with its event and its endpoint and secrets; the lead comes
+// from the store's one lead query (GetLead), as it is now.
 const selectDelivery = `
 SELECT d.id, d.company_id, d.state, d.attempts, d.email,
-       e.id AS event_id, e.type, e.lead_id, to_jsonb(l) AS lead, e.created_at AS event_at,
-       (SELECT session_id FROM chat_sessions cs
-        WHERE cs.company_id = d.company_id AND cs.lead_id = e.lead_id LIMIT 1) AS session_id,
+       e.id AS event_id, e.type, e.lead_id, e.created_at AS event_at,
        w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
        w.disabled_at
 FROM event_deliveries d
 JOIN lead_events e ON e.id = d.event_id
-LEFT JOIN leads l ON l.company_id = d.company_id AND l.id = e.lead_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 WHERE d.company_id = $1 AND d.id = $2`
-
-// leadSnapshot is a lead's row as to_jsonb writes it.
-type leadSnapshot struct {
-	ID           uuid.UUID         `json:"id"`
-	Status       string            `json:"status"`
-	OverLimit    bool              `json:"over_limit"`
-	FirstName    *string           `json:"first_name"`
-	LastName     *string           `json:"last_name"`
-	Email        *string           `json:"email"`
-	Phone        *string           `json:"phone"`
-	PhoneE164    *string           `json:"phone_e164"`
-	Service      *string           `json:"service"`
-	Details      json.RawMessage   `json:"details"`
-	Source       string            `json:"source"`
-	ReferralData map[string]string `json:"referral_data"`
-	Consent      json.RawMessage   `json:"consent"`
-	CreatedAt    time.Time         `json:"created_at"`
-	UpdatedAt    time.Time         `json:"updated_at"`
-}
-
-func (l leadSnapshot) lead(sessionID *string) *event.Lead {
-	out := event.Lead{ID: l.ID, Status: l.Status, OverLimit: l.OverLimit, FirstName: l.FirstName,
-		LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164, Service: l.Service,
-		Details: l.Details, Source: l.Source, ReferralData: l.ReferralData, Consent: l.Consent,
-		SessionID: sessionID, CreatedAt: l.CreatedAt.UTC(), UpdatedAt: l.UpdatedAt.UTC()}
-	for _, raw := range []*json.RawMessage{&out.Details, &out.Consent} {
-		if len(*raw) == 0 {
-			*raw = json.RawMessage("null")
-		}
-	}
-	return &out
-}
 
 // Delivery reads a company's delivery for an attempt; errs.NotFound when it is gone (its
 // endpoint was removed).
@@ -72,9 +36,7 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 		EventID    uuid.UUID      `db:"event_id"`
 		Type       event.Type     `db:"type"`
 		LeadID     uuid.UUID      `db:"lead_id"`
-		Lead       []byte         `db:"lead"`
 		EventAt    time.Time      `db:"event_at"`
-		SessionID  *string        `db:"session_id"`
 		EndpointID *uuid.UUID     `db:"endpoint_id"`
 		URL        sql.NullString `db:"url"`
 		Secret     sql.NullString `db:"secret"`
@@ -87,12 +49,14 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 	}
 	d := event.Delivery{ID: r.ID, CompanyID: r.CompanyID, State: r.State, Attempts: r.Attempts, Email: r.Email.String,
 		Event: event.Event{ID: r.EventID, Type: r.Type, CompanyID: r.CompanyID, LeadID: r.LeadID, At: r.EventAt}}
-	if r.Lead != nil {
-		var snap leadSnapshot
-		if err := json.Unmarshal(r.Lead, &snap); err != nil {
-			return event.Delivery{}, fmt.Errorf("event %s lead: %w", r.EventID, err)
+	if r.Type != event.LeadErased {
+		// nil once the lead is erased: the event is then not sent.
+		switch l, err := s.GetLead(ctx, companyID, r.LeadID); {
+		case err == nil:
+			d.Event.Lead = &l
+		case !errs.Is(err, errs.NotFound):
+			return event.Delivery{}, err
 		}
-		d.Event.Lead = snap.lead(r.SessionID)
 	}
 	if r.EndpointID != nil {
 		d.Endpoint = &event.Endpoint{ID: *r.EndpointID, CompanyID: r.CompanyID, URL: r.URL.String,

@@ -10,6 +10,7 @@ import (
 // TestDialerBoundsDeadPeers: the connections lib/pq opens carry keepalive probes and the TCP
 // user timeout, so one to a vanished host fails within deadPeer.
 func TestDialerBoundsDeadPeers(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

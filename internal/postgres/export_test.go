@@ -98,3 +98,16 @@ func ListQuery(companyID uuid.UUID, f lead.Filter) (string, []any, error) {
 	q, args := listQuery(companyID, f)
 	return q, args, nil
 }
+
+// MigrationVersions lists the versions of our migrations, oldest first.
+func MigrationVersions(db *sql.DB) ([]int64, error) {
+	p, err := newProvider(db)
+	if err != nil {
+		return nil, err
+	}
+	var out []int64
+	for _, s := range p.ListSources() {
+		out = append(out, s.Version)
+	}
+	return out, nil
+}

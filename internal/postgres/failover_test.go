@@ -42,6 +42,7 @@ func severalHosts(t *testing.T, dsn string, live bool) string {
 }
 
 func TestSeveralHostsInURLFormAreRefused(t *testing.T) {
+	t.Parallel()
 	_, err := postgres.Open(context.Background(), "postgres://leadchat@db1:5432,db2:5432/leadchat?target_session_attrs=read-write", postgres.Options{})
 	if err == nil || !strings.Contains(err.Error(), "key=value") {
 		t.Fatalf("Open: %v; want a refusal that names the key=value form", err)
@@ -54,6 +55,7 @@ func TestSeveralHostsInURLFormAreRefused(t *testing.T) {
 // back by themselves: a lead is stored after at most a few refused tries (which clients retry),
 // and a key revoked by another instance is refused at once again.
 func TestReconnectsAfterFailover(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.NewDSN(t)
 	ctx := context.Background()
 	multi := severalHosts(t, dsn, false)
@@ -141,6 +143,7 @@ func TestReconnectsAfterFailover(t *testing.T) {
 // no network error among its reasons, and the store answers unavailable, which clients retry,
 // until one takes writes again.
 func TestNoWritableHostIsUnavailable(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.NewDSN(t)
 	ctx := context.Background()
 	s, err := postgres.Open(ctx, severalHosts(t, dsn, true), postgres.Options{MaxOpenConns: 2})

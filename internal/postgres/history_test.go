@@ -15,6 +15,7 @@ import (
 // every move is in its history, a move to the status it has is none, and another company's
 // lead is not found.
 func TestLeadStatusLifecycle(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a, b := company(t, s, "A"), company(t, s, "B")

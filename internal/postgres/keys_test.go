@@ -58,6 +58,7 @@ func newKey(t *testing.T, s *postgres.Store, kind auth.Kind, companyName string)
 // TestRefusedKeysCostOneLookup: an unknown or revoked key reaches the database once, however
 // many requests carry it and however many at the same time; a malformed one never does.
 func TestRefusedKeysCostOneLookup(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	k, store := keyring(t, s)
@@ -124,6 +125,7 @@ func TestRefusedKeysCostOneLookup(t *testing.T) {
 // TestCreatedKeyWorksAtOnce: creating a key empties the negative cache of every instance, so a
 // key whose hash was refused before it existed works as soon as the notification arrives.
 func TestCreatedKeyWorksAtOnce(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	k, _ := keyring(t, s)

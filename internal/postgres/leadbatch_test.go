@@ -64,6 +64,7 @@ func newLead(first string) lead.Lead {
 // A group over two companies counts each company's leads in arrival order, gives each lead the
 // count and status it would have got alone, and stores every field as a lone create does.
 func TestLeadGroupCountsPerCompanyInOrder(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a, b := company(t, s, "A"), company(t, s, "B")
@@ -122,6 +123,7 @@ func TestLeadGroupCountsPerCompanyInOrder(t *testing.T) {
 // One bad lead in a group (here a repeated id) fails alone: the group is retried one lead at a
 // time, and the request whose context ended is not stored at all.
 func TestLeadGroupFailureIsolated(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a := company(t, s, "A")
@@ -167,6 +169,7 @@ func TestLeadGroupFailureIsolated(t *testing.T) {
 // every count is still exact: each company's counts are 1..n with no gap or repeat, and exactly
 // the leads past the limit are over it. With LeadBatch 1 each lead has a transaction of its own.
 func TestLeadWritersUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	for _, opt := range []postgres.Options{
 		{LeadWriters: 1}, {LeadWriters: 2}, // two: groups also run side by side
 		{LeadBatch: 1},
@@ -246,6 +249,7 @@ func concurrentCreates(t *testing.T, opt postgres.Options) {
 // holds the company's counter row) tells every create so at once, and leaves nothing behind:
 // no lead stored, no count added.
 func TestLeadGroupUnavailable(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{StatementTimeout: 400 * time.Millisecond}) // lock timeout 200 ms
 	ctx := context.Background()
 	a := company(t, s, "A")
@@ -281,6 +285,7 @@ func TestLeadGroupUnavailable(t *testing.T) {
 
 // After Close a create is told the database is unavailable instead of waiting for a writer.
 func TestLeadCreateAfterClose(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	a := company(t, s, "A")
 	s.Close()

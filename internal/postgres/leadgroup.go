@@ -75,7 +75,7 @@ type leadRow struct {
 	Phone        string            `json:"phone,omitempty"`
 	PhoneE164    string            `json:"phone_e164,omitempty"`
 	Service      string            `json:"service,omitempty"`
-	Details      map[string]string `json:"details,omitempty"`
+	Details      *detailsJSON      `json:"details,omitempty"`
 	Source       string            `json:"source"`
 	ReferralData map[string]string `json:"referral_data,omitempty"`
 	Consent      *lead.Consent     `json:"consent,omitempty"`
@@ -99,7 +99,7 @@ func (c leadCreate) row(ord int) leadRow {
 		Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, Consent: l.Consent,
 		LeadLimit: c.limit}
 	if l.Note != "" {
-		r.Details = map[string]string{"note": l.Note}
+		r.Details = leadDetails(l.Note, l.Unanswered)
 	}
 	if c.idem != nil {
 		r.IdemKey, r.RequestHash = c.idem.Key, hex.EncodeToString(c.idem.RequestHash[:])
@@ -135,4 +135,16 @@ func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Cre
 		created[r.Ord] = lead.Created{ID: c.lead.ID, OverLimit: r.OverLimit, Limit: c.limit, Count: r.Count}
 	}
 	return created, nil
+}
+
+// detailsJSON is a lead's details column: {"note", "unanswered_questions"}, as the contract's
+// LeadDetails.
+type detailsJSON struct {
+	Note       string   `json:"note"`
+	Unanswered []string `json:"unanswered_questions,omitempty"`
+}
+
+// leadDetails is the details column of a lead with a note; a lead without a note has none.
+func leadDetails(note string, unanswered []string) *detailsJSON {
+	return &detailsJSON{Note: note, Unanswered: unanswered}
 }

@@ -18,10 +18,11 @@ import (
 
 // selectLead is the columns of a lead as the read calls return it, in leadRecord.dest's order,
 // with the chat session that made it, found through chat_sessions_lead (unique: a lead comes
-// from one session at most). The note comes out of details as text, which spares decoding JSON.
+// from one session at most). The note comes out of details as text, which spares decoding JSON;
+// the unanswered questions, which only chat leads have, as their JSON array.
 const selectLead = `
 SELECT l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
-       l.details->>'note', l.source, l.referral_data, l.status, l.over_limit, l.created_at,
+       l.details->>'note', l.details->'unanswered_questions', l.source, l.referral_data, l.status, l.over_limit, l.created_at,
        l.updated_at, s.session_id, l.consent
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id`
@@ -114,6 +115,7 @@ type leadRecord struct {
 	PhoneE164    sql.NullString
 	Service      sql.NullString
 	Note         sql.NullString
+	Unanswered   []byte
 	Source       lead.Source
 	ReferralData []byte
 	Status       lead.Status
@@ -128,7 +130,7 @@ type leadRecord struct {
 // per row, a good part of a page's cost.
 func (r *leadRecord) dest() []any {
 	return []any{&r.ID, &r.FirstName, &r.LastName, &r.Email, &r.Phone, &r.PhoneE164, &r.Service,
-		&r.Note, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent}
+		&r.Note, &r.Unanswered, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent}
 }
 
 func (r *leadRecord) stored() (lead.Stored, error) {
@@ -141,6 +143,11 @@ func (r *leadRecord) stored() (lead.Stored, error) {
 	if r.ReferralData != nil {
 		if err := json.Unmarshal(r.ReferralData, &st.ReferralData); err != nil {
 			return lead.Stored{}, fmt.Errorf("lead %s referral data: %w", r.ID, err)
+		}
+	}
+	if r.Unanswered != nil {
+		if err := json.Unmarshal(r.Unanswered, &st.Unanswered); err != nil {
+			return lead.Stored{}, fmt.Errorf("lead %s unanswered questions: %w", r.ID, err)
 		}
 	}
 	if r.Consent != nil {

@@ -25,6 +25,7 @@ func ids(leads []lead.Stored) []uuid.UUID {
 // Leads stored by one group share their creation time: pages of two still give every lead
 // once, newest first, ties in id order, and the last page says so.
 func TestListLeadsPagesThroughTies(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a, b := company(t, s, "A"), company(t, s, "B")
@@ -74,6 +75,7 @@ func TestListLeadsPagesThroughTies(t *testing.T) {
 }
 
 func TestListLeadsFilters(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a := company(t, s, "A")
@@ -154,6 +156,7 @@ func chatOf(t *testing.T, s *postgres.Store, companyID, leadID uuid.UUID, sessio
 }
 
 func TestGetLeadAndMessages(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a, b := company(t, s, "A"), company(t, s, "B")
@@ -204,6 +207,7 @@ func TestGetLeadAndMessages(t *testing.T) {
 // Erasing a lead removes it with its chat, history and idempotency record, and nothing of
 // another lead; the month's count stays.
 func TestDeleteLeadErases(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a, b := company(t, s, "A"), company(t, s, "B")

@@ -14,10 +14,13 @@ import (
 )
 
 // newProvider builds a goose provider over the embedded migrations. A provider instead of
-// goose's package-level functions keeps the project free of global state.
+// goose's package-level functions keeps the project free of global state. Out-of-order applying
+// is on because migrations are numbered by the time they were written (see migrations.FS):
+// branches land in any order, so a database may already hold a later number than a migration
+// that lands after it, and that migration must still run.
 func newProvider(db *sql.DB) (*goose.Provider, error) {
 	p, err := goose.NewProvider(goose.DialectPostgres, db, migrations.FS,
-		goose.WithLogger(goose.NopLogger()))
+		goose.WithLogger(goose.NopLogger()), goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return nil, fmt.Errorf("migrations: %w", err)
 	}

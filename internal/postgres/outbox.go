@@ -14,8 +14,8 @@ import (
 // the change and its event commit together, and a group of leads stays one round trip: it ends
 // its WITH list with recordEvents over a CTE of the leads it changed. An event is recorded only
 // when its company has somewhere to send it: an enabled webhook endpoint that takes its type,
-// or, for lead.created of a lead with an email or a phone, a notify address. It is recorded in
-// event_outbox, a table without indexes, so the change pays for one tuple per event. The
+// or, for lead.created of a lead with an email or a phone, a confirmed notify address. It is
+// recorded in event_outbox, a table without indexes, so the change pays for one tuple per event. The
 // statement also enqueues a River job (kind dispatch_events, queue event_dispatch) unless one
 // is already waiting there: that job, run moments later, takes the events from the outbox,
 // moves them to lead_events, gives each a delivery row per target and each delivery its own
@@ -28,16 +28,25 @@ import (
 // (which finds no job waiting) or the dispatch job River's leader enqueues every few seconds
 // takes them.
 
+// What an event s goes to, written once for the two places that ask: the statement that records
+// an event (which records it only if something takes it) and the dispatch (which makes a
+// delivery for each). An enabled webhook endpoint w takes the types it subscribed to (all when
+// none); a confirmed new-lead address n takes lead.created of a lead with an email or a phone.
+const (
+	endpointTakes = `w.company_id = s.company_id AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events))`
+	addressTakes  = `n.company_id = s.company_id AND n.confirmed_at IS NOT NULL`
+	mailedType    = `s.type = '` + string(event.LeadCreated) + `'`
+)
+
 // targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets.
 func targets(events string) string {
 	return `
     SELECT s.company_id, s.id AS event_id, w.id AS endpoint_id, NULL::text AS email
-    FROM ` + events + ` s JOIN webhook_endpoints w ON w.company_id = s.company_id
-        AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events))
+    FROM ` + events + ` s JOIN webhook_endpoints w ON ` + endpointTakes + `
     UNION ALL
     SELECT s.company_id, s.id, NULL, n.email
-    FROM ` + events + ` s JOIN notify_emails n ON n.company_id = s.company_id
-    WHERE s.type = '` + string(event.LeadCreated) + `' AND EXISTS (SELECT FROM leads l
+    FROM ` + events + ` s JOIN notify_emails n ON ` + addressTakes + `
+    WHERE ` + mailedType + ` AND EXISTS (SELECT FROM leads l
         WHERE l.company_id = s.company_id AND l.id = s.lead_id AND (l.email IS NOT NULL OR l.phone IS NOT NULL))`
 }
 
@@ -49,10 +58,9 @@ func recordEvents(source string) string {
 ), ev_event AS (
     INSERT INTO event_outbox (id, company_id, lead_id, type)
     SELECT outbox_id(), s.company_id, s.lead_id, s.type FROM ev_source s
-    WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE w.company_id = s.company_id
-            AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events)))
-        OR (s.type = '` + string(event.LeadCreated) + `' AND s.reachable
-            AND EXISTS (SELECT FROM notify_emails n WHERE n.company_id = s.company_id))
+    WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE ` + endpointTakes + `)
+        OR (` + mailedType + ` AND s.reachable
+            AND EXISTS (SELECT FROM notify_emails n WHERE ` + addressTakes + `))
     RETURNING id
 ), ev_dispatch AS (
     INSERT INTO river_job (kind, queue, max_attempts, args)

@@ -39,6 +39,7 @@ func age(t *testing.T, s *postgres.Store, d time.Duration) {
 }
 
 func TestSharedLimiterAcrossInstances(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstances(t)
 	ctx := context.Background()
 	la, lb := ratelimit.NewShared(a, "config", 10), ratelimit.NewShared(b, "config", 10)
@@ -89,6 +90,7 @@ func TestSharedLimiterAcrossInstances(t *testing.T) {
 }
 
 func TestSharedCheckTakesNothing(t *testing.T) {
+	t.Parallel()
 	a, _ := twoInstances(t)
 	ctx := context.Background()
 	l := ratelimit.NewShared(a, "auth_failures", 2)
@@ -108,6 +110,7 @@ func TestSharedCheckTakesNothing(t *testing.T) {
 // TestSharedLimitUnderConcurrency: requests racing on both instances get exactly the burst, plus
 // what refilled while they ran.
 func TestSharedLimitUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstances(t)
 	ctx := context.Background()
 	const perMinute = 60
@@ -138,6 +141,7 @@ func TestSharedLimitUnderConcurrency(t *testing.T) {
 }
 
 func TestPurgeRateBuckets(t *testing.T) {
+	t.Parallel()
 	a, _ := twoInstances(t)
 	ctx := context.Background()
 	l := ratelimit.NewShared(a, "config", 5)

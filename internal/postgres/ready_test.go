@@ -10,6 +10,7 @@ import (
 // Ready refuses a schema that lacks a migration this binary knows, and answers ready once it is
 // migrated, and from then on.
 func TestReadyFollowsTheSchema(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	var last int64

@@ -35,6 +35,7 @@ func countRows(t *testing.T, s *postgres.Store, query string, args ...any) int {
 // before the retention's reach (recording lead.erased for each) and its conversations that made
 // no lead and went quiet before it; a company without retention keeps everything.
 func TestEraseExpiredWithTheClockMoved(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a, b := company(t, s, "A"), company(t, s, "B")
@@ -99,6 +100,7 @@ func TestEraseExpiredWithTheClockMoved(t *testing.T) {
 
 // Two runs at once (two instances in a leader handover) erase each lead once.
 func TestEraseExpiredConcurrentRunsEraseEachLeadOnce(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	a := company(t, s, "A")

@@ -13,6 +13,7 @@ import (
 // session in a group the later loses (conflict, nothing written), a turn that read an old
 // version loses, and a repeated message id fails alone while the rest of the group is stored.
 func TestTurnGroup(t *testing.T) {
+	t.Parallel()
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	c := company(t, s, "A")

@@ -2,13 +2,17 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // endpointRow is a row of webhook_endpoints.
@@ -58,17 +62,37 @@ func typeArray(types []event.Type) pq.StringArray {
 	return a
 }
 
+// lockCompany holds a company's row until the transaction ends, so that counting its rows and
+// adding one is not raced by another instance doing the same.
+const lockCompany = `SELECT id FROM companies WHERE id = $1 FOR NO KEY UPDATE`
+
+// insertEndpoint adds the endpoint unless the company has $6 already. It runs after
+// lockCompany, in a statement of its own, so its count sees the endpoints committed meanwhile.
 const insertEndpoint = `
 INSERT INTO webhook_endpoints (id, company_id, url, events, secret)
-VALUES ($2, $1, $3, $4, $5)
+SELECT $2, $1, $3, $4, $5
+WHERE (SELECT count(*) FROM webhook_endpoints WHERE company_id = $1) < $6
 RETURNING ` + endpointColumns
 
 // CreateEndpoint stores a company's webhook endpoint with its signing secret; events empty
-// means every type.
+// means every type. A company's limits.WebhookEndpoints-th is its last:
+// event.ErrTooManyEndpoints past it.
 func (s *Store) CreateEndpoint(ctx context.Context, companyID uuid.UUID, url string, events []event.Type, secret string) (event.Endpoint, error) {
 	var r endpointRow
-	if err := s.db.GetContext(ctx, &r, insertEndpoint, companyID, uuid.New(), url, typeArray(events), secret); err != nil {
-		return event.Endpoint{}, translate(err)
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var id uuid.UUID
+		if err := tx.GetContext(ctx, &id, lockCompany, companyID); err != nil {
+			return translate(err)
+		}
+		err := tx.GetContext(ctx, &r, insertEndpoint, companyID, uuid.New(), url, typeArray(events), secret,
+			limits.WebhookEndpoints)
+		if errors.Is(err, sql.ErrNoRows) {
+			return event.ErrTooManyEndpoints
+		}
+		return translate(err)
+	})
+	if err != nil {
+		return event.Endpoint{}, err
 	}
 	return r.endpoint(), nil
 }
@@ -162,29 +186,6 @@ func (s *Store) EnableEndpoint(ctx context.Context, companyID, endpointID uuid.U
 		return event.Endpoint{}, translate(err)
 	}
 	return r.endpoint(), nil
-}
-
-// setNotifyEmails makes $2 the company's notify addresses in one statement.
-const setNotifyEmails = `
-WITH gone AS (
-    DELETE FROM notify_emails WHERE company_id = $1 AND NOT (email = ANY ($2::text[]))
-)
-INSERT INTO notify_emails (company_id, email)
-SELECT $1, unnest($2::text[])
-ON CONFLICT DO NOTHING`
-
-// SetNotifyEmails replaces the addresses that get the new-lead e-mail; none turns it off.
-func (s *Store) SetNotifyEmails(ctx context.Context, companyID uuid.UUID, emails []string) error {
-	_, err := s.db.ExecContext(ctx, setNotifyEmails, companyID, pq.StringArray(append([]string{}, emails...)))
-	return translate(err)
-}
-
-const selectNotifyEmails = `SELECT email FROM notify_emails WHERE company_id = $1 ORDER BY email`
-
-// NotifyEmails lists the addresses that get the new-lead e-mail.
-func (s *Store) NotifyEmails(ctx context.Context, companyID uuid.UUID) ([]string, error) {
-	out := []string{}
-	return out, translate(s.db.SelectContext(ctx, &out, selectNotifyEmails, companyID))
 }
 
 // notFoundIfNone is the result of a statement that must touch a row.

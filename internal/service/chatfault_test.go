@@ -22,6 +22,7 @@ import (
 // database is back, the retry with the same message_id is answered and stored once, and a
 // second retry returns that answer without asking the model again or storing anything.
 func TestChatTurnDatabaseDownBeforeTheWrite(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cluster, data := ownCluster(t)
 	port := cluster.Port()

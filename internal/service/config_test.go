@@ -12,6 +12,7 @@ import (
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 func TestConfigDefaults(t *testing.T) {
+	t.Parallel()
 	c, err := ConfigFromEnv(env(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +27,7 @@ func TestConfigDefaults(t *testing.T) {
 }
 
 func TestConfigHardening(t *testing.T) {
+	t.Parallel()
 	c, err := ConfigFromEnv(env(map[string]string{
 		"LEADCHAT_AUTH_FAIL_LIMIT": "5", "LEADCHAT_RATE_BUCKETS": "5000", "LEADCHAT_MAX_CONNS": "100",
 		"LEADCHAT_METRICS_ALLOWED_NETWORKS": "10.0.0.0/8, 192.0.2.7 ,2001:db8::/32",
@@ -45,6 +47,7 @@ func TestConfigHardening(t *testing.T) {
 }
 
 func TestConfigSecretsFromFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dbFile, keyFile := filepath.Join(dir, "db"), filepath.Join(dir, "key")
 	_ = os.WriteFile(dbFile, []byte("postgres://x@db/leadchat\n"), 0o600)
@@ -63,6 +66,7 @@ func TestConfigSecretsFromFiles(t *testing.T) {
 }
 
 func TestConfigNamesEveryBadVariable(t *testing.T) {
+	t.Parallel()
 	_, err := ConfigFromEnv(env(map[string]string{
 		"LEADCHAT_ADDR": "nope", "LEADCHAT_DB_MAX_CONNS": "0", "LEADCHAT_SHUTDOWN_GRACE": "soon",
 		"LEADCHAT_LOG_LEVEL": "loud", "LEADCHAT_RATE_LIMIT": "maybe", "LEADCHAT_RATE_CHAT": "-1",

@@ -9,6 +9,7 @@ import (
 )
 
 func TestEventsConfig(t *testing.T) {
+	t.Parallel()
 	c, err := ConfigFromEnv(env(nil))
 	if err != nil {
 		t.Fatal(err)

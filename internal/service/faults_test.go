@@ -95,6 +95,7 @@ func ownCluster(t *testing.T) (cluster *pgembed.Cluster, data string) {
 }
 
 func TestDatabaseDownIs503AndRecovers(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cluster, data := ownCluster(t)
 
@@ -169,9 +170,11 @@ func TestDatabaseDownIs503AndRecovers(t *testing.T) {
 }
 
 func TestShutdownFinishesInFlightRequests(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	release := make(chan struct{})
+	release, arrived := make(chan struct{}), make(chan struct{}, 1)
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
 		<-release
 		_, _ = w.Write([]byte(`{"choices": [{"message": {"role": "assistant", "content": "{\"reply\": \"lassú válasz\"}"}}]}`))
 	}))
@@ -193,12 +196,18 @@ func TestShutdownFinishesInFlightRequests(t *testing.T) {
 		code, body := post(t, r.base+"/api/embed/chat", "", `{"api_key": "`+k.Key+`", "message": "Szia"}`)
 		inflight <- result{code, body}
 	}()
-	time.Sleep(300 * time.Millisecond) // the request is now waiting for the model
+	<-arrived // the request is now waiting for the model
 	stopped := make(chan error, 1)
 	go func() { stopped <- r.stop() }()
-	time.Sleep(200 * time.Millisecond)
-	if _, err := net.DialTimeout("tcp", strings.TrimPrefix(r.base, "http://"), time.Second); err == nil {
-		t.Error("new connections are still accepted after shutdown began")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		conn, err := net.DialTimeout("tcp", strings.TrimPrefix(r.base, "http://"), time.Second)
+		if err != nil {
+			break
+		}
+		conn.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("new connections are still accepted 10 s after shutdown began")
+		}
 	}
 	close(release)
 	res := <-inflight

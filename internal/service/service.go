@@ -116,9 +116,14 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	for path, h := range extra {
 		static[path] = h
 	}
+	deviceSecret, err := store.ServerSecret(ctx, "device_cookie")
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
 	sessions := store.SessionStore(5 * time.Minute)
 	dashboard := web.New(web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
-		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log})
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret})
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
@@ -151,7 +156,8 @@ func (s *Service) openDeliveries() error {
 	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
 		Schedule: ev.Retry, Workers: ev.Workers, Log: s.log}
 	if ev.SMTP != nil {
-		dc.Mail = leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
+		sender := leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
+		dc.Mail, dc.Notices = sender, sender
 	}
 	r, err := delivery.New(dc)
 	if err != nil {

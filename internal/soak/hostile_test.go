@@ -36,12 +36,15 @@ const (
 
 // TestHostile runs the attacks tried against the service from outside (made-up methods of up
 // to 30 KiB, fake keys, addresses rotating through IPv6 networks behind the trusted proxy, slow
-// headers, many connections, crafted list cursors, more CSV exports at once than a company may
-// run) while real leads flow, against the real binary on its defaults
+// headers, many connections; a company whose webhook receivers answer a MiB of headers or
+// never answer, beside a healthy company whose deliveries must stay prompt; crafted list
+// cursors, more CSV exports at once than a company may run) while real leads flow, against the
+// real binary on its defaults
 // (plus a trusted proxy and room for the real leads), then holds the service to: resident
 // memory under 64 MiB, every acknowledged lead stored, at most one database lookup per distinct
-// refused key, every crafted cursor a 400 and every export a whole file or a 429. Like TestSoak it is built only with the tag soak: `make hostile-short`
-// (part of `make test`) and `make hostile`.
+// refused key, every crafted cursor a 400 and every export a whole file or a 429. Like TestSoak
+// it is built only with the tag soak: `make hostile-short` (part of `make test`) and `make
+// hostile`.
 func TestHostile(t *testing.T) {
 	d := hostileRunDuration(t)
 	ctx := context.Background()
@@ -59,10 +62,15 @@ func TestHostile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := provisionOwner(ctx, db.url, company.ID); err != nil {
+	if err := provisionDashboardOwner(ctx, db.url, company.ID); err != nil {
 		t.Fatal(err)
 	}
 	lookupsBefore, err := keyLookups(ctx, db.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Opened after the count: keyLookups waits for every other session to end.
+	owners, ownerEnv, err := newOwnerAttack(ctx, t, db.url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +85,7 @@ func TestHostile(t *testing.T) {
 	srv := &server{bin: bin, dsn: db.url, addr: addr, logPath: filepath.Join(dir, "server.log"), env: []string{
 		"LEADCHAT_RATE_LIMIT=on", "LEADCHAT_TRUSTED_PROXIES=127.0.0.1", "LEADCHAT_RATE_LEADS_PRIVATE=1000000",
 	}}
+	srv.env = append(srv.env, ownerEnv...)
 	if err := srv.start(); err != nil {
 		t.Fatalf("%v\nserver log:\n%s", err, srv.logTail(20))
 	}
@@ -106,13 +115,17 @@ func TestHostile(t *testing.T) {
 	l := newLoad(srv.base(), private)
 	loadDone := make(chan struct{})
 	go func() { l.run(runCtx, realClients); close(loadDone) }()
+	ownersDone := make(chan struct{})
+	go func() { owners.run(runCtx); close(ownersDone) }()
 	a := newAttacks(srv.base(), public, revoked, fakes)
-	ownerDone := make(chan struct{})
-	go func() { a.runOwnerAttacks(runCtx, private, cookie); close(ownerDone) }()
+	readDone := make(chan struct{})
+	go func() { a.runReadAttacks(runCtx, private, cookie); close(readDone) }()
 	a.run(runCtx, slowConnections, idleConnections)
-	<-ownerDone
+	<-readDone
 	<-loadDone
 	<-sampled
+	<-ownersDone
+	ownerProblems, ownerFigures := owners.finish(5 * time.Second)
 
 	var problems []string
 	if err := srv.ready(); err != nil {
@@ -123,7 +136,7 @@ func TestHostile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("checking the database: %v", err)
 	}
-	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, a.ownerProblems())
+	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, ownerProblems, a.readProblems())
 	if err := srv.stop(); err != nil {
 		problems = append(problems, "shutdown: "+err.Error())
 	}
@@ -144,6 +157,7 @@ func TestHostile(t *testing.T) {
 		problems = append(problems, "no real lead was acknowledged")
 	}
 
+	t.Log(ownerFigures)
 	t.Log(hostileFigures(d, l, a, stored, lost(storeProblems), hwm, peak.Load(), lookups, validKeys, srv.errorLines(), len(problems)))
 	reportProblems(t, problems)
 	if len(problems) > 0 {

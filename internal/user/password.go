@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -69,16 +70,24 @@ func HashPassword(pw string) (string, error) {
 // Gate bounds how many password hashes run at once: argon2id takes 19 MiB for each, so logins
 // sent together wait for their turn instead of adding up to any amount of memory. It holds the
 // hash alone, not the database work around it, so a throttled or failing login does not wait.
-type Gate chan struct{}
+type Gate struct {
+	turns chan struct{}
+	run   *atomic.Int64
+}
 
 // NewGate lets n hashes run at once.
-func NewGate(n int) Gate { return make(Gate, n) }
+func NewGate(n int) Gate { return Gate{turns: make(chan struct{}, n), run: new(atomic.Int64)} }
+
+// Hashed is how many hashes have had their turn since the gate was made: what a flood of
+// requests cost in hashing shows there.
+func (g Gate) Hashed() int64 { return g.run.Load() }
 
 // hash runs f when a turn is free, or returns the context's error when it ends first.
 func (g Gate) hash(ctx context.Context, f func()) error {
 	select {
-	case g <- struct{}{}:
-		defer func() { <-g }()
+	case g.turns <- struct{}{}:
+		defer func() { <-g.turns }()
+		g.run.Add(1)
 		f()
 		return nil
 	case <-ctx.Done():

@@ -57,15 +57,24 @@ func (r Role) May(a Area) bool {
 	return false
 }
 
-// User is one person who logs in, in one company.
+// User is one person who logs in, as a member of one company (CompanyID and Role), or as an
+// account in no company (both zero) where no company is in question yet.
 type User struct {
 	ID        uuid.UUID `json:"id"`
-	CompanyID uuid.UUID `json:"company_id"`
+	CompanyID uuid.UUID `json:"company_id,omitzero"`
 	Email     string    `json:"email"`
-	Role      Role      `json:"role"`
-	// PasswordSet is false until the user has set a password through a one-time link.
+	Role      Role      `json:"role,omitzero"`
+	// PasswordSet is false until the user has set a password through a one-time link; in a
+	// company, also until they first came in to it.
 	PasswordSet bool      `json:"password_set"`
 	CreatedAt   time.Time `json:"created_at"`
+}
+
+// Membership is a user's place in one company.
+type Membership struct {
+	CompanyID   uuid.UUID `json:"company_id"`
+	CompanyName string    `json:"company_name"`
+	Role        Role      `json:"role"`
 }
 
 // ErrInvalidEmail is returned by NormalizeEmail for what is not one plain address.
@@ -86,7 +95,9 @@ func NormalizeEmail(s string) (string, error) {
 }
 
 // EmailKey is what the login throttle counts attempts under: the SHA-256 of the address as
-// typed after normalizing what can be, so that an address nobody has is not kept in clear.
+// typed after normalizing what can be, so that an address nobody has is not kept in clear. Each
+// kind of key (email, client, device) hashes its own prefix, so no typed text can stand for
+// another kind's key.
 func EmailKey(typed string) [32]byte {
-	return sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(typed))))
+	return sha256.Sum256([]byte("email\x00" + strings.ToLower(strings.TrimSpace(typed))))
 }

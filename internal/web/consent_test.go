@@ -1,6 +1,9 @@
 package web_test
 
 import (
+	"bytes"
+	"cmp"
+	"encoding/json"
 	"html"
 	"net/http"
 	"net/url"
@@ -109,5 +112,52 @@ func TestEraseLeadFromItsPage(t *testing.T) {
 	}
 	if r := c.post(path+"/erase", url.Values{"confirm": {"on"}}); r.status != http.StatusNotFound {
 		t.Errorf("erasing it again: %d, want 404", r.status)
+	}
+}
+
+// The lead page lists the questions the assistant handed over, below the note that sums the
+// chat up: a conversation through the chat endpoint makes the lead.
+func TestLeadPageListsUnansweredQuestions(t *testing.T) {
+	f := start(t)
+	if err := f.store.SetAssistantProfile(t.Context(), f.a.ID, []byte(`{"company_name": "A Napelem Kft.",
+		"faq": [{"question": "Mennyi a garancia?", "answer": "25 év a panelekre."}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	open := "Van parkoló az üzlet előtt?"
+	var session, leadID string
+	for _, m := range []string{open, "Kiss Anna vagyok, anna.kiss@example.hu"} {
+		body, _ := json.Marshal(map[string]any{"api_key": f.keyA.Key, "message": m, "session_id": cmp.Or(session, "web-test-unanswered-0123456789")})
+		res, err := http.Post(f.base+"/api/embed/chat", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var reply struct {
+			SessionID string  `json:"session_id"`
+			LeadID    *string `json:"lead_id"`
+		}
+		err = json.NewDecoder(res.Body).Decode(&reply)
+		res.Body.Close()
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("chat %q: %d %v", m, res.StatusCode, err)
+		}
+		session = reply.SessionID
+		if reply.LeadID != nil {
+			leadID = *reply.LeadID
+		}
+	}
+	if leadID == "" {
+		t.Fatal("no lead after the contact details")
+	}
+	c := f.client(t)
+	c.login(f.owner)
+	r := c.get("/app/leads/" + leadID)
+	if r.status != http.StatusOK {
+		t.Fatalf("GET the lead: %d", r.status)
+	}
+	page := html.UnescapeString(r.body)
+	for _, want := range []string{"Megválaszolatlan kérdések", "<li>" + open + "</li>", "Nyitott kérdések: „" + open + "”"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the lead page lacks %q", want)
+		}
 	}
 }

@@ -33,7 +33,7 @@ func TestLoginAndSession(t *testing.T) {
 	if r.status != http.StatusSeeOther || r.location != "/app/leads" {
 		t.Fatalf("login: %d %s", r.status, r.location)
 	}
-	cookie := r.header.Get("Set-Cookie")
+	cookie := setCookie(r.header, "leadchat_session=")
 	for _, want := range []string{"leadchat_session=", "Path=/", "HttpOnly", "SameSite=Lax", fmt.Sprintf("Max-Age=%d", int(web.AbsoluteTimeout.Seconds()))} {
 		if !strings.Contains(cookie, want) {
 			t.Errorf("Set-Cookie %q lacks %s", cookie, want)
@@ -349,11 +349,23 @@ func TestSecureCookie(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
-	cookie := rec.Header().Get("Set-Cookie")
-	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(cookie, "__Host-leadchat_session=") ||
-		!strings.Contains(cookie, "; Secure") || !strings.Contains(cookie, "Path=/") || strings.Contains(cookie, "Domain=") {
-		t.Errorf("login over https: %d, Set-Cookie %q", rec.Code, cookie)
+	for _, name := range []string{"__Host-leadchat_session=", "__Host-leadchat_device="} {
+		cookie := setCookie(rec.Header(), name)
+		if rec.Code != http.StatusSeeOther || cookie == "" || !strings.Contains(cookie, "; Secure") || !strings.Contains(cookie, "Path=/") ||
+			!strings.Contains(cookie, "HttpOnly") || strings.Contains(cookie, "Domain=") {
+			t.Errorf("login over https: %d, Set-Cookie %s %q", rec.Code, name, cookie)
+		}
 	}
+}
+
+// setCookie is the Set-Cookie header of a response that sets the cookie named by prefix.
+func setCookie(h http.Header, prefix string) string {
+	for _, c := range h.Values("Set-Cookie") {
+		if strings.HasPrefix(c, prefix) {
+			return c
+		}
+	}
+	return ""
 }
 
 type nopWriter struct{}

@@ -72,21 +72,31 @@ func (q leadQuery) filter() (lead.Filter, error) {
 	return f.Check()
 }
 
-// statusNames are the statuses' Hungarian names, in the order the filter offers them.
-var statusNames = []struct{ Value, Name string }{
-	{"new", "új"}, {"contacted", "megkeresve"}, {"qualified", "minősítve"}, {"won", "megnyert"},
-	{"lost", "elveszett"}, {"over_limit", "kereten felül"},
-}
+// named is a value and its Hungarian name, as a filter's options show them.
+type named struct{ Value, Name string }
 
-// sourceNames are the sources' Hungarian names, in the order the filter offers them.
-var sourceNames = []struct{ Value, Name string }{
-	{"form", "űrlap"}, {"chat", "csevegés"}, {"api", "API"}, {"manual", "kézi"},
-}
+// statusNames are the statuses with their names, in the order the filter offers them.
+var statusNames = func() []named {
+	var out []named
+	for _, s := range lead.Statuses() {
+		out = append(out, named{string(s), s.Name()})
+	}
+	return out
+}()
+
+// sourceNames are the sources with their names, in the order the filter offers them.
+var sourceNames = func() []named {
+	var out []named
+	for _, s := range lead.Sources() {
+		out = append(out, named{string(s), s.Name()})
+	}
+	return out
+}()
 
 type leadsData struct {
 	Query    leadQuery
-	Statuses []struct{ Value, Name string }
-	Sources  []struct{ Value, Name string }
+	Statuses []named
+	Sources  []named
 	// Rows are the page's leads as the table's rows.
 	Rows template.HTML
 	// Next is the next page's URL, "" on the last; First is the first page's, "" on it.
@@ -179,11 +189,11 @@ func leadRows(leads []lead.Stored) template.HTML {
 		b.WriteString("</td>\n      <td>")
 		text(l.Service)
 		b.WriteString("</td>\n      <td>")
-		text(sourceName(l.Source))
+		text(l.Source.Name())
 		b.WriteString("</td>\n      <td><span class=\"badge status-")
 		text(string(l.Status))
 		b.WriteString("\">")
-		text(statusName(l.Status))
+		text(l.Status.Name())
 		b.WriteString("</span>")
 		if l.OverLimit && l.Status != lead.StatusOverLimit { // came in past the limit, moved on since
 			b.WriteString(` <span class="badge status-over_limit">kereten felül</span>`)
@@ -199,7 +209,7 @@ type leadData struct {
 	Lead     lead.Stored
 	Messages []lead.Message
 	History  []lead.HistoryEntry
-	Statuses []struct{ Value, Name string }
+	Statuses []named
 }
 
 // lead shows one of the company's leads: its fields, referral data, consent, chat and history.
@@ -245,7 +255,7 @@ func (d *dashboard) setStatus(w http.ResponseWriter, r *http.Request, v viewer) 
 		return
 	}
 	err := d.store.SetLeadStatus(r.Context(), v.CompanyID, id, status, lead.OriginDashboard)
-	d.done(w, r, err, "Az állapot mentve: "+statusName(status)+".", "/app/leads/"+id.String())
+	d.done(w, r, err, "Az állapot mentve: "+status.Name()+".", "/app/leads/"+id.String())
 }
 
 // eraseLead answers a person's request to be forgotten: it erases one of the company's leads
@@ -270,34 +280,14 @@ func (d *dashboard) eraseLead(w http.ResponseWriter, r *http.Request, v viewer) 
 }
 
 // lifecycleNames are the statuses a company may move a lead to.
-func lifecycleNames() []struct{ Value, Name string } {
-	var out []struct{ Value, Name string }
+func lifecycleNames() []named {
+	var out []named
 	for _, n := range statusNames {
 		if lead.Status(n.Value).Lifecycle() {
 			out = append(out, n)
 		}
 	}
 	return out
-}
-
-// statusName is a status's Hungarian name.
-func statusName(s lead.Status) string {
-	for _, n := range statusNames {
-		if n.Value == string(s) {
-			return n.Name
-		}
-	}
-	return string(s)
-}
-
-// sourceName is a source's Hungarian name.
-func sourceName(s lead.Source) string {
-	for _, n := range sourceNames {
-		if n.Value == string(s) {
-			return n.Name
-		}
-	}
-	return string(s)
 }
 
 // exportsBusy answers an export past the company's limit.

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/webhook"
 )
 
@@ -27,7 +28,10 @@ type Notifications interface {
 	DeliveriesBefore(ctx context.Context, companyID, endpointID uuid.UUID, before event.Cursor, limit int) ([]event.Record, error)
 	Redeliver(ctx context.Context, companyID, deliveryID uuid.UUID) error
 	NotifyEmails(ctx context.Context, companyID uuid.UUID) ([]string, error)
+	NotifyAddresses(ctx context.Context, companyID uuid.UUID) ([]event.NotifyAddress, error)
 	SetNotifyEmails(ctx context.Context, companyID uuid.UUID, emails []string) error
+	ConfirmLink(ctx context.Context, hash []byte) (email, company string, err error)
+	ConfirmNotifyEmail(ctx context.Context, hash []byte) (email, company string, err error)
 }
 
 // deliveriesPageSize is how many deliveries a page of a delivery log shows.
@@ -50,6 +54,10 @@ type notificationsData struct {
 		Name string
 	}
 	Emails string
+	// Addresses are the stored addresses with whether each is confirmed; MaxEmails and
+	// DailyCap the limits the form states.
+	Addresses           []event.NotifyAddress
+	MaxEmails, DailyCap int
 	// Secret is a signing secret just made (SecretFor the endpoint's URL), shown this once;
 	// Rotated says it replaced one, which keeps signing until GraceUntil.
 	Secret, SecretFor string
@@ -74,11 +82,16 @@ func (d *dashboard) renderNotifications(w http.ResponseWriter, r *http.Request, 
 		d.serverError(w, r, err)
 		return
 	}
+	addrs, err := d.store.NotifyAddresses(ctx, v.CompanyID)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data.Addresses, data.MaxEmails, data.DailyCap = addrs, limits.NotifyEmails, limits.LeadEmailsPerDay
 	if data.Emails == "" {
-		emails, err := d.store.NotifyEmails(ctx, v.CompanyID)
-		if err != nil {
-			d.serverError(w, r, err)
-			return
+		emails := make([]string, len(addrs))
+		for i, a := range addrs {
+			emails[i] = a.Email
 		}
 		data.Emails = strings.Join(emails, "\n")
 	}
@@ -104,7 +117,12 @@ func (d *dashboard) addWebhook(w http.ResponseWriter, r *http.Request, v viewer)
 		switch {
 		case errors.Is(err, webhook.ErrBadURL):
 			form.Error = fmt.Sprintf("Érvénytelen webhook-cím. Adjon meg egy teljes https:// címet (például https://pelda.hu/leadchat), "+
-				"felhasználónév és jelszó nélkül, legfeljebb %d karakterben.", webhook.MaxURLLength)
+				"felhasználónév és jelszó nélkül, legfeljebb %d karakterben.", limits.WebhookURLLen)
+		case errors.Is(err, webhook.ErrSpecialTarget):
+			form.Error = "Ez a cím nem használható webhookként: belső, helyi, dokumentációs vagy más különleges célú IP-címre mutat. " +
+				"Adjon meg egy nyilvános címet."
+		case errors.Is(err, event.ErrTooManyEndpoints):
+			form.Error = fmt.Sprintf("Egy cégnek legfeljebb %d webhookja lehet. Új hozzáadása előtt távolítson el egyet.", limits.WebhookEndpoints)
 		case errors.Is(err, event.ErrUnknownType):
 			form.Error = "Ismeretlen eseménytípus; válasszon a felsoroltak közül."
 		default:
@@ -166,6 +184,11 @@ func (d *dashboard) saveEmails(w http.ResponseWriter, r *http.Request, v viewer)
 	typed := r.PostFormValue("emails")
 	emails, err := event.NotifyAddresses(domainLines(typed))
 	var bad *event.EmailError
+	if errors.Is(err, event.ErrTooManyEmails) {
+		d.renderNotifications(w, r, v, http.StatusUnprocessableEntity, notificationsData{Emails: typed,
+			Error: fmt.Sprintf("Legfeljebb %d e-mail-cím adható meg.", limits.NotifyEmails)})
+		return
+	}
 	if errors.As(err, &bad) {
 		d.renderNotifications(w, r, v, http.StatusUnprocessableEntity, notificationsData{Emails: typed,
 			Error: "Érvénytelen e-mail-cím: „" + bad.Address + "”. Soronként egy címet adjon meg, név nélkül (például ertekesites@pelda.hu)."})
@@ -176,7 +199,9 @@ func (d *dashboard) saveEmails(w http.ResponseWriter, r *http.Request, v viewer)
 	}
 	msg := "Az új érdeklődőkről nem megy e-mail."
 	if len(emails) > 0 {
-		msg = "Új érdeklődőnként e-mail megy ide: " + strings.Join(emails, ", ") + "."
+		msg = "Új érdeklődőnként e-mail megy ide: " + strings.Join(emails, ", ") + ". " +
+			"Az új címekre először megerősítő levelet küldünk: egy cím a benne lévő link megnyitása után kapja a leveleket " +
+			"(a tulajdonosok saját belépési címe megerősítés nélkül)."
 	}
 	d.done(w, r, err, msg, "/app/notifications")
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/leadchat/leadchat/internal/event"
 )
 
 // TestNotificationsInChromium drives the notifications page as an owner would (add a webhook
@@ -97,6 +99,20 @@ func TestNotificationsInChromium(t *testing.T) {
 		if got, _ := f.store.NotifyEmails(context.Background(), f.a.ID); strings.Join(got, ",") != "ertekesites@pelda.hu,fonok@pelda.hu" {
 			t.Errorf("stored %v", got)
 		}
+		if got := b.text("[data-address='fonok@pelda.hu'] .badge"); !strings.Contains(got, "megerősítésre vár") {
+			t.Errorf("the address's state: %q", got)
+		}
+		b.check("notifications-addresses")
+		if _, err := f.store.IssueConfirmToken(context.Background(), f.a.ID, "fonok@pelda.hu", event.ConfirmHash("chromium-link")); err != nil {
+			t.Fatal(err)
+		}
+		b.open("/app/notify/confirm/chromium-link")
+		b.check("confirm")
+		if status := b.submit("form"); status != http.StatusOK || !strings.Contains(b.text("[role=status]"), "megerősítve") {
+			t.Errorf("confirming: %d, %q", status, b.text("[role=status]"))
+		}
+		b.check("confirmed")
+		b.open("/app/notifications")
 		b.set("#emails", "Főnök <fonok@pelda.hu>")
 		if status := b.submit("form[action='/app/notifications/emails']"); status != http.StatusUnprocessableEntity || !strings.Contains(b.text(".error"), "Érvénytelen e-mail-cím") {
 			t.Errorf("a bad address: %d, %q", status, b.text(".error"))

@@ -30,6 +30,7 @@ type pages map[string]*template.Template
 var titles = map[string]string{
 	"login":         "Belépés",
 	"password":      "Jelszó beállítása",
+	"confirm":       "E-mail-cím megerősítése",
 	"error":         "Hiba",
 	"leads":         "Érdeklődők",
 	"lead":          "Érdeklődő",
@@ -54,8 +55,8 @@ var funcs = template.FuncMap{
 	"num":  groupDigits,
 	"join": strings.Join,
 	// A status comes as a lead.Status, or as text from the history.
-	"status":         func(s any) string { return statusName(lead.Status(fmt.Sprint(s))) },
-	"source":         sourceName,
+	"status":         func(s any) string { return lead.Status(fmt.Sprint(s)).Name() },
+	"source":         lead.Source.Name,
 	"field":          fieldName,
 	"origin":         originName,
 	"inc":            func(i int) int { return i + 1 },
@@ -142,6 +143,11 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 	vw := view{Page: name, Title: titles[name], Viewer: v, Data: data}
 	if v != nil {
 		vw.Flash = d.sessions.PopString(r.Context(), keyFlash)
+		var err error
+		if v.Companies, err = d.store.Memberships(r.Context(), v.ID); err != nil {
+			d.serverError(w, r, err)
+			return
+		}
 	}
 	var buf bytes.Buffer
 	if err := d.pages[name].Execute(&buf, vw); err != nil {

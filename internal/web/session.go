@@ -19,8 +19,10 @@ import (
 // Cookie names: over https the __Host- prefix makes the browser insist on Secure, Path=/ and no
 // Domain, so no other host (a sibling subdomain) can plant or overwrite the cookie.
 const (
-	cookieName       = "leadchat_session"
-	secureCookieName = "__Host-leadchat_session"
+	cookieName             = "leadchat_session"
+	secureCookieName       = "__Host-leadchat_session"
+	deviceCookieName       = "leadchat_device"
+	secureDeviceCookieName = "__Host-leadchat_device"
 )
 
 // Session keys.
@@ -53,10 +55,12 @@ func newSessionManager(store scs.Store, secure bool, fail func(http.ResponseWrit
 	return m
 }
 
-// viewer is the logged-in user of a request, with their company.
+// viewer is the logged-in user of a request, with their current company and, on a page, every
+// company they may switch to.
 type viewer struct {
 	user.User
-	Company company.Company
+	Company   company.Company
+	Companies []user.Membership
 }
 
 // current returns the request's logged-in user, or false. A session idle for longer than
@@ -148,23 +152,41 @@ func (d *dashboard) loginPage(w http.ResponseWriter, r *http.Request) {
 	}
 	data := loginData{}
 	if r.URL.Query().Get("jelszo") == "beallitva" {
-		data.Notice = "A jelszava beállítva. Most már beléphet."
+		// The same words whether the link set a new account's password or was an existing
+		// account's invitation, which leaves its password as it was.
+		data.Notice = "Kész. Most már beléphet az e-mail-címével és a jelszavával."
 	}
 	d.render(w, r, http.StatusOK, "login", nil, data)
 }
 
 // login checks the form's email and password; a success renews the session's id (a token
-// planted before the login is worthless after it) and goes to the leads.
+// planted before the login is worthless after it), opens the user's first company, marks the
+// browser as the account's device and goes to the leads.
 func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
-	email, password := r.PostFormValue("email"), r.PostFormValue("password")
-	u, err := user.Login(r.Context(), d.store, d.hashing, email, password)
+	email := r.PostFormValue("email")
+	a := user.Attempt{Email: email, Password: r.PostFormValue("password"), Client: d.clientIP(r)}
+	if c, err := r.Cookie(d.deviceCookieName()); err == nil {
+		if dev, ok := d.devices.Check(c.Value, d.now()); ok {
+			a.Device = &dev
+		}
+	}
+	u, err := user.Login(r.Context(), d.store, d.hashing, a)
+	var companies []user.Membership
+	if err == nil {
+		// An account whose last membership went a moment ago opens nothing: a failed login.
+		if companies, err = d.store.Memberships(r.Context(), u.ID); err == nil && len(companies) == 0 {
+			err = user.ErrBadLogin
+		}
+	}
 	var throttled *user.ThrottledError
 	switch {
 	case errors.As(err, &throttled):
-		mins := int((throttled.Wait + time.Minute - 1) / time.Minute)
-		w.Header().Set("Retry-After", fmt.Sprint(int(throttled.Wait.Seconds()+0.5)))
-		d.render(w, r, http.StatusTooManyRequests, "login", nil, loginData{Email: email,
-			Error: fmt.Sprintf("Túl sok sikertelen belépés ezzel az e-mail-címmel. Próbálja újra %d perc múlva.", mins)})
+		d.throttled(w, throttled)
+		msg := "Túl sok sikertelen belépés ezzel az e-mail-címmel. Próbálja újra %d perc múlva."
+		if throttled.Client {
+			msg = "Túl sok sikertelen belépés erről a hálózati címről. Próbálja újra %d perc múlva."
+		}
+		d.render(w, r, http.StatusTooManyRequests, "login", nil, loginData{Email: email, Error: fmt.Sprintf(msg, minutes(throttled.Wait))})
 		return
 	case errors.Is(err, user.ErrBadLogin):
 		d.render(w, r, http.StatusUnauthorized, "login", nil, loginData{Email: email,
@@ -175,13 +197,60 @@ func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	if err := d.store.AcceptMembership(ctx, companies[0].CompanyID, u.ID); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
 	if err := d.sessions.RenewToken(ctx); err != nil {
 		d.serverError(w, r, err)
 		return
 	}
 	d.sessions.Put(ctx, keyUser, u.ID.String())
-	d.sessions.Put(ctx, keyCompany, u.CompanyID.String())
+	d.sessions.Put(ctx, keyCompany, companies[0].CompanyID.String())
 	d.sessions.Put(ctx, keySeen, d.now().Unix())
+	http.SetCookie(w, &http.Cookie{Name: d.deviceCookieName(), Value: d.devices.Issue(u.ID, d.now()), Path: "/",
+		MaxAge: int(user.DeviceLifetime / time.Second), HttpOnly: true, Secure: d.secure(), SameSite: http.SameSiteStrictMode})
+	http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
+}
+
+// deviceCookieName is the device cookie's name: __Host- prefixed over https, as the session's.
+func (d *dashboard) deviceCookieName() string {
+	if d.secure() {
+		return secureDeviceCookieName
+	}
+	return deviceCookieName
+}
+
+// clientIP is the request's client address by the trusted-proxy rules.
+func (d *dashboard) clientIP(r *http.Request) string {
+	return d.ips.Of(r.RemoteAddr, r.Header.Values("X-Forwarded-For")).String()
+}
+
+// throttled sets Retry-After for a refused attempt.
+func (d *dashboard) throttled(w http.ResponseWriter, t *user.ThrottledError) {
+	w.Header().Set("Retry-After", fmt.Sprint(int(t.Wait.Seconds()+0.5)))
+}
+
+// minutes is a wait as the pages say it, rounded up.
+func minutes(wait time.Duration) int { return int((wait + time.Minute - 1) / time.Minute) }
+
+// switchCompany makes another of the user's companies the session's; a company the user is
+// not a member of is not found.
+func (d *dashboard) switchCompany(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, err := uuid.Parse(strings.TrimSpace(r.PostFormValue("company")))
+	if err != nil {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	if _, err := d.store.User(r.Context(), id, v.ID); err != nil {
+		d.fail(w, r, err)
+		return
+	}
+	if err := d.store.AcceptMembership(r.Context(), id, v.ID); err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	d.sessions.Put(r.Context(), keyCompany, id.String())
 	http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
 }
 
@@ -218,23 +287,25 @@ const linkInvalid = "Ez a link érvénytelen, már felhasználták, vagy lejárt
 
 func (d *dashboard) setPassword(w http.ResponseWriter, r *http.Request) {
 	token := r.PathValue("token")
-	pw, again := r.PostFormValue("password"), r.PostFormValue("password_again")
+	_, err := user.SetPassword(r.Context(), d.store, d.hashing, user.PasswordSet{Token: token,
+		Password: r.PostFormValue("password"), Again: r.PostFormValue("password_again"), Client: d.clientIP(r)})
 	fail := func(status int, msg string) {
 		u, _ := d.store.LinkUser(r.Context(), user.LinkHash(token))
 		d.render(w, r, status, "password", nil, passwordData{Email: u.Email, Error: msg})
 	}
-	if pw != again {
-		fail(http.StatusUnprocessableEntity, "A két jelszó nem egyezik.")
-		return
-	}
-	_, err := user.SetPassword(r.Context(), d.store, d.hashing, token, pw)
+	var throttled *user.ThrottledError
 	switch {
+	case errors.Is(err, user.ErrLinkInvalid):
+		d.render(w, r, http.StatusNotFound, "password", nil, passwordData{Error: linkInvalid})
+	case errors.Is(err, user.ErrPasswordsDiffer):
+		fail(http.StatusUnprocessableEntity, "A két jelszó nem egyezik.")
 	case errors.Is(err, user.ErrPasswordTooShort):
 		fail(http.StatusUnprocessableEntity, fmt.Sprintf("A jelszó legalább %d karakter legyen.", user.MinPasswordLen))
 	case errors.Is(err, user.ErrPasswordTooLong), errors.Is(err, user.ErrPasswordInvalid):
 		fail(http.StatusUnprocessableEntity, "Ez a jelszó nem használható: túl hosszú, vagy nem megengedett karaktert tartalmaz.")
-	case errors.Is(err, user.ErrLinkInvalid):
-		d.render(w, r, http.StatusNotFound, "password", nil, passwordData{Error: linkInvalid})
+	case errors.As(err, &throttled):
+		d.throttled(w, throttled)
+		fail(http.StatusTooManyRequests, fmt.Sprintf("Túl sok sikertelen próbálkozás erről a hálózati címről. Próbálja újra %d perc múlva.", minutes(throttled.Wait)))
 	case err != nil:
 		d.serverError(w, r, err)
 	default:

@@ -30,7 +30,10 @@ func (d *dashboard) renderTeam(w http.ResponseWriter, r *http.Request, v viewer,
 	d.render(w, r, status, "team", &v, data)
 }
 
-// invite creates a user with a one-time link, shown in this response only.
+// invite makes an address a member of the company with a one-time link, shown in this response
+// only. An address with an account elsewhere gets the same answer, link and page: its link only
+// brings it to the dashboard (its password stays), so nothing here tells the company that the
+// address is known.
 func (d *dashboard) invite(w http.ResponseWriter, r *http.Request, v viewer) {
 	email, roleName := strings.TrimSpace(r.PostFormValue("email")), r.PostFormValue("role")
 	role, err := user.ParseRole(roleName)
@@ -45,7 +48,7 @@ func (d *dashboard) invite(w http.ResponseWriter, r *http.Request, v viewer) {
 		return
 	case errors.Is(err, user.ErrEmailTaken):
 		d.renderTeam(w, r, v, http.StatusConflict, teamData{Email: email, Role: roleName,
-			Error: "Ezzel az e-mail-címmel már van felhasználó (ebben vagy egy másik cégben)."})
+			Error: "Ez az e-mail-cím már tagja a cégnek."})
 		return
 	case err != nil:
 		d.serverError(w, r, err)

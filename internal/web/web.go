@@ -6,18 +6,23 @@ package web
 
 import (
 	"context"
+	"crypto/rand"
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/alexedwards/scs/v2"
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
+	"github.com/leadchat/leadchat/internal/ratelimit"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/widget"
 )
@@ -39,7 +44,9 @@ type Users interface {
 	User(ctx context.Context, companyID, userID uuid.UUID) (user.User, error)
 	Users(ctx context.Context, companyID uuid.UUID) ([]user.User, error)
 	RemoveCompanyUser(ctx context.Context, companyID, userID uuid.UUID) (user.User, error)
-	LinkUser(ctx context.Context, link [32]byte) (user.User, error)
+	// Memberships are the companies a user may switch between.
+	Memberships(ctx context.Context, userID uuid.UUID) ([]user.Membership, error)
+	AcceptMembership(ctx context.Context, companyID, userID uuid.UUID) error
 }
 
 // Keys are a company's API keys.
@@ -83,6 +90,14 @@ type Config struct {
 	Log                  *slog.Logger
 	// Now is the clock sessions' idle time is measured by; nil means time.Now.
 	Now func() time.Time
+	// ClientIP finds a request's client address, whose failed logins are counted; nil trusts
+	// no proxy.
+	ClientIP *ratelimit.ClientIP
+	// DeviceSecret signs device cookies; every instance must share it. Empty means a random key
+	// of this process, whose cookies another instance, or this one after a restart, ignores.
+	DeviceSecret []byte
+	// Hashing is the turn-taking of password hashes; the zero Gate means one turn.
+	Hashing user.Gate
 }
 
 // Prefix is where the dashboard is mounted.
@@ -91,7 +106,19 @@ const Prefix = "/app/"
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
-		hashing: user.NewGate(hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now}
+		hashing: cfg.Hashing, allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now, ips: cfg.ClientIP}
+	if d.hashing == (user.Gate{}) {
+		d.hashing = user.NewGate(hashingSlots)
+	}
+	if d.ips == nil {
+		d.ips, _ = ratelimit.NewClientIP("")
+	}
+	secret := cfg.DeviceSecret
+	if len(secret) == 0 {
+		secret = make([]byte, 32)
+		rand.Read(secret)
+	}
+	d.devices = user.NewDevices(secret)
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
 	}
@@ -110,6 +137,9 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("POST /app/logout", d.logout)
 	mux.HandleFunc("GET /app/password/{token}", d.passwordPage)
 	mux.HandleFunc("POST /app/password/{token}", d.setPassword)
+	mux.Handle("POST /app/company", d.page(user.Leads, d.switchCompany))
+	mux.HandleFunc("GET /app/notify/confirm/{token}", d.confirmPage)
+	mux.HandleFunc("POST /app/notify/confirm/{token}", d.confirmEmail)
 
 	mux.Handle("GET /app/leads", d.page(user.Leads, d.leads))
 	mux.Handle("GET /app/leads.csv", d.page(user.Leads, d.leadsCSV))
@@ -146,7 +176,31 @@ func New(cfg Config) http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		d.errorPage(w, r, http.StatusForbidden)
 	}))
-	return securityHeaders(d.sessions.LoadAndSave(cop.Handler(mux)))
+	return securityHeaders(d.sessions.LoadAndSave(cop.Handler(d.plainValues(mux))))
+}
+
+// plainValues answers 400 with a Hungarian page for a request whose path, query or form holds
+// what no dashboard field takes: invalid UTF-8, or a control character other than a line break
+// or a tab (a NUL would reach PostgreSQL, which refuses it). So no handler sees such a value.
+func (d *dashboard) plainValues(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := r.ParseForm(); err != nil || refused(r.URL.Path) {
+			d.errorPage(w, r, http.StatusBadRequest)
+			return
+		}
+		for k, vs := range r.Form {
+			if refused(k) || slices.ContainsFunc(vs, refused) {
+				d.errorPage(w, r, http.StatusBadRequest)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// refused reports whether a value holds what no dashboard field takes.
+func refused(s string) bool {
+	return !utf8.ValidString(s) || strings.IndexFunc(s, lead.RefusedInText) >= 0
 }
 
 // hashingSlots is how many password hashes (login, password set) the dashboard computes at
@@ -163,6 +217,10 @@ type dashboard struct {
 	pages     pages
 	// hashing is the turn-taking of password hashes (logins, password sets).
 	hashing user.Gate
+	// ips finds a request's client address.
+	ips *ratelimit.ClientIP
+	// devices signs and checks device cookies.
+	devices user.Devices
 	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
 	allowPrivateWebhooks bool
 	now                  func() time.Time

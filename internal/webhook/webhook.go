@@ -14,6 +14,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -22,13 +23,14 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // Timeout is how long an endpoint has to answer an attempt.
 const Timeout = 10 * time.Second
 
-// responseLimit bounds how much of an answer is read and kept in the delivery log.
-const responseLimit = 2048
+// cutNote ends a kept answer whose body was longer than limits.ReceiverBodyBytes.
+const cutNote = "\n[cut: the answer was longer than %d bytes]"
 
 // NewSecret makes a signing secret: whsec_ and the base64 of 32 random bytes.
 func NewSecret() (string, error) {
@@ -57,14 +59,17 @@ func Sign(secrets []string, id string, at time.Time, body []byte) (string, error
 	return strings.Join(sigs, " "), nil
 }
 
-// MaxURLLength bounds an endpoint's address, as browsers and servers commonly bound one.
-const MaxURLLength = 2048
+// ErrSpecialTarget is wrapped by the refusal of an endpoint's address whose host is an IP
+// address of the special-purpose registries (see SpecialPurpose).
+var ErrSpecialTarget = errors.New("special-purpose address")
 
 // CheckURL checks an endpoint's address: an absolute https URL with a host (http too when
-// private targets are allowed, for development), at most MaxURLLength bytes.
+// private targets are allowed, for development), at most limits.WebhookURLLen bytes, whose host, when
+// it is an IP address, is not a special-purpose one (ErrSpecialTarget) unless private targets
+// are allowed. A host name is judged when it is dialled, by the address it resolves to.
 func CheckURL(raw string, allowPrivate bool) error {
-	if len(raw) > MaxURLLength {
-		return fmt.Errorf("%w: longer than %d characters", ErrBadURL, MaxURLLength)
+	if len(raw) > limits.WebhookURLLen {
+		return fmt.Errorf("%w: longer than %d characters", ErrBadURL, limits.WebhookURLLen)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil {
@@ -75,6 +80,11 @@ func CheckURL(raw string, allowPrivate bool) error {
 	case u.Scheme == "http" && allowPrivate:
 	default:
 		return fmt.Errorf("%w: %q must be https", ErrBadURL, raw)
+	}
+	if a, err := netip.ParseAddr(u.Hostname()); err == nil && !allowPrivate {
+		if reason := SpecialPurpose(a); reason != "" {
+			return fmt.Errorf("%w: %s is a %s address", ErrSpecialTarget, a, reason)
+		}
 	}
 	return nil
 }
@@ -112,6 +122,9 @@ func NewSender(o Options) *Sender {
 		IdleConnTimeout:       90 * time.Second,
 		TLSHandshakeTimeout:   o.Timeout,
 		ResponseHeaderTimeout: o.Timeout,
+		// Larger headers fail the attempt unread rather than being buffered (Go's default
+		// would hold 10 MB per attempt in flight).
+		MaxResponseHeaderBytes: limits.ReceiverHeaderBytes,
 	}
 	return &Sender{allowPrivate: o.AllowPrivate, now: time.Now, client: &http.Client{
 		Transport: t,
@@ -153,10 +166,15 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 		return event.Result{Err: describe(err)}
 	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, responseLimit))
-	// Drain a little more so the connection can be reused; a longer answer closes it.
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, limits.ReceiverBodyBytes+1))
+	answer := strings.ToValidUTF8(string(b[:min(len(b), limits.ReceiverBodyBytes)]), "\uFFFD")
+	if len(b) > limits.ReceiverBodyBytes {
+		answer += fmt.Sprintf(cutNote, limits.ReceiverBodyBytes)
+	}
+	// Drain a little more, a few KiB through io.Discard's buffer, so the connection can be
+	// reused; a longer answer closes it.
 	_, _ = io.CopyN(io.Discard, resp.Body, 16<<10)
-	return event.Result{Status: resp.StatusCode, Response: strings.ToValidUTF8(string(b), "\uFFFD"),
+	return event.Result{Status: resp.StatusCode, Response: answer,
 		RetryAfter: retryAfter(resp.Header.Get("Retry-After"), now)}
 }
 
@@ -168,6 +186,10 @@ func describe(err error) string {
 	}
 	if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
 		return "no answer in time: " + err.Error()
+	}
+	if m := err.Error(); strings.Contains(m, "response headers exceeded") || strings.Contains(m, "header list larger") {
+		// net/http's only words for it (HTTP/1 and HTTP/2): the errors have no type.
+		return fmt.Sprintf("the answer's headers are larger than %d KiB: refused unread", limits.ReceiverHeaderBytes>>10)
 	}
 	return err.Error()
 }

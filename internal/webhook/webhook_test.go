@@ -5,11 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -18,13 +20,14 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/webhook"
 )
 
 func delivery(url string, secret string) event.Delivery {
-	name := "Kovács Anna"
 	return event.Delivery{ID: uuid.New(), CompanyID: uuid.New(), State: event.Pending,
-		Event:    event.Event{ID: uuid.New(), Type: event.LeadCreated, LeadID: uuid.New(), At: time.Now(), Lead: &event.Lead{FirstName: &name, Source: "api"}},
+		Event:    event.Event{ID: uuid.New(), Type: event.LeadCreated, LeadID: uuid.New(), At: time.Now(), Lead: &lead.Stored{Lead: lead.Lead{FirstName: "Kovács Anna", Source: lead.SourceAPI}}},
 		Endpoint: &event.Endpoint{ID: uuid.New(), URL: url, Secret: secret}}
 }
 
@@ -57,7 +60,7 @@ func TestSendIsAVerifiableStandardWebhook(t *testing.T) {
 	srv := receiver(t, http.StatusNoContent, got)
 	d := delivery(srv.URL, secret)
 	res := webhook.NewSender(webhook.Options{AllowPrivate: true}).Send(t.Context(), d)
-	if !res.OK() || res.Status != http.StatusNoContent || len(res.Response) > 2048 {
+	if !res.OK() || res.Status != http.StatusNoContent {
 		t.Fatalf("result = %+v", res)
 	}
 	r := <-got
@@ -209,5 +212,149 @@ func TestAnswers(t *testing.T) {
 	res = s.Send(t.Context(), delivery(srv.URL+"/busy?after="+strings.ReplaceAll(date, " ", "%20"), secret))
 	if res.RetryAfter < 59*time.Minute || res.RetryAfter > time.Hour {
 		t.Errorf("Retry-After %s: %+v", date, res)
+	}
+}
+
+// A receiver's answer is read to limits.ReceiverHeaderBytes of headers and
+// limits.ReceiverBodyBytes of body: headers of a MiB fail the attempt unread, with a reason
+// that says so, and a long body is kept cut, with a note.
+func TestAnswerBounded(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/headers", func(w http.ResponseWriter, r *http.Request) {
+		for i := range 1024 {
+			w.Header().Set(fmt.Sprintf("X-Filler-%d", i), strings.Repeat("h", 1024))
+		}
+		w.WriteHeader(http.StatusOK)
+	})
+	mux.HandleFunc("/under", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Filler", strings.Repeat("h", limits.ReceiverHeaderBytes-1024))
+		fmt.Fprint(w, "ok")
+	})
+	mux.HandleFunc("/body", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, strings.Repeat("b", 1<<20))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	s := webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: 5 * time.Second})
+	secret, _ := webhook.NewSecret()
+
+	res := s.Send(t.Context(), delivery(srv.URL+"/headers", secret))
+	if res.OK() || res.Status != 0 || !strings.Contains(res.Err, "headers are larger than 16 KiB") {
+		t.Errorf("1 MiB of headers: %+v", res)
+	}
+	if res := s.Send(t.Context(), delivery(srv.URL+"/under", secret)); !res.OK() || res.Response != "ok" {
+		t.Errorf("headers just under the limit: %+v", res)
+	}
+	res = s.Send(t.Context(), delivery(srv.URL+"/body", secret))
+	want := strings.Repeat("b", limits.ReceiverBodyBytes) + "\n[cut: the answer was longer than 2048 bytes]"
+	if !res.OK() || res.Response != want {
+		t.Errorf("1 MiB of body: status %d, kept %d bytes ending %q", res.Status, len(res.Response), res.Response[max(0, len(res.Response)-60):])
+	}
+}
+
+// SpecialPurpose refuses every block of the IANA special-purpose registries that a webhook
+// must not reach, and the IPv6 forms carrying such an IPv4 address; public addresses pass, in
+// both families and inside those forms. Nothing here is dialled.
+func TestSpecialPurpose(t *testing.T) {
+	for _, tt := range []struct{ addr, want string }{
+		{"0.0.0.0", "unspecified"},
+		{"0.1.2.3", "unspecified"},
+		{"10.0.0.1", "private"},
+		{"100.64.0.1", "private"},
+		{"100.127.255.254", "private"},
+		{"127.0.0.1", "loopback"},
+		{"127.255.0.9", "loopback"},
+		{"169.254.169.254", "link-local"},
+		{"172.16.0.1", "private"},
+		{"172.31.255.255", "private"},
+		{"192.0.0.8", "IETF protocol assignment"},
+		{"192.0.0.170", "IETF protocol assignment"},
+		{"192.0.2.10", "documentation"},
+		{"192.88.99.1", "6to4 relay"},
+		{"192.168.1.1", "private"},
+		{"198.18.0.1", "benchmarking"},
+		{"198.19.255.255", "benchmarking"},
+		{"198.51.100.7", "documentation"},
+		{"203.0.113.200", "documentation"},
+		{"224.0.0.1", "multicast"},
+		{"239.255.255.250", "multicast"},
+		{"240.0.0.1", "reserved"},
+		{"255.255.255.255", "reserved"},
+		{"::", "unspecified"},
+		{"::1", "loopback"},
+		{"::ffff:127.0.0.1", "loopback (IPv4-mapped)"},
+		{"::ffff:192.0.2.1", "documentation (IPv4-mapped)"},
+		{"::ffff:10.1.1.1", "private (IPv4-mapped)"},
+		{"::127.0.0.1", "IPv4-compatible"},
+		{"::8.8.8.8", "IPv4-compatible"},
+		{"64:ff9b::a9fe:a9fe", "link-local (NAT64)"},
+		{"64:ff9b::198.18.0.1", "benchmarking (NAT64)"},
+		{"64:ff9b:1::1", "local NAT64"},
+		{"2002:7f00:1::", "loopback (6to4)"},
+		{"2002:c0a8:101::1", "private (6to4)"},
+		{"2002:6440:1::", "private (6to4)"},
+		{"100::1", "discard-only"},
+		{"2001::1", "IETF protocol assignment"},
+		{"2001:10::1", "IETF protocol assignment"},
+		{"2001:db8::1", "documentation"},
+		{"3fff::1", "documentation"},
+		{"5f00::1", "segment routing"},
+		{"fc00::1", "private"},
+		{"fd12:3456::1", "private"},
+		{"fe80::1", "link-local"},
+		{"fe80::1%eth0", "link-local"},
+		{"fec0::1", "site-local"},
+		{"ff02::1", "multicast"},
+		{"8.8.8.8", ""},
+		{"1.1.1.1", ""},
+		{"100.63.255.255", ""},
+		{"100.128.0.0", ""},
+		{"172.32.0.1", ""},
+		{"192.0.1.255", ""},
+		{"198.17.255.255", ""},
+		{"198.20.0.0", ""},
+		{"223.255.255.255", ""},
+		{"2606:4700::1111", ""},
+		{"2a00:1450:4001::200e", ""},
+		{"::ffff:8.8.8.8", ""},
+		{"64:ff9b::8.8.8.8", ""},
+		{"2002:0808:0808::1", ""},
+	} {
+		t.Run(tt.addr, func(t *testing.T) {
+			if got := webhook.SpecialPurpose(netip.MustParseAddr(tt.addr)); got != tt.want {
+				t.Errorf("SpecialPurpose(%s) = %q, want %q", tt.addr, got, tt.want)
+			}
+		})
+	}
+}
+
+// An endpoint whose host is a special-purpose address literal is refused when it is added,
+// unless private targets are allowed; a public literal and a host name pass (a name is judged
+// by the address it resolves to, when dialled).
+func TestSpecialTargetRefusedWhenAdded(t *testing.T) {
+	for _, tt := range []struct {
+		url    string
+		refuse bool
+	}{
+		{"https://192.0.2.1/hook", true},
+		{"https://198.18.0.5:8443/hook", true},
+		{"https://192.0.0.1/", true},
+		{"https://[::ffff:169.254.169.254]/", true},
+		{"https://[64:ff9b::a00:1]/", true},
+		{"https://[2002:c000:201::]/", true},
+		{"https://[fd00::1]/", true},
+		{"https://[fe80::1%25eth0]/", true},
+		{"https://240.1.2.3/", true},
+		{"https://8.8.8.8/hook", false},
+		{"https://[2606:4700::1111]/hook", false},
+		{"https://hooks.example.com/hook", false},
+	} {
+		err := webhook.CheckURL(tt.url, false)
+		if got := errors.Is(err, webhook.ErrSpecialTarget); got != tt.refuse {
+			t.Errorf("CheckURL(%q) = %v, want refused %v", tt.url, err, tt.refuse)
+		}
+		if err := webhook.CheckURL(tt.url, true); err != nil {
+			t.Errorf("CheckURL(%q) with private targets allowed = %v", tt.url, err)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-smtp"
 )
@@ -24,6 +25,8 @@ type Message struct {
 	Header mail.Header
 	// Parts maps a content type (text/plain, text/html) to its decoded text.
 	Parts map[string]string
+	// At is when the server took the message.
+	At time.Time
 }
 
 // Server is a running SMTP server.
@@ -103,7 +106,7 @@ func (x *session) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	msg := Message{From: x.from, To: x.to, Header: m.Header, Parts: map[string]string{}}
+	msg := Message{From: x.from, To: x.to, Header: m.Header, Parts: map[string]string{}, At: time.Now()}
 	collect(m.Header.Get("Content-Type"), m.Header.Get("Content-Transfer-Encoding"), m.Body, msg.Parts)
 	x.s.msgs = append(x.s.msgs, msg)
 	return nil

@@ -26,8 +26,8 @@ import (
 	"github.com/leadchat/leadchat/internal/user"
 )
 
-// The owner's side attacks: crafted list cursors on the API and the dashboard, and the company's
-// CSV export downloaded by more clients at once than it may run.
+// The attacks on reading a company's leads: crafted list cursors on the API and the dashboard,
+// and the company's CSV export downloaded by more clients at once than it may run.
 const (
 	ownerEmail    = "tulajdonos@soak.hu"
 	ownerPassword = "soak jelszó 1234"
@@ -35,8 +35,8 @@ const (
 	parallelExports = 4
 )
 
-// provisionOwner gives the company an owner who logs in to the dashboard.
-func provisionOwner(ctx context.Context, dsn string, companyID uuid.UUID) error {
+// provisionDashboardOwner gives the company an owner who logs in to the dashboard.
+func provisionDashboardOwner(ctx context.Context, dsn string, companyID uuid.UUID) error {
 	store, err := postgres.Open(ctx, dsn, postgres.Options{MaxOpenConns: 1})
 	if err != nil {
 		return err
@@ -63,9 +63,9 @@ func dashboardLogin(base string) (string, error) {
 	return "", fmt.Errorf("dashboard login: status %d", res.StatusCode)
 }
 
-// runOwnerAttacks runs the owner's side attacks until ctx ends, with the company's private key
+// runReadAttacks runs the attacks on reading leads until ctx ends, with the company's private key
 // and its owner's session.
-func (a *attacks) runOwnerAttacks(ctx context.Context, private, cookie string) {
+func (a *attacks) runReadAttacks(ctx context.Context, private, cookie string) {
 	client := &http.Client{Timeout: 15 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
 	var wg sync.WaitGroup
 	wg.Go(func() { a.craftedCursors(ctx, client, private, cookie) })
@@ -158,9 +158,9 @@ func (a *attacks) exports(ctx context.Context, cookie string) {
 	}
 }
 
-// ownerProblems are what the owner's side attacks got that they should not have: a crafted
+// readProblems are what the attacks on reading leads got that they should not have: a crafted
 // cursor answered other than 400, an export other than whole or 429, or no export at all.
-func (a *attacks) ownerProblems() []string {
+func (a *attacks) readProblems() []string {
 	var out []string
 	for answer, n := range a.answers["crafted cursors"] {
 		if answer != "400" {

@@ -28,3 +28,4 @@ CREATE INDEX leads_search ON leads USING gin
 -- +goose Down
 DROP INDEX leads_search;
 DROP FUNCTION lead_search_text(text, text, text, text, text, text, jsonb);
+DROP EXTENSION pg_trgm;

@@ -1,0 +1,237 @@
+package delivery_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
+	leadmail "github.com/leadchat/leadchat/internal/mail"
+	"github.com/leadchat/leadchat/internal/mail/mailtest"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/webhook"
+)
+
+// hanging is a receiver that never answers: it holds each request until the sender gives up,
+// and counts how many it holds at once.
+type hanging struct {
+	mu        sync.Mutex
+	now, most int
+	srv       *httptest.Server
+	done      chan struct{}
+}
+
+func newHanging(t *testing.T) *hanging {
+	h := &hanging{done: make(chan struct{})}
+	h.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.mu.Lock()
+		h.now++
+		h.most = max(h.most, h.now)
+		h.mu.Unlock()
+		select {
+		case <-r.Context().Done():
+		case <-h.done:
+		}
+		h.mu.Lock()
+		h.now--
+		h.mu.Unlock()
+	}))
+	t.Cleanup(func() { close(h.done); h.srv.Close() })
+	return h
+}
+
+func (h *hanging) held() (now, most int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.now, h.most
+}
+
+// One company's never-answering endpoints hold at most limits.DeliveriesInFlight of the
+// workers; another company's webhook and e-mail go out at once beside them, though the
+// first's backlog is larger than all the workers.
+func TestCompaniesDeliverFairly(t *testing.T) {
+	e := newEnv(t)
+	e.timeout = 3 * time.Second // an attempt to the hanging endpoints holds its worker this long
+	ctx := context.Background()
+	hang := newHanging(t)
+	for i := range limits.WebhookEndpoints {
+		e.endpoint(hang.srv.URL + "/" + string(rune('a'+i)))
+	}
+	for range 2 {
+		e.lead() // 2 × 10 deliveries, more than the 8 workers
+	}
+
+	other, err := e.store.CreateCompany(ctx, "Másik Kft.", plan.Business, plan.Override{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan time.Time, 1)
+	healthy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- time.Now()
+	}))
+	t.Cleanup(healthy.Close)
+	secret, _ := webhook.NewSecret()
+	if _, err := e.store.CreateEndpoint(ctx, other.ID, healthy.URL, nil, secret); err != nil {
+		t.Fatal(err)
+	}
+	smtp := mailtest.Start(t)
+	server, err := leadmail.ParseURL(smtp.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.store.SetNotifyEmails(ctx, other.ID, []string{"sales@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	e.start(event.Schedule{time.Hour}, leadmail.NewSender(server, "noreply@leads.example.com", "https://leads.example.com"))
+	confirmByMail(t, e, smtp, "sales@example.com")
+
+	// Wait until the first company holds every slot it may.
+	deadline := time.Now().Add(10 * time.Second)
+	for now, _ := hang.held(); now < limits.DeliveriesInFlight; now, _ = hang.held() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the hanging endpoints hold %d attempts, want %d", now, limits.DeliveriesInFlight)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	start := time.Now()
+	l := lead.Lead{ID: uuid.New(), FirstName: "Nagy Béla", Email: "bela@example.hu", Source: lead.SourceForm}
+	if _, err := e.store.CreateLead(ctx, other.ID, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case at := <-got:
+		if wait := at.Sub(start); wait > 2*time.Second {
+			t.Errorf("the other company's webhook took %v", wait)
+		}
+	case <-time.After(e.timeout):
+		t.Fatalf("the other company's webhook waited longer than an attempt to the hanging endpoints (%v)", e.timeout)
+	}
+	for len(smtp.Messages()) < 2 { // the confirmation, then the lead
+		if time.Since(start) > e.timeout {
+			t.Fatalf("the other company's e-mail waited longer than an attempt to the hanging endpoints (%v)", e.timeout)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if _, most := hang.held(); most != limits.DeliveriesInFlight {
+		t.Errorf("the hanging endpoints held up to %d attempts at once, want %d", most, limits.DeliveriesInFlight)
+	}
+}
+
+// confirmByMail waits for the confirmation message to address and follows its link, as its
+// reader would.
+func confirmByMail(t *testing.T, e *env, smtp *mailtest.Server, address string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for _, m := range smtp.Messages() {
+			if m.To[0] != address {
+				continue
+			}
+			link := confirmLink.FindStringSubmatch(m.Parts["text/plain"])
+			if link == nil {
+				t.Fatalf("the confirmation has no link:\n%s", m.Parts["text/plain"])
+			}
+			if _, _, err := e.store.ConfirmNotifyEmail(context.Background(), event.ConfirmHash(link[1])); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no confirmation message to %s", address)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+var confirmLink = regexp.MustCompile(`https://leads\.example\.com/app/notify/confirm/([A-Za-z0-9_-]+)`)
+
+// A burst of one company's deliveries to a prompt endpoint drains, every one delivered once,
+// never more than limits.DeliveriesInFlight at a time, across two instances.
+func TestBurstDrainsWithinTheBound(t *testing.T) {
+	e := newEnv(t)
+	var mu sync.Mutex
+	now, most, got := 0, 0, map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		got[r.Header.Get("webhook-id")]++
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond) // a receiver's work
+		mu.Lock()
+		now--
+		mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	for i := range 3 {
+		e.endpoint(srv.URL + "/" + string(rune('a'+i)))
+	}
+	const leads = 20
+	for range leads {
+		e.lead()
+	}
+	e.start(event.Schedule{time.Hour}, nil)
+	e.start(event.Schedule{time.Hour}, nil)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		mu.Lock()
+		n := len(got)
+		mu.Unlock()
+		if n == 3*leads {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d deliveries arrived", n, 3*leads)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if most > limits.DeliveriesInFlight {
+		t.Errorf("%d attempts at once, want at most %d", most, limits.DeliveriesInFlight)
+	}
+	for id, n := range got {
+		if n != 1 {
+			t.Errorf("delivery %s arrived %d times", id, n)
+		}
+	}
+}
+
+// A receiver answering a MiB of headers fails the attempt unread: the delivery log says why,
+// and keeps no answer; a long body is kept cut at limits.ReceiverBodyBytes, with a note.
+func TestOversizedAnswersRecorded(t *testing.T) {
+	e := newEnv(t)
+	headers := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		for i := range 1024 {
+			w.Header().Set(fmt.Sprintf("X-Filler-%d", i), strings.Repeat("h", 1024))
+		}
+		w.WriteHeader(http.StatusOK)
+	})
+	body := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprint(w, strings.Repeat("b", 1<<20))
+	})
+	epHeaders, epBody := e.endpoint(headers.srv.URL), e.endpoint(body.srv.URL)
+	e.start(event.Schedule{time.Millisecond}, nil) // one retry, then failed
+	e.lead()
+	d := e.settled(epHeaders)
+	if d.State != event.Failed || d.LastStatus != nil || d.LastResponse != "" ||
+		d.LastError != fmt.Sprintf("the answer's headers are larger than %d KiB: refused unread", limits.ReceiverHeaderBytes>>10) {
+		t.Errorf("1 MiB of headers: %+v", d)
+	}
+	d = e.settled(epBody)
+	if d.State != event.Failed || d.LastStatus == nil || *d.LastStatus != http.StatusBadGateway ||
+		d.LastResponse != strings.Repeat("b", limits.ReceiverBodyBytes)+fmt.Sprintf("\n[cut: the answer was longer than %d bytes]", limits.ReceiverBodyBytes) {
+		t.Errorf("1 MiB of body: state %s, status %v, kept %d bytes", d.State, d.LastStatus, len(d.LastResponse))
+	}
+}
