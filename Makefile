@@ -209,10 +209,12 @@ soak:
 ## hostile-short: the hostile run (internal/soak, TestHostile) for 10 s: made-up methods of up to
 ## 30 KiB, fake keys, IPv6 addresses rotating behind the trusted proxy, slow headers and idle
 ## connections, made-up one-time links while the owner logs in, webhook receivers answering
-## 1 MiB of headers or never answering and a list of 1,000 new-lead addresses, while real leads
-## flow; fails unless the server's RSS stays under 64 MiB, every acknowledged lead is stored,
-## refused keys cost at most one database lookup each, every owner's login is answered within
-## 2 s, and a healthy company's webhooks and e-mails arrive with p99 under 2 s beside the attackers.
+## 1 MiB of headers or never answering, a list of 1,000 new-lead addresses, crafted list cursors
+## and 4 parallel CSV exports of one company, while real leads flow; fails unless the server's
+## RSS stays under 64 MiB, every acknowledged lead is stored, refused keys cost at most one
+## database lookup each, every owner's login is answered within 2 s, a healthy company's
+## webhooks and e-mails arrive with p99 under 2 s beside the attackers, every crafted cursor is
+## a 400 and every export a whole file or a 429.
 ## hostile: the same for HOSTILE_DURATION (60 s).
 HOSTILE_DURATION ?= 60s
 .PHONY: hostile hostile-short

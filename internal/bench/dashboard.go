@@ -18,6 +18,40 @@ import (
 // holds bigLeads leads, as its logged-in owner opens it.
 const lcDashboardLeads = "leadchat: dashboard leads page"
 
+// lcDashboardSearch is the read pair's dashboard search step: the same leads page searched for a
+// text, as the owner types one into the search box.
+const lcDashboardSearch = "leadchat: dashboard search"
+
+// searchTexts is how many texts the search step searches for, spread over the company's leads
+// so that no single page stays hot in the caches.
+const searchTexts = 64
+
+// dashboardSearches are the search step's requests: for each of searchTexts leads spread over
+// the company's n, a text that finds only it (its e-mail address, its phone number as written)
+// or some (the start of its e-mail address, which starts a hundred or so others), and every
+// eighth a common word, which the list finds among its newest leads.
+func dashboardSearches(host, cookie string, n int) [][]byte {
+	names := []string{"Kovács", "Eszter", "Hőszivattyú", "tető"}
+	var reqs [][]byte
+	for k := range searchTexts {
+		i := 1 + k*(n/searchTexts) + k%7 // the seeded lead numbers run from 1 to n
+		var q string
+		switch k % 8 {
+		case 7:
+			q = names[k/8%len(names)]
+		case 0, 3:
+			q = fmt.Sprintf("+36 30 %07d", i%10000000)
+		case 1, 5:
+			q = fmt.Sprintf("lead%d", i)
+		default:
+			q = fmt.Sprintf("lead%d@example.hu", i)
+		}
+		reqs = append(reqs, []byte(fmt.Sprintf("GET /app/leads?q=%s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n",
+			url.QueryEscape(q), host, cookie)))
+	}
+	return reqs
+}
+
 // dashboardOwner and dashboardPassword are the big company's dashboard login.
 const (
 	dashboardOwner    = "tulajdonos@bench-big.hu"

@@ -12,7 +12,7 @@ import (
 
 // The read pair's steps (-only read): once one company holds bigLeads leads, lead creates (in
 // alternation with the same creates into an empty database, served by a twin leadchat), that
-// company's first and deep list pages, and its dashboard leads page.
+// company's first and deep list pages, its dashboard leads page and the dashboard's search.
 const (
 	lcLeadEmpty   = "leadchat: lead, empty database"
 	lcLeadMillion = "leadchat: lead, 1M stored leads"
@@ -78,8 +78,8 @@ func listRequest(host, key, query string) []byte {
 // readSteps runs the read pair: the big company is seeded with bigLeads leads, then at every
 // concurrency lead creates into it are measured in alternation with the same creates into an
 // empty database (the twin leadchat, on a copy of the database as provisioned, emptied of leads
-// before each alternation), then its first and deep list pages, its dashboard leads page, and
-// at the end its CSV export.
+// before each alternation), then its first and deep list pages, its dashboard leads page and
+// search, and at the end its CSV export.
 func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byte) error {
 	s, err := postgres.Open(ctx, b.cluster.DSN("leadchat"), postgres.Options{MaxOpenConns: 2, StatementTimeout: 10 * time.Minute})
 	if err != nil {
@@ -121,6 +121,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	}
 	first := [][]byte{listRequest(b.leadchatAddr, b.bigKey, "limit=50")}
 	dashboard := [][]byte{dashboardRequest(b.leadchatAddr, b.dashboardCookie)}
+	searches := dashboardSearches(b.leadchatAddr, b.dashboardCookie, n)
 	for _, c := range b.opt.conns {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -135,6 +136,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 		add(b.httpStep(ctx, lcListFirst, c, b.leadchat, b.leadchatAddr, roundRobin(first)))
 		add(b.httpStep(ctx, lcListDeep, c, b.leadchat, b.leadchatAddr, roundRobin(deep)))
 		add(b.httpStep(ctx, lcDashboardLeads, c, b.leadchat, b.leadchatAddr, roundRobin(dashboard)))
+		add(b.httpStep(ctx, lcDashboardSearch, c, b.leadchat, b.leadchatAddr, roundRobin(searches)))
 	}
 	b.stopTwin()
 	if ctx.Err() == nil {

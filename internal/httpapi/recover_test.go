@@ -15,7 +15,7 @@ func TestPanicIsTheJSONError(t *testing.T) {
 	t.Parallel()
 	var logs strings.Builder
 	s := &server{log: slog.New(slog.NewJSONHandler(&logs, nil))}
-	h := withRequestID(s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+	h := withRequestID(DefaultRequestTimeout, s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		panic("secret internal state")
 	})))
 	w := httptest.NewRecorder()

@@ -46,6 +46,8 @@ type Config struct {
 	// Dashboard serves every path under /app/ (its own pages, errors and headers, no CORS);
 	// may be nil.
 	Dashboard http.Handler
+	// RequestTimeout bounds a request's work; 0 means DefaultRequestTimeout.
+	RequestTimeout time.Duration
 }
 
 type server struct {
@@ -96,7 +98,11 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Dashboard != nil {
 		h = dashboardFirst(cfg.Dashboard, h)
 	}
-	return withRequestID(s.observe(s.recoverer(s.limitHeaders(h)))), nil
+	timeout := cfg.RequestTimeout
+	if timeout == 0 {
+		timeout = DefaultRequestTimeout
+	}
+	return withRequestID(timeout, s.observe(s.recoverer(s.limitHeaders(h)))), nil
 }
 
 // dashboardFirst sends the paths under /app/ to the dashboard, named "/app/" in metrics and

@@ -61,6 +61,9 @@ const (
 	ListDefault = 50
 	// SearchLen bounds the text a list of leads is searched for.
 	SearchLen = 200
+	// ExportsPerCompany is how many CSV exports of one company's leads run at once, across every
+	// instance; one more is refused (429) until one ends.
+	ExportsPerCompany = 2
 
 	// BodyBytes bounds a request body (larger is 413).
 	BodyBytes = 64 << 10

@@ -89,6 +89,16 @@ func MigrateTo(ctx context.Context, db *sql.DB, version int64) error {
 	return err
 }
 
+// ListQuery is the statement and arguments ListLeads runs for one page of f.
+func ListQuery(companyID uuid.UUID, f lead.Filter) (string, []any, error) {
+	f, err := f.Check()
+	if err != nil {
+		return "", nil, err
+	}
+	q, args := listQuery(companyID, f)
+	return q, args, nil
+}
+
 // MigrationVersions lists the versions of our migrations, oldest first.
 func MigrationVersions(db *sql.DB) ([]int64, error) {
 	p, err := newProvider(db)

@@ -37,9 +37,11 @@ LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id`
 // would expect a tenth of the table and never be used. Only the usual page sizes are kept
 // prepared (listPrepared), so the statements a connection holds stay few.
 //
-// The text is matched with ILIKE as the list is walked: a trigram index would find a rare text
-// at once, but it doubled PostgreSQL's work per lead create, the hot path, for a search people
-// run now and then.
+// The text is matched with ILIKE against lead_search_text, the expression the trigram index
+// leads_search is built on, so the planner may find the leads that hold a rare text through the
+// index, or walk the list and stop at the page's end when the text is common. To choose, it must
+// see the pattern: a page with a text is never a prepared statement, whose generic plan would
+// guess one selectivity for every text.
 const (
 	listCompany = `
 WHERE l.company_id = $1`
@@ -54,16 +56,18 @@ WHERE l.company_id = $1`
 	listAfter = `
   AND (l.created_at, l.id) < ($%d, $%d)`
 	listText = `
-  AND concat_ws(' ', l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
-                l.details->>'note') ILIKE $%d`
+  AND lead_search_text(l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
+                       l.details) ILIKE $%d`
 	listOrder = `
 ORDER BY l.created_at DESC, l.id DESC
 LIMIT %d`
 )
 
-// listPrepared reports whether the statements of a page size are kept prepared: the default
-// size, and the largest, which lead.All reads.
-func listPrepared(size int) bool { return size == limits.ListDefault || size == limits.ListMax }
+// listPrepared reports whether the statements of a filter are kept prepared: those without a
+// text, of the default size, and the largest, which lead.All reads.
+func listPrepared(f lead.Filter) bool {
+	return f.Text == "" && (f.Limit == limits.ListDefault || f.Limit == limits.ListMax)
+}
 
 // listQuery is the statement and arguments of the page f selects, one lead longer than the
 // page so that the last one tells whether another page follows.
@@ -162,7 +166,7 @@ func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID, f lead.Filte
 	}
 	query, args := listQuery(companyID, f)
 	var rows *sql.Rows
-	if listPrepared(f.Limit) {
+	if listPrepared(f) {
 		var st *sqlx.Stmt
 		if st, err = s.stmt(ctx, query); err != nil {
 			return lead.Page{}, err
@@ -174,12 +178,17 @@ func (s *Store) ListLeads(ctx context.Context, companyID uuid.UUID, f lead.Filte
 	if err != nil {
 		return lead.Page{}, translate(err)
 	}
+	return readPage(rows, f.Limit)
+}
+
+// readPage reads a page of limit leads from the rows of listQuery, and closes them.
+func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 	defer rows.Close()
 	var page lead.Page
-	page.Leads = make([]lead.Stored, 0, f.Limit)
+	page.Leads = make([]lead.Stored, 0, limit)
 	for rows.Next() {
-		if len(page.Leads) == f.Limit {
-			last := page.Leads[f.Limit-1]
+		if len(page.Leads) == limit {
+			last := page.Leads[limit-1]
 			page.Next = &lead.Cursor{CreatedAt: last.CreatedAt, ID: last.ID}
 			break
 		}

@@ -69,6 +69,10 @@ type Config struct {
 	MaxConns int
 	// Events is how lead events leave: webhooks and e-mail (eventsconfig.go).
 	Events EventsConfig
+	// WriteTimeout bounds the writing of a response (the dashboard's export clears it for its
+	// own), RequestTimeout a request's work; set in code only (tests shorten them), 0 means
+	// DefaultWriteTimeout and httpapi.DefaultRequestTimeout.
+	WriteTimeout, RequestTimeout time.Duration
 }
 
 // Defaults of the hardening settings, also taken when a Config built in code leaves them zero.
@@ -76,6 +80,7 @@ const (
 	DefaultAuthFailLimit   = 30
 	DefaultMaxConns        = 2048
 	DefaultMetricsNetworks = "127.0.0.0/8,::1/128"
+	DefaultWriteTimeout    = 30 * time.Second
 )
 
 // AIConfig is the optional model's configuration.

@@ -131,6 +131,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
+		RequestTimeout: cfg.RequestTimeout,
 	})
 	if err != nil {
 		sessions.StopCleanup()
@@ -214,7 +215,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		Handler:           s.http,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		WriteTimeout:      cmp.Or(s.cfg.WriteTimeout, DefaultWriteTimeout),
 		IdleTimeout:       120 * time.Second,
 		// httpapi answers headers over limits.HeaderBytes with its JSON 431; the server
 		// itself reads no more than this.

@@ -38,12 +38,13 @@ const (
 // to 30 KiB, fake keys, addresses rotating through IPv6 networks behind the trusted proxy, slow
 // headers, many connections, a flood of made-up one-time links while the owner logs in; a
 // company whose webhook receivers answer a MiB of headers or never answer, beside a healthy
-// company whose deliveries must stay prompt) while real leads flow, against the real binary on
-// its defaults
+// company whose deliveries must stay prompt; crafted list cursors, more CSV exports at once
+// than a company may run) while real leads flow, against the real binary on its defaults
 // (plus a trusted proxy and room for the real leads), then holds the service to: resident
-// memory under 64 MiB, every acknowledged lead stored, at most one database lookup per
-// distinct refused key, and every owner's login answered within 2 s. Like TestSoak it is built
-// only with the tag soak: `make hostile-short` (part of `make test`) and `make hostile`.
+// memory under 64 MiB, every acknowledged lead stored, at most one database lookup per distinct
+// refused key, every owner's login answered within 2 s, every crafted cursor a 400 and every
+// export a whole file or a 429. Like TestSoak it is built only with the tag soak: `make
+// hostile-short` (part of `make test`) and `make hostile`.
 func TestHostile(t *testing.T) {
 	d := hostileRunDuration(t)
 	ctx := context.Background()
@@ -93,6 +94,10 @@ func TestHostile(t *testing.T) {
 	// The key caches follow the change feed within moments of the start; until they do, every
 	// request is a lookup, which this run would count against the service.
 	time.Sleep(time.Second)
+	cookie, err := dashboardLogin(srv.base())
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	var peak atomic.Int64 // sampled VmRSS, beside the kernel's own high-water mark
 	runCtx, stopRun := context.WithTimeout(ctx, d)
@@ -116,7 +121,10 @@ func TestHostile(t *testing.T) {
 	floodDone := make(chan struct{})
 	go func() { flood.run(runCtx); close(floodDone) }()
 	a := newAttacks(srv.base(), public, revoked, fakes)
+	readDone := make(chan struct{})
+	go func() { a.runReadAttacks(runCtx, private, cookie); close(readDone) }()
 	a.run(runCtx, slowConnections, idleConnections)
+	<-readDone
 	<-loadDone
 	<-floodDone
 	<-sampled
@@ -132,7 +140,7 @@ func TestHostile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("checking the database: %v", err)
 	}
-	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, ownerProblems, flood.problems())
+	problems = slices.Concat(problems, l.unexpected, srv.crashed(), storeProblems, ownerProblems, flood.problems(), a.readProblems())
 	if err := srv.stop(); err != nil {
 		problems = append(problems, "shutdown: "+err.Error())
 	}
@@ -283,6 +291,8 @@ func hostileFigures(d time.Duration, l *load, a *attacks, s storedFigures, lostL
 	row("rotating IPv6", "%d config reads from %d /64 networks (%s)", total("rotating IPv6"), len(a.networks), byAnswer(a.answers["rotating IPv6"]))
 	row("slow headers", "%d at a time (%s)", slowConnections, byAnswer(a.answers["slow headers"]))
 	row("idle connections", "%d at a time; %d connections opened by both", idleConnections, a.opened.Load())
+	row("crafted cursors", "%d requests to the API's and the dashboard's lists (%s)", total("crafted cursors"), byAnswer(a.answers["crafted cursors"]))
+	row("exports", "%d downloads, %d clients at once (%s)", total("exports"), parallelExports, byAnswer(a.answers["exports"]))
 	row("real leads", "%d acknowledged of %d requested (%s failed: %s)", l.acked.Load(), len(l.requests), strconv.FormatInt(l.failed.Load(), 10), byAnswer(l.failures))
 	row("stored", "%d leads; acknowledged but missing %d, duplicates %d", s.leads, lostLeads, s.duplicates)
 	row("peak RSS", "%s (the kernel's high-water mark; sampled every 100 ms: %s; limit %s)", mib(hwm), mib(sampled), mib(maxRSS))

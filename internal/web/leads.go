@@ -2,7 +2,10 @@ package web
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"html/template"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -13,6 +16,7 @@ import (
 	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // Leads are a company's leads as the dashboard reads and manages them (lead.All, which the
@@ -23,6 +27,10 @@ type Leads interface {
 	// EraseLeads erases those of ids that are the company's leads, everything held on them
 	// with them, and returns how many it erased.
 	EraseLeads(ctx context.Context, companyID uuid.UUID, ids []uuid.UUID) (int, error)
+	// ExportLeads calls each with every lead of the company that f selects, newest first, and
+	// returns each's first error; a RateLimited error, before any call, when the company's
+	// exports are all running already.
+	ExportLeads(ctx context.Context, companyID uuid.UUID, f lead.Filter, each func(lead.Stored) error) error
 }
 
 // leadsPageSize is how many leads a page of the list shows.
@@ -128,6 +136,11 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		}
 	}
 	page, err := d.store.ListLeads(r.Context(), v.CompanyID, f)
+	if errs.Is(err, errs.Unavailable) { // the database is busy, or a search ran out of time
+		data.Error = errorMessages[http.StatusServiceUnavailable]
+		d.render(w, r, http.StatusServiceUnavailable, "leads", &v, data)
+		return
+	}
 	if err != nil {
 		d.serverError(w, r, err)
 		return
@@ -277,44 +290,89 @@ func lifecycleNames() []named {
 	return out
 }
 
-// An export's write deadline is exportWriteTimeout ahead, moved every exportDeadlineRows rows.
-const (
-	exportWriteTimeout = 30 * time.Second
-	exportDeadlineRows = 1000
-)
+// exportsBusy answers an export past the company's limit.
+var exportsBusy = fmt.Sprintf("Cégenként egyszerre legfeljebb %d exportálás futhat. Várja meg, amíg egy befejeződik, és próbálja újra.",
+	limits.ExportsPerCompany)
 
 // leadsCSV streams the leads the filter selects as CSV, a page of the store at a time, so
 // memory stays flat however many there are. Cells go through csvexport, which keeps a
 // spreadsheet from running what a visitor typed.
+//
+// An export runs to its end, however long: it clears the server's read and write deadlines for
+// its connection (the read deadline would otherwise cancel the request when it passes) and
+// leaves the request's deadline behind, while still stopping when its client goes away or
+// takes in nothing for exportStall. It is never cut silently either: once rows are out the
+// status cannot change, so an export that fails midway aborts the response, and the client sees
+// a broken download, not a short file.
 func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 	f, err := readLeadQuery(r).filter()
 	if err != nil {
 		d.errorPage(w, r, http.StatusBadRequest)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", `attachment; filename="erdeklodok.csv"`)
-	cw := csvexport.NewLeadWriter(w)
-	// The server's write timeout bounds a whole response; an export of many leads takes
-	// longer, so the deadline moves on while rows keep going out. A client that stops
-	// reading still meets it.
 	rc := http.NewResponseController(w)
-	n := 0
-	for l, err := range lead.All(r.Context(), d.store, v.CompanyID, f) {
-		if n++; n%exportDeadlineRows == 0 {
-			_ = rc.SetWriteDeadline(time.Now().Add(exportWriteTimeout))
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
+	out := stallWriter{w: w, rc: rc}
+	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
+	defer cancel()
+	defer context.AfterFunc(r.Context(), func() {
+		if !errors.Is(r.Context().Err(), context.DeadlineExceeded) { // the client is gone
+			cancel()
 		}
-		if err != nil {
-			// The header is sent: the status cannot change, so the body stops short.
-			d.log.Error("dashboard", "err", err.Error(), "route", r.Pattern)
-			break
-		}
-		if err := cw.Write(l); err != nil {
-			break
-		}
+	})()
+
+	var cw *csvexport.LeadWriter
+	begin := func() {
+		h := w.Header()
+		h.Set("Content-Type", "text/csv; charset=utf-8")
+		h.Set("Content-Disposition", `attachment; filename="erdeklodok.csv"`)
+		cw = csvexport.NewLeadWriter(out)
 	}
-	_ = cw.Flush()
+	err = d.store.ExportLeads(ctx, v.CompanyID, f, func(l lead.Stored) error {
+		if cw == nil {
+			begin()
+		}
+		return cw.Write(l)
+	})
+	switch {
+	case cw == nil && errs.Is(err, errs.RateLimited):
+		d.errorPageSaying(w, r, http.StatusTooManyRequests, exportsBusy)
+		return
+	case cw == nil && errs.Is(err, errs.Unavailable):
+		d.errorPage(w, r, http.StatusServiceUnavailable)
+		return
+	case cw == nil && err != nil:
+		d.serverError(w, r, err)
+		return
+	case cw == nil:
+		begin() // no lead: the header row alone
+	}
+	if err == nil {
+		err = cw.Flush()
+	}
+	if err != nil {
+		if ctx.Err() == nil { // else the client left: nothing went wrong here
+			d.log.Error("dashboard export cut short", "err", err.Error(), "route", r.Pattern)
+		}
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// exportStall is how long an export waits for its client to take in a write: a client that
+// stops reading, but keeps its connection open, would otherwise hold the export's database
+// connection and one of its company's export slots for ever.
+const exportStall = 2 * time.Minute
+
+// stallWriter gives each write to w exportStall to complete.
+type stallWriter struct {
+	w  io.Writer
+	rc *http.ResponseController
+}
+
+func (s stallWriter) Write(p []byte) (int, error) {
+	_ = s.rc.SetWriteDeadline(time.Now().Add(exportStall))
+	return s.w.Write(p)
 }
 
 // historyFieldNames are the Hungarian names of the fields a lead's history records.

@@ -181,6 +181,7 @@ var errorMessages = map[int]string{
 	http.StatusNotFound:            "Ez az oldal nem létezik, vagy nem az Ön cégéhez tartozik.",
 	http.StatusForbidden:           "Ehhez nincs jogosultsága. Ha más oldalról küldött űrlapot, térjen vissza a dashboardra, és próbálja újra onnan.",
 	http.StatusInternalServerError: "Váratlan hiba történt. Kérjük, próbálja újra később.",
+	http.StatusServiceUnavailable:  "A kérés most túl sokáig tartott. Kérjük, próbálja újra egy kicsit később, vagy szűkítse a keresést.",
 }
 
 // notOwner is the forbidden page's sentence for a member on an owner's page; the one in
