@@ -56,11 +56,11 @@ var ErrInvalidProfile = errors.New("invalid assistant profile")
 
 // Limits that keep a profile, and so every prompt built from it, small.
 const (
-	maxNameLen        = 200
-	maxDescriptionLen = 2000
-	maxFieldLen       = 500
-	maxServices       = 50
-	maxFAQ            = 100
+	maxNameLen        = limits.ProfileNameLen
+	maxDescriptionLen = limits.ProfileDescriptionLen
+	maxFieldLen       = limits.ProfileFieldLen
+	maxServices       = limits.ProfileServices
+	maxFAQ            = limits.ProfileFAQ
 )
 
 // ParseProfile reads a profile from JSON or, when the data is not JSON, YAML; unknown fields

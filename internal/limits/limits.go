@@ -48,6 +48,26 @@ const (
 	MessageIDMinLen = 1
 	MessageIDMaxLen = 64
 
+	// The widget's settings: the welcome message, the text above the contact form and the chat's
+	// title; at most QuickButtons quick buttons of 1 to QuickButtonLen characters each; the
+	// corners' radius in pixels.
+	WelcomeLen       = 500
+	ContactPromptLen = 500
+	HeaderTitleLen   = 100
+	QuickButtons     = 6
+	QuickButtonLen   = 60
+	BorderRadiusMin  = 8
+	BorderRadiusMax  = 28
+
+	// The assistant's profile, which every prompt is built from: the company's name, its
+	// description, any other text (opening hours, a service's name, a question, an answer...),
+	// and at most ProfileServices services and ProfileFAQ questions.
+	ProfileNameLen        = 200
+	ProfileDescriptionLen = 2000
+	ProfileFieldLen       = 500
+	ProfileServices       = 50
+	ProfileFAQ            = 100
+
 	// WebhookURLLen bounds a webhook endpoint's address, as browsers and servers commonly bound one.
 	WebhookURLLen = 2048
 

@@ -48,6 +48,9 @@ func TestContractMatchesTable(t *testing.T) {
 		{"parameters.ListLimit", "maximum", limits.ListMax},
 		{"parameters.ListLimit", "default", limits.ListDefault},
 		{"LeadList.data", "maxItems", limits.ListMax},
+		{"ChatTheme.header_title", "maxLength", limits.HeaderTitleLen},
+		{"ChatTheme.border_radius_px", "minimum", limits.BorderRadiusMin},
+		{"ChatTheme.border_radius_px", "maximum", limits.BorderRadiusMax},
 		{"LeadDetails.unanswered_questions", "maxItems", limits.UnansweredQuestions},
 		{"LeadDetails.unanswered_questions[]", "maxLength", limits.UnansweredQuestionLen},
 	} {

@@ -2,10 +2,12 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/leadchat/leadchat/internal/assistant"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // blankRows is how many empty service and FAQ rows the form offers for adding new ones.
@@ -77,9 +79,7 @@ func (d *dashboard) saveAssistant(w http.ResponseWriter, r *http.Request, v view
 	checked, err := assistant.ParseProfile(raw)
 	if err != nil {
 		d.render(w, r, http.StatusUnprocessableEntity, "assistant", &v, assistantData{Profile: withBlankRows(p),
-			Error: "A profil nem menthető. A cég neve kötelező; minden szolgáltatásnak legyen neve, minden kérdésnek válasza. " +
-				"A leírás legfeljebb 2000, a többi mező legfeljebb 500 karakter; legfeljebb 50 szolgáltatás és 100 kérdés adható meg, " +
-				"és az e-mail-cím legyen érvényes."})
+			Error: profileRefused})
 		return
 	}
 	if raw, err = json.Marshal(checked); err != nil {
@@ -100,3 +100,9 @@ func at(vs []string, i int) string {
 	}
 	return ""
 }
+
+// profileRefused says what a profile must be, with the limits it is held to.
+var profileRefused = fmt.Sprintf("A profil nem menthető. A cég neve kötelező; minden szolgáltatásnak legyen neve, "+
+	"minden kérdésnek válasza. A leírás legfeljebb %d, a többi mező legfeljebb %d karakter; legfeljebb %d szolgáltatás "+
+	"és %d kérdés adható meg, és az e-mail-cím legyen érvényes.",
+	limits.ProfileDescriptionLen, limits.ProfileFieldLen, limits.ProfileServices, limits.ProfileFAQ)

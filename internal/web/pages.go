@@ -17,6 +17,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/asset"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/user"
 )
 
@@ -58,6 +59,14 @@ var funcs = template.FuncMap{
 	"tel":  telURL,
 	"num":  groupDigits,
 	"join": strings.Join,
+	// limit is a limit by its name in templateLimits, so that a page states the number the
+	// service holds it to.
+	"limit": func(name string) (int, error) {
+		if v, ok := templateLimits[name]; ok {
+			return v, nil
+		}
+		return 0, fmt.Errorf("no limit %q", name)
+	},
 	// A status comes as a lead.Status, or as text from the history.
 	"status":         func(s any) string { return lead.Status(fmt.Sprint(s)).Name() },
 	"source":         lead.Source.Name,
@@ -237,4 +246,11 @@ func staticHandler() http.Handler {
 			Header: map[string]string{"Content-Type": ct}}))
 	}
 	return mux
+}
+
+// templateLimits are the limits the pages show (in maxlength and in their texts), by name.
+var templateLimits = map[string]int{
+	"ProfileName": limits.ProfileNameLen, "ProfileDescription": limits.ProfileDescriptionLen,
+	"ProfileField": limits.ProfileFieldLen, "Phone": limits.PhoneLen, "Email": limits.EmailLen,
+	"WebhookURL": limits.WebhookURLLen, "QuickButtons": limits.QuickButtons, "Password": user.MinPasswordLen,
 }

@@ -2,11 +2,13 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/widget"
 )
 
@@ -36,18 +38,20 @@ type widgetData struct {
 	Errors     []string
 }
 
-// fieldNames are the settings' names on the form, by their flag names.
+// fieldNames are the settings' names on the form, by their flag names, with their limits.
 var fieldNames = map[string]string{
-	"welcome-message":        "Üdvözlő üzenet (legfeljebb 500 karakter)",
-	"quick-button":           "Gyorsgombok (legfeljebb 6, egyenként 1–60 karakter)",
-	"contact-prompt":         "Szöveg az elérhetőségi űrlap felett (legfeljebb 500 karakter)",
-	"primary-hex":            "Főszín (#RRGGBB)",
-	"accent-hex":             "Kiemelőszín (#RRGGBB)",
-	"header-title":           "Fejléc címe (legfeljebb 100 karakter)",
-	"border-radius":          "Lekerekítés (8–28 képpont)",
-	"language":               "Nyelv",
-	"privacy-url":            "Adatkezelési tájékoztató címe (https://, legfeljebb 2048 karakter)",
-	"marketing-consent-text": "Marketing-hozzájárulás szövege (legfeljebb 1000 karakter)",
+	"welcome-message": fmt.Sprintf("Üdvözlő üzenet (legfeljebb %d karakter)", limits.WelcomeLen),
+	"quick-button": fmt.Sprintf("Gyorsgombok (legfeljebb %d, egyenként 1–%d karakter)",
+		limits.QuickButtons, limits.QuickButtonLen),
+	"contact-prompt": fmt.Sprintf("Szöveg az elérhetőségi űrlap felett (legfeljebb %d karakter)", limits.ContactPromptLen),
+	"primary-hex":    "Főszín (#RRGGBB)",
+	"accent-hex":     "Kiemelőszín (#RRGGBB)",
+	"header-title":   fmt.Sprintf("Fejléc címe (legfeljebb %d karakter)", limits.HeaderTitleLen),
+	"border-radius":  fmt.Sprintf("Lekerekítés (%d–%d képpont)", limits.BorderRadiusMin, limits.BorderRadiusMax),
+	"language":       "Nyelv",
+	"privacy-url":    fmt.Sprintf("Adatkezelési tájékoztató címe (https://, legfeljebb %d karakter)", limits.PrivacyURLLen),
+	"marketing-consent-text": fmt.Sprintf("Marketing-hozzájárulás szövege (legfeljebb %d karakter)",
+		limits.ConsentTextLen),
 }
 
 func formOf(s widget.Settings, c widget.Config) widgetForm {

@@ -128,7 +128,7 @@ func TestWidgetLanguageAuto(t *testing.T) {
 
 	for i, c := range []struct{ message, reply, placeholder, submit string }{
 		{"Mikor vagytok nyitva?", "Nyitvatartásunk: Hétfőtől péntekig 8:00–16:00.", "Írja be az üzenetét…", "Elküldöm"},
-		{"What are your opening hours?", "Our opening hours: Hétfőtől péntekig 8:00–16:00.", "Type your message…", "Send"},
+		{"What are your opening hours?", "Our opening hours: „Hétfőtől péntekig 8:00–16:00” (in Hungarian).", "Type your message…", "Send"},
 	} {
 		b.click("input", 0)
 		b.keys(c.message)

@@ -57,15 +57,6 @@ type Config struct {
 // DefaultPrimaryHex is the theme colour of a plan with a theme whose company set none.
 const DefaultPrimaryHex = "#1F6FEB"
 
-// Limits of the settings, in characters.
-const (
-	MaxWelcomeLen     = 500
-	MaxPromptLen      = 500
-	MaxTitleLen       = 100
-	MaxQuickButtons   = 6
-	MaxQuickButtonLen = 60
-)
-
 var hexColour = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 
 // InvalidError is what Check refuses: the settings by their flag names (primary-hex,
@@ -98,7 +89,7 @@ func (s Settings) Check() error {
 			e.add(c.name, "--%s %q: want a colour like #1F6FEB", c.name, *c.v)
 		}
 	}
-	if r := s.BorderRadiusPx; r != nil && (*r < 8 || *r > 28) {
+	if r := s.BorderRadiusPx; r != nil && (*r < limits.BorderRadiusMin || *r > limits.BorderRadiusMax) {
 		e.add("border-radius", "--border-radius %d: want 8 to 28", *r)
 	}
 	tooLong := func(flag string, v *string, max int) {
@@ -106,19 +97,19 @@ func (s Settings) Check() error {
 			e.add(flag, "--%s: at most %d characters", flag, max)
 		}
 	}
-	tooLong("welcome-message", s.WelcomeMessage, MaxWelcomeLen)
-	tooLong("contact-prompt", s.ContactPrompt, MaxPromptLen)
-	tooLong("header-title", s.HeaderTitle, MaxTitleLen)
+	tooLong("welcome-message", s.WelcomeMessage, limits.WelcomeLen)
+	tooLong("contact-prompt", s.ContactPrompt, limits.ContactPromptLen)
+	tooLong("header-title", s.HeaderTitle, limits.HeaderTitleLen)
 	tooLong("marketing-consent-text", s.MarketingConsentText, limits.ConsentTextLen)
 	if u := s.PrivacyURL; u != nil && !lead.HTTPSURL(*u, limits.PrivacyURLLen) {
 		e.add("privacy-url", "--privacy-url %q: want an https:// address of at most %d characters", *u, limits.PrivacyURLLen)
 	}
-	if len(s.QuickButtons) > MaxQuickButtons {
-		e.add("quick-button", "--quick-button: at most %d buttons", MaxQuickButtons)
+	if len(s.QuickButtons) > limits.QuickButtons {
+		e.add("quick-button", "--quick-button: at most %d buttons", limits.QuickButtons)
 	}
 	for _, b := range s.QuickButtons {
-		if strings.TrimSpace(b) == "" || utf8.RuneCountInString(b) > MaxQuickButtonLen {
-			e.add("quick-button", "--quick-button %q: want 1 to %d characters", b, MaxQuickButtonLen)
+		if strings.TrimSpace(b) == "" || utf8.RuneCountInString(b) > limits.QuickButtonLen {
+			e.add("quick-button", "--quick-button %q: want 1 to %d characters", b, limits.QuickButtonLen)
 		}
 	}
 	if s.Language != "hu" && s.Language != "en" && s.Language != LanguageAuto {
