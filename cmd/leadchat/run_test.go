@@ -214,7 +214,7 @@ func TestAdminCommands(t *testing.T) {
 		t.Fatalf("leads = %v", leads)
 	}
 	l := leads[0]
-	for _, f := range []string{"id", "first_name", "last_name", "email", "phone", "service", "details", "source", "referral_data", "status", "created_at"} {
+	for _, f := range []string{"lead_id", "first_name", "last_name", "email", "phone", "service", "details", "source", "referral_data", "status", "created_at"} {
 		if _, ok := l[f]; !ok {
 			t.Errorf("leads list --json lacks %s", f)
 		}
@@ -250,7 +250,7 @@ func TestAdminCommands(t *testing.T) {
 	if erased["erased"] != 1 {
 		t.Errorf("leads erase = %v, want 1 erased", erased)
 	}
-	c.json(&erased, "leads", "erase", "--company", company.ID, "--lead", l["id"].(string), "--json")
+	c.json(&erased, "leads", "erase", "--company", company.ID, "--lead", l["lead_id"].(string), "--json")
 	if erased["erased"] != 0 {
 		t.Errorf("erasing the erased lead again = %v, want 0", erased)
 	}
@@ -259,7 +259,7 @@ func TestAdminCommands(t *testing.T) {
 	if len(leads) != 0 || len(export.Leads) != 0 {
 		t.Errorf("after the erasure: list %v, export %+v", leads, export)
 	}
-	if out, err := c.run("leads", "erase", "--company", company.ID, "--email", "p@example.hu", "--lead", l["id"].(string)); err == nil {
+	if out, err := c.run("leads", "erase", "--company", company.ID, "--email", "p@example.hu", "--lead", l["lead_id"].(string)); err == nil {
 		t.Errorf("leads erase with both --email and --lead: %q, want an error", out)
 	}
 }
