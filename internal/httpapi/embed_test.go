@@ -229,7 +229,7 @@ func TestChatConversation(t *testing.T) {
 		t.Error("contact complete: request_contact should be false")
 	}
 	// Later questions keep the lead's note current, in the same turn's write.
-	r = v.send("Szeretnék árajánlatot kérni.", nil)
+	v.send("Szeretnék árajánlatot kérni.", nil)
 	leads, err = lead.Collect(lead.All(ctx, e.store, c, lead.Filter{}))
 	if err != nil || len(leads) != 1 || !strings.HasPrefix(leads[0].Note, "Érdeklődik: Napelem\nKér: árajánlat\nKérdezte: ár") ||
 		leads[0].Service != "Napelem" {

@@ -14,7 +14,6 @@ import (
 	"github.com/leadchat/leadchat/internal/mail/mailtest"
 )
 
-func ptr(s string) *string { return &s }
 
 func newLead() lead.Stored {
 	return lead.Stored{Lead: lead.Lead{ID: uuid.New(), FirstName: "Kovács", LastName: "Anna", Email: "anna@example.hu",
