@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path"
@@ -22,6 +23,24 @@ import (
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
+
+// Defines values for ChatReplyHandledBy.
+const (
+	HandledByAgent     ChatReplyHandledBy = "agent"
+	HandledByAssistant ChatReplyHandledBy = "assistant"
+)
+
+// Valid indicates whether the value is a known member of the ChatReplyHandledBy enum.
+func (e ChatReplyHandledBy) Valid() bool {
+	switch e {
+	case HandledByAgent:
+		return true
+	case HandledByAssistant:
+		return true
+	default:
+		return false
+	}
+}
 
 // Defines values for ChatReplyLanguage.
 const (
@@ -59,6 +78,27 @@ func (e ConsentSource) Valid() bool {
 	case ConsentSourceForm:
 		return true
 	case ConsentSourceManual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversationMessageRole.
+const (
+	ConversationRoleAgent     ConversationMessageRole = "agent"
+	ConversationRoleAssistant ConversationMessageRole = "assistant"
+	ConversationRoleVisitor   ConversationMessageRole = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the ConversationMessageRole enum.
+func (e ConversationMessageRole) Valid() bool {
+	switch e {
+	case ConversationRoleAgent:
+		return true
+	case ConversationRoleAssistant:
+		return true
+	case ConversationRoleVisitor:
 		return true
 	default:
 		return false
@@ -205,6 +245,7 @@ func (e LeadLifecycleStatus) Valid() bool {
 
 // Defines values for LeadMessageRole.
 const (
+	LeadMessageRoleAgent     LeadMessageRole = "agent"
 	LeadMessageRoleAssistant LeadMessageRole = "assistant"
 	LeadMessageRoleVisitor   LeadMessageRole = "visitor"
 )
@@ -212,6 +253,8 @@ const (
 // Valid indicates whether the value is a known member of the LeadMessageRole enum.
 func (e LeadMessageRole) Valid() bool {
 	switch e {
+	case LeadMessageRoleAgent:
+		return true
 	case LeadMessageRoleAssistant:
 		return true
 	case LeadMessageRoleVisitor:
@@ -298,13 +341,20 @@ func (e WidgetConfigLanguage) Valid() bool {
 
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
+	// HandledBy `agent` while a person of the company has taken the conversation over: the message is
+	// stored unanswered, `reply` is `""` and `request_contact` `false`, and the person answers
+	// on `streamChat` / `listChatMessages`. When a message waits 5 minutes for that person,
+	// the assistant takes the conversation back, says so and asks for contact details.
+	HandledBy ChatReplyHandledBy `json:"handled_by"`
+
 	// Language The language of the reply; the widget's own texts follow it.
 	Language ChatReplyLanguage `json:"language"`
 
 	// LeadId The session's lead, `null` until an email or phone is known.
 	LeadId *openapi_types.UUID `json:"lead_id"`
 
-	// Reply The assistant's reply; plain text, never HTML.
+	// Reply The assistant's reply; plain text, never HTML. `""` while a person of the company has
+	// the conversation (`handled_by` `agent`): their answers arrive on the stream.
 	Reply string `json:"reply"`
 
 	// RequestContact `true` when the widget should ask for contact details now: contact is incomplete and
@@ -319,6 +369,12 @@ type ChatReply struct {
 	// 16 or more random bytes (the widget does); without one the service makes a UUID.
 	SessionId SessionID `json:"session_id"`
 }
+
+// ChatReplyHandledBy `agent` while a person of the company has taken the conversation over: the message is
+// stored unanswered, `reply` is `""` and `request_contact` `false`, and the person answers
+// on `streamChat` / `listChatMessages`. When a message waits 5 minutes for that person,
+// the assistant takes the conversation back, says so and asks for contact details.
+type ChatReplyHandledBy string
 
 // ChatReplyLanguage The language of the reply; the widget's own texts follow it.
 type ChatReplyLanguage string
@@ -416,6 +472,30 @@ type ConsentInput struct {
 	Text *string `json:"text,omitempty"`
 }
 
+// ConversationMessage defines model for ConversationMessage.
+type ConversationMessage struct {
+	// AgentName The name of the company's person for `agent`, else `null`.
+	AgentName *string   `json:"agent_name"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The message's id; ids grow within a conversation.
+	Id int64 `json:"id"`
+
+	// Role Who wrote it; `agent` is a person of the company.
+	Role ConversationMessageRole `json:"role"`
+
+	// Text Plain text, never HTML.
+	Text string `json:"text"`
+}
+
+// ConversationMessageRole Who wrote it; `agent` is a person of the company.
+type ConversationMessageRole string
+
+// ConversationMessages defines model for ConversationMessages.
+type ConversationMessages struct {
+	Data []ConversationMessage `json:"data"`
+}
+
 // Error defines model for Error.
 type Error struct {
 	// Code A stable snake_case code for programs; the table in the introduction gives the status and
@@ -511,14 +591,16 @@ type LeadList struct {
 
 // LeadMessage defines model for LeadMessage.
 type LeadMessage struct {
+	// AgentName The name the visitor was shown for an `agent` message; absent otherwise.
+	AgentName *string   `json:"agent_name,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
 
-	// Role Who wrote it.
+	// Role Who wrote it; `agent` is a person of the company, who answered from the dashboard.
 	Role LeadMessageRole `json:"role"`
 	Text string          `json:"text"`
 }
 
-// LeadMessageRole Who wrote it.
+// LeadMessageRole Who wrote it; `agent` is a person of the company, who answered from the dashboard.
 type LeadMessageRole string
 
 // LeadMessages defines model for LeadMessages.
@@ -637,6 +719,14 @@ type WidgetConfig struct {
 // `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
+// ChatAPIKey defines model for ChatAPIKey.
+type ChatAPIKey = string
+
+// ChatSessionID A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+// whoever sends it continues the conversation, so a client that chooses one makes it from
+// 16 or more random bytes (the widget does); without one the service makes a UUID.
+type ChatSessionID = SessionID
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -664,6 +754,9 @@ type InternalError = Error
 // LeadNotFound defines model for LeadNotFound.
 type LeadNotFound = Error
 
+// NotFound defines model for NotFound.
+type NotFound = Error
+
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = Error
 
@@ -684,6 +777,33 @@ type UnprocessableEntity = Error
 
 // UnsupportedMediaType defines model for UnsupportedMediaType.
 type UnsupportedMediaType = Error
+
+// ListChatMessagesParams defines parameters for ListChatMessages.
+type ListChatMessagesParams struct {
+	// ApiKey A public key (`lc_pub_…`); empty is `400 missing_api_key`.
+	ApiKey ChatAPIKey `form:"api_key" json:"api_key"`
+
+	// SessionId The conversation's `session_id`, as `sendChatMessage` answered it.
+	SessionId ChatSessionID `form:"session_id" json:"session_id"`
+
+	// After The id of the last message the client has; `0` or omitted for all.
+	After *int64 `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// StreamChatParams defines parameters for StreamChat.
+type StreamChatParams struct {
+	// ApiKey A public key (`lc_pub_…`); empty is `400 missing_api_key`.
+	ApiKey ChatAPIKey `form:"api_key" json:"api_key"`
+
+	// SessionId The conversation's `session_id`, as `sendChatMessage` answered it.
+	SessionId ChatSessionID `form:"session_id" json:"session_id"`
+
+	// After The id of the last message the client has; `Last-Event-ID` wins over it.
+	After *int64 `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID The id of the last message received, as `EventSource` sends it on reconnecting.
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
 
 // GetWidgetConfigParams defines parameters for GetWidgetConfig.
 type GetWidgetConfigParams struct {
@@ -739,6 +859,12 @@ type ServerInterface interface {
 	// SendChatMessage Send a visitor message to the assistant
 	// (POST /api/embed/chat)
 	SendChatMessage(w http.ResponseWriter, r *http.Request)
+	// ListChatMessages A conversation's messages after one, as JSON
+	// (GET /api/embed/chat/messages)
+	ListChatMessages(w http.ResponseWriter, r *http.Request, params ListChatMessagesParams)
+	// StreamChat A conversation's new messages as Server-Sent Events
+	// (GET /api/embed/chat/stream)
+	StreamChat(w http.ResponseWriter, r *http.Request, params StreamChatParams)
 	// GetWidgetConfig Widget settings
 	// (GET /api/embed/config)
 	GetWidgetConfig(w http.ResponseWriter, r *http.Request, params GetWidgetConfigParams)
@@ -802,6 +928,145 @@ func (siw *ServerInterfaceWrapper) SendChatMessage(w http.ResponseWriter, r *htt
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.SendChatMessage(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListChatMessages operation middleware
+func (siw *ServerInterfaceWrapper) ListChatMessages(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListChatMessagesParams
+
+	// ------------- Required query parameter "api_key" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "api_key", r.URL.Query(), &params.ApiKey, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "api_key"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "api_key", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "session_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "session_id", r.URL.Query(), &params.SessionId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "session_id"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "session_id", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "after" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "after", r.URL.Query(), &params.After, runtime.BindQueryParameterOptions{Type: "integer", Format: "int64"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "after"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "after", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListChatMessages(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// StreamChat operation middleware
+func (siw *ServerInterfaceWrapper) StreamChat(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params StreamChatParams
+
+	// ------------- Required query parameter "api_key" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "api_key", r.URL.Query(), &params.ApiKey, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "api_key"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "api_key", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "session_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "session_id", r.URL.Query(), &params.SessionId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "session_id"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "session_id", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "after" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "after", r.URL.Query(), &params.After, runtime.BindQueryParameterOptions{Type: "integer", Format: "int64"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "after"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "after", Err: err})
+		}
+		return
+	}
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Last-Event-ID" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Last-Event-ID")]; found {
+		var LastEventID string
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Last-Event-ID", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Last-Event-ID", valueList[0], &LastEventID, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Last-Event-ID", Err: err})
+			return
+		}
+
+		params.LastEventID = &LastEventID
+
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.StreamChat(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1306,6 +1571,10 @@ func HandlerWithOptions(si ServerInterface, options GorillaServerOptions) http.H
 
 	r.HandleFunc(options.BaseURL+"/api/embed/chat", wrapper.SendChatMessage).Methods(http.MethodPost)
 
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/messages", wrapper.ListChatMessages).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/stream", wrapper.StreamChat).Methods(http.MethodGet)
+
 	return r
 }
 
@@ -1320,6 +1589,8 @@ type HeadersTooLargeJSONResponse Error
 type InternalErrorJSONResponse Error
 
 type LeadNotFoundJSONResponse Error
+
+type NotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
@@ -1544,6 +1815,319 @@ func (response SendChatMessage500JSONResponse) VisitSendChatMessageResponse(w ht
 type SendChatMessage503JSONResponse struct{ ServiceUnavailableJSONResponse }
 
 func (response SendChatMessage503JSONResponse) VisitSendChatMessageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessagesRequestObject struct {
+	Params ListChatMessagesParams
+}
+
+type ListChatMessagesResponseObject interface {
+	VisitListChatMessagesResponse(w http.ResponseWriter) error
+}
+
+type ListChatMessages200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type ListChatMessages200JSONResponse struct {
+	Body    ConversationMessages
+	Headers ListChatMessages200ResponseHeaders
+}
+
+func (response ListChatMessages200JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListChatMessages400JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChatMessages401JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListChatMessages403JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListChatMessages404JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListChatMessages429JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response ListChatMessages431JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListChatMessages500JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListChatMessages503JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChatRequestObject struct {
+	Params StreamChatParams
+}
+
+type StreamChatResponseObject interface {
+	VisitStreamChatResponse(w http.ResponseWriter) error
+}
+
+type StreamChat200TexteventStreamResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response StreamChat200TexteventStreamResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/event-stream")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		// If w doesn't support flushing, fall back to io.Copy.
+		_, err := io.Copy(w, response.Body)
+		return err
+	}
+	// text/event-stream messages are typically small; use a
+	// modest buffer and flush after each chunk so clients see
+	// events immediately instead of waiting on OS buffering.
+	buf := make([]byte, 4096)
+	for {
+		n, err := response.Body.Read(buf)
+		if n > 0 {
+			if _, writeErr := w.Write(buf[:n]); writeErr != nil {
+				return writeErr
+			}
+			flusher.Flush()
+		}
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+type StreamChat400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response StreamChat400JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response StreamChat401JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response StreamChat403JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response StreamChat404JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response StreamChat429JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response StreamChat431JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response StreamChat500JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response StreamChat503JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response); err != nil {
@@ -2710,6 +3294,12 @@ type StrictServerInterface interface {
 	// SendChatMessage Send a visitor message to the assistant
 	// (POST /api/embed/chat)
 	SendChatMessage(ctx context.Context, request SendChatMessageRequestObject) (SendChatMessageResponseObject, error)
+	// ListChatMessages A conversation's messages after one, as JSON
+	// (GET /api/embed/chat/messages)
+	ListChatMessages(ctx context.Context, request ListChatMessagesRequestObject) (ListChatMessagesResponseObject, error)
+	// StreamChat A conversation's new messages as Server-Sent Events
+	// (GET /api/embed/chat/stream)
+	StreamChat(ctx context.Context, request StreamChatRequestObject) (StreamChatResponseObject, error)
 	// GetWidgetConfig Widget settings
 	// (GET /api/embed/config)
 	GetWidgetConfig(ctx context.Context, request GetWidgetConfigRequestObject) (GetWidgetConfigResponseObject, error)
@@ -2832,6 +3422,58 @@ func (sh *strictHandler) SendChatMessage(w http.ResponseWriter, r *http.Request)
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(SendChatMessageResponseObject); ok {
 		if err := validResponse.VisitSendChatMessageResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListChatMessages operation middleware
+func (sh *strictHandler) ListChatMessages(w http.ResponseWriter, r *http.Request, params ListChatMessagesParams) {
+	var request ListChatMessagesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListChatMessages(ctx, request.(ListChatMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListChatMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListChatMessagesResponseObject); ok {
+		if err := validResponse.VisitListChatMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// StreamChat operation middleware
+func (sh *strictHandler) StreamChat(w http.ResponseWriter, r *http.Request, params StreamChatParams) {
+	var request StreamChatRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.StreamChat(ctx, request.(StreamChatRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "StreamChat")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(StreamChatResponseObject); ok {
+		if err := validResponse.VisitStreamChatResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -3140,255 +3782,282 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L1bkxs3li76VzDsjlCVOkmRrIskVpyYKZclW2NJ1ujSnmlTUwlmgiRcSYAGwKIou07MeTyPjvN6Xhyx",
-	"YyL04Jc9Ef2wo592hf9I/5IdWAtAIpPJKpYl2713O6LbKuYFicvCwrp8a61vWpmczaVgwujW4JvWlNGc",
-	"KfjzOTNq1T4eG6bsz5zpTPG54VK0Bq0XLJMi18RIsqTckBEbS8WIUSsuJoROKBedVtLS2ZTNqH19xgWf",
-	"LWatQS9pmdWctQYtLgybMNW6uEha/9p+zGjePpELYda/Zu9pYqZck4wWTORUkZkUZkp2Xr082U0IF1mx",
-	"yO2n4SEpWIe8YMIQKYoVWU6ZIJQUfMYNofN5wZm2vWNv6GxesNZgv3/zrj62ra139eWUETulVKxuaexk",
-	"sSIFozl+/0b96h90GzvW3dCx5+zrBdOm/Shv7hjPiRzjFCl8lHBBzJQRzdQ5z9gtTQo50Ufk64U0jHCD",
-	"fVRsLpWBlSVzJUcFm1VX1/VGG8XFpHVhezOnis6YccT0KGezuTRMZKvP2Gq9d8diRRaCf71gBBshO5S8",
-	"evXoY8I1GTFtdm3Pe5be+gcHZK64MHRUMHL84uTRI5JNqaKZ/RjZ0XOaMftg+n+nR4QOBV6AGedC85wl",
-	"RHORMfLpy5fPSK7kXNuRUkMYN1OmCBP5bkLO2NyQ/j6ZyoXSZM6UX9cOga3BxWQoltxMcQLpjJEztiJU",
-	"5GQk8xVRzCyU0HB3zJU2hAq9ZMp2wlh6kGOSKUbdvGrYUUApnaE4FisztTdYoZmdg3S/2yVcnNOC56e8",
-	"nM3TM7ZKO0MRk03rHuuO79KDfnsv64/a++Mua9/Pe1n7cHRA99le3s96o1bS4nbmcce3kpagM/tutFJt",
-	"u1QVAqRvHjMxMVNLmgeJJUj/u2dX3BimbJv//uVw+Kbfaw+Hb+4+eL0Dv7ru1+3Kvd1//H0rWSOfBHb8",
-	"o4+bqdhO0S1NeJ4Qqkn67PMXL8kdOud3znt37D2dEqlg2rMp9bPOcmI337Gwm8DY61wTIQ1BMhsKO3x7",
-	"BZof2Pnehz9PhTSnY7kQ+do0d0d3x3vZQb99MN5j7f3sHmvfp3dpu5v18j7bG+/TgzDNc2qm5SRDwzxv",
-	"JS27D7lieWtg1ILFkz2WakZNa9BaLODJhkni2mxgQ5/KJZlRsSLcsJm225ZOGJnKIteJ20bdbsd37usF",
-	"U6uod9Bm3JecjemiMK2BZUgz+gbZUL/bTa7mlhd2gHouhWbABj6iueNR9lcmhWHI74H7ZdT2/s5X2g7h",
-	"Gz/R8KKj/JOwz+3Fc1osGDaU43dxe5TcwC6XUlJZDkNm7O2P3xHBZmTGJkxMWM6MIefs7eU7Vfz4XZuc",
-	"08mKcHX5vViFq+SMKnpmmDLEUGVoMaNvB7ifT+10dWAl3JcfzCgvruoZgweiTr0lrG2vkezyhxmxS375",
-	"vVnMKLl8p84v34mVYQUT+JEZ15qLyUPOirzpI+7+6RgeKD/yKbcjenv5X+Ts8s+2PTsNMBn1gVzEa/57",
-	"xcatQet3d0oJ4Q7e1XceQNPwwvr+DEeL9gzrCHajnDMFK0wKrg0yRtt14L4ZFZ4/Wp7aaV0krRMpxgXP",
-	"tqGV9+x2WuOop1ycLjRLB4SG4ThWb3lxjUemdqja8KKwx+m44JOpgQE8lGrE85yJG1L7XPFzapg7Kevr",
-	"7O5CP8dKzk5HSi418HC/5M8UP7/83pDjZ4/aZ4si00D2U6rfisvviyk1l/9FRpd/FpPLd/rtj9+Nfvyu",
-	"+HDrb0/BGV0Bdx0xstAsJ1OmWGLZsr1oOw1XmumCG410AXP4KUqkL6V8TNWE/QK04GTgUyPlaWG/mQ6g",
-	"n54QCi4YHPPuQUIVI/KcKbLXJ5/xjzrkIVV4gRuyM6fakL1De2d3KGxDIHdYiYspoth4oRlshpmXohWj",
-	"IMtKYelvXlAu2oa9MSTd3+ul8GncO0KwDCYuK6RmVm6wM/ZI2GOYFjjCX2DvuO/BbnHDAkLskKcSpZgl",
-	"tRtEKpbDmtrT/ak0D+2p+gt0sHaMD/wp77e0FQZyMmKFFBNQaQxS8S0dRD7b62d0VUia/4KUaOXINTIE",
-	"4dIqOXaeD/eB4qB7iiHrWZcGTj5//oLM/X3HZ+3pH6l7x1nGtG6fSGGULNrHRSGX7U/L+5uF/aT53SfM",
-	"TGX+0979XPEJr00hE1bK+LJ1u/U6ub6dJ/RN+xgXae3rkXxykbReoOrzStBzygurVPwCK7sov+aWNaeG",
-	"jqhm9iR0nFMxmk1ZfmRVCbUiBTVMdcgXViOr7X+7vwqpzVAsp7xgFXZl740Y7ELFjWEisWzJMugpPWdk",
-	"xJhwe5PQogjKzMB9lcJWGQpQVRipKjzrJ+GOvfeJJC8+/ozkkuldu58mzABXl8A4gfiQVb1gWnMpPlro",
-	"1S8w6Rq/djpa6FU6IDOmNZ0wHXRiUBfcQ6j+UaX4OehnVmXP2BHRzHFf9zbaOnBa7BBTd/2U5ylsy5dS",
-	"PqFi5cRe/fMP86WUKPo7AtDXnrLJFWafpi64p+/Ej0JHXgm6MFOp+FuW/zQBf4PI4+VnOudW7KlK0KWQ",
-	"UxGaUZw/51q/pedSmMvvzz6MjPNU2sMBpBlL0F6ZnNHCyu8sT8hCnAm5FPYJxc7lGcu3kXReibmSlolZ",
-	"rvBAGG5Wv4Lkq5gV2IApNYq6lp2ASAckT4UEk4k9lNwg9GI+l8qw/AnLOX0JLPcX4Kfhs6cz+91Ty+vT",
-	"Ae7X9AS/3ra9GZB6B1LUr9xXbCdOptQ8Z/NihdK4XTfDkVALKiYLiidLg23C3UWeYpnwvFjh4i95PmHm",
-	"liaWMqw4p8lY2tOOcANWP3e+TRfwY/2US1pv2vah9jlVYK2wT0MvP7WvwF8PROv1RRLsC419dBzulgbO",
-	"npBULIoiJQtheEGoIKCkWtqdTy19c02Amm0f6zYJ+yaemGi9qB3LVvt3k7jeDao114YKOyVumkDUhblJ",
-	"iGBWvvn05ZPHnVZjw8DcTi1d0axB5kltj1K0X5bTT/RULoqcUH1mtW3iXic5M5QXmgi5HISLoMBaMiyY",
-	"AYkfxfdzrrmRyja11GS0AJM3BwJLbMMaWqbOhgp/ZvZkHdHsDB5gOdFyxlA0NlM2FGEuyJSK3Ml2Rto3",
-	"ZVEwOlmg9jS1cjQThpilLM8vuxPlwtjlhMPKDaYzFJ+LjEEjOCC7fCiLT+VSJCQd00KzlMwYFToeth90",
-	"QqZyyZwms6R6GKYjJzvOdAyNSmVVX+r7tDuI5xy0E+R29mE0o7kVHUlZMArCgD+ekW6v4gNObHj0cevi",
-	"IjahfenoLYkMbFGr61STlNu53G5y9BXLDBgggA0Ee1WVEfizaN2WTeaLUcEzUIR3YP2dyg5XQPv1itJu",
-	"hzyYzc0qmHi9Ece1nh4RKlZDx2WdabxqvoSTEU+k5ZQat1p2c4uJmSau5R6pnaHOmlk14a5ts0wK7dj2",
-	"VQtygo89EvMFTBzzhrCKxXi/4QOlAaqZS7jNdksT+wxOnhN+S5LeQfu6fQK2yXhRFPBr1/KOuA/dblMf",
-	"pJqdjnlRnM50synVaobrn7U7Sc6Z8Ho77hHYoIndDjNeFBzt+rpDXomcKdJPut0u8pE67/FiaJAsFQPv",
-	"xJzl5OsFZ6ZYgcWbkpE0t3RYv40+oaRlGfhqLjf6qcrB3NJkCqYqAubDBNkM1cTOC8sJFx3yjMl5Afb3",
-	"cxgss5R7hCyWW4ocWs0lIT9xcKg7OCNgIeWZRuZoNY1dsHpkciEs61mbhOtW2H31OhJzjx2hiWekGD3T",
-	"aG6hI221I7lkud+xUpFRQcXZ2taFCUzXKa977W4rdYcNC1ZwBudl5Mhz7yTefWYPg+DUQ1VmJz7/mD1f",
-	"KFFU5HI2FFKw3Q45dspeTbsreSdanWLlZrN/Cw5K0CiBRcEpJ9jyiCATi3x1UjkuhTa0io8r1qPqi3y4",
-	"f5Xv6bj9J9p+223f75wO2q//8Psm8QFEmxqDOug2yhljphQtTq1+fh0bfO4e/tg++4FOtFLl8US86aR6",
-	"OWVNXNSJd9Kd1oqh8VIbqgxTVuYS+oik38wVn1G1Op2yNxfw+FzJIzJaaC6Yxm3AhGFqrrhmhOY5GBuy",
-	"KRw4TtzFFYYNgEuqmcHVq0uKtbM0y5gw9tNwzpaL+bsvu+37x+2HtD1+/c3hReNajqTKmTpVNOcLfTp/",
-	"45bV+ajuRTzyXiOPBG321HBT1Cmi18hMpjxnp3MJTsXT0SoyLEXCTDSbNx5SjQLiphrXvjyjqyv/hZUT",
-	"YomVThRjOYA2LM/28iKYn5BPwwETAQKIYpmd3pxwM0B27EQCENO9ILmcMlh5MIxQdcbAqT2Sb+BANDw7",
-	"s2qxvQuSUAbOAdt8wQXcsv0Zip0qFCErZHa26+zdSi4mUwIUR+bUTDtebwkSPpp0qXaqAx5gxHV3Gyqc",
-	"8HMmTmnjTDJRnxbGz9GpHOtFOTWsbfiMNRFqmJmNJGOn5nShQHS6VrfScqGyDWeanSF0q82Yn7yjMEu3",
-	"NEnxbTd9MFeo0HulMJtSA2yAol3MMvtYTaVz7gbeSlr2CWDRYkGLBvts0rLUsr67uteqkLW9UE6ha7I6",
-	"bUm5hmF+rtgyKK9u3jdzprQURNMlih9Tqdna1uHKb55BvA9Wjuxx05SbwtFjkJJqe8m5H2ZJcPM07pgO",
-	"eQmikSNHd9pyU57guIw0B08SGF9t43zGQsM4P0d2yak9Cayyv4OrPRR2uVHRQInB9xTMnbugsNMMPln2",
-	"NJtSMUGDAZsHaJEjuCm3nVxdi21xH0KBw4sPPLiPYBtXt21lW63t2wa+5MdS5U8d4kwGgrFck9SuSdpp",
-	"1FRrO7Vh+zWtGRkxzXMWlGY7cSSdGjPXqV0oxbRekxr371WEG3h6cOfOl/8+HOoNso3fao0Cf0lu3gxA",
-	"dirSLgq5CRHSy2voUYnktrpWhRt5243btB+Dq7K6smj93cImeGIfvAhW4XWN/NOFmFDFKbI6JjJYAjIH",
-	"jaaCudsek3HdkLEzCY5i46hP3BjrPdaIb9OCnrHTDBxDMne9VnKi6MwZ9vE5t9m4Xat8gV4hywvdaW6o",
-	"WejShDVjVICHeUwYzaZWAYDW8eTEfazB44G2DA1uKMGWDrAxoysyAiHQkgotlnSlh4KLqLsOLOVOi5pZ",
-	"o5U0mPSvwDWgQcXZp90MV1+ILktwHoLD11FzK1kDx9QROf43Kgblb3eIlBfqDVTARv5iVWuIHnaiWtR+",
-	"bJ5a133iJ2EN48YWSgOB+QtgTC9/1iz7LSspx/7k0u9TudZsSrftNmJkGm6gC6GVtJRdHUCTsdgUN1ro",
-	"VfTTw82Ch97b7+ILM/Am1xY18qLCuBGHYPdauZ3rCx1rirT99rX9z+nr2+uctNHcHrbsE6Sn42ePECQZ",
-	"bjzC763feBZAPQ+VnH0UaLt8AIj8Mwa+QkfLDW833UV/+VNpjsPc1Hv60NFtvaMP3LzUrz9zG6F+/YXf",
-	"EPUbmz5wEm+Q+s2Kxtzwbtgva90ICvP6vSe4fRrvvfC7aO1TfjfVb/zzi8+fNlyuIZqjBz6S+SqARKLr",
-	"dSRTdKvRaxZ/s/KxR+KVvuL2c7/9wv3n1LDHYRuGy7H3ff3yY7ctw/WA2ImuVZA8MdHBdm0myFeVXRvN",
-	"q9++DiF0AoiDvMEFV3q3rgHJJi15zpTjMNe4iDj6wwK0BmTvgooYxm/bOUJbp8dMgMDtzte0/NoGyVEv",
-	"AKbScODDGepFUClI2u/2GhupSRm+xdjnEQ26Se6wk/sxqiwNk/LN0HJiNmwNyF//4z8vHDwldTpO6nSV",
-	"oDCWuoZUzvEF+iLMJSV6MZtRtXIGoqEoja3gVuFSoGkJhO6juk6vGPo5BNtGf7fdbgYZxRMGT22alqAR",
-	"bunrcXjHJDKCg1sG5gc8YnjEWglrW+/NUGzvvvlQDpt8Ezk8VIw5j+xVRvGjACHSgVQ6dqbTBl2hyagW",
-	"PEbVz38umFeNgpuTkpzreUFX4OI5qmxEMGXJGeWC2H6pthVF84qJxgsCddfUVbZ5KwtMZPtG3quHNZ9U",
-	"+EnmxUKTgrqfTS6qa/wE9t3w1WudH8HWvWFlISzAUuYhMZL0DkjOJ9zoI0ILLf3sckEedHqH+2THxQIQ",
-	"xSZWyUDNarUbdsCcKs3qiuzPYVsH00dDaNpUKkMKOmKFN0t7MwnqTlY92sovWBrYruqYZRtOKKqzmog8",
-	"PIVvYjyP+Zhlq6xgTkBp1ghBifOgVNDCZvKcOaMdMTI20Am2BOUT/HBwAn+9oAUfc/h7CapCIbVpNNdh",
-	"l5rc3n6tILDkWrcGEI9tDO2fbx7hW/F8U6Xoyt4W7I3xSk0jo03xZuqX1b4AgS3h3HBODthb9kandVMD",
-	"o1PY4r5sWrInpVOxZrZAwcVZkrezDStZsCb7lSRLhaF48dq6U7SVtAJyZEu8UNTx57JgfwwN1W4cl+1G",
-	"JqWr5w7GEOyy0SxcM4P6PaksXoyLOl01re+m/ryILOou4MnZudfMioqVPofMIxM65GPHHFM652m8Ys5Q",
-	"jq1dby6H3mzgBLWv21XKtRUw/E9lNEkFW6Zw8MRCaWDS0GUuCAQnoIW6KuOaMo7V/i2A0YCFecTMkjHh",
-	"v5AGDmN/BBZjfyylSIcCHMeW0aRkJ13M7S6wo0t3qxYiZFeR5PpevOsVfGedrnSY0+sIqs6Q1+RuvNxE",
-	"SpWjykqPec7t2tHiWc1wXTP0rg1l08J7h15EeX+kxYI5pyu8D5gLashMakP6SXf/XmTC7ZDPRQErq0GA",
-	"1UOBb1p+PSDpwsyc6csupP01YzlfzPyvjM7mlE+E/22YKu8h2NL/5HmaDEU6yQoOVDEe+b9mOivO8M+C",
-	"CiuCnFqmbX+jaMDU6UIVqUcO2H5WgCNOIrQ05iNOKtPgJVJwCnlI4ZiZbOo9CcFOBMDO0IXWoOUt7e6J",
-	"znRxR9A5K5jdxvEUtAYtQ8+pfuuue6mhNZFyUjB38MUrf7jfQDSlQaPh6M+kOGdKA2TVhb72+yCt9e9V",
-	"ABVjktbwD2mHPAJ9g5IRowoco5liZjAUy6n0ntIcg/CkMFwsmI/NKz+aEA1oRACgoAqTTSXA+qRgZEbP",
-	"kDlYWhyK3qFlPDOIZQKcCRmtDNMVIAoEBxwFoR6R1KWohi1icO4a/qPnvPph9/RvjgCJRJOGCUftteoK",
-	"P2MMIsU75ME5UyviOAtg99AETuaKWbXqCBW7RcSl7XABHoVRF1arA5GlyaF1Mx0OtL6fIHFEKt91vNAb",
-	"Czbracce9mYUnwEG/hp17FrvdlW1uvbxikp0/dM/iwUpFgeis3WzFUmbyOYTwJuRw2bEMjlDZarBC9ms",
-	"19WXYqvZhrZOWe9wf4NDE6DgYjEbQQKDa3TBpEEZ3AIqXtMGNx2bP/2UdAhDNFngcWI5Znxep7tXdLbk",
-	"1pH2eT1Oo4ICa/DKxmFHwFpnNC9ZR1Bu0LiGmp59KufgILdiGvOoYtvWVrN9c902uYHw5GWmpIUCX74Z",
-	"VUMdesLnbHCUDyocOiLzbRE2NQktwoB7o39FvKxo5yX/SIKFyPsCo81RrnzJQMNk1mm4tMbVYOgRu67M",
-	"UJMw+QUclydSjPmkQdWcUnNqPPDvytMiIAQvgmR9OldyNjenzYiBk4U2cubAAiN5ztYQ0IE0MYCgEuXi",
-	"WYN9fSuKnFDDTiFm4pp4EefXFpLMlbPqYKgFRrCYCqS3jkO2gqGPYWhmqzcL8GmI6rEKj7sb+twhKV0Y",
-	"mQ7A3x44E7dyd8hP4o0X7gsAIloqblgS4RekIg/EpOB6isAbBrJIlOnklh6K1DeSEm2PGIDN1cKQ6iFI",
-	"FW3MByElLdvtRjUrIDq8V/t0M/BkHXtTDclZasB0C1hCQE1lU5adjeQbD5rBULmI9IYi9hUshGaG7AgZ",
-	"XtwFiFQV9rysAyKryC5qZy7gj4IAUyOhZk/E+ol6HUaozBJVRQvFywTIIad1N05DBQU5FDANW3bw6wXP",
-	"zk5HC2Ok0BVbyzqiqGapc1z2dIMEUo8tiIOiKoKEkbJ5Dy5ZYU+10wi3fzWvr79QH14zy6uPpMKEkpi5",
-	"RmyhjjjcsA/WeTmIAtlCcbN6YZkycvDjOf+MrdA3vNG/5HlD+qZN57x9xlapcyyhSANCARP5XHJh0G5v",
-	"QIEKCQMAtgJmKfAe7XY25X8KXygXhkIX7bp8BBrk8cIqXZu6SjVJj10YMOiOA4KvkeGi293LztgK/kDX",
-	"EBxPsPrwTPlRq39jqCcXY+lDSF2on9NCWs5r/k92/CD6eH2+kmkJBSx8dF1eDE9AqF1mNNG0YOgM9lQb",
-	"Mn89sNz7+NkjGGmUMcIStX9oKIbiNjl2EV5t3LfCsImL/cXT338A2ExjEivLmCi5fdvBnG7fBjfhUBC4",
-	"o+xDiTPLwUGgaEgksoBYo7TW4Fqysg52dMlGmhtG2GwEyEf4t/OVfwP6ANgU7AIyKJxC7EaFmzNjwPqE",
-	"pgBC0k8euKFBu3cyEGVcGhNanIWMG+UB79He0bS4d6fUpDDBv/sd+QzMVva/cIQ4LO4ZF/4o5QqSXvA3",
-	"A5IW2el8MTr963/8Z0p2cDQJ0XTM0EvroGYINoeHFT+Hp4dixy1A4pObSFGsjpw1ae5sF1zYAQvDIEwp",
-	"x6AaSyRoW0EYNcvO9GLmbCkzri2p50MBG1wTxSyfYLlPNuBIo9H5CxE7EFlO3Nv2OXCAoEDAhZ3KjPnG",
-	"OkNxXAlDlIJESQKcSYcqxYGcSIqQosBm8At7ZBNIz67Kc8xbA0QJSRMcVdq/kdiNs+pEHYFIuZivSbWB",
-	"f9iloHFsZVOf/KEA5mUYc/n8jK5giJDUgmsDBlKnDKKVQg8IJVOpDdlJveEvk7M0wfmBO3b1dyGsdyiW",
-	"vMgzqnKyk97uVF+wk6sXI2w3AUUNiHzOrGgSAgqgHw4NAPF0Hk0NZHFLwzfBawzkA+gUkbhFDhwfeldy",
-	"fAg8beIpyVBs2I7Jhs22S9yMYss4A+NAHpgFYTwUqEQz5eSxQD5cEzpy9ghJZtRkU4gxF0atEkSAwxqu",
-	"gzbTozL5lku0KFyCxpImMX1SXnK1JV1Blj+cSzu7SZkN0E6gWSjBrIA+TnDxQQRfuQ543lKC1obiKWQG",
-	"3ElLfREt1v7HbkJSpxXaG3A2uXg5ECtS18sGJPVQ7Jx0E/Lxg8cJOentBiT9iOdcYW4XWvj3NHn1h363",
-	"+yDBfx/iv/3jv/7H/wd/PIDX7Z+Hh+7a4f3OUJSO/p2A4kk8TMeH9KW7bjYqMI+dxw8TcvJ8N+A9kpCw",
-	"CijQByavjQx1E7SYNg8GWRiuXngNFKJqOECYqzQhgs58vBLKM5Z1gOE/HAoAJ9NDgSZauJegcaS6ZRKI",
-	"pQ9k888vPn8KgtJgKNJvhojdHrYGZNhCqYVeDSFHiWbYSsgQ8N7VV7fAcvsGLuxInsA2kYKk9rnUey5k",
-	"GO3A4bBjvPYaXDvkB3BobcWWEMoFU/UtduFbb2/5NmDCvx2Kb9vtdvi/fTath6WTb4k9l3YsW9lNiF2x",
-	"HeQkCdDVLvnWKuiWEfmQaIIt1Y8y19K3gXFdl0rFtbPxIIIG98i3tbB7iGSq5PJrOOVc0+to8ytadSri",
-	"mE8i4sI4NeTI5QmkMQvt+gAaP1MeXHBWN3L7qC+VxhvYaXPTzm4IfN0ql+7ptrfa2+MplxjJSzJ5bre2",
-	"VMFtEyYQ2F04A6pEgwHR8P0ufN8P1+9i7WOnbdPuFBxbdgAmbE+UJe04Fusb9CzXHaNWHMNMIjFyjFCS",
-	"S8Dk2WH6Y9mDPfsH+xFbhiEGiJ7D7VW74Dh76IL7HaZqKou8Bqgqv3bQvdnHfKxe+Jq/EI3YQ52c7ze1",
-	"G8geR3TOUx/Ol5AUMQdp7QNrK4QLUyLugFnIcQgk4w4xi4zNs9KlgjwJqzmDsRopMXOClRHsObHkOhwt",
-	"qENM2YzW+hJx/LUOQQJbPLr8gWHCibSjGYsO7t2By3xSO5ievnrs8oUzBK3S5hOq1q2KaTdaitp1v5CC",
-	"oNpvJ82tifsYOgZr0+MHZjtXDq42Md4yFb4drqx91VG8M6nYZXdGCjj5MbYtxgf0km63W0mjHfYoynNl",
-	"AyB2g8sKxYIoiC2NLCPpVfCDOn1HeQZKGo8uclDxIF7dTKkg/T7kDpBi4q9UHeEhWU7sG18YUMXXHOS1",
-	"zsQ5DkJn4otusiGL8uH+de73+lDhuC1bxl3vkTv2JN7ZDliTOFDNbp1KHEbOfyAoGXgjZhmxc3tCz5md",
-	"olprkB6r0pZPPxnDl0F6QspL/D288+rlw/a9JKZwRZfru7L21Xp+80oH1lOSlepAWJdrksTj52rpNe1X",
-	"enu1YUZZNt1b6+lh7Yt7XoTxIsaG5LCukQ35yqALBw0zna7lLPNT1py4GGbsfjhso/zFGzM3hhzGmCzS",
-	"5aIL8taGPHH2Q/3+xqXZnC3ONRuHiGFjttemnsMQ8ihFV1FvAKkHJBiwvyE4xR36u0dYmSKNshSmLsu+",
-	"J4BKQsgwZXFeSGj3p6eF3GnMC7lb+7zD5oXB133CLg8otHPQDc6L0E9srUxwCyPZRwlcL1y+BPdULRdu",
-	"/OjNUuJ6GW8tLg/b9EQMn2ZvuLbyD06QfaEUlPx+KPOhkm/JQdfvw5AWlWuyEDAT9qFKTtTAPVweYmgA",
-	"xYY4HfFRCCcv0xHbV4cCwcVW1aqAeuz3mVjMSBqClNKkKvrc0gSyj3TI08bg2KOhqKKmZoy5RKg8Eqyt",
-	"jhNS01mhAdUKTBQNx0IwTCipdRvFe0grV+q6Xj2oGX+dbB4ZdlLnKXSGvmcvH33+9EUaJQhGw2O/u59i",
-	"yHB6RZLeAbmdorZvyTNk+3eGtuvexPbZm7nUjKRxaRV7wMVVYezvylaGUcU1T9IOSe+UtmvsOQxbzpmg",
-	"c95Z0VmRbtszI+VRaRl2sEFnX0duNhSoZqSfPHiZep0PsweAc9pNJzoikfPZ7WCP+Du5zLQd0p0po4WZ",
-	"voW/FaP56i1Y6e7MmFE801bIUgzTpkvlrO6WgFyDmhtn/wdcmZDlgg58Uq7UbsemjWowLTvV3hoMuxVd",
-	"Hm6fxlRqxQhPh7BGeiiOw/kCTN3TvpP78OBMgDT8geiTpD+3eiuwPu0zR6WWAVZOBGf4q6w8RKtXeH1I",
-	"VGHIXjAd4eng0mFRMuNiYRi6yxw2Ybfqf1//emlOP2MrlsdbzPACRjVagNdDsTEvCh2l4ANThhkK8DyD",
-	"SfLRs/ND33HIsYjJzEYraOjO4T4RzCylOusMxRcov1fs5Aguc86jkHPDsgAcv4KiMsEchBZ3gBsAaaBD",
-	"RC7FULhOz7Gbfkm/YKOplGewqKVzWi4FU3aiNVniA2EaNNmJhP9Xzx+HXrFzYHirOYPDw87BkbcY2quo",
-	"VAiXXnQOLv9d7+TMqZ6OJFW5NzTgqQVHou8CzXPHdSbMuDxxvlu3NNF8ArYshLpaiXmqWQb+nATdIeSh",
-	"VDg52FerrECHLcWDbSVx/B8bHQqX8sfKsGAqT8kSUAPBdIgg29RN44Nz0Mx2nI5rj9Klc+1PZRHkxGQo",
-	"/MYolVJ39qRv2m68OkWLOc5Em2HbPgXcmBcuQR72yDU4FA7c8cJQkdv59Cs8QAugN3o5lTQ2/MGB6j7e",
-	"Rk0IN07B7SoCBnlQSpNhn7ic4eCf9A97OcoRBTpL/bwekZzlC5RtoR3uRQL/dcNnTBs6m9tOlLG61Bg2",
-	"m7uMi3wiYN4EeSX4m5qU5xuyT1GzUCBhpOe9BM2zVro43Led/PTJ8Un7xafH/YNDFNm9BbecCDTTdqqX",
-	"Qw8rdy1JeKuuc3gnjo8EURxh0fAX9gLNXo5cU5IzFCmMPYrgFiVKGvQjm6UT78LAdEI0m1PLw4CvUAK1",
-	"r5IIGSWL3O2KW5pMFM0gyxGXOdnp75OpfStwR+bmcCj+yBQfr7wQv1qnKFLwkaJqVRaCW2hX2MrOQ+JI",
-	"AtwglIQJI2OqhgIk+JVcKMz4BfhqYfQAqb3j0HKp5TYrl7UoKWO0sXyakXI3cS84RF06FDtraSiVV7Md",
-	"tnDXiwPfDAEJMGwNiBU6LtKkRPRS7UJ7A9DXyd5DwdG4feQ+DU74PA2eVN/sKc+HLUirV6wgtw6mlqIF",
-	"CLj2REv7b96koUSYHgq3fVh+RNL9XjclOYfM4LrClyA/bJlOydVYiUvpcEF6XYLWR7s9OcuHAonpwF4+",
-	"sEdjYg9O+LdPpvbaNLFv2f/u2//2u2QKawhEskO97aUqktluT6WQC8Xy3QTjhmK2gbZ9dcZyMqa8YHmH",
-	"fBzdwqhx7bzfFP34QpLJgioqDLMdB2l7gOeTYiQtuUPw8/kMZyWwMgXnI7wK8hsipAqeMaERw4tgkWdK",
-	"zhVnhkI1LEBuhTiQOsTkjmFqBhBXlzmwBJIcP3vUSlrnTGlEmPQ63U4XoOQoh7YGrb1Ot7OH2UimAAOq",
-	"+V3tJQkIFY1/usTxj3LoppMsTzCOrFJiq9/d3wQFDc/dKWuFxKik1uDL10nLReyvlQ1pJS1DJxBECP2E",
-	"wMC51KapOiQksRasrqs6NlAmDl1LAt4hVi63Im7spkD+YQXuTYmUAftXc+fsdoiXo0qHBx6RDW4O2Mul",
-	"G34nOk8bXPBI3mv+cLBTBEw5YBbqrpJdMltoqO8hSwjANa5wENE+t3yuYhb1OT0htDye4iiRbsB0QPom",
-	"l+Pt1atHH+8mKCxKqRnkgR1sH1OUIEQdV8Dv2t7herSPHX4Z7gPFL/OQpg5FBlThfe+dGyOOPeqQL1yg",
-	"klWTNSw5zMFQ8LwSswQgrlrQkrGnB9R3xDft0QfZGJxxpRnEhWGLDq7ilJkm08sOKA01Qw4wV8SfBPd6",
-	"k3fdO9WPqsBqzJ5awwxAWcnYTQGJOGtwAtudZt+56407ilIfeXJ15n+3FiVYGQsBkJ2Qhdue7bc0diXq",
-	"O2QCWQQcVlhcw96Y3aOQxFs4ec+Juzwv4/V9hQIp2FDAGbyDB7/zZO16dRupxx/vyPI75KTaH9cNENKX",
-	"XKDs4N6xUnLUVYCrk7SWKD5yemyqKAAQtDo8lwi5xL0rylnAArXEKCo0zRDhZJryUDdn0uYhLiJx+bEr",
-	"9RzC/gd2GgdCGjnBbIiuDBs1ligdGq2CA8PDeSh20oPuXrpLCjY2wXg2YlMu8DNO2y8TQ7oNTqsOk2iz",
-	"B7kJDwJL4WWRWSyqijX33iMb9VBU01FPwNO7npAaGol82ws/Che2ddBt+yXL6LxDXi7lUNSNw56N4Bx4",
-	"0UVZYgNZ2dkWMOOyXYYEqyChe9vbhTqoc8cLjStBa+zRp+a7OscmOXaNRMRNSxYrihWkdbcMcULnVj0o",
-	"0IpSEimEDUBIqFIAigWhk6qCY6bQodgZtkYy0/bkuvxBGTqDfEEIgdFSqVVi9Wnprjo4PlJooWU4l9Yw",
-	"+VggYyxVMhQwxmyhFKTrXFWJaBDDrkwFUe+9WvWjBA0+I7lwWUurqWqS2jZsyFBUIkstI1xKlWuHM8Tt",
-	"hoAcxeaMGh1V3nBruoPpYIDPJshldx2cw5O534guumsoQD9JvKv1+BGZyZwV4Bgq8xy7Le4/Bwq9TnyZ",
-	"acsokbXOgDaxngvglG8jYOr27cTOL+pGUfCms4qDoSSjApWlwVC0IWlrug4MSmq+w6QOA0nqqIOk0fUP",
-	"OOca4COpwy+STe75ZN1rnjS6m5NGv68bXy9dhyu5W3vpFQikpBF/4968n9b8Tni9Z1usOSTdnYN0o78Q",
-	"n+jbNiuGy6TuXMIH9+yI1v2XcPMAljP4UNy1vbTqmwHFqaqNWI5vFZEnIfTCkfBHMl/dsApYBPEv1ZAv",
-	"6oE4rl5FCOkCQX1TqnOriflqYiGNV8vBwfc/y++/6T+e/cv87nNz8MflvX972zse7Z3khw/G3U+m/Udf",
-	"7X9WHLQqabWidMNQPqcW6tOUOIDm1Jyz3CUPwDCp1meX7xQ7c7lmR0wQ+tXl96KgRp5RQy7faTK9/EGx",
-	"M4a1ZH3Iw5wZpjpn8pxm+p/Kb1TjGQetz+T55feZJs8u3xkIqwihNK0HxdnlX4rcWGbw1nLvd2rKzI/f",
-	"6ct3E8ZnDML1XGhP6w97h2SvS3r9PbJ/cHi3Gsk4aO2Ne6yf72ftg9Ehbe/fvXe/fY+OsnbOxt1ef8++",
-	"cg90TOhcdV0fVtQWMMDGvPrDLFw57BdvOf0H8oQJseIjq0Gqy78UhE1W5ICcfdGWmrj8DkRZ9fUtU//Y",
-	"aohKvj5NRD0PxJhmbCTlmas3uV2ps7j00EU12smKoRdrWn/3hluN6rOTcreFmS6jHzEGMETKW1Uh1PNq",
-	"vXh7+cM500yQs8t3+u3lD+byL+KMXH6vAhWbfyBA4rOE0PwrK35MQAk9v3yH5E0riZYv3wHdrdX1cmXR",
-	"fwLR3XCu7cA2VDRet1JUaybGXsjriiZWnoXv7ePaXW2xiSqnwyu961+pVGOEl/auf6ksWQ1v3L/+jTiL",
-	"qH2nt8VX6qV04b2DbYbUkCfVvtzfoqP1Spz2vb0t5rGet/UiaR1ss2TVOszw1t4207lWjvYqG53Tt+p2",
-	"tnpIVYPx7iJprYWBQBUMZjbVDXSRXQGg4jRglIyNJLmioAOzYhzb8arhYyCUDkrnZoh/QrGKnTNRNe1F",
-	"0TKIQGnCKK/b7sA9/T6mO3KV5Q7zqG9hunP6tR1jIbEghP0NAXcwPiyM56YSPPJDYacILTZlDGrqIHTs",
-	"Dc0M5m7y9o2q8jMvqHDmpkGUGM9X/hkKV/on2VD0B3UNKTbW/kmjt1LIZlkrBZSW9XysKBpX2LG/6wV7",
-	"4JlqUZ00qh70M2gp7y/gN8UIXCX3r8voP6NI/gkzlbQRSWtOFZ0xSMI9+PLqgoVxqOR25QnJpuqEQ/G+",
-	"5QnLPO43FfwguPnrBQNXjhOKy1oDVWkqFhSuTL168fq95S6/qapljitpPOJqWK3fPex/dLd70Gqqc9U7",
-	"rJevaj2l8/HlO7EiT0OysrV6VT53clShqvW77vHdk8PDjclBWp/SycpJcVWV4fKdSUCe6++Ty/9Sl9+D",
-	"Td3K1l+xgglzxt5a2bBTja53naiLm5uSStxAWyKU1CfB/Phd0WltUtQEnY+ZWLWd+L+usNUyJXzZuvx/",
-	"IjHXSsCKnbWS1h+h1vT08ofzy+91dP3piptzapnu5feQMbCWPwGnYi3nQevy/8/PL//89vLPxVeXfzn7",
-	"B/KEj6BW0+TyBzNlIHH/IypXirGN9ISCe+Oi4q14VZxGu+2yYAOVacVL9SlbH7T70k8e9dbSfYUTbhDw",
-	"a7Hrfy/i/d+t1PxFdb0bXdvXu99rZ+yv5ob3knwMc20NvvGXffT3RuH+MRSj934E7b1wFbh3QgRbMm2c",
-	"s3lntEIoIgCR+Iw5tMdoRXi+2yEv0XNqRbdK+goHgNk65P+I1CL+Ac26IeTfyYoPeWEFndu3bd9HXICj",
-	"wIXd7ETeEgcEEnJ5VE2SO+Yij+fDQEU0DI5wUEpq3OsQ/O0TpQZQZnVmUs1FxlLy1//3v5G0zP2VuoQo",
-	"Q5GCBzZNUIKlgjx/eEL29vbuY8G2EETwFtz3ab/bP2h399rd3studwD/+5Pz8N6+/YxOmB07BCCmbkQ4",
-	"jh0Mjel2k5Cd66C72yFplO06LVNTxtm0hwLzbJdhfNp58qkOebmTmsdujAuRAKK4krAbILw+HslKiXOp",
-	"OTpoYkyEj2kbjzUzAzcKN4FkOeUFIyu5gBYRJc2WPh5sJRfKOwLnHhYBPlrpgKeOykPtOw2amo+DALDU",
-	"HL8kFdFnfD5n+ZGL1RoKBHpB0DR2hGui+QxcrpDvIBpi8DGyN3OumE/IKuf06wUbhJkc0ewMclC5/MxH",
-	"a0FaPuPfhLtgrbXiebgQjhRKhPXt24Ot0MI7AK2UwhLthBnI05xYKtImztcNCPUolXNCUisr+cTORE8h",
-	"6kkwEiGNK1hmqgkoOj7HKvIanFoPcd457HZL4HYMTBwtTAA6BjQB5lVRmIPE+cZQY17MXaNcTD6MPrnR",
-	"g+X4TLIWu5usRehFOugVTrSbqqVNfPFX0EAfO4rR67pn05FYPnIH3oQMjRdJYxGACrNym3iu2DmXC+2q",
-	"AeAODGyn5AKdDYphKKUW6YFXV4dY7xwk1I5yOsFWKs+YTZ8OuSm3k2bj7JpX9sFtC9sHoMCN3/e5K2/w",
-	"/VDt4orvezZNDYQ9O7wD13ik7fgTbrdafLHpaNvUcXuoVvq9XY7QLfrsQcxbdnd/m+7CEX/z7r6/wcEe",
-	"31XH28u4REbsZkMfl5U+K7U4rDRghcy5S8VXfz7KWO2UzSgddVjS3v7L7v1Bvzfo3u0c9Pp/alVSUGPt",
-	"ptaJpsXl9zkn08vv3yak1++S2f/878Qw8+N3Cckv3xX2mL989/an+ESDLzRKFu0dpbGrq9Ud3R3vZQf9",
-	"9sF4j7X3s3usfZ/epe1u1sv7bG+8Tw9G1WyywRW80W0aZ1i2t/e8q6rJybghj3zIOtxyhg1iWMHmlz+Y",
-	"y3e65prFlSidkFh/wqfwrdRWiHP0lst18LJ7b9DtD/b3Oz1L1hd1smgd/8vxJ08eiN6/Ph0dn+zdu/eq",
-	"uNd++eiQsskyf/zV/c++uMfvTXr7N1HWQ92ZBkX9c8FQlJNj3K9VneQ3pf3/PKW9nh7zy9eWf8dZKL98",
-	"fVFRli3xIHVEijL+3k6p91LLL67Nl51sBtWf+Mg/VFC8cBMVaaklpeyQJ4w6MSjA5MuMjrFa7qRil8Lz",
-	"9m1MlScxj32kqaPmvl12T0hrI2oZSIciLYVciEXBZ0BKcHXyYrC+VJAfUiakxByjtHvkc8xb/XFbh+BN",
-	"oPxDcSOH4I2g/LdvQ7VUq6dTiJbCTP3klct2hX49NCg4H18II7dLgyUGDdnxho1kKIKhhudJGWGldxP4",
-	"BJ8IqJ9OIJvdDTPWIVy3OUtOidk7iopEXoF2H4orUOpr+XQwhRzgGKP0VK4UjMiHIldyrkskbVkmcEx5",
-	"USp8T+LiC1YdDjDumuN0Sp0CXNZzkAthPx1Bg72dDL3AHqCa0YKJnCqs9EB2Xr082e2QZ74MhAtU882G",
-	"fBseFxxVEh2K2CCV1GM6wqtQJNTFyJYvDAgg1Tu1gHoXEV8JqsdNHgG0XYuYmR97DAImc9SIenUZvptL",
-	"pr25AYLLtJ1cMGlQ0ZAQBJJAnjEXiaYhBStCg31S2qoRaSgcah8C2fr7ZCoXSldiiNbR3mQHEeM+3AEi",
-	"7gRbukKleOwPRdk7037O5gVdsdzNnatMU81Ywp3Bpd9Pj5z5qfy+x+1y7U2F9Twq/vXu/fTDWiHeD2i7",
-	"hrKtIG/XgLbr9oybQG/rmX1+FiPI1eDbDRlzPgAMt59uTJPzK5hgUF6AAkc3tcHUaltfvH5PTK+HzkbY",
-	"T1euJEL0OsoPSF6MkG0G8jbDcYNf+28fjVvVy8CHuyiK6hxhWpexK6teKt1eab6JsvyhdeXNeu5PAMxW",
-	"66phoTmros6zzSXVrlWF1yZ4xgWf0WLdFGKWspaRUsfz/X5LfUPd1xVk3gbw27vpPizLqZdo3w9g8ggl",
-	"zaGbrmDWY18vK0IqOjFntDBXF1iPJ7/s4CHtZfdZN2/3R/vj9n5+l7XvZXu0fX98j93ND7OD0T6tddBB",
-	"e6r9u9Fy+BL0G2ADpRwH0Tc7ENgEslEYYGVkuzUbRYP8sUWVehcu6csbotxjJARwugCtLXO+dSr2SF/7",
-	"xX6voeLLRdKKRcfrbSrRs+W7gTC2eNe7Af6+8dUnUowLjsWgfiVwdX+bl52ga8WRB8Jws/rNWtVkrUq+",
-	"qRqskMU4q06DOaiO4rjzjeOJF8gqCtZUMOtBKAZSWosmUmKOnMboY1SNXAAzJuyHH1Yc23GGZY2GAB8D",
-	"u+sSe2HUadLMlZrzQmKsvnO3cJNgw8s4xZPLt6R0GUVrJHwQEgnpI/cvGENWzJCQMAUAHN6TPxQuARUk",
-	"WakkacGERN5eUMnIgv7/DPKleysWqqPRxEV6q21yoVhIrFdmrHJpuOwnXYBpyG91y10fCgTKRaHb9kzg",
-	"UoD5KSpQg6Y+zQxpt8NDbThjdNohkIZlSVWOpUYh0BmSNoP+CCngaQ5JAvZJLRHkroswdaHXPg0DEmdI",
-	"ChnrzH4pfaVWr1/jrECffEg6xlY7i1yBSNRBXMtwKJZU+xVvsLhACgbXINgkIEoAjkRczA554AqNVFqN",
-	"kBe+EoSQPneNvenxx2vzESBMpAnBdDQUgHHAHaYCzgLXy/u+P4Ca/4uhA7r76Vpy0F9Baf04wEg2mOA3",
-	"C2GOED6sF+gXEgO28C7YOXkqzUO7Mr+drNf6geAA3HyqJs1IyM+Fo6cmCOTVLIHs3ACpuAsJIbkr5Bql",
-	"oPHws5AGx9n0nR0yWPk9Z63kDGzkY5YFvfiNV/08UTbNjOqmCA2f8KukXleAPPi87BNJWVB6o7q8JQ6j",
-	"1x10+4Ner9Pt7jfjMNYjHCBS+j5YmNpMg8lJ0YotjApBrzCMHAtBq/Yk7OQHUPGdNcpFI0RACx+0XDFJ",
-	"OWREMCB9+uN3+q0lNrO6/B8/KcA9MjdlmJIt4CwqFYebgRa4HvuDg/ude3d7f7qJySgqYn+FieK3M/G3",
-	"M3GFDOuqE3E7bMSvDI24GZaU0fzRx+C/mFOTNRQtfQLlM4OaDKG5BR+zbJUVvhb5gGxXkQPCGKAmh9Wy",
-	"fVW5nKk4SBJYdVKNN6gf4qVv3Hn3rbSAeiWkt4pykgq5JBxqqZV14aHcPRcbjgvnUV93Fw9FJT7TIVdH",
-	"LJMzplGpc1jxK5NPYYiFLPKykKHVDL0oATnWICoCb2NuvrJCv71//OwRpjPG4qZxIs8jH7PjUp9hJ8tE",
-	"rQWkUPelXyBVFmYas6p8yP5VB1pUEBJDcaXmR34Zxe9G/l1HJn87ctiHzWb0M8pwr0IQw4fIW1TzrjSA",
-	"LW/of8DufbgEMB9SqijDksr9/XeTF+WnCCe/JUb5m5OITvBAo9WQwBtZ4e94a/iVuVPitJEhfQraNWnO",
-	"IgO8LPKAaB7g2dCUQ9neGIqyYjZkJUrKLWmP2A5JQ006hEEiErSUFHw8GYDAXM4VyHH9t3EG/r0ZFB7X",
-	"wuw+nGWhIWLjCtNAb3Bwr9Pfg1AWJSHQxdFgiZe5WR41uw9v+MVK6iL85s+UdOzi9Q1P5bA+G05HcBHB",
-	"td8079/OmdKed8u5U0v6eA89fDOT+N9AH7fHaS4z7bIU+KJd7qcrieV+uUJY7heWyLI/HAisOaVRiiDj",
-	"hYAodqgtMqPZlAtWKewwuHOn17/b6Xa6nd7gXvdeF2wFbpiNARhcTJIQZIw5sAWd2B9R2GXIXFaG/+GU",
-	"rUcffuHhjjAHORZDD5nVMF67HvoQNYspINabfcgLp/oGEqJFVLgJ+gc1YuL48h0hg1b/iXQBB7udarAq",
-	"z64ahm8Kyl6hPaV0WTQUkIKlcbEpocISr3zU10CCtSlLInl4GFZDsr+a42a+8F54V1Mx9Kvem5rTBaSl",
-	"xgpRlWpTrkgAFB8O1XDoSJ6z3Q75Nzu68KQDBxyVvVFAM77AACVjthyKz/hHvise1C5ygrWcoLKcYhiI",
-	"UZOwBiGvgW//lj5C2nft5CzjOdMDV2wmACaShgoz5QiTaomZqI5Mp0GIcYtotzqU8bku+djLelmp5EOU",
-	"lQrRznicrhFTm+dXZgELsbmLBTx5bRTxFzcpTHVt70L4zpWdnNtPKdvOv3/Zbd9//YffbxfvzNarX4US",
-	"Uj54aw61BatV1Cq1paCylB4AejZfQOY3OhS+OFWtuBQSypVDDj3YdsjnvaQsS/KHO//X6z/skPVru7d/",
-	"vymq+icYe0oRGnnPFj63Qwhn77/s3h/0Dgbd/Q56jbZ1u4nLd2dNwjXTQbxW7INA0q9wzAVw8OG4x9r7",
-	"2V3Wvk8P7rZ7dI/dy/dYf9zr/ozx0DWHnf+5dayzYMsG59vGhbmAmk5+A163iI604kplre1zk0W1Am9g",
-	"5aulbxQrZOgDEtUMq1eQBujXiK0koLzGbAlVONHA1G02WoSDi2sysdzVowijEywcGdyQHcXaTEDFbW5u",
-	"Us0RX0p3oTsuy0vjOG9a6MzHZdr5zhcFw4O5c6XU61wpcKwkWF3BSDxG/YREonCQRqwSefG/AgAA//8=",
+	"7L3bjxtHljf4r8RwGhBLnaRYrIskFhbzlctSW2PZ1ujS/qZNT2WQGSTDlYygM4JFUbYWs4/72NjXfTGw",
+	"+AA99MsOMA+LftqC/5H+Sz6ccyIiI5PJKpYsu/ubNtBtFfMSGddzP7/zXWus5wuthLKmNfiuNRM8EwX+",
+	"+VzYYt05nVhRwM9MmHEhF1Zq1Rq0XoixVplhVrMVl5aNxEQXgtliLdWU8SmXqttKWmY8E3MOr8+lkvPl",
+	"vDXYT1p2vRCtQUsqK6aiaL19m7T+e+ep4FnnTC+V3fwa3DPMzqRhY54LlfGCzbWyM9Z+9fJsL2FSjfNl",
+	"Bp/Gh7QSXfZCKMu0ytdsNROKcZbLubSMLxa5FAZ6J17z+SIXrcFh//ZdfQqtbXb15UwwmFKu1ncMdTJf",
+	"s1zwjL5/q371j3qNHett6dhz8e1SGNt5kjV3TGZMT2iKCnqUScXsTDAjiks5FncMy/XUnLBvl9oKJi31",
+	"sRALXVhcWbYo9CgX8+rqut4YW0g1bb2F3ix4wefCus10NuP29NmTT8V6s2enbLEc5XLMLsSatdN8fL5Y",
+	"js7/8u//I907YWK+sGsmDUsPez02l8ZINT3nC3l+IdZpZbZa7s3DT7OHr/tP5/+yuP/cHv1+9eBf3+yf",
+	"jg7OsuNHk97vZv0n3xx+mh+1kpaEr3+7FMW6lbQUn0MbruVW0oIZkoXIWgNbLEVtHZ4KNbWzeIuEsSc4",
+	"2BfCGKnVk4+3bRF1KQrD4dIdw1JDj5/LLE0Yxwsqg3Y+E8bwqUgZV2YlCpExabtb+l42cm33f1OISWvQ",
+	"+sd75dG/R3fNvbLbMJAnmZgvtBVqvG5eObVmSyW/XQpGw2dtzl69evIxLNhIGLsH+20fqET/6IgtCqks",
+	"H+WCnb44e/KEjWe84GPYIqxtFnws4MH0f09PGB8quoDnRCojM5EwI9VYsE9evnzGskIvDOxPbpmQdiYK",
+	"JlS2l7ALsbCsf8hmelkYthCFP41dhgRNqulQraSd0bbnc4HbjquMjXS2ZoWwy0IZvDuRhbFu4qETFk6x",
+	"nrBxIbg7DQbpIJ7v7lCdqrWdwQ2RGxE2rVSXPJfZuSxnkzbvUFW27wPRm9znR/3Owbg/6hxOeqLzMNsf",
+	"d45HR/xQHGT98f7IrzzR6XLpo5XqfIrbN9qu/LXfrv2jo6S2fRfcWlFAm//21XD4ur/fGQ5f33/0dRt/",
+	"9dyvu5V7e//0m1bTxgfCuG3HwxTdMUxmtL+fffHiJbvHF/Le5f49uGdSpguc9vGM28p2Z6cKSJeF69Iw",
+	"pS2jbTZUMHy4gs0PYL4P8c9zpe35RC9VtjHNvdH9ycH4qN85mhyIzuH4geg85Pd5pzfez/riYHLIj8I0",
+	"L7idlZOMDd9wuCa6mHPbGrSWS3yyYZKksVuYxyd6xeZcrZm0Ym6A2PKpYDOdZyZxx6jX23b6kY1UFj4T",
+	"E77MbWsAbGTOXxPz6Pd6yfU87i0M0Cy0MgKJ90c8c5wFfo21soK4NPKsMRKxe98YGMJ3fqLxRbfzz8I5",
+	"h4uXPF8Kaiij79LxKKkBLFdR6AJ5w1y8+fGPTIk5m4upUFORCWvZpXhz9a7If/xjh13y6ZrJ4uoHtQ5X",
+	"2QUv+IUVhWWWF5bnc/5mQOf5HKariyvhvvxozmV+Xc8EPhB16g0THbjGxld/mjNY8qsf7HLO2dW74vLq",
+	"nVpbkQtFH3Es67EUedb0Ec/SJvhA+ZFPJIzozdV/sIur/4T2YBpwMuoDebsrcX+ETeMLm+czCATGE6wT",
+	"PI16IQpcYZZLY4kwQteR+o658vQRaGq3BdxPq0kux7vslZ/Y7bRGUc+lOl8akQ4YD8NxpB5ocY1GpjBU",
+	"Y2WegxA0yeV0ZnEAj3Uxklkm1C13+6KQl9wKxynr6+zuYj8nhZ6fjwq9MkjD/ZI/K+Tl1Q+WnT570rlY",
+	"5mOD237GzRt19UM+4/bqP9jo6j/V9OqdefPjH0c//jH/cOsPXHDO10hdR4ItjcjYTBQiAbIMF6HTeKV5",
+	"X0hraF/gHH5CesRLrZ/yYip+gb3gNJdzq/V5Dt9MB9hPvxFyqQSyefcg44Vg+lIU7KDPPpUfddljXtAF",
+	"aVl7wY1lB8dwZ2+ooCGUO0BOFgUrxGRpBB6Gudd9CsFRA9EK9t8i51J1rHhtWXp4sJ/ip+nsKCXGOHHj",
+	"XBsBcgPM2BMFbJjnNMJf4Oy47+FpccPCjdhln2uSYlYcDoguRIZrCtz9c20fA1f9BTpYY+MDz+X9kQZh",
+	"IGMjkWs1RUXU0i6+Y4LIB73+BXtc66xZjmckzDjB/ObOPuPrXPPsFzw2IPRunBmUhEGPhk1xfIjHA7tX",
+	"CKKTm6LL2RfPX7CFv++YAogqkUXhdDwWxnTOtLKFzjunea5XnU/K+9v1yaT53c+Enens/d79opBTWZtC",
+	"oUAk+qp1t/V1cnM7n/HXnVNapI2vR8LU26T1grTrV4pfcpmDBvQLrOyy/Jpb1oxbPuJGANt2ZL4QfDwT",
+	"2QnoPcWa5dyKosu+BKW/RqyAGOTa2KFazWQuKrQV7o0EkoxCWitUAjQUuMmMXwo2EkI5QsJ4ngfNa+C+",
+	"yvFcDxXqVYJVtbNNtt2Ge7/T7MXHn7JMC7MH52kqLLIgjVQeNx/RVafRfrQ0619g0r0KPlqadTpgc9Le",
+	"TTC7VMgB6qq8KOQlKpOWaTUWJwxUfxy/e5vMaTQtMMTUXT+XWYrH8qXWn3G1djK6+fmH+VJr0lPcBjA3",
+	"igTJNZbFpi64p+/Fj2JHXim+tDNdyDciez9tZIt85oX90gAUifulRFaR8En3uJTGvOGXWtmrHy4+jED2",
+	"uQbmgKIXbGiv+c55DsqGyBK2VBdKrxQ8UYhLfSGyXcSyV2pRaCBiQBUeKSvt+q8gphcCpEskSo1yOZAT",
+	"lD9xy3Ol0b4DTMkNwiwXC11YkX0mMslfIsn9Behp+Oz5HL57DrQ+HdB5Tc/o6x3ozYDVO5CSMui+4i2i",
+	"z8UiX5PqAOtmJW3UGVdZLrLzUYPJLeVToWzKiAhzthCF0YroS7A8g87ALL8oqXgwNiJPH1TIizRD5ajz",
+	"Unm7S8LSAnqHWlI6bA1bJMKm7sifw2zzsU1ZOuG5EWkSJFzXJWrJDJVWLDW2EHwOY07ZPZbC3oysmyZ1",
+	"PIeHTq047NwjNpdqaYUBJZuOAbWekEzOjZHGcmVxtGZztCM+vkiY4WvDjMYecnNBrbkBsExYLnPjzERO",
+	"AggNt5IWzvimRJC0Xnfg8c4lL9AMBe99Qkv30fo0aqC8SC29TVo5V9MlJ+GhwVbm7vplxZWg872S2VTY",
+	"O4bB4Qf1AgYDAo2zC/sBzJb4Y8du40b8BF7Bvx4p6qSzdzX20TGxOwaZd8JStczzlC2VlTnjiqHRBMjT",
+	"YgYkTBqGBAv6WLeRwZskFJE1rSZ5Ja3Cn5PNboSFumP8NKHqhXOTMCVAhP3k5WdPu34X33hyaGtVtlE7",
+	"Lc9kytwZ3MNjJAu/04mVC6adSwW3PG2rhhFVTlHDOYepSMn9Uq47MzO9zHETN+1hpvRqEC6iJQfGlQuL",
+	"qi8N7FIaaXUBTa0MGy3RYyeReCXl6eDOBYR/jkFqo6PEzYXImNFzQTqinYmhKo8hTJPTG6yGN3WeCz5d",
+	"khkByJIRcFpXupSNgMrrpYV9hIJQeSC/UGOBjdCAYN+QUjrTK5V4ysPmgisTD9sPOmEzvRJOpV/Byvo7",
+	"GWs7zxc2qgsmI+pDK+vnHNV04qTwcGVFR1rngqOgGXlfbuVkKW3JX7mNnkSW5g2fTrxrIjqSxFyjPPR6",
+	"9I0Y25ZzSkVW3CrH8ULPDb453AzOkIVX0CbkzQd7XfboWm/dCeNqPXTs3DmMqkZ9FMFI9FnNuHVLByRG",
+	"Te0scS3vs5qw5mz81/rlEpAPjJMPrludM3rsiVosceKENw9X/CiHDR8ozbLNtMqdvDuGwTM0eY7UlPu7",
+	"TV4neALPzGSZ5/hrD0hn3Ider6kPupifT2Sen89Ns4Mh13RsN4+VXgjlrVl0YPC0JnA25jLPJXm7TJe9",
+	"UpkoWD/p9XqBWlYIkdd3ggpTCPTZLUTGvl1KYfM1+oE4G2l7x4T12+rfTlrARtYLvdXnXg7mjmEzNOAy",
+	"NKonRHO4YTAvImNSddkzoRc5eqUucbDoZz4heistykRK24S95+BISXWm8VzrC0OUElTaPZRDxnqpgA5t",
+	"TMJNK+y+etMWc4+dkOFzVAh+YUhE4yMDarheicyfWF2wUc7VxcbRxQlMN3de78bTViqpWxYslwK5dhSU",
+	"4N5JvFMZOEMIUCCduR0zQwHMhrOCq0zPQdAUe1126qwKNTNC5GEnQTbSord7fZFronCMJApZnhKrE0ZE",
+	"LPJg68JRKbIsVzy/scJeX+Tjw+s8sqedP/DOm17nYfd80Pn6t79pkiVQwKoRqKNeo9AxEUXB8/OM2xsV",
+	"oefu4Y/h2Q/E3krd2m/ibZzq5Uw0UVEnZDoJa1IIMukbywsrCpD8lDlh6XeLQs55sT6fiddv8fFFoU/Y",
+	"aGmkEoaOgVBWFItCGsF4lqFVazxDhuMkQlphPAC0pEZYWr26vFrjpeOxUBY+jXy2XMx//KrXeXjaecw7",
+	"k6+/O37buJYjXWSiOC94JpfmfPHaLavz3D6IaOSDRhqJZpNzK21e3xH7jcRkJjNxvtCo8jl9c1OyiWbz",
+	"1kOq7YC4qca1L3l0deW/BDkhFl/5tBAiwwA0oNleeEQ7J9FpZDBRcBMrxBimN2PSDogcO5EAlQUvVa5m",
+	"AlceVWReXAgM9Rjp18gQrRxfgHaMii5IQmN0mUHzuVR4C/ozVO1qWNU41+OLPacjF3o5nTHccWzB7azr",
+	"tacg7pOjgxunwBADY667u+zCqbwU6pw3zqRQ9WkR8jJEFgXtLONWdKyci6aNGmZm65aBqTlfFig63ajh",
+	"Gb0sxlt4GswQOZvnwk/eSZgljJ7Ct9304VyR5cirpmO0O2iQ8NEAC8Q+Vpb5QrqBt5IWPIEkWi153uAI",
+	"SFqwWzZPV+9GRbZ2FsopdE1Wpy0p1zDMzzVHhuTV7efGqbuGr0j8mGkjNo6OLPzhGcTnYO22PR2a8lC4",
+	"/RikpNpZcn6ueWQaajoxXfYSRSO3HR23lbbk4LSMPEP/Klr5oXE5F6Fhmp8TWHIOnEArwdq02kMFy02K",
+	"BkkMvqdoV99DswEf4yfLno5nXE3JbCEWIUzSbbiZhE6ub4z4ch8igcOLDzI4VfEYV49t5VhtnNsGuuTH",
+	"UqVPXebsB0qIzLAU1gSluBtPasPxa1ozNhJGZiJo0DBxLJ1ZuzApLFQhjNmQGg8fVIQbfHpw795X/zYc",
+	"mi2yjT9qjQJ/ud28TYC1K9IuCbkJU9rLa+S6i+S2ulZFB3nXg7vlPAbD0WelrF4TEqYgI2xXFVFBrJqm",
+	"7hh/hie68DaohDYesY/uLrY0crJljjXsRuy3yfBOikMh/oTJzLBpoVdebOcVG1qFtUhljw9bTRJMoXPR",
+	"tPc1WxUUknzixw4naYsZLybuTmBoJe9t1I1X9LnOxe9Di/U7sdV3414w/jZv6mfNZssbRSqyDMG0BTYS",
+	"rXESb7Udt6vZ3K9eY8DAxB0sKBsn4G34NC8Kvt4YBX6gqX8hHqbaIfLa7eDLOYMH3wZv3qaB65OlmvJC",
+	"cpIchBojRWMLNBBUA8x3Dvy7ac2oMwmNYuuoz9wY6z02FERtFL8Q52N06OvM9brQ04LPnUOWnnO8SwLp",
+	"y5bkzQfRwgnHltulKc3Dc8EVhjFNmODjGejT2DptSWKLBj3VZBo0GD6gxMpFBc75mo1QpwLKy/MVX5uh",
+	"kirqbtXVUrMStpIGV+w1wXNkn3R+RTfD1ReiyxqDPjCqyDGHVrIRgVkP+/S/Sc8ufzuZrLxQb6AS0eov",
+	"VpXw6GGn+UTtx6bfTVNC/CSuYdzYsjC4wfwFdIKWP2se2RYonnEcUOmvr1xrdoFCu42BmA03yPULBAtW",
+	"B0OWRWzmHi3NOvrpY5pDZJW3jccX5hgFVFvUKPoFx03BbnDWyuNcX+jY8MI7b76G/5x/fXdTMGnkEuHI",
+	"fkb7yaW7RGf5CX1v88azEDn6uNDzj8LeLh/ATf6pwBgPt5cb3m66S3FOn2t7Guam3tPHbt/WO/rIzUv9",
+	"+jN3EOrXX/gDUb+x7QNn8QGp36wYoBreDedloxvB/rR5z7Gjxnsv/Cna+JQ/TfUb//zii88bLtfSZqIH",
+	"PtLZOgT3Rdfr4bLRrcZoh/iblY89Ua/MNbef++MX7j/nVjwNxzBcjqOmNi8/dccyXA9BltG1SrhovOnw",
+	"uDZvyFeVUxvNqz++Lgz1jAScTbEgclnfkImRtPSlKByFucH9KsnJHUIiUZXNuYoz/KCdE3Id+Fg31F8d",
+	"f03Lr21RxMwSwwsbGD7yUK/RacXSfm+/sZGalOFbjP2J0aCb5A6Y3I/JAtAwKd8NgRKLYWvA/vLv/+Ot",
+	"CytMnckgdap/sL+UqrsunFMZzS84l5yZ5XzOi7UT3Yeq9F2gl1JqRZZa1GFP6iayQpDbUIldzGHQ7ebg",
+	"0HjC8Klt0xIMLDu6Tl1QfRL5lNDLifOD6hGxWJCwdnWGDtXu3tAP5f/Mtm2Hx4UQTl+5zsd0EkI/Tdgq",
+	"XZjptEH1brJRBwds9fNfKOEtDSGEgLNMmkXO16hAn1QOIlqG9RyULOhX0QFRNKuopV4QqHt6r3N1gSww",
+	"1Z1bOYMf11y84Sdb5EvDcu5+Nnl8b3C7wbvhqzf6EoPraMvKYu4Z7MxjZjXbP2KZnEprThjPjfazKxV7",
+	"1N0/PmRtl3DGCjEFJYM0q/VeOAELXhhRtwv9HK4qtCQ2ZK3PdGFZzkci9wYDb3Uk3QnUo53c7KW9+rqO",
+	"AdlwQlGd1ETbw+/wbYTnqZyI8XqcCyegNGuEqMSFMCbQwub6UjgbOLM6NokosULlE93ayIG/XfJcTiT+",
+	"vUJVIdfGNlq/qUtNUSS3MhK8wM0DjZE74fUTeiueb2cqSFpKvLZeqWkktCndTP2ywguYPRn4hvMZ4tmC",
+	"GzsYy5pMFNW+bFuyn2b3i91cIdyJGKgKxq/g3+cj5Cho4FxJI7qtD2T1+zCmOGBeukznDUEvGTezkeZF",
+	"9mFtddHsV011tRuxpa5+a8NQd/2+2Gp7u2F3/FQzW7zR3tu8FpGoOGPYucQ2PBCFKN2TYx/E1GUfO8Kf",
+	"8oVM4wV1PjVq7WbPGvZmC5WrfR0WLzMgPPmfhTUsVWKVIlONBe7AgLDLUjHM7iNnVlV+j0NBLbwERBSd",
+	"USNhV0Io/4U0UE/4Ecgn/FhplQ4VxpgAEU1ZO10u4KTB6NK9qvWLSHEklf8kuvwKv7O5r0yY05s2VJ3Z",
+	"bOgUdLlpK1XYMNC6LJOwdjx/VvNx1XxCG0PZtvCeKEY77/c8XwoXn4HvY3gWt2yujWX9pHf4IPL2dNkX",
+	"KseVNSicm6GiN4EXDVi6tHNn1oOFhF9zkcnl3P8a8/mCy6nyv60oynuUAOB/yixNhiqdjnPE9EgnI//X",
+	"3IzzC/oz5wrEq3NgSCmG3MMUiuJ8WeSpDzKCflZizJy0C3vMp2xWpsFL2+g/9s6EibDjmXc6BhvYd624",
+	"C61Byzvl3BPd2fKe4guRCzjG8RS0Bi3LL7l54657iag11XqaC8fU45U/PmzYNNfgpJzWUVJklrB+HyXR",
+	"/oNK7NWEpbVQqbTLnlhiSyPBC4yhGBfCDoZqNdM+qCKjLHatrFTLhvyBBLMGXKwaqWfjmcZwYK0Em2PS",
+	"gaTc6KHaPwbCM8dkYAxJY6O1FaYSs4YJaydBYaHsnlIMpRYJ3WIjVGzfBQCF09O/fbBYJHY1TDhp5tWo",
+	"mQshEGqlyx5dimLNHGXBMF8y77NFIUAGOSGldRlRaRguRlJSJiBorOSqbPB9304/fV+pJlJnb6KF3hCy",
+	"XQc99RGytpBzzMu6QdW80T1bVRtvfLyi7t389M9iHYvFgYi3breQGRvZs0Kcd+SMGomxnpOi2BCw0Kyz",
+	"1pdip9nGts7F/vHhltgHzF1Ry/kIEYBu0HOTBkV3h9yWmqa7jW2+P5d0wchkjiF2AhQz5tfp3jWdLal1",
+	"pFnfHNJVCRhtCOCIU2GRtM55VpKOoLiR4ZC0WHgqkxhLA2Ka8AkI0NZOs317vT25hfDkZaakRQJftj0A",
+	"j7tAKw965HY+qqfkZM12DcarSWhR7oh3aFTEy4rloaQfSbB+eT9ndDjKlS8JaJjM+h4uLY219JVKWEI0",
+	"Q03C5JfILs+0mshpg/d/xu259THC13KLEEz8NkjW54tCzxf2vDkO42xpLOioGFc00pdiI1kibE1KPKqk",
+	"5XnSAK/vtCOn3IpzzLW6IcHN+eyVZovCWawoRYtS7mwl+r+esgCCoc99aiart8tIbEhDBIXH3Q197rKU",
+	"L61OBxhLECiTBLk7AHx5w4z7AsYbrgppRRLFZuiCPVLTXJoZxegJlEUiqLA7ZqhS30hKKZ8YYVvLm6zn",
+	"TFa0MZ81mbSg241qVgj+8h778+0xapthetVUvpXB9A+FS4gBluOZGF+M9GsfX0fp29HWG6rYD7JURljW",
+	"Vjq8uIfRlNUMiVU9droaBMph5kKoYhBgGvNjb+aoN4UTRtFslcDCeJkwyNBp3Y3TUAmYHiqchh07+O1S",
+	"ji/OR0trtTIVW8tm8GHNCumo7PkWCaSehhQnU1YECat18xlciRy42nmU4nM9ra+/UB9eM8mrj6RChJKY",
+	"uFYSDKvByVvOwSYtR1FgvCykXb8AokwU/HQhPxVr8ntv9Z152pC+7vCF7FyIdeqcZiTSoFAgVLbQUlny",
+	"SZR54AhigyE5aJZCz9hedxuAYvhCuTAcuwjr8hFqkKdLULq2dZUblp46aArUHQeMXmPDZa93ML4Qa/yD",
+	"3F7InnD18Znyo6B/E/yAVBPtYQ1cirDTQlouIuC/wfhR9PH6fAWqkAQsenRTXgxPYIru2BpmeC7I0e13",
+	"bYDOfATU+/TZExxphGIEm9o/NFRDdZedumTQDp1bZcXU4VEQ9/cfQDLTiAKJSfrs7l0XwnX3LrpAh4rh",
+	"nQIeSpxZDhlBwQMS1xLTEtNagxton13q6EqMjLSCifkIg6Tx3+43/g3sA8bdUBeIQNEUUjcq1FxYi9Yn",
+	"MgUwlv7ukRsatntvjKKMwwHj+UVAgYowDFxiSDQt7t0ZtylO8D/+I/sUzVbwX2QhLmz/QirPSmWBQEzy",
+	"9YDFYLqsTaNJmOETQR5oF0ZHeSn4cCEv8emharsFSDw6mFb5+sRZkxbOdiEVDFhZgRmNGeXfwSYh2wpl",
+	"XIjxhVnOnS1lLg1s9Wyo8IAbVgigEyLzADhuazQ6tjG5D9FOmHsbnkPnDgkEUsFUjoVvrDtUp5WMZQSm",
+	"CMA1zqTDi0LidmIphUsFMkNfOGDbAhBhVZ4T8BtuSgTycbsS/qbNbp1VJ+oIJtXGdE0XW+gHLAWP07Cb",
+	"+uSZApqXcczl83O+xiEi0JI0Fg2kThkkK4UZMM5m2ljWTr3hb6znaULzg3dg9fcQDmCoVjLPxrzIWDu9",
+	"262+AJNrliNqN0FFDTf5QoBoEnKPsB8u0oEgnl3iBW6LOwa/ic4w3D4YeaMSt8iB4mPvSopP+NENNCUZ",
+	"qi3HMdly2PaYm1FqmWZgErYHIfNMhoqUaFE4eSxsH2mcXy6BYz7ndjxDUAxli7WP2Yc13AxITU9K9EqH",
+	"VKwcwnG5Jwl/MCup2oqvESaX5hJmNynhdGEC7bJQAgT0SUKLjyL42nXA05YyIG+oPkdo3XZa6otksfY/",
+	"9hKWOq0QbiBvcqm1KFakrpcNSRdD1T7rJezjR08Tdra/F5JuRjKTBeGN8dy/Z9ir3/Z7vUcJ/fuY/u2f",
+	"/uXf/y/84xG+Dn8eH7trxw+7Q1UGMbRDhFLiQ5B89m+652ajEsLSfvo4YWfP90IsSxIQH3EHegyDjZGR",
+	"bkIW0+bBEAmj1QuvoUJUzRwKc5UmTPG5T20keQZIBxr+A1PAUDkzVGSixXsJGUeqRyYhaCC/bf75xRef",
+	"o6A0GKr0uyHFpQ9bAzZskdTCrw+PJ4lm2ErYEGPZq6/uEKfuG3gLI/kMj4lWLIXnUu+50GG0AxdjHsei",
+	"b4SiB1wRF4leiBVmfeJUfU9d+N7bW74P8e7fD9X3nU4n/B+eTesIFux7BnypDWRlL2GwYm2iJAnuqz32",
+	"PSjoQIg8egKjluqszLX0fSBcN8F7uXa2MiJs8IB9X0PowKTHChhuA5dzTW9G0l/TqlMRw9AjrLvC2fYQ",
+	"ACfaepTwCvQ6Yk+GMN43R9fYh5KrISNvZAVRRyuNN9Da5qadURGJPmie7umON+kD78o0IQKwsb6Ec6+L",
+	"4NMJs4u0MDCI6o4iYAX8fg+/74frj7jxGAzQtGORE6AVaN/2O7bcWI7++gY9PXY8FmQ1wkWKQ+YYZ5nG",
+	"YEQYpufZPsq1f3QY0WwcYohNdAGL1S44sh+64H6HqZrpPKtFkpVfO+rd7mM+5zd8zV+IRuxjvJxjOIXT",
+	"BbyKL2Tq04ITllJAQlr7wMYK0cKUoYZISfQkJKRKFypMVM/T2VWBeCvrhcCxWq0JgQUECB+y4/kOKRgz",
+	"Mee1vkTsYKNDCA9PfM1zExvYVdsIEXH1vYGDU6pxrc9fPXU1VARF6/Jm9lXrVsXuGy1F7bpfSMXIJgCT",
+	"5tbEfYy8hrXp8QODzpWDq02MN1uFb4crG191O97ZW2DZnQUDxQLKkY2DB/aTXq9XKVIRzigJe2UDKJOj",
+	"P4tkhigZNo3MJul1sQn1/R3hlZR7PLooUf9D3As744r1+4hBotXUX6l6yQMCV+w4X1rU0ze857XOxFgp",
+	"oTPxRTfZWKPg+PAm33x9qMiLy5bp1PuwHmDT7d2ibhIXcbNX3yUuONB/IGggdCMmGbHne8ovBUxRrTXE",
+	"c6y05fGS47htFK1o5yX+Ht159fJx50ES7/CCrzZPZe2r9eohlQ5sYmiWukJYlxtKsNDnanjQ8JX9g9ow",
+	"I1ho99Ym+Dq8eODlGy9/bIFed41sAdjELhw1zHS6AbLpp6y5LADO2MPAbKPqAFuhhkOFAEI3duCpQRjb",
+	"AmwKH+r3ty7NdnhT12ycG0eNQa9tHXQX8diiq6RUoNSDEgwa5yhyxTH9vROq1pVGsLqpq2HjN0AFwThM",
+	"WQxkjO2+P45xuxHIeK/2eRe4FwZfdxg74Gps56gXPBuhn9RaiciOIzkk8RyB2RfczvAQtqvSK+EJgeS6",
+	"1wzi7oSKCni7+1wNsj7+5u2Q672wuJHZSG3604DIKOK1NCBI0UzDC6XE5Q9WiQTOvmdHPX+gAyC4NGyp",
+	"cErhoQoaeCBDrlwANkDyR1w14CTgW5RVA+DVoaLwbFDoKqFD8H2hlnOWhjSvNKnKUHdAl8AMmc8b04tP",
+	"hqoamzUXwkGAy0hCB00qAGeC9EHKC9VzQP4SzB+FNqZDegKCXpYatdczaiZmJ+RH5qO0hAMFRevZyydf",
+	"fP4ijaDxybzZ7x2mlHSdXgNPP2B3HbAu7PNQlMeZ8256k9oXrxfaCJbGdeuAU8Yl9+B3hSbgqOKCcmmX",
+	"pfdKCzn1HIetF0Lxheyu+TxPd+2Z1fqktD+74ERnxSeyOFSkr6S/e/Qy9bojwZmgC9xNJ7k7iYTCcQBZ",
+	"4V6mxwaGdG8meG5nb/DvQvBs/QZtgffmwhZybEBaKwRVN9GFs+3DBnINGmkdRcDoNaXLBR14lMAUjmPT",
+	"QbVUPYUbb3PG00qOFXdO410K8ojfh7hGZqhOA6NC7uD3vhMgiQMnuDU8Z/W1TJ6DAow01HgouxQoaYW1",
+	"OPNiZeUx37/CNAJyjmUHwUBFbCYAfRBKMznlXATEXtXLv/n10mh/IdYii4+YlTmOarRE30ohJjLPTYQJ",
+	"igYTO1To30bD55Nnl8e+44gAS+iKozU2dO/4kClhV7q46A7Vl6QIVKzxFMLmXFQBBAhIAI2/wNpvwehE",
+	"dn0MasCtQW4XvVJD5Tq9oG76Jf1SjGZaX+Cili5wvVKigIk2bEUPhGkwrB1pEa+ePw29EpdI8NYLgcwD",
+	"5uDE2yXhKmknyqEuLzCwYM+7UkPahbdYENdCDue7wLPMUZ2psA640nfrjmFGTtFiRgG1IHrPjBij1ygh",
+	"pwt7rAuaHOoraD3YYdjxaKRJHP2nRofKYZCBMIwG+ZStMDYhGCgplDd10/joElW8tlOWgZWuXADBTOdB",
+	"4EyGyh+MUrt1vCd93XHjNSnZ5WkmOoLa9piUE5k7xE7qkWtwqFwIyQvLVQbz6Vd4QHZGb1pzum1sXkSG",
+	"6j7eIZWKDk4uYRUx0nlQiqXhnLhqGegF9Q97gcxtCnLJ+nk9YZnIliQkYzvSiwT+61bOhbF8voBOlNnO",
+	"3FoxXzgIWDlVOG+KvVLydU1c9A3BU9wuC5Qw0sv9hIzAIF0cH0InP/ns9Kzz4pPT/tExyf7eTlxOBBmD",
+	"u9XLoYeVu7AlvO3YudUTR0eCTE/B1/gX9YLsZ267piwTJFJYYEV4i7NCW/JW25WT/cLATMKMWHCgYUhX",
+	"OMMSlUkUf6XzzJ2KO4ZNCz5G2DWpM9buH7IZvBWoo3BzOFS/F4WcrL02sN7cUSyXo4IX67LK7tK4+pMw",
+	"D4nbEuhs4SxMGJvwYqhQFVjrZUEQhBjFrawZ0G7vupi8FKjN2sGoJWWWO9WmtVrvJe4FF7eXDlV7Axe3",
+	"8Pq6i2Dc8+LAd0OMNxi2BgyEjrdpUsYNc+OSo0M4sZPFh0qSCf3EfRpd/Vka/LW+2XOZDVuI85mvEeyL",
+	"EtF4jgIucLS0//p1Gip5mqFyx0dkJyw93O+lLJNYE8NU6BICVpf4bq4UWlzxTiq232NkxoTjKUU2VLSZ",
+	"juAyFjBIgHHiv302g2uzBN6C/x7Cf/s9NsM1xE3S5t6IUxXJoNszrfSyENleQtlJMdkgD0JxITI24TIX",
+	"WZd9HN2ivHvjfOycogWUZtMlL7iyAjqO0vaA+FMhWFpSh+BN9JCLZfhmii5OfBXlN4rDyuVYKEORwhSS",
+	"8qzQi0IKy7FoJcaHhWyTeiDLPSuKOQbSOijTMlzl9NmTVtK6FIWhOJb9bq/bw4B1kkNbg9ZBt9c9IDyX",
+	"GQYb1by7cEljHIyhP13JlCcZdtNJlmeUrVaphNnvHW4LOA3P3SurZMWxT63BV18nLYd5sFEwq5W0LJ9i",
+	"BiP2E9MPF9rYptLbCLGvRF3pdWSgRDLeqI3QZSCXg4gb+zuIfoDAvQ3ZHSMMa06jvS7zclTpOSEW2eAv",
+	"wbNcOvvbET9tcPTT9t7wuqPBI0SuY2RE3eeyx+ZLg5WtdBlocIPDHUW0L4DOVeyrHmQYk/PjKY6QvUPk",
+	"CAJgOdDJV6+efLyXkLCotREITD3YPXMpoUB4WgF/avePN3OKYPhlUhFWFs8CbiaJDKTC+96HzNwIlo99",
+	"6dKhQE02uOQ4B0Mls0pmFIaK1VKjLHAPLMNMbwLrQzyLzYJ3UagYJUe6oBinzDTZcNqoNNQsQkhcKcol",
+	"OPGbfPjedX9SDd8mOOdaZAJWf479HYgMXAtagO40e+hdbxwrSn1+y/UFUdxalCHRVB+FtUOGNPD2O4a6",
+	"EvUdsVSWIdorLK4Vr+3eSUiwVk7ec+KuzErEA1+4RSsxVMiD28T4nUtsz6vbtHs8eyeS32Vn1f64bqCQ",
+	"vpJUYMi/A1Jy1FUMim8oISSjbKDGeicY6FYPAmZKr3y0U2MtF9CX0dvcWASpIRV9ELjqUJXVkdhGcaQt",
+	"9WDqJZBKFP6oNsxQVYoh6aKpGhJSJBWXaCLnRMGV4WOKDrNNcP/NBQtkyClJXBmCSvGe0G1kEnESqdVT",
+	"Ap11NWC5haPmIvkqMXQkcgxVOz3qHaR7LBcTG0yCIzGTij7jbBgl/q4jW7zqT4pIWJAGib3BuQUaBwtV",
+	"uIruVPD3J4D+D1UV9X+KjvBN3H9sJHL9L/0oXMrbUa/jl2zMF132cqXDTgq2c08caQ68QFbAEUINwO0x",
+	"MkRrrMWFVQ3J+++tXV2yJMQLTSvBa0TfQzZeD2XMTl0j0ZEtq3FhFAUaYRhnU74ApScn21C5STHlAtNp",
+	"iwIDilGU5kUuCZB5qNrD1kiPDfDjqz8Vls8RR4rCh4wuinXC7Hqh3VWXykA7NDc6cNuNfAYqSjTRRTJU",
+	"OMbxsigQFXld3USDOGStiq3rnX4btALNWCO9dODQVQijpHYMG5CryqhcIO8rXWTGUS06bhTMVIiF4NZE",
+	"1Y7cmrYJJgi5R0K8Y89Fu/ht7g+iy4wbKtS6Eu+JPn3C5joTOfrNSjh5d8T959BMYRJaaiL/RE7nuDep",
+	"eBfGeN+lYLO7dxOYX9L4osRXZ+tH88+YK1IBB0PVQWzsdDOoKqm5VpN6lExSD8pIGiMjMEa8Fg+T1KNT",
+	"km3RC8lmUEHS6I1PGt3ibnz76Waol7t1kF4TvZU0hie5Nx+mNbccXd+HFmv+WnfnKN3qTqUn+tBmxRyb",
+	"1H1v9OABjGjTvYs3j3A5g2fIXTtIqx4nVAerOhZQ/IjhlZWtPtLZ+pZVPaP0iFK5+rKexOTKAoV0OFQ/",
+	"tlWUAP3SVwcN8G4tF0p/+Gn28HX/6fxfFvef26Pfrx7865v909HBWXb8aNL73az/5JvDT/OjVgVuLUJ1",
+	"x5JltTSpJtAFnnF7KTIHvEApZq1Pr94V4sJhEI+EYvybqx9Uzq2+4JZdvTNsdvWnQlwIKmTv00UWwoqi",
+	"e6Ev+dj8t/Ib1VzQQetTfXn1w9iwZ1fvLKakhDSk1qP84urPeWaBGLwB6v2umAn74x/N1bupkHOBqY4u",
+	"Lar124NjdtBj+/0Ddnh0fL+aBTpoHUz2RT87HHeORse8c3j/wcPOAz4adzIx6e33D+CVB6g5Y+eq6/q4",
+	"ooyhWTmm1R9m4cphv3gj+T+wz4RSazkCvbi4+nPOxHTNjtjFlx1tmMPGYAUo5W9E8U+thozumyE26hga",
+	"Ez4WI60vXP3o3UqXxhXe3lYzxUC4frthy+jd8qhxc3FWnrYw03G50gpuU5lSSomVAX4ANKNQ1bH14s3V",
+	"ny6FEYpdXL0zb67+ZK/+rC7Y1Q9F2N72Hxju/XnCePYNyCVT1Lkvr97RvucVZO6rd7ghN4osUkrg++zG",
+	"Wy4CDKypbnKjUaZaHDl2ut5UHbnyLH7vkBb1egPVRzwL+wRe2b/5lUrZZXzp4OaXHutihHXY6I2HN78R",
+	"w87CO/s7fKVeMx/fO9plSA3AuvByf4eO1ktuw3sHO8xjHej3bdI62mXJPAKuK08Mbx3sMp0bdeevM0k6",
+	"RaxuVqznqTXYKt8mdRvrvXkEcjYV9toCEsaR8jjMJlJ3lMsJkxlLORnD2xWx3jky6d5Q6bm0VqCHM+2B",
+	"Wq7zDORjZChJGYDZ67nappGzLfSoLOFKWdQJyBBDRS5mbw+jOvoY18x9wVf2TOd5pXxNaXtBeAffaV93",
+	"ydW/KZUI0BMiw4GInJeoFGq8aGvzVy8VgvkZqp0WOhdpWS/ETVXAIUzL9JuINKGk/9KnrcVR9/kaDWEH",
+	"rDFdIIQ07yVk0AVF1inIUSj9ULnEM5bLC9TTKwJhSpqf3wqlSVc0Rl/RtMBTQ4Xe+JEQyhWFQ1fdRvuD",
+	"EHbnvyEzl1d3yMoArp9d32lWK0jJ+ekaRdMKXatoHKZxyNw2TeFnVAye1ixh6MQp+FwgRvzgq2aCVz6C",
+	"7Nfh679Ndno6qlaYNJGoLYfXhhKWbMbNCRAaDOl3pAfDfPI8pJt/uxTo9nKiNlKqVixTBOTFXkOZnOsK",
+	"o779+r3kuh2lmabiMFsEm5JikZudqHGV+P7dyDo7uAkDNv7ftcyxAfJX20ZaUQydK7Wwg+BBbHir2HFK",
+	"mR73MGCmQw8H2OBYArlj0OLr+5NQ2S2MniBsqLSLufiJT6ImC7V720HueBZIiAqblv6kZrHGiJQkBHoE",
+	"GWSoCOAUOZKL4ECyisMY+F4iF8kGacUuK7OEpaCLDlLGWdpwplM/wzRIF0vGSstuAPresI6iE0XpFaZn",
+	"lzVUQx6+f5WwVaHRLXKOl3G68bAIWJASjN0I0u+GBAhszrXKpcKcU1DsvkfTytu0rFxYQySGj3vXEDBq",
+	"Z+yHzreNngsQLzBri18I1ewzCjk0FbfRHUNNlw9TLW1yydrSqeXlScKqJSOUA6YlIz0OHnE35vAi+jPb",
+	"6YAtpJqme86W3T/yMVjkg4U9uyj0aykMph77rivyZgZjs7vkJMCn3NgO7qTOk49T1iaTb2V/O/ggiqEU",
+	"+YSc2oGwI0UfKowRrIrjXnbHQHeKCYwCVpyrHMFYw5wsSllsQO50dJtTmJTXAqIC5V12GsR41wbWx6sH",
+	"r7Y3A0/3fhXrfmGx7kVweP4vJNDVDsgKtBX0G1OZ3N3EutuJcrfpr9cekTs2HVuJmQ7h2Es13Qp+VBlq",
+	"pf91+Kmbhc0N5hpZEVuDVo2wDxWSddZA1NFmCSe1yuKGSmYDtt877EfvymzYGsC1ZIhw7MPWwDU4bCVD",
+	"7BNe+uer/2CKL7T9B/aZHGGx4OnVn+xMWHHxT/hoiVGIL/R7/eNO76DT67/c7w32jwa93h/wuVKBpm8p",
+	"xYct7C5RazwF2+exUYKm+UKIVIfb5vkQ7ctc8EsfOu0Cs8xsiZnbK0WZtF6rJaJajfhA8mm6rV9F5/+i",
+	"onMsrgJVeEFIXCiDkMx4swQdADe32uwC0lUQmF2sDnm7rWZZwVdOZIgjDqtwWmhKGpRpGAEPijggHPpq",
+	"EGKEHkTWnyZYhs0oQ0yk+SlBhuy6GEOqmblDkKGLmYEx5ppqacNvBCDD8Rm0j7mpxNwhEIBySiBJS0y+",
+	"1GUNi9d8bAnL3kdi1SyAOci4GBg3iIqgTAohKH2LDGRFwtLvorL8GEcN8iRZ1bRio6WRCmQpBLaCnb0o",
+	"JAw1eivFykVDVWoAMIV8PAYqCfcTL1WcY0Qv/B5hzPB5wTO5NOcLekZm4nyhMQIGY6swGEnYn0dk++Vl",
+	"sV9U7PqdsBUY3Q3Zq64ZR4bedgwdt9dlj/BE+QLn9YnEQHkWeE+tltlQNRYzY7vXMivlh9s6cxvFtFBX",
+	"tuohjRn2tWW23tPmFvtS/aGqeFKrsMbl6QGW8bj/0f3eEVZqrR6b1mD/2FvVzn24/Od8Mbl6p9bs81C8",
+	"oXa0yjp54RDDZ3qn98+Oj7eCJbc+4dO1c8BWwwCu3tkEXbH9Q3b1H8XVDxj9e/XnnH0jcqHshXhz9Wd1",
+	"0a2ijbpO1D3F20B2bxEBwTirT4L98Y9okW0OvlB8MRFq3XEu/c0gjBpy7Fetq/8j8lCzC+xaK2n9Xhrz",
+	"hs+u/nR59YOJrn++lvaSA9G9+gErqNTwZGkqNjBgW1f/d3Z59Z9vrv4z/+bqzxcbkivM6j9RwEQhxNb9",
+	"RD73xkWlW/GquCiVXZeFGqhMK12qT9nmoN2X3nvUOzvmK5RwiwBew/L8e7FW/91K0F9W17sxCefmRKEa",
+	"j/2rJQx5ST5OyG8NvvOXPRrmVuH+qTQuaJeym5tdrUqsgjuHtUdrSprGlEk592a+0ZrJbK/LnAcZRLcK",
+	"nK9L1dsZAvWE1RBQMe9+CwSqkxUfyxwEnbt3oe8jqTD41yENtaMIaJeyqPTqpFo0bCK97dGhuM64BalZ",
+	"5rlP+kaUO3gdwTB94aiQPl6dmdRINRYp+8v/+f+wtLQzpA4geqhSzBVJE5JguWLPH5+xg4ODh9gAC7gp",
+	"bzDRKO33+kdom9h/2esN8H9/CMbNZ6AE3r1LsQmpGxGNo01oQL1eEqoVHPX2uiyNKhumZameuHLiUFFN",
+	"xRK5zLicI25CDca6T2NCC0G+hUpxRgQb8BBMICUutJEUdB1nb3kYr8nECDtwo3ATyFYzmQu21ktskfAc",
+	"xMpDYK31svDB/QufwIXZJNqlyAfbmvM2kVHdI7ZgWueCvqQLZi7kYiGyEwdPNVSUkoogktQRaZiRc0yj",
+	"QPzXaIghb0C8XshC+AJVesG/XYpBmMkRH18gJr+rV3eygUvlK6BMpcOn8mJ5De/KbYUSC+Lu3cFOuAZt",
+	"TAJH11s6FRbr1iXkvYrrFyKWRlTaLmEpyEq+0B0zMwR6UoJFmAgV1AVuGCo6vuYU0RqaWg/G0D7GOB0H",
+	"MRGnUI+WNqRkh2wewpkuCJPZxbuTxrxcuEalmn4YfXJrVLqjM8kGXGGyAUoW6aDXeBRuq5Y20cW/UjzH",
+	"U2Q6t7X745tYsabZKl4lVu4QLwpxKfXSuMqvrjKqJzslFdhmvx/7Qv+RHnh9JeDNzmGBwQjjHo9SyWO2",
+	"fTrU6tlNmo2rDV3bB3csoA+4A7d+39fyucX3Q2Xja77vyTS3aJ92jkFpiKW1PYfDwgyllt/E2rZ1HJhq",
+	"s8/l2ppJO/Q5eOF36+7hLt1FFn/77v50gwOw72ow/cu4HHIcOk9x6yB9VuougzQAQubClSapPx9V8HPK",
+	"ZlSeLyzp/uHL3sNBf3/Qu9892u//oVUpyUd1+ltnhudXP2SSza5+eJOw/X6Pzf///5dZYX/8Y8Kyq3c5",
+	"sPmrd2/eJ88h5DdExfN88kMcpd7qje5PDsZH/c7R5EB0DscPROchv887vfF+1hcHk0N+NKpW1wrpHVtT",
+	"IeKKc3D7wEeZNyUObKmrGaqwtZxhg1mRi8XVn+zVO1NLt6CVKBMLqB6vL2lWqTUb1ywrl+voZe/BoNcf",
+	"HB5292Fbv61vi9bpv5z+7rNHav+/fz46PTt48OBV/qDz8skxF9NV9vSbh59++UA+mO4f3kZZDzXGGxT1",
+	"L5QgUU5P6LxWdZJflfb/ekp7vVzQV18D/Y6r8nz19duKsgybh3ZHpCjT792Uei+1/OLafNnJZviPM49R",
+	"RgqKF26iotW1Ij1d9pngTgwKgB5lhZtYLXdSsStpdPculQ7RVNcz0tRJc9+t2hEieataRaahSkshF1Fz",
+	"6BmUEhDxseKMWOkC6+XopEzad9LuiQ+hAv1xV4fgbUBHhupWDsFbgY7cvfsYPXd371JEv6tcyl459H/y",
+	"65FBwfn4AuAlLA2MDAvAecNGMlTBUCOzpMSCMnsJZRJMlS7gE1jd45YVPCjAsRkYvMzDPQkp0tficgzV",
+	"NXgaGxDiVFIDsw+iNAJXGltlQ5UVemHK7HgTFmnCZV4qfJ/FxWhBHS5jLKqO0xl3CnBZ31YvFXw6Svf3",
+	"djLyAvuk8zHPhcp4QZVvWfvVy7O9Lnvmy+I6SC3fbIAY9rn+eDRpPYcqNkgldfSZ8GraB/2R4vrKFygs",
+	"Mu3WoD8ddmcF/pMOeQS64FqkSqXUYxQwhduNpFeXQIOZFsabGxAGy8DkokmDqwYMZCyKcyEcZpbBklQu",
+	"6cMV6aoakYbK4Ysg5Fb/kM30sjAVtKNNBAfWJhQID8yC2GBKrHDiE4djNFRl72znuVjkfC0yN3euUncV",
+	"pFk6g0u/n54481P5fZ+LL403Fdaho/3rvYfph7VC/LTk+Y3M+Uo2/Uby/KY94zbp9HUw85/FCHJ9Qv0W",
+	"kPAPkFrfT7cig/8VTDAkL2DB99vaYKJTi/GXX//EPH2fDh/lc7vyzVGWvtv5ITvfhXA3Juc3p9gHv/bf",
+	"foZ9VS9DH+4yz6tzRADUeHYrSrpXmm+jLH9oXXm7nvseSfAqhCqA3gvnajkHFXUxrqfH30IV3phgDMDl",
+	"+aYpxK50rQiPief7py31LXXfJ2qx3DGJf/+255CMMhUDzocweZglQn67br6lZ8iCW5nqF07MGS1tCTMK",
+	"ItcdQwKTl87iyS87eMz3xw9FL+v0R4eTzmF2X3QejA945+HkgbifHY+PRoe81kEX2lPt362W48zN2Zaw",
+	"gVKOw1yXNoIVoWwUBlgZ2V7NRtEgf2zqfVWANGk8sJv7qJN7rEaoOQe6tGOZi27FHulrYcP3Gipgv01a",
+	"seh4s00lerZ8N2yMHd71boC/b2iEM60muaTi+H8lXIT+Li87QRfEkUfKSrv+1VrVZK1KvqsarIjEOKtO",
+	"gzmoHsVx7ztHE98SqciFbShJ/igURy6tRVOtCc27EVGQVCMHtUgFTPEHiGNtn9tIhgAfar7nShAQklzS",
+	"TJWaS+EQioJzt0ibUMOrGIze5bkUpkTGsxo/iHkh5sT9i8aQtbAsQDtjAIf35A+Vg8pHOOgKnDRBp3t7",
+	"QQU7mvz/Y6wf6a1YpI5GExfprdDkshChBEiJre8KBsAnHWhclD5I14eKAuUiOEbgCa7mTBoV7CZTnxGW",
+	"dTrhoQ7yGJN2GQJGr3iRmaHy4IVYpw71RyyJyTNEcThktZI1DsPSwyn6tFjanKF8Tawz+6WcO7AIr1/T",
+	"rGCfPMwk4SU6i1xOkagDb8ikdlfchMymTYsLIne4BtEmgVkCyBJpMbvskSu8XGk1irzwlXGV9ijbcDMJ",
+	"4A+1+QghTKwpgulkqDDGgU5YEeIsaL287/sDqPm/WHQA5grW5uCvoLR+HMJItpjgtwthbiN8WC/Q307q",
+	"E8zJ32360+39QMgAt3PVpDkS8gvl9lNTCOT1JIG1bxGpuIelaySRqRgs24efVWF9Em+HDFZ+T1kr1U0a",
+	"6RiQoBe/0qqfJ8ummVDdNkLDlyaIM/xIavM+L3giYQvvSdiqLu8Yh7HfG/T6g/39bq932ByHsZnhgOiH",
+	"D9HC1BEGTU4Fr9jCuFL8GsPIqVK8ak+iTn4AFd9Zo1w2QhRo4fEGKyYpFxkRDEif/PhH8wY2m11f/X/v",
+	"BVoZmZvGlOse4iyizm4LtKD1OBwcPew+uL//h9uYjMimgrvwGhPFrzzxV564JoJ1HUfcLTbirxwacbtY",
+	"UsGzJx+j/2LB7Xi2yfA/05exmoypubmciPF6nAvH/wZstyLEBOmvjcUwCdBo1xTUECdJIqlOqvkGdSZe",
+	"+saddx+kBdIrEc0mqp6k9IpJA6pt0Howdhx01mZ24Tzqm+7ioarkZ7rI1ZEY67kwpNS5WPFrAeUpxQKB",
+	"EUmbHSrQDL0ogdUgMCuCblMVEexy4Hanz54QNuEcVycuOXTic3ZcOQPqZFlSKsdij77atfJ1XUmVD4j+",
+	"9UCLSoRECX/YqPmxX0bxu5V/122Tvx057MMilP+MMtyrkMTwIbDIa96VhmDLW/ofqHsfDtT5Q0oVZVpS",
+	"eb5/hfm7Rjj5FdP4b04iOiOGxqspgbeywt8e7zjAp5Bdk2ciMsDHoJkD4g1N1d7gxlAF3F4CFE/KIwks",
+	"tkvQeZjRR2GQFAlaSgo+nwyDwBzmClbj+9vggX9vBoWntTS7D2dZaMjYuMY0sD84etDtH2AqS6Ex0cXt",
+	"wTJe5na1EeAc3vKLFdRx+ubPVC/g7de35Mo3AeKiiwiv/ap5/8pnSnveHedOLffHT9DDtxOJ/wX0cWCn",
+	"mR4bh1KAQAbdb/xPV7zf/XIl+90vKuYPP1wQWDOkUUpBxkuFWexYBXnOxzOpRKUE7eDevf3+/W6v2+vu",
+	"Dx70HvTQVuCG2ZiAIdU0CUnGVNdO8Sn8iNIuA3JZmf5HU7aZffilD3fEOchEVkFWo3zteupD1CxBQGw2",
+	"+1jmTvUNW4jnUYl57B9C5Mf55W0QBpxW/zvtEg72utVkVTm+bhi+KYKiRHtK6bJoKHWPS+NyU0IteFn5",
+	"qK/WjmtTFm/34WFUtx1+NefNfOm98A7jOfSr3pt6FcnJtlr2lbr4rpxp2whR1u3mI30p9rrsX2F04UkX",
+	"HHBS9qbAPePrUnA2Eauh+lR+5Lvig9pVxqjqvGFKs0JQIkZNwhoEXAPf/h1zQnvftZOJscyEGbiy2CFg",
+	"ImmohV2OMKkWw44qXncbhBi3iHDUEXrwJvCxl/UC+MmHKIC/FfG0LDp/LQpYyM1dLvHJG7OIv7xNCf0b",
+	"exfSd67t5AI+VUA7//ZVr/Pw69/+Zrd8Z7FZpz8Uu/fJWwjLLKcKVp3K+9aq4GMNfDPA6NlsichvfKh8",
+	"Gf1aGXzaKNcOOfRg1yFf7idlAeXf3vvfvv5tm21e27v7m21Z1e9h7ClFaKI9O/jcPIps7yGiyB52yWu0",
+	"q9tNXb27aBKuhQnidSE+SEj6NY65EBx8PNkXncPxfdF5yI/ud/b5gXiQHYj+ZL/3M+ZD1xx2/ufOuc5K",
+	"rBqcb1sX5i1Wn/cH8KZFdFsL/Ww+xHp3bDLa/EQod7fy1eAb1ZoI+qCk6Cdl3qULu8LQr5FYa4zymogV",
+	"+1R+RJjA+71mo0VgXNKwKVBXH0UYcbDAMqRl7UJ0hIKfmOukqtFuTLvs0zKgreTAqBLvYXdCQZSGcZZc",
+	"yMdyOc7m8sP2e4xCuhyD8nmZMN/ZMhfEmLs3oOuigQTZSkIVU60mNuonJBKFgzQCSuTb/xkAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

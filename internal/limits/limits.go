@@ -56,3 +56,11 @@ const (
 	// HeaderBytes bounds a request's headers, path and query (larger is 431).
 	HeaderBytes = 32 << 10
 )
+
+// Live conversations.
+const (
+	// StreamsPerIP bounds the chat streams one client address holds open at once.
+	StreamsPerIP = 20
+	// AgentMessageLen bounds a message a person of the company writes in a conversation.
+	AgentMessageLen = 2000
+)

@@ -16,8 +16,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/limits"
+	"github.com/leadchat/leadchat/internal/live"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/widget"
 )
@@ -83,6 +85,10 @@ type Config struct {
 	Log                  *slog.Logger
 	// Now is the clock sessions' idle time is measured by; nil means time.Now.
 	Now func() time.Time
+	// Live and Hub serve the conversations page (its list, replies and live updates); nil
+	// leaves the page out.
+	Live *chat.Live
+	Hub  *live.Hub
 }
 
 // Prefix is where the dashboard is mounted.
