@@ -407,11 +407,7 @@ func language(setting, conversation, message string) string {
 // asContact words a contact for the assistant, the name in the language's order: Hungarian
 // puts the family name first ("Kovács Péter"), English last.
 func asContact(c Contact, lang string) assistant.Contact {
-	name := c.Name()
-	if lang != "en" && c.LastName != "" && c.FirstName != "" {
-		name = c.LastName + " " + c.FirstName
-	}
-	return assistant.Contact{Name: name, Email: c.Email, Phone: c.Phone}
+	return assistant.Contact{Name: c.NameIn(lang), Email: c.Email, Phone: c.Phone}
 }
 
 // known tells the assistant which details are known, without their values.

@@ -65,6 +65,14 @@ type Conversation struct {
 	WaitingSince *time.Time
 }
 
+// NameIn is the full name in the language's order: Hungarian puts the family name first.
+func (c Contact) NameIn(lang string) string {
+	if lang != "en" && c.LastName != "" && c.FirstName != "" {
+		return c.LastName + " " + c.FirstName
+	}
+	return c.Name()
+}
+
 // LiveStore keeps what people of the company do in conversations, each scoped to a company.
 type LiveStore interface {
 	// Messages returns up to n of a session's messages after the one with id after, oldest

@@ -113,11 +113,16 @@ func New(cfg Config) (http.Handler, error) {
 }
 
 // dashboardFirst sends the paths under /app/ to the dashboard, named "/app/" in metrics and
-// logs, and everything else to the API.
+// logs, and everything else to the API. An EventSource's request keeps no request deadline.
 func dashboardFirst(dashboard, api http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/app" || strings.HasPrefix(r.URL.Path, "/app/") {
-			stateOf(r.Context()).route = "/app/"
+			st := stateOf(r.Context())
+			st.route = "/app/"
+			if r.Header.Get("Accept") == "text/event-stream" && r.Method == http.MethodGet && st.base != nil {
+				// A page's live stream outlives the request deadline; it ends with the client.
+				r = r.WithContext(st.base)
+			}
 			dashboard.ServeHTTP(w, r)
 			return
 		}

@@ -66,7 +66,7 @@ func (s *Store) Messages(ctx context.Context, companyID uuid.UUID, sessionID str
 // selectConversations lists conversations through chat_sessions_active; the unread count reads
 // the session's messages after the seen one through chat_messages_session.
 const selectConversations = `
-SELECT s.session_id, s.lead_id, s.first_name, s.last_name, s.updated_at, s.waiting_since,
+SELECT s.session_id, s.lead_id, s.first_name, s.last_name, s.language, s.updated_at, s.waiting_since,
        s.agent_id, u.email AS agent_email,
        (SELECT count(*) FROM chat_messages m
         WHERE m.company_id = $1 AND m.session_id = s.session_id AND m.id > s.seen_id AND m.visitor) AS unread
@@ -81,6 +81,7 @@ type conversationRow struct {
 	LeadID       *uuid.UUID     `db:"lead_id"`
 	FirstName    sql.NullString `db:"first_name"`
 	LastName     sql.NullString `db:"last_name"`
+	Language     sql.NullString `db:"language"`
 	UpdatedAt    time.Time      `db:"updated_at"`
 	WaitingSince *time.Time     `db:"waiting_since"`
 	AgentID      *uuid.UUID     `db:"agent_id"`
@@ -91,7 +92,7 @@ type conversationRow struct {
 func (r conversationRow) conversation() chat.Conversation {
 	c := chat.Conversation{SessionID: r.SessionID, LeadID: r.LeadID, LastAt: r.UpdatedAt, Unread: r.Unread,
 		WaitingSince: r.WaitingSince,
-		Name:         chat.Contact{FirstName: r.FirstName.String, LastName: r.LastName.String}.Name()}
+		Name:         chat.Contact{FirstName: r.FirstName.String, LastName: r.LastName.String}.NameIn(r.Language.String)}
 	if r.AgentID != nil {
 		c.Agent = &chat.Agent{ID: *r.AgentID, Name: chat.AgentName(r.AgentEmail.String)}
 	}

@@ -89,6 +89,8 @@ type Config struct {
 	// leaves the page out.
 	Live *chat.Live
 	Hub  *live.Hub
+	// StreamPing is how often the conversations' live feed sends a comment; 0 is 25 s.
+	StreamPing time.Duration
 }
 
 // Prefix is where the dashboard is mounted.
@@ -97,7 +99,11 @@ const Prefix = "/app/"
 // New builds the dashboard's handler for the paths under Prefix.
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
-		hashing: user.NewGate(hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now}
+		hashing: user.NewGate(hashingSlots), allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now,
+		live: cfg.Live, hub: cfg.Hub, streamPing: cfg.StreamPing}
+	if d.streamPing == 0 {
+		d.streamPing = 25 * time.Second
+	}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
 	}
@@ -141,6 +147,16 @@ func New(cfg Config) http.Handler {
 	mux.Handle("POST /app/notifications/webhooks/{id}/enable", d.page(user.Settings, d.enableWebhook))
 	mux.Handle("POST /app/notifications/webhooks/{id}/deliveries/{delivery}/redeliver", d.page(user.Settings, d.redeliver))
 	mux.Handle("POST /app/notifications/emails", d.page(user.Settings, d.saveEmails))
+	if d.live != nil && d.hub != nil {
+		mux.Handle("GET /app/conversations", d.page(user.Leads, d.conversations))
+		mux.Handle("GET /app/conversations/events", d.page(user.Leads, d.conversationEvents))
+		mux.Handle("GET /app/conversations/{id}", d.page(user.Leads, d.conversation))
+		mux.Handle("POST /app/conversations/{id}/messages", d.page(user.Leads, d.conversationAction(d.reply, "")))
+		mux.Handle("POST /app/conversations/{id}/take", d.page(user.Leads, d.conversationAction(d.takeOver,
+			"Átvette a beszélgetést: az asszisztens szünetel.")))
+		mux.Handle("POST /app/conversations/{id}/release", d.page(user.Leads, d.conversationAction(d.handBack,
+			"Visszaadta a beszélgetést az asszisztensnek.")))
+	}
 	mux.Handle("GET /app/team", d.page(user.Team, d.team))
 	mux.Handle("POST /app/team", d.page(user.Team, d.invite))
 	mux.Handle("POST /app/team/{id}/remove", d.page(user.Team, d.removeUser))
@@ -172,6 +188,9 @@ type dashboard struct {
 	// allowPrivateWebhooks is Config.AllowPrivateWebhooks.
 	allowPrivateWebhooks bool
 	now                  func() time.Time
+	live                 *chat.Live
+	hub                  *live.Hub
+	streamPing           time.Duration
 }
 
 // secure reports whether the dashboard is served over https.
