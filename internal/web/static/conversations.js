@@ -62,7 +62,7 @@
   bottom();
   var es = new EventSource(root.getAttribute('data-events'));
   es.addEventListener('changed', refresh);
-  // A reconnect may have missed news: read the page once it is back.
-  var first = true;
-  es.addEventListener('open', function () { if (!first) refresh(); first = false; });
+  // News between the page's rendering and the feed's start, or during a reconnect, is read
+  // once the feed is open.
+  es.addEventListener('open', refresh);
 })();
