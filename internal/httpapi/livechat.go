@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -89,7 +91,7 @@ func (s *server) StreamChat(ctx context.Context, req api.StreamChatRequestObject
 	if base == nil {
 		base = context.WithoutCancel(ctx)
 	}
-	return &chatStream{s: s, ctx: base, p: p, session: sid, after: after, backlog: backlog, sub: sub}, nil
+	return &chatStream{s: s, ctx: base, p: p, session: sid, after: after, backlog: backlog, sub: sub, proto: st.proto}, nil
 }
 
 // chatStream is one open visitor stream.
@@ -103,46 +105,95 @@ type chatStream struct {
 	sub     *live.Sub
 	online  *bool
 	buf     []byte
+	proto   int // the request's HTTP major version
 }
 
 // VisitStreamChatResponse writes the stream until the client leaves, the hub ends it (another
-// stream of the session, shutdown) or a write fails.
+// stream of the session, shutdown) or a write fails. Over HTTP/1.1 the connection is taken
+// from the server: the stream then runs in a goroutine of its own, holding neither the
+// request's call stack nor the server's read and write buffers, which is most of what an idle
+// stream would otherwise cost; the body ends when the connection closes.
 func (c *chatStream) VisitStreamChatResponse(w http.ResponseWriter) error {
-	defer c.s.hub.Release(c.sub)
 	rc := http.NewResponseController(w)
-	// The server's read and write deadlines are for requests, not for a stream held for hours.
-	_ = rc.SetReadDeadline(time.Time{})
-	_ = rc.SetWriteDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
 	c.presence()
 	c.messages(c.backlog)
 	c.backlog = nil
-	if !c.flush(w, rc) {
+	if conn := c.hijack(w, rc); conn != nil {
+		// The request's context ends as this returns; the stream ends with the hub or the
+		// connection.
+		c.ctx = context.WithoutCancel(c.ctx)
+		go c.run(func(b []byte) bool {
+			_, err := conn.Write(b)
+			return err == nil
+		}, conn.Close)
 		return nil
+	}
+	// The server's read and write deadlines are for requests, not for a stream held for hours.
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
+	w.WriteHeader(http.StatusOK)
+	c.run(func(b []byte) bool {
+		if _, err := w.Write(b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}, func() error { return nil })
+	return nil
+}
+
+// hijack takes an HTTP/1.1 connection from the server and writes the response's head on it;
+// nil when the connection cannot be taken (HTTP/2, a test recorder).
+func (c *chatStream) hijack(w http.ResponseWriter, rc *http.ResponseController) net.Conn {
+	if c.proto != 1 {
+		return nil
+	}
+	conn, _, err := rc.Hijack()
+	if err != nil {
+		return nil
+	}
+	_ = conn.SetDeadline(time.Time{})
+	head := []byte("HTTP/1.1 200 OK\r\n")
+	var hb bytes.Buffer
+	_ = w.Header().Write(&hb)
+	head = append(head, hb.Bytes()...)
+	head = append(head, "Connection: close\r\n\r\n"...)
+	c.buf = append(head, c.buf...)
+	return conn
+}
+
+// run sends what is buffered, then every wake-up's news and a ping comment every streamPing,
+// until the hub ends the stream, the request's context ends or write fails; then it closes.
+func (c *chatStream) run(write func([]byte) bool, closeConn func() error) {
+	defer closeConn()
+	defer c.s.hub.Release(c.sub)
+	if !c.flush(write) {
+		return
 	}
 	ping := time.NewTicker(c.s.streamPing)
 	defer ping.Stop()
 	for {
 		select {
 		case <-c.ctx.Done():
-			return nil
+			return
 		case <-c.sub.Ended:
-			return nil
+			return
 		case <-ping.C:
+			// Presence changes come as wake-ups (a take over, a dashboard opened or closed);
+			// the ping only keeps proxies from closing an idle stream.
 			c.buf = append(c.buf, ": ping\n\n"...)
-			c.presence()
 		case <-c.sub.Wake:
-			if !c.readNew() {
-				return nil
+			// The news first; whether someone is online is read after it is sent.
+			if !c.readNew() || !c.flush(write) {
+				return
 			}
 			c.presence()
 		}
-		if !c.flush(w, rc) {
-			return nil
+		if !c.flush(write) {
+			return
 		}
 	}
 }
@@ -205,13 +256,12 @@ func (c *chatStream) messages(msgs []chat.Message) {
 	}
 }
 
-// flush writes what is buffered and flushes it to the client; false when the client is gone.
-func (c *chatStream) flush(w http.ResponseWriter, rc *http.ResponseController) bool {
-	if len(c.buf) > 0 {
-		if _, err := w.Write(c.buf); err != nil {
-			return false
-		}
-		c.buf = c.buf[:0]
+// flush writes what is buffered; false when the client is gone.
+func (c *chatStream) flush(write func([]byte) bool) bool {
+	if len(c.buf) == 0 {
+		return true
 	}
-	return rc.Flush() == nil
+	ok := write(c.buf)
+	c.buf = c.buf[:0]
+	return ok
 }

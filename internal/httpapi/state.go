@@ -18,6 +18,8 @@ type state struct {
 	base context.Context
 	// client is the client's address, as the rate limits see it (chat streams only).
 	client netip.Addr
+	// proto is the request's HTTP major version.
+	proto int
 }
 
 type stateKey struct{}
