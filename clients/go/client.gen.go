@@ -1065,6 +1065,11 @@ type ClientInterface interface {
 	// Corresponds with GET /api/embed/chat/messages (the `ListChatMessages` operationId).
 	ListChatMessages(ctx context.Context, params *ListChatMessagesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PreflightChatMessages CORS preflight
+	//
+	// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+	PreflightChatMessages(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// StreamChat A conversation's new messages as Server-Sent Events
 	//
 	// A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
@@ -1096,6 +1101,11 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/embed/chat/stream (the `StreamChat` operationId).
 	StreamChat(ctx context.Context, params *StreamChatParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreflightChatStream CORS preflight
+	//
+	// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+	PreflightChatStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetWidgetConfig Widget settings
 	//
@@ -1568,6 +1578,21 @@ func (c *Client) ListChatMessages(ctx context.Context, params *ListChatMessagesP
 	return c.Client.Do(req)
 }
 
+// PreflightChatMessages CORS preflight
+//
+// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+func (c *Client) PreflightChatMessages(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightChatMessagesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // StreamChat A conversation's new messages as Server-Sent Events
 //
 // A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
@@ -1600,6 +1625,21 @@ func (c *Client) ListChatMessages(ctx context.Context, params *ListChatMessagesP
 // Corresponds with GET /api/embed/chat/stream (the `StreamChat` operationId).
 func (c *Client) StreamChat(ctx context.Context, params *StreamChatParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewStreamChatRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreflightChatStream CORS preflight
+//
+// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+func (c *Client) PreflightChatStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightChatStreamRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -2161,6 +2201,33 @@ func NewListChatMessagesRequest(server string, params *ListChatMessagesParams) (
 	return req, nil
 }
 
+// NewPreflightChatMessagesRequest constructs an http.Request for the PreflightChatMessages method
+func NewPreflightChatMessagesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/chat/messages")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewStreamChatRequest constructs an http.Request for the StreamChat method
 func NewStreamChatRequest(server string, params *StreamChatParams) (*http.Request, error) {
 	var err error
@@ -2241,6 +2308,33 @@ func NewStreamChatRequest(server string, params *StreamChatParams) (*http.Reques
 			req.Header.Set("Last-Event-ID", headerParam0)
 		}
 
+	}
+
+	return req, nil
+}
+
+// NewPreflightChatStreamRequest constructs an http.Request for the PreflightChatStream method
+func NewPreflightChatStreamRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/chat/stream")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
 	}
 
 	return req, nil
@@ -2930,6 +3024,13 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/embed/chat/messages (the `ListChatMessages` operationId).
 	ListChatMessagesWithResponse(ctx context.Context, params *ListChatMessagesParams, reqEditors ...RequestEditorFn) (*ListChatMessagesResponse, error)
 
+	// PreflightChatMessagesWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+	PreflightChatMessagesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatMessagesResponse, error)
+
 	// StreamChatWithResponse A conversation's new messages as Server-Sent Events
 	//
 	// A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
@@ -2963,6 +3064,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/embed/chat/stream (the `StreamChat` operationId).
 	StreamChatWithResponse(ctx context.Context, params *StreamChatParams, reqEditors ...RequestEditorFn) (*StreamChatResponse, error)
+
+	// PreflightChatStreamWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+	PreflightChatStreamWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatStreamResponse, error)
 
 	// GetWidgetConfigWithResponse Widget settings
 	//
@@ -3547,6 +3655,50 @@ func (r ListChatMessagesResponse) ContentType() string {
 	return ""
 }
 
+// PreflightChatMessagesResponse204Headers the declared response headers of an HTTP 204 response for PreflightChatMessages
+type PreflightChatMessagesResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightChatMessagesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightChatMessagesResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightChatMessagesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightChatMessagesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightChatMessagesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightChatMessagesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // StreamChatResponse429Headers the declared response headers of an HTTP 429 response for StreamChat
 type StreamChatResponse429Headers struct {
 	RetryAfter *int
@@ -3638,6 +3790,50 @@ func (r StreamChatResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r StreamChatResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PreflightChatStreamResponse204Headers the declared response headers of an HTTP 204 response for PreflightChatStream
+type PreflightChatStreamResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightChatStreamResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightChatStreamResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightChatStreamResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightChatStreamResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightChatStreamResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightChatStreamResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -4767,6 +4963,19 @@ func (c *ClientWithResponses) ListChatMessagesWithResponse(ctx context.Context, 
 	return ParseListChatMessagesResponse(rsp)
 }
 
+// PreflightChatMessagesWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+func (c *ClientWithResponses) PreflightChatMessagesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatMessagesResponse, error) {
+	rsp, err := c.PreflightChatMessages(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightChatMessagesResponse(rsp)
+}
+
 // StreamChatWithResponse A conversation's new messages as Server-Sent Events
 //
 // A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
@@ -4805,6 +5014,19 @@ func (c *ClientWithResponses) StreamChatWithResponse(ctx context.Context, params
 		return nil, err
 	}
 	return ParseStreamChatResponse(rsp)
+}
+
+// PreflightChatStreamWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+func (c *ClientWithResponses) PreflightChatStreamWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatStreamResponse, error) {
+	rsp, err := c.PreflightChatStream(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightChatStreamResponse(rsp)
 }
 
 // GetWidgetConfigWithResponse Widget settings
@@ -5461,6 +5683,56 @@ func ParseListChatMessagesResponse(rsp *http.Response) (*ListChatMessagesRespons
 	return response, nil
 }
 
+// ParsePreflightChatMessagesResponse parses an HTTP response from a PreflightChatMessagesWithResponse call
+func ParsePreflightChatMessagesResponse(rsp *http.Response) (*PreflightChatMessagesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightChatMessagesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightChatMessagesResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseStreamChatResponse parses an HTTP response from a StreamChatWithResponse call
 func ParseStreamChatResponse(rsp *http.Response) (*StreamChatResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -5544,6 +5816,56 @@ func ParseStreamChatResponse(rsp *http.Response) (*StreamChatResponse, error) {
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePreflightChatStreamResponse parses an HTTP response from a PreflightChatStreamWithResponse call
+func ParsePreflightChatStreamResponse(rsp *http.Response) (*PreflightChatStreamResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightChatStreamResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightChatStreamResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
 	}
 
 	return response, nil

@@ -862,9 +862,15 @@ type ServerInterface interface {
 	// ListChatMessages A conversation's messages after one, as JSON
 	// (GET /api/embed/chat/messages)
 	ListChatMessages(w http.ResponseWriter, r *http.Request, params ListChatMessagesParams)
+	// PreflightChatMessages CORS preflight
+	// (OPTIONS /api/embed/chat/messages)
+	PreflightChatMessages(w http.ResponseWriter, r *http.Request)
 	// StreamChat A conversation's new messages as Server-Sent Events
 	// (GET /api/embed/chat/stream)
 	StreamChat(w http.ResponseWriter, r *http.Request, params StreamChatParams)
+	// PreflightChatStream CORS preflight
+	// (OPTIONS /api/embed/chat/stream)
+	PreflightChatStream(w http.ResponseWriter, r *http.Request)
 	// GetWidgetConfig Widget settings
 	// (GET /api/embed/config)
 	GetWidgetConfig(w http.ResponseWriter, r *http.Request, params GetWidgetConfigParams)
@@ -996,6 +1002,20 @@ func (siw *ServerInterfaceWrapper) ListChatMessages(w http.ResponseWriter, r *ht
 	handler.ServeHTTP(w, r)
 }
 
+// PreflightChatMessages operation middleware
+func (siw *ServerInterfaceWrapper) PreflightChatMessages(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightChatMessages(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // StreamChat operation middleware
 func (siw *ServerInterfaceWrapper) StreamChat(w http.ResponseWriter, r *http.Request) {
 
@@ -1067,6 +1087,20 @@ func (siw *ServerInterfaceWrapper) StreamChat(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.StreamChat(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightChatStream operation middleware
+func (siw *ServerInterfaceWrapper) PreflightChatStream(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightChatStream(w, r)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1573,7 +1607,11 @@ func HandlerWithOptions(si ServerInterface, options GorillaServerOptions) http.H
 
 	r.HandleFunc(options.BaseURL+"/api/embed/chat/messages", wrapper.ListChatMessages).Methods(http.MethodGet)
 
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/messages", wrapper.PreflightChatMessages).Methods(http.MethodOptions)
+
 	r.HandleFunc(options.BaseURL+"/api/embed/chat/stream", wrapper.StreamChat).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/stream", wrapper.PreflightChatStream).Methods(http.MethodOptions)
 
 	return r
 }
@@ -1973,6 +2011,32 @@ func (response ListChatMessages503JSONResponse) VisitListChatMessagesResponse(w 
 	return err
 }
 
+type PreflightChatMessagesRequestObject struct {
+}
+
+type PreflightChatMessagesResponseObject interface {
+	VisitPreflightChatMessagesResponse(w http.ResponseWriter) error
+}
+
+type PreflightChatMessages204Response = PreflightResponse
+
+func (response PreflightChatMessages204Response) VisitPreflightChatMessagesResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
 type StreamChatRequestObject struct {
 	Params StreamChatParams
 }
@@ -2137,6 +2201,32 @@ func (response StreamChat503JSONResponse) VisitStreamChatResponse(w http.Respons
 	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type PreflightChatStreamRequestObject struct {
+}
+
+type PreflightChatStreamResponseObject interface {
+	VisitPreflightChatStreamResponse(w http.ResponseWriter) error
+}
+
+type PreflightChatStream204Response = PreflightResponse
+
+func (response PreflightChatStream204Response) VisitPreflightChatStreamResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
 }
 
 type GetWidgetConfigRequestObject struct {
@@ -3297,9 +3387,15 @@ type StrictServerInterface interface {
 	// ListChatMessages A conversation's messages after one, as JSON
 	// (GET /api/embed/chat/messages)
 	ListChatMessages(ctx context.Context, request ListChatMessagesRequestObject) (ListChatMessagesResponseObject, error)
+	// PreflightChatMessages CORS preflight
+	// (OPTIONS /api/embed/chat/messages)
+	PreflightChatMessages(ctx context.Context, request PreflightChatMessagesRequestObject) (PreflightChatMessagesResponseObject, error)
 	// StreamChat A conversation's new messages as Server-Sent Events
 	// (GET /api/embed/chat/stream)
 	StreamChat(ctx context.Context, request StreamChatRequestObject) (StreamChatResponseObject, error)
+	// PreflightChatStream CORS preflight
+	// (OPTIONS /api/embed/chat/stream)
+	PreflightChatStream(ctx context.Context, request PreflightChatStreamRequestObject) (PreflightChatStreamResponseObject, error)
 	// GetWidgetConfig Widget settings
 	// (GET /api/embed/config)
 	GetWidgetConfig(ctx context.Context, request GetWidgetConfigRequestObject) (GetWidgetConfigResponseObject, error)
@@ -3455,6 +3551,30 @@ func (sh *strictHandler) ListChatMessages(w http.ResponseWriter, r *http.Request
 	}
 }
 
+// PreflightChatMessages operation middleware
+func (sh *strictHandler) PreflightChatMessages(w http.ResponseWriter, r *http.Request) {
+	var request PreflightChatMessagesRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightChatMessages(ctx, request.(PreflightChatMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightChatMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightChatMessagesResponseObject); ok {
+		if err := validResponse.VisitPreflightChatMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // StreamChat operation middleware
 func (sh *strictHandler) StreamChat(w http.ResponseWriter, r *http.Request, params StreamChatParams) {
 	var request StreamChatRequestObject
@@ -3474,6 +3594,30 @@ func (sh *strictHandler) StreamChat(w http.ResponseWriter, r *http.Request, para
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(StreamChatResponseObject); ok {
 		if err := validResponse.VisitStreamChatResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightChatStream operation middleware
+func (sh *strictHandler) PreflightChatStream(w http.ResponseWriter, r *http.Request) {
+	var request PreflightChatStreamRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightChatStream(ctx, request.(PreflightChatStreamRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightChatStream")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightChatStreamResponseObject); ok {
+		if err := validResponse.VisitPreflightChatStreamResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -3782,282 +3926,284 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bjxtHljf4r8RwGhBLnaRYrIskFhbzlctSW2PZ1ujS/qZNT2WQGSTDlYygM4JFUbYWs4/72NjXfTGw",
-	"+AA99MsOMA+LftqC/5H+Sz6ccyIiI5PJKpYsu/ubNtBtFfMSGddzP7/zXWus5wuthLKmNfiuNRM8EwX+",
-	"+VzYYt05nVhRwM9MmHEhF1Zq1Rq0XoixVplhVrMVl5aNxEQXgtliLdWU8SmXqttKWmY8E3MOr8+lkvPl",
-	"vDXYT1p2vRCtQUsqK6aiaL19m7T+e+ep4FnnTC+V3fwa3DPMzqRhY54LlfGCzbWyM9Z+9fJsL2FSjfNl",
-	"Bp/Gh7QSXfZCKMu0ytdsNROKcZbLubSMLxa5FAZ6J17z+SIXrcFh//ZdfQqtbXb15UwwmFKu1ncMdTJf",
-	"s1zwjL5/q371j3qNHett6dhz8e1SGNt5kjV3TGZMT2iKCnqUScXsTDAjiks5FncMy/XUnLBvl9oKJi31",
-	"sRALXVhcWbYo9CgX8+rqut4YW0g1bb2F3ix4wefCus10NuP29NmTT8V6s2enbLEc5XLMLsSatdN8fL5Y",
-	"js7/8u//I907YWK+sGsmDUsPez02l8ZINT3nC3l+IdZpZbZa7s3DT7OHr/tP5/+yuP/cHv1+9eBf3+yf",
-	"jg7OsuNHk97vZv0n3xx+mh+1kpaEr3+7FMW6lbQUn0MbruVW0oIZkoXIWgNbLEVtHZ4KNbWzeIuEsSc4",
-	"2BfCGKnVk4+3bRF1KQrD4dIdw1JDj5/LLE0Yxwsqg3Y+E8bwqUgZV2YlCpExabtb+l42cm33f1OISWvQ",
-	"+sd75dG/R3fNvbLbMJAnmZgvtBVqvG5eObVmSyW/XQpGw2dtzl69evIxLNhIGLsH+20fqET/6IgtCqks",
-	"H+WCnb44e/KEjWe84GPYIqxtFnws4MH0f09PGB8quoDnRCojM5EwI9VYsE9evnzGskIvDOxPbpmQdiYK",
-	"JlS2l7ALsbCsf8hmelkYthCFP41dhgRNqulQraSd0bbnc4HbjquMjXS2ZoWwy0IZvDuRhbFu4qETFk6x",
-	"nrBxIbg7DQbpIJ7v7lCdqrWdwQ2RGxE2rVSXPJfZuSxnkzbvUFW27wPRm9znR/3Owbg/6hxOeqLzMNsf",
-	"d45HR/xQHGT98f7IrzzR6XLpo5XqfIrbN9qu/LXfrv2jo6S2fRfcWlFAm//21XD4ur/fGQ5f33/0dRt/",
-	"9dyvu5V7e//0m1bTxgfCuG3HwxTdMUxmtL+fffHiJbvHF/Le5f49uGdSpguc9vGM28p2Z6cKSJeF69Iw",
-	"pS2jbTZUMHy4gs0PYL4P8c9zpe35RC9VtjHNvdH9ycH4qN85mhyIzuH4geg85Pd5pzfez/riYHLIj8I0",
-	"L7idlZOMDd9wuCa6mHPbGrSWS3yyYZKksVuYxyd6xeZcrZm0Ym6A2PKpYDOdZyZxx6jX23b6kY1UFj4T",
-	"E77MbWsAbGTOXxPz6Pd6yfU87i0M0Cy0MgKJ90c8c5wFfo21soK4NPKsMRKxe98YGMJ3fqLxRbfzz8I5",
-	"h4uXPF8Kaiij79LxKKkBLFdR6AJ5w1y8+fGPTIk5m4upUFORCWvZpXhz9a7If/xjh13y6ZrJ4uoHtQ5X",
-	"2QUv+IUVhWWWF5bnc/5mQOf5HKariyvhvvxozmV+Xc8EPhB16g0THbjGxld/mjNY8qsf7HLO2dW74vLq",
-	"nVpbkQtFH3Es67EUedb0Ec/SJvhA+ZFPJIzozdV/sIur/4T2YBpwMuoDebsrcX+ETeMLm+czCATGE6wT",
-	"PI16IQpcYZZLY4kwQteR+o658vQRaGq3BdxPq0kux7vslZ/Y7bRGUc+lOl8akQ4YD8NxpB5ocY1GpjBU",
-	"Y2WegxA0yeV0ZnEAj3Uxklkm1C13+6KQl9wKxynr6+zuYj8nhZ6fjwq9MkjD/ZI/K+Tl1Q+WnT570rlY",
-	"5mOD237GzRt19UM+4/bqP9jo6j/V9OqdefPjH0c//jH/cOsPXHDO10hdR4ItjcjYTBQiAbIMF6HTeKV5",
-	"X0hraF/gHH5CesRLrZ/yYip+gb3gNJdzq/V5Dt9MB9hPvxFyqQSyefcg44Vg+lIU7KDPPpUfddljXtAF",
-	"aVl7wY1lB8dwZ2+ooCGUO0BOFgUrxGRpBB6Gudd9CsFRA9EK9t8i51J1rHhtWXp4sJ/ip+nsKCXGOHHj",
-	"XBsBcgPM2BMFbJjnNMJf4Oy47+FpccPCjdhln2uSYlYcDoguRIZrCtz9c20fA1f9BTpYY+MDz+X9kQZh",
-	"IGMjkWs1RUXU0i6+Y4LIB73+BXtc66xZjmckzDjB/ObOPuPrXPPsFzw2IPRunBmUhEGPhk1xfIjHA7tX",
-	"CKKTm6LL2RfPX7CFv++YAogqkUXhdDwWxnTOtLKFzjunea5XnU/K+9v1yaT53c+Enens/d79opBTWZtC",
-	"oUAk+qp1t/V1cnM7n/HXnVNapI2vR8LU26T1grTrV4pfcpmDBvQLrOyy/Jpb1oxbPuJGANt2ZL4QfDwT",
-	"2QnoPcWa5dyKosu+BKW/RqyAGOTa2KFazWQuKrQV7o0EkoxCWitUAjQUuMmMXwo2EkI5QsJ4ngfNa+C+",
-	"yvFcDxXqVYJVtbNNtt2Ge7/T7MXHn7JMC7MH52kqLLIgjVQeNx/RVafRfrQ0619g0r0KPlqadTpgc9Le",
-	"TTC7VMgB6qq8KOQlKpOWaTUWJwxUfxy/e5vMaTQtMMTUXT+XWYrH8qXWn3G1djK6+fmH+VJr0lPcBjA3",
-	"igTJNZbFpi64p+/Fj2JHXim+tDNdyDciez9tZIt85oX90gAUifulRFaR8En3uJTGvOGXWtmrHy4+jED2",
-	"uQbmgKIXbGiv+c55DsqGyBK2VBdKrxQ8UYhLfSGyXcSyV2pRaCBiQBUeKSvt+q8gphcCpEskSo1yOZAT",
-	"lD9xy3Ol0b4DTMkNwiwXC11YkX0mMslfIsn9Behp+Oz5HL57DrQ+HdB5Tc/o6x3ozYDVO5CSMui+4i2i",
-	"z8UiX5PqAOtmJW3UGVdZLrLzUYPJLeVToWzKiAhzthCF0YroS7A8g87ALL8oqXgwNiJPH1TIizRD5ajz",
-	"Unm7S8LSAnqHWlI6bA1bJMKm7sifw2zzsU1ZOuG5EWkSJFzXJWrJDJVWLDW2EHwOY07ZPZbC3oysmyZ1",
-	"PIeHTq047NwjNpdqaYUBJZuOAbWekEzOjZHGcmVxtGZztCM+vkiY4WvDjMYecnNBrbkBsExYLnPjzERO",
-	"AggNt5IWzvimRJC0Xnfg8c4lL9AMBe99Qkv30fo0aqC8SC29TVo5V9MlJ+GhwVbm7vplxZWg872S2VTY",
-	"O4bB4Qf1AgYDAo2zC/sBzJb4Y8du40b8BF7Bvx4p6qSzdzX20TGxOwaZd8JStczzlC2VlTnjiqHRBMjT",
-	"YgYkTBqGBAv6WLeRwZskFJE1rSZ5Ja3Cn5PNboSFumP8NKHqhXOTMCVAhP3k5WdPu34X33hyaGtVtlE7",
-	"Lc9kytwZ3MNjJAu/04mVC6adSwW3PG2rhhFVTlHDOYepSMn9Uq47MzO9zHETN+1hpvRqEC6iJQfGlQuL",
-	"qi8N7FIaaXUBTa0MGy3RYyeReCXl6eDOBYR/jkFqo6PEzYXImNFzQTqinYmhKo8hTJPTG6yGN3WeCz5d",
-	"khkByJIRcFpXupSNgMrrpYV9hIJQeSC/UGOBjdCAYN+QUjrTK5V4ysPmgisTD9sPOmEzvRJOpV/Byvo7",
-	"GWs7zxc2qgsmI+pDK+vnHNV04qTwcGVFR1rngqOgGXlfbuVkKW3JX7mNnkSW5g2fTrxrIjqSxFyjPPR6",
-	"9I0Y25ZzSkVW3CrH8ULPDb453AzOkIVX0CbkzQd7XfboWm/dCeNqPXTs3DmMqkZ9FMFI9FnNuHVLByRG",
-	"Te0scS3vs5qw5mz81/rlEpAPjJMPrludM3rsiVosceKENw9X/CiHDR8ozbLNtMqdvDuGwTM0eY7UlPu7",
-	"TV4neALPzGSZ5/hrD0hn3Ider6kPupifT2Sen89Ns4Mh13RsN4+VXgjlrVl0YPC0JnA25jLPJXm7TJe9",
-	"UpkoWD/p9XqBWlYIkdd3ggpTCPTZLUTGvl1KYfM1+oE4G2l7x4T12+rfTlrARtYLvdXnXg7mjmEzNOAy",
-	"NKonRHO4YTAvImNSddkzoRc5eqUucbDoZz4heistykRK24S95+BISXWm8VzrC0OUElTaPZRDxnqpgA5t",
-	"TMJNK+y+etMWc4+dkOFzVAh+YUhE4yMDarheicyfWF2wUc7VxcbRxQlMN3de78bTViqpWxYslwK5dhSU",
-	"4N5JvFMZOEMIUCCduR0zQwHMhrOCq0zPQdAUe1126qwKNTNC5GEnQTbSord7fZFronCMJApZnhKrE0ZE",
-	"LPJg68JRKbIsVzy/scJeX+Tjw+s8sqedP/DOm17nYfd80Pn6t79pkiVQwKoRqKNeo9AxEUXB8/OM2xsV",
-	"oefu4Y/h2Q/E3krd2m/ibZzq5Uw0UVEnZDoJa1IIMukbywsrCpD8lDlh6XeLQs55sT6fiddv8fFFoU/Y",
-	"aGmkEoaOgVBWFItCGsF4lqFVazxDhuMkQlphPAC0pEZYWr26vFrjpeOxUBY+jXy2XMx//KrXeXjaecw7",
-	"k6+/O37buJYjXWSiOC94JpfmfPHaLavz3D6IaOSDRhqJZpNzK21e3xH7jcRkJjNxvtCo8jl9c1OyiWbz",
-	"1kOq7YC4qca1L3l0deW/BDkhFl/5tBAiwwA0oNleeEQ7J9FpZDBRcBMrxBimN2PSDogcO5EAlQUvVa5m",
-	"AlceVWReXAgM9Rjp18gQrRxfgHaMii5IQmN0mUHzuVR4C/ozVO1qWNU41+OLPacjF3o5nTHccWzB7azr",
-	"tacg7pOjgxunwBADY667u+zCqbwU6pw3zqRQ9WkR8jJEFgXtLONWdKyci6aNGmZm65aBqTlfFig63ajh",
-	"Gb0sxlt4GswQOZvnwk/eSZgljJ7Ct9304VyR5cirpmO0O2iQ8NEAC8Q+Vpb5QrqBt5IWPIEkWi153uAI",
-	"SFqwWzZPV+9GRbZ2FsopdE1Wpy0p1zDMzzVHhuTV7efGqbuGr0j8mGkjNo6OLPzhGcTnYO22PR2a8lC4",
-	"/RikpNpZcn6ueWQaajoxXfYSRSO3HR23lbbk4LSMPEP/Klr5oXE5F6Fhmp8TWHIOnEArwdq02kMFy02K",
-	"BkkMvqdoV99DswEf4yfLno5nXE3JbCEWIUzSbbiZhE6ub4z4ch8igcOLDzI4VfEYV49t5VhtnNsGuuTH",
-	"UqVPXebsB0qIzLAU1gSluBtPasPxa1ozNhJGZiJo0DBxLJ1ZuzApLFQhjNmQGg8fVIQbfHpw795X/zYc",
-	"mi2yjT9qjQJ/ud28TYC1K9IuCbkJU9rLa+S6i+S2ulZFB3nXg7vlPAbD0WelrF4TEqYgI2xXFVFBrJqm",
-	"7hh/hie68DaohDYesY/uLrY0crJljjXsRuy3yfBOikMh/oTJzLBpoVdebOcVG1qFtUhljw9bTRJMoXPR",
-	"tPc1WxUUknzixw4naYsZLybuTmBoJe9t1I1X9LnOxe9Di/U7sdV3414w/jZv6mfNZssbRSqyDMG0BTYS",
-	"rXESb7Udt6vZ3K9eY8DAxB0sKBsn4G34NC8Kvt4YBX6gqX8hHqbaIfLa7eDLOYMH3wZv3qaB65OlmvJC",
-	"cpIchBojRWMLNBBUA8x3Dvy7ac2oMwmNYuuoz9wY6z02FERtFL8Q52N06OvM9brQ04LPnUOWnnO8SwLp",
-	"y5bkzQfRwgnHltulKc3Dc8EVhjFNmODjGejT2DptSWKLBj3VZBo0GD6gxMpFBc75mo1QpwLKy/MVX5uh",
-	"kirqbtXVUrMStpIGV+w1wXNkn3R+RTfD1ReiyxqDPjCqyDGHVrIRgVkP+/S/Sc8ufzuZrLxQb6AS0eov",
-	"VpXw6GGn+UTtx6bfTVNC/CSuYdzYsjC4wfwFdIKWP2se2RYonnEcUOmvr1xrdoFCu42BmA03yPULBAtW",
-	"B0OWRWzmHi3NOvrpY5pDZJW3jccX5hgFVFvUKPoFx03BbnDWyuNcX+jY8MI7b76G/5x/fXdTMGnkEuHI",
-	"fkb7yaW7RGf5CX1v88azEDn6uNDzj8LeLh/ATf6pwBgPt5cb3m66S3FOn2t7Guam3tPHbt/WO/rIzUv9",
-	"+jN3EOrXX/gDUb+x7QNn8QGp36wYoBreDedloxvB/rR5z7Gjxnsv/Cna+JQ/TfUb//zii88bLtfSZqIH",
-	"PtLZOgT3Rdfr4bLRrcZoh/iblY89Ua/MNbef++MX7j/nVjwNxzBcjqOmNi8/dccyXA9BltG1SrhovOnw",
-	"uDZvyFeVUxvNqz++Lgz1jAScTbEgclnfkImRtPSlKByFucH9KsnJHUIiUZXNuYoz/KCdE3Id+Fg31F8d",
-	"f03Lr21RxMwSwwsbGD7yUK/RacXSfm+/sZGalOFbjP2J0aCb5A6Y3I/JAtAwKd8NgRKLYWvA/vLv/+Ot",
-	"CytMnckgdap/sL+UqrsunFMZzS84l5yZ5XzOi7UT3Yeq9F2gl1JqRZZa1GFP6iayQpDbUIldzGHQ7ebg",
-	"0HjC8Klt0xIMLDu6Tl1QfRL5lNDLifOD6hGxWJCwdnWGDtXu3tAP5f/Mtm2Hx4UQTl+5zsd0EkI/Tdgq",
-	"XZjptEH1brJRBwds9fNfKOEtDSGEgLNMmkXO16hAn1QOIlqG9RyULOhX0QFRNKuopV4QqHt6r3N1gSww",
-	"1Z1bOYMf11y84Sdb5EvDcu5+Nnl8b3C7wbvhqzf6EoPraMvKYu4Z7MxjZjXbP2KZnEprThjPjfazKxV7",
-	"1N0/PmRtl3DGCjEFJYM0q/VeOAELXhhRtwv9HK4qtCQ2ZK3PdGFZzkci9wYDb3Uk3QnUo53c7KW9+rqO",
-	"AdlwQlGd1ETbw+/wbYTnqZyI8XqcCyegNGuEqMSFMCbQwub6UjgbOLM6NokosULlE93ayIG/XfJcTiT+",
-	"vUJVIdfGNlq/qUtNUSS3MhK8wM0DjZE74fUTeiueb2cqSFpKvLZeqWkktCndTP2ywguYPRn4hvMZ4tmC",
-	"GzsYy5pMFNW+bFuyn2b3i91cIdyJGKgKxq/g3+cj5Cho4FxJI7qtD2T1+zCmOGBeukznDUEvGTezkeZF",
-	"9mFtddHsV011tRuxpa5+a8NQd/2+2Gp7u2F3/FQzW7zR3tu8FpGoOGPYucQ2PBCFKN2TYx/E1GUfO8Kf",
-	"8oVM4wV1PjVq7WbPGvZmC5WrfR0WLzMgPPmfhTUsVWKVIlONBe7AgLDLUjHM7iNnVlV+j0NBLbwERBSd",
-	"USNhV0Io/4U0UE/4Ecgn/FhplQ4VxpgAEU1ZO10u4KTB6NK9qvWLSHEklf8kuvwKv7O5r0yY05s2VJ3Z",
-	"bOgUdLlpK1XYMNC6LJOwdjx/VvNx1XxCG0PZtvCeKEY77/c8XwoXn4HvY3gWt2yujWX9pHf4IPL2dNkX",
-	"KseVNSicm6GiN4EXDVi6tHNn1oOFhF9zkcnl3P8a8/mCy6nyv60oynuUAOB/yixNhiqdjnPE9EgnI//X",
-	"3IzzC/oz5wrEq3NgSCmG3MMUiuJ8WeSpDzKCflZizJy0C3vMp2xWpsFL2+g/9s6EibDjmXc6BhvYd624",
-	"C61Byzvl3BPd2fKe4guRCzjG8RS0Bi3LL7l54657iag11XqaC8fU45U/PmzYNNfgpJzWUVJklrB+HyXR",
-	"/oNK7NWEpbVQqbTLnlhiSyPBC4yhGBfCDoZqNdM+qCKjLHatrFTLhvyBBLMGXKwaqWfjmcZwYK0Em2PS",
-	"gaTc6KHaPwbCM8dkYAxJY6O1FaYSs4YJaydBYaHsnlIMpRYJ3WIjVGzfBQCF09O/fbBYJHY1TDhp5tWo",
-	"mQshEGqlyx5dimLNHGXBMF8y77NFIUAGOSGldRlRaRguRlJSJiBorOSqbPB9304/fV+pJlJnb6KF3hCy",
-	"XQc99RGytpBzzMu6QdW80T1bVRtvfLyi7t389M9iHYvFgYi3breQGRvZs0Kcd+SMGomxnpOi2BCw0Kyz",
-	"1pdip9nGts7F/vHhltgHzF1Ry/kIEYBu0HOTBkV3h9yWmqa7jW2+P5d0wchkjiF2AhQz5tfp3jWdLal1",
-	"pFnfHNJVCRhtCOCIU2GRtM55VpKOoLiR4ZC0WHgqkxhLA2Ka8AkI0NZOs317vT25hfDkZaakRQJftj0A",
-	"j7tAKw965HY+qqfkZM12DcarSWhR7oh3aFTEy4rloaQfSbB+eT9ndDjKlS8JaJjM+h4uLY219JVKWEI0",
-	"Q03C5JfILs+0mshpg/d/xu259THC13KLEEz8NkjW54tCzxf2vDkO42xpLOioGFc00pdiI1kibE1KPKqk",
-	"5XnSAK/vtCOn3IpzzLW6IcHN+eyVZovCWawoRYtS7mwl+r+esgCCoc99aiart8tIbEhDBIXH3Q197rKU",
-	"L61OBxhLECiTBLk7AHx5w4z7AsYbrgppRRLFZuiCPVLTXJoZxegJlEUiqLA7ZqhS30hKKZ8YYVvLm6zn",
-	"TFa0MZ81mbSg241qVgj+8h778+0xapthetVUvpXB9A+FS4gBluOZGF+M9GsfX0fp29HWG6rYD7JURljW",
-	"Vjq8uIfRlNUMiVU9droaBMph5kKoYhBgGvNjb+aoN4UTRtFslcDCeJkwyNBp3Y3TUAmYHiqchh07+O1S",
-	"ji/OR0trtTIVW8tm8GHNCumo7PkWCaSehhQnU1YECat18xlciRy42nmU4nM9ra+/UB9eM8mrj6RChJKY",
-	"uFYSDKvByVvOwSYtR1FgvCykXb8AokwU/HQhPxVr8ntv9Z152pC+7vCF7FyIdeqcZiTSoFAgVLbQUlny",
-	"SZR54AhigyE5aJZCz9hedxuAYvhCuTAcuwjr8hFqkKdLULq2dZUblp46aArUHQeMXmPDZa93ML4Qa/yD",
-	"3F7InnD18Znyo6B/E/yAVBPtYQ1cirDTQlouIuC/wfhR9PH6fAWqkAQsenRTXgxPYIru2BpmeC7I0e13",
-	"bYDOfATU+/TZExxphGIEm9o/NFRDdZedumTQDp1bZcXU4VEQ9/cfQDLTiAKJSfrs7l0XwnX3LrpAh4rh",
-	"nQIeSpxZDhlBwQMS1xLTEtNagxton13q6EqMjLSCifkIg6Tx3+43/g3sA8bdUBeIQNEUUjcq1FxYi9Yn",
-	"MgUwlv7ukRsatntvjKKMwwHj+UVAgYowDFxiSDQt7t0ZtylO8D/+I/sUzVbwX2QhLmz/QirPSmWBQEzy",
-	"9YDFYLqsTaNJmOETQR5oF0ZHeSn4cCEv8emharsFSDw6mFb5+sRZkxbOdiEVDFhZgRmNGeXfwSYh2wpl",
-	"XIjxhVnOnS1lLg1s9Wyo8IAbVgigEyLzADhuazQ6tjG5D9FOmHsbnkPnDgkEUsFUjoVvrDtUp5WMZQSm",
-	"CMA1zqTDi0LidmIphUsFMkNfOGDbAhBhVZ4T8BtuSgTycbsS/qbNbp1VJ+oIJtXGdE0XW+gHLAWP07Cb",
-	"+uSZApqXcczl83O+xiEi0JI0Fg2kThkkK4UZMM5m2ljWTr3hb6znaULzg3dg9fcQDmCoVjLPxrzIWDu9",
-	"262+AJNrliNqN0FFDTf5QoBoEnKPsB8u0oEgnl3iBW6LOwa/ic4w3D4YeaMSt8iB4mPvSopP+NENNCUZ",
-	"qi3HMdly2PaYm1FqmWZgErYHIfNMhoqUaFE4eSxsH2mcXy6BYz7ndjxDUAxli7WP2Yc13AxITU9K9EqH",
-	"VKwcwnG5Jwl/MCup2oqvESaX5hJmNynhdGEC7bJQAgT0SUKLjyL42nXA05YyIG+oPkdo3XZa6otksfY/",
-	"9hKWOq0QbiBvcqm1KFakrpcNSRdD1T7rJezjR08Tdra/F5JuRjKTBeGN8dy/Z9ir3/Z7vUcJ/fuY/u2f",
-	"/uXf/y/84xG+Dn8eH7trxw+7Q1UGMbRDhFLiQ5B89m+652ajEsLSfvo4YWfP90IsSxIQH3EHegyDjZGR",
-	"bkIW0+bBEAmj1QuvoUJUzRwKc5UmTPG5T20keQZIBxr+A1PAUDkzVGSixXsJGUeqRyYhaCC/bf75xRef",
-	"o6A0GKr0uyHFpQ9bAzZskdTCrw+PJ4lm2ErYEGPZq6/uEKfuG3gLI/kMj4lWLIXnUu+50GG0AxdjHsei",
-	"b4SiB1wRF4leiBVmfeJUfU9d+N7bW74P8e7fD9X3nU4n/B+eTesIFux7BnypDWRlL2GwYm2iJAnuqz32",
-	"PSjoQIg8egKjluqszLX0fSBcN8F7uXa2MiJs8IB9X0PowKTHChhuA5dzTW9G0l/TqlMRw9AjrLvC2fYQ",
-	"ACfaepTwCvQ6Yk+GMN43R9fYh5KrISNvZAVRRyuNN9Da5qadURGJPmie7umON+kD78o0IQKwsb6Ec6+L",
-	"4NMJs4u0MDCI6o4iYAX8fg+/74frj7jxGAzQtGORE6AVaN/2O7bcWI7++gY9PXY8FmQ1wkWKQ+YYZ5nG",
-	"YEQYpufZPsq1f3QY0WwcYohNdAGL1S44sh+64H6HqZrpPKtFkpVfO+rd7mM+5zd8zV+IRuxjvJxjOIXT",
-	"BbyKL2Tq04ITllJAQlr7wMYK0cKUoYZISfQkJKRKFypMVM/T2VWBeCvrhcCxWq0JgQUECB+y4/kOKRgz",
-	"Mee1vkTsYKNDCA9PfM1zExvYVdsIEXH1vYGDU6pxrc9fPXU1VARF6/Jm9lXrVsXuGy1F7bpfSMXIJgCT",
-	"5tbEfYy8hrXp8QODzpWDq02MN1uFb4crG191O97ZW2DZnQUDxQLKkY2DB/aTXq9XKVIRzigJe2UDKJOj",
-	"P4tkhigZNo3MJul1sQn1/R3hlZR7PLooUf9D3As744r1+4hBotXUX6l6yQMCV+w4X1rU0ze857XOxFgp",
-	"oTPxRTfZWKPg+PAm33x9qMiLy5bp1PuwHmDT7d2ibhIXcbNX3yUuONB/IGggdCMmGbHne8ovBUxRrTXE",
-	"c6y05fGS47htFK1o5yX+Ht159fJx50ES7/CCrzZPZe2r9eohlQ5sYmiWukJYlxtKsNDnanjQ8JX9g9ow",
-	"I1ho99Ym+Dq8eODlGy9/bIFed41sAdjELhw1zHS6AbLpp6y5LADO2MPAbKPqAFuhhkOFAEI3duCpQRjb",
-	"AmwKH+r3ty7NdnhT12ycG0eNQa9tHXQX8diiq6RUoNSDEgwa5yhyxTH9vROq1pVGsLqpq2HjN0AFwThM",
-	"WQxkjO2+P45xuxHIeK/2eRe4FwZfdxg74Gps56gXPBuhn9RaiciOIzkk8RyB2RfczvAQtqvSK+EJgeS6",
-	"1wzi7oSKCni7+1wNsj7+5u2Q672wuJHZSG3604DIKOK1NCBI0UzDC6XE5Q9WiQTOvmdHPX+gAyC4NGyp",
-	"cErhoQoaeCBDrlwANkDyR1w14CTgW5RVA+DVoaLwbFDoKqFD8H2hlnOWhjSvNKnKUHdAl8AMmc8b04tP",
-	"hqoamzUXwkGAy0hCB00qAGeC9EHKC9VzQP4SzB+FNqZDegKCXpYatdczaiZmJ+RH5qO0hAMFRevZyydf",
-	"fP4ijaDxybzZ7x2mlHSdXgNPP2B3HbAu7PNQlMeZ8256k9oXrxfaCJbGdeuAU8Yl9+B3hSbgqOKCcmmX",
-	"pfdKCzn1HIetF0Lxheyu+TxPd+2Z1fqktD+74ERnxSeyOFSkr6S/e/Qy9bojwZmgC9xNJ7k7iYTCcQBZ",
-	"4V6mxwaGdG8meG5nb/DvQvBs/QZtgffmwhZybEBaKwRVN9GFs+3DBnINGmkdRcDoNaXLBR14lMAUjmPT",
-	"QbVUPYUbb3PG00qOFXdO410K8ojfh7hGZqhOA6NC7uD3vhMgiQMnuDU8Z/W1TJ6DAow01HgouxQoaYW1",
-	"OPNiZeUx37/CNAJyjmUHwUBFbCYAfRBKMznlXATEXtXLv/n10mh/IdYii4+YlTmOarRE30ohJjLPTYQJ",
-	"igYTO1To30bD55Nnl8e+44gAS+iKozU2dO/4kClhV7q46A7Vl6QIVKzxFMLmXFQBBAhIAI2/wNpvwehE",
-	"dn0MasCtQW4XvVJD5Tq9oG76Jf1SjGZaX+Cili5wvVKigIk2bEUPhGkwrB1pEa+ePw29EpdI8NYLgcwD",
-	"5uDE2yXhKmknyqEuLzCwYM+7UkPahbdYENdCDue7wLPMUZ2psA640nfrjmFGTtFiRgG1IHrPjBij1ygh",
-	"pwt7rAuaHOoraD3YYdjxaKRJHP2nRofKYZCBMIwG+ZStMDYhGCgplDd10/joElW8tlOWgZWuXADBTOdB",
-	"4EyGyh+MUrt1vCd93XHjNSnZ5WkmOoLa9piUE5k7xE7qkWtwqFwIyQvLVQbz6Vd4QHZGb1pzum1sXkSG",
-	"6j7eIZWKDk4uYRUx0nlQiqXhnLhqGegF9Q97gcxtCnLJ+nk9YZnIliQkYzvSiwT+61bOhbF8voBOlNnO",
-	"3FoxXzgIWDlVOG+KvVLydU1c9A3BU9wuC5Qw0sv9hIzAIF0cH0InP/ns9Kzz4pPT/tExyf7eTlxOBBmD",
-	"u9XLoYeVu7AlvO3YudUTR0eCTE/B1/gX9YLsZ267piwTJFJYYEV4i7NCW/JW25WT/cLATMKMWHCgYUhX",
-	"OMMSlUkUf6XzzJ2KO4ZNCz5G2DWpM9buH7IZvBWoo3BzOFS/F4WcrL02sN7cUSyXo4IX67LK7tK4+pMw",
-	"D4nbEuhs4SxMGJvwYqhQFVjrZUEQhBjFrawZ0G7vupi8FKjN2sGoJWWWO9WmtVrvJe4FF7eXDlV7Axe3",
-	"8Pq6i2Dc8+LAd0OMNxi2BgyEjrdpUsYNc+OSo0M4sZPFh0qSCf3EfRpd/Vka/LW+2XOZDVuI85mvEeyL",
-	"EtF4jgIucLS0//p1Gip5mqFyx0dkJyw93O+lLJNYE8NU6BICVpf4bq4UWlzxTiq232NkxoTjKUU2VLSZ",
-	"juAyFjBIgHHiv302g2uzBN6C/x7Cf/s9NsM1xE3S5t6IUxXJoNszrfSyENleQtlJMdkgD0JxITI24TIX",
-	"WZd9HN2ivHvjfOycogWUZtMlL7iyAjqO0vaA+FMhWFpSh+BN9JCLZfhmii5OfBXlN4rDyuVYKEORwhSS",
-	"8qzQi0IKy7FoJcaHhWyTeiDLPSuKOQbSOijTMlzl9NmTVtK6FIWhOJb9bq/bw4B1kkNbg9ZBt9c9IDyX",
-	"GQYb1by7cEljHIyhP13JlCcZdtNJlmeUrVaphNnvHW4LOA3P3SurZMWxT63BV18nLYd5sFEwq5W0LJ9i",
-	"BiP2E9MPF9rYptLbCLGvRF3pdWSgRDLeqI3QZSCXg4gb+zuIfoDAvQ3ZHSMMa06jvS7zclTpOSEW2eAv",
-	"wbNcOvvbET9tcPTT9t7wuqPBI0SuY2RE3eeyx+ZLg5WtdBlocIPDHUW0L4DOVeyrHmQYk/PjKY6QvUPk",
-	"CAJgOdDJV6+efLyXkLCotREITD3YPXMpoUB4WgF/avePN3OKYPhlUhFWFs8CbiaJDKTC+96HzNwIlo99",
-	"6dKhQE02uOQ4B0Mls0pmFIaK1VKjLHAPLMNMbwLrQzyLzYJ3UagYJUe6oBinzDTZcNqoNNQsQkhcKcol",
-	"OPGbfPjedX9SDd8mOOdaZAJWf479HYgMXAtagO40e+hdbxwrSn1+y/UFUdxalCHRVB+FtUOGNPD2O4a6",
-	"EvUdsVSWIdorLK4Vr+3eSUiwVk7ec+KuzErEA1+4RSsxVMiD28T4nUtsz6vbtHs8eyeS32Vn1f64bqCQ",
-	"vpJUYMi/A1Jy1FUMim8oISSjbKDGeicY6FYPAmZKr3y0U2MtF9CX0dvcWASpIRV9ELjqUJXVkdhGcaQt",
-	"9WDqJZBKFP6oNsxQVYoh6aKpGhJSJBWXaCLnRMGV4WOKDrNNcP/NBQtkyClJXBmCSvGe0G1kEnESqdVT",
-	"Ap11NWC5haPmIvkqMXQkcgxVOz3qHaR7LBcTG0yCIzGTij7jbBgl/q4jW7zqT4pIWJAGib3BuQUaBwtV",
-	"uIruVPD3J4D+D1UV9X+KjvBN3H9sJHL9L/0oXMrbUa/jl2zMF132cqXDTgq2c08caQ68QFbAEUINwO0x",
-	"MkRrrMWFVQ3J+++tXV2yJMQLTSvBa0TfQzZeD2XMTl0j0ZEtq3FhFAUaYRhnU74ApScn21C5STHlAtNp",
-	"iwIDilGU5kUuCZB5qNrD1kiPDfDjqz8Vls8RR4rCh4wuinXC7Hqh3VWXykA7NDc6cNuNfAYqSjTRRTJU",
-	"OMbxsigQFXld3USDOGStiq3rnX4btALNWCO9dODQVQijpHYMG5CryqhcIO8rXWTGUS06bhTMVIiF4NZE",
-	"1Y7cmrYJJgi5R0K8Y89Fu/ht7g+iy4wbKtS6Eu+JPn3C5joTOfrNSjh5d8T959BMYRJaaiL/RE7nuDep",
-	"eBfGeN+lYLO7dxOYX9L4osRXZ+tH88+YK1IBB0PVQWzsdDOoKqm5VpN6lExSD8pIGiMjMEa8Fg+T1KNT",
-	"km3RC8lmUEHS6I1PGt3ibnz76Waol7t1kF4TvZU0hie5Nx+mNbccXd+HFmv+WnfnKN3qTqUn+tBmxRyb",
-	"1H1v9OABjGjTvYs3j3A5g2fIXTtIqx4nVAerOhZQ/IjhlZWtPtLZ+pZVPaP0iFK5+rKexOTKAoV0OFQ/",
-	"tlWUAP3SVwcN8G4tF0p/+Gn28HX/6fxfFvef26Pfrx7865v909HBWXb8aNL73az/5JvDT/OjVgVuLUJ1",
-	"x5JltTSpJtAFnnF7KTIHvEApZq1Pr94V4sJhEI+EYvybqx9Uzq2+4JZdvTNsdvWnQlwIKmTv00UWwoqi",
-	"e6Ev+dj8t/Ib1VzQQetTfXn1w9iwZ1fvLKakhDSk1qP84urPeWaBGLwB6v2umAn74x/N1bupkHOBqY4u",
-	"Lar124NjdtBj+/0Ddnh0fL+aBTpoHUz2RT87HHeORse8c3j/wcPOAz4adzIx6e33D+CVB6g5Y+eq6/q4",
-	"ooyhWTmm1R9m4cphv3gj+T+wz4RSazkCvbi4+nPOxHTNjtjFlx1tmMPGYAUo5W9E8U+thozumyE26hga",
-	"Ez4WI60vXP3o3UqXxhXe3lYzxUC4frthy+jd8qhxc3FWnrYw03G50gpuU5lSSomVAX4ANKNQ1bH14s3V",
-	"ny6FEYpdXL0zb67+ZK/+rC7Y1Q9F2N72Hxju/XnCePYNyCVT1Lkvr97RvucVZO6rd7ghN4osUkrg++zG",
-	"Wy4CDKypbnKjUaZaHDl2ut5UHbnyLH7vkBb1egPVRzwL+wRe2b/5lUrZZXzp4OaXHutihHXY6I2HN78R",
-	"w87CO/s7fKVeMx/fO9plSA3AuvByf4eO1ktuw3sHO8xjHej3bdI62mXJPAKuK08Mbx3sMp0bdeevM0k6",
-	"RaxuVqznqTXYKt8mdRvrvXkEcjYV9toCEsaR8jjMJlJ3lMsJkxlLORnD2xWx3jky6d5Q6bm0VqCHM+2B",
-	"Wq7zDORjZChJGYDZ67nappGzLfSoLOFKWdQJyBBDRS5mbw+jOvoY18x9wVf2TOd5pXxNaXtBeAffaV93",
-	"ydW/KZUI0BMiw4GInJeoFGq8aGvzVy8VgvkZqp0WOhdpWS/ETVXAIUzL9JuINKGk/9KnrcVR9/kaDWEH",
-	"rDFdIIQ07yVk0AVF1inIUSj9ULnEM5bLC9TTKwJhSpqf3wqlSVc0Rl/RtMBTQ4Xe+JEQyhWFQ1fdRvuD",
-	"EHbnvyEzl1d3yMoArp9d32lWK0jJ+ekaRdMKXatoHKZxyNw2TeFnVAye1ixh6MQp+FwgRvzgq2aCVz6C",
-	"7Nfh679Ndno6qlaYNJGoLYfXhhKWbMbNCRAaDOl3pAfDfPI8pJt/uxTo9nKiNlKqVixTBOTFXkOZnOsK",
-	"o779+r3kuh2lmabiMFsEm5JikZudqHGV+P7dyDo7uAkDNv7ftcyxAfJX20ZaUQydK7Wwg+BBbHir2HFK",
-	"mR73MGCmQw8H2OBYArlj0OLr+5NQ2S2MniBsqLSLufiJT6ImC7V720HueBZIiAqblv6kZrHGiJQkBHoE",
-	"GWSoCOAUOZKL4ECyisMY+F4iF8kGacUuK7OEpaCLDlLGWdpwplM/wzRIF0vGSstuAPresI6iE0XpFaZn",
-	"lzVUQx6+f5WwVaHRLXKOl3G68bAIWJASjN0I0u+GBAhszrXKpcKcU1DsvkfTytu0rFxYQySGj3vXEDBq",
-	"Z+yHzreNngsQLzBri18I1ewzCjk0FbfRHUNNlw9TLW1yydrSqeXlScKqJSOUA6YlIz0OHnE35vAi+jPb",
-	"6YAtpJqme86W3T/yMVjkg4U9uyj0aykMph77rivyZgZjs7vkJMCn3NgO7qTOk49T1iaTb2V/O/ggiqEU",
-	"+YSc2oGwI0UfKowRrIrjXnbHQHeKCYwCVpyrHMFYw5wsSllsQO50dJtTmJTXAqIC5V12GsR41wbWx6sH",
-	"r7Y3A0/3fhXrfmGx7kVweP4vJNDVDsgKtBX0G1OZ3N3EutuJcrfpr9cekTs2HVuJmQ7h2Es13Qp+VBlq",
-	"pf91+Kmbhc0N5hpZEVuDVo2wDxWSddZA1NFmCSe1yuKGSmYDtt877EfvymzYGsC1ZIhw7MPWwDU4bCVD",
-	"7BNe+uer/2CKL7T9B/aZHGGx4OnVn+xMWHHxT/hoiVGIL/R7/eNO76DT67/c7w32jwa93h/wuVKBpm8p",
-	"xYct7C5RazwF2+exUYKm+UKIVIfb5vkQ7ctc8EsfOu0Cs8xsiZnbK0WZtF6rJaJajfhA8mm6rV9F5/+i",
-	"onMsrgJVeEFIXCiDkMx4swQdADe32uwC0lUQmF2sDnm7rWZZwVdOZIgjDqtwWmhKGpRpGAEPijggHPpq",
-	"EGKEHkTWnyZYhs0oQ0yk+SlBhuy6GEOqmblDkKGLmYEx5ppqacNvBCDD8Rm0j7mpxNwhEIBySiBJS0y+",
-	"1GUNi9d8bAnL3kdi1SyAOci4GBg3iIqgTAohKH2LDGRFwtLvorL8GEcN8iRZ1bRio6WRCmQpBLaCnb0o",
-	"JAw1eivFykVDVWoAMIV8PAYqCfcTL1WcY0Qv/B5hzPB5wTO5NOcLekZm4nyhMQIGY6swGEnYn0dk++Vl",
-	"sV9U7PqdsBUY3Q3Zq64ZR4bedgwdt9dlj/BE+QLn9YnEQHkWeE+tltlQNRYzY7vXMivlh9s6cxvFtFBX",
-	"tuohjRn2tWW23tPmFvtS/aGqeFKrsMbl6QGW8bj/0f3eEVZqrR6b1mD/2FvVzn24/Od8Mbl6p9bs81C8",
-	"oXa0yjp54RDDZ3qn98+Oj7eCJbc+4dO1c8BWwwCu3tkEXbH9Q3b1H8XVDxj9e/XnnH0jcqHshXhz9Wd1",
-	"0a2ijbpO1D3F20B2bxEBwTirT4L98Y9okW0OvlB8MRFq3XEu/c0gjBpy7Fetq/8j8lCzC+xaK2n9Xhrz",
-	"hs+u/nR59YOJrn++lvaSA9G9+gErqNTwZGkqNjBgW1f/d3Z59Z9vrv4z/+bqzxcbkivM6j9RwEQhxNb9",
-	"RD73xkWlW/GquCiVXZeFGqhMK12qT9nmoN2X3nvUOzvmK5RwiwBew/L8e7FW/91K0F9W17sxCefmRKEa",
-	"j/2rJQx5ST5OyG8NvvOXPRrmVuH+qTQuaJeym5tdrUqsgjuHtUdrSprGlEk592a+0ZrJbK/LnAcZRLcK",
-	"nK9L1dsZAvWE1RBQMe9+CwSqkxUfyxwEnbt3oe8jqTD41yENtaMIaJeyqPTqpFo0bCK97dGhuM64BalZ",
-	"5rlP+kaUO3gdwTB94aiQPl6dmdRINRYp+8v/+f+wtLQzpA4geqhSzBVJE5JguWLPH5+xg4ODh9gAC7gp",
-	"bzDRKO33+kdom9h/2esN8H9/CMbNZ6AE3r1LsQmpGxGNo01oQL1eEqoVHPX2uiyNKhumZameuHLiUFFN",
-	"xRK5zLicI25CDca6T2NCC0G+hUpxRgQb8BBMICUutJEUdB1nb3kYr8nECDtwo3ATyFYzmQu21ktskfAc",
-	"xMpDYK31svDB/QufwIXZJNqlyAfbmvM2kVHdI7ZgWueCvqQLZi7kYiGyEwdPNVSUkoogktQRaZiRc0yj",
-	"QPzXaIghb0C8XshC+AJVesG/XYpBmMkRH18gJr+rV3eygUvlK6BMpcOn8mJ5De/KbYUSC+Lu3cFOuAZt",
-	"TAJH11s6FRbr1iXkvYrrFyKWRlTaLmEpyEq+0B0zMwR6UoJFmAgV1AVuGCo6vuYU0RqaWg/G0D7GOB0H",
-	"MRGnUI+WNqRkh2wewpkuCJPZxbuTxrxcuEalmn4YfXJrVLqjM8kGXGGyAUoW6aDXeBRuq5Y20cW/UjzH",
-	"U2Q6t7X745tYsabZKl4lVu4QLwpxKfXSuMqvrjKqJzslFdhmvx/7Qv+RHnh9JeDNzmGBwQjjHo9SyWO2",
-	"fTrU6tlNmo2rDV3bB3csoA+4A7d+39fyucX3Q2Xja77vyTS3aJ92jkFpiKW1PYfDwgyllt/E2rZ1HJhq",
-	"s8/l2ppJO/Q5eOF36+7hLt1FFn/77v50gwOw72ow/cu4HHIcOk9x6yB9VuougzQAQubClSapPx9V8HPK",
-	"ZlSeLyzp/uHL3sNBf3/Qu9892u//oVUpyUd1+ltnhudXP2SSza5+eJOw/X6Pzf///5dZYX/8Y8Kyq3c5",
-	"sPmrd2/eJ88h5DdExfN88kMcpd7qje5PDsZH/c7R5EB0DscPROchv887vfF+1hcHk0N+NKpW1wrpHVtT",
-	"IeKKc3D7wEeZNyUObKmrGaqwtZxhg1mRi8XVn+zVO1NLt6CVKBMLqB6vL2lWqTUb1ywrl+voZe/BoNcf",
-	"HB5292Fbv61vi9bpv5z+7rNHav+/fz46PTt48OBV/qDz8skxF9NV9vSbh59++UA+mO4f3kZZDzXGGxT1",
-	"L5QgUU5P6LxWdZJflfb/ekp7vVzQV18D/Y6r8nz19duKsgybh3ZHpCjT792Uei+1/OLafNnJZviPM49R",
-	"RgqKF26iotW1Ij1d9pngTgwKgB5lhZtYLXdSsStpdPculQ7RVNcz0tRJc9+t2hEieataRaahSkshF1Fz",
-	"6BmUEhDxseKMWOkC6+XopEzad9LuiQ+hAv1xV4fgbUBHhupWDsFbgY7cvfsYPXd371JEv6tcyl459H/y",
-	"65FBwfn4AuAlLA2MDAvAecNGMlTBUCOzpMSCMnsJZRJMlS7gE1jd45YVPCjAsRkYvMzDPQkp0tficgzV",
-	"NXgaGxDiVFIDsw+iNAJXGltlQ5UVemHK7HgTFmnCZV4qfJ/FxWhBHS5jLKqO0xl3CnBZ31YvFXw6Svf3",
-	"djLyAvuk8zHPhcp4QZVvWfvVy7O9Lnvmy+I6SC3fbIAY9rn+eDRpPYcqNkgldfSZ8GraB/2R4vrKFygs",
-	"Mu3WoD8ddmcF/pMOeQS64FqkSqXUYxQwhduNpFeXQIOZFsabGxAGy8DkokmDqwYMZCyKcyEcZpbBklQu",
-	"6cMV6aoakYbK4Ysg5Fb/kM30sjAVtKNNBAfWJhQID8yC2GBKrHDiE4djNFRl72znuVjkfC0yN3euUncV",
-	"pFk6g0u/n54481P5fZ+LL403Fdaho/3rvYfph7VC/LTk+Y3M+Uo2/Uby/KY94zbp9HUw85/FCHJ9Qv0W",
-	"kPAPkFrfT7cig/8VTDAkL2DB99vaYKJTi/GXX//EPH2fDh/lc7vyzVGWvtv5ITvfhXA3Juc3p9gHv/bf",
-	"foZ9VS9DH+4yz6tzRADUeHYrSrpXmm+jLH9oXXm7nvseSfAqhCqA3gvnajkHFXUxrqfH30IV3phgDMDl",
-	"+aYpxK50rQiPief7py31LXXfJ2qx3DGJf/+255CMMhUDzocweZglQn67br6lZ8iCW5nqF07MGS1tCTMK",
-	"ItcdQwKTl87iyS87eMz3xw9FL+v0R4eTzmF2X3QejA945+HkgbifHY+PRoe81kEX2lPt362W48zN2Zaw",
-	"gVKOw1yXNoIVoWwUBlgZ2V7NRtEgf2zqfVWANGk8sJv7qJN7rEaoOQe6tGOZi27FHulrYcP3Gipgv01a",
-	"seh4s00lerZ8N2yMHd71boC/b2iEM60muaTi+H8lXIT+Li87QRfEkUfKSrv+1VrVZK1KvqsarIjEOKtO",
-	"gzmoHsVx7ztHE98SqciFbShJ/igURy6tRVOtCc27EVGQVCMHtUgFTPEHiGNtn9tIhgAfar7nShAQklzS",
-	"TJWaS+EQioJzt0ibUMOrGIze5bkUpkTGsxo/iHkh5sT9i8aQtbAsQDtjAIf35A+Vg8pHOOgKnDRBp3t7",
-	"QQU7mvz/Y6wf6a1YpI5GExfprdDkshChBEiJre8KBsAnHWhclD5I14eKAuUiOEbgCa7mTBoV7CZTnxGW",
-	"dTrhoQ7yGJN2GQJGr3iRmaHy4IVYpw71RyyJyTNEcThktZI1DsPSwyn6tFjanKF8Tawz+6WcO7AIr1/T",
-	"rGCfPMwk4SU6i1xOkagDb8ikdlfchMymTYsLIne4BtEmgVkCyBJpMbvskSu8XGk1irzwlXGV9ijbcDMJ",
-	"4A+1+QghTKwpgulkqDDGgU5YEeIsaL287/sDqPm/WHQA5grW5uCvoLR+HMJItpjgtwthbiN8WC/Q307q",
-	"E8zJ32360+39QMgAt3PVpDkS8gvl9lNTCOT1JIG1bxGpuIelaySRqRgs24efVWF9Em+HDFZ+T1kr1U0a",
-	"6RiQoBe/0qqfJ8ummVDdNkLDlyaIM/xIavM+L3giYQvvSdiqLu8Yh7HfG/T6g/39bq932ByHsZnhgOiH",
-	"D9HC1BEGTU4Fr9jCuFL8GsPIqVK8ak+iTn4AFd9Zo1w2QhRo4fEGKyYpFxkRDEif/PhH8wY2m11f/X/v",
-	"BVoZmZvGlOse4iyizm4LtKD1OBwcPew+uL//h9uYjMimgrvwGhPFrzzxV564JoJ1HUfcLTbirxwacbtY",
-	"UsGzJx+j/2LB7Xi2yfA/05exmoypubmciPF6nAvH/wZstyLEBOmvjcUwCdBo1xTUECdJIqlOqvkGdSZe",
-	"+saddx+kBdIrEc0mqp6k9IpJA6pt0Howdhx01mZ24Tzqm+7ioarkZ7rI1ZEY67kwpNS5WPFrAeUpxQKB",
-	"EUmbHSrQDL0ogdUgMCuCblMVEexy4Hanz54QNuEcVycuOXTic3ZcOQPqZFlSKsdij77atfJ1XUmVD4j+",
-	"9UCLSoRECX/YqPmxX0bxu5V/122Tvx057MMilP+MMtyrkMTwIbDIa96VhmDLW/ofqHsfDtT5Q0oVZVpS",
-	"eb5/hfm7Rjj5FdP4b04iOiOGxqspgbeywt8e7zjAp5Bdk2ciMsDHoJkD4g1N1d7gxlAF3F4CFE/KIwks",
-	"tkvQeZjRR2GQFAlaSgo+nwyDwBzmClbj+9vggX9vBoWntTS7D2dZaMjYuMY0sD84etDtH2AqS6Ex0cXt",
-	"wTJe5na1EeAc3vKLFdRx+ubPVC/g7de35Mo3AeKiiwiv/ap5/8pnSnveHedOLffHT9DDtxOJ/wX0cWCn",
-	"mR4bh1KAQAbdb/xPV7zf/XIl+90vKuYPP1wQWDOkUUpBxkuFWexYBXnOxzOpRKUE7eDevf3+/W6v2+vu",
-	"Dx70HvTQVuCG2ZiAIdU0CUnGVNdO8Sn8iNIuA3JZmf5HU7aZffilD3fEOchEVkFWo3zteupD1CxBQGw2",
-	"+1jmTvUNW4jnUYl57B9C5Mf55W0QBpxW/zvtEg72utVkVTm+bhi+KYKiRHtK6bJoKHWPS+NyU0IteFn5",
-	"qK/WjmtTFm/34WFUtx1+NefNfOm98A7jOfSr3pt6FcnJtlr2lbr4rpxp2whR1u3mI30p9rrsX2F04UkX",
-	"HHBS9qbAPePrUnA2Eauh+lR+5Lvig9pVxqjqvGFKs0JQIkZNwhoEXAPf/h1zQnvftZOJscyEGbiy2CFg",
-	"ImmohV2OMKkWw44qXncbhBi3iHDUEXrwJvCxl/UC+MmHKIC/FfG0LDp/LQpYyM1dLvHJG7OIv7xNCf0b",
-	"exfSd67t5AI+VUA7//ZVr/Pw69/+Zrd8Z7FZpz8Uu/fJWwjLLKcKVp3K+9aq4GMNfDPA6NlsichvfKh8",
-	"Gf1aGXzaKNcOOfRg1yFf7idlAeXf3vvfvv5tm21e27v7m21Z1e9h7ClFaKI9O/jcPIps7yGiyB52yWu0",
-	"q9tNXb27aBKuhQnidSE+SEj6NY65EBx8PNkXncPxfdF5yI/ud/b5gXiQHYj+ZL/3M+ZD1xx2/ufOuc5K",
-	"rBqcb1sX5i1Wn/cH8KZFdFsL/Ww+xHp3bDLa/EQod7fy1eAb1ZoI+qCk6Cdl3qULu8LQr5FYa4zymogV",
-	"+1R+RJjA+71mo0VgXNKwKVBXH0UYcbDAMqRl7UJ0hIKfmOukqtFuTLvs0zKgreTAqBLvYXdCQZSGcZZc",
-	"yMdyOc7m8sP2e4xCuhyD8nmZMN/ZMhfEmLs3oOuigQTZSkIVU60mNuonJBKFgzQCSuTb/xkAAP//",
+	"7L3bjxtHljf4r8RwGhBLnaRI1kUSC4v5ymXJ1kiyNbq0v2mnpzLIDJLhSkbQEcGiKFuL2cd9NPZ1Xwws",
+	"PkAPftkB+mHRT1vwP9J/ySLOiYiMTCarWLJs935toNsq5iUyrud+fufb1ljOF1IwYXRr+G1rxmjOFPz5",
+	"nBm17pxMDFP2Z870WPGF4VK0hq0XbCxFromRZEW5ISM2kYoRo9ZcTAmdUi66raSlxzM2p/b1ORd8vpy3",
+	"hv2kZdYL1hq2uDBsylTr7duk9d87TxjNO6dyKczm1+w9TcyMazKmBRM5VWQuhZmR9quXp3sJ4WJcLHP7",
+	"aXhICtYlL5gwRIpiTVYzJgglBZ9zQ+hiUXCmbe/YazpfFKw1PBjcvKtPbGubXX05Y8ROKRXrWxo7WaxJ",
+	"wWiO379RvwaHvcaO9bZ07Dn7Zsm06TzKmzvGcyInOEUKHyVcEDNjRDN1wcfsliaFnOpj8s1SGka4wT4q",
+	"tpDKwMqShZKjgs2rq+t6o43iYtp6a3uzoIrOmXGb6XRGzcmzR4/ZerNnJ2SxHBV8TM7ZmrSzYny2WI7O",
+	"/vaf/yPbOyZsvjBrwjXJDno9MudaczE9owt+ds7WWWW2Wu7Ng8f5/deDJ/N/W9x9bg7/tLr372/6J6P9",
+	"0/zowaT3yWzw6OuDx8VhK2lx+/VvlkytW0lL0Lltw7XcSlp2hrhieWto1JLV1uEJE1Mzi7dIGHsCg33B",
+	"tOZSPPp42xYRF0xpai/d0iTT+PgZz7OEULggctvOU6Y1nbKMUKFXTLGccNPd0veykSu7/wfFJq1h65/v",
+	"lEf/Dt7Vd8pu24E8ytl8IQ0T43Xzyok1WQr+zZIRHD5pU/Lq1aOP7YKNmDZ7dr/1LZUYHB6SheLC0FHB",
+	"yMmL00ePyHhGFR3bLULaekHHzD6Y/a/ZMaGpwAtwTrjQPGcJ0VyMGfn05ctnJFdyoe3+pIYwbmZMESby",
+	"vYScs4UhgwMyk0ulyYIpfxq7BAgaF9NUrLiZ4bancwbbjoqcjGS+JoqZpRIa7k640sZNvO2EsadYTshY",
+	"MepOgwY6COe7m4oTsTYze4MVmoVNy8UFLXh+xsvZxM2bisr2vcd6k7v0cNDZHw9GnYNJj3Xu5/1x52h0",
+	"SA/Yfj4Y90d+5ZFOl0sfrVTnMWzfaLvS1367Dg4Pk9r2XVBjmLJt/seXafp60O+k6eu7D75qw6+e+3W7",
+	"cm/vX/7Qatr4ljBu2/F2im5pwnPc388+f/GS3KELfueif8fe0xmRCqZ9PKOmst3JibCky9jrXBMhDcFt",
+	"lgo7fHsFmh/a+T6AP8+ENGcTuRT5xjT3Rncn++PDQedwss86B+N7rHOf3qWd3rifD9j+5IAehmleUDMr",
+	"JxkavuZwTaSaU9MatpZLeLJhkrg2W5jHp3JF5lSsCTdsri2xpVNGZrLIdeKOUa+37fQDG6ksfM4mdFmY",
+	"1tCykTl9jcxj0OslV/O4t3aAeiGFZkC8P6K54yz211gKw5BLA88aAxG787W2Q/jWTzS86Hb+aTjn9uIF",
+	"LZYMG8rxu3g8Smpgl0spqYA3zNmbn74ngs3JnE2ZmLKcGUMu2JvLd6r46fsOuaDTNeHq8gexDlfJOVX0",
+	"3DBliKHK0GJO3wzxPJ/Z6erCSrgvP5hTXlzVMwYPRJ16Q1jHXiPjyx/nxC755Q9mOafk8p26uHwn1oYV",
+	"TOBHHMt6yFmRN33Es7QJPFB+5FNuR/Tm8r/I+eVfbHt2GmAy6gN5uytxfwBNwwub5zMIBNoTrGM4jXLB",
+	"FKwwKbg2SBht14H6jqnw9NHS1G7Lcj8pJgUf77JXfma3sxpFPePibKlZNiQ0DMeRekuLazQys0PVhheF",
+	"FYImBZ/ODAzgoVQjnudM3HC3LxS/oIY5TllfZ3cX+jlRcn42UnKlgYb7JX+m+MXlD4acPHvUOV8WYw3b",
+	"fkb1G3H5QzGj5vK/yOjyL2J6+U6/+en70U/fFx9u/S0XnNM1UNcRI0vNcjJjiiWWLNuLttNwpXlfcKNx",
+	"X8Acfop6xEspn1A1Zb/CXnCay5mR8qyw38yG0E+/EQouGLB59yChihF5wRTZH5DH/KMueUgVXuCGtBdU",
+	"G7J/ZO/spcI2BHKHlZOZIopNlprBYZh73UcxChqIFHb/LQrKRcew14ZkB/v9DD6NZ0cINoaJGxdSMys3",
+	"2Bl7JCwbpgWO8Fc4O+57cFrcsGAjdslnEqWYFbUHRCqWw5pa7v6ZNA8tV/0VOlhj40PP5f2RtsJATkas",
+	"kGIKiqjBXXxLB5HP9vpX7HGts3o5nqEw4wTz6zv7jK4LSfNf8dhYoXfjzIAkbPVouymODuB4QPcUQzq5",
+	"Kbqcfv78BVn4+44pWFElsiicjMdM686pFEbJonNSFHLV+bS8v12fTJrffcrMTObv9+7nik95bQqZsCLR",
+	"l63bra+S69t5Sl93TnCRNr4eCVNvk9YL1K5fCXpBeWE1oF9hZZfl19yy5tTQEdXMsm1H5hWj4xnLj63e",
+	"o9akoIapLvnCKv01YmWJQSG1ScVqxgtWoa323ogByVDcGCYSS0MtN5nRC0ZGjAlHSAgtiqB5Dd1XKZzr",
+	"VIBexUhVO9tk22177xNJXnz8mOSS6T17nqbMAAuSQOVh8yFddRrtR0u9/hUm3avgo6VeZ0MyR+1dB7NL",
+	"hRyArkqV4hegTBoixZgdE6v6w/jd22hOw2mxQ8zc9TOeZ3AsX0r5lIq1k9H1Lz/Ml1KinuI2gL5WJEiu",
+	"sCw2dcE9fSd+FDryStClmUnF37D8/bSRLfKZF/ZLA1Ak7pcSWUXCR93jgmv9hl5IYS5/OP8wAtln0jIH",
+	"EL3shvaa75wWVtlgeUKW4lzIlbBPKHYhz1m+i1j2SiyUtETMUoUHwnCz/g3EdMWsdAlEqVEut+QE5E/Y",
+	"8lRIsO9YpuQGoZeLhVSG5U9ZzulLILm/Aj0Nnz2b2++eWVqfDfG8Zqf49Y7tzZDUO5ChMui+4i2iz9mi",
+	"WKPqYNfNcNyoMyryguVnowaTW0anTJiMIBGmZMGUlgLpS7A8W52BGHpeUvFgbASePqyQF65T4ajzUni7",
+	"S0IyZXsHWlKWttIWirCZO/Jndrbp2GQkm9BCsywJEq7rErakUyEFybRRjM7tmDNyh2R2b0bWTZ05nkND",
+	"p1bU7txDMudiaZi2SjYeA2w9QZmcas21ocLAaPXmaEd0fJ4QTdeaaAk9pPocW3MDIDkzlBfamYmcBBAa",
+	"biUtmPFNiSBpve7YxzsXVIEZyr73KS7dR+uTqIHyIrb0NmkVVEyXFIWHBluZu+uXFVYCz/eK51Nmbmli",
+	"D79VL+xgrEDj7MJ+ALMl/Nix27ARP7WvwF8PBHbS2bsa++iY2C0NzDshmVgWRUaWwvCCUEHAaGLJ02Jm",
+	"SRjXBAiW7WPdRmbfRKEIrWk1yStpKX9ONrsRFuqW9tMEqhfMTUIEsyLspy+fPun6XXztycGtVdlG7aw8",
+	"kxlxZ3APjhFXfqcjK2dEOpcKbHncVg0jqpyihnNupyJD90u57kTP5LKATdy0h4mQq2G4CJYcO66CGVB9",
+	"cWAXXHMjlW1qpcloCR47DsQrKU8HdS4g+HNspTY8SlSfs5xoOWeoI5oZS0V5DO00Ob3BSPumLApGp0s0",
+	"I1iypJk9rStZykaWysulsfsIBKHyQH4uxgwawQHZfYNK6UyuROIpD5kzKnQ8bD/ohMzkijmVfmVX1t/J",
+	"Sdt5vqBRqQiPqA+urJ9zUNORk9qHKys6krJgFATNyPtyIydLaUv+0m30JLI0b/h04l0T0ZEk5hrloZej",
+	"r9nYtJxTKrLiVjmOF3qu8c3BZnCGLLgCNiFvPtjrkgdXeuuOCRXr1LFz5zCqGvVBBEPRZzWjxi2dJTFi",
+	"amaJa7lPasKas/Ff6ZdLrHygnXxw1eqc4mOPxGIJE8e8ebjiRzlo+EBplm2mVe7k3dLEPoOT50hNub/b",
+	"6HWyT8CZmSyLAn7tWdIZ96HXa+qDVPOzCS+Ks7ludjAUEo/t5rGSCya8NQsPDJzWxJ6NOS8Kjt4u3SWv",
+	"RM4UGSS9Xi9Qywoh8vpOUGEUA5/dguXkmyVnpliDH4iSkTS3dFi/rf7tpGXZyHoht/rcy8Hc0mQGBlwC",
+	"RvUEaQ7VxM4LywkXXfKMyUUBXqkLGCz4mY+R3nIDMpGQJiHvOThUUp1pvJDyXCOltCrtHsghY7kUlg5t",
+	"TMJ1K+y+et0Wc48do+FzpBg91yii0ZG2arhcsdyfWKnIqKDifOPowgRmmzuvd+1pK5XULQtWcAZcOwpK",
+	"cO8k3qlsOUMIUECduR0zQ2aZDSWKilzOraDJ9rrkxFkVamaEyMOOgmykRW/3+gLXBOEYSBSwPMFWxwSJ",
+	"WOTBlspRKbQsVzy/scJeX+Sjg6s8siedP9POm17nfvds2Pnqj39okiVAwKoRqMNeo9AxYUrR4iyn5lpF",
+	"6Ll7+GP77Adib6Vu7TfxNk71csaaqKgTMp2ENVEMTfraUGWYspKf0Mck+3ah+Jyq9dmMvX4Ljy+UPCaj",
+	"peaCaTwGTBimFoprRmieg1VrPAOG4yRCXGE4ALikmhlcvbq8WuOl4zETxn4a+Gy5mP/8Za9z/6TzkHYm",
+	"X3179LZxLUdS5UydKZrzpT5bvHbL6jy39yIaea+RRoLZ5MxwU9R3RL+RmMx4zs4WElQ+p29uSjbRbN54",
+	"SLUdEDfVuPYlj66u/BdWTojFVzpVjOUQgGZpthcewc6JdBoYTBTcRBQb2+nNCTdDJMdOJABlwUuVqxmD",
+	"lQcVmapzBqEeI/kaGKLh43OrHYOiayWhMbjMbPMFF3DL9icV7WpY1biQ4/M9pyMruZzOCOw4sqBm1vXa",
+	"UxD30dFBtVNgkIER191dduGUXzBxRhtnkon6tDB+ESKLgnaWU8M6hs9Z00YNM7N1y9ipOVsqEJ2u1fC0",
+	"XKrxFp5mZwidzXPmJ+84zBJET8HbbvpgrtBy5FXTMdgdpJXwwQBriX2sLNMFdwNvJS37BJBosaRFgyMg",
+	"adndsnm6etcqsrWzUE6ha7I6bUm5hmF+rjgyKK9uPzdO3dV0heLHTGq2cXS48odnGJ+Dtdv2eGjKQ+H2",
+	"Y5CSamfJ+bnmkWmo6cR0yUsQjdx2dNyWm5KD4zLSHPyrYOW3jfM5Cw3j/BzbJaeWE0jBSBtXOxV2uVHR",
+	"QInB9xTs6ntgNqBj+GTZ0/GMiimaLdgihEm6DTfjtpPrayO+3IdQ4PDiAw9OVTjG1WNbOVYb57aBLvmx",
+	"VOlTlzj7gWAs1ySzawJS3LUnteH4Na0ZGTHNcxY0aDtxJJsZs9CZXSjFtN6QGg/uVYQbeHp4586X/5Gm",
+	"eots449ao8BfbjdvEyDtirSLQm5ChPTyGrruIrmtrlXhQd714G45j8Fw9LSU1WtCwtTKCNtVRVAQq6ap",
+	"W9qf4YlU3gaV4MZD9tHdxZaGTrbcsYbdiP02Gd5JcSDEHxOeazJVcuXFdlqxoVVYCxfm6KDVJMEoWbCm",
+	"vS/JSmFI8rEfuz1JW8x4MXF3AkMreW+jbryiz2XB/hRarN+Jrb4b94Lxt3lTP2s2W14rUqFlyE5bYCPR",
+	"GifxVttxu+rN/eo1BghM3MGCsnEC3oZPU6XoemMU8IGm/oV4mGqH0Gu3gy/n1D74NnjzNg1cny7FlCpO",
+	"UXJgYgwUjSzAQFANMN858O+6NcPOJDiKraM+dWOs91hjELUW9JydjcGhL3PXayWnis6dQxafc7yLW9KX",
+	"L9Gbb0ULJxwbapa6NA/PGRUQxjQhjI5nVp+G1nFLIlvU4KlG06CG8AHBVi4qcE7XZAQ6laW8tFjRtU4F",
+	"F1F3q66WmpWwlTS4Yq8InkP7pPMruhmuvhBdlhD0AVFFjjm0ko0IzHrYp/+Nenb528lk5YV6A5WIVn+x",
+	"qoRHDzvNJ2o/Nv1umhLiJ2EN48aWSsMG8xfACVr+rHlkW1bxjOOASn995VqzC9S22xiI2XADXb+WYNnV",
+	"gZBlFpu5R0u9jn76mOYQWeVt4/GFOUQB1RY1in6BcWOwmz1r5XGuL3RseKGdN1/Z/5x9dXtTMGnkEuHI",
+	"PsX95NJdorP8CL+3eeNZiBx9qOT8o7C3ywdgkz9mEOPh9nLD2013Mc7pM2lOwtzUe/rQ7dt6Rx+4ealf",
+	"f+YOQv36C38g6je2feA0PiD1mxUDVMO74bxsdCPYnzbvOXbUeO+FP0Ubn/KnqX7jX198/lnD5VraTPTA",
+	"RzJfh+C+6Ho9XDa61RjtEH+z8rFH4pW+4vZzf/zC/efUsCfhGIbLcdTU5uUn7liG6yHIMrpWCReNNx0c",
+	"1+YN+apyaqN59cfXhaGeooCzKRZELutrMjGSlrxgylGYa9yvHJ3cISQSVNmCijjDz7ZzjK4DH+sG+qvj",
+	"r1n5tS2KmF5CeGEDwwce6jU6KUg26PUbG6lJGb7F2J8YDbpJ7rCT+zFaABom5dvUUmKWtobkb//5P966",
+	"sMLMmQwyp/oH+0upukvlnMpgfoG5pEQv53Oq1k50T0XpuwAvJZcCLbWgwx7XTWSKodtQsF3MYbbbzcGh",
+	"8YTBU9umJRhYdnSduqD6JPIpgZcT5gfUI2SxVsLa1Rmait29oR/K/5lv2w4PFWNOX7nKx3QcQj912Cpd",
+	"O9NZg+rdZKMODtjq5z8XzFsaQggBJTnXi4KuQYE+rhxEsAzLuVWybL9Ux4qieUUt9YJA3dN7lavLygJT",
+	"2bmRM/hhzcUbfpJFsdSkoO5nk8f3GrebfTd89VpfYnAdbVlZyD2zO/OIGEn6hyTnU270MaGFln52uSAP",
+	"uv2jA9J2CWdEsalVMlCzWu+FE7CgSrO6XeiXcFWBJbEha30mlSEFHbHCGwy81RF1J6se7eRmL+3VV3XM",
+	"kg0nFNVJTbQ9/A7fRnie8Akbr8cFcwJKs0YISlwIY7Ja2FxeMGcDJ0bGJhHBVqB8glsbOPA3S1rwCYe/",
+	"V6AqFFKbRus3dqkpiuRGRoIXsHlsY+hOeP0I34rn25kKkpZgr41XahoJbYY3M7+s9gXIngx8w/kM4WzZ",
+	"GzsYy5pMFNW+bFuyn2f3i91cIdwJGagIxq/g36cj4Chg4FxxzbqtD2T1+zCmOMu8ZJnOG4JecqpnI0lV",
+	"/mFtddHsV011tRuxpa5+a8NQd/W+2Gp7u2Z3/FwzW7zR3tu8FpGoOGPYucQ2PBCKle7JsQ9i6pKPHeHP",
+	"6IJn8YI6nxq2dr1nDXqzhcrVvm4XL9dWePI/ldEkE2yVAVONBe7AgKDLXBDI7kNnVlV+j0NBjX3JElFw",
+	"Ro2YWTEm/BeyQD3tj0A+7Y+VFFkqIMbEEtGMtLPlwp40O7psr2r9QlIcSeU/iy6/gu9s7isd5vS6DVVn",
+	"Nhs6BV5u2koVNmxpXZ5zu3a0eFbzcdV8QhtD2bbwnihGO+9PtFgyF58B70N4FjVkLrUhg6R3cC/y9nTJ",
+	"56KAldUgnOtU4JuWFw1JtjRzZ9azC2l/zVnOl3P/a0znC8qnwv82TJX3MAHA/+R5lqQim44LwPTIJiP/",
+	"11yPi3P8s6DCildnliFlEHJvp5Cps6UqMh9kZPtZiTFz0q7dYz5lszINXtoG/7F3JkyYGc+80zHYwL5t",
+	"xV1oDVveKeee6M6WdwRdsILZYxxPQWvYMvSC6jfuupeIWlMppwVzTD1e+aODhk1zBU7KSR0lhecJGQxA",
+	"Eh3cq8ReTUhWC5XKuuSRQbY0YlRBDMVYMTNMxWomfVBFjlnsUhgulg35AwlkDbhYNVTPxjMJ4cBSMDKH",
+	"pAOOudGp6B9ZwjOHZGAISSOjtWG6ErMGCWvHQWHB7J5SDMUWEd1iI1Ss7wKAwukZ3DxYLBK7GiYcNfNq",
+	"1Mw5YwC10iUPLphaE0dZIMwXzftkoZiVQY5RaV1GVNoOFyIpMRPQaqzoqmzwfd9MP31fqSZSZ6+jhd4Q",
+	"sl0HPfERskbxOeRlXaNqXuueraqN1z5eUfeuf/oXsY7F4kDEW7dbyLSJ7FkhzjtyRo3YWM5RUWwIWGjW",
+	"WetLsdNsQ1tnrH90sCX2AXJXxHI+AgSga/TcpEHR3SG3pabpbmOb788lXTAymmOQnViKGfPrbO+KzpbU",
+	"OtKsrw/pqgSMNgRwxKmwQFrnNC9JR1Dc0HCIWqx9KucQS2PFNOYTEGxbO832zfX25AbCk5eZkhYKfPn2",
+	"ADzqAq086JHb+aCeopM13zUYryahRbkj3qFRES8rloeSfiTB+uX9nNHhKFe+JKBhMut7uLQ01tJXKmEJ",
+	"0Qw1CZNfALs8lWLCpw3e/xk1Z8bHCF/JLUIw8dsgWZ8tlJwvzFlzHMbpUhuro0Jc0UhesI1kibA1MfGo",
+	"kpbnSYN9facdOaWGnUGu1TUJbs5nLyRZKGexwhQtTLkzlej/esqCFQx97lMzWb1ZRmJDGqJVeNzd0Ocu",
+	"yejSyGwIsQSBMnErdweAL2+YcV+AeMOV4oYlUWyGVOSBmBZczzBGj4EsEkGF3dKpyHwjGaZ8QoRtLW+y",
+	"njNZ0cZ81mTSst1uVLNC8Jf32J9tj1HbDNOrpvKtNKR/CFhCCLAcz9j4fCRf+/g6TN+Otl4qYj/IUmhm",
+	"SFvI8OIeRFNWMyRW9djpahAotTMXQhWDANOYH3s9R70unDCKZqsEFsbLBEGGTutunIZKwHQqYBp27OA3",
+	"Sz4+PxstjZFCV2wtm8GHNSuko7JnWySQehpSnExZESSMlM1ncMUKy9XOohSfq2l9/YX68JpJXn0kFSKU",
+	"xMS1kmBYDU7ecg42aTmIAuOl4mb9whJlpOAnC/6YrdHvvdV35mlD9rpDF7xzztaZc5qhSANCARP5QnJh",
+	"0CdR5oEDiA2E5IBZCjxje91tAIrhC+XCUOiiXZePQIM8WVqla1tXqSbZiYOmAN1xSPA1ki57vf3xOVvD",
+	"H+j2AvYEqw/PlB+1+jfCD3AxkR7WwKUIOy2k5SIC/psdP4g+Xp+vQBWigIWPbsqL4QlI0R0bTTQtGDq6",
+	"/a4N0JkPLPU+efYIRhqhGNlN7R9KRSpukxOXDNrBcysMmzo8CuT+/gNAZhpRICFJn9y+7UK4bt8GF2gq",
+	"CNxR9qHEmeWAESgakLiWkJaY1RrcQPvsYkdXbKS5YYTNRxAkDf92v/ZvQB8g7ga7gAQKpxC7UaHmzBiw",
+	"PqEpgJDskwduaNDunTGIMg4HjBbnAQUqwjBwiSHRtLh3Z9RkMMH//M/kMZit7H+Bhbiw/XMuPCvlCoCY",
+	"+OshicF0SRtHkxBNJww90C6MDvNS4GHFL+DpVLTdAiQeHUyKYn3srEkLZ7vgwg5YGAYZjTnm39lNgrYV",
+	"zLhg43O9nDtbypxru9XzVMAB10QxSydY7gFw3NZodGxDch+gnRD3tn0OnDsoEHBhp3LMfGPdVJxUMpYB",
+	"mCIA1ziTDlWKw3YiGYZLBTKDX9gn2wIQ7ao8R+A32JQA5ON2pf0bN7txVp2oI5BUG9M1qbbQD7sUNE7D",
+	"buqTZwpgXoYxl8/P6RqGCEBLXBswkDplEK0UekgomUltSDvzhr+xnGcJzg/csau/B3AAqVjxIh9TlZN2",
+	"drtbfcFOrl6OsN0EFDXY5AtmRZOQewT9cJEOCPHsEi9gW9zS8E1whsH2gcgbkbhFDhQfeldSfMSPbqAp",
+	"SSq2HMdky2HbI25GsWWcgUnYHojMM0kFKtFMOXksbB+unV8uscd8Ts14BqAYwqi1j9m3a7gZkJodl+iV",
+	"DqlYOITjck8i/mBeUrUVXQNMLs6lnd2khNO1E2iWSjAroE8SXHwQwdeuA562lAF5qfgMoHXbWakvosXa",
+	"/9hLSOa0QnsDeJNLrQWxInO9bEi6SEX7tJeQjx88Schpfy8k3Yx4zhXijdHCv6fJqz8Oer0HCf77EP8d",
+	"nPztP/8P+OMBvG7/PDpy147ud1NRBjG0Q4RS4kOQfPZvtudmoxLC0n7yMCGnz/dCLEsSEB9hB3oMg42R",
+	"oW6CFtPmwSAJw9ULr4FCVM0cCnOVJUTQuU9tRHnGkg4w/AemAKFyOhVoooV7CRpHqkcmQWggv23+9cXn",
+	"n4GgNExF9m2Kcelpa0jSFkot9OrweJRo0lZCUohlr766Q5y6b+CtHclTOCZSkMw+l3nPhQyjHboY8zgW",
+	"fSMUPeCKuEh0xVaQ9QlT9R124Ttvb/kuxLt/l4rvOp1O+L99NqsjWJDviOVLbUtW9hJiV6yNlCSBfbVH",
+	"vrMKuiVEHj2BYEt1VuZa+i4QruvgvVw7WxkRNLhPvqshdEDSYwUMt4HLuaY3I+mvaNWpiGHoEdadcrY9",
+	"AMCJth4mvFp6HbEnjRjvm6Nr7EPJ1YCRN7KCqKOVxhtobXPTzqgIRN9qnu7pjjfpW96VS0QEIGN5Yc+9",
+	"VMGnE2YXaGFgENUdhcAK8P0efN8P1x9x7TEYbNOORU4srQD7tt+x5cZy9Nc36Omx47FWVkNcpDhkjlCS",
+	"SwhGtMP0PNtHuQ4ODyKaDUMMsYkuYLHaBUf2Qxfc7zBVM1nktUiy8muHvZt9zOf8hq/5C9GIfYyXcwxn",
+	"9nRZXkUXPPNpwQnJMCAhq31gY4VwYcpQQ6AkchISUrkLFUaq5+nsSgHeynrBYKxGSkRgsQKED9nxfAcV",
+	"jBmb01pfInaw0SGAh0e+5rmJCeyqrRmLuPre0MEp1bjWZ6+euBoqDKN1aTP7qnWrYveNlqJ23S+kIGgT",
+	"sJPm1sR9DL2GtenxA7OdKwdXmxhvtgrfDlc2vup2vLO32GV3FgwQCzBHNg4e6Ce9Xq9SpCKcURT2ygZA",
+	"Jgd/FsoMUTJsFplNsqtiE+r7O8IrKfd4dJGD/ge4F2ZGBRkMAINEiqm/UvWSBwSu2HG+NKCnb3jPa52J",
+	"sVJCZ+KLbrKhRsHRwXW++fpQgReXLeOp92E9lk23d4u6SVzEzV59l7jgQP+BoIHgjZhkxJ7vKb1gdopq",
+	"rQGeY6Utj5ccx22DaIU7L/H38M6rlw8795J4hyu62jyVta/Wq4dUOrCJoVnqCmFdrinBgp+r4UHbr/T3",
+	"a8OMYKHdW5vg6/bFfS/fePljC/S6a2QLwCZ04bBhprMNkE0/Zc1lAWDG7gdmG1UH2Ao1HCoEILqxA08N",
+	"wtgWYFP7ocFg69Jshzd1zca5cdiY7bWpg+4CHlt0FZUKkHpAggHjHEauOKa/d4zVurIIVjdzNWz8Bqgg",
+	"GIcpi4GMod33xzFuNwIZ79U+7wL3wuDrDmMHXA3tHPaCZyP0E1srEdlhJAcongMw+4KaGRzCdlV6RTwh",
+	"K7nuNYO4O6GiAt7uPleDrI+/eTPkei8sbmQ2Ypv+NAAyCnvNtRWkcKbtC6XE5Q9WiQROviOHPX+gAyA4",
+	"12QpYErtQxU08ECGXLkAaADlj7hqwHHAtyirBthXU4Hh2Vahq4QO2e8zsZyTLKR5ZUlVhrpldQnIkPms",
+	"Mb34OBXV2Kw5Yw4CnEcSutWkAnCmlT5QecF6DsBfgvlDSa07qCcA6GWpUXs9o2ZidkJ+ZD7KSjhQq2g9",
+	"e/no889eZBE0Ppo3B72DDJOusyvg6YfktgPWtfs8FOVx5rzr3sT22euF1Ixkcd06yynjknv2d4UmwKji",
+	"gnJZl2R3Sgs59hyGLRdM0AXvrum8yHbtmZHyuLQ/u+BEZ8VHspgK1FeyTx68zLzuiHAm4AJ304nuTiSh",
+	"9jhYWeFOLsfaDunOjNHCzN7A34rRfP0GbIF35swoPtZWWlMMq5tI5Wz7dgO5BjU3jiJA9JqQ5YIOPUpg",
+	"Zo9j00E1WD2Fam9zhtOKjhV3TuNdauURvw9hjXQqTgKjAu7g974TIJEDJ7A1PGf1tUyeWwUYaKj2UHaZ",
+	"paQV1uLMi5WVh3z/CtMIyDmG7AcDFbKZAPSBKM3olHMREHtVL//m10uj/Tlbszw+YoYXMKrREnwrik14",
+	"UegIExQMJiYV4N8Gw+ejZxdHvuOAAIvoiqM1NHTn6IAIZlZSnXdT8QUqAhVrPIawORdVAAGyJADHr6D2",
+	"WzA6oV0fghpga6DbRa5EKlynF9hNv6RfsNFMynNY1NIFLleCKTvRmqzwgTANmrQjLeLV8yehV+wCCN56",
+	"wYB52Dk49nZJexW1E+FQlxcQWLDnXakh7cJbLJBrAYfzXaB57qjOlBkHXOm7dUsTzadgMcOAWit6zzQb",
+	"g9coQacLeSgVTg721Wo90GG748FIkzj6j42mwmGQWWEYDPIZWUFsQjBQYihv5qbxwQWoeG2nLFtWunIB",
+	"BDNZBIEzSYU/GKV263hP9rrjxqsztMvjTHQYtu0xKSe8cIid2CPXYCpcCMkLQ0Vu59Ov8BDtjN605nTb",
+	"2LwIDNV9vIMqFR6cgttVhEjnYSmWhnPiqmWAF9Q/7AUytynQJevn9ZjkLF+ikAztcC8S+K8bPmfa0PnC",
+	"dqLMdqbGsPnCQcDyqYB5E+SV4K9r4qJvyD5FzVKBhJFd9BM0Alvp4ujAdvLTpyennRefngwOj1D293bi",
+	"ciLQGNytXg49rNy1W8Lbjp1bPXF0JMj0GHwNf2Ev0H7mtmtGcoYihbGsCG5RoqRBb7VZOdkvDEwnRLMF",
+	"tTQM6AolUKIyieKvZJG7U3FLk6miY4Bd4zIn7cEBmdm3AnVkbg5T8Sem+GTttYH15o4iBR8pqtZlld2l",
+	"dvUn7TwkbkuAs4WSMGFkQlUqQBVYy6VCCEKI4hZGD3G3d11MXmapzdrBqCVlljvWpjVS7iXuBRe3l6Wi",
+	"vYGLq7y+7iIY97w48G0K8QZpa0is0PE2S8q4YapdcnQIJ3ayeCo4mtCP3afB1Z9nwV/rmz3jedoCnM9i",
+	"DWBfmIhGCxBwLUfLBq9fZ6GSp06FOz4sPybZQb+XkZxDTQxdoUsAWF3iu7lSaHHFOy5Iv0fQjGmPJ2d5",
+	"KnAzHdrLUMAgsYwT/h2Qmb02S+xb9r8H9r+DHpnBGsImaVNvxKmKZLbbMynkUrF8L8HspJhsoAdBnbOc",
+	"TCgvWN4lH0e3MO9eOx87xWgBIcl0SRUVhtmOg7Q9RP6kGMlK6hC8iR5ysQzfzMDFCa+C/IZxWAUfM6Ex",
+	"UhhDUp4puVCcGQpFKyE+LGSb1ANZ7him5hBI66BMy3CVk2ePWknrgimNcSz9bq/bg4B1lENbw9Z+t9fd",
+	"RzyXGQQb1by79pKEOBiNf7qSKY9y6KaTLE8xW61SCXPQO9gWcBqeu1NWyYpjn1rDL79KWg7zYKNgVitp",
+	"GTqFDEboJ6QfLqQ2TaW3AWJfsLrS68hAiWS8URuhS6xcbkXc2N+B9MMK3NuQ3SHCsOY02usSL0eVnhNk",
+	"kQ3+EjjLpbO/HfHTBkc/bu8NrzsYPELkOkRG1H0ue2S+1FDZSpaBBtc43EFE+9zSuYp91YMMQ3J+PMUR",
+	"sneIHAEALAc6+erVo4/3EhQWpdQMgKmHu2cuJRgIjyvgT23/aDOnyA6/TCqCyuJ5wM1EkQFVeN/7kJkb",
+	"wfKRL1w6lFWTNSw5zEEqeF7JjIJQsVpqlLHcA8ow45uW9QGexWbBuyhUDJMjXVCMU2aabDhtUBpqFiEg",
+	"rhjlEpz4TT5877o/roZvI5xzLTIBqj/H/g5ABq4FLdjuNHvoXW8cK8p8fsvVBVHcWpQh0VgfhbRDhrTl",
+	"7bc0diXqO2CpLEO0V1hcw16bveOQYC2cvOfEXZ6XiAe+cIsULBXAg9vI+J1LbM+r27h7PHtHkt8lp9X+",
+	"uG6AkL7iWGDIv2Ol5KirEBTfUEKIR9lAjfVOINCtHgRMhFz5aKfGWi5WXwZvc2MRpIZU9GHgqqkoqyOR",
+	"jeJIW+rB1EsglSj8UW2YVFSKIUnVVA0JKJKISzShc0JRoekYo8NME9x/c8ECHnJKEleGoFK8J3QbmESc",
+	"RGrkFEFnXQ1YauxRc5F8lRg6FDlS0c4Oe/vZHinYxAST4IjNuMDPOBtGib/ryBat+pMiEhakQWRv9txa",
+	"GmcXSrmK7ljw92eA/qeiivo/BUf4Ju4/NBK5/pd+FC7l7bDX8Us2posuebmSYScF27knjjgHXiBT9giB",
+	"BuD2GBqiJdTigqqG6P331q4uWhLihcaVoDWi7yEbr4YyJieukejIltW4IIoCjDCEkildWKWnQNtQuUkh",
+	"5QLSaZWCgGIQpakqOAIyp6KdtkZyrC0/vvxRGToHHCkMH9JSqXVCzHoh3VWXyoA7tNAycNuNfAYsSjSR",
+	"KkkFjHG8VApQkdfVTTSMQ9aq2Lre6bdBK8CMNZJLBw5dhTBKasewAbmqjMq15H0lVa4d1cLjhsFMii0Y",
+	"NTqqduTWtI0wQcA9EuQdey7axW9zfxBdZlwqQOtKvCf65BGZy5wV4Dcr4eTdEfefAzOFTnCpkfwjOZ3D",
+	"3sTiXRDjfRuDzW7fTuz8osYXJb46Wz+Yf8ZUoAo4TEUHsLGzzaCqpOZaTepRMkk9KCNpjIyAGPFaPExS",
+	"j05JtkUvJJtBBUmjNz5pdIu78fWzzVAvd2s/uyJ6K2kMT3Jv3s9qbjm83rct1vy17s5httWdik8MbJsV",
+	"c2xS973hg/t2RJvuXbh5CMsZPEPu2n5W9TiBOljVsSzFjxheWdnqI5mvb1jVM0qPKJWrL+pJTK4sUEiH",
+	"A/VjW0UJq1/66qAB3q3lQukPHuf3Xw+ezP9tcfe5OfzT6t6/v+mfjPZP86MHk94ns8Gjrw8eF4etCtxa",
+	"hOoOJctqaVJNoAs0p+aC5Q54AVPMWo8v3yl27jCIR0wQ+vXlD6KgRp5TQy7faTK7/FGxc4aF7H26yIIZ",
+	"prrn8oKO9X8rv1HNBR22HsuLyx/Gmjy7fGcgJSWkIbUeFOeXfy1yY4nBG0u936kZMz99ry/fTRmfM0h1",
+	"dGlRrT/uH5H9HukP9snB4dHdahbosLU/6bNBfjDuHI6OaOfg7r37nXt0NO7kbNLrD/btK/dAc4bOVdf1",
+	"YUUZA7NyTKs/zMKVw37xhtN/Ik+ZEGs+snqxuvxrQdh0TQ7J+RcdqYnDxiDKKuVvmPqXVkNG9/UQG3UM",
+	"jQkds5GU565+9G6lS+MKb2+rmWJWuH67Ycvo3fCoUX1+Wp62MNNxudIKblOZUoqJlQF+wGpGoapj68Wb",
+	"yx8vmGaCnF++028ufzSXfxXn5PIHFba3+ScCe3+eEJp/beWSKejcF5fvcN/TCjL35TvYkBtFFjEl8H12",
+	"4w0XwQ6sqW5yo1GmWhw5drpeVx258ix87wAX9WoD1Uc0D/vEvtK//pVK2WV4af/6lx5KNYI6bPjG/evf",
+	"iGFn7Tv9Hb5Sr5kP7x3uMqQGYF378mCHjtZLbtv39neYxzrQ79ukdbjLknkEXFee2L61v8t0btSdv8ok",
+	"6RSxulmxnqfWYKt8m9RtrHfmEcjZlJkrC0hoR8rjMJtI3REuJ4znJKNoDG9XxHrnyMR7qZBzbgwDD2fW",
+	"s2q5LHIrHwNDScoAzF7P1TaNnG2hR2UJV8yiTqwMkQp0MXt7GNbRh7hm6gu+kmeyKCrla0rbC8A7+E77",
+	"ukuu/k2pRFg9ITIcsMh5CUqhhIumNn/1UiGQnyHamZIFy8p6IW6qAg5hVqbfRKQJJP2XPm0tjrov1mAI",
+	"2yeN6QIhpHkvQYOuVWSdghyF0qfCJZ6Rgp+Dnl4RCDPU/PxWKE26rDH6CqfFPpUK8MaPGBOuKBy46jba",
+	"H4awO/8Nnru8ugNSBnD94vpOs1qBSs7P1yiaVuhKReMgi0PmtmkKv6Bi8KRmCQMnjqJzBhjxwy+bCV75",
+	"CLBfh6//Ntnp6ahaYdJEorYcXhNKWJIZ1ceW0EBIvyM9EOZTFCHd/JslA7eXE7WBUrVimSIgL/YayuRc",
+	"VRj17VfvJdftKM00FYfZItiUFAvd7EiNq8T3H0bW2cFNGLDx/6Fljg2Qv9o2kgJj6FyphU0n6W6O3Iig",
+	"/GYO3QYhCUWGrSLSCWal3IHgng4+HCCOY2nplgbrtJ+7BEuEQaQH4lhlXcANSHzCN1rT3dsOHsiza0R/",
+	"2PRKJDXrOkTPJCEoJchLqUAwVuCeLtoEWAAMY+h7CRwvH2YVGzLPE5JZvXmYEUqyBvqT+d2Ag3Rxb6S0",
+	"QgdQ8g1LLjh8hFxBKnlZ7zVgBvhXEQfWNrpFJvPyWDceFoIgYjK0G0H2bYrgxfpMioILyI+1Suh3YAZ6",
+	"m5VVFmvoyfbj3o1lhQrnmLCdb2s5Z1YUggwzes5Es38r5PtUXFy3NDZdPox1v9F9bEoHnJd9EVcXDWYO",
+	"RBcdCjB4wAiZ2xfB99rOhmTBxTTbc3b3waGPF0N/sd2zCyVfc6YhTdp3XaDnNRjG3SUnrT6h2nRgJ3Ue",
+	"fZyRNpqnK/vbQR1hvCcrJuiAD0wIuE8qIJ6xqjp4PQOC8jF+MQqucW59AI4Nc7Io5cYhuv7BxY8hXV5j",
+	"iYqpd8lJUDlcG1DLrx5o294Mkt37XQT9lUXQF8E5+/8j4bN2QFZWswIfN5b03U0EvZnYeZP+ek0XOHnT",
+	"seWQlRGOPRfTrUBNlaFW+l+HyrpeMN5grpHFszVs1Qh7KoCskwaiDvZVe1KrLC4VPB+Sfu9gEL3L87Q1",
+	"tNeSFKDj09bQNZi2khT6BJf+9fK/iKALaf6JPOUjKGw8vfzRzJhh5/8Cj5Z4ivDCoDc46vT2O73By35v",
+	"2D8c9np/hudKZR+/JQRNW9BdpNZwCrbPY6O0j/MFcK4OY87zIdyXBaMXPszbBZHp2RKyzFcCs369Bo5E",
+	"tRqdAuRTd1u/i/n/k4r5sbhqqcILRA0DGQRlxp8h7SMN/zuS9QOM6VZLaMAPC6K9i4DCGAIjSa7oygk3",
+	"cRxnFaQMDHTDMrkloGwhr7bkqRraGWEyoU2tCexiM3YT0pN+TugmuSpyEyuR7hC66SKR7BgLiRXK7W+A",
+	"dYPxabA6uqmEjCwrqhWYlpOVSIeZy8Vmr+nYYIUAH99Ws6sWVhqHcMNhVFpmohjDpDg0O6qEZN8uFLf7",
+	"5WzGXkN0upV80VYpBRktNRdW6gO4MHsGF4rboUZvZVAPKhWlrmKnkI7Hlp7b+4mXf84gTtr+HkEk9pmi",
+	"OV/qswU+w3N2tpAQVwQRaxDixcwvI1z++lLjryogfsJMBZx4Q0qs6/CR+bwdA/LtdckDOFG+bHx9IiH9",
+	"gAQuWasQl4rGEnFk9wpxpaRzUxd5o0AZqvVW/c6xaHFl8bL3tGTGHmp/qCr+6SpYdHl6LBN4OPjobu8Q",
+	"6t9Wj01r2D/ytsozn4TwGV1MLt+JNfkslMSoHa2y+mA4xPYzvZO7p0dHWyGoW5/S6dq5tavBFZfvTAIO",
+	"7sEBufwvdfkDxFRf/rUgX7OCCXPO3lz+VZx3qxiurhN1//s26OIbxJUQSuqTYH76HuzczSEtgi4mTKw7",
+	"LlBiM7Slhsf7Zevyf4v8/uQcutZKWn/iWr+hs8sfLy5/0NH1z9bcXFBLdC9/gLo0NZRenIoNZN3W5f+Z",
+	"X1z+5c3lX4qvL/96viFj21n9FwxDUYxt3U8YydC4qHgrXhUX+7PrsmADlWnFS/Up2xy0+9J7j3rncIcK",
+	"JdyiKtQQUv9RfAD/sLL+F9X1fk85vsZjf3NJPoY5aA2/9Zc9xuhW4f4J1y4UGnPGmx3Ygq2Ck4y0R2tM",
+	"RYdEVD73BsnRmvB8r0ucX96KbhWQZJcAuTOw7DGp4coCmsEWYFknKz7khRV0bt+2fR9xASHVDr+pHcWV",
+	"u0RQIVfH1VJsE+6tpA4bd0aNlZp5UfhUesAOtK8DxKgvxxWS8qszk2kuxiwjf/vf/y+SlRaRzMFupyKD",
+	"DJwsQQmWCvL84SnZ39+/Dw2QgEbzBtK3skFvcAhWlP7LXm8I//tzMMM+s+rq7dsY8ZG5EeE42oix1Osl",
+	"oQbEYW+vS7KoXmRWFkCK61GmAitVlnhw2mVyUR0qW9a9LxNcCPSCVEpeAoSDB7ayUuJCao6h7HFOnAdH",
+	"m0w0M0M3CjeBZDXjBSNruYQWESWDrTyw2FoulU+ZWPi0OMjRkQ54IFgBnQ8Pzf8eBweSZRf4JamIPueL",
+	"BcuPHehXKjDRF6A5sSNcE83nkJwCqLrREEM2Bnu94Ir5sl9yQb9ZsmGYyREdn0OlA1cF8HgD7cvXlZly",
+	"h/rlxfIaipjbCiXCxu3bw53QItqQWg8OzWzKDFQDTNDPFleFBISSqGBgQjIrK/nygUTPAD5LMBIhTVSw",
+	"LKgmoOj4Sl5Ia3BqPcRF+wiinxxwR5yYPlqakOgecqQQvVsh0rXLIkCNeblwjXIx/TD65NZYf0dnkg0Q",
+	"yGQD6i3SQa/wfdxULW2ii79RlMwTYDo39VDAm1AHqNl+XyVW7hAvFLvgcqldPV1Xb9aTnZIKbPM0uFq5",
+	"FT3w6vrKm52Dso1R5QA4SiWP2fbpUAFpN2k2ruF0ZR/csbB9gB249fu+QtINvh/qRV/xfU+mqQFLunNh",
+	"co0sre05HJS7KLX8Jta2reOWqTZ7h66sRLVDn0O8wG7dPdilu8Dib97dn29wsOy7mqLwMi4yHSckYDaA",
+	"lT4r1aytNGCFzIUr+FJ/PqqL6JTNqOhhWNL+wcve/eGgP+zd7R72B39uVQodClA/W6eaFpc/5JzMLn94",
+	"k5D+oEfm/+//TQwzP32fkPzyXWHZ/OW7N++TPRKyRqKShD6lJI79b/VGdyf748NB53CyzzoH43usc5/e",
+	"pZ3euJ8P2P7kgB6OqjXLQtLM1gSTuI6fvb3vY/eb0jG2VCsNte1azrBBDCvY4vJHc/lO15JYcCXKdA2s",
+	"cuwLxVUq+MaV4MrlOnzZuzfsDYYHB92+3dZv69uidfJvJ588fSD6//2z0cnp/r17r4p7nZePjiibrvIn",
+	"X99//MU9fm/aP7iJsh4qtzco6p8LhqKcnOB5reokvyvt//Mp7fUiTF9+Zel3XOvoy6/eVpRlu3lwd0SK",
+	"Mv7eTan3Usuvrs2XnWwGVTn1yG+ooHjhJioFXit91CVPGXViUIBJKesGxWq5k4pdoajbt7Egi8RqqZGm",
+	"jpr7bjWkAB9d1OpcpSIrhVzAIsJnQEoAHM2KM2IlFVQhkkkJheCk3WMf7GX1x10dgjeBcknFjRyCN4Jy",
+	"uX37IXjubt/GPAlXD5a8cjUV0K+HBgXn4wswonZp7MigrJ43bCSpCIYaniclwpbeSzA/Yyqksp+Amik3",
+	"rIuCoZjNcOtldvNxSDy/Eu0kFVeglGwAs2OhEsjpiJIzXMFxkaciV3KhS8wBHRZpQnlRKnxP4xK/Vh0u",
+	"o0GqjtMZdQpwWTVYLoX9dASi4O1k6AX2qfxjWjCRU4X1hEn71cvTvS555osNO6Ay32wAbvYICnA0cT1T",
+	"ERukkjqmT3g1G1j9ESMQyxcwgDPr1gBVHSJqBVQVD3kEZeFaxPqv2GMQMJnbjahXl/CNuWTamxsAXEzb",
+	"yQWTBhUNyNJQauicOSQyDYW+XCqNK31WNSKlwqG2AJDZ4IDM5FLpCobUJi4GaSO2hoe7AcQ1wVYw8YlD",
+	"h0pF2TvTec4WBV2z3M2dq39ehb7mzuAyGGTHzvxUft8jHHDtTYV1QG7/eu9+9mGtED8PkmADj6CCUbAB",
+	"SbBpz7gJSEEdIv4XMYJcDVOwBXr9AwAWDLKteOu/gQkG5QUoo39TG0x0aiFS9KufiX7gQQaiLHlXFDvC",
+	"PnA7P2AeuGDzRsiDZuCC4Nf++8ctqOpl4MNdFkV1jhDWG85uRUn3SvNNlOUPrStv13PfA1pAhFAFq/fa",
+	"c7WcWxV1Ma6DDtxAFd6YYAgVpsWmKcSsZK20kY7n++ct9Q1130disdwRGqF/03OIRpmKAedDmDz0EoDU",
+	"XTff4jNowa1M9Qsn5oyWpgRvtSLXLY0Ck5fO4skvO3hE++P7rJd3BqODSecgv8s698b7tHN/co/dzY/G",
+	"h6MDWuugC+2p9u9Gy3Hq5mxL2EApx0FWThsgoEA2CgOsjGyvZqNokD829b4q7BzXHi7PfdTJPUYCgJ+D",
+	"stqxeEi3Yo/0Fcbt9xrqir9NWrHoeL1NJXq2fDdsjB3e9W6Af2zAiVMpJgUfm98QbWKwy8tO0LXiyANh",
+	"uFn/bq1qslYl31YNVkhinFWnwRxUj+K4862jiW+RVBTMNBR6fxBKTpfWoqmUiJHeiNOIqpEDsMSysPDD",
+	"imNtn4WJhgAfFL/nCjsgPl/STJWaCwwhNoVzt3CTYMOrGOLfZeQoXeINGgkfhAwWfez+BWPImhkSALMh",
+	"gMN78lPhChAAyHYFpBsB6b29oILIjf7/MVTl9FYsVEejiYv0VtvkUrFQWKWsWODKMNhPOii+KNERr6cC",
+	"A+UikEvLE1wlnywqg46mPs0M6XTCQx3gMTrrEoDhXlGV61R4SEio/gf6IxQapTlgYxyQWiEghwzqQSp9",
+	"Ai9uzlAUKNaZ/VLOHQSH169xVqBPHrwTUSidRa7ASNShN2RiuyuqQw7WpsUF8FBcg2CTgCwBYIm4mF3y",
+	"wJWzrrQaRV74esNCeuxyezMJkBq1+QghTKQpguk4FRDjgCdMhTgLXC/v+/4Aav6vFh0AWY21OfgNlNaP",
+	"QxjJFhP8diHMbYQP6wX6+0nSsnPyD5uodXM/EDDA7Vw1aY6E/Fy4/dQUAnk1SSDtG0Qq7kFBII5kKoYg",
+	"9+FnVbCkxNshg5XfU9ZKzZhGOmZJ0IvfadUvk2XTTKhuGqHhCz7EuYgotXmfl30iIQvvSdiqLu8Yh9Hv",
+	"DXuDYb/f7fUOmuMwNjMcAFPyPliYOkyDyUnRii2MCkGvMIycCEGr9iTs5AdQ8Z01ymUjRIEWHsWxYpJy",
+	"kRHBgPTpT9/rN3azmfXl//NeUKCRuWmMWfkhziLq7LZAC1yPg+Hh/e69u/0/38RkhDYV2IVXmCh+54m/",
+	"88Q1EqyrOOJusRG/cWjEzWJJGc0ffQz+iwU149kmw38qL2I1GVJzCz5h4/W4YI7/DclupZ2xUILUBsIk",
+	"rEa7xqCGOEkSSHVSzTeoM/HSN+68+1ZaQL0ScHeimlRCrgjXVrUNWg/EjludtZldOI/6prs4FZX8TBe5",
+	"OmJjOWcalToXK34lTD+mWADcJGqzqbCaoRcloMYGZEXgbazNAl0O3O7k2SNEfJzD6sSFnI59zo4rEoGd",
+	"LAt1FVBC09cQF75aLqryoU5CPdCiEiFRgko2an7k11H8buTfddvk70cO+7C477+gDPcqJDF8CIT3mnel",
+	"Idjyhv4H7N6Hg8r+kFJFmZZUnu/fwROvEE5+R4r+u5OITpGh0WpK4I2s8DdHkQ7wKWjXpDmLDPAxFOkQ",
+	"eUNTDT17IxUBDRlh2pPySFoW20WQP8jowzBIjAQtJQWfTwZBYA5zBWoc/n3wwH80g8KTWprdh7MsNGRs",
+	"XGEa6A8P73UH+5DKoiQkurg9WMbL3KzihD2HN/xiBcsdv/kLVWF4+9UNufJ1MMPgIoJrv2vev/OZ0p53",
+	"y7lTy/3xM/Tw3xIu+Gfr45ad5nKsHUoBABl0v/Y/Z4wWZvbG/Zozo3h4FPQ7uOWCwJohjTIMMl4KyGKH",
+	"2tJzOp5xwSqFfYd37vQHd7u9bq/bH97r3euBrcANszEBg4tpEpKMsVqgoFP7I0q7DMhlZfofTtlm9uEX",
+	"PtwR5iBneQVZDfO166kPUbMIAbHZ7ENeONU3bCFaRIX7oX9QeCDOL29bYcBp9Z9Il3Cw160mq/LxVcPw",
+	"TSFoJthTSpeFd+2X/WjD0rjclFBhn1c+6mvgw9qUJfF9eBhWw7e/mvNmvvBeeIdGHfpV7029NidgN1vB",
+	"BOMEoP6H1VPR9BDewiKxbc1YWQ2djuQF2+uSf7ejC0+64IDjsjcK9oyv9kHJhK1S8Zh/5Lvig9pFTrCW",
+	"vyZCEsUwEaMmYQ0DroFv/5Y+xr3v2snZmOdMD12x8RAwkTRUGC9HmFRLjEd1xLsNQoxbRHvUASTxOvCx",
+	"l1F98Fsak1d8VIUULisBgxLQkhOKibtalbg6rnyv7/NWbNaylP+VKGAhN3e5hCevzSL+IoTnUWOstE1W",
+	"VENlfoZBN68Ef+2Bpq/tXUjfubKTC/spZdv5jy97nftf/fEPu+U7M5Jd9BPM1xpRzY4OoKPULBXzyVsA",
+	"IM2nwq46Fk1OAuQC0A29oGO7lcxKknwJyG80FUoaD585VXQMUdxcuo1y5ZBDD3Yd8kU/KctS//HO//LV",
+	"H9tk89re7T9sy6p+D2NPKUIj7dnB5+bxbnv3Ae/2oIteo13dbuLy3XmTcM10EK8V+yAh6Vc45kJw8NGk",
+	"zzoH47usc58e3u306T67l++zwaTf+wXzoWsOO/9z51xnwVYNzretC/MWavr7A3jdIrqtBX42H2K9OzYZ",
+	"bn4klLtb+WrwjWKNBH1YUvTjMu/ShV1B6NeIrSVEeU3YijzmHyF6cb/XbLQIjItrMrXU1UcRRhwssAxu",
+	"SFuxDhP2J+Q6iWq0G5Eu+7QMaCs5MKjEe9CdUGamYZwlF/KxXI6zufywfo9gSJdjUD4v0853viwYMubu",
+	"NTjAYCABtpJgHVojkY36CYlE4SCNWCXy7f8XAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -203,4 +203,12 @@ func (s *server) PreflightChat(context.Context, api.PreflightChatRequestObject) 
 	return api.PreflightChat204Response{}, nil
 }
 
+func (s *server) PreflightChatMessages(context.Context, api.PreflightChatMessagesRequestObject) (api.PreflightChatMessagesResponseObject, error) {
+	return api.PreflightChatMessages204Response{}, nil
+}
+
+func (s *server) PreflightChatStream(context.Context, api.PreflightChatStreamRequestObject) (api.PreflightChatStreamResponseObject, error) {
+	return api.PreflightChatStream204Response{}, nil
+}
+
 var _ api.StrictServerInterface = (*server)(nil)
