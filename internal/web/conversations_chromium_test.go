@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/leadchat/leadchat/internal/chat"
 )
 
 // widgetJS evaluates inside the widget's shadow root, as w.
@@ -109,5 +116,50 @@ func TestLiveConversationInChromium(t *testing.T) {
 	a.waitFor("the assistant's answer in the dashboard", `document.querySelectorAll('#transcript li.assistant').length >= 2`)
 	if v := js[[]string](v, `window.__csp || []`); len(v) > 0 {
 		t.Errorf("the visitor's page: CSP violations %q", v)
+	}
+}
+
+// TestWidgetPollsWithoutEventSource: a browser without EventSource reads the person's messages
+// from the JSON endpoint.
+func TestWidgetPollsWithoutEventSource(t *testing.T) {
+	f := start(t)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html lang="hu"><head><title>Napelem</title></head><body><main><h1>Napelem</h1></main>
+<script async src="%s/embed.js" data-api-key="%s" data-base-url="%s"></script></body></html>`, f.base, f.keyA.Key, f.base)
+	}))
+	defer site.Close()
+	v := newTab(t, site.URL)
+	err := chromedp.Do(v.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `delete window.EventSource;`,
+		})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.open("/")
+	v.waitFor("the widget", widgetJS(`w && w.querySelector('[data-lc=bubble]')`))
+	if js[bool](v, `'EventSource' in window`) {
+		t.Fatal("the page still has EventSource")
+	}
+	js[bool](v, widgetJS(`(w.querySelector('[data-lc=bubble]').click(), true)`))
+	welcome := js[int](v, widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=assistant]').length`))
+	js[bool](v, widgetJS(`(w.querySelector('[data-lc=input]').value = 'Jó napot!', w.querySelector('[data-lc=composer]').requestSubmit(), true)`))
+	v.waitFor("the reply", widgetJS(fmt.Sprintf(`w.querySelectorAll('[data-lc=msg][data-role=assistant]').length === %d`, welcome+1)))
+	sid := js[string](v, `localStorage.getItem('leadchat:session:`+f.keyA.Key+`')`)
+
+	ctx := context.Background()
+	u, _, err := f.store.UserByEmail(ctx, f.member)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chat.NewLive(f.store, nil).Send(ctx, f.a.ID, sid, chat.Agent{ID: u.ID, Name: "munkatars"}, "Itt egy munkatárs."); err != nil {
+		t.Fatal(err)
+	}
+	v.waitFor("the person's message, polled", widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=agent]').length === 1`))
+	if got := js[string](v, widgetJS(`w.querySelector('[data-role=agent]').lastChild.textContent`)); got != "Itt egy munkatárs." {
+		t.Errorf("the person's message: %q", got)
 	}
 }
