@@ -130,7 +130,8 @@ func CheckSession(id string) error {
 	return nil
 }
 
-// Messages returns a session's messages after the id after, at most limits.ListMax.
+// Messages returns a session's messages after the id after, at most limits.ListMax: a client
+// that gets a full page asks again after its last.
 func (l *Live) Messages(ctx context.Context, companyID uuid.UUID, sessionID string, after int64) ([]Message, error) {
 	if err := CheckSession(sessionID); err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/live"
 )
 
@@ -214,7 +215,7 @@ func (c *chatStream) readNew() bool {
 			return true
 		}
 		c.messages(msgs)
-		if len(msgs) < 200 {
+		if len(msgs) < limits.ListMax { // a full page: there may be more
 			return true
 		}
 	}

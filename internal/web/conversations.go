@@ -2,11 +2,13 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // conversationsData is the page Beszélgetések: the list, and the open conversation if any.
@@ -75,8 +77,7 @@ func (d *dashboard) renderConversations(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	data.List = list
-	name := "conversations"
-	d.render(w, r, status, name, &v, data)
+	d.render(w, r, status, "conversations", &v, data)
 }
 
 // conversationAction runs one of the viewer's actions on a conversation, then shows it again.
@@ -91,7 +92,7 @@ func (d *dashboard) conversationAction(act func(ctx context.Context, v viewer, s
 		if e := errs.As(err); e != nil && e.Kind == errs.Invalid {
 			d.renderConversations(w, r, v, http.StatusUnprocessableEntity, conversationsData{
 				Open:  &chat.Conversation{SessionID: session},
-				Error: "Az üzenet 1–2000 karakter lehet.", Text: r.PostFormValue("text")})
+				Error: fmt.Sprintf("Az üzenet 1–%d karakter lehet.", limits.AgentMessageLen), Text: r.PostFormValue("text")})
 			return
 		}
 		d.done(w, r, err, flash, "/app/conversations/"+session)
@@ -117,7 +118,7 @@ func (d *dashboard) reply(ctx context.Context, v viewer, session string, r *http
 func (d *dashboard) conversationEvents(w http.ResponseWriter, r *http.Request, v viewer) {
 	sub, err := d.hub.Dashboard(v.CompanyID)
 	if err != nil {
-		d.errorPage(w, r, http.StatusServiceUnavailable)
+		d.serverError(w, r, err)
 		return
 	}
 	defer d.hub.Release(sub)
