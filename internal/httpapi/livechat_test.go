@@ -20,6 +20,7 @@ import (
 	"github.com/leadchat/leadchat/internal/contracttest"
 	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/service"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/widget"
 )
@@ -507,4 +508,29 @@ func TestChatStreamsPerAddress(t *testing.T) {
 	// A second stream of a session already open replaces it, within the limit.
 	again := e.follow(key, sessions[0], 0)
 	again.presence()
+}
+
+// An idle stream sends a comment every StreamPing, so proxies keep it open.
+func TestChatStreamPings(t *testing.T) {
+	e := startWith(t, func(c *service.Config) { c.StreamPing = 50 * time.Millisecond })
+	c := e.company(plan.Free, -1)
+	key := e.key(c, auth.Public, nil, true).Key
+	sid := (&chatter{t: t, e: e, key: key}).send("Szia!", nil).SessionId
+	q := url.Values{"api_key": {key}, "session_id": {sid}}
+	resp, err := http.Get(e.base + "/api/embed/chat/stream?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	pings := 0
+	for pings < 3 {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatalf("after %d pings: %v", pings, err)
+		}
+		if line == ": ping\n" {
+			pings++
+		}
+	}
 }

@@ -69,6 +69,9 @@ type Config struct {
 	MaxConns int
 	// Events is how lead events leave: webhooks and e-mail (eventsconfig.go).
 	Events EventsConfig
+	// StreamPing is how often an idle chat stream or dashboard feed sends a comment; 0 is 25 s.
+	// Tests shorten it; there is no variable for it.
+	StreamPing time.Duration
 }
 
 // Defaults of the hardening settings, also taken when a Config built in code leaves them zero.

@@ -123,11 +123,11 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	sessions := store.SessionStore(5 * time.Minute)
 	dashboard := web.New(web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
-		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, Live: conversations, Hub: hub})
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing})
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
-		Live: conversations, Hub: hub,
+		Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
 	})
 	if err != nil {
 		sessions.StopCleanup()
