@@ -18,6 +18,24 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ChatReplyHandledBy.
+const (
+	HandledByAgent     ChatReplyHandledBy = "agent"
+	HandledByAssistant ChatReplyHandledBy = "assistant"
+)
+
+// Valid indicates whether the value is a known member of the ChatReplyHandledBy enum.
+func (e ChatReplyHandledBy) Valid() bool {
+	switch e {
+	case HandledByAgent:
+		return true
+	case HandledByAssistant:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChatReplyLanguage.
 const (
 	ReplyEn ChatReplyLanguage = "en"
@@ -54,6 +72,27 @@ func (e ConsentSource) Valid() bool {
 	case ConsentSourceForm:
 		return true
 	case ConsentSourceManual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversationMessageRole.
+const (
+	ConversationRoleAgent     ConversationMessageRole = "agent"
+	ConversationRoleAssistant ConversationMessageRole = "assistant"
+	ConversationRoleVisitor   ConversationMessageRole = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the ConversationMessageRole enum.
+func (e ConversationMessageRole) Valid() bool {
+	switch e {
+	case ConversationRoleAgent:
+		return true
+	case ConversationRoleAssistant:
+		return true
+	case ConversationRoleVisitor:
 		return true
 	default:
 		return false
@@ -188,6 +227,7 @@ func (e HealthStatus) Valid() bool {
 
 // Defines values for LeadMessageRole.
 const (
+	LeadMessageRoleAgent     LeadMessageRole = "agent"
 	LeadMessageRoleAssistant LeadMessageRole = "assistant"
 	LeadMessageRoleVisitor   LeadMessageRole = "visitor"
 )
@@ -195,6 +235,8 @@ const (
 // Valid indicates whether the value is a known member of the LeadMessageRole enum.
 func (e LeadMessageRole) Valid() bool {
 	switch e {
+	case LeadMessageRoleAgent:
+		return true
 	case LeadMessageRoleAssistant:
 		return true
 	case LeadMessageRoleVisitor:
@@ -302,6 +344,12 @@ func (e WidgetConfigLanguage) Valid() bool {
 
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
+	// HandledBy `agent` while a person of the company has taken the conversation over: the message is
+	// stored unanswered, `reply` is `""` and `request_contact` `false`, and the person answers
+	// on `streamChat` / `listChatMessages`. When a message waits 5 minutes for that person,
+	// the assistant takes the conversation back, says so and asks for contact details.
+	HandledBy ChatReplyHandledBy `json:"handled_by"`
+
 	// Language The language of the reply; the widget's own texts follow it. The reply is in this
 	// language only: its own words, the contact prompt and the quick replies it names. A
 	// fact the company's profile gives only in Hungarian is quoted in an English reply and
@@ -312,7 +360,8 @@ type ChatReply struct {
 	// LeadId The session's lead, `null` until an email or phone is known.
 	LeadId *openapi_types.UUID `json:"lead_id"`
 
-	// Reply The assistant's reply; plain text, never HTML.
+	// Reply The assistant's reply; plain text, never HTML. `""` while a person of the company has
+	// the conversation (`handled_by` `agent`): their answers arrive on the stream.
 	Reply string `json:"reply"`
 
 	// RequestContact `true` when the widget should ask for contact details now: contact is incomplete and
@@ -327,6 +376,12 @@ type ChatReply struct {
 	// 16 or more random bytes (the widget does); without one the service makes a UUID.
 	SessionId SessionID `json:"session_id"`
 }
+
+// ChatReplyHandledBy `agent` while a person of the company has taken the conversation over: the message is
+// stored unanswered, `reply` is `""` and `request_contact` `false`, and the person answers
+// on `streamChat` / `listChatMessages`. When a message waits 5 minutes for that person,
+// the assistant takes the conversation back, says so and asks for contact details.
+type ChatReplyHandledBy string
 
 // ChatReplyLanguage The language of the reply; the widget's own texts follow it. The reply is in this
 // language only: its own words, the contact prompt and the quick replies it names. A
@@ -426,6 +481,30 @@ type ConsentInput struct {
 
 	// Text The consent text as shown (line breaks allowed, no other control characters).
 	Text *string `json:"text,omitempty"`
+}
+
+// ConversationMessage defines model for ConversationMessage.
+type ConversationMessage struct {
+	// AgentName The name of the company's person for `agent`, else `null`.
+	AgentName *string   `json:"agent_name"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The message's id; ids grow within a conversation.
+	Id int64 `json:"id"`
+
+	// Role Who wrote it; `agent` is a person of the company.
+	Role ConversationMessageRole `json:"role"`
+
+	// Text Plain text, never HTML.
+	Text string `json:"text"`
+}
+
+// ConversationMessageRole Who wrote it; `agent` is a person of the company.
+type ConversationMessageRole string
+
+// ConversationMessages defines model for ConversationMessages.
+type ConversationMessages struct {
+	Data []ConversationMessage `json:"data"`
 }
 
 // Error defines model for Error.
@@ -547,14 +626,16 @@ type LeadList struct {
 
 // LeadMessage defines model for LeadMessage.
 type LeadMessage struct {
+	// AgentName The name the visitor was shown for an `agent` message; absent otherwise.
+	AgentName *string   `json:"agent_name,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
 
-	// Role Who wrote it.
+	// Role Who wrote it; `agent` is a person of the company, who answered from the dashboard.
 	Role LeadMessageRole `json:"role"`
 	Text string          `json:"text"`
 }
 
-// LeadMessageRole Who wrote it.
+// LeadMessageRole Who wrote it; `agent` is a person of the company, who answered from the dashboard.
 type LeadMessageRole string
 
 // LeadMessages defines model for LeadMessages.
@@ -709,6 +790,14 @@ type WidgetConfig struct {
 // `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
+// ChatAPIKey defines model for ChatAPIKey.
+type ChatAPIKey = string
+
+// ChatSessionID A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+// whoever sends it continues the conversation, so a client that chooses one makes it from
+// 16 or more random bytes (the widget does); without one the service makes a UUID.
+type ChatSessionID = SessionID
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -739,6 +828,9 @@ type InternalError = Error
 // LeadNotFound defines model for LeadNotFound.
 type LeadNotFound = Error
 
+// NotFound defines model for NotFound.
+type NotFound = Error
+
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = Error
 
@@ -759,6 +851,33 @@ type UnprocessableEntity = Error
 
 // UnsupportedMediaType defines model for UnsupportedMediaType.
 type UnsupportedMediaType = Error
+
+// ListChatMessagesParams defines parameters for ListChatMessages.
+type ListChatMessagesParams struct {
+	// ApiKey A public key (`lc_pub_…`); empty is `400 missing_api_key`.
+	ApiKey ChatAPIKey `form:"api_key" json:"api_key"`
+
+	// SessionId The conversation's `session_id`, as `sendChatMessage` answered it.
+	SessionId ChatSessionID `form:"session_id" json:"session_id"`
+
+	// After The id of the last message the client has; `0` or omitted for all.
+	After *int64 `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// StreamChatParams defines parameters for StreamChat.
+type StreamChatParams struct {
+	// ApiKey A public key (`lc_pub_…`); empty is `400 missing_api_key`.
+	ApiKey ChatAPIKey `form:"api_key" json:"api_key"`
+
+	// SessionId The conversation's `session_id`, as `sendChatMessage` answered it.
+	SessionId ChatSessionID `form:"session_id" json:"session_id"`
+
+	// After The id of the last message the client has; `Last-Event-ID` wins over it.
+	After *int64 `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID The id of the last message received, as `EventSource` sends it on reconnecting.
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
 
 // GetWidgetConfigParams defines parameters for GetWidgetConfig.
 type GetWidgetConfigParams struct {
@@ -968,6 +1087,10 @@ type ClientInterface interface {
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
 	//
+	// A person of the company may take the conversation over from the dashboard: then the
+	// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+	// `streamChat` or `listChatMessages`.
+	//
 	// One message is one transaction: the visitor's message, the contact details it changed, the
 	// session's lead and the reply are stored together or not at all, so a request that failed
 	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -1023,6 +1146,10 @@ type ClientInterface interface {
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
 	//
+	// A person of the company may take the conversation over from the dashboard: then the
+	// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+	// `streamChat` or `listChatMessages`.
+	//
 	// One message is one transaction: the visitor's message, the contact details it changed, the
 	// session's lead and the reply are stored together or not at all, so a request that failed
 	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -1056,6 +1183,73 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
 	SendChatMessage(ctx context.Context, body SendChatMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListChatMessages A conversation's messages after one, as JSON
+	//
+	// The messages of a chat session after the one with id `after` (every message with `after`
+	// omitted or `0`), oldest first, at most 200 a call: the same messages the stream sends, for
+	// clients that cannot hold a stream. Poll it with the id of the last message received. The
+	// visitor's own messages are included, and so are the messages of the company's people
+	// (`role` `agent`, with `agent_name`) and the assistant's.
+	//
+	// Takes a public key only (`403 public_key_required` otherwise), checked against its allowed
+	// domains like `sendChatMessage`. The session must be one of the key's company, and must
+	// have been started by `sendChatMessage`: another session id is `404 not_found`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `404` `not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Corresponds with GET /api/embed/chat/messages (the `ListChatMessages` operationId).
+	ListChatMessages(ctx context.Context, params *ListChatMessagesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreflightChatMessages CORS preflight
+	//
+	// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+	PreflightChatMessages(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// StreamChat A conversation's new messages as Server-Sent Events
+	//
+	// A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
+	// and sessions are checked as for `listChatMessages`, with the same codes, before the stream
+	// starts.
+	//
+	// Events:
+	// - `event: message`, `id:` the message id, `data:` a `ConversationMessage` as JSON, for every
+	//   message stored in the conversation from now on, whichever instance stored it; the
+	//   visitor's own messages included.
+	// - `event: presence`, `data:` `{"agents_online": true|false}`: whether a person of the
+	//   company can answer now (someone has taken the conversation over, or has the dashboard's
+	//   conversations open). Sent when the stream starts and when it changes.
+	// - a comment line (`: ping`) every 25 seconds, so that proxies keep the connection.
+	//
+	// A reconnect with `Last-Event-ID` (which `EventSource` sends by itself), or `after`, first
+	// gets every message after that id, once, then the new ones. One stream per session: a new
+	// one ends the one open before. At most 20 streams per client address (`429 rate_limited`).
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `404` `not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Corresponds with GET /api/embed/chat/stream (the `StreamChat` operationId).
+	StreamChat(ctx context.Context, params *StreamChatParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreflightChatStream CORS preflight
+	//
+	// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+	PreflightChatStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetWidgetConfig Widget settings
 	//
@@ -1380,6 +1574,10 @@ func (c *Client) PreflightChat(ctx context.Context, reqEditors ...RequestEditorF
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
 //
+// A person of the company may take the conversation over from the dashboard: then the
+// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+// `streamChat` or `listChatMessages`.
+//
 // One message is one transaction: the visitor's message, the contact details it changed, the
 // session's lead and the reply are stored together or not at all, so a request that failed
 // (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -1445,6 +1643,10 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
 //
+// A person of the company may take the conversation over from the dashboard: then the
+// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+// `streamChat` or `listChatMessages`.
+//
 // One message is one transaction: the visitor's message, the contact details it changed, the
 // session's lead and the reply are stored together or not at all, so a request that failed
 // (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -1479,6 +1681,113 @@ func (c *Client) SendChatMessageWithBody(ctx context.Context, contentType string
 // Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
 func (c *Client) SendChatMessage(ctx context.Context, body SendChatMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewSendChatMessageRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListChatMessages A conversation's messages after one, as JSON
+//
+// The messages of a chat session after the one with id `after` (every message with `after`
+// omitted or `0`), oldest first, at most 200 a call: the same messages the stream sends, for
+// clients that cannot hold a stream. Poll it with the id of the last message received. The
+// visitor's own messages are included, and so are the messages of the company's people
+// (`role` `agent`, with `agent_name`) and the assistant's.
+//
+// Takes a public key only (`403 public_key_required` otherwise), checked against its allowed
+// domains like `sendChatMessage`. The session must be one of the key's company, and must
+// have been started by `sendChatMessage`: another session id is `404 not_found`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `404` `not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Corresponds with GET /api/embed/chat/messages (the `ListChatMessages` operationId).
+func (c *Client) ListChatMessages(ctx context.Context, params *ListChatMessagesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListChatMessagesRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreflightChatMessages CORS preflight
+//
+// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+func (c *Client) PreflightChatMessages(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightChatMessagesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// StreamChat A conversation's new messages as Server-Sent Events
+//
+// A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
+// and sessions are checked as for `listChatMessages`, with the same codes, before the stream
+// starts.
+//
+// Events:
+//   - `event: message`, `id:` the message id, `data:` a `ConversationMessage` as JSON, for every
+//     message stored in the conversation from now on, whichever instance stored it; the
+//     visitor's own messages included.
+//   - `event: presence`, `data:` `{"agents_online": true|false}`: whether a person of the
+//     company can answer now (someone has taken the conversation over, or has the dashboard's
+//     conversations open). Sent when the stream starts and when it changes.
+//   - a comment line (`: ping`) every 25 seconds, so that proxies keep the connection.
+//
+// A reconnect with `Last-Event-ID` (which `EventSource` sends by itself), or `after`, first
+// gets every message after that id, once, then the new ones. One stream per session: a new
+// one ends the one open before. At most 20 streams per client address (`429 rate_limited`).
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `404` `not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Corresponds with GET /api/embed/chat/stream (the `StreamChat` operationId).
+func (c *Client) StreamChat(ctx context.Context, params *StreamChatParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStreamChatRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreflightChatStream CORS preflight
+//
+// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+func (c *Client) PreflightChatStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightChatStreamRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1968,6 +2277,215 @@ func NewSendChatMessageRequestWithBody(server string, contentType string, body i
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListChatMessagesRequest constructs an http.Request for the ListChatMessages method
+func NewListChatMessagesRequest(server string, params *ListChatMessagesParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/chat/messages")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "api_key", params.ApiKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "session_id", params.SessionId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPreflightChatMessagesRequest constructs an http.Request for the PreflightChatMessages method
+func NewPreflightChatMessagesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/chat/messages")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewStreamChatRequest constructs an http.Request for the StreamChat method
+func NewStreamChatRequest(server string, params *StreamChatParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/chat/stream")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "api_key", params.ApiKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "session_id", params.SessionId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewPreflightChatStreamRequest constructs an http.Request for the PreflightChatStream method
+func NewPreflightChatStreamRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/chat/stream")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -2534,6 +3052,10 @@ type ClientWithResponsesInterface interface {
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
 	//
+	// A person of the company may take the conversation over from the dashboard: then the
+	// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+	// `streamChat` or `listChatMessages`.
+	//
 	// One message is one transaction: the visitor's message, the contact details it changed, the
 	// session's lead and the reply are stored together or not at all, so a request that failed
 	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -2589,6 +3111,10 @@ type ClientWithResponsesInterface interface {
 	// lead (source `chat`), which later details update. Contact fields in the body win over details
 	// found in the text. `request_contact` is `true` when the widget should show its contact form now.
 	//
+	// A person of the company may take the conversation over from the dashboard: then the
+	// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+	// `streamChat` or `listChatMessages`.
+	//
 	// One message is one transaction: the visitor's message, the contact details it changed, the
 	// session's lead and the reply are stored together or not at all, so a request that failed
 	// (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -2622,6 +3148,81 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/embed/chat (the `SendChatMessage` operationId).
 	SendChatMessageWithResponse(ctx context.Context, body SendChatMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*SendChatMessageResponse, error)
+
+	// ListChatMessagesWithResponse A conversation's messages after one, as JSON
+	//
+	// The messages of a chat session after the one with id `after` (every message with `after`
+	// omitted or `0`), oldest first, at most 200 a call: the same messages the stream sends, for
+	// clients that cannot hold a stream. Poll it with the id of the last message received. The
+	// visitor's own messages are included, and so are the messages of the company's people
+	// (`role` `agent`, with `agent_name`) and the assistant's.
+	//
+	// Takes a public key only (`403 public_key_required` otherwise), checked against its allowed
+	// domains like `sendChatMessage`. The session must be one of the key's company, and must
+	// have been started by `sendChatMessage`: another session id is `404 not_found`.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `404` `not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/embed/chat/messages (the `ListChatMessages` operationId).
+	ListChatMessagesWithResponse(ctx context.Context, params *ListChatMessagesParams, reqEditors ...RequestEditorFn) (*ListChatMessagesResponse, error)
+
+	// PreflightChatMessagesWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+	PreflightChatMessagesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatMessagesResponse, error)
+
+	// StreamChatWithResponse A conversation's new messages as Server-Sent Events
+	//
+	// A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
+	// and sessions are checked as for `listChatMessages`, with the same codes, before the stream
+	// starts.
+	//
+	// Events:
+	// - `event: message`, `id:` the message id, `data:` a `ConversationMessage` as JSON, for every
+	//   message stored in the conversation from now on, whichever instance stored it; the
+	//   visitor's own messages included.
+	// - `event: presence`, `data:` `{"agents_online": true|false}`: whether a person of the
+	//   company can answer now (someone has taken the conversation over, or has the dashboard's
+	//   conversations open). Sent when the stream starts and when it changes.
+	// - a comment line (`: ping`) every 25 seconds, so that proxies keep the connection.
+	//
+	// A reconnect with `Last-Event-ID` (which `EventSource` sends by itself), or `after`, first
+	// gets every message after that id, once, then the new ones. One stream per session: a new
+	// one ends the one open before. At most 20 streams per client address (`429 rate_limited`).
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `404` `not_found`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/embed/chat/stream (the `StreamChat` operationId).
+	StreamChatWithResponse(ctx context.Context, params *StreamChatParams, reqEditors ...RequestEditorFn) (*StreamChatResponse, error)
+
+	// PreflightChatStreamWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+	PreflightChatStreamWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatStreamResponse, error)
 
 	// GetWidgetConfigWithResponse Widget settings
 	//
@@ -3091,6 +3692,302 @@ func (r SendChatMessageResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r SendChatMessageResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListChatMessagesResponse200Headers the declared response headers of an HTTP 200 response for ListChatMessages
+type ListChatMessagesResponse200Headers struct {
+	XRequestId *string
+}
+
+// ListChatMessagesResponse429Headers the declared response headers of an HTTP 429 response for ListChatMessages
+type ListChatMessagesResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ListChatMessagesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ConversationMessages
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *NotFound
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListChatMessagesResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListChatMessagesResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListChatMessagesResponse) GetJSON200() *ConversationMessages {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListChatMessagesResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListChatMessagesResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListChatMessagesResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ListChatMessagesResponse) GetJSON404() *NotFound {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListChatMessagesResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ListChatMessagesResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListChatMessagesResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListChatMessagesResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListChatMessagesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListChatMessagesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListChatMessagesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListChatMessagesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PreflightChatMessagesResponse204Headers the declared response headers of an HTTP 204 response for PreflightChatMessages
+type PreflightChatMessagesResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightChatMessagesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightChatMessagesResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightChatMessagesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightChatMessagesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightChatMessagesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightChatMessagesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// StreamChatResponse429Headers the declared response headers of an HTTP 429 response for StreamChat
+type StreamChatResponse429Headers struct {
+	RetryAfter *int
+}
+
+type StreamChatResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *NotFound
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *StreamChatResponse429Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r StreamChatResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r StreamChatResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r StreamChatResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r StreamChatResponse) GetJSON404() *NotFound {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r StreamChatResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r StreamChatResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r StreamChatResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r StreamChatResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r StreamChatResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r StreamChatResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r StreamChatResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r StreamChatResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PreflightChatStreamResponse204Headers the declared response headers of an HTTP 204 response for PreflightChatStream
+type PreflightChatStreamResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightChatStreamResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightChatStreamResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightChatStreamResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightChatStreamResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightChatStreamResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightChatStreamResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -4080,6 +4977,10 @@ func (c *ClientWithResponses) PreflightChatWithResponse(ctx context.Context, req
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
 //
+// A person of the company may take the conversation over from the dashboard: then the
+// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+// `streamChat` or `listChatMessages`.
+//
 // One message is one transaction: the visitor's message, the contact details it changed, the
 // session's lead and the reply are stored together or not at all, so a request that failed
 // (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -4141,6 +5042,10 @@ func (c *ClientWithResponses) SendChatMessageWithBodyWithResponse(ctx context.Co
 // lead (source `chat`), which later details update. Contact fields in the body win over details
 // found in the text. `request_contact` is `true` when the widget should show its contact form now.
 //
+// A person of the company may take the conversation over from the dashboard: then the
+// message is stored unanswered (`handled_by` `agent`), and the person's messages arrive on
+// `streamChat` or `listChatMessages`.
+//
 // One message is one transaction: the visitor's message, the contact details it changed, the
 // session's lead and the reply are stored together or not at all, so a request that failed
 // (`503`) left nothing behind and may be sent again. Send a `message_id` with every message
@@ -4179,6 +5084,105 @@ func (c *ClientWithResponses) SendChatMessageWithResponse(ctx context.Context, b
 		return nil, err
 	}
 	return ParseSendChatMessageResponse(rsp)
+}
+
+// ListChatMessagesWithResponse A conversation's messages after one, as JSON
+//
+// The messages of a chat session after the one with id `after` (every message with `after`
+// omitted or `0`), oldest first, at most 200 a call: the same messages the stream sends, for
+// clients that cannot hold a stream. Poll it with the id of the last message received. The
+// visitor's own messages are included, and so are the messages of the company's people
+// (`role` `agent`, with `agent_name`) and the assistant's.
+//
+// Takes a public key only (`403 public_key_required` otherwise), checked against its allowed
+// domains like `sendChatMessage`. The session must be one of the key's company, and must
+// have been started by `sendChatMessage`: another session id is `404 not_found`.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `404` `not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/embed/chat/messages (the `ListChatMessages` operationId).
+func (c *ClientWithResponses) ListChatMessagesWithResponse(ctx context.Context, params *ListChatMessagesParams, reqEditors ...RequestEditorFn) (*ListChatMessagesResponse, error) {
+	rsp, err := c.ListChatMessages(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListChatMessagesResponse(rsp)
+}
+
+// PreflightChatMessagesWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/embed/chat/messages (the `PreflightChatMessages` operationId).
+func (c *ClientWithResponses) PreflightChatMessagesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatMessagesResponse, error) {
+	rsp, err := c.PreflightChatMessages(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightChatMessagesResponse(rsp)
+}
+
+// StreamChatWithResponse A conversation's new messages as Server-Sent Events
+//
+// A `text/event-stream` of the chat session's new messages, for `EventSource`. Keys, domains
+// and sessions are checked as for `listChatMessages`, with the same codes, before the stream
+// starts.
+//
+// Events:
+//   - `event: message`, `id:` the message id, `data:` a `ConversationMessage` as JSON, for every
+//     message stored in the conversation from now on, whichever instance stored it; the
+//     visitor's own messages included.
+//   - `event: presence`, `data:` `{"agents_online": true|false}`: whether a person of the
+//     company can answer now (someone has taken the conversation over, or has the dashboard's
+//     conversations open). Sent when the stream starts and when it changes.
+//   - a comment line (`: ping`) every 25 seconds, so that proxies keep the connection.
+//
+// A reconnect with `Last-Event-ID` (which `EventSource` sends by itself), or `after`, first
+// gets every message after that id, once, then the new ones. One stream per session: a new
+// one ends the one open before. At most 20 streams per client address (`429 rate_limited`).
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `missing_api_key`, `invalid_session_id`, `invalid_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `404` `not_found`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/embed/chat/stream (the `StreamChat` operationId).
+func (c *ClientWithResponses) StreamChatWithResponse(ctx context.Context, params *StreamChatParams, reqEditors ...RequestEditorFn) (*StreamChatResponse, error) {
+	rsp, err := c.StreamChat(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseStreamChatResponse(rsp)
+}
+
+// PreflightChatStreamWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/embed/chat/stream (the `PreflightChatStream` operationId).
+func (c *ClientWithResponses) PreflightChatStreamWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightChatStreamResponse, error) {
+	rsp, err := c.PreflightChatStream(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightChatStreamResponse(rsp)
 }
 
 // GetWidgetConfigWithResponse Widget settings
@@ -4727,6 +5731,299 @@ func ParseSendChatMessageResponse(rsp *http.Response) (*SendChatMessageResponse,
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListChatMessagesResponse parses an HTTP response from a ListChatMessagesWithResponse call
+func ParseListChatMessagesResponse(rsp *http.Response) (*ListChatMessagesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListChatMessagesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ConversationMessages
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListChatMessagesResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListChatMessagesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePreflightChatMessagesResponse parses an HTTP response from a PreflightChatMessagesWithResponse call
+func ParsePreflightChatMessagesResponse(rsp *http.Response) (*PreflightChatMessagesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightChatMessagesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightChatMessagesResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseStreamChatResponse parses an HTTP response from a StreamChatWithResponse call
+func ParseStreamChatResponse(rsp *http.Response) (*StreamChatResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &StreamChatResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers StreamChatResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePreflightChatStreamResponse parses an HTTP response from a PreflightChatStreamWithResponse call
+func ParsePreflightChatStreamResponse(rsp *http.Response) (*PreflightChatStreamResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightChatStreamResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightChatStreamResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
 	}
 
 	return response, nil

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path"
@@ -22,6 +23,24 @@ import (
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
+
+// Defines values for ChatReplyHandledBy.
+const (
+	HandledByAgent     ChatReplyHandledBy = "agent"
+	HandledByAssistant ChatReplyHandledBy = "assistant"
+)
+
+// Valid indicates whether the value is a known member of the ChatReplyHandledBy enum.
+func (e ChatReplyHandledBy) Valid() bool {
+	switch e {
+	case HandledByAgent:
+		return true
+	case HandledByAssistant:
+		return true
+	default:
+		return false
+	}
+}
 
 // Defines values for ChatReplyLanguage.
 const (
@@ -59,6 +78,27 @@ func (e ConsentSource) Valid() bool {
 	case ConsentSourceForm:
 		return true
 	case ConsentSourceManual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversationMessageRole.
+const (
+	ConversationRoleAgent     ConversationMessageRole = "agent"
+	ConversationRoleAssistant ConversationMessageRole = "assistant"
+	ConversationRoleVisitor   ConversationMessageRole = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the ConversationMessageRole enum.
+func (e ConversationMessageRole) Valid() bool {
+	switch e {
+	case ConversationRoleAgent:
+		return true
+	case ConversationRoleAssistant:
+		return true
+	case ConversationRoleVisitor:
 		return true
 	default:
 		return false
@@ -193,6 +233,7 @@ func (e HealthStatus) Valid() bool {
 
 // Defines values for LeadMessageRole.
 const (
+	LeadMessageRoleAgent     LeadMessageRole = "agent"
 	LeadMessageRoleAssistant LeadMessageRole = "assistant"
 	LeadMessageRoleVisitor   LeadMessageRole = "visitor"
 )
@@ -200,6 +241,8 @@ const (
 // Valid indicates whether the value is a known member of the LeadMessageRole enum.
 func (e LeadMessageRole) Valid() bool {
 	switch e {
+	case LeadMessageRoleAgent:
+		return true
 	case LeadMessageRoleAssistant:
 		return true
 	case LeadMessageRoleVisitor:
@@ -307,6 +350,12 @@ func (e WidgetConfigLanguage) Valid() bool {
 
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
+	// HandledBy `agent` while a person of the company has taken the conversation over: the message is
+	// stored unanswered, `reply` is `""` and `request_contact` `false`, and the person answers
+	// on `streamChat` / `listChatMessages`. When a message waits 5 minutes for that person,
+	// the assistant takes the conversation back, says so and asks for contact details.
+	HandledBy ChatReplyHandledBy `json:"handled_by"`
+
 	// Language The language of the reply; the widget's own texts follow it. The reply is in this
 	// language only: its own words, the contact prompt and the quick replies it names. A
 	// fact the company's profile gives only in Hungarian is quoted in an English reply and
@@ -317,7 +366,8 @@ type ChatReply struct {
 	// LeadId The session's lead, `null` until an email or phone is known.
 	LeadId *openapi_types.UUID `json:"lead_id"`
 
-	// Reply The assistant's reply; plain text, never HTML.
+	// Reply The assistant's reply; plain text, never HTML. `""` while a person of the company has
+	// the conversation (`handled_by` `agent`): their answers arrive on the stream.
 	Reply string `json:"reply"`
 
 	// RequestContact `true` when the widget should ask for contact details now: contact is incomplete and
@@ -332,6 +382,12 @@ type ChatReply struct {
 	// 16 or more random bytes (the widget does); without one the service makes a UUID.
 	SessionId SessionID `json:"session_id"`
 }
+
+// ChatReplyHandledBy `agent` while a person of the company has taken the conversation over: the message is
+// stored unanswered, `reply` is `""` and `request_contact` `false`, and the person answers
+// on `streamChat` / `listChatMessages`. When a message waits 5 minutes for that person,
+// the assistant takes the conversation back, says so and asks for contact details.
+type ChatReplyHandledBy string
 
 // ChatReplyLanguage The language of the reply; the widget's own texts follow it. The reply is in this
 // language only: its own words, the contact prompt and the quick replies it names. A
@@ -431,6 +487,30 @@ type ConsentInput struct {
 
 	// Text The consent text as shown (line breaks allowed, no other control characters).
 	Text *string `json:"text,omitempty"`
+}
+
+// ConversationMessage defines model for ConversationMessage.
+type ConversationMessage struct {
+	// AgentName The name of the company's person for `agent`, else `null`.
+	AgentName *string   `json:"agent_name"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The message's id; ids grow within a conversation.
+	Id int64 `json:"id"`
+
+	// Role Who wrote it; `agent` is a person of the company.
+	Role ConversationMessageRole `json:"role"`
+
+	// Text Plain text, never HTML.
+	Text string `json:"text"`
+}
+
+// ConversationMessageRole Who wrote it; `agent` is a person of the company.
+type ConversationMessageRole string
+
+// ConversationMessages defines model for ConversationMessages.
+type ConversationMessages struct {
+	Data []ConversationMessage `json:"data"`
 }
 
 // Error defines model for Error.
@@ -552,14 +632,16 @@ type LeadList struct {
 
 // LeadMessage defines model for LeadMessage.
 type LeadMessage struct {
+	// AgentName The name the visitor was shown for an `agent` message; absent otherwise.
+	AgentName *string   `json:"agent_name,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
 
-	// Role Who wrote it.
+	// Role Who wrote it; `agent` is a person of the company, who answered from the dashboard.
 	Role LeadMessageRole `json:"role"`
 	Text string          `json:"text"`
 }
 
-// LeadMessageRole Who wrote it.
+// LeadMessageRole Who wrote it; `agent` is a person of the company, who answered from the dashboard.
 type LeadMessageRole string
 
 // LeadMessages defines model for LeadMessages.
@@ -714,6 +796,14 @@ type WidgetConfig struct {
 // `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
+// ChatAPIKey defines model for ChatAPIKey.
+type ChatAPIKey = string
+
+// ChatSessionID A conversation's id, 22 to 128 characters of `[A-Za-z0-9._:-]`. It is a bearer secret:
+// whoever sends it continues the conversation, so a client that chooses one makes it from
+// 16 or more random bytes (the widget does); without one the service makes a UUID.
+type ChatSessionID = SessionID
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -744,6 +834,9 @@ type InternalError = Error
 // LeadNotFound defines model for LeadNotFound.
 type LeadNotFound = Error
 
+// NotFound defines model for NotFound.
+type NotFound = Error
+
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = Error
 
@@ -764,6 +857,33 @@ type UnprocessableEntity = Error
 
 // UnsupportedMediaType defines model for UnsupportedMediaType.
 type UnsupportedMediaType = Error
+
+// ListChatMessagesParams defines parameters for ListChatMessages.
+type ListChatMessagesParams struct {
+	// ApiKey A public key (`lc_pub_…`); empty is `400 missing_api_key`.
+	ApiKey ChatAPIKey `form:"api_key" json:"api_key"`
+
+	// SessionId The conversation's `session_id`, as `sendChatMessage` answered it.
+	SessionId ChatSessionID `form:"session_id" json:"session_id"`
+
+	// After The id of the last message the client has; `0` or omitted for all.
+	After *int64 `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// StreamChatParams defines parameters for StreamChat.
+type StreamChatParams struct {
+	// ApiKey A public key (`lc_pub_…`); empty is `400 missing_api_key`.
+	ApiKey ChatAPIKey `form:"api_key" json:"api_key"`
+
+	// SessionId The conversation's `session_id`, as `sendChatMessage` answered it.
+	SessionId ChatSessionID `form:"session_id" json:"session_id"`
+
+	// After The id of the last message the client has; `Last-Event-ID` wins over it.
+	After *int64 `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID The id of the last message received, as `EventSource` sends it on reconnecting.
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
 
 // GetWidgetConfigParams defines parameters for GetWidgetConfig.
 type GetWidgetConfigParams struct {
@@ -881,6 +1001,18 @@ type ServerInterface interface {
 	// SendChatMessage Send a visitor message to the assistant
 	// (POST /api/embed/chat)
 	SendChatMessage(w http.ResponseWriter, r *http.Request)
+	// ListChatMessages A conversation's messages after one, as JSON
+	// (GET /api/embed/chat/messages)
+	ListChatMessages(w http.ResponseWriter, r *http.Request, params ListChatMessagesParams)
+	// PreflightChatMessages CORS preflight
+	// (OPTIONS /api/embed/chat/messages)
+	PreflightChatMessages(w http.ResponseWriter, r *http.Request)
+	// StreamChat A conversation's new messages as Server-Sent Events
+	// (GET /api/embed/chat/stream)
+	StreamChat(w http.ResponseWriter, r *http.Request, params StreamChatParams)
+	// PreflightChatStream CORS preflight
+	// (OPTIONS /api/embed/chat/stream)
+	PreflightChatStream(w http.ResponseWriter, r *http.Request)
 	// GetWidgetConfig Widget settings
 	// (GET /api/embed/config)
 	GetWidgetConfig(w http.ResponseWriter, r *http.Request, params GetWidgetConfigParams)
@@ -944,6 +1076,173 @@ func (siw *ServerInterfaceWrapper) SendChatMessage(w http.ResponseWriter, r *htt
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.SendChatMessage(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListChatMessages operation middleware
+func (siw *ServerInterfaceWrapper) ListChatMessages(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListChatMessagesParams
+
+	// ------------- Required query parameter "api_key" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "api_key", r.URL.Query(), &params.ApiKey, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "api_key"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "api_key", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "session_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "session_id", r.URL.Query(), &params.SessionId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "session_id"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "session_id", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "after" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "after", r.URL.Query(), &params.After, runtime.BindQueryParameterOptions{Type: "integer", Format: "int64"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "after"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "after", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListChatMessages(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightChatMessages operation middleware
+func (siw *ServerInterfaceWrapper) PreflightChatMessages(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightChatMessages(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// StreamChat operation middleware
+func (siw *ServerInterfaceWrapper) StreamChat(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params StreamChatParams
+
+	// ------------- Required query parameter "api_key" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "api_key", r.URL.Query(), &params.ApiKey, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "api_key"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "api_key", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "session_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "session_id", r.URL.Query(), &params.SessionId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "session_id"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "session_id", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "after" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "after", r.URL.Query(), &params.After, runtime.BindQueryParameterOptions{Type: "integer", Format: "int64"})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "after"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "after", Err: err})
+		}
+		return
+	}
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Last-Event-ID" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Last-Event-ID")]; found {
+		var LastEventID string
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Last-Event-ID", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Last-Event-ID", valueList[0], &LastEventID, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Last-Event-ID", Err: err})
+			return
+		}
+
+		params.LastEventID = &LastEventID
+
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.StreamChat(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightChatStream operation middleware
+func (siw *ServerInterfaceWrapper) PreflightChatStream(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightChatStream(w, r)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1448,6 +1747,14 @@ func HandlerWithOptions(si ServerInterface, options GorillaServerOptions) http.H
 
 	r.HandleFunc(options.BaseURL+"/api/embed/chat", wrapper.SendChatMessage).Methods(http.MethodPost)
 
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/messages", wrapper.ListChatMessages).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/messages", wrapper.PreflightChatMessages).Methods(http.MethodOptions)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/stream", wrapper.StreamChat).Methods(http.MethodGet)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/chat/stream", wrapper.PreflightChatStream).Methods(http.MethodOptions)
+
 	return r
 }
 
@@ -1462,6 +1769,8 @@ type HeadersTooLargeJSONResponse Error
 type InternalErrorJSONResponse Error
 
 type LeadNotFoundJSONResponse Error
+
+type NotFoundJSONResponse Error
 
 type NotModifiedResponseHeaders struct {
 	ETag string
@@ -1702,6 +2011,371 @@ func (response SendChatMessage503JSONResponse) VisitSendChatMessageResponse(w ht
 	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type ListChatMessagesRequestObject struct {
+	Params ListChatMessagesParams
+}
+
+type ListChatMessagesResponseObject interface {
+	VisitListChatMessagesResponse(w http.ResponseWriter) error
+}
+
+type ListChatMessages200ResponseHeaders struct {
+	XRequestId *string
+}
+
+type ListChatMessages200JSONResponse struct {
+	Body    ConversationMessages
+	Headers ListChatMessages200ResponseHeaders
+}
+
+func (response ListChatMessages200JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListChatMessages400JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChatMessages401JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListChatMessages403JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListChatMessages404JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListChatMessages429JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response ListChatMessages431JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListChatMessages500JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChatMessages503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListChatMessages503JSONResponse) VisitListChatMessagesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreflightChatMessagesRequestObject struct {
+}
+
+type PreflightChatMessagesResponseObject interface {
+	VisitPreflightChatMessagesResponse(w http.ResponseWriter) error
+}
+
+type PreflightChatMessages204Response = PreflightResponse
+
+func (response PreflightChatMessages204Response) VisitPreflightChatMessagesResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type StreamChatRequestObject struct {
+	Params StreamChatParams
+}
+
+type StreamChatResponseObject interface {
+	VisitStreamChatResponse(w http.ResponseWriter) error
+}
+
+type StreamChat200TexteventStreamResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response StreamChat200TexteventStreamResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/event-stream")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		// If w doesn't support flushing, fall back to io.Copy.
+		_, err := io.Copy(w, response.Body)
+		return err
+	}
+	// text/event-stream messages are typically small; use a
+	// modest buffer and flush after each chunk so clients see
+	// events immediately instead of waiting on OS buffering.
+	buf := make([]byte, 4096)
+	for {
+		n, err := response.Body.Read(buf)
+		if n > 0 {
+			if _, writeErr := w.Write(buf[:n]); writeErr != nil {
+				return writeErr
+			}
+			flusher.Flush()
+		}
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+type StreamChat400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response StreamChat400JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response StreamChat401JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response StreamChat403JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response StreamChat404JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response StreamChat429JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response StreamChat431JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response StreamChat500JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StreamChat503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response StreamChat503JSONResponse) VisitStreamChatResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreflightChatStreamRequestObject struct {
+}
+
+type PreflightChatStreamResponseObject interface {
+	VisitPreflightChatStreamResponse(w http.ResponseWriter) error
+}
+
+type PreflightChatStream204Response = PreflightResponse
+
+func (response PreflightChatStream204Response) VisitPreflightChatStreamResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
 }
 
 type GetWidgetConfigRequestObject struct {
@@ -2859,6 +3533,18 @@ type StrictServerInterface interface {
 	// SendChatMessage Send a visitor message to the assistant
 	// (POST /api/embed/chat)
 	SendChatMessage(ctx context.Context, request SendChatMessageRequestObject) (SendChatMessageResponseObject, error)
+	// ListChatMessages A conversation's messages after one, as JSON
+	// (GET /api/embed/chat/messages)
+	ListChatMessages(ctx context.Context, request ListChatMessagesRequestObject) (ListChatMessagesResponseObject, error)
+	// PreflightChatMessages CORS preflight
+	// (OPTIONS /api/embed/chat/messages)
+	PreflightChatMessages(ctx context.Context, request PreflightChatMessagesRequestObject) (PreflightChatMessagesResponseObject, error)
+	// StreamChat A conversation's new messages as Server-Sent Events
+	// (GET /api/embed/chat/stream)
+	StreamChat(ctx context.Context, request StreamChatRequestObject) (StreamChatResponseObject, error)
+	// PreflightChatStream CORS preflight
+	// (OPTIONS /api/embed/chat/stream)
+	PreflightChatStream(ctx context.Context, request PreflightChatStreamRequestObject) (PreflightChatStreamResponseObject, error)
 	// GetWidgetConfig Widget settings
 	// (GET /api/embed/config)
 	GetWidgetConfig(ctx context.Context, request GetWidgetConfigRequestObject) (GetWidgetConfigResponseObject, error)
@@ -2981,6 +3667,106 @@ func (sh *strictHandler) SendChatMessage(w http.ResponseWriter, r *http.Request)
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(SendChatMessageResponseObject); ok {
 		if err := validResponse.VisitSendChatMessageResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListChatMessages operation middleware
+func (sh *strictHandler) ListChatMessages(w http.ResponseWriter, r *http.Request, params ListChatMessagesParams) {
+	var request ListChatMessagesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListChatMessages(ctx, request.(ListChatMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListChatMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListChatMessagesResponseObject); ok {
+		if err := validResponse.VisitListChatMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightChatMessages operation middleware
+func (sh *strictHandler) PreflightChatMessages(w http.ResponseWriter, r *http.Request) {
+	var request PreflightChatMessagesRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightChatMessages(ctx, request.(PreflightChatMessagesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightChatMessages")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightChatMessagesResponseObject); ok {
+		if err := validResponse.VisitPreflightChatMessagesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// StreamChat operation middleware
+func (sh *strictHandler) StreamChat(w http.ResponseWriter, r *http.Request, params StreamChatParams) {
+	var request StreamChatRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.StreamChat(ctx, request.(StreamChatRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "StreamChat")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(StreamChatResponseObject); ok {
+		if err := validResponse.VisitStreamChatResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightChatStream operation middleware
+func (sh *strictHandler) PreflightChatStream(w http.ResponseWriter, r *http.Request) {
+	var request PreflightChatStreamRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightChatStream(ctx, request.(PreflightChatStreamRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightChatStream")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightChatStreamResponseObject); ok {
+		if err := validResponse.VisitPreflightChatStreamResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -3289,281 +4075,310 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L1bjyPHlS76V2JoA022k2wW69LdLBx4SqVuq0d9m75YMxbblcHMIJmqZASVESw2W6oDn8d5FM7rOQcQ",
-	"cDBAP+hlD+CHDT/tgv6If8lGrLUiMjKZrIvUkr23BdjqYl4i47Jixbp8a62vWomaL5QU0ujW8KvWTPBU",
-	"FPDng1d8av9NhU6KbGEyJVvD1hHTplByyoQ0mVkzw6dMTZiZCTZW6fqQaSFTlhk25skpyySLH026T5UU",
-	"3SfcJLO414pa4i2fL3LRGrZGrfm/9N9+ua/648eDt/92N9n5Q7F7ev/35mjUakWtQny5zAqRtoamWIqo",
-	"pZOZmHPbqQU3RhS2Q38ctT7/46j15vao9etW1DLrhW1YmyKT09b5edR6IUyx7h5NjCg2h/NSJEqmmhnF",
-	"Vtz2WkxUIZgp1pmcMj7lmbQ9Lj88z2Q2X85bwx3/rUwaMRUFfOzfuo8FT7vHainN5tfsPc3MLNMs4bmQ",
-	"KS/YXEkzY+3Xr447Ectkki9T+2l4SEnRYy+FNEzJfM1WMyEZZ3k2zwzji0WeCV2Zz73Bzbv62La22dVX",
-	"M8EsaXC5vqWxk/ma5YKn+P0b9Wuw32/sWH9Lx16IL5dCm+6jtLljWYo0l2lW4KOW0iwNalGcZYm4pVmu",
-	"pvqQfblURlhyhD4WYqEKAyvLFoUa52JeXd069ZxHrQUv+FwY2hSPUjFfKCNksv5UrBu2h1yzpcy+XAqG",
-	"jbA2Z69fP/qYZZqNhTYd2/MdS2+D/X22KDJp+DgX7Ojl8aNHLJnxgif2Y6ytFzwR9sH4/4wPGR9JvAAz",
-	"nkmdpSJiOpOJYJ+8evWcpYVaaDtSbpjIzEwUTMi0E7FTsTBssMdmallothCFW9ceg62RyelIrjIzwwnk",
-	"c8FOxZpxmcKOZoUwy0JquDvJCm0Yl3olCtsJY+lBTVhSCE7zqmFHAaX0RvJIrs3M3hC5FnYO4r1+n2Xy",
-	"jOdZepKVs3lyKtZxbyQr7OGe6E/u8v1BdzcZjLt7k77o3k93ku7BeJ/vid10kOyMW1ErszOPnKsVtSSf",
-	"23eDlerapaoQIH/7WMipmVnS3I8sQbrfO1HIWz4fjd4Odrqj0du7D9604Vefft2u3Ov8tpn5PJpY3ges",
-	"r5mUY8tmYzuHnCVqsWZrtWQzlaesrQrYVNoQg51HTBUsvh13DpGcM8O0yfKczW37Qkf2qZF0y6NZvNvf",
-	"i5ldW7U0jMN61uf4ChbcPLchS790A0XA8x593Dx4SyS3NMvSiHHN4ufPXr5id/giu3O2c8fe07EdsSW8",
-	"ZMYd3Ql7vPTYkbRswNjrmWZS2fHZjTaStpP2CjQ/tBS3B3+eSGVOJmop0w1C64/vTnaT/UF3f7IrunvJ",
-	"PdG9z+/ybj/ZSQdid7LH9z2hLbiZlVMBDWfppYfVRBVzblrD1nIJTzZMUqbNFkb8iVqxOZdrlhkx15Zx",
-	"8akACtERMZJ+v+c69+VSFOugd9Bm2JdUTPgyN62hZclz/hYZ8aDfjy4/L87tAPVCSS2AEX7EU+LS9lei",
-	"pBF44gH/T7jt/Z0vtB3CV26i4UXa+8ee09mLZzxfCmwoxe8igyj5oV2uolAFiCBz8e77b5gUczYXUyGn",
-	"IhXGsDPx7uJ9kX//TZed8emaZcXFt3Ltr7JTXvBTIwrDDC8Mz+f83RA52omdrh6sBH35wZxn+WU9E/BA",
-	"0Kl3THTtNZZcfDdndskvvjXLOWcX74uzi/dybUQuJH5knmmdyenDTORp00fo/skEHig/8klmR/Tu4r/Y",
-	"6cWfbXt2GmAy6gM5D9f814WYtIatX90pZb07eFffeQBNwwub+9Mfrtqx7EPYjWohClhhYE94NNiuw/mT",
-	"cOlOCMt5eq3zqHWs5CTPkuvQyo/sdlw7U04yebLUIh4y7odDh51lkLVTIrZDRZ6aSTbJs+nMwAAeqmKc",
-	"pamQN6T2RZGdcSNIVqivM92Ffk4KNT8ZF2qlgdO6JX9eZGcX3xp29PxR93SZJxrIfsb1O3nxbT7j5uK/",
-	"2Pjiz3J68V6/+/6b8fff5B9u/a0cMOdr4K5jwZZapGwmCgEHkb1oOw1XmukiMxrpAubwE9QtXin1mBdT",
-	"8TPQAmkzJ0apk9x+Mx5CPx0h5JkUIOjQg4wXgqkzUbDdAfs0+6jHHpyJYu2fVxO2XDCjRvJgz963F9yr",
-	"U2FItP+Xl8+e0g44ZBNeYIuZYe0F14Yd3LOvdqAjILlZmVUUrBCTpRZ6JO1R7xSRQnBQB5S0BLzIeSa7",
-	"Rrw1LN7b3Ymh77j5pBQJzHySKy2s6GWn/JG0kgzPcYp+hs1H34PtRuMCSu6xpwoFwRW3O0wVIgWisOLB",
-	"U2Ue2mP5Z+hgTQ4YOjHB8QQrTaRsLHIlp6AVGtwGt7SXmm2vnyrzRKXZJBMNGspTZdic7pKEbkpJb1Ml",
-	"PrSdANGsFTUp4E0jpcfuwDMw0Od8nSue/oy7y3Z5Y2uBymBVV7v0uEtgxp4XAtnp5nwdP3vxki3cfdo5",
-	"tbk4ShKhdfdYSVOovHuU52rV/aS8f5kE2vjuE2FmKv1h7z4rsmlWm0IhreT0eet26010dTtP+NvuES7S",
-	"xtcDmes8ar1Ehfa15Gc8y62q+DOs7LL8Gi1ryg0fcy3s6U6nQSF4MhPpoVUQizXLuRFFj31mFZMaS7Jb",
-	"PlfajORqluWiwoLtvbEAxlBkxggZWU5pD50ZPxNsLIQkdsF4nnsVdUhf5bB7RxIUUMGqauzm6d62936n",
-	"2MuPP2WpErpjt/hUGDipFBwGQHzIPV8KrTMlP1rq9c8w6Rq/djJe6nU8ZHOhNZ8K7S0doALRQ6jU86LI",
-	"zkDrNkzJRJDxzY6R3kYLFk6LHWJM10+yNIZt+UqpJ1yuSZTXP/0wXymF6gwRgL5ScqjwgZox7zLWGD4K",
-	"HXkt+dLMVJG9E+kPU1q2iHFOJ+CLzIpyVa2gFNwqigCqKGeZ1u/4mZLm4tvTDyO3PVX2vAIJzRK0U5Dn",
-	"PLc6iUgjtpSnUq2kfaIQZ+pUpNeR3l7LRaEsE7Nc4QEYf/8G0nwhrBAKTKlRfLfsBMRUIHkuFRjC8HCF",
-	"QejlYqEKI9InIs34K2C5PwM/9Z89mdvvnlheHw9xv8bH+PWu7c2Q1TsQo85IX7GdOJ5x80Is8jVqGHbd",
-	"TIaEmnM5XXI8WRrsLXTXWewL2wgu/ipLp8Lc0sxShpUwNZsoe9qBseWVexhVQZj9kSybk/l6iDx0JdlK",
-	"FSnaouwhYHhi2KJQc8uwiDt9ucySU2gwQ50RTDY9djSSE/u4qRifF4Wa2GNjmp1Zdoj2T/bJUk55kXFp",
-	"uwRm3tRe5pI9kNM80zPqMJfpSM55cSpSNmq1wzc7o9Zh7Vtlqw1dh253x0tj7B7hY5HrkbQqQy4mhqkl",
-	"KAiZIeMSCQSzJfzYFAui1tuufah7xgsYv30alvUT+wr89UC23pxH3sjUuKh0JNzScBRGLJbLPI/ZUpos",
-	"t9MBlgq72RczyxAyzWD7W8ZaN0zZN1HEQBNWTY6JWoWjus1ucK0zbbi0NER0BeoKEFPEpLAC4Sevnjzu",
-	"tRobhtPghGZ98xOx7VGMds+SXpmeqWWeMq5P2UQVftFSYXiWaybVaugvAunapc6FEUgXtqWzTGdGFbap",
-	"lWbjJXh+MtiRkW1YQ8ucXAnwZ2JFkTFPTuEBK+WruUD1Bi2wbi7YjMuUhGGjwMSb54JPl6hCz6wuJKRh",
-	"ZqXKA9/Za3PB4XSnwfRG8pnVJbgfkF0+1KdmaiUjFk94rkXM5oJLHQ7bDTpiM7USpI2uuB756UhZmzwo",
-	"0KgqYC+5PnWG4ZyDhonHg30YyZ1WdKxULjhIT06eQbq9jHGSnPXo49b5eWhH/ZzoLQqsrEGrm1QTlfyv",
-	"3G5q/IVIDFihgG96o2WVc7rDu8HjuViO8ywBawga5cluA1fABOKU3U6PPZgvzNp7Opwlj1qPDxmX6xEd",
-	"S+QhqtqwQZTAI3w144ZWy25uOTWziFreYTWhg0zaVU/GxjZLlNR0zl22IMf42CO5WMLECWcNrThO9ho+",
-	"UFohm7kEbbZbGlg+Tl54UAD1tdHNZJ+AbTJZ5jn86ljeEfah32/qgyrmJ5Msz0/mutmebrX7zc/anaQW",
-	"QjrbC+4R2KCR3Q7zLM8zdG/pHnstU1GwQdTv95GP1HmPk9u9KF4IcNItBJwkwuRrcHtwNlbmlvbrt9U1",
-	"GrUsA18v1FZ3bTmYW5rNwF7JwIYcIZvhmtl5gZOyx54LtcjBCXMGgxWWckvXkj3hpTLVg/wGg0NliyzB",
-	"uVKnGpmjVc06cJ4maikt69mYhKtWmL56FYnRY4do5xsXgp9qlEH4WFt1Uq1E6nasKtg45/J0Y+vCBMab",
-	"lNe/creVytaWBcszAedl4M+mdyLnRbaHgfdto+7XDs8/Yc8XzgouUzUfSSVFp8eOSDuuqcMl70TLYagN",
-	"bnfzwkEJKjiwKDjlpFgdMmRigctaFcSl0JBacfWGimd9kQ/2LnPBHnX/wLvv+t37vZNh981vft0kPoBo",
-	"U2NQ+/1GOWMiioLnJyk3Vwr0L+jhj+2zH+hEK3VER8TbTqpXM9HERUm8U3RaFwIt2NrwwojCylxSH7L4",
-	"q0WRzXmxPpmJt+fw+KJQh2y81JkUGreBkEYUiyLTgvE0BetMMoMDh/QDXGHYALikWpB0W5cUa2dpkghp",
-	"7KdrWJ1ffd7v3j/qPuTdyZuvDs4b13KsilQUJwVPs6U+WbylZSVH5b2AR95r5JGg/p+YzOR1ithpZCaz",
-	"LBUnCwWe5ZPxOrDEBcJMMJs3HlKNAsKmGte+PKOrK/+ZlRNCiZVPCyFSwC5Znu3kRbDXIZ+GAybAxbBC",
-	"JHZ6U5aZIbJjEglATHeC5GomYOXBkmRVJ8B2jNVbOBBNlpyKFM8FkIQS8BDZ5vNMwi3bn5FsVxE5Sa6S",
-	"0w4pgYVaTmcMKI4tuJn1nN7iJXw0y3NNqgMeYIy6ex0qtPqiPOGNMylkfVpEdobIglAvSrkRXZPNRROh",
-	"+pnZSjJ2ak6WBYhOV+pWWi2LZMuZZmcIfatz4Sbv0M/SLc1ifJumD+YKLSBOKUxm3AAb4GhItMy+F6ip",
-	"fJHRwFtRyz4BLFoued5g0I5allo2d1f/ShWythfKKaQmq9MWlWvo5+eSLYPy6vZ9sxCFVpJpvkLxY6a0",
-	"2Ng6WeE2zzDcB2sie9w05aYgevRSUm0vkQtpHnnbR+OOAQvLSDpypNM2M+UJjsvIU/AGOkuLpUzfMM7P",
-	"oV1ybk8Cq+y3cbVH0i43KhooMbiegn24Awo7T+CTZU+TGZdTNBiIhUfYEcHNMtvJ9ZUQL/oQChxOfMi8",
-	"CxC2cXXbVrbVxr5t4EtuLFX+1GNkMpBCpJrFdk3iXqOmWtupDduvac3YWOgsFV5pthPH4pkxCx3bhSqE",
-	"1htS4969inADTw/v3Pn8j6OR3iLbuK3WKPCX5ObMAKxdkXZRyI2YVE5eQxdUILfVtSrcyNfduE370bub",
-	"qyuL5vImRDFAILXkp+IkAS+TSmFSrdAyLfhcD4GcSSyJof1jlYqYgS2eHO9norBS1wjs29qbwHlqDzzy",
-	"T6HFDPRt0PWsYLQsFkqLiGmw0IBQzqZCioJb7cTqqFbDKz9ACJGC0LxeyQEQnxQrOK1gJx8CIDMB51Lg",
-	"8DfcLPVIEugvBe0rVShfg3Wujk+ro45C+Zh3372x/zl5c3uTfqLW2+5UdeminzdQ6t0i1ZejtIFa6hIy",
-	"oaUAdbGK37426ukqesLOREgiW0nquJGAXnn0UWWRiFgcT8U1QutahMZCWGnw8ks8V8WctZG44lt6JOME",
-	"SMzwU2hbaGS2XK5x1QLC6iBlISETp8zsRkuX6ANF4zUqwLD8ns3OBZcA8ZgwwZOZ1d6gdRR7kAlr8O+h",
-	"IUqD01WKFQ16ztdsLEYSehMxnq/4Goz05X6qWqRrNqlW1ODAugSZhNYw8sbQClZfCC4rcJUD4oJYUSva",
-	"gLfVqdv9Rq2u/E0SQHmh3kAFLuguVlW+4GGSs4P2Q9vipuIaPglLGDa2LDQQsLsArqPyZ82P1bJqToie",
-	"KL2clWvNjiPbbiPKreEGOsxaUcsysxPAg4rQjjpe6nXw0wFGPUTGGV/DC3PATtQWNcAMwLgRCGT38gdi",
-	"Yxu+Es8SniA9HT1/hEBvf+MRfm/zxnMPy3tYqPlHnrbLB4DIPxXgGSdabni76S6iQ54qc+Tnpt7Th0S3",
-	"9Y4+oHmpX39OG6F+/aXbEPUb2z5wHG6Q+s2KuaPhXb9fNrrhrR2b957g9mm899Ltoo1Pud1Uv/EvL589",
-	"bbhci8oIHvhIpWsPiQqu17GIwa1GH3H4zcrHHsnX+pLbL9z28/dfcCMe+23oL4dYk83Lj2lb+useMhdc",
-	"q0DpQqKD7dpMkK8ruzaYV7d9EbeZm9mmOEdMMAA/qdNm9FN40tNbTWe8HcAxAHnSBs926QO9Ak8ftdSZ",
-	"KIiVXeFIzNBr6hFroKHlXIYxT7adQ7SIOygSqGV0jsfl17boF3oJ6K8GWQvPauqSkiwe9HcaG6lPIrUY",
-	"esaCQW+b3I9RsW2YlK9GluWLUWvI/vqn/zwn1FdMmnBMGq03K5QaqSrIPQpWBZhLzvRyPufFmkQwsDFZ",
-	"qQzBJfi45rnQqJAf1k0/hUB3mBQgDJUN51qxhBdFJqx0tpQuIOQEfHqZkjpGQcmEDmmWgI8Y3Gtk0mbu",
-	"hevYkezEbAneqc4POYsOm2Zkpgrj5yXzEDk/LbcCPEUEaguocQvw/ok56u4UWxeBoOgNPHws8mFF1g2M",
-	"hCMJbm8jCqERIoF+RbRprOz0tMm3HVU920YxsMSCZ0Sp007w4kii35uP1TKwGPhlIA3Jalg99shg+xCT",
-	"U3Mk2X4rjf6jTKIjjSwMVpdF03PFw1zu8qb1b0CXulXQBFMxFR9R2eUraMa5KtFnXkWmAIScS6sNNLv6",
-	"81Rog24VWjyyy/pVwvkki49amkavW2bYTOQpa3PD5kobto92J6uCaANmGtc8PjCSg36/ouqzozFu44a9",
-	"9jg7RdqRQA3I8cD2kyyLwm1+CCUbSYBS95aL1LLrmIkzCAedONvUMNhkpCjxiSEOi5uiKNDkSogiMZJw",
-	"HYFJPAVa1OSXgimuWqCk3XLwWaQPiI+qO6mb3Yf87SN8eN/f5UXB1xt8Frb+Nm7qzY3XBBJQREUUeFiB",
-	"wGA9AG6BKoBleteFBozk9bEBHwoNkG47RR4WQhDc5zKP66EH9GrPQXt2puMGQ1TT+nk4QvXzz9DWUwit",
-	"g5jHNNOLnK9BxT+snN/gJ1Fznklm+1V0raqcVuz/TlGp4x4uc/xWTS7Xg0Y8rAEe/E+2yJea5Zx+NuEf",
-	"rnBC23f9V6/cGt6RumVlIfDQUuaBZXI7+yzNppnRh3g20+xmkj3o7RzssTZFG7JCTC0fQMvSuuN3wIIX",
-	"WtStpD+F4xbOxYbwfziW4QSt24vQ+JguE3Mt0EnpvbmsY5ZtkNJWZzUBeTgK38Z4HmcTkayTXLz0EniD",
-	"SRVsTA7aCFaiuToT5BFiRoXeHylWYHyD4wY0hC+XPMf4lqi1AlNGrrRpRjGW1A7jw075vjaBrdwiep59",
-	"qTMdqMo2VmXe4UIQ+45a9lRw1phmmQ1vxm694RhZAEyk6lqHTWdv9Fo3dWuRpSnsy7a1fFJCWWrGclSE",
-	"yH95PY9koXLR5DVRbFVgHoRw0Un2aEUtL/ZcE6UadPyFysXvfUO1G0dlu4Ej4/K5gzF4b2AwC1fMoP6R",
-	"VBYuxvkVYgE0vK0/LwM/LsVak3d1w5lViFIcShwersc+Jq4Z80UWhytG7lls7WonbbAbm1xp4dftKqXa",
-	"Sh7uZ2E0i6VYxZh1IFByPfeGLmeSQVgj+kWrOnOArbZ/S+BAIMaOhVkJId0XYs967A/Pe+yPlZLxSAJc",
-	"yXKgmLVjFDrt6OJO1bSNfCzQhH84U2skepzNp/CV8vezM1E4C0159Tj4cHn1X4MulFc/g86Uvx9Dt2gJ",
-	"X8NwL7O/XEXX9QPjBjaZylFqpds0zSwJ8fx5zWtb83JuUOM2+nNolmAD/B6deoA4gvcBcOiUnkHU37sX",
-	"KDU99kzma3LQnIo1gfJRGBmyeGnm5Dqw9GR/zUWaLefuV8LnC55NpfttRFHew9AM9zNL42gk42mSZ0Cc",
-	"k7H7a66T/BT/zLm0ItKJPTvsbxRdRHGyLPLYweZsPyuoSZJYLam7kNnKNDiJGRARDk8/ESaZOTe6t7ND",
-	"GIjvQmvYcm5meqI3W96RfCFyYblJOAWtYcvwM67f0XUn1bSmSk1zQedvuPIHew1EUxqEG0STqtUDkn8M",
-	"BiBNDu5V0IQTFtfAfzEYEzKAiwpegJ81KYQZjuRqphxMKMU0BEqaTKJvuGpqqTp6QcVKZgow7UoKNgd3",
-	"X2bI8btzYPnfHIKxAWTJxmsjdAWFCaGEh17pwLirUpTEFjE9yQb4cYcgbX73DG4OfwwkpIYJR227igM7",
-	"FQKyBbkId+IsAFwnD+KiEGjN4uhkLw8LO1zABmOMptU6QXJqQnPcTMcErfQHCD6BSnoVL3Q20O165JHD",
-	"fJsim0PE3BXq4pXQrqrqd+XjFZXt6qd/EsN4KJUER/x247g2gSnbRy4AzaEuMhaJmqOy1wDBadY760tx",
-	"rdmGtk7EzsHeFjQPxEHJ5XwMSayu0FWjBmX1GnFSNW1127H5w09JgtejSQWPE8sxw/M67lzS2ZJbB9rx",
-	"1SDFCgS6AYcRBikDa53ztGQdXsdCCznZ+7hhaYbGVksiLqTGtnWt2b657h3dQHgq9Vkydm6HlHKy1Lqs",
-	"VUT5oEkikCO9Lry0JqEFAVDOaVqRcivWg5J/RN6C5bAUweYoV75koH4y6zRcWgtrMVgBu67MUJMw+ZkY",
-	"z5Q6fVBYznm5RAmhbFGjz8VSNtA6WKAFNAZJNAIYIjgmSjYGbr6JsVKGFRB6G8fU9ZnoloW5bLhnLrT4",
-	"ZiOFPDKQTwOAYitszUWI9NxM2OP3qxF0ZNQaMkuy57jBcIJogWIM5Kia7aPAHK/JJO0PABfbkzkmDEoY",
-	"feokS0ctCCzI1/ZjrmVaDq9J4m8XUmVlW17kmShChwGgNlORZ2eY3S2EfDfJFI6pKimeTVrDzy/fw7QK",
-	"cPajPfBazwdEeg7Wi2wutOHzxSVwckLM2uF4oH37xcNjtru7ez9ir18ddw7LeBwl7SRAeiFTrK+POzcU",
-	"tH6dQdhJBgBDnW4JR1SOKtpu1dhorBliPeOLhZBW5eJVD0+7SoidiFIL1ELKCscviVWOZLtKrR0wRRC9",
-	"EGG1K2RXMweEnyVfuWvM/cQXG80ndcL58bwq3IqsOrZmlnQT02gDY2peTdBZjpWcZNMGs+OMmxPjQo8u",
-	"Fdl9jNK5t7KcYLT8STNm+XipjZqTr3yszsRGDKaXDzCEuZKYwMln9vVriQVTbsQJeJ6viFgncKZUbFGQ",
-	"6R+DvTGGvuowrpOt1c5dFHWzbHuznAwNiRgstdBd3+cei/nSqHiI/l4nHmZ6JMs0mc6QTV9Al3+RGREF",
-	"IF9VuIwJyOGRJwUJNwEK6xqJmbZyPgTu1DJH1LNGNKZBiFq22437zWPKHTTzZDv0fRP9X00KsNIQVSph",
-	"CSFuI5mJ5HSs3jrYfsiCgPRGMoShLKUWhrWl8i8SxLcSeLmqh2RVY0s4gogpAsJrkTUSasagbKo1V0Up",
-	"hLiEMF4hXCaIXSALbOM0VOKwRhKm4ZodhPQYJ5geQ1fs7luOsNJrQ4zrZIsaWI9uDtMyVLQ5o1TzHlyJ",
-	"3KoWJ0Hk8OVyXf2F+vCaWV59JBUmFIXMNWAL9ZinLftgk5eDPpYsi8ysX1qmjBz8aJF9KtYIcNwKQnC8",
-	"IX7b5YuseyrWMaEPUK9E2U2mC5VJg85dD4NHmRSgOeCiAIhBp7ctWbD/QrkwHLpo1+UjMOMdLc1se1e5",
-	"ZvERZW4CA96Q4WtstOz3d5NTsYY/ED8AxxOsPjxTfnRmzAKz82RyolzWH0o2QqagFkE//9mOH/RPZ1St",
-	"JPxFLRcf3VTa/ROAAEqMRrAbgZAIG+ZScD+w3Pvo+SMYaZB30BK1e2gkR/I2O6IcE13ct9KIKaVrQrHC",
-	"fQDYTGMuZQheYLdvE1b/9m3AkowkgzsQzhKRiwYOAisaaQyLWEK2g7jW4EbW8B52dCXGOjOCifkYYq/g",
-	"394X7g3oAwCssQskE8MUBlE1ntMaAy4AtMcyFv/uAQ0N2r2TgChDyTB5furzNpYHvIs3DaaF3p1xE8ME",
-	"/+pX7FPwHdj/whFC0YCnmYceZQXkKczeDlmcJyeL5fjkr3/6z5i1cTQR03wiEMpD8RIdEvWSEzvp8PRI",
-	"tmkBIpci0ypRh6T0LMiAnEk7YGkEJEpIMazfEgkauDGQUySnejkng/Y805bU05GEDW51EMsnROrywxFp",
-	"NCKEIGcAJANj9LZ9Li6VlEzaqUyEa6w3kkeVRChKsiCvG9nVEawJkXGIi/dsBr+wy7ZFmthVeYHZT4Eo",
-	"Ic8dUaX9G4ndkGk96Ajk6gj5mtWEG/mHXQoeZndp6pM7FEC3gDGXz8/5Goa4DhK1O4scmoq1VYZmShvW",
-	"jp33JVFzULytymTv2NXvQGKhkVxleZrwwuo1t3vVF+zk6uUY243AWgZEvhBWNPE6KPSDIGOQ0cOhM4Es",
-	"bmn4JkCLgHwA+SwjWmTP8aF3JceH1DdNPCUayS3bMdqy2TqMZhRbxhmYePLAqL3JSKIlUxQkj3nyyTTj",
-	"YzIKK8x8D2YFaYp1hMYfWMPNyKP4sMwBTRUPJFVKKGkSs/CmJVdb8TUkm8e5tLMblUnp7QSaZSGFFdAn",
-	"ES4+iOBr6oDjLWXkxUg+hQT17bg02qHb0P3oRCwm05y9AWcT6YwgVsTUy4ZYzpFsH/cj9vGDxxE73mGv",
-	"f9Pv3+v/9U//t/3j/sOOR+qOszQrMD0nz107mr3+zaDffxDhvw/x38ERvD/oDx6gCcn+fXBAFw/ug4G8",
-	"wDxFSILeXbRGXMHQqgtGMCxgwQu1hIMIH8t06WcZL81IPn3wmLWh4/sd9PVR95zTkx63ckHQbo+VILW2",
-	"B2ZHDoftcp3EHVqkCkSx/fhhxI5fdDxWMXLpmHFjuIxNGxOOKhN605rnFDkrEpV/DfS0apy0X8I4YpLP",
-	"XSIHFLMsRwOnsD+rIFRDjyS67+BehIbz6k6OIMmYp2ZvUxyOZPzVCOMuR60hG7VQmOKXh3+ioDVqRWwE",
-	"sZrVV68RyOsaOLcjgfzHEPcAkZZugZUf7ZBiHMNYyI1QSJ84DSMhWSFWYHqDqfoau/C1sy197eMtvx7J",
-	"r7vdrv+/fTau5+tiXzN7XLYtt+tEzK5YGxlcBHTVYV8zCRk3fa4ohi3VT1hq6WvPT69KykntbD0focFd",
-	"9nUtHxmkeKhkum84fKnpzUjOS1olzXWSTQPiwgQeeFCUByNladwcQONnyvMURIjGQyjoS6XxBi7f3DT5",
-	"lOC4sTovPd11Hl17avoQ7ESd2a2tCu/S9xMIXNgfTVWiwUxR8P0+fN8N1+1i7ZJK2abpcEZQvGVpjihL",
-	"2iHO7xp0JwGd7lZKxBSLIeqZcZYqwJPbYTppwcU3Dfb3gtMC7akOXk6Y82oX6MDxXaDffqqgVE0VDFx+",
-	"bb9/s4+5JCb+a+5CMGIH0yVcUGw3kD0l+SKLXZ6TiMUIi4trH9hYIVyYEi0OzKKMYnC5Timw27HSFVRA",
-	"s8I2jNUohSnlrOhiz4lVpv3RgqrNTMx5rS8Bx9/oEJR3waPLHRjGn0htLUQgT3SG5REZHkxPXz+memIC",
-	"47R48wlV61bF7RcsRe26W0jJ0BphJ43WhD5WHu/B9LiB2c6Vg6tNjDOY+W/7KxtfJYonS49ddrKdwMmP",
-	"ST9C7NhO1K8ExLC236MoZpYNgDYAcIYOhf377B5xYLCJL4Om1ek7SMBW0nhwMdMYKQbICS7ZYABJ1ZSc",
-	"uitVkJTPIhrippYGLAQb4KlaZ8Lkb74z4UWabKgxdLB3FTSrPlQ4bsuWcdc7cKk9idvXw35GhPvs1KmE",
-	"YNzuA173wRshywiBT1N+JiBVb7U1SLRcacsVMghDb0B6QsqL3D288/rVw+69KKTwgq82d2Xtq/X6Z5UO",
-	"bCa3LrUUvy5XFJHDz9UKNdiv7OzWhhnUa6C3Noun2Bd3nQjjRIwtpVNYGyYLyqWwjWophywohVItbLK3",
-	"u+OWekvabOj/fsMyxRups918N9cEgum+70/qoDTQ1gICvjwQ1iyglOheWNuSrtx+aDDYuq7bk5ZTs2Hu",
-	"BmzM9trUU+lDdtrgKiodIDKB+AM2RUQ9ksTQOcSyl3GQLD+mEn6Oeip1CfyUheUJoN0fXp2g3VieoFP7",
-	"PGHP/eDrYCMqRwHt7Pe9Q8b3E1srS7/ASPZQfNdLykJHT9WqxISP3qxYjBMQNxJmYJuOiOHT4m2mDeVN",
-	"xxdKKcvth7IsB/ua7ffdJvbVOTLNlhJmwj5UKc3hWQ9V6IEGUOYIC/WUOJqyUI99dSRflYJMmIDJVwAj",
-	"bU9HVaHplsYw4h57WktZwyhjjVYY90vpdipQVIlZmlCyGNZQu3MhqGxHPX+SzwtuBRMKKw5SL3mjTKG0",
-	"7qIOgeGmXqF2OkjN8E0KQGDUin1mIdCznr969OzpyzioZ4NG10F/zyFwLqkpM2S3YzQpWDL2BffIyHjV",
-	"m9i+eLtQWrA4rO9qT9GwNK39XdnyMKqw8GrcY/Gd0m6PPYdh2wXhi6y35vM8vm7PjFKHpVWccOvkW0Cu",
-	"N5Koy8S/e/Aqdool5m4DxzxNJzphkUPabWPliDupSrQd0p0ZpKp4B38Xgqfrd2ChvDMXpsgSbSW5QmDl",
-	"MlWQxwFyc1FC7syQ7wOAzVKVCzp0KZFju22bNrTBymhcO0s47Gp099B+DsnU7htHh7BGeiSP/DkEzN9t",
-	"ExIu8RRF8Iw7dV2dshdWOQYWqV3AemwZZeXkIKNnZeUhw0LlTPBpAg3b9fYpPEUoGTFn80wujUBXIeEy",
-	"OlXswebXS1fCqViLNNxiJsthVOMleHwKMcnyXAcJ0MFeYkYSvO5gjn30/OzAdRwy3GMq6fEaGrpzsMek",
-	"MCtVnPZG8jNUEio+AkQ3k+PMZzyEiHMYP0SgK29zQm8DQC2ANNAZpFZyJKnTC+ymW1ICD8Gilo55tZKi",
-	"sBOtPZzPTYNm7UDDeP3ise8VIuWs6KMdgPHQmSXtVdRcJBV3WADcoeNssSnXs7HiReqsGXi6wdHpusDT",
-	"lLgOFbETI+m6dUsznU3BYIaxFlYsn2mRgC8rQlcQe6gKnByP6uPQYUvxYMDBY801OpKUcNUKyuAmiNkK",
-	"EBMl5hEsv3EIPYtZm84fe+SuCNYwU7kXRqORdBuj1Hwz7TzdNF4do7cAZ6IrsG2XgHuS5aLMaBH7d+yU",
-	"GMxpEls26G4QH9yoP12IhQIRZA2JIZ8thDx6/ojt9nZYqpLl3M4TYKOD/IJ2CSfkXKAEhKoICdK+7T6M",
-	"WilOmxs1gW9eGi5TXqQj6chwiLZQZ/4j5Tw0gYJ0QG13USfE3Q2wzDVE6gy3gRfJgewedkIhUS56s93i",
-	"H7JUpEsU1KGdzMk37uselGg7USbq4caI+YKS8mdTCYsr2WuZva2JrK4h+xQ3ywLEpfhsJ0JDtRWVDvZs",
-	"Jz95cnTcffnJ0WD/AJUXZ8suJwIN1r3qZd/Dyl1Lt86+TYiEiJid1ysweAj+wl6gAZD2VMxSQakM7XkJ",
-	"tzgrlEFHv1mRrOoHpiOmxYJjpsrx2gpzC55A+ngHXVN5Slv3lmbTgieQVSZTKWsP9tjMvuVZuKA5HMnf",
-	"iyKbrJ1GsvYk5Rkby7NxwYt1WTJ/qakEuJ2HiEgC/FSc+QljE16MJKgja7UsMCk0RCFJo4d1nGQbnJ5g",
-	"BIzKBE1YaN4o1YlqKMqRbF8JK+04mWUDNH0dNDTk08G4qAry1Lu6mwDSkH4Vkx3xHKR1e+zGg7dvY19M",
-	"XY+kh0Afsnhvpx+zNINqW7rCPKGESAl1p1qsYcndTLKdPkM7rN2emUhHEolp317et+d3ZE93+HfAZvba",
-	"LLJv2f/u2f8O+mwGawhE0ubOClWVG223Z0qqZSHSToRBviHbQC8HFF+a8CwXaY99HNzC1Dya4AmU40Uq",
-	"Nl3ygksjbMdBexjiIVoIFpfcwTtiXRLsMvwgDvIXWSETIWx5lgipMdIF0TzPC7UoMmE4VM0GaJ2Plqxj",
-	"gO4YUcwhEISSy5dIn6Pnj1pRizKPtoatnV6/14eAKxSWW8PWbq/f28WchzPAadUc4wBoX/gkRr4Y26MU",
-	"ukni7zEGfVdKcQ/6e9uwuv65O2X9zRA21hp+/iZqUVqqjVKcrahl+BSCn6GfEJG8ULoBk/kSOIdl8zXF",
-	"m9hAWVtio05Uj1nlwcrhocMG+YfVCrbV2gFwZs2x1ekxJ+yVrh88IhscPrCXS5xEOzhPGzASSN4bgAUw",
-	"uvjIKwCV1J1GHTZfaqiZqUqMxhVYBZAjn1k+VzEQu7IPkCAmnOIgDbEH3UCSWEoD/vr1o48RP4+xrlAq",
-	"ZHj9yNuoFFbKXbtzsBkTa4dfBsX2mKUMn8kcRQa0R7jek0MnjNDtsc8onBcyOcOSa0ztnKWVyF5A2dVC",
-	"e409PSDxMr5pjz7IqUSWomaUHeYYIDyRS6/VYEdqg2ZTs0oBc0WAkAcaNOEMHLzgsIp8xwIbNVCHfbbi",
-	"sIE8ejW8h+1OM4qAekNHUeziMy8vDkdrUaLJsVYca/tCTfZsv6WxK0HfIQ3gsszR5RbXiLemc+iTp0mS",
-	"90gmz9Iy644rYqekSwTWxoOffHodZxNA6nHHO7L8Hjuu9oe6AZrEKpMoO9A7I1npKsQTsLhWSyxw/2wr",
-	"OgcYwTp+mmH27pF8JisRVOCHKLjUPEEImmkqVRRtS/tGsktEGaQrJf/8/qeCh2W6AKOmmDCfyrVzY4mS",
-	"4IIVoB4eziPZjvf7u3EHo+WcJXAsZpnEz5BJoqwdQBucV11HwWb3chMeBJbCM0o/B6oD2fV+VMGikaxW",
-	"LJqCz3uzZhE0Enj5l24UFNy83++6JUv4osderdRI1i3djo3gHDjRpbDEBrIyGUCwKI9dBkznWGa/A1tT",
-	"Dw0D4UJTjscae3QJwC8vw8COqJGAuHnJYiFIL8tzyxCnfGHVgxxNPSWRQlwHJE4oCkAtg9BJ0XqwK9uj",
-	"1lgl2p5cF98Vhs8hWSiCgbQqrKZr1gtFVyleYiNz52bQBOY+nKgiGslKusHxukpEwxAXVy3cGaa+rKQb",
-	"BasUpqmsJpuLNtJyqslm31ZcUgQO9DIiS6hrqTEHaVRLhlnFIm9PFEkAU9zGCHkqxEJwo4Oij0QrbUwW",
-	"B/w7Qu7dIcCM2z5ug1Ns9UiC3hM5Z/bRIzZXqcir8ZaOdbjPYX2FCEkIGTCy7DnQPJYSBYD6bYSk3b4d",
-	"2XVDnStInUDWfbASJVyiEjYcyS7UC4k3oVdRzTsb1YE2UR3XETWCKwDgXoPURHWAS7QNABFt4hKiRod+",
-	"1OhZp/HtxJuAMLq1G1+C8YoaEU705v245pzD6zu2xZrLl+7sx1udqvjEwLZZsdpGdQ8cPrhrR7TpIYab",
-	"+7Cc3tFE13bjqgMLFLKqlmNPEqvgPPExN0TCH6l0fcOK3UFsR6nefFaPwKJSiT6WDxSAbVW2rIbnKn/7",
-	"JJ8tigPY+zS9/3bweP6vi7svzP7vV/f+/d3O0Xj3OD14MOn/bjZ49MXep/l+q5J0M6h0QyGklRivprQ9",
-	"POXmTKSUugfj41qfXrwvxClV4hgLyfgXF9/KnBt1yg27eK/Z7OK7QpwK0wvSnrQWwoiid6rOeKL/ufxG",
-	"NZvAsPWpOrv4NtHs+cV7A/E0Poaq9SA/vfhLnhrLDN7ZU+F9MRPm+2/0xfupyOYC4jQppqv1m90Dtttn",
-	"O4Ndtrd/cLeaR2DY2p3siEG6l3T3xwe8u3f33v3uPT5OuqmY9HcGu/aVe6C7Queq6/qwog5RWZXyDPgw",
-	"C1cO++W7jP8TeyKkXGdjq5kWF3/JmZiu2T47/ayrNKPsSqywavE7Ufy21ZAT5OokTfUsTBOeiLFSp63z",
-	"G1SKD6venlfD3Kx4e75hTejfcKtxfXpc7jY/02XYKwZ/+hQLVgXxpaRbL99dfHcmtJDs9OK9fnfxnbn4",
-	"izxlF98WnorNPzEg8XnEePqFFWumoNyeXbxH8uaVMjQX74HuNkpKY9jiDyG6G861HVhDGfjGKtm9svKH",
-	"bTx0wW77GD1+p/IsfG8P1+5yS9BHPPXkYF/ZufqV15JT/IxI8aXdq196qIoxlKDFN+5f/UZYA8G+s3ON",
-	"rzzn61zx1BdygPf2rzOkhioP9uXBNTr6SqknXK5pGsEkuLd7jXmsV504j1r711kyV44B62rBW7vXmU4Q",
-	"icMSD5fZ/kiPq9vv6rF0DUbB86i1Ef8DBRiF2VaynkL6PIqHNGv09xvF0oKDbi3ySWgfrMYNUkJ379n1",
-	"gW8oVokzIasmwyBMCmE6TSjwTZsg+OZ/jEmQXWYRpKT3V5sESW+3Y8wV1iK0vyHSEsaHNdlpKgGOMJJ2",
-	"itASVAYfxwRSFG95YjBzorObVJWqRc4lmbGGQXZcV3QWSlkVADZurjeLuoaSW8vOxsFbMeS6rlWhjctS",
-	"slYUDYu72t/1WrHwTLWeaxwUrv0JtJQfL+A3RWFcJvdvyug/oUj+O2Eq+UKi1oIXfC6ghNDw88tr5Ycx",
-	"sterjM+2FcYfyR9bGb+sQnVTwQ+i2r9cCnARkVBcVkqrSlOhoHBpYvbzNz9a7nKbqiJ1VfO3hIWYW796",
-	"OPjobn+/1VRieeegXjm59ZQvJhfv5Zo99alCN0olu3IpQXHk1q/6R3ePDw62ZoVpfcKna5LiqirDxXsT",
-	"gTw32GMX/1VcfAu2eitbfyFyIc2peGdlw141rQJ1oi5ubssmcgNtiXFWnwTz/Td5r7VNUZN8MRFy3SXx",
-	"f1Nhq6XI+Lx18X8FYq6VgAtx2opav8+0fsdnF9+dXXyrg+tP15k545bpXnwL+XpriTNwKjaSXbQu/p/0",
-	"7OLP7y7+nH9x8ZfTf2JPsjGUCZ5efGdmAiTu36JyVQixlZ5QcG9cVLwVrgpptNddFmygMq14qT5lm4Om",
-	"L/3gUV9buq9wwi0Cfi1pwT+KeP8PKzV/Vl3vRpf51W792hn7N3PvO0k+xPi2hl+5yy7sf6tw/9iBwV3F",
-	"pckmJj6CErmuHBJrj9eIwwSAUzYXhCIZr1mWdnrsFXpkrehWyVtCwJpr53o4ZLVUDwDl3ZLrgWTFh1lu",
-	"BZ3bt23fx5kEBwQFNrUDLwwBjKRaHVYz5U8ymYbzYaAYN0aQEI6UG3odov5dmnKPSK3OTKwzmYiY/fU/",
-	"/n8Wl5k3Y8qEA0XRDNi3sQqUZC77INYK95EW7wAWEA/6g/1uf7fb33nV7w/hf38gz/Ht28/5VNixQ4hn",
-	"TCPCcbQx+Kjfj3xatv1+p8fioORFXCaGDktqjCQW2ygDJTUhBLj2xTmimidwggsReXSkr9oB+GUX8WWl",
-	"REBdguMnxFq4qMHJRAszpFHQBLLVLMsFW6sltIgQcajiDBF3a7UsnINx4eAW4PtVhLolKvdl1zVoai5Y",
-	"BEBYC/ySKpg+zRYLkR5SNNxIUiLDueASO5JpprM5uHIh0UUwRO+7FG8XWSFcOnS14F8uxdDP5Jgnp5B8",
-	"jIo0HG6Ewbl8u9OMwuHaydLqn2lG3QS0x3JRE7UB5mF14Tzt+PraZVlAlN5psVjb7ZWQsImCI0aU2sFJ",
-	"xigYgNdRXQms07xRTh7p49DTI6RgQYw2qPoLslkAbSAdl9j427eH18J5tx0aN2LxVBioNBHZT2oTVhyB",
-	"2IKgGAV4GHPhSlMwPYOgOClYgBGvoNC5ZqClufTsyCiRLhw4vX3Q75eQ+xCtOV4aj/70EAvMBlRg5hxy",
-	"7KG6v1xQo5mcfhhleKv7rVz4Wmh3tBHAGSjQl3gAb6pTNzH1v4H6/JgoRm8qzk3nefnIHXgTkjufR41l",
-	"jCqcljjQohBnmVpqoP6oVq8zZKSHxFo8Py3ZW2+LxusrXAcK7uVFsTY7DnU6gixlsM3Kw3Pbp33K6+uJ",
-	"6WHS7kv7QFvG9gGoc+v3XUrsG3zfF/m65Pvu/OEGIuYJIJJpPKt94uBOteZ+05m9reOW11b6fb3U49fo",
-	"s0N9X7O7e9fpLpwIN+/uj7ekWLmk6lF8FRYAC/2H6LyzYnWl0pgVc6z0vKDkkvXng0IYpEUHVS78ku7s",
-	"verfHw52hv27vf2dwR9alcoWWIe2dax5fvFtmrHZxbfvIrYz6LP5//hvzAjz/TcRSy/e51Z+uXj/7oc4",
-	"e72TN6hB4TzAoQ+v1R/fnewm+4Pu/mRXdPeSe6J7n9/l3X6ykw7E7mSP74+rSeq9j3urPzgs3GBv7zof",
-	"XJP3dEt5Gl/MoEUWG2ZELhYX35mL97rmc8aVKL2rWF3LVQaoVI4KU/+Xy7X/qn9v2B8M9/Z6O5asz+tk",
-	"0Tr616PfPXkgd/7t6fjoePfevdf5ve6rRwdcTFfp4y/uf/rZvezedGfvJlYIX1WvwQLxTKIYZQ+EHPM5",
-	"hsrWL9aI//2sEfWEr5+/sfw7zKv6+ZvzihXAEg9SR2ABwN/Xs1Y4ieZnN1OUnWyOQjh28ZyoeTnhJihB",
-	"V0uz2mNPBCcxyMcVlDlKQ3sDScyUlPb2bdQ8FJbHCUwQaJK4Xr5ayIgkazl1RzIuBWAI3sFnQEqg8sBh",
-	"dIMqIOOpilgJ0kZJ+NCVrrGK8XU9nTeJfRjJG3k6bxT7cPv2Q3BJ3r4NCrkrAMReU6I0dFiipYSclz47",
-	"gF0arKxsAi3UV+6OoOiYjyPSnQjrj0+lKuwnID/jDXMwIr65OcFSCUY8DErGXxIeMJKXwPo3UjFh9kEA",
-	"aAaZzajCnExHMi3UQpfQ47I68oRneakMPglrOllV2ePeax7hGSfluCwTpZYAkw2w1M4AiO5th+hNeC5k",
-	"ygssIMXar18dd3rsuasuRZF9QdkWtJU5IDVsTVzPkQwtbVE9CMa/Gg+sbomRz+ULQwbQ/l4tTQKheyup",
-	"EnCTB4h2ahEL/mCPfWF+2wvUucug7FQJ7UwREI2n7eSCrYbLhnQwkNb0VFDonoakwoildmmWq0rdSFKY",
-	"A0T+DfbYTC0LXQm62oTHszZC7F18CIQoSrGCiY8onGoky96Z7guxyPlapDR3VPCumq8GYzvivcEgPiS7",
-	"Wvl9B0jOtLOB1rPouNf79+MPa6H4cQjiDfhwBVK8gSDetHXcBFNcTwr1kxhILkcVb8mX9AHwxYN4a5Kk",
-	"v4F5BuUFKJ9yU/tMsGshlf2bHwlWdpjgANRKVdACqDJRvocoY0hxM0K5GWfsHfZ//zDjql4Gzullnlfn",
-	"CJP1wN6tKOlOab6JsvyhdeXteu4PQAJXy7Vi/Vqroi6S7ZVar1SFNyZ4nslszvNNU4hZqVoyUx3O949b",
-	"6hvqvo/kYnlNJPPOTfchlYqqwJg/gMlDLyE9EnWT6nA+dmU4AwgmiTnjpSmzHTRV3Awnv+zgAd9J7ot+",
-	"2h2M9ybdvfSu6N5Ldnn3/uSeuJseJPvjPV7rIGGWqv270XIc05xtwUOUchyEFbUhEgxkIz/Aysg6NRtF",
-	"g/xxVenSTLv4Ulc1GeUeo8L6c9fM+Ner2CNdNSP7vYYaRudRKxQdr7apBM+W73rCuMa7zkXwjw0cP1Zy",
-	"kmdY3uxvhBofXOdlEnStOPJAmsysf7FWNVmroq+qBitkMWTVaTAH1eEpd74inniOrCIXTSXgHvjyNqW1",
-	"aKoUJhVqDNdG1YgivrEEBfyw4libDMsaDQEuaJhqHVKYbtTMlZqzgmJyA3K3ZCbChldh4i7KolXoMuzY",
-	"KPggZF7Sh/QvGEPWwgRFNieZ1VQV+ZpdXVR2VMtqgxmcnL2gksIGgQ1U5dKlvwJ1NJi4QG+1TS4L4dMl",
-	"lnnIKLma/STFzvqsZbfo+kgiAjCIdbdnQqakr65IJZfQ1KeFYd2uf6gLZ4yOewzy1qx4kWIFc4gMxyKk",
-	"Vn+E6gE8hawKe6yWBrRDobMUq+7yViBx+pSgoc7sltIVgHf6Nc4K9MnF8GMwOlnkcoTYDsMSySNJZUUF",
-	"1NTcsLhAzgpqEGwSEP4ARyIuZo89oNI5lVYDSImrbSKVS/ZjbzoQxsZ8eGwWa4JmHY4k4B9whxUeg4Hr",
-	"5fziH0DN/9mQA/29eCM17N9Aaf3YQ0y2mOC3C2FECB/WC/QziQHX8C7YOXmqzEO7Mr+crFf6geAA3H6q",
-	"Rs0Qz2eS6KkJ23k5S2DtG0AwO5DmM6P68EHOHoer83mDyKZPdkhv5XectZIJspGPWRb08hde9dOEDzUz",
-	"qpsiNFyGtJJ6qb6493nZJyJMK7+hVDbaxS7HYez0h/3BcGen1+/vNeMwLv6jSMVp/v03aXY6ZJ98/41+",
-	"Z5fDrC/++0h+evG+GIZBzHgpFe+MgOsj+XSdGWUwuCO9eK/F6ZD99U//36ciz5mQU5FevM/XjLPTi7/k",
-	"5uJ9kTExXeuL99OZePfbv/7p/21FrabsI3YLX68N2OPOdMOl5JeYbI6k5FVLF07fBzA+kJ2MAkACCIiL",
-	"E68Yywiz4U1blXn/QTkFAkNYgtn1PAIk6Ow2CAhSyt5w/37v3t2dP9zEmFUp3r3VePLLaf3Lab1GVnrZ",
-	"WX091MbfGLRxMwSs4Omjj8GzsuAmaSgQ/ARK1XoFHqKh82wiknWSCzqZh+x6ZWYgcgQKzVj931VwTEUR",
-	"xqXCIRJVQzzq4kXptSfcgZVjUOOFTGVBelmpViyDAoFeH0Pseya3HGTk6990ZI9kBadPmNqxSNRcaFQ3",
-	"CeF+aR4xjGpReVoWDbU6qxNyIF0eBKLgbUyzCF325/DR80eYmRoLCYc5WQ9dmBRlscNOljl3c0jZ7+oZ",
-	"QdYzTBqXqCL1idzqEJAKdmMkL9VJ2c+jkt7I80xk8vcjIX7YBFI/oXT52odefIhUUTW/TwMM9IaeEeze",
-	"h8u58yGlijISrNzf/zCpaH6IcPJLLpq/O4noGA80Xo3CvJF/4I6z01+aribMAOoz1qDFlacicA2oPPVY",
-	"6yGeDU3psO2NkSwzQkIiqKjckvaI7bHYF1pEgCZiVEtJwYXwATyN0txAuvK/jzPwH83U8bgWHPjhbB4N",
-	"sSSXGC12hvv3eoNdCLIpFITgEA2WSJ6bpa6z+/CGX6xki8Jv/kR53s7f3PBU9uuz5XQE5xVc+0Xz/uWc",
-	"KS2Nt8jRW9LHj9DDtzOJ/wX0cXucpirRlBjCFYmjn1SCjX5R4TX6hSXZ7A+CpzVnkYoR/ryUkDgAysTM",
-	"eTLLpKjU6BjeubMzuNvr9/q9neG9/r0+2ApomI2hIZmcRj40GtOZSz61P4KAUJ8srgxMxCnbjIv8zAEx",
-	"YQ5SrPDvk9lhlHk9KCNoFrNubDb7MMtJ9fUkxPOgUBj0D8r9hCH9bam8Vv87RaEQnV41jDZLLhuGawrK",
-	"rLnk1M6Z0lCwDJaGomZ8Ra+s8lFXrQrWpizB5YBrWH3L/mqO6PnM4QOo1qfvV703NXcQSEuNFckq1c2o",
-	"3gNU1PaFjfhYnYlOj/27HZ1/kmALh2VvCqAZVyuCs4lYjSTVuQ0iESBARWGwh1SsEBgiUpOwhj6VhGv/",
-	"lj5E2qd2UpFkqdBDqhvkoRxRQ7GgcoRRtVpQUBKo1yDE0CLarQ4Vma7K9/aqXiEs+hAVwnwcNh6nG8TU",
-	"zdJLE6/5qOHlEp68Mr75s5vUGLuydz6w6NJOLuynCtvOHz/vd++/+c2vrxeJLTYLmflqYC6sbAG1LKtV",
-	"+yplwqBImB4CrjddQrI9PpKuzlitThgSyqVD9j247pDPdqKywsxv7vwfb37TZpvXOrd/vS3e+wcYe0oR",
-	"GnnPNbyBBxBoP3jVvz/c2R/293roNdriENzI5SYv3p82CddCe/G6EB8ELH+JY87Dlg8mO6K7l9wV3ft8",
-	"/253h++Ke+muGEx2+j9hpHbNYed+XjsKW4pVg/Nt68KcQ3kutwGvWkQirbDoXOv66eCC2pQ3sPLVMmbK",
-	"NTL0IQvKv9UrmwMobSzWCvBnE7GCqq9oYOo3Gy38wZVpNnWFJadKpcEJ5o+MzLB2IbpCQhn5zNykeii+",
-	"FHegO5SbpnGcN61Z5yJG7Xyny1zgwdy7VOolVwocK5QAxSg8Rt2EBKKwl0asEnn+PwMAAP//",
+	"7L3bjxtHljf4r8RwGhCpTlIs1kUSC4v+ymWprdHFGktqz7TTUxlkBsl0JSPojGBRlK1F7+P3aOzr7gIG",
+	"Fh+gh37ZAfph0U9b8D/Sf8kizjkRGZlMVrFk2e5v2kC3VcxLZFzP9XfO+aY1VvOFkkIa3Rp+05oJnooC",
+	"/nzwkk/tv6nQ4yJbmEzJ1rB1wrQplJwyIU1m1szwKVMTZmaCjVS6PmZayJRlho34+JxlkiWPJt1nSoru",
+	"U27Gs6TXilriNZ8vctEatuLW/F/6r78+VP3Rk8Hrf7s73vtjsX9+/w/mJG61olYhvl5mhUhbQ1MsRdTS",
+	"45mYc9upBTdGFLZD/xG3vviPuPXl7bj1m1bUMuuFbVibIpPT1tu3UeszYYp192RiRLE5nBdirGSqmVFs",
+	"xW2vxUQVgplinckp41OeSdvj8sPzTGbz5bw13PPfyqQRU1HAx/6t+0TwtHuqltJsfs3e08zMMs3GPBcy",
+	"5QWbK2lmrP3q5WknYpkc58vUfhoeUlL02AshDVMyX7PVTEjGWZ7NM8P4YpFnQlfm82Bw864+sa1tdvXl",
+	"TDC7Nbhc39LYyXzNcsFT/P6N+jU47Dd2rL+lY5+Jr5dCm+6jtLljWYp7LtOswEftTrN7UIviIhuLW5rl",
+	"aqqP2ddLZYTdjtDHQixUYWBl2aJQo1zMq6tb3z1vo9aCF3wuDB2K0xk3J88fPRbrpqOxWI7ybMzOxZq1",
+	"k3x8tliOzv72p/+RdI6ZmC/MmmWaJQf9PptnWmdyesYX2dm5WNdOBb158Di9/3rwZP6vi7ufmcM/rO79",
+	"+5u9k9H+aXr0YNL//Wzw6KuDx/lhK2pl9utfL0WxbkUtyee2DWr5ykM0z+QTIadmFm6R4OTYwb4QWmdK",
+	"Pvp42xaRF6LQ3F66pVmi8fGzLE0ixuGCTG07T4XWfCoSxqVeiUJYGtHb0veykSu7/5tCTFrD1j/fKUnY",
+	"Hbyr75TdtgN5lIr5Qhkhx+vmlZNrtpTZ10vBcPiszdmrV48+tgs2Etp07H7bs1RicHjIFkUmDR/lgp28",
+	"OH30iI1nvOBju0VYWy/4WNgHk/81OWY8lngBzkkmdZaKiOlMjgX75OXL5ywt1ELb/ckNE5mZiYIJmXYi",
+	"di4Whg0O2EwtC80WonCnsceAoGVyGstVZma47flcwLbjMgU6zAphloXUcHeSFdrQxNtOGHuK1YSNC8Hp",
+	"NGigg3C+e7E8kWszszdEroXftJm84HmWnmXlbOLmjWVl+94T/cldfjjo7o8Ho+7BpC+699O9cfdodMgP",
+	"xH46GO+N3MojvymXPlip7mPYvsF25a/ddh0cHka17RtwhC/i+PVgrxvHr+8++LINv/r063blXud3zSzj",
+	"0cRyLGBYzds+scwxsXPI2Vgt1mytlmym8pS1VQGkUBtii/OIqYIlty0RACKUGaZNludsbtsXOrJPxdIt",
+	"j2bJfv8gYXZt1dIwDutZn+NrGGfz3IaM+EqyFwGn2nbm7Sa5pVmW4gl//umLl+wOX2R3Lvbu2Hs6sSO2",
+	"G28846Zy4NmJtMTb2OuZZlLZ8dmDFkvbSXsFmh/aHXcAf55JZc4mainTjY3WH92d7I8PB93Dyb7oHozv",
+	"ie59fpd3++O9dCD2Jwf80G+0BTezciqg4WvIy0QVc25aw9ZyCU82TFKmzRb2+YlasTmXa5YZMdeW3fCp",
+	"gB2iIyIk/f42+geMtLJAqZjwZW5aQ8tI5/w1ss9Bvx9dzeXf2gHqhZJaAPv6iKfEW+2vsZJGoJwCXHsM",
+	"ZPzOV9oO4Rs30fAinf1TT+nsxQueLwU2lOJ3kUCU9NAuV1GoArjjXLz54TsmxZzNxVTIqUiFMexCvLl8",
+	"V+Q/fNdlF3y6Zllx+b1c+6vsnBf83IjCMMMLw/M5fzNEinZmp6sHK0FffjDnWX5VzwQ8EHTqDRNde42N",
+	"L/88Z3bJL783yzlnl++Ki8t3cm1ELiR+hJj2w0zkadNHHFOfwAPlRz7J7IjeXP4nO7/8i23PTgNMRn0g",
+	"b3dlbw+gaXhh83x6kUg7kn0Mp1EtRAErDOQJWYPtOvCfMZeOQ1jK02tZ/q/kJM/Gu+yVH9ntpMZTzjJ5",
+	"ttQiGTLuh0PMzhLIGpdI7FCRpmaSTfJsOjMwgIeqGGVpKuQNd/uiyC64ESQr1NeZ7kI/J4Wan40KtdJA",
+	"ad2SPy+yi8vvDTt5/qh7vszHGrb9jOs38vL7fMbN5X+y0eVf5PTynX7zw3ejH77LP9z6WzlgztdAXUeC",
+	"LbVI2UwUAhiRvWg7DVea90VmNO4LmMNPUCN8qdQTXkzFz7AXSAc9M0qd5fabyRD66TZCnkkBgg49yHgh",
+	"mLoQBdsfsMfZRz324EIUa/+8mrDlghkVy6MDe99ecK9OhSGF7F9efPqMTsAxm/ACW8wMay+4Nuzonn21",
+	"Ax0Byc1qGqJghZgstdCxtKzeqY+F4KDEKWk38CLnmewa8dqw5GB/L4G+4+GTUoxh5se50sKKXnbKH0kr",
+	"yfAcp+hnOHz0PThuNC7YyT32TKEguOL2hKlCpLAprHjwTJmHli3/DB2syQFDJyY4mmCliZSNRK7kFHR5",
+	"g8fglvZSs+31z9jjWmf1cjxDaYh0m506+1Sl2SQTDUrwM2XYnO6SOmFKsXTT6nJsOwFyZCtqsvE0DZIe",
+	"uwPPwBif83WuePozkgLb5Q06APpNpvGA4pGGGXteCKT9m/N1+ulnL9jC3adjXpuLk/FYaN09VdIUKu+e",
+	"5LladT8p718lLje++1SYmUrf791Pi2ya1aZQSCvmfdG63foyur6dp/x19wQXaePrgYD4Nmq9QJvJK8kv",
+	"eJZbvfZnWNll+TVa1pQbPuJaWFGEWFch+Hgm0mOrzRZrlnMjih773GpRNfpp6VOutInlapblosIv7L2R",
+	"ACpWZMYIGVmybjnkjF8INhJCEm1jPM+9Pj2kr3IgNbEEbVmwqs69KYq07b3fK/bi48csVUJ37BGfCgNs",
+	"VQHngs2HpJ7sFB8t9fpnmHRnWBkt9ToZsjnaZLQ3plUoFFggeFFkF2AiMEzJsSD7rh0jvY1GUpwWO8SE",
+	"rp9laQLH8qVST7lck96hf/phvlQKdS/aAPpaMadCB2r24qtIY/godOSV5EszU0X2RqTvp2FtkTmdAlOa",
+	"9QIVppQyK1oL6lMXmdZv+IWS5vL78w8jZD5Tll+BOGk3tNPm5zy3CpRII7aU51KtpH2iEBfqXKS7iJqv",
+	"5KJQlohZqvAA/Au/gOpRCCsxA1Fq1DUsOQGZGrY8lwqsdshcYRB6uViowoj0qUgz/hJI7s9AT/1nz+b2",
+	"u2eW1idDPK/JKX69a3szZPUOJKjg0lecnfszscjXqA7ZdTMZbtQZl2ku0rNRgyE14VMhTcKQCHO2EIVW",
+	"0jmISLyxehAz/Lyk4t6EDDx9WCEvmY4lUeeldLakiCWF7R1ofkncilsoVSd05M/sbPOxSVgy4bkWSeSF",
+	"buoStqRjqSRLtCkEn9sxJ+wOS+zeDGzWOiGew32nVtzu3EM2z+TSCM0mYPDihlqPQB1gXOtMGy4NjFZv",
+	"jnbEx+cR03ytmVbQQ67PsTUaAEuF4VmuyfRFEoBvuBW1YMY3JYKo9bprH+9e8AJMa/a9T3DpPlqfBA2U",
+	"F7Glt1Er53K65Cg8NNj/6K5bVlgJPN+rLJ0Kc0sze/itxmMHYwUaMP69dA+jaQIOWCzL5mS+HiKbXEm2",
+	"UkWKtlE/F4tCzS1PopX8epmNz6HBDG0YMM4eO4nlxD5uKi6sRaEmdlNOswvL8dAezz5ZyikvMi5tl8BZ",
+	"lNrLXLIHcppnekYd5jKN5ZwX5yJlcasdvtmJW8e1b5WtNnQdut0dLY2xZJCPRK5jaVXYXEwMU0tQWDNT",
+	"XfHZEn7suM5wcj+xr8BfDySuKhk9GxeVuP4tDdJOxBK5zPOELaXJcjsdYDmz9HwxszQ/0wwovOWddUOp",
+	"fROlSDSp1kTVqFU4wrLZDb+zb2m3r0B9hs0UMSmszP/Jy6dPeu7YX0tq8CxWzl07KYlYwohodYDuZIUj",
+	"DSj72G2J4h7QCFyVhhFVyE4DYbRTkaADoDwoTM/UModT33TomVSrob8IZ8aOKxdG4Ia0LV1kOjOqsE2t",
+	"NBstwXGdAbWPSnLCyRMKf46tmIu0h2u7o7WaC9Tz0RXh6ZadJlK0jAJfR54LPl2iLcnScS0seVupUph0",
+	"jotccJAcSwr2qdVTuR+Q3TdoWJiplYwcqWZzwaUOh+0GHbGZWgkyy6zsyro7KWuTAxgaVQUcYtcnXFk3",
+	"52BqQdHDPlxZ0ZFSueAgmQdOyBv5GkuHwhe00aPA3bDh2gx3TUB4o5DNlodejb4SY9Mi32xgyq+yaCcl",
+	"XuOihs1A1ky4AoZBZwLq9NiDK53Wx4zLdUzyD/lNq54dkFlRVlzNuKGlsyRGTs0sopb3WE26JUfPle7p",
+	"yApUmgSqq1bnFB97JBdLmDjhfAQVd+JBwwdK23wzraKTd0sD48HJC9kVbMU2Ol/tE3BmJss8h18dSzrD",
+	"PvT7TX1QxfxskuX52Vw3e5lyhcd281iphZDOIokHBk5rZM/GPMvzDJ2+usdeyVQUbBD1+31PLSuEyCmI",
+	"XucrBLiuFwL4mTD5GpyBnI2UuaX9+m2FeUQty0bWC7UVelIO5pZmM7DiM/CsREhzuGZ2XoBf99hzoRY5",
+	"uCYvYLAAtygdrlbOkMpUxYkbDA61evKP5Eqda6SU2i4kcPWxWkpLhzYm4boVpq9et8XosWO0fo8Kwc81",
+	"SkJ8pBm3MpZI3YlVBRvlXJ5vHF2YwGRz5/WvPW2lVr9lwfJMANcOsDn0TuSwFZYzeJwOGhnaITMUltlw",
+	"VnCZqrmVzEWnx07IDFOzuwRAE5T8A7PDdvADcE3QJoBEAcuTYnXMkIgFQA5VEJVC90IFABFaOOqLfHRw",
+	"FTDhpPtH3n3T797vnQ27X/72N02yBAhYNQJ12G8UOiaiKHh+lnJzreb4GT38sX32A7G30hjhNvE2TvVy",
+	"JpqoKAmZJGFNCoF+HW14YURhJT+pj1nyzaLI5rxYn83E67fw+KJQx2y01JkUGo+BkEYUiyLTgvE0BTPg",
+	"eAYMhyRCXGE4ALikWpCMXZdXa7x0PBbS2E/XcIf//EW/e/+k+5B3J19+c/S2cS1HqkhFcVbwNFvqs8Vr",
+	"WlZy398LaOS9RhoJdqYzk5m8viP2GonJLEvF2UKBjkwK+qZkE8zmjYdU2wFhU41rX/Lo6sp/buWEUHzl",
+	"00KIFHCYlmY74REMw0ingcEEGD9WiLGd3pRlZojkmEQCUBacVLmaCVh5sClYBQ4QTyP1GhiiycbnIkW+",
+	"AJLQGPymtvk8k3DL9ieW7Sq6cJyr8XmHVNFCLaczBjuOLbiZ9Zz25MV9dFZxTQoMMjBG3d1lF1qtVZ7x",
+	"xpkUsj4tIrvwADuvnaXciK7J5qJpo/qZ2bpl7NScLQsQna7V8LRaFuMtPM3OECIO5sJN3rGfJQARwts0",
+	"fTBXaGpzqukYDDXKSvhgsbbEvheaRxYZDbwVtewTQKLlkucNnpOoZXfL5unqX6vI1s5COYXUZHXaonIN",
+	"/fxccWRQXt1+bkjd1XyF4sdMabFxdLLCHZ5heA7WtO3x0JSHgvajl5JqZ4l8lfPAltZ0YsDOE0u3HYnb",
+	"Zqbk4LiMPAUfubP32J3pG8b5ObZLzi0nUFKwNq52LO1yo6KBEoPrKTgiOmA24GP4ZNnT8YzLKZotxMKj",
+	"hWnDzTLbyfW1wEf6EAocTnzIvGMcjnH12FaO1ca5baBLbixV+tRjZD+QQqSaJXZNQIq79qQ2HL+mNWMj",
+	"obNUeA3aThxLZsYsdGIXqhBab0iNB/cqwg08Pbxz54v/iGO9RbZxR61R4C+3m7MJsHZF2kUhN2JSOXkN",
+	"fZ2B3FbXqvAg73pwt5xHbzh6WsrqNSFhamWE7aoiKIhV09Qt7c7wRBXOBhXhxkP20dvFloZeyZRYw27E",
+	"fpsMT1IcCPHHLEs1mxZq5cR2XrGhVVhLJs3RQatJgilULpr2vmKrApH5x27s9iRtMeOFxJ0Ehlb03lbw",
+	"cEU/U7n4g2+xfic0k2/c89by5k39vNlsea1IhZYhO22ejQRrHIVbbcftqjf3q9MYAJ26gwVl4wS89Z/m",
+	"RcHXG6OADzT1z2Oaqh1CN2dTsBHg7LXk5+JsDOgAlQKNsjrAtOBzPQTuQBsmgfZPVSoSBj5UQnfZAWRK",
+	"xuCX1N51yVMrPxKuAM3gYL4C04nVM5bFQmkRgXuGdFw2FVIUdkHA5BPL8AMEQywo0MfbDAApLsUKhD9g",
+	"jMeA+h8DKCBAlRluljqWhCxPwZiRKlRXweReB0HXoa2husm7b760/zn78vYmObZnY6q6dNHPG9jI3CLV",
+	"l6N0bFhiLeSYlgKsL9Uglp2htdcdCOxMhFtk65Y6bdxALz3EtbJItFmciOIM/pbQRWiIh5UGdJZEMVXM",
+	"WRs3V3JLxzIZwxbzfj2NsguXa1y1YGN1cGfhRibBI7N8K10idgU9UmhPguX3UstccAk4wgkTfDzrsRNs",
+	"HekJyjQacBlo19UAlpFiRYOe8zUbiVhCbyLG8xVfg+etPE9VN1PNxNuKGoAHV8Bf0bhMXnRaweoLwWUF",
+	"ECeA9RFnb0UbGOr67na/0UhS/iaBurxQb6CCSXcXqxaU4GFSW4P2Q7v9ph0ofBKWMGxsWWjYwO4CuPzL",
+	"nzX8QStqVVFvJTqlcq3Z4W/bbYRSN9xAoIPlNnZ1IOhAhD6K0VKvg58uKsFDG51jI7wwB8xbbVEDrBeM",
+	"G9Gm9ix/IDK2weI9SXiK+4lC9gJa8Qi/t3njucd+PyzU/CO/t8sHYJM/FoBoor3c8HbTXUT1PVPmxM9N",
+	"vacPad/WO/qA5qV+/TkdhPr1F+5A1G9s+8BpeEDqNyvWw4Z3/XnZ6IY3Hm7eI1mi8d4Ld4o2PuVOU/3G",
+	"v7z49FnD5VroX/DARypdeyhrcL0OeA9uNWJ7wm9WPvZIvtJX3P7MHT9//zNuxBN/DP3lECO4efkJHUt/",
+	"3aOcg2sVvHa46eC4Nm/IV5VTG8yrO74YHJCb2aY4R0QwAK2q82bUasjp6a0mHm8HcIpi8ObXAmDDNUFb",
+	"UUtdiIJI2TVO+gyhEB5pDAaPnMswHNq2c4wOJgchBSsH8fGk/NoWdV0vAbXbIGshr6YuKcmSQX+vsZH6",
+	"JFKLodc5GPS2yf0Y7UQNk/JNbEm+iFtD9rc//Y+3hNZNyLCUkIHIW+lKA48qCHoARjqYS870cj7nxZpE",
+	"MDDZlrgMfFzzXGjUA4/rltRCoHdZChCGyoZzrdiYF0UmrHRWIsXOwEWeKakTFJSqwKwx4C/AW00eIuZe",
+	"2MUsaydmS4RodX7I93rcNCMzVRg/L9kmKO5WAJKKQG0Bq8gCnOlijqYwCruPQFD09lI+EvmwIusGNvdY",
+	"AqTEiEJoxD2hmx5NhCs7PW3CjURV1IhRDBwb4GhU6rwTvBhLxJTwkVoGBji/DKQhWQ2rxx4ZbB8CP2t+",
+	"WdtvpdEdm0n0S5PBTq3IF6y34HGa1r8hKsCtgibsmam4XMsuX7NnnOcf8ShVuBnEKXFptYFmGE2eCm3Q",
+	"S0mLR24Ov0o4n2RAVUvT6MTODJuJPGVtbthcacMO0YxrVRBtwOrpmscHYjno9yuWM3YywmPccNaeZOe4",
+	"dyTsBqR4YEodL4vCHX6IV44lxOv0lovUkuuEiQvIFDFxpt5hcMhIUeITQxQWDwUgr1IPExSxhOuINuQp",
+	"7EVNbl6Y4qpBV9ojB5/F/eHNHNd74/nrR/jw4TUWDjj626ipt97viMuhsL0oACzABoP1ANsbqgCW6O2K",
+	"tInl7lCbDwWuSbdxkYeFEGQMuwrAcOwDMbSnoD0700mDXbdp/Ty6p/r5T9HWUwitg8D6NNOLnK9BxT+u",
+	"8G9wO6o5zySz/Sq6VlVOKzZPp6jUYURX4SiqJpfdkEYPa/gh/5Mt8qVmOaefTXCiazAd9l3/1WuPhscl",
+	"bFlZiG63O/PIErm9Q5Zm08zoY+TNNLuZZA96e0cHrE0h7awQU0sH0LK07vgTsOCFFnWnw0+BgwC+2JAZ",
+	"CNgycNC6vQiNj+lybHbCcJXO0Ks6ZskGKW11UhNsD7fDtxGeJ9lEjNfjXLzwEniDSRVsTB4jO+drNlcX",
+	"ghyszKjQ3i7FCoxvwG5AQ/h6yXOMS4xaKzBl5EpvMb6Xux3Gh53yfW3CLt7INP0CdpVtrEq8w4Ug8h21",
+	"LFdw1phmmQ1vJm69gY0sAHVVRarAobM3dnDRNBnGq33ZtpY/ztsUgis8yBbFT+ldLh5VxpH1g1ttlWnR",
+	"a30gX9OHcQBZrqbKTCIeaplyPRspXqQf1kMUzH7VQVS7EfqH6rc23ENX74utHp9rdsePde6EG+29nToB",
+	"7QqTlRAQY8PvXYhS1Bs76GyPfUwcIeGLLAkXlJAc2Nr1eI6A0jR53cOv28VLtZWq3M/CaJZIsUowbU+g",
+	"wHvOBF3OJIO8AAihqNoDwgAEY1+y1BVE9JEwKyGk+0Liyar94emq/bFSMoklIBstdU1YO0GB2o4u6VTN",
+	"9kijAy3//Ql241nA2XwGXyl/f3ohCmd9Kq+eBh8ur/5r0IXy6ufQmfL3E+gWLeErGO5VtqXr9nWdGd7A",
+	"3lQREyzJTdPMbiGeP68BPGqAiI3duG3/OdocHIA/oMMSwInwPmCTnUI3iPoH9wKFrcc+lfmanE/nYk1R",
+	"RChoDVmyNHNyi9j9ZH/NRZot5+7XmM8XPJtK99uIoryH4YLuZ5YmUSyT6TiHvG7JZOT+mutxfo5/5lxa",
+	"8e/M8sUEAvTsFIribFnkiUPY2n5WANYkjdut7nJOVKbBaQMAnnKe9Ikw45lD3HgfwjetsAutYcshUuiJ",
+	"3mx5R/KFyIWlJuEUtIYtwy+4fkPXncTWmio1zQXJFuHKHx00bJorcuWd1DPlZWnEBgOQlAf3KsDjCUtq",
+	"OOEEDCXAHUeCF+BDHhfCDGO5mimHKEwxj4+SJpPLhmjDqhMb1MfxTEEsjJKCzcGVmRlyau8dWfo3h2wm",
+	"gMdmo7URugLYhvD2Y69QYSxwKSZji5jfawMnvUfoV396BjdHSgfSX8OEoyWhChk9FwLS7bkUMURZIMaF",
+	"vKOLQqCljiOAoGQWdrgQRoB5A6xGjTidBuDXzfTn9xWuAnX7Olro7LvbdeQTFx5iimwOUdzXqMLXYpOq",
+	"au21j1fU0euf/kmM/qFUErD47YZ/bQIzvQ9ywoBB0LNGYqzmqMg2oPWader6Uuw029DWmdg7OtgC/IPA",
+	"TbmcjyAL5DV6eNSgiO8Q2FnTxLexzffnkhSJg+YiZCeWYob8Oulc0dmSWgea//V45kq0RAPGJEycAaR1",
+	"ztOSdHj9Ea3/ZMvkhqUZGpLtFnHRd7atnWb75naF6AbCU6mrkyF3O/qckxXapX2knQ9aMoJU0l2R6DUJ",
+	"LQicdA7hipRbsYyU9CPy1jmHEwkOR7nyJQH1k1nfw6UltBa7WcHkBTPUJEx+LkYzpc4fFJZyXi1RQghs",
+	"1OhPsjsb9jpY1wU0BomdAsQyOF1KMgYuzImxUoYVEHobbGp3IrplYa4a7oVLd3GzkUIiNsjxBCC4Fbbm",
+	"TBU9NxOW/X4TQ0fi1pDZLfsWDxhOEC1QgjFfVZdEFLgaNJnbPQMoE08QEQYljD51lqVxC2KQ8rX9mGuZ",
+	"lsNrkvjbRV9a2ZYXeSaK0BkCZplU5NkFpkcNo0OaZApHVJUUn05awy+uPsO0CsD70da50/PBJn0L1ots",
+	"LrTh88UVkScErrfD8TE57c8enrL9/f37EXv18rRzXIbuKWknAfLzmWK9e4iKoUQquwzCTjKAM+r7ljBS",
+	"5aii7VaNjcaaozFmfLEQ0qpcvOq9alc3YieidDe16NPC0UsilbFsV3drB0wRtF9oY7Ur265mDgg/SzgA",
+	"15j7iS82mk/qG+fH06rwKLLq2JpJ0k3Mvg2EqXk1QWc5VXKSTRvwxzNuzoyLUrxSZPfhjG+9leUM03uc",
+	"NSPBT5faqDnhAEbqQmyEa3v5AFMfVDKpOPnMvr6TWDDlRpyBV/2aFBsEPJWKLQpya2CSCEz6UXWG17et",
+	"1c5d9oVm2fZmSWQaMsfY3UJ3fZ97LOFLo5Ih+rKdeJjpWJZ5pp2Rnr6AcIYiMyIKAMyqcClekMIjTQoy",
+	"VgPM1zWSYJYeiPGrpbqpp7lpzNsStWy3G8+bDz9xsNOz7VEym4FC1WQiKw0B6BKWEEK8xjMxPh+p1y7C",
+	"JyRBsPViGUJsllILw9pS+RcJvlyJ0V7VozerYWgcAdIULOW1yMaURterNdcFNIWYizC0KVwmCHMiC2zj",
+	"NFRCNmMJ07BjByGfzxnm89EVu/sWFlZ6pIhwnW1RA+uJEMJ0LhVtzijVfAZXIreqxVmQZOBqua7+Qn14",
+	"zSSvPpIKEYpC4lpJcVINj9xyDjZpOehj42WRmfULS5SRgp8sssdijeDNrQALRxuS112+yLrnYp0QsgL1",
+	"SpTdZLpQmTTouC5Td4FMCrAjcFEAfKLT25Zt33+hXBgOXbTr8hGY8U6WZra9q1yz5ISyCYIBb8jwNRYv",
+	"+/398blYwx+IjQD2BKsPz5QfnRmzwIxxmZwol4mOkhSRKahFsNb/ZscP+qczqlYy5qOWi49uKu3+CUA3",
+	"jY1GIB8BrAj35mpYPLDU++T5IxhpkAvXbmr3UCxjeZudUDqaLp5bacSUUgiiWOE+AGSmsRgBBGaw27cp",
+	"DuH2bcDJxJLBHQjVichFA4zAikYaQz6WkBglqTW4UXajhx1diZHOjGBiPoIwTfi395V7A/oA4HHsAsnE",
+	"MIVBxJCntMaACwDtsYwlv39AQ4N274xBlKFs0jw/97mEg7RzFJoeTAu9O+MmgQn+539mj8F3YP8LLIQC",
+	"h88zD6vKCsidm70esrCqDWvjaCKm+UQgTIliQTok6o3P7KTD07Fs0wJELse0VaKOSelZkAE5k3bA0gjI",
+	"qZJiBhC7SdDAjTHfYnyul3MyaM8zbbd6Gks44FYHsXRCpC5nKW2NRvQTpBeBBJWM3rbPJaWSkkk7lWPh",
+	"GuvF8qSSMwlyCZbJxtGujkBU8LQj5t+TGfzCPtsWRWNX5TNMHw6bEnKv0q60f+NmN2RaDzoCaX1CumY1",
+	"4Ub6YZeCh4mgmvrkmALoFjDm8vk5X8MQ10GlE2eRQ1OxtsrQTGnD2onzvozVHBRvqzLZO3b1O5CQLJar",
+	"LE/HvLB6ze1e9QU7uXo5wnYjsJbBJl8IK5p4HRT6QXA4rLVEyFPYFrc0fBOAEbB9ANUtI1pkT/GhdyXF",
+	"x0JODTQliuWW4xhtOWwdRjOKLeMMTPz2wIjESSzRkikKksf89sk0YTQAfQulY8CsIE2xdlHDdg03o6qS",
+	"47KIApUMklRqqNyTmMY+Lanaiq+hWgvOpZ3dqKzqYifQLAsprIA+iXDxQQRfUwccbSmjSmL5DCq8tJPS",
+	"aIduQ/ejE7GETHP2BvAm0hlBrEiolw1h37Fsn/Yj9vGDJxE73WOvftvv3+v/7U//u/3j/sOORyGPsjQr",
+	"MGU0z107mr367aDffxDhvw/x38EJvD/oDx6gCcn+fXREF4/ug4G8wJRmuAW9u2iNuIKhVReMYFgBihdq",
+	"CYwIH8t06WcZLU0snz14wtrQ8cMO+vqoe87pSY9buSBot8dKAF7bg84jhzF3aZGSDi1SBX7ZfvIwYqef",
+	"dTwOM3L1DPBguORuGxOOKhN605rnFCkrbir/Guhp1ZQKfgmTiEk+dzlfUMyyFA2cwp5XQRiKjiW67+Be",
+	"hIbz6kmOMMms283epjiMZfJNjDGlcWvI4hYKU/zq0FYUtOJWxGKIQ62+ukOQsmvgrR0J5OSHmA6IInUL",
+	"rPxohxS/GcZ5boR5+oSLGOXJCrEC0xtM1bfYhW+dbelbH0v6bSy/7Xa7/v/22aSe2o99yyy7bFtq14mY",
+	"XbE2ErgI9lWHfcskZIH2aeUYtlTnsNTSt56eXpcomtrZyh+hwX32bS11IWSDqZSKaWC+1PRmlOoVrZLm",
+	"6oceZE0vyO8DmUGDrYeZgCwbCbgm5ZzdHF1jH0pmC/JFI4cKOlppvIEFNDdNDifgRVYhpqe7zt1rWaqP",
+	"PR+rC3vuVeH9/X52gUR7vlXdUZhxDr7fh++74bojrl1yOts0cW6MBrD0zu3YcmMRW3ANOjZBrN+KkJgw",
+	"NoR7M85SBUB6O0wnSrjArsHhQcBK0NjqcPUEtq92gbiR7wL99lMFheCqKOjya4f9m33MJUPyX3MXghE7",
+	"fDKBhhJ7uiwL5YsscfmSIpYgZi6pfWBjhXBhSpg8UJIyfMNlbqaIdkdnV1AV1kriMFajFKamtHKNQ5U6",
+	"voN6z0zMea0vATvY6BAUT0O+5riJ8eyqrYUIhI3OsOSfIdd69uoJ1VgVGKDGm9lXrVsVn2CwFLXrbiEl",
+	"Q1OFnTRaE/pYyfuD6XEDs50rB1ebGGdN89/2Vza+SjuezEB22cmwAmIBJg8KgWV7Ub8SCcTa/oyiDFo2",
+	"AKoCYB06lO/AZwlKAmtOchVurb6/g0SO5R4PLmYaQ+QAVsElGwwgOaOSU3eliqDyqYlDUNXSgPlgA1lV",
+	"60yYRNJ3JrxIkw0V/I4OrsNt1YcKvLhsGU+9Q55aNt3eDRgaESi0U98lhF93H/CKEd4ISUaIipryCwGJ",
+	"x6utQWWASluu8k4YcwSiFe68yN3DO69ePuzei8IdXvDV5qmsfbVeXbTSgc1qDKUK49flmhKt+LlaZSH7",
+	"lb392jCDAkP01mZpMvvivpNvnPyxpTAZa8NkQTEytlGL7JgFhcaqZcMO9vfcUm+p8wD9P2xYpmSj1oOb",
+	"7+aKezDd9z2nDgrvba1444vvYZEdquHhJbkt9TXshwaDreu6vcoGNRsmrcDGbK9NvfYLZLkOrqJGAiIT",
+	"iD9gcERIJEkMnWMsBZ4E1V0SKpDrdk+lkI6fsrCeDrT7/uV02o31dDq1zxMw3Q++jkSi+knQzmHfe2t8",
+	"P7G1slYZjOQAZXsoWbbgZgYnuF0VfTFLqxV7O83lzUgiqZQ1o8/VirmF37xZTTcnaW6kHME23WmAfJPi",
+	"daYNlZPAF0pxzR2ssiAV+5Yd9h018HWpMs2WEqbUPlQpSuVpGBXSgwZQeAnr6ZVonbKenn01li9LiShM",
+	"YeULdZJOqaOq9HVLYyB2jz2rJf1hlPNHK4ycpoRFFcCrxDxXKKIMa9jguRBUsKqegcpXLbASDgVmB8mr",
+	"vOmnUFp3URnBgF2vtjtlpmZeJ00iMJ0lZTEGq809f/no02cvkqCSG5p2B/0Dh/O5oprakN2mOjD2PPi6",
+	"uGTKvO5NbF+8XigtWBIWz7fsOKz7b39XaAeMKqxqn/RYcqf0DmDPYdh2Qfgi6635PE927ZlR6ri0vRM6",
+	"njwYSD5jiUpR8vsHLxOnoGIySXD/03SiqxdJrT02ViC5k6qxtkO6M4NkH2/g70LwdP0G7KB35sIU2Vhb",
+	"kbAQWGBUFeTXgOxmVCEgM0Q5AD4tVbmgQ5ejPbHHtulAGyxgyrWzt8OpRqcSnedwm9pz4/YhrJGO5Yln",
+	"aMBF3DEhKRXZMUJ0HPt25UQ/s1o20FrtQv4TS3ErLIhMq5WVhxwVFebi85Yatu+tYMiOfJpFLCqEDklC",
+	"f3SqCIfNr5cOi3OxFml4xEyWw6hGS/ArFWKS5bkOKjKAVcbEEnz7YPR99PziyHUc6m9gbvvRGhq6c3TA",
+	"pDArVZz3Yvk5ahsVTwRiqMk951OwQsw+jB9i+JW3bKFPAwAdsDXQ5aRWMpbU6QV20y0pQZRgUUv3v1pJ",
+	"UdiJ1h406KZBs3agqrz67InvFeLxrAylHUzy2Bk/7VVUgSTVvFkAqKLjLL4+/NCZRZC7ASd0XeBpSlSH",
+	"as2KWLpu3dJMZ1Mwy2FEh5XvZ1qMwWMWocOJPVQFTo7HDnLosN3xYAlCtuYajSVlgLYSNzgjErYCXEaJ",
+	"rAT7chIC3BLWJv5jWe6KwBMzlXupNoqlOxilCp1p50+n8eoEfRI4E12BbbuKAJMsF2VOkMS/Y6fEYFaY",
+	"xJJBd4PoYFbJcI2lgRTIMmvIVPvpQsiT54/Yfm+PpWq8nNt5AgR2kKHRLuGEXBiUwlEV4Ya0b7sPo3qL",
+	"0+ZGTRCfF4bLlBdpLN02HKLF1RkZScsPDa0gHVDbXVQu8XQD+HMN8UDDbRBJclO7h510STsXfeZu8Y9Z",
+	"KtIlSvzQTubkG/d1D320nShTHXFjxHxBVUKyqYTFleyVzF7XZF/XkH2Km2UB4lJysRehOdyKSkcHtpOf",
+	"PD057b745GRweIRakLOYlxOBZvFe9bLvYeWu3bfOik64h4iInVdQMEQJ/sJeoCWRzlTCUkHJIC2/hFuc",
+	"FcognMCsSJD1A9MR02LBMdfnaG2FuQUfQz0LB5BTeUpH95Zm04KPIS9PplLWHhywmX3Lk3BBcxjLP4gi",
+	"m6ydarP2W8oTNpZno4IXawcgNsVSA+yLw/mNaEuAN4wzP2FswotYgl6zVssCs9RDrJM0elhHY7bBtQrW",
+	"xKhMcQUcxYoUnaiG1Yxl+1rwasfJLBvQ7F0w15CRCKOvKvhW71BvgmFDPmiMGuc5SOuW7SaD16+d9AjM",
+	"0wOtj1lysNdPWJpBnUldIZ5Q06gE1FPJ9LAyfibZXp+hQdcez0ykscTNdGgvQ1HAyHJ3+HfAZvbaLLJv",
+	"2f8e2P8O+mwGawibpM2dOasqN9puz5RUy0KknQhDiUOygb4UqEk34Vku0h77OLiFyY00gSAoS45UbLrk",
+	"BZdG2I6D9jBEJloIlpTUwbt7XVb+MsghCTJAWSETgXJ5NhZSYzwNYoaeF2pRZMLwYt2KWgDg8zGZdaTR",
+	"HSOKOYSbULWLEk908vxRK2pR7tbWsLXX6/f6ENaFwnJr2Nrv9Xv7mDVyBmiwmvsdYPMLnwbKlyF9lEI3",
+	"Sfw9xdByrxnYRwf9g22IYP/cnbLydAhOaw2/+DJqUWKvjSLUrahl+BRCrKGfEPe8ULoB+fkCKIcl8zUN",
+	"nshAWexmo3xej1nlwcrhoecH6YfVCrYV/wIIaM191ukxJ+yVPiRkkQ2eIzjLJRqjHfDTBiQGbu8NWARY",
+	"b3x8F0BX6t6nDpsvNVSLViUS5BpEBMiRn1o6V7E0uzo0kGInnOIgkbOH9kCaXapL8OrVo48RpY8RtVC7",
+	"aLh7fG9UCivlqd072oy8tcMvQ297zO4MX1oBRQa0R7je+zQaQeZ29jkFDUMubFhyjcmxs7QSPwxYvloA",
+	"sbHcA1JX45uW9UFWqs269gGWDzMZEGrJJShrMEi1QbOpmbeAuCIMycMZmtAMDsRwXMXXY8WfGnTEPlvx",
+	"/EAmwhqqxHanGatAvSFWlLgo0KtrZtJalJh1LKHJ2j6dieXttzR2Jeg7JFJcllnO3OIa8dp0jn02FEny",
+	"HsnkWVrmLXK1PZV0qdTayPjJOdhxNgHcPY69I8nvsdNqf6gboEmsMiza696JZaWrELXQUJY3C2JmG0ti",
+	"AhKxjtJmmP8c4GiN5T6tUg9+98bCwg15Y4aeq8YyDPyqFxzeUjK0Xla4LNQWlA+NZaXAMESobVQYBook",
+	"K9Fn4KYpuNR8jPA901QRLtqWDpAksogyi1fqu/puU3XbMtWCUVOsSwKCj7Gnlec5QS0rIEcUOWLZTg77",
+	"+0kHIw2dfXMkZpnEz5ChpSzRQmSLVz1rAQnz0iCyN3tuM0pLCAoRWSt/VF24WFYLw00BErBZGg4aCUAQ",
+	"SzcKCgw/7Hfdko35osderpTfSd4R4IgjzoETyAp7hEADoD2GVnUF9a2hOoHPiggWtB6aO8KFptyfNaLv",
+	"EsNfXe2GnVAjwZEtK1xjgGOW55bMT/nCKj05GrDKTQoxMZB0oigA8Q2iNEU6Aq1px62RGmvLjy//XBg+",
+	"hySyCKTSqrD6u1kvFF2lWJONjK6bASeYE3OiiiiWlTSUo3V1Ew1DTGG1/EqYErVCK8DWhulLq0kIo410",
+	"rWqy2bcVlxS9BL2MyL7rWmrMTRvVkqRWcdzbE4gSNcRjjHCxQiwENzootEt7pY1JBIErRciTOoQncsfH",
+	"HXCKS48laHOR8/WfPGJzlYq8GqvqSIf7HNbdiHALIVtBMj2HPY91owHcfxvhfLdvR3bdUJMM0k6QzwJs",
+	"X2MuUbUcxrILZZmSTdhaVHNeR3UcUlSHvUSN2BMIDqghjqI6/ifahg+JNmEbUSPeIWoEHtD49pJNMB3d",
+	"2k+uwMdFjQAwevN+UvNd4vU922LNI053DpOtPmd8YmDbrNiio7qDEh/ctyPadKDDzUNYTu8+o2v7SdUt",
+	"B2pmVXeznCRgpGVR5Y9UunbBLi4OveYJhwAY1D51LS6mVNo+r0evUUVaHwcJas22YoZWb7WnoZL8tUUx",
+	"FAeP0/uvB0/m/7q4+5k5/MPq3r+/2TsZ7Z+mRw8m/d/PBo++OnicH7YqyViDgmIUfluJj2tKecRTbi5E",
+	"SmmPMLaw9fjyXSHOqULLSEjGv7r8XubcqHNu2OU7zWaXfy7EuTC9IGVMayGMKHrn6oKP9X8rv1HNxDBs",
+	"PVYXl9+PNXt++c5ALJKPP2s9yM8v/5qnxhKDN5YrvCtmwvzwnb58NxXZXECMK8XDtX67f8T2+2xvsM8O",
+	"Do/uVnMwDFv7kz0xSA/G3cPREe8e3L13v3uPj8bdVEz6e4N9+8o90Mihc9V1fVhR8qjcTskDPszClcN+",
+	"8Sbj/8SeCinX2cjq28XlX3Mmpmt2yM4/7yrNKDMVK6yy/0YUv2s15FO5PsFVPYPVhI/FSKnz1luIAUMb",
+	"/y4xzq64+NtqiKAV2t9u2Ej6NzxqXJ+flqfNz3RQ83xYSd5YxhJjRK3PW2E1rojqrNtZvvzzhdBCsvPL",
+	"d/rN5Z/N5V/lObv8vvDb2/wTg70/jxhPv7LyzhR0+YvLd7jveaVu0eU72JAb9f0xFvR9duMNF8EODF66",
+	"IpDbG3vKUjG28dDjvO1j9PidyrPwvQNc1KsNXx/x1O8T+8re9a+8kpyCkkSKL+1f/9JDVYygBDi+cf/6",
+	"N8KiGfadvR2+8pyvc8VTX/kD3jvcZUgNZUHsy4MdOvpSqadcrmkawQJ6sL/DPNbLlLyNWoe7LJmr34GF",
+	"2OCt/V2mE2TlsCbIVaZOUvDq5sp6gGKDDfRtVLfd3pkHmU6nwlxZu1ATKQ+xSIEaJSkYMEtZwtHI3q6o",
+	"C+TFxXuxVPPMGAHu3aQPiTgq6fo9xLXfpwIJgRPP94ig2YLPMXw+wsQxvsYYRgxKjxzn9HSPPVd5Xqmc",
+	"Wtp0ILmS67Qr+UulV0sbgVrJ0CAhAs8tKJsKLpra/NWrVEIEjGwnhcpFUpaqpKnyyYiTMs4qIE0g6b90",
+	"8YphXEO+BgPbPmsMyPCg8U6EhmKrIJPiHQQrxJIiDlmenYP+XxEIE1fWD7dCaSoWjRA1nBb7VCwBijAS",
+	"AJDiBbkAN9ofemyi+0aWUkDlAStRbj+5vtOsVqCS8+M1iqYVulLROEhCXOE2TeEnVAye1Cxs4Bwq+FxA",
+	"hattyZPKR4D9UnWwbamTak8HhfKjJhK15fDCaUOszYzrY0toIGiCSA9gnPLc5xn4einAnUaiNlCqVihT",
+	"+PTL/YYKrb7efH+zWuvbL99LrttRmmmqS7pFsCkpFrrvkRpXie8/jKyzg/vRV/b6h5Y5NlLs1raRkggg",
+	"pEJxm87X3RzEAUH5xRzFDUISigxbRaQTjPu5A6ChLj7s6xyE0hJUz1n5ucNyqAkgSDCLZNKDhBGRi/RH",
+	"Kz29TXmhHLvWlI+v7u2IalZ7gjY7sIuXl6AgamFQhiAUC7AAGMbQ9RI4XjpMqun70ggTkQ0TxlnSQH8S",
+	"txtwkAT6Y6V125cs2bAQgyNJqhXkEAATJwWCU7II9yomg7eNbpHJnDzWC4eFKYgxCp5GkHwTYwUDfaZk",
+	"nkmIQLZK6LdgBnqblAX+ayUU7Mede8wKFeTwsJ1vazUXVhSCGD5+LmSz38xHVFVcZ7c0Nl0+jHWT0S1d",
+	"lpHysi8m10eDGWXSR0cFDB6SwwBwD3y67WTIFpmcJh2y5w8OHQ4N/dB2zy4K9ToTGgLRXdclenS9YZwu",
+	"kbT6hGvThZ3UffRxwtponq7sb8pxhWBXkU/Qse+ZEHCfWAKYs6o6OD0DIhcQvBmAdgguAGnb/ZwsSrlx",
+	"iJACgA4gVMxpLADSx7PRYyde5aA2oIx8HWXc3kQId34VQX9mEfSFd/r+TyR81g7IympW4HfKzO4i6M3E",
+	"zpv012m6wMmbjm1mGAQ+OUogp1szdFWGWul/PUfa9YLxBnMNLJ6tYatG2GMJZJ01EHWwr9qTWmVxsczS",
+	"IdvrHwyCd7M0bg3ttSiG+jFxa0gNxq0ohj7BpX+5/E8m+UKZf2JPs5FVaMX08s9mJow4/x08WmYzhhcG",
+	"/cFRt7/f7Q9e7vWHe4fDfv+P8Fyp7OO3pORxC7qL1BpOwfZ5bJT2cb4gmTolF3R8CPdlLviFw7gTOE3P",
+	"lhDHv5IYV+00cCSqVdQLkE/da/0q5v8XFfNDcdVShReYLg5kEJQZf4S0jzT870jW9/lrt1pCfeI4L9oT",
+	"sgrjvYxiacFXJNyE+NBqdjoqieoje3x6NeTVljxVIaNBMi60qTWlE9nEhEJs1o+BhLKrEKFUNvZ6SCgh",
+	"nOwYcwXaCwAtIJ8fjE+D1ZGmEsLRrKiWY0xSUqa4TCjaXbzmY4P1eRxurmZXza00DjDGYVBfblIIgYgR",
+	"NDsWEUu+WRSZ3S9nM/EaUO9W8kVbpZJstNSZtFIf5ImzZ3BRZHaowVsJVIuMZamrQKjNeGzpub0fOfnn",
+	"DPDX9vcIEN5nBU+zpT5b4DNZKs4WCuEro3WC0DFhfhrh8ueXGn9WAfH3wlSyUm9IiXUdPjCft8NMjJ0e",
+	"ewAnCo9nn9UnEsIamOeStfqxsWwsIMt2rx9bSjo3dZE3CpTkcK/7nUPR4srSpu9pyQw91O5QVfzT1Szh",
+	"5emxTODh4KO7fTui+rFpDfeOnK3yzAU3POOLyeU7uWbPfEGq2tEqC477Q2w/0z+5e3p0tDX3eOsTPl2T",
+	"W7sKrrh8ZyJwcA8O2OV/FpffA1b78q85+0rkQppz8ebyr/K8V03eS52o+9+35ay+Aa6EcVafBPPDd3mv",
+	"tQ3SIvliIuS6S0CJTWhLLRHzF63L/y3w+7Nz6Forav0h0/oNn13++eLyex1cf7bOzAW3RPfye6gKV0vP",
+	"jFOxkVK5dfl/pBeXf3lz+Zf8q8u/nm/I2HZWf4cwlEKIrfsJkQyNi4q3wlUh7M+uy4INVKYVL9WnbHPQ",
+	"9KX3HvXOcIcKJdyiKtRS4/6j+AD+YWX9z6vr/Z5yfI3H/uKSfJjjoTX8xl12yWW3CvdPXDIQCphvdmBL",
+	"sfJOMtYerTEOHwJcs7kzSI7WLEs7PUZ+eSu6VbJjU2DlzhmFj1ktoTCkctiSUZhkxYdZbgWd27dt30eZ",
+	"BKg2ZchqB3h1CjCVanVcrcc6yZyVlJIiz7ixUnOW5y6PAGRntK9DbllXDNNnJKjOTKIzORYJ+9t//79Z",
+	"UlpEEsq3HssEInuSCCVYLpmrcQMNMJ+y5w2EhSWD/uAQrCh7L/v9Ifzvj94M+9yqq7dvI+IjoRHhONqY",
+	"xarfj3zxj8N+p8eSoGh0UpYfDItSxxLLVZcZ9zRFiHHty1vXvS8TXIjIR8f7uteQv8KlDrNSIkTdA8gh",
+	"jLVz6ecmEy3MkEZBE8hWsywXbK2W0CKmCBErl7ptrZaFC8VYuHA7iP1RlHXBWwHJh4fmf5csCIJwF/gl",
+	"VTB9ni0WIj2mtGqxpHI5c8EldiTTTGdzCHqBdMrBEH2Uh3i9yArhim6qBf96KYZ+Jkd8fA4lLqgU8PFG",
+	"PjVX1W2aUV619nhp9c80o25CtN9yURO1IczP6sJ5ij4HDB2R5LtA6Z0Wi7XdWQk3Nu3giNFO7eAkYxYk",
+	"MCJS9WLbYOS1hVr6uGO/HyHRN+boAFV/QSAu2Bu4j8vcKLdvD3fK89F22RgilkyFgXrGEToJw7rWkFsm",
+	"KHkMsRi5cAWQmZ5BdjUpWJAjpJKFhGsGWporAoqEEveFS07SPgLoFqVcCaP1R0vjo/994BjmnC8wPzuF",
+	"QKC6v1xQo5mcfhhleGugQrnwtRyh0UYmwECBvsJxc1Oduomo/0IQnyfAMW/qXoE3oYRgs/OhSmmJAi0K",
+	"cZGppYbdHwUHs05IfTV9R09L8rbNhYKfqtjOK5Wl+w31+Oodh2rQQS0MOGYl89z2aV9YcTcxPSwNeWUf",
+	"6MjYPsDu3Pp9V3jxBt+ncpZXft/xH27ARUC+2Uwjr/bl6aCAS2m+aOLZ2zpuaW2z2+vKApc79NkDIXbr",
+	"7sEu3QWOcPPu/nhLipVLqrEXL51Xb4EhO14fxjAHK1YHBxB1VSs9L6iEUf35oNwyadFBLWW/pHsHL/v3",
+	"h4O9Yf9u73Bv8MdWpX6yBL26dap5fvl9mrHZ5fdvIrY36LP5//f/MCPMD99FLL18l1v55fLdm/cJi/Hh",
+	"MEGlYxcrEwY1tPqju5P98eGgezjZF92D8T3Rvc/v8m5/vJcOxP7kgB+OqqVQfTTQ1siZsDywvb3vghKa",
+	"4ky2FEH3JXNbZLFhRuRicflnc/lO16JzcCXKOBRVzMsyrsOWT3BbLZ8aLNfhy/69YX8wPDjo7dlt/ba+",
+	"LVon/3ry+6cP5N6/PRudnO7fu/cqv9d9+eiIi+kqffLV/cef38vuTfcObmKFsOTFcocmC8SnEsUoyxBy",
+	"rBoUKlu/WiP+61kj6mXFvvjS0u+wetcXX76tWAHs5sHdEVgA8Pdu1gon0fzsZoqyk81ZaE5dPj/UvJxw",
+	"47Blrr5DmQCkx54KTmKQzytTVsIK7Q0kMVPps9u3UfNQWIQ9MEGgSWK3qmiQWl/WKrfFMikFYEjehM+A",
+	"lACJVCtelpUqoK6WisrcESQJHzsUm1WMd/V03iT3TSxv5Om8Ue6b27cfgkvy9m0MAKEy8+wVleNAhyVa",
+	"Ssh56bPD2qWxI4NCkV4LjaW3QGVpVKYk050IA0+mUhX2E1AF6IaVfhBj2pypvwzbPvbR+lemh4nlFWld",
+	"NnL6Y40bCFYJok4wYyd4adNCLXSZpEH7RZrwLC+VwadKmpkV9JyqXMJcqh7hGSfl2KdLg6QTupJ1whkA",
+	"0b3tch+MeS5kygs2tx9j7VcvTzs99py7lzCzW1AcHG1lLuUEHE1cz1iGlraongTJv5oMrG6J0MryBUSm",
+	"Jr1amlzKg1BJlYuHPMj9QS1iWXnsMQiYgnYj6txlUs5UCe1MEZCNTdvJBVsNlw15xaF41rmg1G0aStdR",
+	"jBAV86sqdbGkNDeQ+W1wwGZqWehK0q3NRCKsjclIXH4gSFEnxQomPqJ0WrEse2e6n4lFztcipbnrHDck",
+	"PsfcPsnBYJAck12t/L5L3ZBpZwOtp2N3r/fvJx/WQvHjci1sJFqoJF/YyLWwaeu4SfaFenWBn8RAcnX+",
+	"hS2J9z9AJoZBsjXb/i9gnkF5AYp039Q+E5xagMB++SPTOrjsCUH4PyKXwqQOtPN9MgdC0TfmcmjOyOAd",
+	"9n//CRmqehk4p5d5Xp0jTNYOZ7eipDul+SbK8ofWlbfrue+RM0F6DIbVe+25Ws6tiroY17Mp3EAV3phg",
+	"wEDzfNMUYlaqVhVLh/P945b6hrrvI7lY7pjzYe+m5xCNMhUDzocweeglpMenbr7FZ9C6W5nqFyTmjJam",
+	"zHZrRa5bGgUmJ52Fk1928Ijvje+LftodjA4m3YP0rujeG+/z7v3JPXE3PRofjg54rYOEWar270bLcUpz",
+	"tgUPUcpxEG7UhpxZIBv5AVZG1qnZKBrkj029r5qnL9MuvyB9lOQeoyDjIeX+2rF0TK9ij3Q18+33Girl",
+	"v41aoeh4vU0leLZ812+MHd51LoJ/7Ewap0pO8mxsfsE0GoNdXiZB14ojD6TJzPpXa1WTtSr6pmqwQhJD",
+	"Vp0Gc1AdnnLnG6KJb5FU5MKITaLxwBdRL61FU6UwqXxjYktUjSjjJxY6hh9WHGu78FI0BDi0f4fKdWBC",
+	"w6iZKjWXl8KkG+RuyUyEDa/Cwg0UalToMkGjUfBBCM3Rx/QvGEPWwjCfYRyQKQ6iEEsqKwFZyStZzTGD",
+	"v7MXVFKYI7BhDAVdffkDUEeDiQv0VtvkshC+XE5Zh4KKa9hPUpbBIIITr8cSEYBBVlDLE6iOUxIU9kdT",
+	"nxaGdbv+oS7wGJ30GOQtX/Ei1bF0OTShcCToj1CjlqeQ9OOA1cpAUSpVl9XTRSbj5vQloUKd2S3lnHKL",
+	"OP0aZwX65LKdYtpOssjlCLEdOkMmtrvi2geXbVpcINELNQg2CQh/AJaIi9ljD6hAe6XVAFLiKmhL5ZK9",
+	"25uRzxVSmw+PzWJN0KzjWAL+AU9Y4TEYuF7OL/4B1PyfDTkA4Zq1OfgFlNaPPcRkiwl+uxBGG+HDeoH+",
+	"fqLP7Jz8w0ag3dwPBAxwO1eNmiGen0raT03YzqtJAmvfAILZgTJPGZKpMGe7w9VVs0BFzg7prfyOslYq",
+	"ATXSMUuCXvxKq36a8KFmQnVThIarkBEGWaLU5nxe9okI65NuKJWNdrGrcRh7/WF/MNzb6/X7B804jMv/",
+	"XqTiPP/huzQ7H7JPfvhOv7HLYdaX/28sH1++K4ZhVke8lIo3RsD1WD5bZ0YZDO5IL99pcT5kf/vT//VY",
+	"5DkTcirSy3f5mnF2fvnX3Fy+KzImpmt9+W46E29+97c//Z+tqNWUp9ke4d3agDPuTDdcSn6FyeZESl61",
+	"dOH0fQDjA9nJKAAkgIC4xJkVYxlhNrxpqzLv75V9NTCEjTERgkeABJ3dBgHBnXIwPLzfu3d37483MWah",
+	"tQfOxxXGk1+59a/ceo2k9CpevRtq4xcGbdwMASt4+uhj8KwsuBnPNkWRp+oiVOAhGjrPJmK8HueCOPOQ",
+	"7VavHGteKG0AwGF17TXCLcK4VGAiUTXEoy5elF57wh1YOQY1Xkh1FJQXk2rFMm2Vbq+PIfY9k1sYGfn6",
+	"Nx3Zsazg9AlTOxJjNRca1U1CuF9ZcQGjWiDDJ+rZsbQ6qxNyoFwKBKLgbSyzA132fPjk+SNMsjmH1Qlr",
+	"ch27MCmq94GdLGuu5VCy1RXGl66KMxoZfMmLOgSkgt0o83g26qTs51FJb+R5pm3y9yMhfthU+z+hdPnK",
+	"h158iKT6Nb9PAwz0hp4R7N6Hy07+IaWKMhKsPN+/5qu8Qjj5NTn3351EdIoMjVejMG/kH7h54m6fsQYt",
+	"rjwVgWsgzP46RN7QVA7R3ohlWTsHMuNH5ZG0LLaHeRUhiBIBmohRLSUFF8IH8DRKcwPlKv8+eOA/mqnj",
+	"SS048MPZPBpiSa4wWuwND+/1BvsQZFMoCMGhPVgieW5W5MOewxt+sZI+H7/5ExW+ePvlDbnydZmdwXkF",
+	"137VvH/lM6Wl8RY5esv98SP08F8yQ/OP1sctO03VWFNiCMgd0fvK/ZwJnpvZG/o1F6bI/KOg38Etgqc1",
+	"Z5FKEP68lJA4AMqEz/l4lklRqdE8vHNnb3C31+/1e3vDe/17fbAV0DAbQ0MyOY18aDQWfpR8an8EAaE+",
+	"WVwZmIhTthkX+bkDYsIcpCKtJLPDKPN6UEbQLGbd2Gz2YZaT6uu3EM99/W+sCoi1HsKQ/rYVBkir/72i",
+	"UIhOrxpGm42vGoZrCvOUUhk/50xxoIOyH21YGoqaIc+0Zlnlo/SWhrV53fU/CbjWBYCB/dUc0fO5wwdQ",
+	"AnDfr3pv6mVWIV22FUwQwQAlV6yeiqYH/xbW+21rIcrC9nykLkSnx/7djs4/SbCF47I3BewZV2CFs4lY",
+	"xfJx9pHrioPby5RNFAZ7SMUKgSEiNQlr6FNJuPZv6WPc+9ROKsZZKvSQ6sZ7KEfUUCy+HGFUrRYflITv",
+	"NQgxtIj2qENeyuvyvb0MSr3f0hhW4/AeSlK8BMIl0JLj68JT2VFcHarE7Pq8NR0uLXo3S69MvOajhpdL",
+	"ePLa+ObPPXCQG2OlbbbimulsKgXCgV7J7LXL7X1t73xg0ZWdXNhPFbad//ii373/5W9/s1sktmDJxV6E",
+	"kWQjrsXRAXSUm2UhXFgZ5OzOptKuOta/jnyiCKAbesHHdiuZlWLpEpLt8VgWyriMpdOCjwFfninaKFcO",
+	"2fdg1yFf7EVlhfHf3vlfvvxtm21e69z+zbZ47/cw9pQiNNKeHbyBLsVw/z6kGD7ooddoi0NwI5ebvHx3",
+	"3iRcC+3F60J8ELD8FY45D1s+muyJ7sH4ruje54d3u3t8X9xL98Vgstf/CSO1aw4793PnKGwpVg3Ot60L",
+	"YyWL8gBet4i0tcDP5sDfu6eDw82PhHJ3K18tY6ZcI0EflhT9uIwIJUAYgNJGYq0AfzYRK/Y4+wgTRu/1",
+	"m40WnnFlmk0tdXX4xoCDeZaRGdYuRFdI+xOisGQVh8cUxcWWULuSA4NK3IHu+Mo+DeMsuZBDmRFno8i1",
+	"vT5DsBkxKBcxauc7XeYCGXPvmtTLYCABtkIJUIxCNuomJBCFvTRilci3/38AAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

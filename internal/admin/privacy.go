@@ -76,6 +76,7 @@ type messageJSON struct {
 	Role      string    `json:"role"`
 	Text      string    `json:"text"`
 	CreatedAt time.Time `json:"created_at"`
+	AgentName string    `json:"agent_name,omitempty"`
 }
 
 type historyRecord struct {
@@ -127,11 +128,8 @@ func leadsExport(ctx context.Context, env Env, args []string) error {
 		}
 		rec := leadRecord{Lead: toJSON(l), Messages: []messageJSON{}, History: []historyRecord{}}
 		for _, m := range msgs {
-			role := "assistant"
-			if m.Visitor {
-				role = "visitor"
-			}
-			rec.Messages = append(rec.Messages, messageJSON{Role: role, Text: m.Text, CreatedAt: m.At.UTC()})
+			rec.Messages = append(rec.Messages, messageJSON{Role: m.Role(), Text: m.Text, CreatedAt: m.At.UTC(),
+				AgentName: m.AgentName})
 		}
 		for _, h := range hist {
 			rec.History = append(rec.History, historyRecord{Field: h.Field, Old: orNull(h.Old), New: orNull(h.New),

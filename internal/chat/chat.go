@@ -68,6 +68,8 @@ type Reply struct {
 	Language string
 	// Replayed is true when this is the first answer to a repeated message_id.
 	Replayed bool
+	// ByAgent is true while a person has the conversation: the message is stored, unanswered.
+	ByAgent bool
 	// NewLead is the outcome of the lead this turn created, if it did.
 	NewLead *lead.Created
 	// BotDropped is true when the contact form's details were dropped as a bot's.
@@ -93,6 +95,7 @@ type Service struct {
 	builtin  assistant.Assistant
 	model    assistant.Assistant // nil without a configured AI model
 	profiles *cache.Map[uuid.UUID, companyProfile]
+	now      func() time.Time
 }
 
 // companyProfile is a company's assistant profile with its index, built once per cache fill.
@@ -105,10 +108,16 @@ type companyProfile struct {
 // to the built-in assistant.
 func New(store Store, configs *widget.Configs, model assistant.Assistant) *Service {
 	s := &Service{store: store, configs: configs, builtin: assistant.Builtin{},
-		profiles: cache.New[uuid.UUID, companyProfile]("assistant")}
+		profiles: cache.New[uuid.UUID, companyProfile]("assistant"), now: time.Now}
 	if model != nil {
 		s.model = assistant.WithFallback(model, s.builtin)
 	}
+	return s
+}
+
+// WithClock sets the clock that tells how long a visitor has waited for a person.
+func (s *Service) WithClock(now func() time.Time) *Service {
+	s.now = now
 	return s
 }
 
@@ -238,7 +247,16 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	cur := st.Session
 	if a := st.Answered; a != nil {
 		return Reply{Text: a.Reply, LeadID: cur.LeadID, SessionID: cur.ID, RequestContact: a.RequestContact,
-			Language: language(settings.Language, cur.Language, ""), Replayed: true}, nil
+			Language: language(settings.Language, cur.Language, ""), Replayed: true, ByAgent: a.ByAgent}, nil
+	}
+	held := cur.Agent != nil
+	if cutoff := s.now().Add(-AgentWait); held && cur.WaitingSince != nil && !cur.WaitingSince.After(cutoff) {
+		// The person did not answer in time: the assistant takes the conversation back (and
+		// says so) before it answers this message, which is then read again.
+		if _, err := s.store.ResumeWaiting(ctx, cutoff, &p.CompanyID, cur.ID, ResumeText); err != nil {
+			return Reply{}, err
+		}
+		return Reply{}, errs.E(errs.Conflict, errs.CodeSessionBusy)
 	}
 	if cur.VisitorMessages >= limits.SessionMessages {
 		return Reply{}, errs.E(errs.RateLimited, errs.CodeSessionLimit)
@@ -273,7 +291,10 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	}
 	var answer assistant.Answer
 	var use ModelUse
-	if a := *last; a != nil && reflect.DeepEqual(a.turn, t) {
+	if held {
+		// A person answers; the assistant neither replies nor asks for contact meanwhile.
+		requestContact = false
+	} else if a := *last; a != nil && reflect.DeepEqual(a.turn, t) {
 		answer, use = a.answer, a.use
 	} else {
 		if answer, use, err = s.answer(ctx, p, t); err != nil {
@@ -303,7 +324,7 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 	next.Note = next.Summary.Note(next.Service, next.Language)
 
 	w := Write{Session: next, Message: in.message, MessageID: in.messageID, HandedOver: answer.Handover,
-		Answered: Answered{Reply: answer.Text, RequestContact: requestContact}, Limit: p.LeadLimit}
+		Answered: Answered{Reply: answer.Text, RequestContact: requestContact, ByAgent: held}, Limit: p.LeadLimit}
 	w.NewLead, w.Changes = leadWrite(cur, next, form, proposed)
 	if w.NewLead != nil {
 		id := w.NewLead.ID
@@ -315,7 +336,7 @@ func (s *Service) turn(ctx context.Context, p auth.Principal, in input, settings
 		return Reply{}, err
 	}
 	return Reply{Text: answer.Text, LeadID: w.Session.LeadID, SessionID: next.ID, RequestContact: requestContact,
-		Language: next.Language, NewLead: created, Model: use}, nil
+		Language: next.Language, NewLead: created, Model: use, ByAgent: held}, nil
 }
 
 // answer asks the model when one is configured and today's budget allows, else the built-in
@@ -390,11 +411,7 @@ func language(setting, conversation, message string) string {
 // asContact words a contact for the assistant, the name in the language's order: Hungarian
 // puts the family name first ("Kovács Péter"), English last.
 func asContact(c Contact, lang string) assistant.Contact {
-	name := c.Name()
-	if lang != "en" && c.LastName != "" && c.FirstName != "" {
-		name = c.LastName + " " + c.FirstName
-	}
-	return assistant.Contact{Name: name, Email: c.Email, Phone: c.Phone}
+	return assistant.Contact{Name: c.NameIn(lang), Email: c.Email, Phone: c.Phone}
 }
 
 // known tells the assistant which details are known, without their values.

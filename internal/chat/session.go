@@ -10,6 +10,7 @@ package chat
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -71,6 +72,10 @@ type Session struct {
 	Note    string
 	// Language is the language of the conversation so far, for companies set to auto.
 	Language string
+	// Agent is the person who has taken the conversation over (nil: the assistant answers);
+	// WaitingSince is when the oldest visitor message still waiting for them arrived.
+	Agent        *uuid.UUID
+	WaitingSince *time.Time
 }
 
 // State is what a turn reads before it answers.
@@ -86,6 +91,8 @@ type State struct {
 type Answered struct {
 	Reply          string
 	RequestContact bool
+	// ByAgent is true when a person had the conversation: the message was stored unanswered.
+	ByAgent bool
 }
 
 // Write is everything one turn stores, together or not at all.
@@ -117,6 +124,9 @@ type Store interface {
 	// is no longer at the version the turn read, or its message id was stored meanwhile: the
 	// turn must read again. It returns the created lead's outcome when the turn created one.
 	SaveTurn(ctx context.Context, companyID uuid.UUID, w Write) (*lead.Created, error)
+	// ResumeWaiting gives held conversations whose visitor waited since before cutoff back to
+	// the assistant; see LiveStore.
+	ResumeWaiting(ctx context.Context, cutoff time.Time, companyID *uuid.UUID, sessionID string, text func(lang string) string) (int, error)
 	// UseModelReply counts one AI model reply against today's budget; false when it is spent.
 	UseModelReply(ctx context.Context, companyID uuid.UUID, budget *int) (bool, error)
 	// AssistantProfile returns the company's assistant profile as stored JSON, nil when none.

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -118,6 +119,22 @@ func (v *Validator) Check(req *http.Request, resp *http.Response, body []byte) e
 	return nil
 }
 
+// CheckStream checks that the spec answers req with a text/event-stream of resp's status.
+func (v *Validator) CheckStream(req *http.Request, resp *http.Response) error {
+	route, _, err := v.router.FindRoute(req)
+	if err != nil {
+		return fmt.Errorf("%s %s is not in the spec: %w", req.Method, req.URL.Path, err)
+	}
+	r := route.Operation.Responses.Status(resp.StatusCode)
+	if r == nil || r.Value == nil || r.Value.Content.Get("text/event-stream") == nil {
+		return fmt.Errorf("%s %s: the spec has no text/event-stream answer %d", req.Method, route.Path, resp.StatusCode)
+	}
+	v.mu.Lock()
+	v.seen[fmt.Sprintf("%s %s %d", req.Method, route.Path, resp.StatusCode)] = true
+	v.mu.Unlock()
+	return nil
+}
+
 // Seen reports whether a response to method on the path template path with status passed Check.
 func (v *Validator) Seen(method, path string, status int) bool {
 	v.mu.Lock()
@@ -151,6 +168,13 @@ func (v *Validator) Transport(t testing.TB, next http.RoundTripper) http.RoundTr
 		resp, err := next.RoundTrip(req)
 		if err != nil {
 			return resp, err
+		}
+		if resp.StatusCode == http.StatusOK && strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+			// A stream does not end: its status and type are checked, its events by the test.
+			if err := v.CheckStream(req, resp); err != nil {
+				t.Errorf("contract: %v", err)
+			}
+			return resp, nil
 		}
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()

@@ -14,6 +14,9 @@ const (
 	pathLeads  = "/api/v1/leads"
 	pathConfig = "/api/embed/config"
 	pathChat   = "/api/embed/chat"
+
+	pathChatMessages = "/api/embed/chat/messages"
+	pathChatStream   = "/api/embed/chat/stream"
 )
 
 // authenticate finds the key where the endpoint takes it, resolves it to its company and
@@ -35,7 +38,8 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			if err == nil && key == "" {
 				err = errs.E(errs.Unauthorized, errs.CodeMissingAPIKey)
 			}
-		case pathConfig:
+		case pathConfig, pathChatMessages, pathChatStream:
+			st.client = s.clientIP(r)
 			key = r.URL.Query().Get("api_key")
 			if key == "" {
 				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
@@ -87,7 +91,7 @@ func allowed(p auth.Principal, path string, h http.Header) error {
 		return errs.E(errs.Forbidden, errs.CodePrivateKeyFromBrowser)
 	}
 	switch {
-	case path == pathConfig && p.Kind != auth.Public:
+	case (path == pathConfig || path == pathChatMessages || path == pathChatStream) && p.Kind != auth.Public:
 		return errs.E(errs.Forbidden, errs.CodePublicKeyRequired)
 	case !p.AllowsOrigin(origin, h.Get("Referer")):
 		return errs.E(errs.Forbidden, errs.CodeOriginNotAllowed)

@@ -55,7 +55,7 @@ func (s *server) SendChatMessage(ctx context.Context, req api.SendChatMessageReq
 	}
 	return api.SendChatMessage200JSONResponse{Body: api.ChatReply{
 		Reply: r.Text, LeadId: r.LeadID, SessionId: r.SessionID, RequestContact: r.RequestContact,
-		Language: api.ChatReplyLanguage(r.Language),
+		Language: api.ChatReplyLanguage(r.Language), HandledBy: handledBy(r),
 	}}, nil
 }
 

@@ -101,11 +101,10 @@ func (s *server) ListLeadMessages(ctx context.Context, req api.ListLeadMessagesR
 	}
 	body := api.LeadMessages{Data: make([]api.LeadMessage, len(msgs))}
 	for i, m := range msgs {
-		role := api.LeadMessageRoleAssistant
-		if m.Visitor {
-			role = api.LeadMessageRoleVisitor
+		body.Data[i] = api.LeadMessage{Role: api.LeadMessageRole(m.Role()), Text: m.Text, CreatedAt: m.At.UTC()}
+		if m.AgentName != "" {
+			body.Data[i].AgentName = &m.AgentName
 		}
-		body.Data[i] = api.LeadMessage{Role: role, Text: m.Text, CreatedAt: m.At.UTC()}
 	}
 	return api.ListLeadMessages200JSONResponse{Body: body}, nil
 }

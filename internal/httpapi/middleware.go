@@ -27,7 +27,7 @@ func withRequestID(timeout time.Duration, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
-		st := &state{id: hex.EncodeToString(b[:]), route: "unmatched"}
+		st := &state{id: hex.EncodeToString(b[:]), route: "unmatched", base: r.Context(), proto: r.ProtoMajor}
 		w.Header().Set("X-Request-Id", st.id)
 		ctx, cancel := context.WithTimeout(withState(r.Context(), st), timeout)
 		defer cancel()

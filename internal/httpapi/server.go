@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/live"
 	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/ratelimit"
 	"github.com/leadchat/leadchat/internal/widget"
@@ -43,6 +45,12 @@ type Config struct {
 	Ready func(context.Context) error
 	// Static serves GET paths outside the API (embed.js, docs, the demo page); may be nil.
 	Static map[string]http.Handler
+	// Live serves the conversations' messages to visitors' streams, and Hub routes the news of
+	// new ones to them; both nil turn the stream and message endpoints into server errors.
+	Live *chat.Live
+	Hub  *live.Hub
+	// StreamPing is how often an idle stream sends a comment; 0 is StreamPing.
+	StreamPing time.Duration
 	// Dashboard serves every path under /app/ (its own pages, errors and headers, no CORS);
 	// may be nil.
 	Dashboard http.Handler
@@ -60,6 +68,10 @@ type server struct {
 	metrics   *metrics.Metrics
 	limits    *Limits
 	ips       *ratelimit.ClientIP
+	live      *chat.Live
+	hub       *live.Hub
+	// streamPing is how often an idle chat stream sends a comment.
+	streamPing time.Duration
 }
 
 // New builds the service's HTTP handler.
@@ -69,7 +81,8 @@ func New(cfg Config) (http.Handler, error) {
 		return nil, fmt.Errorf("loading the embedded OpenAPI spec: %w", err)
 	}
 	s := &server{log: cfg.Log, keys: cfg.Keys, leads: cfg.Leads, configs: cfg.Configs, chat: cfg.Chat,
-		validator: newValidator(doc), metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP}
+		validator: newValidator(doc), metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP,
+		live: cfg.Live, hub: cfg.Hub, streamPing: cmp.Or(cfg.StreamPing, StreamPing)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -106,11 +119,16 @@ func New(cfg Config) (http.Handler, error) {
 }
 
 // dashboardFirst sends the paths under /app/ to the dashboard, named "/app/" in metrics and
-// logs, and everything else to the API.
+// logs, and everything else to the API. An EventSource's request keeps no request deadline.
 func dashboardFirst(dashboard, api http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/app" || strings.HasPrefix(r.URL.Path, "/app/") {
-			stateOf(r.Context()).route = "/app/"
+			st := stateOf(r.Context())
+			st.route = "/app/"
+			if r.Header.Get("Accept") == "text/event-stream" && r.Method == http.MethodGet && st.base != nil {
+				// A page's live stream outlives the request deadline; it ends with the client.
+				r = r.WithContext(st.base)
+			}
 			dashboard.ServeHTTP(w, r)
 			return
 		}
@@ -189,6 +207,14 @@ func (s *server) PreflightWidgetConfig(context.Context, api.PreflightWidgetConfi
 
 func (s *server) PreflightChat(context.Context, api.PreflightChatRequestObject) (api.PreflightChatResponseObject, error) {
 	return api.PreflightChat204Response{}, nil
+}
+
+func (s *server) PreflightChatMessages(context.Context, api.PreflightChatMessagesRequestObject) (api.PreflightChatMessagesResponseObject, error) {
+	return api.PreflightChatMessages204Response{}, nil
+}
+
+func (s *server) PreflightChatStream(context.Context, api.PreflightChatStreamRequestObject) (api.PreflightChatStreamResponseObject, error) {
+	return api.PreflightChatStream204Response{}, nil
 }
 
 var _ api.StrictServerInterface = (*server)(nil)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"net/netip"
 
 	"github.com/leadchat/leadchat/internal/auth"
 )
@@ -13,6 +14,12 @@ type state struct {
 	route     string // the matched route template, "unmatched" before routing
 	body      []byte // the JSON body as read (POST, PATCH)
 	principal *auth.Principal
+	// base is the request's context before the request deadline: a stream outlives the deadline.
+	base context.Context
+	// client is the client's address, as the rate limits see it (chat streams only).
+	client netip.Addr
+	// proto is the request's HTTP major version.
+	proto int
 }
 
 type stateKey struct{}

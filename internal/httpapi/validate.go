@@ -145,6 +145,8 @@ func paramError(name string, err error) error {
 		code = errs.CodeInvalidSource
 	case "cursor":
 		code = errs.CodeInvalidCursor
+	case "session_id":
+		return &errs.Error{Kind: errs.Invalid, Code: errs.CodeInvalidSessionID, Field: name, Err: err}
 	default:
 		return &errs.Error{Kind: errs.Invalid, Code: code, Field: name, Err: err}
 	}

@@ -219,9 +219,23 @@ func cursorSum(payload []byte, f Filter) [sha256.Size]byte {
 	return sum
 }
 
-// Message is one message of the chat that made a lead: the visitor's, or the assistant's reply.
+// Message is one message of the chat that made a lead: the visitor's, the assistant's reply,
+// or a person's of the company (AgentName set).
 type Message struct {
 	Visitor bool
 	Text    string
 	At      time.Time
+	// AgentName is the name the visitor was shown for a person's message; empty otherwise.
+	AgentName string
+}
+
+// Role names who wrote the message: "visitor", "assistant" or "agent".
+func (m Message) Role() string {
+	switch {
+	case m.Visitor:
+		return "visitor"
+	case m.AgentName != "":
+		return "agent"
+	}
+	return "assistant"
 }

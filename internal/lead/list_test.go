@@ -52,3 +52,19 @@ func TestCursorText(t *testing.T) {
 		t.Errorf("with another page size: %v, %v", back, err)
 	}
 }
+
+// The transcript's roles, as the API, the dashboard and the export name them.
+func TestMessageRole(t *testing.T) {
+	for _, tt := range []struct {
+		m    lead.Message
+		want string
+	}{
+		{lead.Message{Visitor: true, Text: "Szia"}, "visitor"},
+		{lead.Message{Text: "Üdvözlöm"}, "assistant"},
+		{lead.Message{Text: "Itt Anna", AgentName: "anna"}, "agent"},
+	} {
+		if got := tt.m.Role(); got != tt.want {
+			t.Errorf("%+v: role %q, want %q", tt.m, got, tt.want)
+		}
+	}
+}

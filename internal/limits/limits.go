@@ -110,3 +110,11 @@ const (
 	// attempted at once, across instances; the rest wait their turn.
 	DeliveriesInFlight = 4
 )
+
+// Live conversations.
+const (
+	// StreamsPerIP bounds the chat streams one client address holds open at once.
+	StreamsPerIP = 20
+	// AgentMessageLen bounds a message a person of the company writes in a conversation.
+	AgentMessageLen = 2000
+)

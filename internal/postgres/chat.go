@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
@@ -22,9 +23,10 @@ import (
 // lock: the turn's write checks the version it read.
 const readTurn = `
 SELECT s.version, s.lead_id, s.visitor_messages, s.first_name, s.last_name, s.email, s.phone,
-       s.phone_e164, s.referral_data, s.service, s.note, s.language, s.summary,
+       s.phone_e164, s.referral_data, s.service, s.note, s.language, s.summary, s.agent_id, s.waiting_since,
        h.visitor AS history_visitor, h.text AS history_text,
-       a.text AS answered, a.request_contact AS answered_request_contact
+       CASE WHEN a.visitor THEN '' ELSE a.text END AS answered,
+       a.request_contact AS answered_request_contact, a.visitor AS answered_held
 FROM (SELECT 1) one
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.session_id = $2
 CROSS JOIN LATERAL (
@@ -32,9 +34,11 @@ CROSS JOIN LATERAL (
     FROM (SELECT id, visitor, text FROM chat_messages
           WHERE company_id = $1 AND session_id = $2 ORDER BY id DESC LIMIT $3) recent) h
 LEFT JOIN LATERAL (
-    SELECT text, request_contact FROM chat_messages
-    WHERE company_id = $1 AND session_id = $2 AND message_id = $4 AND NOT visitor
-    ORDER BY id LIMIT 1) a ON $4 <> ''`
+    -- The reply carries the message's id; a message stored while a person had the conversation
+    -- has none, and then the visitor's own row answers.
+    SELECT text, request_contact, visitor FROM chat_messages
+    WHERE company_id = $1 AND session_id = $2 AND message_id = $4
+    ORDER BY visitor, id LIMIT 1) a ON $4 <> ''`
 
 // saveTurns stores chat turns ($1: a JSON array of turnWrite): each one's session state and
 // its two messages, only while the session is at the version the turn read. The insert carries
@@ -43,7 +47,8 @@ LEFT JOIN LATERAL (
 // and its version moved on. A turn missing from the rows returned lost its race and wrote
 // nothing; of two turns of one session in a group, the later loses. A repeated message id fails the unique index; a group holding it is then retried
 // one turn at a time (group.go), so only that turn fails. Session rows are taken in key order
-// so concurrent groups cannot deadlock.
+// so concurrent groups cannot deadlock. A turn held by a person (held) stores no reply and
+// marks since when the visitor waits, unless an earlier message waits already.
 const saveTurns = `
 WITH arrived AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
@@ -51,7 +56,7 @@ WITH arrived AS (
         visitor_messages int, first_name text, last_name text, email text, phone text,
         phone_e164 text, referral_data jsonb, service text, note text, language text,
         summary jsonb, message_id text, message text, handed_over boolean, reply text,
-        request_contact boolean)
+        request_contact boolean, held boolean)
 ), batch AS (
     -- One turn per session: a later turn of a session in the same group read the same version,
     -- so it has lost the race already.
@@ -59,16 +64,18 @@ WITH arrived AS (
 ), session AS (
     INSERT INTO chat_sessions AS s (company_id, session_id, version, lead_id, visitor_messages,
         first_name, last_name, email, phone, phone_e164, referral_data, service, note, language,
-        summary)
+        summary, waiting_since)
     SELECT company_id, session_id, version + 1, lead_id, visitor_messages, first_name,
-           last_name, email, phone, phone_e164, referral_data, service, note, language, summary
+           last_name, email, phone, phone_e164, referral_data, service, note, language, summary,
+           CASE WHEN held THEN now() END
     FROM batch ORDER BY company_id, session_id
     ON CONFLICT (company_id, session_id) DO UPDATE SET version = excluded.version,
         lead_id = excluded.lead_id, visitor_messages = excluded.visitor_messages,
         first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
         phone = excluded.phone, phone_e164 = excluded.phone_e164,
         referral_data = excluded.referral_data, service = excluded.service, note = excluded.note,
-        language = excluded.language, summary = excluded.summary, updated_at = now()
+        language = excluded.language, summary = excluded.summary, updated_at = now(),
+        waiting_since = coalesce(s.waiting_since, excluded.waiting_since)
     WHERE s.version = excluded.version - 1
     RETURNING company_id, session_id
 ), stored AS (
@@ -80,6 +87,7 @@ WITH arrived AS (
     FROM stored, LATERAL (VALUES (1, true, stored.message, NULL::boolean, coalesce(stored.handed_over, false)),
                                  (2, false, stored.reply, stored.request_contact, false))
         AS m(n, visitor, text, request_contact, handed_over)
+    WHERE m.n = 1 OR NOT coalesce(stored.held, false)
     ORDER BY stored.ord, m.n
 )
 SELECT ord FROM stored`
@@ -107,6 +115,7 @@ type turnWrite struct {
 	HandedOver      bool              `json:"handed_over,omitempty"`
 	Reply           string            `json:"reply"`
 	RequestContact  bool              `json:"request_contact"`
+	Held            bool              `json:"held,omitempty"`
 }
 
 // summaryJSON is a chat.Summary as chat_sessions.summary keeps it.
@@ -124,7 +133,8 @@ func newTurnWrite(companyID uuid.UUID, w chat.Write) turnWrite {
 		LastName: c.LastName, Email: c.Email, Phone: c.Phone, PhoneE164: c.PhoneE164,
 		ReferralData: w.Session.ReferralData, Service: w.Session.Service, Note: w.Session.Note,
 		Language: w.Session.Language, MessageID: w.MessageID, Message: w.Message,
-		HandedOver: w.HandedOver, Reply: w.Answered.Reply, RequestContact: w.Answered.RequestContact}
+		HandedOver: w.HandedOver, Reply: w.Answered.Reply, RequestContact: w.Answered.RequestContact,
+		Held: w.Answered.ByAgent}
 	if sum := summaryJSON(w.Session.Summary); sum.Wants != nil || sum.Topics != nil || sum.Asked != nil || sum.Unanswered != nil {
 		t.Summary = &sum
 	}
@@ -201,10 +211,13 @@ type turnRow struct {
 	Note            sql.NullString `db:"note"`
 	Language        sql.NullString `db:"language"`
 	Summary         []byte         `db:"summary"`
+	AgentID         *uuid.UUID     `db:"agent_id"`
+	WaitingSince    *time.Time     `db:"waiting_since"`
 	HistoryVisitor  pq.BoolArray   `db:"history_visitor"`
 	HistoryText     pq.StringArray `db:"history_text"`
 	Answered        sql.NullString `db:"answered"`
 	AnsweredRC      sql.NullBool   `db:"answered_request_contact"`
+	AnsweredHeld    sql.NullBool   `db:"answered_held"`
 }
 
 // ReadTurn reads what a chat turn needs; see chat.Store.
@@ -217,7 +230,8 @@ func (s *Store) ReadTurn(ctx context.Context, companyID uuid.UUID, sessionID, me
 		VisitorMessages: int(row.VisitorMessages.Int64),
 		Contact: chat.Contact{FirstName: row.FirstName.String, LastName: row.LastName.String,
 			Email: row.Email.String, Phone: row.Phone.String, PhoneE164: row.PhoneE164.String},
-		Service: row.Service.String, Note: row.Note.String, Language: row.Language.String}}
+		Service: row.Service.String, Note: row.Note.String, Language: row.Language.String,
+		Agent: row.AgentID, WaitingSince: row.WaitingSince}}
 	if row.ReferralData != nil {
 		if err := json.Unmarshal(row.ReferralData, &st.Session.ReferralData); err != nil {
 			return chat.State{}, fmt.Errorf("session referral data: %w", err)
@@ -238,7 +252,8 @@ func (s *Store) ReadTurn(ctx context.Context, companyID uuid.UUID, sessionID, me
 		st.History[i] = assistant.Message{Visitor: row.HistoryVisitor[i], Text: text}
 	}
 	if row.Answered.Valid {
-		st.Answered = &chat.Answered{Reply: row.Answered.String, RequestContact: row.AnsweredRC.Bool}
+		st.Answered = &chat.Answered{Reply: row.Answered.String, RequestContact: row.AnsweredRC.Bool,
+			ByAgent: row.AnsweredHeld.Bool}
 	}
 	return st, nil
 }

@@ -243,7 +243,7 @@ func leadNotFound(err error) error {
 // selectLeadMessages reads the transcript of the chat that made a lead, oldest first. The lead
 // row comes first so that a lead without a chat is one row of NULLs and an unknown lead none.
 const selectLeadMessages = `
-SELECT m.visitor, m.text, m.created_at
+SELECT m.visitor, m.text, m.created_at, m.agent_name
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
 LEFT JOIN chat_messages m ON m.company_id = $1 AND m.session_id = s.session_id
@@ -256,6 +256,7 @@ func (s *Store) LeadMessages(ctx context.Context, companyID, leadID uuid.UUID) (
 		Visitor   sql.NullBool   `db:"visitor"`
 		Text      sql.NullString `db:"text"`
 		CreatedAt sql.NullTime   `db:"created_at"`
+		AgentName sql.NullString `db:"agent_name"`
 	}
 	if err := s.db.SelectContext(ctx, &rows, selectLeadMessages, companyID, leadID); err != nil {
 		return nil, translate(err)
@@ -266,7 +267,8 @@ func (s *Store) LeadMessages(ctx context.Context, companyID, leadID uuid.UUID) (
 	out := make([]lead.Message, 0, len(rows))
 	for _, r := range rows {
 		if r.Visitor.Valid {
-			out = append(out, lead.Message{Visitor: r.Visitor.Bool, Text: r.Text.String, At: r.CreatedAt.Time})
+			out = append(out, lead.Message{Visitor: r.Visitor.Bool, Text: r.Text.String, At: r.CreatedAt.Time,
+				AgentName: r.AgentName.String})
 		}
 	}
 	return out, nil

@@ -16,6 +16,16 @@ const cacheChannel = "leadchat_cache"
 // ListenCache follows cacheChannel until ctx ends, reporting to ev. It reconnects by itself.
 // While the connection is down ev is told so, since a change may be missed.
 func (s *Store) ListenCache(ctx context.Context, ev cache.Follower) error {
+	return s.Listen(ctx, ev, nil)
+}
+
+// Listen follows cacheChannel for caches and, unless chats is nil, chatChannel for chats (new
+// chat messages and who has a conversation), on one connection, until ctx ends; see ListenCache.
+func (s *Store) Listen(ctx context.Context, caches, chats cache.Follower) error {
+	ev := cache.Group{caches}
+	if chats != nil {
+		ev = append(ev, chats)
+	}
 	l := pq.NewDialListener(newDialer(), s.dsn, 100*time.Millisecond, 5*time.Second, func(e pq.ListenerEventType, err error) {
 		switch e {
 		case pq.ListenerEventReconnected: // pq has listened again before it reports this
@@ -27,6 +37,11 @@ func (s *Store) ListenCache(ctx context.Context, ev cache.Follower) error {
 	defer l.Close()
 	if err := l.Listen(cacheChannel); err != nil {
 		return translate(err)
+	}
+	if chats != nil {
+		if err := l.Listen(chatChannel); err != nil {
+			return translate(err)
+		}
 	}
 	ev.Live(true)
 	ping := time.NewTicker(30 * time.Second)
@@ -41,7 +56,11 @@ func (s *Store) ListenCache(ctx context.Context, ev cache.Follower) error {
 				ev.Changed("")
 				continue
 			}
-			ev.Changed(n.Extra)
+			if n.Channel == chatChannel {
+				chats.Changed(n.Extra)
+				continue
+			}
+			caches.Changed(n.Extra)
 		case <-ping.C:
 			_ = l.Ping()
 		}

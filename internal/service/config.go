@@ -73,6 +73,9 @@ type Config struct {
 	// own), RequestTimeout a request's work; set in code only (tests shorten them), 0 means
 	// DefaultWriteTimeout and httpapi.DefaultRequestTimeout.
 	WriteTimeout, RequestTimeout time.Duration
+	// StreamPing is how often an idle chat stream or dashboard feed sends a comment; 0 is 25 s.
+	// Tests shorten it; there is no variable for it.
+	StreamPing time.Duration
 }
 
 // Defaults of the hardening settings, also taken when a Config built in code leaves them zero.

@@ -24,6 +24,7 @@ import (
 	"github.com/leadchat/leadchat/internal/delivery"
 	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/limits"
+	"github.com/leadchat/leadchat/internal/live"
 	leadmail "github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -41,6 +42,8 @@ type Service struct {
 	sessions *postgresstore.PostgresStore
 	keys     *auth.Keyring
 	caches   cache.Group
+	hub      *live.Hub
+	live     *chat.Live
 	http     http.Handler
 	// deliveries sends lead events (webhooks, e-mail) over its own small pool, jobsDB.
 	deliveries *delivery.Runner
@@ -80,6 +83,8 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	m := metrics.New()
 	chats := chat.New(store, configs, model)
+	conversations := chat.NewLive(store, nil)
+	hub := live.NewHub()
 	ips, err := ratelimit.NewClientIP(cfg.TrustedProxies)
 	if err != nil {
 		store.Close()
@@ -123,7 +128,8 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	sessions := store.SessionStore(5 * time.Minute)
 	webCfg := web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
-		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret}
+		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret,
+		Live: conversations, Hub: hub, StreamPing: cfg.StreamPing}
 	if cfg.Events.SMTP != nil {
 		webCfg.Invitations = leadmail.NewSender(*cfg.Events.SMTP, cfg.Events.MailFrom, cfg.PublicURL)
 	}
@@ -131,14 +137,15 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
-		RequestTimeout: cfg.RequestTimeout,
+		RequestTimeout: cfg.RequestTimeout, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
 	})
 	if err != nil {
 		sessions.StopCleanup()
 		store.Close()
 		return nil, err
 	}
-	svc := &Service{cfg: cfg, log: log, store: store, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}
+	svc := &Service{cfg: cfg, log: log, store: store, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h,
+		hub: hub, live: conversations}
 	if err := svc.openDeliveries(); err != nil {
 		store.Close()
 		return nil, err
@@ -194,7 +201,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	defer stopBG()
 	go func() {
 		for bg.Err() == nil {
-			if err := s.store.ListenCache(bg, s.caches); err != nil {
+			if err := s.store.Listen(bg, s.caches, s.hub); err != nil {
 				s.log.Warn("cache listener stopped", "err", err.Error())
 				select {
 				case <-bg.Done():
@@ -204,6 +211,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		}
 	}()
 	go s.housekeeping(bg)
+	go s.resumeWaiting(bg)
 	if s.deliveries != nil {
 		if err := s.deliveries.Start(bg); err != nil {
 			return fmt.Errorf("starting the delivery workers: %w", err)
@@ -222,6 +230,8 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		MaxHeaderBytes: limits.ServerHeaderBytes,
 		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	// Streams wait for news, not for the shutdown: they end when it starts.
+	srv.RegisterOnShutdown(s.hub.Close)
 	// Past the cap a connection waits in the kernel's backlog until one closes, rather than
 	// being refused: a burst is slowed, not failed.
 	ln = netutil.LimitListener(ln, cmp.Or(s.cfg.MaxConns, DefaultMaxConns))
@@ -270,6 +280,24 @@ func (s *Service) housekeeping(ctx context.Context) {
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// resumeWaiting gives conversations whose visitor waited too long for a person back to the
+// assistant, every 15 seconds. Every instance does it; a conversation is given back once.
+func (s *Service) resumeWaiting(ctx context.Context) {
+	t := time.NewTicker(15 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		s.purge(ctx, "waiting conversations", slog.LevelInfo, func(ctx context.Context) (int64, error) {
+			n, err := s.live.ResumeWaiting(ctx)
+			return int64(n), err
+		})
 	}
 }
 

@@ -115,6 +115,10 @@ func TestScale(t *testing.T) {
 	chats := newChatLoad(lb.base(), p.chatKey)
 	chats.onAck = gaps.ack
 	runCtx, stopRun := context.WithCancel(ctx)
+	live, err := startLive(ctx, servers, p)
+	if err != nil {
+		t.Fatalf("the live conversation: %v", err)
+	}
 	var loads sync.WaitGroup
 	loads.Go(func() { leads.run(runCtx, scaleLeadClients) })
 	loads.Go(func() { chats.run(runCtx, scaleChatClients) })
@@ -124,6 +128,7 @@ func TestScale(t *testing.T) {
 	}
 	stopRun()
 	loads.Wait()
+	live.stop()
 	if foErr != nil {
 		t.Fatalf("failover: %v\ntimeline:\n  %s\ninstance log:\n%s", foErr, strings.Join(fo.log, "\n  "), servers[0].logTail(20))
 	}
@@ -148,15 +153,22 @@ func TestScale(t *testing.T) {
 
 	// Across instances, on the new primary.
 	across, acrossProblems := acrossInstances(ctx, fo.promoted, servers, lb, p)
+	liveFig, liveProblems := live.across(ctx)
+	liveProblems = append(liveProblems, live.verify(ctx, dsn, &liveFig)...)
 
 	problems := slices.Concat(leads.unexpected, chats.unexpected, replayProblems, settleProblems, storeProblems,
-		chatProblems, acrossProblems)
+		chatProblems, acrossProblems, liveProblems)
 	for i, s := range servers {
 		for _, c := range s.crashed() {
 			problems = append(problems, fmt.Sprintf("instance %d: %s", i, c))
 		}
 	}
 	t.Log(scaleFigures(run, replayed, stored, chatStored, fo, across, formed, time.Since(began), len(problems)))
+	t.Logf("live conversation: %d person's messages acknowledged through instance 0 during the run and failover, "+
+		"%d messages stored in the conversation, %d delivered to the visitor's stream on instance 1 (each once: %v); "+
+		"on the new primary a person's message reached the visitor after %v, a visitor's the dashboard after %v",
+		liveFig.acked, liveFig.stored, liveFig.delivered, len(liveProblems) == 0, liveFig.toVisitor.Round(time.Millisecond),
+		liveFig.toAgent.Round(time.Millisecond))
 	t.Logf("failover timeline:\n  %s", strings.Join(fo.log, "\n  "))
 	reportProblems(t, problems)
 	if len(problems) > 0 {

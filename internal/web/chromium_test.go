@@ -445,10 +445,10 @@ func TestDashboardInChromium(t *testing.T) {
 		}
 	})
 
-	t.Run("a member sees the leads only", func(t *testing.T) {
+	t.Run("a member sees the leads and conversations only", func(t *testing.T) {
 		b := b.on(t)
 		b.login(f.member)
-		if n := js[int](b, `document.querySelectorAll('nav a').length`); n != 1 {
+		if n := js[int](b, `document.querySelectorAll('nav a').length`); n != 2 {
 			t.Errorf("a member's menu has %d links", n)
 		}
 		if status := b.open("/app/team"); status != http.StatusForbidden {

@@ -46,6 +46,7 @@ var titles = map[string]string{
 	"team":          "Csapat",
 	"notifications": "Értesítések",
 	"deliveries":    "Kézbesítési napló",
+	"conversations": "Beszélgetések",
 }
 
 var funcs = template.FuncMap{

@@ -19,9 +19,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
+	"github.com/leadchat/leadchat/internal/live"
 	"github.com/leadchat/leadchat/internal/ratelimit"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/widget"
@@ -90,6 +92,12 @@ type Config struct {
 	Log                  *slog.Logger
 	// Now is the clock sessions' idle time is measured by; nil means time.Now.
 	Now func() time.Time
+	// Live and Hub serve the conversations page (its list, replies and live updates); nil
+	// leaves the page out.
+	Live *chat.Live
+	Hub  *live.Hub
+	// StreamPing is how often the conversations' live feed sends a comment; 0 is 25 s.
+	StreamPing time.Duration
 	// ClientIP finds a request's client address, whose failed logins are counted; nil trusts
 	// no proxy.
 	ClientIP *ratelimit.ClientIP
@@ -115,7 +123,10 @@ const Prefix = "/app/"
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
 		hashing: cfg.Hashing, allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now, ips: cfg.ClientIP,
-		invitations: cfg.Invitations}
+		invitations: cfg.Invitations, live: cfg.Live, hub: cfg.Hub, streamPing: cfg.StreamPing}
+	if d.streamPing == 0 {
+		d.streamPing = 25 * time.Second
+	}
 	if d.hashing == (user.Gate{}) {
 		d.hashing = user.NewGate(hashingSlots)
 	}
@@ -174,6 +185,16 @@ func New(cfg Config) http.Handler {
 	mux.Handle("POST /app/notifications/webhooks/{id}/enable", d.page(user.Settings, d.enableWebhook))
 	mux.Handle("POST /app/notifications/webhooks/{id}/deliveries/{delivery}/redeliver", d.page(user.Settings, d.redeliver))
 	mux.Handle("POST /app/notifications/emails", d.page(user.Settings, d.saveEmails))
+	if d.live != nil && d.hub != nil {
+		mux.Handle("GET /app/conversations", d.page(user.Leads, d.conversations))
+		mux.Handle("GET /app/conversations/events", d.page(user.Leads, d.conversationEvents))
+		mux.Handle("GET /app/conversations/{id}", d.page(user.Leads, d.conversation))
+		mux.Handle("POST /app/conversations/{id}/messages", d.page(user.Leads, d.conversationAction(d.reply, "")))
+		mux.Handle("POST /app/conversations/{id}/take", d.page(user.Leads, d.conversationAction(d.takeOver,
+			"Átvette a beszélgetést: az asszisztens szünetel.")))
+		mux.Handle("POST /app/conversations/{id}/release", d.page(user.Leads, d.conversationAction(d.handBack,
+			"Visszaadta a beszélgetést az asszisztensnek.")))
+	}
 	mux.Handle("GET /app/team", d.page(user.Team, d.team))
 	mux.Handle("POST /app/team", d.page(user.Team, d.invite))
 	mux.Handle("POST /app/team/{id}/remove", d.page(user.Team, d.removeUser))
@@ -234,6 +255,9 @@ type dashboard struct {
 	allowPrivateWebhooks bool
 	now                  func() time.Time
 	invitations          Inviter
+	live                 *chat.Live
+	hub                  *live.Hub
+	streamPing           time.Duration
 }
 
 // secure reports whether the dashboard is served over https.

@@ -12,7 +12,7 @@
   var key = attr('api-key');
   var base = (attr('base-url') || (tag.src.match(/^https?:\/\/[^/]+/) || [''])[0]).replace(/\/+$/, '');
   var z = parseInt(attr('z-index'), 10) || 2147483000;
-  var SK = 'leadchat:session:' + key, LK = 'leadchat:log:' + key, RK = 'leadchat:ref';
+  var SK = 'leadchat:session:' + key, LK = 'leadchat:log:' + key, RK = 'leadchat:ref', IK = 'leadchat:last:' + key;
   var TX = {
     hu: {
       title: 'Írjon nekünk!', open: 'Csevegés megnyitása', close: 'Csevegés bezárása', ph: 'Írja be az üzenetét…',
@@ -21,7 +21,7 @@
       name: 'Név', email: 'E-mail-cím', phone: 'Telefonszám', submit: 'Elküldöm', dismiss: 'Most nem',
       sent: 'Elküldtem az elérhetőségeimet.', sentNote: 'Elérhetőségét elküldtük.', noName: 'Kérjük, adja meg a nevét.',
       noEmail: 'Kérjük, adjon meg egy érvényes e-mail-címet.', noPhone: 'Kérjük, adjon meg egy érvényes telefonszámot.',
-      privacy: 'Adatkezelési tájékoztató'
+      privacy: 'Adatkezelési tájékoztató', online: 'Munkatársunk elérhető'
     },
     en: {
       title: 'Write to us!', open: 'Open chat', close: 'Close chat', ph: 'Type your message…',
@@ -30,7 +30,7 @@
       name: 'Name', email: 'Email', phone: 'Phone', submit: 'Send', dismiss: 'Not now',
       sent: 'I have sent my contact details.', sentNote: 'Contact details sent.', noName: 'Please enter your name.',
       noEmail: 'Please enter a valid email address.', noPhone: 'Please enter a valid phone number.',
-      privacy: 'Privacy notice'
+      privacy: 'Privacy notice', online: 'A team member is online'
     }
   };
   var CSS = ':host{all:initial}*{box-sizing:border-box;margin:0;font:inherit;color:inherit}[hidden]{display:none!important}' +
@@ -50,6 +50,7 @@
     '[data-role=assistant],.t{align-self:flex-start;background:#fff;border:1px solid #e2e5e9;border-bottom-left-radius:4px}' +
     '[data-role=visitor]{align-self:flex-end;background:var(--lc-p);color:var(--lc-pt);border-bottom-right-radius:4px}' +
     '[data-role=note]{align-self:center;color:#4a525b;font-size:13px}' +
+    '[data-role=agent]{align-self:flex-start;background:#fff;border:1.5px solid var(--lc-a);border-bottom-left-radius:4px}.l b{display:block;font-size:12px}.o{font-size:12px}' +
     '.q{display:flex;flex-wrap:wrap;gap:6px}.q button{padding:7px 13px;border:1.5px solid var(--lc-a);border-radius:999px;background:#fff;font-size:14px}' +
     '.q button:hover{box-shadow:inset 0 0 0 1px var(--lc-a)}' +
     '.t{display:flex;gap:4px;padding:13px 14px}.t i{width:7px;height:7px;border-radius:50%;background:#7c858f}' +
@@ -237,11 +238,12 @@
     ]);
     var scroller = h('div', { class: 'm' }, [log, quick, typing, errBox, contact]);
     var input = say(say(h('input', { type: 'text', 'data-lc': 'input', maxlength: 2000, autocomplete: 'off', enterkeyhint: 'send' }), 'aria-label', 'msg'), 'placeholder', 'ph');
-    var sendBtn, closeBtn, composer = h('form', { class: 'f', 'data-lc': 'composer', hidden: !cfg, onsubmit: function (e) { e.preventDefault(); if (send(input.value)) input.value = ''; } }, [
+    var presence, sendBtn, closeBtn, composer = h('form', { class: 'f', 'data-lc': 'composer', hidden: !cfg, onsubmit: function (e) { e.preventDefault(); if (send(input.value)) input.value = ''; } }, [
       input, sendBtn = say(h('button', { type: 'submit', class: 's', 'data-lc': 'send' }, [icon(I_SEND)]), 'aria-label', 'send')
     ]);
     var panel = say(h('div', { id: 'lc-panel', class: 'p', 'data-lc': 'panel', role: 'dialog', hidden: true }, [
       h('div', { class: 'h' }, [say(h('h2', { 'data-lc': 'title' }), 'text', 'title', th.header_title),
+        presence = say(h('span', { class: 'o', 'data-lc': 'presence', hidden: true }), 'text', 'online'),
         closeBtn = say(h('button', { type: 'button', class: 'x', 'data-lc': 'close', onclick: function () { close(true); } }, [icon(I_X, 1)]), 'aria-label', 'close')]),
       scroller, live, composer,
       th.hide_powered_by ? null : h('p', { class: 'pw', 'data-lc': 'powered-by', text: 'powered by leadchat' })
@@ -272,10 +274,12 @@
     }
 
     var scroll = function () { scroller.scrollTop = scroller.scrollHeight; };
-    var add = function (role, text, save) {
-      log.appendChild(h('div', { 'data-lc': 'msg', 'data-role': role, text: String(text) }));
+    var add = function (role, text, save, who) {
+      var m = h('div', { 'data-lc': 'msg', 'data-role': role }, [who ? h('b', { text: String(who) }) : null]);
+      m.appendChild(D.createTextNode(String(text)));
+      log.appendChild(m);
       if (save) {
-        hist = hist.concat([[role, String(text)]]).slice(-60);
+        hist = hist.concat([[role, String(text), who]]).slice(-60);
         sset('localStorage', LK, JSON.stringify(hist));
       }
       scroll();
@@ -289,7 +293,7 @@
 
     if (cfg) {
       if (c.welcome_message) add('assistant', c.welcome_message);
-      hist.forEach(function (m) { if (m && (m[0] === 'visitor' || m[0] === 'assistant' || m[0] === 'note')) add(m[0], m[1]); });
+      hist.forEach(function (m) { if (m && /^(visitor|assistant|note|agent)$/.test(m[0])) add(m[0], m[1], 0, m[0] === 'agent' && m[2]); });
       quick.hidden = !quick.firstChild || hist.some(function (m) { return m && m[0] === 'visitor'; });
     } else {
       quick.hidden = true;
@@ -325,7 +329,8 @@
         pending = null;
         if (j.session_id) sset('localStorage', SK, String(j.session_id));
         if (j.language) setLang(j.language);
-        add('assistant', j.reply || '', 1);
+        if (j.reply) shown(j.reply, byStream, byPost);
+        follow();
         // The form follows the server: closed once contact is complete, however completed.
         if (j.request_contact && skip-- <= 0 && contact.hidden) showContact();
         else if (!j.request_contact && !contact.hidden) contact.hidden = true;
@@ -336,6 +341,54 @@
         live.textContent = '';
         scroll();
       });
+    }
+    // The conversation's news (people of the company, the assistant taking it back) comes by a
+    // stream while the panel is open, or by polling where no stream holds; an assistant text
+    // both the stream and the chat answer carry is shown once.
+    var es = null, poll = 0, byStream = [], byPost = [];
+    var shown = function (text, other, mine) {
+      var i = other.indexOf(text);
+      if (i >= 0) return other.splice(i, 1);
+      if (mine.push(text) > 5) mine.shift();
+      add('assistant', text, 1);
+    };
+    var news = function (m) {
+      if (!m || !(m.id > +sget('localStorage', IK))) return;
+      sset('localStorage', IK, String(m.id));
+      if (m.role === 'agent') add('agent', m.text, 1, m.agent_name);
+      else if (m.role === 'assistant') shown(m.text, byPost, byStream);
+    };
+    var unfollow = function () {
+      if (es) es.close();
+      clearTimeout(poll);
+      es = null; poll = 0;
+    };
+    var q = function (sid) { return '?api_key=' + encodeURIComponent(key) + '&session_id=' + encodeURIComponent(sid) + '&after=' + (+sget('localStorage', IK) || 0); };
+    function pull(sid) {
+      api('/api/embed/chat/messages' + q(sid)).then(function (j) { (j.data || []).forEach(news); }, function () { /* next time */ })
+        .then(function () { if (poll) poll = setTimeout(function () { pull(sid); }, 5000); });
+    }
+    function follow() {
+      var sid = sget('localStorage', SK);
+      if (panel.hidden || es || poll || !SID.test(sid || '')) return;
+      // A conversation this page has not followed yet starts after what it already shows.
+      if (!sget('localStorage', IK)) {
+        poll = 1;
+        return api('/api/embed/chat/messages' + q(sid)).then(function (j) {
+          var d = j.data || [];
+          sset('localStorage', IK, String(d.length ? d[d.length - 1].id : 0));
+          poll = 0;
+          follow();
+        }, function () { poll = 0; /* the next answer tries again */ });
+      }
+      if (!W.EventSource) { poll = 1; return pull(sid); }
+      es = new EventSource(base + '/api/embed/chat/stream' + q(sid));
+      es.addEventListener('message', function (e) { try { news(JSON.parse(e.data)); } catch (x) { /* skip */ } });
+      es.addEventListener('presence', function (e) { try { presence.hidden = !JSON.parse(e.data).agents_online; } catch (x) { /* skip */ } });
+      es.onerror = function () {
+        // Closed for good (refused, or no stream through a proxy): poll the JSON instead.
+        if (es && es.readyState === 2) { es = null; poll = 1; pull(sid); }
+      };
     }
     function showContact() {
       contact.hidden = false;
@@ -412,10 +465,12 @@
       bubble.replaceChild(icon(I_X, 1), bubble.firstChild);
       scroll();
       (cfg ? input : errBox.lastChild).focus();
+      follow();
     }
     function close(refocus) {
       if (panel.hidden) return;
       panel.hidden = true;
+      unfollow();
       modal();
       bubble.setAttribute('aria-expanded', 'false');
       bubble.setAttribute('aria-label', t.open);

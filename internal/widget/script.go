@@ -14,8 +14,9 @@ import (
 // with an open shadow root, in which browser tests find the parts by data-lc, kept stable:
 //
 //	bubble, panel (role=dialog; aria-modal while it covers a narrow screen), title, close, log
-//	(role=log), msg (data-role="visitor", "assistant", or "note" for the line that stands for a
-//	sent contact form), quick, quick-button, typing (the dots), status (the live region that says
+//	(role=log), msg (data-role="visitor", "assistant", "agent" (a person of the company, their
+//	name first in a <b>), or "note" for the line that stands for a sent contact form), presence
+//	(shown while a person of the company is online), quick, quick-button, typing (the dots), status (the live region that says
 //	"typing" in words), error, error-text, retry, composer, input, send, contact (the form),
 //	contact-prompt, contact-name, contact-email, contact-phone (only with require_phone), and
 //	contact-name-error, contact-email-error, contact-phone-error beside them, contact-hp (the
@@ -25,7 +26,9 @@ import (
 // is sent. A filled form is sent with how long it was open and the honeypot; the server drops
 // the details of one sent within 2 s or with the honeypot filled, so a test waits 2 s. The form
 // closes whenever an answer no longer asks for contact details. With language auto the widget's
-// texts follow each answer's language.
+// texts follow each answer's language. While the panel is open the widget follows the
+// conversation's stream (resuming after the last message id it keeps; polling the JSON endpoint
+// every 5 s where no stream holds) and shows the company's people's messages.
 //
 //go:embed embed.js
 var script string
