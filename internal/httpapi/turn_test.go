@@ -173,7 +173,7 @@ func TestChatLanguageAuto(t *testing.T) {
 	setProfile(t, e, c)
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
 	for _, step := range []struct{ message, lang, reply string }{
-		{"What are your opening hours?", "en", "Our opening hours: Hétfőtől péntekig 8–17."},
+		{"What are your opening hours?", "en", "Our opening hours: „Hétfőtől péntekig 8–17” (in Hungarian)."},
 		{"anna@example.com", "en", "Thank you!"},
 		{"Mennyi a garancia?", "hu", "25 év a panelekre."},
 	} {

@@ -71,7 +71,7 @@ SELECT s.session_id, s.lead_id, s.first_name, s.last_name, s.language, s.updated
        (SELECT count(*) FROM chat_messages m
         WHERE m.company_id = $1 AND m.session_id = s.session_id AND m.id > s.seen_id AND m.visitor) AS unread
 FROM chat_sessions s
-LEFT JOIN users u ON u.company_id = $1 AND u.id = s.agent_id
+LEFT JOIN users u ON u.id = s.agent_id
 WHERE s.company_id = $1 AND s.updated_at >= $2 AND ($3 = '' OR s.session_id = $3)
 ORDER BY s.updated_at DESC, s.session_id
 LIMIT 500`
@@ -130,7 +130,7 @@ func (s *Store) Conversation(ctx context.Context, companyID uuid.UUID, sessionID
 const holdSession = `
 UPDATE chat_sessions SET agent_id = $3, waiting_since = NULL, version = version + 1, updated_at = now()
 WHERE company_id = $1 AND session_id = $2
-    AND ($3::uuid IS NULL OR EXISTS (SELECT FROM users WHERE company_id = $1 AND id = $3))
+    AND ($3::uuid IS NULL OR EXISTS (SELECT FROM memberships m WHERE m.company_id = $1 AND m.user_id = $3))
 RETURNING pg_notify('` + chatChannel + `', '0 ' || company_id || ' ' || session_id)`
 
 // Hold gives a conversation to a person or back to the assistant; see chat.LiveStore.
@@ -153,7 +153,7 @@ WITH s AS (
     UPDATE chat_sessions SET agent_id = coalesce(agent_id, $3), waiting_since = NULL,
         version = version + 1, updated_at = now()
     WHERE company_id = $1 AND session_id = $2
-        AND EXISTS (SELECT FROM users WHERE company_id = $1 AND id = $3)
+        AND EXISTS (SELECT FROM memberships m WHERE m.company_id = $1 AND m.user_id = $3)
     RETURNING company_id, session_id
 )
 INSERT INTO chat_messages (company_id, session_id, visitor, text, agent_id, agent_name)
