@@ -25,6 +25,14 @@ type term struct {
 	parts  []string
 	en     string
 	trans  []string
+	// english is set for a word of an English question or an English profile text.
+	english bool
+	// gloss holds the English stems the Hungarian–English dictionary gives a profile word's
+	// lemma, partGloss those of its compound parts: the other direction from trans, whose
+	// English word may list the profile's word too late or not at all.
+	gloss, partGloss []string
+	// glossStart has a bit for the first letter of each of gloss and partGloss ('a' is bit 0).
+	glossStart uint32
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
@@ -42,7 +50,7 @@ func newTerm(lower string, english bool) term { return makeTerm(lower, english, 
 func makeTerm(lower string, english, profile bool) term {
 	lang := morph.Load()
 	f := fold(lower)
-	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1}
+	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1, english: english}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		t.lemmas = lang.Lemmas(f)
@@ -60,6 +68,15 @@ func makeTerm(lower string, english, profile bool) term {
 	default:
 		t.concepts |= conceptsOf(t.lemmas[0]) // "héten" is "hét"
 	}
+	if profile && !english {
+		t.gloss = lang.Glosses(t.lemmas[0])
+		for _, p := range t.parts {
+			t.partGloss = append(t.partGloss, lang.Glosses(p)...)
+		}
+		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
+			t.glossStart |= letterBit(g)
+		}
+	}
 	if english {
 		t.trans = lang.English(f)
 		for _, h := range t.trans {
@@ -69,6 +86,14 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	return t
+}
+
+// letterBit is the bit of the first letter of an English word among a to z, 0 for another.
+func letterBit(w string) uint32 {
+	if w == "" || w[0] < 'a' || w[0] > 'z' {
+		return 0
+	}
+	return 1 << (w[0] - 'a')
 }
 
 // minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
@@ -141,6 +166,12 @@ func match(q, k term) float64 {
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
 		return translatedAt(i)
 	}
+	glossed := q.english && len(q.en) >= 3 && k.glossStart&letterBit(q.en) != 0
+	if glossed {
+		if i := slices.Index(k.gloss, q.en); i >= 0 {
+			return translatedAt(i) // "store" is a sense of "tárol"
+		}
+	}
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
 	}
@@ -149,6 +180,9 @@ func match(q, k term) float64 {
 	}
 	if i := q.translatedTo("", k.parts); i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
+	}
+	if glossed && slices.Contains(k.partGloss, q.en) {
+		return sameIdea // "store" is a sense of a part of "gumitárolás"
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
 	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
