@@ -66,7 +66,9 @@ func makeTerm(lower string, english, profile bool) term {
 	case len(t.lemmas) == 0:
 		t.lemmas = []string{fold(snowballHungarian.Stem(lower, false))}
 	default:
-		t.concepts |= conceptsOf(t.lemmas[0]) // "héten" is "hét"
+		for _, l := range t.lemmas {
+			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
+		}
 	}
 	if profile && !english {
 		t.gloss = lang.Glosses(t.lemmas[0])
