@@ -220,6 +220,8 @@ type query struct {
 	duration bool
 	// when is set when the question asks when ("mikor", "when").
 	when bool
+	// english is set for a question in English.
+	english bool
 }
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
@@ -277,7 +279,7 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			}
 		}
 	}
-	var q query
+	q := query{english: english}
 	seen := map[string]bool{}
 	for i, w := range ws {
 		f := folded[i]
