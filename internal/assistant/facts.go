@@ -309,7 +309,7 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
-		unknown := t.concepts == 0 && (english && len(t.trans) == 0 || !english && !morph.Load().Known(t.lemmas[0]))
+		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {

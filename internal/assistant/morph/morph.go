@@ -220,6 +220,13 @@ func (d *Data) English(w string) []string {
 // Nil when it has none.
 func (d *Data) Glosses(hu string) []string { return d.glosses[hu] }
 
+// EnglishWord reports whether the lexicon has the English word w itself (any form), not only
+// the parts of a compound: "Facebook" is no "face" and "book".
+func (d *Data) EnglishWord(w string) bool {
+	_, ok := d.english[english.Stem(w, false)]
+	return ok
+}
+
 // maxPartWords bounds the words one part of an English compound contributes.
 const maxPartWords = 6
 
