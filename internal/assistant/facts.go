@@ -189,7 +189,7 @@ type queryTerm struct {
 var genericWords = wordSet(`
 	vallal vallaltok vallalnak vallalni vallalnatok csinal csinaltok csinalnak csinalni keszit keszitetek
 	tud tudtok tudjatok tudnak tudom tudjuk tudnatok tudna lehet lehetseges kell kellene kene van vannak
-	ad adtok adnak kap kapok kaphatok kaphato kerni kernek kerek kerhetek szeretnek szeretne szeretnem
+	ad adtok adnak kap kapok kaphatok kaphato kerni kernek kerhetek szeretnek szeretne szeretnem
 	ido idot ideig alatt tart tartana mennyi hany milyen melyik kb kozott egyutt most jelenleg mar meg
 	dolgoz dolgoztok dolgoznak hasznal hasznaltok hasznalni szerel szereltek szerelnek intez intezitek
 	do does doing done get got make offer offers provide need want like take takes give long much many
