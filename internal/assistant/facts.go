@@ -33,7 +33,10 @@ type fact struct {
 	service Service
 	value   string // hours, address, phone, email or description
 	keys    []term
-	body    []term
+	// joined holds each two neighbouring words of a service's name written as one, as a
+	// visitor may write them: "Nagy szerviz" as "nagyszerviz". They match as keys.
+	joined []term
+	body   []term
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
@@ -87,6 +90,7 @@ func numberTerms(fs []fact) int {
 	}
 	for i := range fs {
 		number(fs[i].keys)
+		number(fs[i].joined)
 		number(fs[i].body)
 	}
 	return len(ids)
@@ -108,7 +112,7 @@ func facts(p Profile) []fact {
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
+			joined: joinedTerms(s.Name), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -166,6 +170,23 @@ func textTerms(s string, english bool) []term {
 		seen[f] = true
 		t := makeTerm(w, english, true)
 		t.trans = nil // a profile word is matched as it is
+		out = append(out, t)
+	}
+	return out
+}
+
+// joinedTerms returns the neighbouring content words of a Hungarian name written as one word.
+func joinedTerms(s string) []term {
+	var out []term
+	ws := words(s)
+	for i := 1; i < len(ws); i++ {
+		a, b := fold(ws[i-1]), fold(ws[i])
+		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(a) || isStop(b) || isNumber(a) || isNumber(b) {
+			continue
+		}
+		// Matched as a word, not by its parts or senses, which the name's own words carry.
+		t := makeTerm(ws[i-1]+ws[i], false, false)
+		t.trans, t.parts = nil, nil
 		out = append(out, t)
 	}
 	return out
@@ -414,6 +435,11 @@ func score(x *Index, q query) []scored {
 			qt := q.terms[j]
 			best, key := 0.0, false
 			for _, k := range f.keys {
+				if m := matched(j, k) * keyWeight; m > best {
+					best, key = m, true
+				}
+			}
+			for _, k := range f.joined {
 				if m := matched(j, k) * keyWeight; m > best {
 					best, key = m, true
 				}
