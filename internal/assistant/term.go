@@ -31,8 +31,9 @@ type term struct {
 	// lemma, partGloss those of its compound parts: the other direction from trans, whose
 	// English word may list the profile's word too late or not at all.
 	gloss, partGloss []string
-	// glossStart has a bit for the first letter of each of gloss and partGloss ('a' is bit 0).
-	glossStart uint32
+	// glossStart has a bit for the first three letters of each of gloss and partGloss (see
+	// startBit), to pass over most words without comparing the query word to each gloss.
+	glossStart uint64
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
@@ -76,7 +77,7 @@ func makeTerm(lower string, english, profile bool) term {
 			t.partGloss = append(t.partGloss, lang.Glosses(p)...)
 		}
 		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
-			t.glossStart |= letterBit(g)
+			t.glossStart |= startBit(g)
 		}
 	}
 	if english {
@@ -90,12 +91,12 @@ func makeTerm(lower string, english, profile bool) term {
 	return t
 }
 
-// letterBit is the bit of the first letter of an English word among a to z, 0 for another.
-func letterBit(w string) uint32 {
-	if w == "" || w[0] < 'a' || w[0] > 'z' {
+// startBit is one of 64 bits, chosen by the first three letters of a word of three or more.
+func startBit(w string) uint64 {
+	if len(w) < 3 {
 		return 0
 	}
-	return 1 << (w[0] - 'a')
+	return 1 << ((uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
 }
 
 // minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
@@ -168,7 +169,7 @@ func match(q, k term) float64 {
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
 		return translatedAt(i)
 	}
-	glossed := q.english && len(q.en) >= 3 && k.glossStart&letterBit(q.en) != 0
+	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	if glossed {
 		if i := slices.Index(k.gloss, q.en); i >= 0 {
 			return translatedAt(i) // "store" is a sense of "tárol"
