@@ -132,8 +132,7 @@ const (
 	minExplained      = 0.75
 	minExplainedTwo   = 0.6
 
-	// An English question's bars, measured on the tuning half.
-	minExplainedEnglish      = 0.7
+	// An English question's bar when it names an entry, measured on the tuning half.
 	minExplainedNamedEnglish = 0.4
 )
 
@@ -253,14 +252,13 @@ func answers(ss []scored, q query, chosen []scored) bool {
 	// A question that names most of an entry's own words (its FAQ question, its service name) is
 	// about that entry even when it adds words of its own: "Hányszor kell jönni gyökérkezelésre?".
 	named := chosen[0].keyCover >= minKeyCover && e >= minExplainedNamed
-	least := minExplained
 	if q.english {
 		// The lexicon lacks more of a visitor's English words than the dictionary lacks of
-		// Hungarian ones, so an English question leaves more words unmatched for what they are.
+		// Hungarian ones, so an English question that names an entry leaves more words
+		// unmatched for what they are.
 		named = chosen[0].keyCover >= minKeyCover && e >= minExplainedNamedEnglish
-		least = minExplainedEnglish
 	}
-	return e >= least || e >= minExplainedTwo && strong >= 2 || named
+	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named
 }
 
 // chose reports whether one of the chosen facts is of kind k.
