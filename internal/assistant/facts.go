@@ -251,7 +251,7 @@ func (q query) without(name []term) query {
 	out := q
 	out.terms = nil
 	for _, qt := range q.terms {
-		if !slices.ContainsFunc(name, func(n term) bool { return match(qt.term, n) >= compound && qt.concepts&n.concepts == 0 }) {
+		if !slices.ContainsFunc(name, func(n term) bool { return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 }) {
 			out.terms = append(out.terms, qt)
 		}
 	}
@@ -353,7 +353,7 @@ func namesKey(fs []fact, w string, english bool) bool {
 			continue // the fixed facts' keys are the words of those very phrases
 		}
 		for _, k := range f.keys {
-			if match(t, k) >= related {
+			if match(&t, &k) >= related {
 				return true
 			}
 		}
@@ -417,14 +417,14 @@ func score(x *Index, q query) []scored {
 	// One backing array each for the facts' per-term figures: a turn allocates three, not
 	// three per fact.
 	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
-	matched := func(j int, k term) float64 {
+	matched := func(j int, k *term) float64 {
 		if k.id < 0 || int(k.id) >= x.words {
-			return match(q.terms[j].term, k)
+			return match(&q.terms[j].term, k)
 		}
 		if m := memo[j][k.id]; m > 0 {
 			return m - 1
 		}
-		m := match(q.terms[j].term, k)
+		m := match(&q.terms[j].term, k)
 		memo[j][k.id] = m + 1
 		return m
 	}
@@ -432,20 +432,20 @@ func score(x *Index, q query) []scored {
 		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
 			strongAt: strong[i*n : (i+1)*n : (i+1)*n]}
 		for j := range q.terms {
-			qt := q.terms[j]
+			qt := &q.terms[j]
 			best, key := 0.0, false
-			for _, k := range f.keys {
-				if m := matched(j, k) * keyWeight; m > best {
+			for ki := range f.keys {
+				if m := matched(j, &f.keys[ki]) * keyWeight; m > best {
 					best, key = m, true
 				}
 			}
-			for _, k := range f.joined {
-				if m := matched(j, k) * keyWeight; m > best {
+			for ki := range f.joined {
+				if m := matched(j, &f.joined[ki]) * keyWeight; m > best {
 					best, key = m, true
 				}
 			}
-			for _, k := range f.body {
-				if m := matched(j, k) * bodyWeight; m > best {
+			for ki := range f.body {
+				if m := matched(j, &f.body[ki]) * bodyWeight; m > best {
 					best, key = m, false
 				}
 			}
@@ -457,9 +457,9 @@ func score(x *Index, q query) []scored {
 			}
 		}
 		covered := 0
-		for _, k := range f.keys {
+		for ki := range f.keys {
 			for j := range q.terms {
-				if matched(j, k) >= weakMatch {
+				if matched(j, &f.keys[ki]) >= weakMatch {
 					covered++
 					break
 				}

@@ -147,7 +147,7 @@ const (
 )
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
-func match(q, k term) float64 {
+func match(q, k *term) float64 {
 	// Most pairs of words begin differently, and then neither they nor their stems can be one
 	// word, a typo of one, or share a beginning.
 	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
@@ -223,7 +223,7 @@ func translatedAt(rank int) float64 {
 
 // translatedTo returns the rank of the first of the term's lexicon words that translates w
 // or one of ws, or -1.
-func (t term) translatedTo(w string, ws []string) int {
+func (t *term) translatedTo(w string, ws []string) int {
 	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
 	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
