@@ -31,8 +31,8 @@ type term struct {
 	// lemma, partGloss those of its compound parts: the other direction from trans, whose
 	// English word may list the profile's word too late or not at all.
 	gloss, partGloss []string
-	// glossStart has a bit for the first three letters of each of gloss and partGloss (see
-	// startBit), to pass over most words without comparing the query word to each gloss.
+	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
+	// words without comparing the query word to each gloss.
 	glossStart uint64
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
@@ -91,12 +91,13 @@ func makeTerm(lower string, english, profile bool) term {
 	return t
 }
 
-// startBit is one of 64 bits, chosen by the first three letters of a word of three or more.
+// startBit is one of 64 bits, chosen by the length and the first three letters of a word of
+// three or more: a gloss equals the query word only if both agree.
 func startBit(w string) uint64 {
 	if len(w) < 3 {
 		return 0
 	}
-	return 1 << ((uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
+	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
 }
 
 // minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
