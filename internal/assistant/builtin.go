@@ -131,6 +131,9 @@ const (
 	minExplainedNamed = 0.5
 	minExplained      = 0.75
 	minExplainedTwo   = 0.6
+
+	// An English question's bar when it names an entry, measured on the tuning half.
+	minExplainedNamedEnglish = 0.4
 )
 
 // content answers the question of the message from the profile, at most two answers. A
@@ -249,6 +252,12 @@ func answers(ss []scored, q query, chosen []scored) bool {
 	// A question that names most of an entry's own words (its FAQ question, its service name) is
 	// about that entry even when it adds words of its own: "Hányszor kell jönni gyökérkezelésre?".
 	named := chosen[0].keyCover >= minKeyCover && e >= minExplainedNamed
+	if q.english {
+		// The lexicon lacks more of a visitor's English words than the dictionary lacks of
+		// Hungarian ones, so an English question that names an entry leaves more words
+		// unmatched for what they are.
+		named = chosen[0].keyCover >= minKeyCover && e >= minExplainedNamedEnglish
+	}
 	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named
 }
 

@@ -33,7 +33,10 @@ type fact struct {
 	service Service
 	value   string // hours, address, phone, email or description
 	keys    []term
-	body    []term
+	// joined holds each two neighbouring words of a service's name written as one, as a
+	// visitor may write them: "Nagy szerviz" as "nagyszerviz". They match as keys.
+	joined []term
+	body   []term
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
@@ -87,6 +90,7 @@ func numberTerms(fs []fact) int {
 	}
 	for i := range fs {
 		number(fs[i].keys)
+		number(fs[i].joined)
 		number(fs[i].body)
 	}
 	return len(ids)
@@ -108,7 +112,7 @@ func facts(p Profile) []fact {
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
+			joined: joinedTerms(s.Name), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -171,6 +175,23 @@ func textTerms(s string, english bool) []term {
 	return out
 }
 
+// joinedTerms returns the neighbouring content words of a Hungarian name written as one word.
+func joinedTerms(s string) []term {
+	var out []term
+	ws := words(s)
+	for i := 1; i < len(ws); i++ {
+		a, b := fold(ws[i-1]), fold(ws[i])
+		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(a) || isStop(b) || isNumber(a) || isNumber(b) {
+			continue
+		}
+		// Matched as a word, not by its parts or senses, which the name's own words carry.
+		t := makeTerm(ws[i-1]+ws[i], false, false)
+		t.trans, t.parts = nil, nil
+		out = append(out, t)
+	}
+	return out
+}
+
 func isNumber(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
@@ -189,7 +210,7 @@ type queryTerm struct {
 var genericWords = wordSet(`
 	vallal vallaltok vallalnak vallalni vallalnatok csinal csinaltok csinalnak csinalni keszit keszitetek
 	tud tudtok tudjatok tudnak tudom tudjuk tudnatok tudna lehet lehetseges kell kellene kene van vannak
-	ad adtok adnak kap kapok kaphatok kaphato kerni kernek kerek kerhetek szeretnek szeretne szeretnem
+	ad adtok adnak kap kapok kaphatok kaphato kerni kernek kerhetek szeretnek szeretne szeretnem
 	ido idot ideig alatt tart tartana mennyi hany milyen melyik kb kozott egyutt most jelenleg mar meg
 	dolgoz dolgoztok dolgoznak hasznal hasznaltok hasznalni szerel szereltek szerelnek intez intezitek
 	do does doing done get got make offer offers provide need want like take takes give long much many
@@ -220,6 +241,8 @@ type query struct {
 	duration bool
 	// when is set when the question asks when ("mikor", "when").
 	when bool
+	// english is set for a question in English.
+	english bool
 }
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
@@ -228,7 +251,7 @@ func (q query) without(name []term) query {
 	out := q
 	out.terms = nil
 	for _, qt := range q.terms {
-		if !slices.ContainsFunc(name, func(n term) bool { return match(qt.term, n) >= compound && qt.concepts&n.concepts == 0 }) {
+		if !slices.ContainsFunc(name, func(n term) bool { return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 }) {
 			out.terms = append(out.terms, qt)
 		}
 	}
@@ -277,7 +300,7 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			}
 		}
 	}
-	var q query
+	q := query{english: english}
 	seen := map[string]bool{}
 	for i, w := range ws {
 		f := folded[i]
@@ -307,7 +330,7 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
-		unknown := t.concepts == 0 && (english && len(t.trans) == 0 || !english && !morph.Load().Known(t.lemmas[0]))
+		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
@@ -330,7 +353,7 @@ func namesKey(fs []fact, w string, english bool) bool {
 			continue // the fixed facts' keys are the words of those very phrases
 		}
 		for _, k := range f.keys {
-			if match(t, k) >= related {
+			if match(&t, &k) >= related {
 				return true
 			}
 		}
@@ -394,14 +417,14 @@ func score(x *Index, q query) []scored {
 	// One backing array each for the facts' per-term figures: a turn allocates three, not
 	// three per fact.
 	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
-	matched := func(j int, k term) float64 {
+	matched := func(j int, k *term) float64 {
 		if k.id < 0 || int(k.id) >= x.words {
-			return match(q.terms[j].term, k)
+			return match(&q.terms[j].term, k)
 		}
 		if m := memo[j][k.id]; m > 0 {
 			return m - 1
 		}
-		m := match(q.terms[j].term, k)
+		m := match(&q.terms[j].term, k)
 		memo[j][k.id] = m + 1
 		return m
 	}
@@ -409,15 +432,20 @@ func score(x *Index, q query) []scored {
 		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
 			strongAt: strong[i*n : (i+1)*n : (i+1)*n]}
 		for j := range q.terms {
-			qt := q.terms[j]
+			qt := &q.terms[j]
 			best, key := 0.0, false
-			for _, k := range f.keys {
-				if m := matched(j, k) * keyWeight; m > best {
+			for ki := range f.keys {
+				if m := matched(j, &f.keys[ki]) * keyWeight; m > best {
 					best, key = m, true
 				}
 			}
-			for _, k := range f.body {
-				if m := matched(j, k) * bodyWeight; m > best {
+			for ki := range f.joined {
+				if m := matched(j, &f.joined[ki]) * keyWeight; m > best {
+					best, key = m, true
+				}
+			}
+			for ki := range f.body {
+				if m := matched(j, &f.body[ki]) * bodyWeight; m > best {
 					best, key = m, false
 				}
 			}
@@ -429,9 +457,9 @@ func score(x *Index, q query) []scored {
 			}
 		}
 		covered := 0
-		for _, k := range f.keys {
+		for ki := range f.keys {
 			for j := range q.terms {
-				if matched(j, k) >= weakMatch {
+				if matched(j, &f.keys[ki]) >= weakMatch {
 					covered++
 					break
 				}

@@ -100,8 +100,8 @@ func (x *Index) ServiceFor(message string) (name string, ok bool) {
 
 // keyHit reports whether q matches a word of the fact's keys (a service's name).
 func keyHit(f fact, q term) bool {
-	for _, k := range f.keys {
-		if match(q, k) >= sameIdea {
+	for i := range f.keys {
+		if match(&q, &f.keys[i]) >= sameIdea {
 			return true
 		}
 	}

@@ -25,6 +25,15 @@ type term struct {
 	parts  []string
 	en     string
 	trans  []string
+	// english is set for a word of an English question or an English profile text.
+	english bool
+	// gloss holds the English stems the Hungarian–English dictionary gives a profile word's
+	// lemma, partGloss those of its compound parts: the other direction from trans, whose
+	// English word may list the profile's word too late or not at all.
+	gloss, partGloss []string
+	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
+	// words without comparing the query word to each gloss.
+	glossStart uint64
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
@@ -42,7 +51,7 @@ func newTerm(lower string, english bool) term { return makeTerm(lower, english, 
 func makeTerm(lower string, english, profile bool) term {
 	lang := morph.Load()
 	f := fold(lower)
-	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1}
+	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1, english: english}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		t.lemmas = lang.Lemmas(f)
@@ -58,7 +67,18 @@ func makeTerm(lower string, english, profile bool) term {
 	case len(t.lemmas) == 0:
 		t.lemmas = []string{fold(snowballHungarian.Stem(lower, false))}
 	default:
-		t.concepts |= conceptsOf(t.lemmas[0]) // "héten" is "hét"
+		for _, l := range t.lemmas {
+			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
+		}
+	}
+	if profile && !english {
+		t.gloss = lang.Glosses(t.lemmas[0])
+		for _, p := range t.parts {
+			t.partGloss = append(t.partGloss, lang.Glosses(p)...)
+		}
+		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
+			t.glossStart |= startBit(g)
+		}
 	}
 	if english {
 		t.trans = lang.English(f)
@@ -69,6 +89,15 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	return t
+}
+
+// startBit is one of 64 bits, chosen by the length and the first three letters of a word of
+// three or more: a gloss equals the query word only if both agree.
+func startBit(w string) uint64 {
+	if len(w) < 3 {
+		return 0
+	}
+	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
 }
 
 // minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
@@ -119,7 +148,7 @@ const (
 )
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
-func match(q, k term) float64 {
+func match(q, k *term) float64 {
 	// Most pairs of words begin differently, and then neither they nor their stems can be one
 	// word, a typo of one, or share a beginning.
 	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
@@ -141,6 +170,12 @@ func match(q, k term) float64 {
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
 		return translatedAt(i)
 	}
+	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
+	if glossed {
+		if i := slices.Index(k.gloss, q.en); i >= 0 {
+			return translatedAt(i) // "store" is a sense of "tárol"
+		}
+	}
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
 	}
@@ -149,6 +184,9 @@ func match(q, k term) float64 {
 	}
 	if i := q.translatedTo("", k.parts); i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
+	}
+	if glossed && slices.Contains(k.partGloss, q.en) {
+		return sameIdea // "store" is a sense of a part of "gumitárolás"
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
 	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
@@ -186,7 +224,7 @@ func translatedAt(rank int) float64 {
 
 // translatedTo returns the rank of the first of the term's lexicon words that translates w
 // or one of ws, or -1.
-func (t term) translatedTo(w string, ws []string) int {
+func (t *term) translatedTo(w string, ws []string) int {
 	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
 	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1

@@ -104,9 +104,11 @@ type companyProfile struct {
 	index *assistant.Index
 }
 
-// New builds the chat service. model may be nil; it is wrapped so that any failure falls back
-// to the built-in assistant.
+// New builds the chat service and loads the built-in assistant's language data, so that the
+// first turn does not wait for it. model may be nil; it is wrapped so that any failure falls
+// back to the built-in assistant.
 func New(store Store, configs *widget.Configs, model assistant.Assistant) *Service {
+	assistant.Warm()
 	s := &Service{store: store, configs: configs, builtin: assistant.Builtin{},
 		profiles: cache.New[uuid.UUID, companyProfile]("assistant"), now: time.Now}
 	if model != nil {

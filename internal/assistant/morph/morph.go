@@ -23,7 +23,7 @@ import (
 	"github.com/kljensen/snowball/english"
 )
 
-//go:embed data/hu_stems.txt.gz data/hu_suffixes.txt data/hu_function_words.txt data/hu_prefixes.txt data/en_hu.txt.gz
+//go:embed data/hu_stems.txt.gz data/hu_suffixes.txt data/hu_function_words.txt data/hu_prefixes.txt data/en_hu.txt.gz data/hu_en.txt.gz
 var files embed.FS
 
 // Data is the loaded language data; it is read-only once loaded and shared by every profile.
@@ -34,6 +34,7 @@ type Data struct {
 	prefixes  []string
 	function  map[string]struct{}
 	english   map[string][]string // English Snowball stem -> Hungarian words
+	glosses   map[string][]string // Hungarian lemma -> English Snowball stems
 }
 
 // Load returns the embedded data, read on first use and kept for the process.
@@ -46,6 +47,10 @@ var Load = sync.OnceValue(func() *Data {
 		en, hu, _ := strings.Cut(l, "\t")
 		d.english[en] = strings.Fields(hu)
 	}
+	for _, l := range lines("data/hu_en.txt.gz") {
+		hu, en, _ := strings.Cut(l, "\t")
+		d.glosses[hu] = strings.Fields(en)
+	}
 	return d
 })
 
@@ -53,7 +58,7 @@ var Load = sync.OnceValue(func() *Data {
 // prefixes, without function words or lexicon; the generator uses it to lemmatise the lexicon.
 func New(stems, suffixes, prefixes []string) *Data {
 	d := &Data{stems: make(map[string]struct{}, len(stems)), suffixes: map[string][]string{},
-		function: map[string]struct{}{}, english: map[string][]string{}}
+		function: map[string]struct{}{}, english: map[string][]string{}, glosses: map[string][]string{}}
 	for _, w := range stems {
 		d.stems[w] = struct{}{}
 	}
@@ -208,6 +213,18 @@ func (d *Data) English(w string) []string {
 		}
 	}
 	return nil
+}
+
+// Glosses returns the English Snowball stems of the senses the Hungarian–English dictionary
+// gives the folded Hungarian lemma hu, in its order ("tarol": "bin", "warehous", "store"...).
+// Nil when it has none.
+func (d *Data) Glosses(hu string) []string { return d.glosses[hu] }
+
+// EnglishWord reports whether the lexicon has the English word w itself (any form), not only
+// the parts of a compound: "Facebook" is no "face" and "book".
+func (d *Data) EnglishWord(w string) bool {
+	_, ok := d.english[english.Stem(w, false)]
+	return ok
 }
 
 // maxPartWords bounds the words one part of an English compound contributes.

@@ -57,6 +57,24 @@ func TestEnglish(t *testing.T) {
 	}
 }
 
+func TestEnglishWord(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]bool{"prices": true, "weekend": true, "facebook": false, "haircut": false} {
+		if got := d.EnglishWord(w); got != want {
+			t.Errorf("EnglishWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+func TestGlosses(t *testing.T) {
+	d := Load()
+	for hu, want := range map[string]string{"tarol": "store", "fogko": "scale", "frizura": "hairstyl"} {
+		if got := d.Glosses(hu); !slices.Contains(got, want) {
+			t.Errorf("Glosses(%q) = %v, want %q among them", hu, got, want)
+		}
+	}
+}
+
 func TestFunctionWords(t *testing.T) {
 	d := Load()
 	for _, w := range []string{"es", "mi", "az", "nem", "szerint"} {

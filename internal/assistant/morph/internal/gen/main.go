@@ -63,7 +63,58 @@ func run(affPath, dicPath, dictd, out string) error {
 	if err != nil {
 		return err
 	}
-	return writeLines(filepath.Join(out, "en_hu.txt.gz"), lex, true)
+	if err := writeLines(filepath.Join(out, "en_hu.txt.gz"), lex, true); err != nil {
+		return err
+	}
+	glosses, err := readGlosses(dictd, hu)
+	if err != nil {
+		return err
+	}
+	return writeLines(filepath.Join(out, "hu_en.txt.gz"), glosses, true)
+}
+
+// maxGlosses bounds the English words kept for one Hungarian word.
+const maxGlosses = 16
+
+// readGlosses reads the Hungarian–English dictionary the other way round from readLexicon: a
+// line "lemma<TAB>stem stem" per Hungarian headword, as its longest Hunspell lemma, folded,
+// with the English Snowball stems of its single-word senses in the dictionary's order. A
+// Hungarian word's own entry is short, so it keeps senses that an English word's long list
+// of translations loses ("tárol" is "store", which "store" lists after twelve others).
+func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
+	glosses := map[string][]string{}
+	err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
+		if strings.Contains(head, " ") {
+			return
+		}
+		lemmas := hu.Lemmas(morph.Fold(head))
+		if len(lemmas) == 0 {
+			return
+		}
+		h := lemmas[0]
+		for _, s := range senses {
+			s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "to "), "a "), "an ")
+			if strings.HasSuffix(s, "-") || strings.HasPrefix(s, "-") {
+				continue // "techno-": a part of words, not one
+			}
+			s = strings.ReplaceAll(s, "-", "") // "hair-do" is "hairdo"
+			if strings.Contains(s, " ") || !isLetters(s) || len(s) < 2 {
+				continue
+			}
+			if k := english.Stem(s, false); !slices.Contains(glosses[h], k) && len(glosses[h]) < maxGlosses {
+				glosses[h] = append(glosses[h], k)
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for h, ks := range glosses {
+		lines = append(lines, h+"\t"+strings.Join(ks, " "))
+	}
+	slices.Sort(lines)
+	return lines, nil
 }
 
 // affixes is what the generator keeps of an affix file: each suffix rule as "add strip" in

@@ -1,0 +1,44 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestMatcherGeneralises: a visitor's compound of a service's two-word name, a compound whose
+// folded lemma is also a generic word, an English word that only the Hungarian word's own
+// dictionary entry translates, and a capitalised English name the lexicon knows only by its
+// parts, which the profile never uses.
+func TestMatcherGeneralises(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Műhely",
+		Services: []Service{
+			{Name: "Kis szerviz", Description: "Olajcsere és átvizsgálás.", Price: "24 900 Ft"},
+			{Name: "Nagy szerviz", Description: "Szűrők és gyertyák cseréje.", Price: "54 900 Ft"},
+			{Name: "Gumiszerelés", Description: "Szezonális kerékcsere, centírozás.", Price: "12 000 Ft / 4 kerék"},
+			{Name: "Hirdetéskezelés", Description: "Google hirdetések beállítása.", Price: "80 000 Ft / hó"},
+		},
+		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message  string
+		lang     Language
+		want     string
+		handover bool
+	}{
+		{"Mennyi a nagyszerviz?", Hungarian, "54 900 Ft", false},
+		{"Mennyi a kerékcsere?", Hungarian, "12 000 Ft / 4 kerék", false},
+		{"Do you store tyres?", English, "gumitárolást", false},
+		{"Do you run Facebook ads?", English, "", true},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
