@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -66,8 +67,8 @@ func (b *bench) createDashboardOwner(ctx context.Context, s *postgres.Store) err
 	return nil
 }
 
-// dashboardLogin logs the big company's owner in and returns the session cookie, as
-// "name=value".
+// dashboardLogin logs the big company's owner in and returns the cookies it set (the
+// session's and the device's) as a Cookie header's value, as a browser sends them back.
 func (b *bench) dashboardLogin(ctx context.Context) (string, error) {
 	client := &http.Client{Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -77,11 +78,16 @@ func (b *bench) dashboardLogin(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("dashboard login: %w", err)
 	}
 	res.Body.Close()
-	if res.StatusCode != http.StatusSeeOther || len(res.Cookies()) == 0 {
-		return "", fmt.Errorf("dashboard login: status %d, %d cookies", res.StatusCode, len(res.Cookies()))
+	var cookies []string
+	for _, c := range res.Cookies() {
+		if c.Value != "" {
+			cookies = append(cookies, c.Name+"="+c.Value)
+		}
 	}
-	c := res.Cookies()[0]
-	return c.Name + "=" + c.Value, nil
+	if res.StatusCode != http.StatusSeeOther || len(cookies) == 0 {
+		return "", fmt.Errorf("dashboard login: status %d, %d cookies", res.StatusCode, len(cookies))
+	}
+	return strings.Join(cookies, "; "), nil
 }
 
 // dashboardRequest is GET /app/leads with a session cookie.

@@ -90,12 +90,16 @@ func MigrateTo(ctx context.Context, db *sql.DB, version int64) error {
 }
 
 // ListQuery is the statement and arguments ListLeads runs for one page of f.
-func ListQuery(companyID uuid.UUID, f lead.Filter) (string, []any, error) {
+func (s *Store) ListQuery(ctx context.Context, companyID uuid.UUID, f lead.Filter) (string, []any, error) {
 	f, err := f.Check()
 	if err != nil {
 		return "", nil, err
 	}
-	q, args := listQuery(companyID, f)
+	search, err := searchOf(ctx, s.db, companyID, f.Text)
+	if err != nil {
+		return "", nil, err
+	}
+	q, args := listQuery(companyID, f, search)
 	return q, args, nil
 }
 

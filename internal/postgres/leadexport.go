@@ -74,7 +74,11 @@ func takeExportSlot(ctx context.Context, tx *sql.Tx, companyID uuid.UUID) error 
 
 // exportPage reads one page of the list on tx.
 func (s *Store) exportPage(ctx context.Context, tx *sql.Tx, companyID uuid.UUID, f lead.Filter) (lead.Page, error) {
-	query, args := listQuery(companyID, f)
+	search, err := searchOf(ctx, tx, companyID, f.Text)
+	if err != nil {
+		return lead.Page{}, err
+	}
+	query, args := listQuery(companyID, f, search)
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return lead.Page{}, translate(err)

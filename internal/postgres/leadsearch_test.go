@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/lead"
@@ -46,25 +47,12 @@ func TestSearchUsesTheTrigramIndex(t *testing.T) {
 
 	for _, text := range []string{"QUETTINGER", "ettinge"} {
 		f := lead.Filter{Text: text}
-		query, args, err := postgres.ListQuery(a, f)
+		query, args, err := s.ListQuery(ctx, a, f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var plan []string
-		rows, err := s.DB().QueryContext(ctx, "EXPLAIN "+query, args...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var line string
-			if err := rows.Scan(&line); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, line)
-		}
-		rows.Close()
-		if !strings.Contains(strings.Join(plan, "\n"), "Bitmap Index Scan on leads_search") {
-			t.Errorf("the search for %q does not use leads_search:\n%s", text, strings.Join(plan, "\n"))
+		if plan := explain(t, s, query, args); !strings.Contains(plan, "Bitmap Index Scan on leads_search") {
+			t.Errorf("the search for %q does not use leads_search:\n%s", text, plan)
 		}
 		page, err := s.ListLeads(ctx, a, f)
 		if err != nil {
@@ -74,4 +62,99 @@ func TestSearchUsesTheTrigramIndex(t *testing.T) {
 			t.Errorf("search %q found %v, want %v and %v", text, got, other.ID, rare.ID)
 		}
 	}
+}
+
+// An e-mail address or its start, and a phone number written from its country code in any of
+// the ways people write one, are found through the B-trees on the start of the addresses and
+// of the E.164 numbers, in this company only; digits without a country code are found anywhere.
+func TestSearchFindsAddressesAndNumbersByTheirStart(t *testing.T) {
+	dsn := pgtest.NewDSN(t)
+	s, err := postgres.Open(context.Background(), dsn, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	pgtest.SeedLeads(t, dsn, a, 20000)
+	peter := newLead("Péter")
+	peter.Email, peter.Phone, peter.PhoneE164 = "Kovacs.Peter@Pelda.hu", "06 30 987 6543", "+36309876543"
+	peterne := newLead("Péterné")
+	peterne.Email, peterne.Phone, peterne.PhoneE164 = "kovacs.peterne@pelda.hu", "+36 30 987 6500", "+36309876500"
+	peterne.Note = "rendelésszám HU2024"
+	anna := newLead("Anna")
+	anna.Email = "anna1985@pelda.hu"
+	for _, l := range []lead.Lead{peter, peterne, anna} {
+		if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	theirs := peter
+	theirs.ID = uuid.New()
+	if _, err := s.CreateLead(ctx, b, theirs, nil, nil); err != nil { // another company's
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, "ANALYZE leads"); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tt := range []struct {
+		text, index string
+		want        []uuid.UUID
+	}{
+		{"kovacs.peter@", "leads_email_prefix", []uuid.UUID{peter.ID}},
+		{"KOVACS.PETER@PELDA.HU", "leads_email_prefix", []uuid.UUID{peter.ID}},
+		{"kovacs.peterne@", "leads_email_prefix", []uuid.UUID{peterne.ID}},
+		{"kovacs_peter@", "leads_email_prefix", []uuid.UUID{}}, // _ is no wildcard
+		{"+36 30 987 65", "leads_phone_prefix", []uuid.UUID{peterne.ID, peter.ID}},
+		{"06-30/987-6543", "leads_phone_prefix", []uuid.UUID{peter.ID}},
+		{"0036 30 987 6500", "leads_phone_prefix", []uuid.UUID{peterne.ID}},
+		{"987 6543", "leads_search", []uuid.UUID{peter.ID}},
+		{"kovacs.peter", "leads_search", []uuid.UUID{peterne.ID, peter.ID}},
+		{"Anna1985", "leads_email_prefix", []uuid.UUID{anna.ID}}, // as an address starts
+		{"HU2024", "leads_search", []uuid.UUID{peterne.ID}},      // no address starts so
+		{"lead1999", "leads_email_prefix", nil},                  // the seeded lead1999@ and lead19990@ to lead19999@
+	} {
+		f := lead.Filter{Text: tt.text}
+		query, args, err := s.ListQuery(ctx, a, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plan := explain(t, s, query, args); !strings.Contains(plan, " "+tt.index+" ") {
+			t.Errorf("the search for %q does not use %s:\n%s", tt.text, tt.index, plan)
+		}
+		page, err := s.ListLeads(ctx, a, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.want == nil {
+			if len(page.Leads) != 11 {
+				t.Errorf("search %q found %d leads, want the 11 seeded whose addresses start so", tt.text, len(page.Leads))
+			}
+		} else if diff := cmp.Diff(tt.want, ids(page.Leads)); diff != "" {
+			t.Errorf("search %q (-want +got):\n%s", tt.text, diff)
+		}
+	}
+}
+
+// explain is PostgreSQL's plan of query, one line of it a line.
+func explain(t *testing.T, s *postgres.Store, query string, args []any) string {
+	t.Helper()
+	rows, err := s.DB().QueryContext(context.Background(), "EXPLAIN "+query, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, line)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(plan, "\n")
 }

@@ -31,7 +31,8 @@ const (
 	parallelExports = 4
 )
 
-// dashboardLogin logs the owner in and returns the session cookie as "name=value".
+// dashboardLogin logs the owner in and returns the cookies it set (the session's and the
+// device's) as a Cookie header's value, as a browser sends them back.
 func dashboardLogin(base string) (string, error) {
 	client := &http.Client{Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -40,12 +41,16 @@ func dashboardLogin(base string) (string, error) {
 		return "", fmt.Errorf("dashboard login: %w", err)
 	}
 	res.Body.Close()
+	var cookies []string
 	for _, c := range res.Cookies() {
-		if res.StatusCode == http.StatusSeeOther && c.Value != "" {
-			return c.Name + "=" + c.Value, nil
+		if c.Value != "" {
+			cookies = append(cookies, c.Name+"="+c.Value)
 		}
 	}
-	return "", fmt.Errorf("dashboard login: status %d", res.StatusCode)
+	if res.StatusCode != http.StatusSeeOther || len(cookies) == 0 {
+		return "", fmt.Errorf("dashboard login: status %d", res.StatusCode)
+	}
+	return strings.Join(cookies, "; "), nil
 }
 
 // runReadAttacks runs the attacks on reading leads until ctx ends, with the company's private key
