@@ -14,7 +14,6 @@ import (
 	"github.com/leadchat/leadchat/internal/mail/mailtest"
 )
 
-
 func newLead() lead.Stored {
 	return lead.Stored{Lead: lead.Lead{ID: uuid.New(), FirstName: "Kovács", LastName: "Anna", Email: "anna@example.hu",
 		Phone: "+36 30 123 4567", Service: "Tetőfelújítás", Source: lead.SourceChat,
