@@ -27,6 +27,10 @@ type EventsConfig struct {
 	// RecordOnly instead: this instance makes no deliveries and leaves them to the others.
 	Workers    int
 	RecordOnly bool
+	// PerCompany is how many of one company's deliveries are attempted at once across the
+	// instances (LEADCHAT_DELIVERIES_PER_COMPANY, default limits.DeliveriesInFlight); the rest
+	// wait their turn, so one company's slow endpoints never hold another's deliveries.
+	PerCompany int
 }
 
 // eventsFromEnv reads EventsConfig, returning what is wrong with it.
@@ -39,6 +43,13 @@ func eventsFromEnv(getenv func(string) string) (EventsConfig, []string) {
 			problems = append(problems, fmt.Sprintf("LEADCHAT_DELIVERY_WORKERS=%q: want a number from 0 to 1000", v))
 		}
 		c.Workers, c.RecordOnly = n, n == 0
+	}
+	if v := getenv("LEADCHAT_DELIVERIES_PER_COMPANY"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			problems = append(problems, fmt.Sprintf("LEADCHAT_DELIVERIES_PER_COMPANY=%q: want a number from 1 to 1000", v))
+		}
+		c.PerCompany = n
 	}
 	if v := getenv("LEADCHAT_WEBHOOK_RETRY"); v != "" {
 		s, err := event.ParseSchedule(v)

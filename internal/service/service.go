@@ -165,7 +165,7 @@ func (s *Service) openDeliveries() error {
 		return err
 	}
 	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
-		Schedule: ev.Retry, Workers: ev.Workers, Log: s.log}
+		Schedule: ev.Retry, Workers: ev.Workers, InFlight: ev.PerCompany, Log: s.log}
 	if ev.SMTP != nil {
 		sender := leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
 		dc.Mail, dc.Notices = sender, sender
