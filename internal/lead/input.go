@@ -83,9 +83,6 @@ func ParseSource(s string) (Source, error) {
 	return "", errs.Field(errs.CodeInvalidSource, "source")
 }
 
-// Sources lists every source a lead can have.
-func Sources() []Source { return []Source{SourceForm, SourceAPI, SourceChat, SourceManual} }
-
 // FilterReferral keeps the allowed referral keys, checking their values; nil when none remain.
 func FilterReferral(in map[string]string) (map[string]string, error) {
 	var out map[string]string

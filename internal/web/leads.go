@@ -71,8 +71,12 @@ var statusNames = []struct{ Value, Name string }{
 }
 
 // sourceNames are the sources' Hungarian names, in the order the filter offers them.
-var sourceNames = []struct{ Value, Name string }{
-	{"form", "űrlap"}, {"chat", "csevegés"}, {"api", "API"}, {"manual", "kézi"},
+func sourceNames() []struct{ Value, Name string } {
+	var out []struct{ Value, Name string }
+	for _, s := range lead.Sources() {
+		out = append(out, struct{ Value, Name string }{string(s), s.Label()})
+	}
+	return out
 }
 
 type leadsData struct {
@@ -91,7 +95,7 @@ type leadsData struct {
 // leads lists the company's leads that the filter selects, one keyset page at a time.
 func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 	q := readLeadQuery(r)
-	data := leadsData{Query: q, Statuses: statusNames, Sources: sourceNames}
+	data := leadsData{Query: q, Statuses: statusNames, Sources: sourceNames()}
 	query := q.values()
 	data.CSV = "/app/leads.csv"
 	if len(query) > 0 {
@@ -278,14 +282,7 @@ func statusName(s lead.Status) string {
 }
 
 // sourceName is a source's Hungarian name.
-func sourceName(s lead.Source) string {
-	for _, n := range sourceNames {
-		if n.Value == string(s) {
-			return n.Name
-		}
-	}
-	return string(s)
-}
+func sourceName(s lead.Source) string { return s.Label() }
 
 // An export's write deadline is exportWriteTimeout ahead, moved every exportDeadlineRows rows.
 const (
