@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oapi-codegen/nullable"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
@@ -68,6 +69,7 @@ const (
 	ErrorCodeIdempotencyKeyReused  ErrorCode = "idempotency_key_reused"
 	ErrorCodeInternal              ErrorCode = "internal"
 	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
+	ErrorCodeInvalidAssignee       ErrorCode = "invalid_assignee"
 	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
 	ErrorCodeInvalidConsent        ErrorCode = "invalid_consent"
 	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
@@ -111,6 +113,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInternal:
 		return true
 	case ErrorCodeInvalidAPIKey:
+		return true
+	case ErrorCodeInvalidAssignee:
 		return true
 	case ErrorCodeInvalidCharacters:
 		return true
@@ -529,10 +533,17 @@ type LeadSource string
 // and `lost` (`updateLead`).
 type LeadStatus string
 
-// LeadUpdate defines model for LeadUpdate.
+// LeadUpdate What to change: `status`, `assignee_id`, or both. A body with neither is
+// `400 missing_field`.
 type LeadUpdate struct {
+	// AssigneeId The id of a user of the company to give the lead to, or `null` to take it from
+	// whoever has it. Another company's user, a removed user or an unknown id is
+	// `400 invalid_assignee`, text that is no UUID `400 invalid_field`; leaving the
+	// property out changes nothing.
+	AssigneeId nullable.Nullable[string] `json:"assignee_id,omitempty"`
+
 	// Status A status a company may move a lead to.
-	Status LeadLifecycleStatus `json:"status"`
+	Status *LeadLifecycleStatus `json:"status,omitempty"`
 }
 
 // ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
@@ -551,6 +562,11 @@ type SessionID = string
 // StoredLead A lead as the service keeps it. Every property is always present; a value the lead does
 // not have is `null`.
 type StoredLead struct {
+	// AssigneeId The dashboard user the lead is given to, `null` when nobody is. Set with `updateLead`
+	// or in the dashboard; a company with round-robin assignment on gives each new lead to
+	// its users in turn. A user removed from the company leaves the lead unassigned.
+	AssigneeId *openapi_types.UUID `json:"assignee_id"`
+
 	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
 	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
 	// (the service's clock) and through which path. `null` when the lead was never sent a consent.
@@ -591,7 +607,7 @@ type StoredLead struct {
 	// and `lost` (`updateLead`).
 	Status LeadStatus `json:"status"`
 
-	// UpdatedAt When a detail or the status last changed.
+	// UpdatedAt When a detail, the status or the assignee last changed.
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
@@ -700,6 +716,9 @@ type ListLeadsParams struct {
 
 	// Source Only leads from this source.
 	Source *LeadSource `form:"source,omitempty" json:"source,omitempty"`
+
+	// Email Only leads with this e-mail address, compared without regard to case.
+	Email *string `form:"email,omitempty" json:"email,omitempty"`
 
 	// Since Only leads created at or after this time (RFC 3339).
 	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
@@ -949,7 +968,8 @@ type ClientInterface interface {
 	// `403 private_key_required`.
 	//
 	// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-	// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+	// still have that status), `source`, `email` (the same address whatever its letters' case:
+	// one person's leads), and the creation time, `since` ≤ `created_at` <
 	// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 	//
 	// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -965,7 +985,7 @@ type ClientInterface interface {
 	// creating.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `429` `rate_limited`
@@ -1120,18 +1140,21 @@ type ClientInterface interface {
 	// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
 	PreflightLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// UpdateLeadWithBody Change a lead's status
+	// UpdateLeadWithBody Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -1147,18 +1170,21 @@ type ClientInterface interface {
 	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
 	UpdateLeadWithBody(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// UpdateLead Change a lead's status
+	// UpdateLead Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -1397,7 +1423,8 @@ func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...Reques
 // `403 private_key_required`.
 //
 // **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+// still have that status), `source`, `email` (the same address whatever its letters' case:
+// one person's leads), and the creation time, `since` ≤ `created_at` <
 // `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 //
 // **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -1413,7 +1440,7 @@ func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...Reques
 // creating.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `429` `rate_limited`
@@ -1638,18 +1665,21 @@ func (c *Client) PreflightLead(ctx context.Context, leadId LeadID, reqEditors ..
 	return c.Client.Do(req)
 }
 
-// UpdateLeadWithBody Change a lead's status
+// UpdateLeadWithBody Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`
@@ -1675,18 +1705,21 @@ func (c *Client) UpdateLeadWithBody(ctx context.Context, leadId LeadID, contentT
 	return c.Client.Do(req)
 }
 
-// UpdateLead Change a lead's status
+// UpdateLead Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`
@@ -1966,6 +1999,18 @@ func NewListLeadsRequest(server string, params *ListLeadsParams) (*http.Request,
 		if params.Source != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "source", *params.Source, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Email != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "email", *params.Email, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -2511,7 +2556,8 @@ type ClientWithResponsesInterface interface {
 	// `403 private_key_required`.
 	//
 	// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-	// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+	// still have that status), `source`, `email` (the same address whatever its letters' case:
+	// one person's leads), and the creation time, `since` ≤ `created_at` <
 	// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 	//
 	// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -2527,7 +2573,7 @@ type ClientWithResponsesInterface interface {
 	// creating.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `429` `rate_limited`
@@ -2692,18 +2738,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
 	PreflightLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*PreflightLeadResponse, error)
 
-	// UpdateLeadWithBodyWithResponse Change a lead's status
+	// UpdateLeadWithBodyWithResponse Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -2719,18 +2768,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
 	UpdateLeadWithBodyWithResponse(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateLeadResponse, error)
 
-	// UpdateLeadWithResponse Change a lead's status
+	// UpdateLeadWithResponse Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -4077,7 +4129,8 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 // `403 private_key_required`.
 //
 // **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+// still have that status), `source`, `email` (the same address whatever its letters' case:
+// one person's leads), and the creation time, `since` ≤ `created_at` <
 // `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 //
 // **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -4093,7 +4146,7 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 // creating.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `429` `rate_limited`
@@ -4300,18 +4353,21 @@ func (c *ClientWithResponses) PreflightLeadWithResponse(ctx context.Context, lea
 	return ParsePreflightLeadResponse(rsp)
 }
 
-// UpdateLeadWithBodyWithResponse Change a lead's status
+// UpdateLeadWithBodyWithResponse Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`
@@ -4333,18 +4389,21 @@ func (c *ClientWithResponses) UpdateLeadWithBodyWithResponse(ctx context.Context
 	return ParseUpdateLeadResponse(rsp)
 }
 
-// UpdateLeadWithResponse Change a lead's status
+// UpdateLeadWithResponse Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`

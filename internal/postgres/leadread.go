@@ -22,7 +22,7 @@ import (
 const selectLead = `
 SELECT l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
        l.details->>'note', l.source, l.referral_data, l.status, l.over_limit, l.created_at,
-       l.updated_at, s.session_id, l.consent
+       l.updated_at, s.session_id, l.consent, l.assignee_id
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id`
 
@@ -52,6 +52,12 @@ WHERE l.company_id = $1`
   AND l.created_at < $%d`
 	listAfter = `
   AND (l.created_at, l.id) < ($%d, $%d)`
+	listEmail = `
+  AND lower(l.email) = lower($%d)`
+	listAssignee = `
+  AND l.assignee_id = $%d`
+	listUnassigned = `
+  AND l.assignee_id IS NULL`
 	listText = `
   AND concat_ws(' ', l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
                 l.details->>'note') ILIKE $%d`
@@ -96,6 +102,15 @@ func listQuery(companyID uuid.UUID, f lead.Filter) (string, []any) {
 	if f.Text != "" {
 		add(listText, likePattern(f.Text))
 	}
+	if f.Email != "" {
+		add(listEmail, f.Email)
+	}
+	if f.Assignee != uuid.Nil {
+		add(listAssignee, f.Assignee)
+	}
+	if f.Unassigned {
+		add(listUnassigned)
+	}
 	fmt.Fprintf(&q, listOrder, f.Limit+1)
 	return q.String(), args
 }
@@ -118,18 +133,19 @@ type leadRecord struct {
 	UpdatedAt    time.Time
 	SessionID    sql.NullString
 	Consent      []byte
+	AssigneeID   uuid.NullUUID
 }
 
 // dest is where Scan puts selectLead's columns. Scanning by position spares sqlx's reflection
 // per row, a good part of a page's cost.
 func (r *leadRecord) dest() []any {
 	return []any{&r.ID, &r.FirstName, &r.LastName, &r.Email, &r.Phone, &r.PhoneE164, &r.Service,
-		&r.Note, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent}
+		&r.Note, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent, &r.AssigneeID}
 }
 
 func (r *leadRecord) stored() (lead.Stored, error) {
 	st := lead.Stored{Status: r.Status, OverLimit: r.OverLimit, SessionID: r.SessionID.String,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Lead: lead.Lead{
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{
 			ID: r.ID, FirstName: r.FirstName.String, LastName: r.LastName.String,
 			Email: r.Email.String, Phone: r.Phone.String, PhoneE164: r.PhoneE164.String,
 			Service: r.Service.String, Note: r.Note.String, Source: r.Source,

@@ -28,7 +28,9 @@ import (
 // (which finds no job waiting) or the dispatch job River's leader enqueues every few seconds
 // takes them.
 
-// targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets.
+// targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets:
+// the webhooks that take the type; for lead.created of a reachable lead, the notify addresses
+// and the user the lead is given to, once when they are among the addresses.
 func targets(events string) string {
 	return `
     SELECT s.company_id, s.id AS event_id, w.id AS endpoint_id, NULL::text AS email
@@ -38,12 +40,20 @@ func targets(events string) string {
     SELECT s.company_id, s.id, NULL, n.email
     FROM ` + events + ` s JOIN notify_emails n ON n.company_id = s.company_id
     WHERE s.type = '` + string(event.LeadCreated) + `' AND EXISTS (SELECT FROM leads l
-        WHERE l.company_id = s.company_id AND l.id = s.lead_id AND (l.email IS NOT NULL OR l.phone IS NOT NULL))`
+        WHERE l.company_id = s.company_id AND l.id = s.lead_id AND (l.email IS NOT NULL OR l.phone IS NOT NULL))
+    UNION ALL
+    SELECT s.company_id, s.id, NULL, u.email
+    FROM ` + events + ` s JOIN leads l ON l.company_id = s.company_id AND l.id = s.lead_id
+        AND (l.email IS NOT NULL OR l.phone IS NOT NULL)
+    JOIN users u ON u.company_id = s.company_id AND u.id = l.assignee_id
+    WHERE s.type = '` + string(event.LeadCreated) + `' AND NOT EXISTS (SELECT FROM notify_emails n
+        WHERE n.company_id = s.company_id AND lower(n.email) = u.email)`
 }
 
 // recordEvents is the WITH entries that record the events of source, a SELECT of (company_id,
-// lead_id, type, reachable): reachable whether the lead has an email or a phone (false for
-// lead.erased). It leaves the CTE names ev_* to the statement's other entries.
+// lead_id, type, reachable, assignee): reachable whether the lead has an email or a phone
+// (false for lead.erased), assignee the user a new lead is given to (NULL otherwise), who gets
+// the new-lead e-mail of it. It leaves the CTE names ev_* to the statement's other entries.
 func recordEvents(source string) string {
 	return `ev_source AS (` + source + `
 ), ev_event AS (
@@ -52,7 +62,7 @@ func recordEvents(source string) string {
     WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE w.company_id = s.company_id
             AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events)))
         OR (s.type = '` + string(event.LeadCreated) + `' AND s.reachable
-            AND EXISTS (SELECT FROM notify_emails n WHERE n.company_id = s.company_id))
+            AND (s.assignee IS NOT NULL OR EXISTS (SELECT FROM notify_emails n WHERE n.company_id = s.company_id)))
     RETURNING id
 ), ev_dispatch AS (
     INSERT INTO river_job (kind, queue, max_attempts, args)
@@ -131,7 +141,7 @@ func insertDeliveryJobs(from string) string {
 // nothing else about the leads: a pending delivery of an earlier event finds no lead to send
 // and fails without sending.
 var eraseEvents = `
-WITH ` + recordEvents(`SELECT $1::uuid AS company_id, id AS lead_id, '`+string(event.LeadErased)+`' AS type, false AS reachable
+WITH ` + recordEvents(`SELECT $1::uuid AS company_id, id AS lead_id, '`+string(event.LeadErased)+`' AS type, false AS reachable, NULL::uuid AS assignee
     FROM unnest($2::uuid[]) AS id`) + `
 SELECT count(*) FROM ev_event`
 

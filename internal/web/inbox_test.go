@@ -3,6 +3,7 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,5 +76,102 @@ func TestLoginReturnsToThePage(t *testing.T) {
 				t.Fatalf("logged in, GET /app/login?next=%q: %d %q", next, r.status, r.location)
 			}
 		})
+	}
+}
+
+// userID is the id of one of company A's users by address.
+func (f *fixture) userID(t *testing.T, email string) string {
+	t.Helper()
+	users, err := f.store.Users(t.Context(), f.a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range users {
+		if u.Email == email {
+			return u.ID.String()
+		}
+	}
+	t.Fatalf("no user %s", email)
+	return ""
+}
+
+// A member gives a lead to themself and to nobody; the list filters "mine" and "unassigned";
+// another company's user is refused and nothing changes; the history names the users.
+func TestAssignFromTheLeadPage(t *testing.T) {
+	f := startLeads(t)
+	member := f.client(t)
+	member.login(f.member)
+	page := "/app/leads/" + f.chat.ID.String()
+	memberID := f.userID(t, f.member)
+
+	if r := member.get(page); r.status != http.StatusOK || !strings.Contains(r.body, `action="`+page+`/assignee"`) ||
+		!strings.Contains(r.body, f.owner) {
+		t.Fatalf("the lead page lacks the assignment form: %d", r.status)
+	}
+	if r := member.post(page+"/assignee", url.Values{"assignee": {memberID}}); r.status != http.StatusSeeOther || r.location != page {
+		t.Fatalf("assign: %d %s", r.status, r.location)
+	}
+	r := member.get(page)
+	if !strings.Contains(r.body, "Az érdeklődő felelőse mostantól: "+f.member) {
+		t.Errorf("no notice of the assignment")
+	}
+	mine := rows(member.get("/app/leads?assignee=mine").body)
+	if len(mine) != 1 || mine[0] != f.chat.ID.String() {
+		t.Errorf("mine = %v, want the one lead", mine)
+	}
+	if un := rows(member.get("/app/leads?assignee=unassigned").body); len(un) != 50 || slices.Contains(un, f.chat.ID.String()) {
+		t.Errorf("unassigned: %d rows, the assigned lead among them: %v", len(un), slices.Contains(un, f.chat.ID.String()))
+	}
+	if r := member.get("/app/leads?assignee=bob"); r.status != http.StatusBadRequest {
+		t.Errorf("an unknown assignee filter: %d", r.status)
+	}
+
+	users, _ := f.store.Users(t.Context(), f.b.ID)
+	r = member.post(page+"/assignee", url.Values{"assignee": {users[0].ID.String()}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("another company's user: %d", r.status)
+	}
+	if r := member.get(page); !strings.Contains(r.body, "nem tartozik a céghez") {
+		t.Errorf("no refusal shown")
+	}
+	l, err := f.store.GetLead(t.Context(), f.a.ID, f.chat.ID)
+	if err != nil || l.AssigneeID.String() != memberID {
+		t.Errorf("after the refusal the lead is %v's", l.AssigneeID)
+	}
+	if r := member.post(page+"/assignee", url.Values{"assignee": {""}}); r.status != http.StatusSeeOther {
+		t.Fatalf("unassign: %d", r.status)
+	}
+	r = member.get(page)
+	if !strings.Contains(r.body, "<td>felelős</td>") || !strings.Contains(r.body, "<td>"+f.member+"</td>") {
+		t.Errorf("the history does not name the assignee:\n%s", r.body)
+	}
+	other := f.client(t)
+	other.login(f.ownerB)
+	if r := other.post(page+"/assignee", url.Values{"assignee": {""}}); r.status != http.StatusNotFound {
+		t.Errorf("another company's owner assigning: %d", r.status)
+	}
+}
+
+// The owner turns round robin on on the team page; a member may not.
+func TestRoundRobinSetting(t *testing.T) {
+	f := start(t)
+	owner, member := f.client(t), f.client(t)
+	owner.login(f.owner)
+	member.login(f.member)
+	if r := member.post("/app/team/round-robin", url.Values{"round_robin": {"on"}}); r.status != http.StatusForbidden {
+		t.Errorf("a member: %d", r.status)
+	}
+	if r := owner.post("/app/team/round-robin", url.Values{"round_robin": {"on"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("on: %d", r.status)
+	}
+	if c, _ := f.store.Company(t.Context(), f.a.ID); !c.RoundRobin {
+		t.Fatal("round robin is off")
+	}
+	if r := owner.get("/app/team"); !strings.Contains(r.body, `name="round_robin" value="on" checked`) {
+		t.Errorf("the team page does not show it on")
+	}
+	owner.post("/app/team/round-robin", url.Values{})
+	if c, _ := f.store.Company(t.Context(), f.a.ID); c.RoundRobin {
+		t.Fatal("round robin is still on")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/user"
 )
 
 // Leads are a company's leads as the dashboard reads and manages them (lead.All, which the
@@ -31,19 +32,22 @@ const leadsPageSize = 50
 // leadQuery is the list's filter as the form sends it, kept as text so the form shows it back.
 type leadQuery struct {
 	Status, Source, Month, Text string
+	// Assignee is "mine" (the viewer's leads), "unassigned", or "" for every lead.
+	Assignee string
 }
 
 // readLeadQuery reads the filter form's fields from the URL.
 func readLeadQuery(r *http.Request) leadQuery {
 	q := r.URL.Query()
 	return leadQuery{Status: q.Get("status"), Source: q.Get("source"), Month: strings.TrimSpace(q.Get("month")),
-		Text: strings.TrimSpace(q.Get("q"))}
+		Text: strings.TrimSpace(q.Get("q")), Assignee: q.Get("assignee")}
 }
 
 // values is the query as URL parameters, empty fields left out.
 func (q leadQuery) values() url.Values {
 	v := url.Values{}
-	for name, val := range map[string]string{"status": q.Status, "source": q.Source, "month": q.Month, "q": q.Text} {
+	for name, val := range map[string]string{"status": q.Status, "source": q.Source, "month": q.Month, "q": q.Text,
+		"assignee": q.Assignee} {
 		if val != "" {
 			v.Set(name, val)
 		}
@@ -51,9 +55,19 @@ func (q leadQuery) values() url.Values {
 	return v
 }
 
-// filter is the query as a checked lead.Filter; a month is a calendar month in Budapest time.
-func (q leadQuery) filter() (lead.Filter, error) {
+// filter is the query as a checked lead.Filter for the viewer; a month is a calendar month in
+// Budapest time.
+func (q leadQuery) filter(v viewer) (lead.Filter, error) {
 	f := lead.Filter{Status: lead.Status(q.Status), Source: lead.Source(q.Source), Text: q.Text}
+	switch q.Assignee {
+	case "":
+	case "mine":
+		f.Assignee = v.ID
+	case "unassigned":
+		f.Unassigned = true
+	default:
+		return f, errs.Field(errs.CodeInvalidField, "assignee")
+	}
 	if q.Month != "" {
 		m, err := time.ParseInLocation("2006-01", q.Month, budapest)
 		if err != nil {
@@ -101,7 +115,7 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 	if len(query) > 0 {
 		data.CSV += "?" + query.Encode()
 	}
-	f, err := q.filter()
+	f, err := q.filter(v)
 	if err != nil {
 		data.Error = "A szűrő egyik értéke érvénytelen; javítsa, és keressen újra."
 		d.render(w, r, http.StatusBadRequest, "leads", &v, data)
@@ -126,7 +140,12 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	data.Rows = leadRows(page.Leads)
+	users, err := d.userNames(r.Context(), v)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data.Rows = leadRows(page.Leads, users)
 	if page.Next != nil {
 		next := q.values()
 		next.Set("after", page.Next.String())
@@ -140,7 +159,7 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 // through a function called by reflection, which took more than half of the page's time. Every
 // text is escaped with html/template's own escaper (safe in text and in quoted attributes); the
 // id and the status are a UUID and a known word, and are escaped all the same.
-func leadRows(leads []lead.Stored) template.HTML {
+func leadRows(leads []lead.Stored, users map[uuid.UUID]string) template.HTML {
 	var b strings.Builder
 	b.Grow(600 * len(leads))
 	text := func(s string) { template.HTMLEscape(&b, []byte(s)) }
@@ -180,6 +199,12 @@ func leadRows(leads []lead.Stored) template.HTML {
 			b.WriteString(` <span class="badge status-over_limit">kereten felül</span>`)
 		}
 		b.WriteString("</td>\n      <td>")
+		if l.AssigneeID != uuid.Nil {
+			text(users[l.AssigneeID])
+		} else {
+			b.WriteString("–")
+		}
+		b.WriteString("</td>\n      <td>")
 		text(formatDate(l.CreatedAt))
 		b.WriteString("</td>\n    </tr>\n    ")
 	}
@@ -191,6 +216,10 @@ type leadData struct {
 	Messages []lead.Message
 	History  []lead.HistoryEntry
 	Statuses []struct{ Value, Name string }
+	// Users are the company's users, whom the lead may be given to; Names their names by id,
+	// for the history, which keeps ids.
+	Users []user.User
+	Names map[uuid.UUID]string
 }
 
 // lead shows one of the company's leads: its fields, referral data, consent, chat and history.
@@ -220,7 +249,64 @@ func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	d.render(w, r, http.StatusOK, "lead", &v, leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames()})
+	users, err := d.store.Users(ctx, v.CompanyID)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	d.render(w, r, http.StatusOK, "lead", &v, leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(),
+		Users: users, Names: namesOf(users)})
+}
+
+// userNames are the company's users' names (their e-mail addresses) by id.
+func (d *dashboard) userNames(ctx context.Context, v viewer) (map[uuid.UUID]string, error) {
+	users, err := d.store.Users(ctx, v.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	return namesOf(users), nil
+}
+
+func namesOf(users []user.User) map[uuid.UUID]string {
+	names := make(map[uuid.UUID]string, len(users))
+	for _, u := range users {
+		names[u.ID] = u.Email
+	}
+	return names
+}
+
+// assign gives one of the company's leads to one of its users, or to nobody; owners and
+// members may. A user who is not the company's (another company's, removed meanwhile) is
+// refused with the page's message, and nothing changes.
+func (d *dashboard) assign(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	u := lead.Update{Assign: true}
+	if a := strings.TrimSpace(r.PostFormValue("assignee")); a != "" {
+		who, err := uuid.Parse(a)
+		if err != nil {
+			d.errorPage(w, r, http.StatusBadRequest)
+			return
+		}
+		u.Assignee = who
+	}
+	err := d.store.UpdateLead(r.Context(), v.CompanyID, id, u, lead.OriginDashboard)
+	if err != nil && errs.As(err).Code == errs.CodeInvalidAssignee {
+		d.flash(r.Context(), "Ez a felhasználó nem tartozik a céghez (talán közben eltávolították); válasszon mást.")
+		http.Redirect(w, r, "/app/leads/"+id.String(), http.StatusSeeOther)
+		return
+	}
+	msg := "Az érdeklődő most senkihez sincs rendelve."
+	if u.Assignee != uuid.Nil {
+		names, nerr := d.userNames(r.Context(), v)
+		if nerr == nil {
+			msg = "Az érdeklődő felelőse mostantól: " + names[u.Assignee] + "."
+		}
+	}
+	d.done(w, r, err, msg, "/app/leads/"+id.String())
 }
 
 // setStatus moves one of the company's leads to a lifecycle status; owners and members may.
@@ -294,7 +380,7 @@ const (
 // memory stays flat however many there are. Cells go through csvexport, which keeps a
 // spreadsheet from running what a visitor typed.
 func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
-	f, err := readLeadQuery(r).filter()
+	f, err := readLeadQuery(r).filter(v)
 	if err != nil {
 		d.errorPage(w, r, http.StatusBadRequest)
 		return
@@ -328,7 +414,7 @@ func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 var historyFieldNames = map[lead.Field]string{
 	lead.FieldFirstName: "utónév", lead.FieldLastName: "családnév", lead.FieldEmail: "e-mail",
 	lead.FieldPhone: "telefon", lead.FieldStatus: "állapot", lead.FieldService: "szolgáltatás",
-	lead.FieldNote: "megjegyzés", lead.FieldConsent: "hozzájárulás",
+	lead.FieldNote: "megjegyzés", lead.FieldConsent: "hozzájárulás", lead.FieldAssignee: "felelős",
 }
 
 func fieldName(f lead.Field) string {

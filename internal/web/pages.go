@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/leadchat/leadchat/internal/asset"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/user"
@@ -65,6 +67,17 @@ var funcs = template.FuncMap{
 	"typesName":      typesName,
 	"attemptError":   attemptError,
 	"consentSummary": consentSummary,
+	// userName is a user's name for a user id as text (the history keeps ids): "–" for none.
+	"userName": func(names map[uuid.UUID]string, id string) string {
+		if id == "" {
+			return "–"
+		}
+		u, err := uuid.Parse(id)
+		if n, ok := names[u]; ok && err == nil {
+			return n
+		}
+		return "eltávolított felhasználó"
+	},
 	"deref": func(n *int) int {
 		if n == nil {
 			return 0
