@@ -14,6 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
@@ -214,7 +217,7 @@ func TestAdminCommands(t *testing.T) {
 		t.Fatalf("leads = %v", leads)
 	}
 	l := leads[0]
-	for _, f := range []string{"id", "first_name", "last_name", "email", "phone", "service", "details", "source", "referral_data", "status", "created_at"} {
+	for _, f := range []string{"lead_id", "first_name", "last_name", "email", "phone", "service", "details", "source", "referral_data", "status", "created_at"} {
 		if _, ok := l[f]; !ok {
 			t.Errorf("leads list --json lacks %s", f)
 		}
@@ -231,18 +234,33 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("csv = %v, %v", rows, err)
 	}
 
-	// A person's request: everything held on them, then erased.
+	// A person's request: everything held on them, the company's notes included, then erased.
+	var seller struct {
+		ID string `json:"id"`
+	}
+	c.json(&seller, "user", "create", "--company", company.ID, "--email", "ertekesito@example.com", "--role", "member", "--json")
+	store, err := postgres.Open(context.Background(), c.dsn, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.AddLeadNote(context.Background(), uuid.MustParse(company.ID), uuid.MustParse(l["lead_id"].(string)),
+		uuid.MustParse(seller.ID), "Holnap visszahívni."); err != nil {
+		t.Fatal(err)
+	}
 	var export struct {
 		Email string
 		Leads []struct {
 			Lead     map[string]any
 			Messages []any
 			History  []map[string]any
+			Notes    []map[string]any
 		}
 	}
 	c.json(&export, "leads", "export", "--company", company.ID, "--email", "P@Example.hu")
 	if len(export.Leads) != 1 || export.Leads[0].Lead["email"] != "p@example.hu" || export.Leads[0].Lead["first_name"] != "Kovács Péter" ||
-		export.Leads[0].Messages == nil || export.Leads[0].History == nil {
+		export.Leads[0].Messages == nil || export.Leads[0].History == nil || len(export.Leads[0].Notes) != 1 ||
+		export.Leads[0].Notes[0]["text"] != "Holnap visszahívni." || export.Leads[0].Notes[0]["author"] != "ertekesito@example.com" {
 		t.Errorf("leads export = %+v", export)
 	}
 	var erased map[string]int
@@ -250,7 +268,7 @@ func TestAdminCommands(t *testing.T) {
 	if erased["erased"] != 1 {
 		t.Errorf("leads erase = %v, want 1 erased", erased)
 	}
-	c.json(&erased, "leads", "erase", "--company", company.ID, "--lead", l["id"].(string), "--json")
+	c.json(&erased, "leads", "erase", "--company", company.ID, "--lead", l["lead_id"].(string), "--json")
 	if erased["erased"] != 0 {
 		t.Errorf("erasing the erased lead again = %v, want 0", erased)
 	}
@@ -259,7 +277,7 @@ func TestAdminCommands(t *testing.T) {
 	if len(leads) != 0 || len(export.Leads) != 0 {
 		t.Errorf("after the erasure: list %v, export %+v", leads, export)
 	}
-	if out, err := c.run("leads", "erase", "--company", company.ID, "--email", "p@example.hu", "--lead", l["id"].(string)); err == nil {
+	if out, err := c.run("leads", "erase", "--company", company.ID, "--email", "p@example.hu", "--lead", l["lead_id"].(string)); err == nil {
 		t.Errorf("leads erase with both --email and --lead: %q, want an error", out)
 	}
 }

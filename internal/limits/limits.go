@@ -50,6 +50,8 @@ const (
 	ListDefault = 50
 	// SearchLen bounds the text a list of leads is searched for.
 	SearchLen = 200
+	// NoteLen bounds an internal note on a lead.
+	NoteLen = 5000
 
 	// BodyBytes bounds a request body (larger is 413).
 	BodyBytes = 64 << 10

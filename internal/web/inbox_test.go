@@ -175,3 +175,38 @@ func TestRoundRobinSetting(t *testing.T) {
 		t.Fatal("round robin is still on")
 	}
 }
+
+// Owners and members keep notes on a lead: shown with author and time, in the history; a note
+// that is too long or holds a control character is refused and shown back in the form.
+func TestNotesOnTheLeadPage(t *testing.T) {
+	f := startLeads(t)
+	member := f.client(t)
+	member.login(f.member)
+	page := "/app/leads/" + f.chat.ID.String()
+
+	if r := member.post(page+"/notes", url.Values{"note": {"Visszahívtam, <b>jövő héten</b> dönt."}}); r.status != http.StatusSeeOther {
+		t.Fatalf("a note: %d %s", r.status, r.body)
+	}
+	r := member.get(page)
+	if !strings.Contains(r.body, "Visszahívtam, &lt;b&gt;jövő héten&lt;/b&gt; dönt.") || !strings.Contains(r.body, f.member+" · ") ||
+		!strings.Contains(r.body, "<td>belső jegyzet</td>") {
+		t.Errorf("the note is not on the page with its author and in the history:\n%s", r.body)
+	}
+	for name, text := range map[string]string{"too long": strings.Repeat("x", 5001), "a control character": "csengő\x07", "empty": "   "} {
+		t.Run(name, func(t *testing.T) {
+			r := member.post(page+"/notes", url.Values{"note": {text}})
+			if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "A jegyzet 1–5\u202f000 karakter lehet") {
+				t.Fatalf("%d\n%s", r.status, r.body)
+			}
+		})
+	}
+	notes, err := f.store.LeadNotes(t.Context(), f.a.ID, f.chat.ID)
+	if err != nil || len(notes) != 1 {
+		t.Errorf("%d notes stored, want 1 (%v)", len(notes), err)
+	}
+	other := f.client(t)
+	other.login(f.ownerB)
+	if r := other.post(page+"/notes", url.Values{"note": {"idegen"}}); r.status != http.StatusNotFound {
+		t.Errorf("another company's owner writing a note: %d", r.status)
+	}
+}

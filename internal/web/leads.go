@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"github.com/leadchat/leadchat/internal/csvexport"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/user"
 )
 
@@ -21,6 +23,8 @@ import (
 type Leads interface {
 	lead.Store
 	LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.HistoryEntry, error)
+	AddLeadNote(ctx context.Context, companyID, leadID, authorID uuid.UUID, text string) (lead.InternalNote, error)
+	LeadNotes(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.InternalNote, error)
 	// EraseLeads erases those of ids that are the company's leads, everything held on them
 	// with them, and returns how many it erased.
 	EraseLeads(ctx context.Context, companyID uuid.UUID, ids []uuid.UUID) (int, error)
@@ -220,10 +224,42 @@ type leadData struct {
 	// for the history, which keeps ids.
 	Users []user.User
 	Names map[uuid.UUID]string
+	Notes []lead.InternalNote
+	// Timeline is the history with the notes among the changes, in time order.
+	Timeline []timelineEntry
+	// NoteText is a refused note's text, shown back in its form with NoteError.
+	NoteText, NoteError string
+	NoteMax             int
 }
 
-// lead shows one of the company's leads: its fields, referral data, consent, chat and history.
-func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) {
+// timelineEntry is a row of the lead's history: a change, or a note written then.
+type timelineEntry struct {
+	lead.HistoryEntry
+	Note *lead.InternalNote
+}
+
+// timeline puts the notes among the changes by time, a change first at the same instant.
+func timeline(hist []lead.HistoryEntry, notes []lead.InternalNote) []timelineEntry {
+	out := make([]timelineEntry, 0, len(hist)+len(notes))
+	i, j := 0, 0
+	for i < len(hist) || j < len(notes) {
+		if j == len(notes) || (i < len(hist) && !notes[j].At.Before(hist[i].At)) {
+			out = append(out, timelineEntry{HistoryEntry: hist[i]})
+			i++
+			continue
+		}
+		out = append(out, timelineEntry{HistoryEntry: lead.HistoryEntry{At: notes[j].At}, Note: &notes[j]})
+		j++
+	}
+	return out
+}
+
+// lead shows one of the company's leads: its fields, referral data, consent, chat, notes and
+// history.
+func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) { d.showLead(w, r, v, nil) }
+
+// showLead shows the lead of the request's path, with a refused note back in its form.
+func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, refused *refusedNote) {
 	id, ok := formUUID(r, "id")
 	if !ok {
 		d.errorPage(w, r, http.StatusNotFound)
@@ -254,8 +290,39 @@ func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	d.render(w, r, http.StatusOK, "lead", &v, leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(),
-		Users: users, Names: namesOf(users)})
+	notes, err := d.store.LeadNotes(ctx, v.CompanyID, id)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(),
+		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
+	status := http.StatusOK
+	if refused != nil {
+		data.NoteText, data.NoteError, status = refused.text, refused.message, http.StatusUnprocessableEntity
+	}
+	d.render(w, r, status, "lead", &v, data)
+}
+
+// refusedNote is a note the lead page shows back in its form, with why it was refused.
+type refusedNote struct{ text, message string }
+
+// addNote keeps an internal note on one of the company's leads, written by the viewer; owners
+// and members may. A refused note is shown back on the lead's page with the reason.
+func (d *dashboard) addNote(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	text := r.PostFormValue("note")
+	_, err := d.store.AddLeadNote(r.Context(), v.CompanyID, id, v.ID, text)
+	if err != nil && errs.Is(err, errs.Invalid) {
+		msg := fmt.Sprintf("A jegyzet 1–%s karakter lehet, sortöréseken kívül vezérlőkarakter nélkül.", groupDigits(limits.NoteLen))
+		d.showLead(w, r, v, &refusedNote{text: text, message: msg})
+		return
+	}
+	d.done(w, r, err, "A jegyzet mentve.", "/app/leads/"+id.String()+"#notes-title")
 }
 
 // userNames are the company's users' names (their e-mail addresses) by id.

@@ -118,6 +118,7 @@ func New(cfg Config) http.Handler {
 	mux.Handle("POST /app/leads/{id}/status", d.page(user.Leads, d.setStatus))
 	mux.Handle("POST /app/leads/{id}/erase", d.page(user.Settings, d.eraseLead))
 	mux.Handle("POST /app/leads/{id}/assignee", d.page(user.Leads, d.assign))
+	mux.Handle("POST /app/leads/{id}/notes", d.page(user.Leads, d.addNote))
 	mux.Handle("GET /app/embed", d.page(user.Settings, d.embed))
 	mux.Handle("POST /app/embed/keys", d.page(user.Settings, d.createKey))
 	mux.Handle("POST /app/embed/keys/{id}/revoke", d.page(user.Settings, d.revokeKey))
