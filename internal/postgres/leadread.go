@@ -338,3 +338,39 @@ func (s *Store) LeadsByEmail(ctx context.Context, companyID uuid.UUID, email str
 	err := s.db.SelectContext(ctx, &ids, selectLeadsByEmail, companyID, email)
 	return ids, translate(err)
 }
+
+// selectRelatedLeads reads the company's other leads with the same
+// address (whatever its letters' case) or the same E.164 number as lead $2, newest first. Each
+// half is found through its own partial index; the lead itself is left out.
+const selectRelatedLeads = selectLead + `
+WHERE l.company_id = $1 AND l.id <> $2 AND l.id IN (
+    SELECT o.id FROM leads me JOIN leads o ON o.company_id = $1 AND lower(o.email) = lower(me.email)
+    WHERE me.company_id = $1 AND me.id = $2 AND me.email IS NOT NULL AND o.email IS NOT NULL
+    UNION
+    SELECT o.id FROM leads me JOIN leads o ON o.company_id = $1 AND o.phone_e164 = me.phone_e164
+    WHERE me.company_id = $1 AND me.id = $2 AND me.phone_e164 IS NOT NULL AND o.phone_e164 IS NOT NULL)
+ORDER BY l.created_at DESC, l.id DESC
+LIMIT $3`
+
+// RelatedLeads returns up to limit of the company's other leads of the same person as leadID:
+// the same e-mail address or the same E.164 phone number, newest first.
+func (s *Store) RelatedLeads(ctx context.Context, companyID, leadID uuid.UUID, limit int) ([]lead.Stored, error) {
+	rows, err := s.db.QueryContext(ctx, selectRelatedLeads, companyID, leadID, limit)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []lead.Stored
+	for rows.Next() {
+		var r leadRecord
+		if err := rows.Scan(r.dest()...); err != nil {
+			return nil, translate(err)
+		}
+		l, err := r.stored()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, translate(rows.Err())
+}

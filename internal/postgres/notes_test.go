@@ -73,3 +73,46 @@ func TestLeadNotes(t *testing.T) {
 		t.Errorf("%d notes left after the erasure (%v)", left, err)
 	}
 }
+
+// One person's leads are those of the company with the same address, whatever its case, or
+// the same E.164 number; another company's, and the lead itself, are not among them.
+func TestRelatedLeads(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	mk := func(companyID uuid.UUID, email, phone string) uuid.UUID {
+		l := newLead("Péter")
+		l.Email, l.Phone, l.PhoneE164 = email, phone, phone
+		c, err := s.CreateLead(ctx, companyID, l, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.ID
+	}
+	me := mk(a, "peter@example.hu", "+36301111111")
+	sameMail := mk(a, "Peter@Example.HU", "")
+	samePhone := mk(a, "masik@example.hu", "+36301111111")
+	both := mk(a, "peter@example.hu", "+36301111111")
+	mk(a, "valaki@example.hu", "+36302222222")
+	mk(a, "", "")
+	mk(b, "peter@example.hu", "+36301111111")
+	got, err := s.RelatedLeads(ctx, a, me, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []uuid.UUID{both, samePhone, sameMail}
+	if len(got) != len(want) {
+		t.Fatalf("related = %v, want %v", ids(got), want)
+	}
+	for i := range want {
+		if got[i].ID != want[i] {
+			t.Fatalf("related = %v, want %v", ids(got), want)
+		}
+	}
+	if got, _ := s.RelatedLeads(ctx, a, me, 2); len(got) != 2 {
+		t.Errorf("a limit of 2 gave %d", len(got))
+	}
+	if got, _ := s.RelatedLeads(ctx, b, me, 50); len(got) != 0 {
+		t.Errorf("another company's view of the lead: %v", ids(got))
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -208,5 +210,28 @@ func TestNotesOnTheLeadPage(t *testing.T) {
 	other.login(f.ownerB)
 	if r := other.post(page+"/notes", url.Values{"note": {"idegen"}}); r.status != http.StatusNotFound {
 		t.Errorf("another company's owner writing a note: %d", r.status)
+	}
+}
+
+// A lead's page links the same person's other leads of the company: the same address in other
+// letters' case, the same E.164 number; never another company's.
+func TestRelatedLeadsOnTheLeadPage(t *testing.T) {
+	f := startLeads(t)
+	again := f.addLead(t, f.a, lead.Lead{FirstName: "Péter", LastName: "Kovács", Email: "KOVACS.PETER@pelda.hu", Source: lead.SourceForm})
+	byPhone := f.addLead(t, f.a, lead.Lead{FirstName: "P.", Phone: "06 30 123 4567", PhoneE164: "+36301234567", Source: lead.SourceAPI})
+	foreign := f.addLead(t, f.b, lead.Lead{FirstName: "Péter", LastName: "Kovács", Email: "kovacs.peter@pelda.hu", Source: lead.SourceForm})
+	c := f.client(t)
+	c.login(f.member)
+	r := c.get("/app/leads/" + f.chat.ID.String())
+	for _, id := range []uuid.UUID{again.ID, byPhone.ID} {
+		if !strings.Contains(r.body, `data-related="`+id.String()+`"><td><a href="/app/leads/`+id.String()+`">`) {
+			t.Errorf("the page does not link the related lead %s", id)
+		}
+	}
+	if strings.Contains(r.body, foreign.ID.String()) || strings.Count(r.body, "data-related=") != 2 {
+		t.Errorf("the page lists %d related leads, or another company's", strings.Count(r.body, "data-related="))
+	}
+	if r := c.get("/app/leads/" + f.other.ID.String()); r.status != http.StatusNotFound {
+		t.Errorf("another company's lead: %d", r.status)
 	}
 }

@@ -25,6 +25,7 @@ type Leads interface {
 	LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.HistoryEntry, error)
 	AddLeadNote(ctx context.Context, companyID, leadID, authorID uuid.UUID, text string) (lead.InternalNote, error)
 	LeadNotes(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.InternalNote, error)
+	RelatedLeads(ctx context.Context, companyID, leadID uuid.UUID, limit int) ([]lead.Stored, error)
 	// EraseLeads erases those of ids that are the company's leads, everything held on them
 	// with them, and returns how many it erased.
 	EraseLeads(ctx context.Context, companyID uuid.UUID, ids []uuid.UUID) (int, error)
@@ -32,6 +33,9 @@ type Leads interface {
 
 // leadsPageSize is how many leads a page of the list shows.
 const leadsPageSize = 50
+
+// relatedShown is how many of the same person's other leads a lead's page lists.
+const relatedShown = 50
 
 // leadQuery is the list's filter as the form sends it, kept as text so the form shows it back.
 type leadQuery struct {
@@ -225,6 +229,8 @@ type leadData struct {
 	Users []user.User
 	Names map[uuid.UUID]string
 	Notes []lead.InternalNote
+	// Related are the same person's other leads (same address or E.164 number), newest first.
+	Related []lead.Stored
 	// Timeline is the history with the notes among the changes, in time order.
 	Timeline []timelineEntry
 	// NoteText is a refused note's text, shown back in its form with NoteError.
@@ -295,7 +301,12 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 		d.serverError(w, r, err)
 		return
 	}
-	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(),
+	related, err := d.store.RelatedLeads(ctx, v.CompanyID, id, relatedShown)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(), Related: related,
 		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
 	status := http.StatusOK
 	if refused != nil {
