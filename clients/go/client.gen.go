@@ -295,6 +295,24 @@ func (e WidgetConfigLanguage) Valid() bool {
 	}
 }
 
+// Defines values for WidgetEventType.
+const (
+	WidgetEventTypeOpened WidgetEventType = "opened"
+	WidgetEventTypeShown  WidgetEventType = "shown"
+)
+
+// Valid indicates whether the value is a known member of the WidgetEventType enum.
+func (e WidgetEventType) Valid() bool {
+	switch e {
+	case WidgetEventTypeOpened:
+		return true
+	case WidgetEventTypeShown:
+		return true
+	default:
+		return false
+	}
+}
+
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
 	// Language The language of the reply; the widget's own texts follow it.
@@ -648,6 +666,18 @@ type WidgetConfig struct {
 // `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
+// WidgetEvent defines model for WidgetEvent.
+type WidgetEvent struct {
+	// ApiKey A public key (`lc_pub_…`).
+	ApiKey string `json:"api_key"`
+
+	// Type What happened; any other value is `400 invalid_field`.
+	Type WidgetEventType `json:"type"`
+}
+
+// WidgetEventType What happened; any other value is `400 invalid_field`.
+type WidgetEventType string
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -738,6 +768,9 @@ type CreateLeadParams struct {
 
 // SendChatMessageJSONRequestBody defines body for SendChatMessage for application/json ContentType.
 type SendChatMessageJSONRequestBody = ChatRequest
+
+// SendWidgetEventJSONRequestBody defines body for SendWidgetEvent for application/json ContentType.
+type SendWidgetEventJSONRequestBody = WidgetEvent
 
 // CreateLeadJSONRequestBody defines body for CreateLead for application/json ContentType.
 type CreateLeadJSONRequestBody = LeadInput
@@ -960,6 +993,71 @@ type ClientInterface interface {
 	//
 	// Corresponds with OPTIONS /api/embed/config (the `PreflightWidgetConfig` operationId).
 	PreflightWidgetConfig(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreflightWidgetEvent CORS preflight
+	//
+	// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+	PreflightWidgetEvent(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SendWidgetEventWithBody Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEventWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SendWidgetEvent Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEvent(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListLeads List leads
 	//
@@ -1406,6 +1504,101 @@ func (c *Client) GetWidgetConfig(ctx context.Context, params *GetWidgetConfigPar
 // Corresponds with OPTIONS /api/embed/config (the `PreflightWidgetConfig` operationId).
 func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPreflightWidgetConfigRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreflightWidgetEvent CORS preflight
+//
+// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+func (c *Client) PreflightWidgetEvent(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightWidgetEventRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SendWidgetEventWithBody Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *Client) SendWidgetEventWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSendWidgetEventRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SendWidgetEvent Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *Client) SendWidgetEvent(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSendWidgetEventRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1928,6 +2121,73 @@ func NewPreflightWidgetConfigRequest(server string) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewPreflightWidgetEventRequest constructs an http.Request for the PreflightWidgetEvent method
+func NewPreflightWidgetEventRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/events")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewSendWidgetEventRequest calls the generic SendWidgetEvent builder with application/json body
+func NewSendWidgetEventRequest(server string, body SendWidgetEventJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSendWidgetEventRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewSendWidgetEventRequestWithBody constructs an http.Request for the SendWidgetEvent method, with any body, and a specified content type
+func NewSendWidgetEventRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/events")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -2549,6 +2809,73 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with OPTIONS /api/embed/config (the `PreflightWidgetConfig` operationId).
 	PreflightWidgetConfigWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightWidgetConfigResponse, error)
 
+	// PreflightWidgetEventWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+	PreflightWidgetEventWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightWidgetEventResponse, error)
+
+	// SendWidgetEventWithBodyWithResponse Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEventWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error)
+
+	// SendWidgetEventWithResponse Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEventWithResponse(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error)
+
 	// ListLeadsWithResponse List leads
 	//
 	// Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
@@ -3137,6 +3464,161 @@ func (r PreflightWidgetConfigResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PreflightWidgetConfigResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PreflightWidgetEventResponse204Headers the declared response headers of an HTTP 204 response for PreflightWidgetEvent
+type PreflightWidgetEventResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightWidgetEventResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightWidgetEventResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightWidgetEventResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightWidgetEventResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightWidgetEventResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightWidgetEventResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SendWidgetEventResponse204Headers the declared response headers of an HTTP 204 response for SendWidgetEvent
+type SendWidgetEventResponse204Headers struct {
+	XRequestId *string
+}
+
+// SendWidgetEventResponse429Headers the declared response headers of an HTTP 429 response for SendWidgetEvent
+type SendWidgetEventResponse429Headers struct {
+	RetryAfter *int
+}
+
+type SendWidgetEventResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *PayloadTooLarge
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *UnsupportedMediaType
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *SendWidgetEventResponse204Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SendWidgetEventResponse429Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SendWidgetEventResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SendWidgetEventResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SendWidgetEventResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r SendWidgetEventResponse) GetJSON413() *PayloadTooLarge {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r SendWidgetEventResponse) GetJSON415() *UnsupportedMediaType {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SendWidgetEventResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r SendWidgetEventResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SendWidgetEventResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SendWidgetEventResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SendWidgetEventResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SendWidgetEventResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SendWidgetEventResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SendWidgetEventResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -4122,6 +4604,91 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 	return ParsePreflightWidgetConfigResponse(rsp)
 }
 
+// PreflightWidgetEventWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+func (c *ClientWithResponses) PreflightWidgetEventWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightWidgetEventResponse, error) {
+	rsp, err := c.PreflightWidgetEvent(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightWidgetEventResponse(rsp)
+}
+
+// SendWidgetEventWithBodyWithResponse Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *ClientWithResponses) SendWidgetEventWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error) {
+	rsp, err := c.SendWidgetEventWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSendWidgetEventResponse(rsp)
+}
+
+// SendWidgetEventWithResponse Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *ClientWithResponses) SendWidgetEventWithResponse(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error) {
+	rsp, err := c.SendWidgetEvent(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSendWidgetEventResponse(rsp)
+}
+
 // ListLeadsWithResponse List leads
 //
 // Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
@@ -4776,6 +5343,164 @@ func ParsePreflightWidgetConfigResponse(rsp *http.Response) (*PreflightWidgetCon
 			headers.AccessControlMaxAge = &value
 		}
 		response.Headers204 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePreflightWidgetEventResponse parses an HTTP response from a PreflightWidgetEventWithResponse call
+func ParsePreflightWidgetEventResponse(rsp *http.Response) (*PreflightWidgetEventResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightWidgetEventResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightWidgetEventResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSendWidgetEventResponse parses an HTTP response from a SendWidgetEventWithResponse call
+func ParseSendWidgetEventResponse(rsp *http.Response) (*SendWidgetEventResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SendWidgetEventResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers SendWidgetEventResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 429:
+		var headers SendWidgetEventResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil

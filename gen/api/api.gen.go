@@ -300,6 +300,24 @@ func (e WidgetConfigLanguage) Valid() bool {
 	}
 }
 
+// Defines values for WidgetEventType.
+const (
+	WidgetEventTypeOpened WidgetEventType = "opened"
+	WidgetEventTypeShown  WidgetEventType = "shown"
+)
+
+// Valid indicates whether the value is a known member of the WidgetEventType enum.
+func (e WidgetEventType) Valid() bool {
+	switch e {
+	case WidgetEventTypeOpened:
+		return true
+	case WidgetEventTypeShown:
+		return true
+	default:
+		return false
+	}
+}
+
 // ChatReply defines model for ChatReply.
 type ChatReply struct {
 	// Language The language of the reply; the widget's own texts follow it.
@@ -653,6 +671,18 @@ type WidgetConfig struct {
 // `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
 
+// WidgetEvent defines model for WidgetEvent.
+type WidgetEvent struct {
+	// ApiKey A public key (`lc_pub_…`).
+	ApiKey string `json:"api_key"`
+
+	// Type What happened; any other value is `400 invalid_field`.
+	Type WidgetEventType `json:"type"`
+}
+
+// WidgetEventType What happened; any other value is `400 invalid_field`.
+type WidgetEventType string
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -744,6 +774,9 @@ type CreateLeadParams struct {
 // SendChatMessageJSONRequestBody defines body for SendChatMessage for application/json ContentType.
 type SendChatMessageJSONRequestBody = ChatRequest
 
+// SendWidgetEventJSONRequestBody defines body for SendWidgetEvent for application/json ContentType.
+type SendWidgetEventJSONRequestBody = WidgetEvent
+
 // CreateLeadJSONRequestBody defines body for CreateLead for application/json ContentType.
 type CreateLeadJSONRequestBody = LeadInput
 
@@ -764,6 +797,12 @@ type ServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(w http.ResponseWriter, r *http.Request)
+	// PreflightWidgetEvent CORS preflight
+	// (OPTIONS /api/embed/events)
+	PreflightWidgetEvent(w http.ResponseWriter, r *http.Request)
+	// SendWidgetEvent Count a widget event
+	// (POST /api/embed/events)
+	SendWidgetEvent(w http.ResponseWriter, r *http.Request)
 	// ListLeads List leads
 	// (GET /api/v1/leads)
 	ListLeads(w http.ResponseWriter, r *http.Request, params ListLeadsParams)
@@ -868,6 +907,34 @@ func (siw *ServerInterfaceWrapper) PreflightWidgetConfig(w http.ResponseWriter, 
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.PreflightWidgetConfig(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreflightWidgetEvent operation middleware
+func (siw *ServerInterfaceWrapper) PreflightWidgetEvent(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightWidgetEvent(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SendWidgetEvent operation middleware
+func (siw *ServerInterfaceWrapper) SendWidgetEvent(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SendWidgetEvent(w, r)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1334,6 +1401,10 @@ func HandlerWithOptions(si ServerInterface, options GorillaServerOptions) http.H
 
 	r.HandleFunc(options.BaseURL+"/api/embed/config", wrapper.PreflightWidgetConfig).Methods(http.MethodOptions)
 
+	r.HandleFunc(options.BaseURL+"/api/embed/events", wrapper.PreflightWidgetEvent).Methods(http.MethodOptions)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/events", wrapper.SendWidgetEvent).Methods(http.MethodPost)
+
 	r.HandleFunc(options.BaseURL+"/api/embed/chat", wrapper.PreflightChat).Methods(http.MethodOptions)
 
 	r.HandleFunc(options.BaseURL+"/api/embed/chat", wrapper.SendChatMessage).Methods(http.MethodPost)
@@ -1744,6 +1815,187 @@ func (response PreflightWidgetConfig204Response) VisitPreflightWidgetConfigRespo
 	}
 	w.WriteHeader(204)
 	return nil
+}
+
+type PreflightWidgetEventRequestObject struct {
+}
+
+type PreflightWidgetEventResponseObject interface {
+	VisitPreflightWidgetEventResponse(w http.ResponseWriter) error
+}
+
+type PreflightWidgetEvent204Response = PreflightResponse
+
+func (response PreflightWidgetEvent204Response) VisitPreflightWidgetEventResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type SendWidgetEventRequestObject struct {
+	Body *SendWidgetEventJSONRequestBody
+}
+
+type SendWidgetEventResponseObject interface {
+	VisitSendWidgetEventResponse(w http.ResponseWriter) error
+}
+
+type SendWidgetEvent204ResponseHeaders struct {
+	XRequestId *string
+}
+
+type SendWidgetEvent204Response struct {
+	Headers SendWidgetEvent204ResponseHeaders
+}
+
+func (response SendWidgetEvent204Response) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type SendWidgetEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SendWidgetEvent400JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendWidgetEvent401JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendWidgetEvent403JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SendWidgetEvent413JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response SendWidgetEvent415JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response SendWidgetEvent429JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response SendWidgetEvent431JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SendWidgetEvent500JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response SendWidgetEvent503JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListLeadsRequestObject struct {
@@ -2748,6 +3000,12 @@ type StrictServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(ctx context.Context, request PreflightWidgetConfigRequestObject) (PreflightWidgetConfigResponseObject, error)
+	// PreflightWidgetEvent CORS preflight
+	// (OPTIONS /api/embed/events)
+	PreflightWidgetEvent(ctx context.Context, request PreflightWidgetEventRequestObject) (PreflightWidgetEventResponseObject, error)
+	// SendWidgetEvent Count a widget event
+	// (POST /api/embed/events)
+	SendWidgetEvent(ctx context.Context, request SendWidgetEventRequestObject) (SendWidgetEventResponseObject, error)
 	// ListLeads List leads
 	// (GET /api/v1/leads)
 	ListLeads(ctx context.Context, request ListLeadsRequestObject) (ListLeadsResponseObject, error)
@@ -2914,6 +3172,61 @@ func (sh *strictHandler) PreflightWidgetConfig(w http.ResponseWriter, r *http.Re
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(PreflightWidgetConfigResponseObject); ok {
 		if err := validResponse.VisitPreflightWidgetConfigResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightWidgetEvent operation middleware
+func (sh *strictHandler) PreflightWidgetEvent(w http.ResponseWriter, r *http.Request) {
+	var request PreflightWidgetEventRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightWidgetEvent(ctx, request.(PreflightWidgetEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightWidgetEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightWidgetEventResponseObject); ok {
+		if err := validResponse.VisitPreflightWidgetEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SendWidgetEvent operation middleware
+func (sh *strictHandler) SendWidgetEvent(w http.ResponseWriter, r *http.Request) {
+	var request SendWidgetEventRequestObject
+
+	var body SendWidgetEventJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SendWidgetEvent(ctx, request.(SendWidgetEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendWidgetEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SendWidgetEventResponseObject); ok {
+		if err := validResponse.VisitSendWidgetEventResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -3172,264 +3485,270 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L1bjxtHli76V2LYDahKnaRYrIskFg5mymXJ1liSNbq0Z9rUVAYzg2S4khF0RGRRlF0Hcx7Po3Fez4uB",
-	"jQH04Jc9QD9s9NMu+I/0L9mItSIiI5PJusiy3Xu3gW6rmJfIuK7rt9b6ppPJ+UIKJozuDL/pzBjNmYI/",
-	"nzOjVt2jiWHK/syZzhRfGC5FZ9h5wTIpck2MJEvKDRmziVSMGLXiYkrolHLR6yQdnc3YnNrX51zweTnv",
-	"DHeSjlktWGfY4cKwKVOd8/Ok86/dx4zm3WNZCrP+NXtPEzPjmmS0YCKnisylMDOy9erl8XZCuMiKMref",
-	"hoekYD3ygglDpChWZDljglBS8Dk3hC4WBWfa9o69ofNFwTrDvcHNu/rYtrbe1ZczRuyUUrG6pbGTxYoU",
-	"jOb4/Rv1a7Dfb+1Yf0PHnrOvS6ZN91He3jGeEznBKVL4KOGCmBkjmqkznrFbmhRyqg/J16U0jHCDfVRs",
-	"IZWBlSULJccFm9dX1/VGG8XFtHNue7Ogis6ZcZvpUc7mC2mYyFafsdV6747EipSCf10ygo2QLUpevXr0",
-	"MeGajJk227bnO3a/Dfb3yUJxYei4YOToxfGjRySbUUUz+zGypRc0Y/bB9P9ODwkdCbwAM86F5jlLiOYi",
-	"Y+TTly+fkVzJhbYjpYYwbmZMESby7YScsoUhgz0yk6XSZMGUX9cegaPBxXQkltzMcALpnJFTtiJU5GQs",
-	"8xVRzJRKaLg74UobQoVeMmU7Yex+kBOSKUbdvGo4UbBTeiNxJFZmZm+wQjM7B+lev0+4OKMFz094NZsn",
-	"p2yV9kYi3jade6w/uUv3B93dbDDu7k36rHs/38m6B+N9usd280G2M+4kHW5nHk98J+kIOrfvRivVtUtV",
-	"24D0zWMmpmZmt+Z+Yjek/71jV9wYpmyb//7laPRmsNMdjd7cffB6C3713a/btXvb//j7TrK2fRI48Y8+",
-	"bt/FdopuacLzhFBN0mefv3hJ7tAFv3O2c8fe0ymRCqY9m1E/6ywn9vAdCXsIjL3ONRHSENxmI2GHb69A",
-	"80M733vw54mQ5mQiS5GvTXN/fHeym+0PuvuTXdbdy+6x7n16l3b72U4+YLuTPbofpnlBzayaZGiY552k",
-	"Y88hVyzvDI0qWTzZE6nm1HSGnbKEJ1smiWuzgQx9KpdkTsWKcMPm2h5bOmVkJotcJ+4Y9fs937mvS6ZW",
-	"Ue+gzbgvOZvQsjCdoSVIc/oGydCg308up5bndoB6IYVmQAY+ormjUfZXJoVhSO+B+mXU9v7OV9oO4Rs/",
-	"0fCi2/nH4Zzbi2e0KBk2lON38XhU1MAul1JSWQpD5uztj98RweZkzqZMTFnOjCFn7O3FO1X8+F2XnNHp",
-	"inB18b1YhavklCp6apgyxFBlaDGnb4d4nk/sdPVgJdyXH8wpLy7rGYMHok69Jaxrr5Hs4oc5sUt+8b0p",
-	"55RcvFNnF+/EyrCCCfzInGvNxfQhZ0Xe9hF3/2QCD1Qf+ZTbEb29+C9yevFn256dBpiM5kDO4zX/vWKT",
-	"zrDzuzuVhHAH7+o7D6BpeGH9fAbWoj3BOoTTKBdMwQqTgmuDhNF2HahvRoWnj5am9jrnSedYiknBs+vs",
-	"lZ/Y7bRBUU+4OCk1S4eEhuE4Um9pcYNGpnao2vCisOx0UvDpzMAAHko15nnOxA13+0LxM2qY45TNdXZ3",
-	"oZ8TJecnYyWXGmi4X/Jnip9dfG/I0bNH3dOyyDRs+xnVb8XF98WMmov/IuOLP4vpxTv99sfvxj9+V3y4",
-	"9bdccE5XQF3HjJSa5WTGFEssWbYXbafhSvu+4EbjvoA5/BQl0pdSPqZqyn6BveBk4BMj5Ulhv5kOoZ9+",
-	"IxRcMGDz7kFCFSPyjCmyOyCf8Y965CFVeIEbsrWg2pDdA3tneyRsQyB3WImLKaLYpNQMDsPcS9GKUZBl",
-	"pbD7b1FQLrqGvTEk3dvdSeHTeHaEYBlMXFZIzazcYGfskbBsmBY4wl/g7LjvwWlxw4KN2CNPJUoxS2oP",
-	"iFQshzW13P2pNA8tV/0FOthg40PP5f2RtsJATsaskGIKKo3BXXxLB5HP9voZXRWS5r/gTrRy5No2BOHS",
-	"Kjl2ng/2YMdB9xRD0rMuDRx//vwFWfj7js5a7h+pe0dZxrTuHkthlCy6R0Uhl91Pq/ubhf2k/d0nzMxk",
-	"/n7vfq74lDemkAkrZXzZud15nVzdzhP6pnuEi7T29Ug+OU86L1D1eSXoGeWFVSp+gZUtq6+5Zc2poWOq",
-	"meWEjnIqRrMZyw+tKqFWpKCGqR75wmpkjfNvz1chtRmJ5YwXrEau7L0xg1OouDFMJJYsWQI9o2eMjBkT",
-	"7mwSWhRBmRm6r1I4KiMBqgojdYVnnRNu2XufSPLi489ILpnetudpygxQdQmEEzYfkqoXTGsuxUelXv0C",
-	"k67xayfjUq/SIZkzremU6aATg7rgHkL1jyrFz0A/syp7xg6JZo76urfR1oHTYoeYuusnPE/hWL6U8gkV",
-	"Kyf26p9/mC+lRNHfbQB9JZdNLjH7tHXBPX0nfhQ68krQ0syk4m9Z/n4C/gaRx8vPdMGt2FOXoCshpyY0",
-	"ozh/xrV+S8+kMBffn34YGeeptMwBpBm7ob0yOaeFld9ZnpBSnAq5FPYJxc7kKcuvI+m8EgslLRGzVOGB",
-	"MNysfgXJVzErsAFRahV1LTkBkQ62PBUSTCaWKblB6HKxkMqw/AnLOX0JJPcXoKfhsydz+90TS+vTIZ7X",
-	"9Bi/3rW9GZJmB1LUr9xXbCeOZ9Q8Z4tihdK4XTfDcaMWVExLipylxTbh7iJNsUR4Uaxw8Zc8nzJzSxO7",
-	"M6w4p8lEWm5HuAGrn+NvsxJ+rHO5pPOmax/qnlEF1gr7NPTyU/sK/PVAdF6fJ8G+0NpHR+FuaaDsCUlF",
-	"WRQpKYXhBaGCgJJq9+5iZvc31wR2s+1j0yZh30SOidaLBlu22r+bxPVuUK25NlTYKXHTBKIuzE1CBLPy",
-	"zacvnzzudVobBuJ2YvcVzVpkntT2KEX7ZTX9RM9kWeSE6lOrbRP3OsmZobzQRMjlMFwEBdZuw4IZkPhR",
-	"fD/jmhupbFNLTcYlmLw5bLDENqyhZepsqPBnZjnrmGan8ADLiZZzhqKxmbGRCHNBZlTkTrYz0r4pi4LR",
-	"aYna08zK0UwYYpay4l/2JMrS2OUEZuUG0xuJz0XGoBEckF0+lMVncikSkk5ooVlK5owKHQ/bDzohM7lk",
-	"TpNZUj0K05GTLWc6hkalsqov9X3aHsZzDtoJUjv7MJrR3IqOpSwYBWHAs2fct5fRASc2PPq4c34em9C+",
-	"dPstiQxsUavruyapjnN13OT4K5YZMEAAGQj2qjoh8Lxo3ZZNFuW44Bkowluw/k5lhyug/XpFabtHHswX",
-	"ZhVMvN6I41pPDwkVq5Gjss40XjdfAmdEjrScUeNWyx5uMTWzxLW8Qxo81Fkz6ybctWOWSaEd2b5sQY7x",
-	"sUdiUcLEMW8Iq1mM91o+UBmg2qmEO2y3NLHP4OQ54bfa0ltoX7dPwDGZlEUBv7Yt7Yj70O+39UGq+cmE",
-	"F8XJXLebUq1muP5Ze5Lkggmvt+MZgQOa2OMw50XB0a6ve+SVyJkig6Tf7yMdadIeL4YGyVIx8E4sWE6+",
-	"LjkzxQos3pSMpbmlw/pt9AklHUvAVwu50U9VDeaWJjMwVREwHyZIZqgmdl5YTrjokWdMLgqwv5/BYJnd",
-	"uYdIYrndkSOruSTkPQeHuoMzAhZSnmokjlbT2AarRyZLYUnP2iRctcLuq1dtMffYIZp4xorRU43mFjrW",
-	"VjuSS5b7EysVGRdUnK4dXZjAdH3n9a88bZXusGHBCs6AX0aOPPdO4t1nlhkEpx6qMlsx/2OWv1CiqMjl",
-	"fCSkYNs9cuSUvYZ2V9FOtDrFys1m/xYwStAogUQBlxNseUiQiEW+OqkclUIbWs3HFetRzUU+2LvM93TU",
-	"/RPtvu137/dOht3Xf/h9m/gAok2DQO33W+WMCVOKFidWP7+KDD53D39sn/1AHK1Sefwm3sSpXs5YGxV1",
-	"4p103FoxNF5qQ5VhyspcQh+S9JuF4nOqVicz9uYcHl8oeUjGpeaCaTwGTBimFoprRmieg7EhmwHDceIu",
-	"rjAcAFxSzQyuXlNSbPDSLGPC2E8Dn60W83df9rv3j7oPaXfy+puD89a1HEuVM3WiaM5LfbJ445bV+aju",
-	"RTTyXiuNBG32xHBTNHfETisxmfGcnSwkOBVPxqvIsBQJM9Fs3nhIjR0QN9W69hWPrq/8F1ZOiCVWOlWM",
-	"5QDasDTby4tgfkI6DQwmAgQQxTI7vTnhZojk2IkEIKZ7QXI5Y7DyYBih6pSBU3ss3wBDNDw7tWqxvQuS",
-	"UAbOAdt8wQXcsv0Zia06FCErZHa67ezdSpbTGYEdRxbUzHpebwkSPpp0qXaqAzIw4rp7nV045WdMnNDW",
-	"mWSiOS2Mn6FTOdaLcmpY1/A5a9uoYWY2bhk7NSelAtHpSt1Ky1JlG3ianSF0q82Zn7zDMEu3NEnxbTd9",
-	"MFeo0HulMJtRA2SAol3MEvtYTaUL7gbeSTr2CSDRoqRFi3026djdsn66+leqkI2zUE2ha7I+bUm1hmF+",
-	"LjkyKK9uPjcLprQURNMlih8zqdna0eHKH55hfA5WbtvjoakOhduPQUpqnCXnfpgnwc3TemJ65CWIRm47",
-	"Om7LTcXBcRlpDp4kML7axvmchYZxfg7tklPLCayyv4WrPRJ2uVHRQInB9xTMndugsNMMPln1NJtRMUWD",
-	"AVsEaJHbcDNuO7m6EtviPoQChxcfeHAfwTGuH9vasVo7ty10yY+lTp96xJkMBGO5Jqldk7TXqqk2TmrL",
-	"8WtbMzJmmucsKM124kg6M2ahU7tQimm9JjXu3asJN/D08M6dL/99NNIbZBt/1FoF/mq7eTMA2apJuyjk",
-	"JkRIL6+hRyWS25paFR7k6x7ctvMYXJX1lUXr7zVsgsf2wfNgFV7XyD8txZQqTpHUMZHBEpAFaDQ1zN31",
-	"MRlXDRk7k+AoNo762I2x2WON+DYt6Ck7ycAxJHPXayWnis6dYR+fc4eN27XKS/QKWVrouLmhptSVCWvO",
-	"qAAP84Qwms2sAgCtI+fEc6zB44G2DA1uKMGWDrAxpysyBiHQbhVaLOlKjwQXUXcdWMpxi4ZZo5O0mPQv",
-	"wTWgQcXZp90M11+ILktwHoLD1+3mTrIGjmkicvxvVAyq346JVBeaDdTARv5iXWuIHnaiWtR+bJ5a133i",
-	"J2EN48ZKpWGDhanUmk8Fi3sL9vXqZ8PY37HCc+xirlxBtWvt1nXbbitspuUGehU6SUfZBQOAGYutc+NS",
-	"r6KfHoEWnPbepBdfmIODubHOkWMVxo3QBHv8qhPeXPtYeaTdt6/tf05e314nrq0W+HCKn+AWO3r2CHGT",
-	"4cYj/N76jWcB5/NQyflHYbtXD8C+/4yB+9Bt75a32+6iC/2pNEdhbpo9fei2crOjD9y8NK8/c2ejef2F",
-	"PyPNG5s+cByfmebNmhLd8m44QmvdCDr0+r0neKJa773wB2vtU/6Ara1kddCat/75xedPWy438M/RAx/J",
-	"fBUgJdH1Ju4putXqY4u/WfvYI/FKX3L7uT+Z4f5zatjjcELD5dhXv375sTux4XrA90TXarifeD/CSW7f",
-	"q69qBzqaV3+yHZ7oGPAJeYvDrvKFXQGpTTryjClHfK5wKHH0ngUgDkjqBRUx6N+2c4iWUY+wAPHcceO0",
-	"+toGOVOXAGppEQ+A43qBVQqSDvo7rY00ZBLfYuwhiQbdJqXYyf0YFZyWSflmZIk0G3WG5K//8Z/nDsyS",
-	"Oo0odZpNUC8rzUQq5yYD7RLmkhJdzudUrZw5aSQq0yw4YbgUaIgCEf2waQFQDL0igl1H27fdbockxRMG",
-	"T22alqA/XtMz5NCRSWQyBycOzA/4z5D7Wnnsur6ekbi+s+dDuXfyTdvhoWLM+W8vM6EfBsCRDlulZ2c6",
-	"bdEs2kxwwb9U//zngnlFKjhFKcm5XhR0BQ6hw9pBBMOXnFMuiO2X6lrBNa8ZdLyM0HRkXWbJt2LCVHZv",
-	"5Ot62PBghZ9kUZSaFNT9bHNoXeFVsO+Gr17pKgmW8Q0rC0EEdmceECPJzj7J+ZQbfUhooaWfXS7Ig97O",
-	"wR7ZcpEDRLGpVUlQD1tthxOwoEqzptr7c1jiwVDSEsg2k8qQgo5Z4Y3Y3qiCmpZVpq7lRazMcZd1zJIN",
-	"Jy81SU20PfwO30R4HvMJy1ZZwZzs0q4/gsrnIaygs83lGXMmPmJkbM4TbAmqKnjtgAN/XdKCTzj8vQQt",
-	"opDatBr3sEttTnK/VhCGcqUTBDaPbQytpW8e4VvxfFOl6MreFuyN8SpQK6FN8Wbql9W+AGEwgW84lwic",
-	"LXuj17mpOdKpd3FfNi3Zk8oF2TByoODi7M7XsyQrWbA2a5ckS4WBe/HaOi7aSToBZ3JNdFHU8eeyYH8M",
-	"DTVuHFXtRgaoy+cOxhCsuNEsXDGD+ifusngxzpv7qm19N/XnRWR/d+FRziq+ZoRUrPJQZB7H0CMfO+KY",
-	"0gVP4xVzZnVs7WrjOvRmAyVofN2uUq6tgOF/KqNJKtgyBcYTC6WBSEOXuSAQyoD27LqMa6qoV/u3AEID",
-	"9ugxM0vGhP9CGiiM/RFIjP2xlCIdCXAzW0KTkq20XNhTYEeXbtftSUiuIsn1J9GuV/CdTY4A6QxiQ5Ii",
-	"UbW99baWE57jxI2lATsawPNBuhAunJTrkWgDCLSYsqNWL4vgpaTUldM1TLwEi1+11kbikiK1M5IYegrA",
-	"Dbv7RmI5k2Dum1HtYiO9wdeHL9uvJBACZdczd19VhIoAceV5Nb6mHSpNUGKoZFgM6a09jJNxGHtURsLN",
-	"yopYCc6bI50zAOftZkjEukTmn+09dX98iY+9jp/r8rlVsZ3zdtYZdqbczMpxL5PzO5IueDeTOZsycSd8",
-	"+jx+XZ/yRVfC2tGiu5BgisLeWWEhnNarSFWT1Z+ft5Cjmrhj91Gec/zys4arpOFaWDsOm4iHdyFH1OuP",
-	"tCiZc/PD+4DyoYbMpTZkkPT37kVOgx75XBRAHTQoQXok8E3L84ckLc3cGVvt8bK/5izn5dz/yuh8QflU",
-	"+N+Gqeoewnv9T3skRyKdZgUcznQy9n/NdVac4p8FFVaMPbGM3/5G8ZKpk1IVqceq2H7WoEpOq7B0ysc4",
-	"1abBazXghvQg1gkz2cz7roIZEqDEoQudYcf7dtwTvVl5R9AFK5hlBfEUdIYdQ8+ofuuue8mzM5Vyivtw",
-	"Tt/EK3+w17JpKntZi/iYSXHGlAaQtAu2HgxA4h/cq0F4JiRtIG7SHnkE552SMaMKXPGZYmZYkRz0KVrO",
-	"IoXhomQ+GrT6aEI04F8B8oQkJJtJAJJKwcicniKDQVq2c2Dp0hyi5wDZRMYrw3QN+gThKIdBMUTsfiXu",
-	"Y4sYDr6GONpxOJJwegY3xxxF4m3LhKMFpA6+OGVsgbT5wRlTKxLIop1cNAEtFLOq+SEaB8qI+tvhAiAP",
-	"43y4dozgvfhOTvVsLKlyPCB8hLutDrwmNscI6eLUeuQFc8afmJ+PBEKGTdz4YaSuwBtKliLvKjnmgmAf",
-	"55g9w/m2GM1m4JZy/A6NIbaLGhovlbA8GfrsmVgEIcUvAZ5RV2MqhZuO/H1YzY2tKvDGe+gAkRHmKh7i",
-	"zXebLSdHHrZqFJ9DDMsVBpIrJ6Fu7Ljy8ZqR4uqnfxabbiygR9LuZruuNpEVNoCvI4frmGVyjuaNFhRB",
-	"u6WluRTXmm1o64TtHOxtACRAKIco52NIQHKFdSZpMc9cI9SjYZ/ZJIS8v8zhEMJoRETmbPlPLP2k25d0",
-	"tuJ9kT3oapxVDcXZgqqIwwaBUc1pXhHiYG5AczdSKvtUzgHgYukQ81EBtq1rzfbNrU03ETq9rJl0kGTn",
-	"m1Fx1KGfknjfu/wrnq2giQXl+Py6eLmGKh5FdHh/XU39q1nPKmqSBAuu9+xHR6XaBxU5DVPb3NEVXW8E",
-	"lcTMs0bKa7PXZkX4AgSTYykmfNpiGJpRc2I8qPdSThLQv+dBDz5ZKDlfmJN2NNBxqY1lgwAEGkunNcYB",
-	"AWHbYnBQLYLNkw37+rV265QadgLxUFfEgjm+LiRZKGeDxTAqjE4zNbh+M8bAiuA+Pqmd5N4seK8lYo+K",
-	"3N8Nfe6RlJZGpkMURzzVsmpxlXvImxrdFwAguFTcsCTCJklFHohpwfUMQXUMpL4oi9Etq2r7RlKiLfsB",
-	"SGwjxLAZXliznfgAw6Rju91qFAloLY9YOdkMKlvH1dXD7ZYa4jUELCEgIrMZy07H8o0HxGEYbLT1RiIW",
-	"JUuhmSFbQoYXtwH+WA9pWDbBznXUJrUzF7CFQbhpbKF2v+E6t70K/1eZUOpIwHiZABXobGSt01BDOI8E",
-	"TMM1O/h1ybPTk3FpjBS6ZhldRws27OqO5p5skE6acUNxwGNNyDBStp/BJSssxzuJYnIup/zNF5rDayd5",
-	"zZHUiFASE9eILDTRxBvOwTotBzEhKxU3qxeWKCMFP1rwz9gKkRwbvcGeNqRvunTBu6dslTo3MIo7IDAw",
-	"kYMJCb1sBlTVkAwETGhgRAZf73ZvU2638IVqYSh00a7LR6CrH5VWvd3UVapJeuRC/EFLHxJ8jYzKfn83",
-	"O2Ur+AMducCeYPXhmeqjM2MWGMbNxUT68HAXxus0lI7DuPyTHT+IRd5yUsuihsIXProuS4YnIIw2M5po",
-	"WjCEbvhdG7L6PbDU++jZIxhplA3Gbmr/0EiMxG1y5KI3u3huhWFTF9eP3N9/ALXetgR1ljBRcvu2gzDe",
-	"vg1O/ZEgcEfZhxJnRAdGoGhIElRCHGHaaHAtEWEPO7pkY80NI2w+BlQz/Nv7yr8BfQCQGXYBCRROIXaj",
-	"Rs2ZMWDnQ6MLIeknD9zQoN07GYgyLkURLU5DNp2KwftIjmha3LszalKY4N/9jnwGBkL7X2AhDmd/yoVn",
-	"pVxBQhv+ZkjSIjtZlOOTv/7Hf6ZkC0eTEE0nDDEVDkaKgSTwsOJn8PRIbLkFSHziIimK1aGz2y2clYgL",
-	"O2BhGIQg5hgwZzcJWrEwRIJlp7qcO6vVnGu71fORgAOuiWKWTrDcJxJxW6MVqgHReJA1gri37XPgrkSB",
-	"gAs7lRnzjfVG4qgWYiwFiRKAOOMZVYrDdiIpYgMDmcEv7JJNAFy7Ks8xJxVsSkiI4nal/Rs3u3H2s6gj",
-	"EAUb0zWpNtAPuxQ0jptu65NnCuAMgjFXz8/pCoYICWu4NmCKdooiWjD0kFAyk9qQrdSbWDM5TxOcH7hj",
-	"V38bPBwjseRFnlGVk630dq/+gp1cXY6x3QSUONjkC2ZFkxAsBP1w2B2IlfWRErAtbmn4JmA8YPsAlkwk",
-	"bpEDxYfeVRQfgsrbaEoyEhuOY7LhsG0TN6PYMs7AJGwPzHAyGQlUsJly8ljYPlwTOna2Cknm1GQzyB8h",
-	"jFolGN0Ba7gOyE4Pq8R6Lomq95ZVexJTo+UVVVvSFWTwxLm0s5tUmT7tBJpSCWYF9EmCiw8i+Mp1wNOW",
-	"Cn06Ek8h6+dWWmmP6BvwP7YTkjod0d4A3uRiYUGsSF0vW6IkRmLruJ+Qjx88TsjxznaIkhnznCvM20QL",
-	"/54mr/4w6PcfJPjvQ/x3cPTX//j/4I8H8Lr98+DAXTu43xuJCpazFTB3iQfV+XDddNvNRg2UtfX4YUKO",
-	"n28HdFYSktHBDhyJDfEfqJugbbp9MEjCcPXCa+t+wmqu0oQIOvexiCjPWNIBLpbAFAD8qUcCjeFwL0HD",
-	"Sf3IJODSDNvmn198/hQEpeFIpN+MMC5j1BmSUQelFnp5eAhKNKNOQkYQy1F/9RpxGr6BczuSJ3BMpCCp",
-	"fS71PiIZRjt0MRZxLMZaKEbI/eEiMRRbQpgmTNW32IVvvTXm2xDv8e1IfNvtdsP/7bNpM+UE+ZZYvrRl",
-	"ycp2QuyKbSElSWBfbZNvrYJuCZFPd0CwpSYrcy19GwjXVWmSXDsbGRE0uEu+baTUgCjFWp7OFi7nml6P",
-	"JLmkVaciTvg02lwYg4oUueJAGjNMrw+g9TMV4wJe3Urto77UGm8hp+1NO5si0HWrXLqnu96ib9lTLtGz",
-	"TjJ5Zo+2VMFBFiYQyF3gAfVNg+57+H4fvu+H60+x9rAH27TjghNLDsC87TdltXccifUNepLr2KgVxzBL",
-	"UIzzJJTkEhC0dpieLXto9mB/LyLLMMQAqHUo23oXHGUPXXC/w1TNZJE34I/V1/b7N/uYj8MNX/MXohF7",
-	"YKLzsqf2AAEIZcFTH6qbkBQRQmnjA2srhAtT4WOBWMhJCBLlDt+OhM2T0qWCHCirBYOxGikxK4qVESyf",
-	"WHIdWAvqEDM2p42+RBR/rUOQnBpZl2cYJnCkLc1YxLi3hy6rUYMxPX312NUCYAgxp+0cqtGtmqE3WorG",
-	"db+QgqDabyfNrYn7GLpgG9PjB2Y7Vw2uMTHeMhW+Ha6sfdXteGdSscvujBTA+TFuNUZi7CT9fr+WIj+c",
-	"UZTnqgZA7AZ3FooFUYBqGllG0suAHs39HeUQqfZ4dJGDige5KMyMCjIYQF4QKab+Sh1yEBJhxSiE0oAq",
-	"vgZFaHQmzl8SOhNfdJMNGdIP9q4COjSHiuiw0DKeeo+zs5x463owuMRB4Labu8QhWv0HgpKBN2KSEcMI",
-	"pvSMAZKqwaU9TKuaihjV5lszG2BntQS5ZIteCz3mckBjQ9RYltQcJGTkqw3RZ7yNYyBAqMMDkfh7eOfV",
-	"y4fde0l88BRdrhOLxlebJRVqHVjPglhpKWG7XFGXAj/XyOhrv7Kz2xhmlNjXvbWekdq+uOslKy/5bMhH",
-	"7RrZkCIRurDfMtPpWppEP2XtudJhxu4HGSBKmb4xWWxIm475aV36yyAGbkhNaT80GGxcms0JKl2zcQgq",
-	"NmZ7bZppUyF1W3QV1RkQxkCwArMgopOcLLJ9iMVw0igxauoKe/gNUMtBG6YsTkUL7b5/Jtqt1lS0243P",
-	"O4BvGHzTje1SD0M7+/3gUwn9xNaqnNowkj1UDHTpUrS4pxrpt+NHb5aF24uea3G/2KbfxPBp9oZrK5bh",
-	"BNkXKvnNn4cqBTP5luz3/TkMmZi5JqWAmbAP1dIwB+rhUp9DAyjNxBnQD0MGiyoDun11JDBCwWqANVSX",
-	"/T4T5ZykIdIxTeoS2S1NIOFRjzxtjcc/HIk6bG7OmMu9zCN536peIRtmZry2g7npgVsFe4mSWndR64BM",
-	"lpUK7rWWhk3aqQyRvSl1Dkxnf3z28tHnT1+kUU5ytIcO+nspZilIL8kLPiS3UzRC2O0ZCow4+99Vb2L7",
-	"7M1CakbSuJqT5btxISr7u3aUYVRxmaW0R9I7lUkdew7Dlgsm6IL3VnRepNftmZHysDJYO9yoM/sjNRsJ",
-	"1H7STx68TL0qiglLwGfuphP9o0j57HGwksedXGYAXb8zY7Qws7fwt2I0X70F4+GdOTOKZ9rKfophpQap",
-	"nDPAbiDXoObGuSUAWChktaBDnwcwtcex7aAarARBtTdSw2lFT4w7p/EutdKN34ewRnokjgJ/AaLu974T",
-	"R5FxJrA1PEP0dRmeW3UaSJ/2yepSSwBrHMHZI2srDwkyarQ+5MYxZDdYtJA7uAx8lMy5KA1DL56DTGzX",
-	"YQHrX6+s/KdsxfL4iBlewKjGJThjFJvwotBR1k+wsJiRAIc4WEofPTs78B2HtK6YP3G8gobuHOwRwcxS",
-	"qtPeSHyBakXNfI94OOfTCml+LAnA8SuoYxWsVOgIABQEbA3008ilGAnX6QV20y/pF2w8k/IUFrUSHOVS",
-	"WOkwzzVZ4gNhGrQVNINO8ur549ArdgYEb7VgwDzsHBx6Q6a96mGpmNF4AUiE7TUEqrd/INcClui7QPPc",
-	"UZ0pMy41pe/WLU2s4GwJPWKdrSA/0ywDN1OCXhryUCqcHOwrSNTQNe5MPomj/9joSLgsY1aGBQt+SpYA",
-	"ZggWTURZp24aH5yBwrjlVG/LSpcOcTCTRZATk5HwB6PSlR3vSd903Xh1ioZ8nIkuw7Z91skJL1xOTuyR",
-	"a3AkHObkhaEit/PpV3iIhklvi3OacmyPBIbqPt5FBQ0PTsHtKgIIfVhJk+GcuDIF4Db1D3s5ym0K9OH6",
-	"eT0kOctLlG2hHe5FAv91w+dMGzpf2E5UAf/UGDZfuCSvABAG1vxK8DcNKc83ZJ+iplQgYaRnOwlaja10",
-	"cbBnO/npk6Pj7otPjwb7Byiye8NyNRFoPe7VL4ce1u7aLeGNzc4Pnzg6EkRxxMXDX9gLtMa57ZqSnKFI",
-	"YSwrgluUKGnQvW2WTrwLA9MJ0WxBLQ0DukIJlNtLIsCWLHJ3Km5pMlU0g8RqXOZka7BHZvatQB2Zm8OR",
-	"+CNTfLLyQvxqfUeRgo8VVauq9mSpXS09Ow+J2xLgnaEkTBiZUDUSIMGvZKkwySAA7IXRQ9ztPQfiSy21",
-	"WblEaUmV6AErNhoptxP3ggP6pSOxtZb5Vnnt3wEgt7048M0IAAqjzpBYoeM8TSoQMsRk2VMZsMlO9h4J",
-	"jjb3Q/dpwAbkaXDw+mZPeD7qQCbPYgXpvDCbHS1AwLUcLR28eZOGqoR6JNzxYfkhSfd2+inJORQj0DW6",
-	"BCmpqwxuXqWPqndxQXb6BI2i9nhylo8EbqZ9e3nfssbEMk74d0Bm9tossW/Z/+7Z/w76ZAZrCJtki3qT",
-	"UF0ks92eSSFLxfLtBIMPY7KBLgd1ynIyobxgeY98HN3C1BPaOeUpwguEJNOSKioMsx0HaXuI/EkxklbU",
-	"IbgffVLFCu+Zgk8UXgX5DYFbBc+Y0Ag7RgzLMyUXijNDoQAfAMpCIFAT+XLHMDUHVK5LVlrhW46ePeok",
-	"nTOmNAJfdnr9Xh/Q7yiHdoad3V6/t4vZjmaATmq4g+0ljFfT+KerVfEoh246yfIYg1FrVf0G/b1NCNXw",
-	"3J2qPFEMluoMv3yddFzaj7VKRZ2kY+gUIpGhnxBdvJDatBWkhbz5gjV1VUcGqlzFa3UHesTK5VbEjb0n",
-	"SD+swL0pdztAEhtepu0e8XJU5YdBFtnifYGzXKEDtiJ+2oIMwO295qYHO0WAwQOUounB2SbzUkNJIVkh",
-	"E67w0IOI9rmlczVrrU8jDPkp4imOcncHqAmE5ri0kq9ePfp4O0FhUUrNIPX08PpBZQmi6nEF/KndOVgP",
-	"97LDr+K9oN5uHjJjosiAKrzvfQijrYLPeuQLF6lm1WQNSw5zMBI8rwWtAbasEbVmLPeAkrL4pmV9kNLF",
-	"GVfasWUY++xQNE6ZaTO9bIHS0DDkAHFFWEzw+rc5/b2v/7CO98aEzQ0oA1Syjb0nkPu3gXKw3Wl36bve",
-	"OFaU+mCZy4uNuLWoMNRYe4Rshagty9tvaexK1HdIJ1QGeFhYXMPemO3DEPQlnLznxF2eV0k/fFEUKdhI",
-	"AA/eQsbvHGzbXt3G3ePZO5L8Hjmu98d1w0WDC5Qd3DtWSo66Cih6kjZqU0S+mE1FTAAZ10QNEyGXeHZF",
-	"NQtYE5sYRYWmGQKvTFvq+/bk/TwEbyQuJX+thEw4/0BO40hYI6eYgNVVfkSLvwPJ1eBpyJxHYivd7++m",
-	"26RgExOMZ2M24wI/47T9KhetO+C07seJDnuQm5AR2B1e1bXGOs5Y5vMnJMAfiXoG/Ck4oNdz4EMjkcu9",
-	"9KNwkWb7/a5fsowueuTlUo5E0zjsyQjOgRddFIMUBFW5Y0zybpchwcJr6HX3dqEe6tzxQuNK0AZ59OH3",
-	"l6f1JUeukWhz04rEimIFlSQsQZzShVUPCrSiVJsUohkgJlgpwOqC0ElVwTE58UhsjTpjmWnLuS5+UIbO",
-	"IekYInO0VGqVWH1auqsuSgB3aKFl4EtroQJYk2ciVTISMMasVAoyBK/qm2gYo8FMDejvnW1NVoIGn7Es",
-	"XaLker6rpHEMW9KcVYBXSwiXUuXawR/xuCFOSLEFo0ZHxX7cmm5hTimgswlS2W2HMvHb3B9EF5A2EqCf",
-	"JN4DfPSIzGXOCnAMVanV3RH3nwOFXie+sr0llEha57A3sYQUwKdvI47r9u3Ezi/qRlG8qbOKg6EkowKV",
-	"peFIdCFvRLqOV0oavsOkiU5JmmCIpBWRAPDrBg4laaJCkk2ogWTdmZ+0esGTVne0G99Ouo6icrd200uA",
-	"UUkrLMi9eT9t+J3w+o5tseGQdHf2043+QnxiYNusGS6TpnMJH9y1I1r3X8LNfVjO4ENx13bTum8GFKe6",
-	"NmIpvlVEnoSIELeFP5L56oaFB6PIg0oN+aIZH+RK5IRIMxDUN1VXsJqYL2AYcgF2HEp977P8/pvB4/m/",
-	"LO4+N/t/XN77t7c7R+Pd4/zgwaT/yWzw6Ku9z4r9Ti2KPMpwDhW7GhFIbZkjaE7NGctd9giM3up8dvFO",
-	"sVOX3nrMBKFfXXwvCmrkKTXk4p0ms4sfFDtlWL7aR2IsmGGqdyrPaKb/qfpGPehy2PlMnl18n2ny7OKd",
-	"gWiPEOHTeVCcXvylyI0lBm8t9X6nZsz8+J2+eDdlfM4gitBFHHX+sHtAdvtkZ7BL9vYP7tbDLYed3ckO",
-	"G+R7WXd/fEC7e3fv3e/eo+Osm7NJf2ewa1+5BzomdK6+rg9ragsYYGNa/WEWrhr2i7ec/gN5woRY8bHV",
-	"INXFXwrCpiuyT06/6EpNXIIPoqz6+papf+y0BFJfnSekmQhkQjM2lvLUlbi9XnXFuNrZeT0Iy2WtaWj9",
-	"/RseNapPj6vTFma6CsrE0MQQ3G9VhVBCsPPi7cUPZ0wzQU4v3um3Fz+Yi7+IU3LxvQq72PwDgS0+TwjN",
-	"v7LixxSU0LOLd7i9aS23+8U72HdrpQQxqO59Nt0N59oObEMR9XUrRb1Ma+yFvKpOa+1Z+N4ert3lFpuP",
-	"aB62g31l5+pXagVg4aXdq1+qquTDG/evfiNORWzf2bnGV5rVu+G9/esMqSXZsn15cI2ONov/2vd2rzGP",
-	"zeTP50ln/zpLVi/9Dm/tXmc61ypgX2ajc/pW087WjPRqMd6dJ5216BQovMPMplKlLuAsAFScBoySsZEk",
-	"VxR0YFZMYjtePaoNhNJh5dwMYVkoVrEzJuqmvSiIBxEobdDpddsduKd/iumOXGa5w9IN1zDdOf3ajrGQ",
-	"WIPG/oY4QBgf1uJ0Uwke+ZGwU4QWmyo0NnUQOvaGZgaTd3n7Rl35WRRUOHPTMMqu6YuNjYSrNpZsqDOG",
-	"uoYUG8uNpdFbKaTEbVQfS6sSYlYUjYt62d/NGmHwTL2OVxoVLPsZtJSfLuC3hS5cJvevy+g/o0j+CTO1",
-	"bBZJZ0EVnTNI8j/88vIaqXEE5/UqopJNBVFH4qdWRK3qRNxU8IOY669LBq4cJxRX5U3q0lQsKFyav/n8",
-	"9U+Wu/yhqldWr2UXiQvwdX73cPDR3f5+p6203s5Bs2Je5yldTC7eiRV5GrLVrZXI8wnYo6J4nd/1j+4e",
-	"HxxszFnS+ZROV06Kq6sMF+9MAvLcYI9c/Je6+B5s6la2/ooVTJhT9tbKhr160L/rRFPc3JTr4gbaEqGk",
-	"OQnmx++KXmeToiboYsLEquvE/3WFrZHA4cvOxf8TiblWAlbstJN0/gjl7WcXP5xdfK+j609X3JxRS3Qv",
-	"vted12tpHXAq1lIxdC7+//zs4s9vL/5cfHXxl9N/IE/4GMrDTS9+MDMGEvc/onKlGNu4n1Bwb11UvBWv",
-	"itNor7ss2EBtWvFSc8rWB+2+9N6jvrZ0X6OEGwT8Rkj934t4/3crNX9RX+9W1/bV7vcGj/3V3PBeko9h",
-	"rp3hN/6yD0rfKNw/5tpUKRd1a0xJQgRbMm2cs3lrvEIoIgCR+Jw5tMd4RXi+3SMv0XNqRbdaVg0HgLl2",
-	"JoJD0khEAGjWDZkInKz4kBdW0Ll92/Z9zEWUK7pK4nJLeyCQkMvDeqbtCRd5PB8GijBicISDUlLjXoeY",
-	"9JAp18VHbgVrfgiMrIs+xnbwFsmoZkPwvTs8kPPh2VYDwLM+y6nmImMp+ev/+99IWqU3S13Ol5FIwZub",
-	"JigNU0GePzwmu7u797HeZAhIeAtQgHTQH+x3+7vd/s7Lfn8I//uT8xbfvv2MTpmdR4ixTN3s4JxsYZhN",
-	"v5+EBGT7/e0eSaP0+2mV5zRO7z8SmPi/ilTUDhVAdSgUkDS8fxNc1ATQybUKAgAH9iFXVuJcSM3R2RPj",
-	"K3zY3mSimRm6UbgJJMsZLxhZyRJaRMQ1W/qQt5UslXcqLjzEAvy90oFY3YkJpTs1aH0+pgKAVwv8klRE",
-	"n/LFgkF+VUCcCQSNQVw4doRrovkc3LeQ0iEaYvBXsjcLrpjP7isX9OuSDcNMjml2Cmm2XML4w7U4NJ/w",
-	"ELKUWy13rfYnLoTbChVa+/bt4bWQx1sA05TCbtopM5BoNrG7SJu4gACg3aNctAlJrdzlM80TPYMIKsFI",
-	"hFqu4aKpJqA0+YS9SLdwaj1ceuug369A4DHIcVyaAJoMyARMHaMwzYrzs6H2XS5co5j8/APophu9YVV+",
-	"+0Z4crIWhNjuQ4u03EvcdDdVfNso76+g4z52+0iva7dtTLd65A68CYkqz5PWWiU1EuaO9kKxMy5L7YqW",
-	"4LkMxKiiDb0NqmeoDxlpmpcXsVnvHORsj5JZwQGruNimT4cUndeTl+OUo5f2wR0W2wfYlxu/71N43uD7",
-	"oSjPtebAuREcs008OrSKq1dsShVY3qAaas2wsNmh1jYYn8C0fRn39262jJ7/UAMh6w4UwjXy6i3Purfr",
-	"PW7j2Zvm3koLte5eL9vrNfrskd7X7O7edboLssvNu/vTrTJWLql7J1/GxYhiXyQ6Aq2IXqt6ZMUcK4kv",
-	"XBrF5vONvO5BK0e3svsZZR4Pq7yz97J/fzjYGfbv9vZ3Bn/q1LKNY+G8zrGmxcX3OSezi+/fJmRn0Cfz",
-	"//nfiWHmx+8Skl+8K6xIc/Hu7fv4koMPOcoL7h3MsYuw0x/fnexm+4Pu/mSXdfeye6x7n96l3X62kw/Y",
-	"7mSP7o/rqYKDC32juzlOpm1v73oXX5tzdkMBhpBguuMMQsSwgi0ufjAX73TDpY0rUTlvsfiPz9ZcK2wT",
-	"p2Oulmv/Zf/esD8Y7u31duxOP2/ulM7Rvxx98uSB2PnXp+Oj4917914V97ovHx1QNl3mj7+6/9kX9/i9",
-	"6c7eTYwcoehXi4Hjc6teOBd7gckMY13uN2PH/3nGjma20y9fW5IeJxX98vV5zchgNw/ujsjAgL+vZwzx",
-	"stgvbgWpOtkejHDsIyZRGfMiW1Qhq5FjtEeeMOqEuxBeUCXojM0ZTgNwGVlv38bMhxJLFkQWDrR4XC9Z",
-	"K6lqcVQJZUcirUR3iOHBZ0BwcEVK4yAHqSDdp0yqChtOhj/05QSsrnxdR+pNQiBG4kaO1BuFQNy+DVWs",
-	"9e3boKP7ogzklUtehv5QNJ4432gIv7dLg/VdDdkKxcNGIhi4eJ5UkWlgglGM8KmQyn4CkhPeMAEhwpzb",
-	"kx5VetphVKH3kiiBkbgE3b+WHgkzAgL+M8o25mooiXwkciUXukIgVzVaJ5QXlXL7JK6zYVX/AH9vOJxn",
-	"1Cn7VekOWQr76QhS7e2L6D33wN6MFkzkVGFRD7L16uXxdo888xU/XIBfVOUGTXEeTx2VcR6J2JCXNGNh",
-	"wqtQodnFFlcvDAkg/HuNRAQuk0AtGQEe8gjY7lrEIgzYY5A5mduNaEOowp5zybQ3rUBQnraTC+YbKloS",
-	"qUBOz1PmIvg0ZNRFSLXPMVw3mI1EqH3HBUTtyVLpWuzVOkqebCHS3oeJQKSir+iTuKiqkah6Z7rP2aKg",
-	"K5a7uXMlneqZXrgzLg0G6aEztVXf93hnrr2JtZl/xr/ev59+WIvLTwMor6GTa4jlNYDyuu3mJpDlZkak",
-	"n8W0czloeUOmoQ8AXx6kG9ML/QqGJZQXoDLYTS1L9WL+nfPXPxEL7SHHEWbWVaaJkNBu5wcENHoS2gHQ",
-	"7TDmgAf420cx1/Uy8H2XRVGfI0yHA2e3prd7pfkmyvKH1pU367nvATSuFyTECo1WRV1km2sRXqkKr03w",
-	"nAs+p8W6dcQsZSPBqI7n+6ct9Q11X1cN/zpA6Z2bnkM0ytRR0h/A5KFLSEDkuulqoz32pdEihKcTc8al",
-	"qZIetFVBiye/6uAB3cnus37eHYz3Jt29/C7r3st2aff+5B67mx9k++M92uigg0TV+3ej5Th2c7YBblHJ",
-	"cRC1tAUBYSAbhQHWRrbdsFG0yB9XlZPj2oeZ+rqgKPcYCYGvLrDtmrnyejUTpS/lY7/XUsDnPOnEouPV",
-	"NpXo2erdsDGu8a53bvx949KPpZgUHGt7/Uqg9MF1XnaCrhVHHgjDzeo3a1WbtSr5pm6wQhLjrDot5qAm",
-	"+uXON44mniOpKFhb/bMHobZLZS2aSom5hVqjtlE1coHfWH8BflhxbMsZljUaAnzs8LZLiIbRukk7VWrP",
-	"p4k5DpwHhpsEG17GqbFcniqlq+hjI+GDkIBJH7p/wRiyYoaERDMAfPGohZFwibsgOU0tuQ0mcvL2glom",
-	"G8Q6ZJD+3luxUB2NJi7SW22TpWIhIWGV6culL7OfdIG5IS/YLXd9JBBgGIW8W57ApQDzU1RvCE19mhnS",
-	"7YaHusBjdNojkL5mSVWONXohQBxycIP+CBn9aQ7JFfZII4GmQ+r4kHWfvgI3Z0imGevMfil9iWOvX+Os",
-	"QJ98KD/GpDuLXIEI3mFctnIkllT7FW+xuEDqCtcg2CQgugJYIi5mjzxwdWNqrUYoE1/YQ0if88fe9Ljt",
-	"tfkI0C/Shvw6HAnAc+AJUwFTguvlPfofQM3/xTAP/b10Lanqr6C0fhwgMxtM8JuFMLcRPqwX6BcSA67h",
-	"XbBz8lSah3ZlfuOsV/qBgAFu5qpJO4L0c+H2Uxt09HKSQLZugPDchkSa3NXsjVL3eKhdSB/kbPrODhms",
-	"/J6y1nItttIxS4Je/Earfp7opHZCdVPQhk+UVu1eV7m/qio/oyapaodvVJffH5qx0x/2B8OdnV6/v9cO",
-	"zVgPFoGg8/tgdOoyDVYoRWvmMSoEvcRWciQErZuYsJMfQOt3BioX2BFhL3z8d81K5cASwab06Y/f6bd2",
-	"/5nVxf94r1wBkQUqw+x2AXpRqzDdjr3A9dgb7t/v3bu786ebWJHQzAIb8xKrxW9s8jc2uUIadhmTvB5c",
-	"4ldGS9wMNMto/uhjcGksqMlaytI+gQKpQXOGKOeCT1i2ygpfi35IrldzBSJCoOqKVbx93cCcqTjeFKh3",
-	"Ug/daPL1yl3uHP498gmP+wlqbr2WSqiiUqvAgukSQdQAp+YWBjZsH/q3lzMZVWmJJY5mV0KtF+cadhon",
-	"D0lpe+QjaWY1MAkA4GW+cho/oB+sGufe2JDczYpLqFg3ctkKuSQcSgMGrQ/iBOyn2tmlQxSsu8tHohbc",
-	"4vDIY2Z7rlGpdXEBlyYtw6AZWeRVXU6rGXtRCnLzQQQM3sacjtDlwO2Pnj3CNNhYqzdOAHvoY71cyjzs",
-	"ZDUpBaTe95WMIMUaZqjLpMpD1ji7+wiu3txlcY8GNBJ+KHGRzLVxgcJvdwwk0d5ugldqqJORuFSbJr+M",
-	"Mv3TfObrYQxh///tCMAfNv3Wzyg8vwqRMh8i0VbDrdWCcr2h4we79+EyFn1I2a2KfasIy99NIp/3EQF/",
-	"y+TzNyd3HiMnpY0YVkibiUT1Rq6QO94lcWninzjnacj9g8ZlmrPICyKLPMDKh8hM2hKA2xsjUVWhh5Ra",
-	"SXU8LZ/vkTTUeUQsKsJxK3HFBzCChOQSBkGC9r8Npvn3ZtV53Ijr/HDmnfVImsuMMTvD/Xu9wS6EGCkJ",
-	"AUhuD1agpZslAbRn8oZfrOXdwm/+TBnzzl/fkEOH9dnAKcFPB9d+s3X8xnMqo+ot59Ou9sdPsHxsJhL/",
-	"G1hALDvNZaZdig1fcc79dPXc3C9Xxc39wvpu9odD4rXn40oR6V0KSJsAhXHmNJtxwWpVSYZ37uwM7vb6",
-	"vX5vZ3ivf68P1hk3zNYoGC6mSYhqxwTugk7tjyiiN6Tdq8IyccrWo0K/8JhTmIOc5bW0gJggoBl/0otj",
-	"acdwzpvNPuSF07/DFqJFVHUM+gcFjuKEBltCBtPCJ9JFfWz36nHQPLtsGL4pqNmGFqzKitNS/QyWxgUI",
-	"hfJgvPZRX8AL1qaq5+UxeljKy/5qD176wkMhXEHQ0K9mb5rGq8mm8ma1UmmuwgUU9A6lnOhYnrHtHvk3",
-	"O7rwpENoHFa9UbBnfHUMSiZsORKf8Y98V3xkgcgJFiKDsoiKYTRMQ8IahkQavv1b+hD3vmsnZxnPmR66",
-	"SkkBtZK0lEeqRpjU6yNFRZB6LUKMW0R71KEG1VWZ8142a6IlH6ImWgikR3a6tpm6PL80hV2ImS5LePLK",
-	"6O4vblJV7crehRiqSzu5sJ9Stp1//7Lfvf/6D7+/Xhw6Wy/dFuqf+Qi6BRTGrJcArBVGg7JoeggQ5ryE",
-	"tIV0JHxltUZlNNwolw459OC6Qz7bSaqaOn+483+9/sMWWb+2ffv3m6Ld38PwU4nQSHvez/F5AJkHBi/7",
-	"94c7+8P+Xg9dd9f1fYqLd6dt8jbTQeJW7IOEClziHQ2g7YPJDuvuZXdZ9z7dv9vdobvsXr7LBpOd/s8Y",
-	"p97wmvqf145BF2zZ4gHduDDnUKPMn8mrFtHttrjyXuf6ufai2pc3MAI20pGKFdL4IYlq4DUrogMkb8xW",
-	"EtB3E7aEqrJof+q32zECL+OaTC3B9ejOiKkFLsIN2VKsywRUkOfmJtVJ8aV0G7rjMg21jvOmhft8vKyd",
-	"77wsGPLq3qWCsHPxAKdJsFqIkchZ/YRE0nEQUKxeef6/AgAA//8=",
+	"7H3NjxtHlue/EsNuQFXqJMX6lMTCYqZclmyNJVljSe2ZNjWVwcwgGa5kBB0RWRRl12L2uEdjr3sxsBhA",
+	"B192gD4s+rQF/yP9lyzivYjIyGSyiiXJ7p5tA91WMT8i4/N9/t5733YyOZtLwYTRncG3nSmjOVPw5xfM",
+	"qGX3eGyYsj9zpjPF54ZL0Rl0nrNMilwTI8mCckNGbCwVI0YtuZgQOqFc9DpJR2dTNqP29RkXfFbOOoOd",
+	"pGOWc9YZdLgwbMJU5+Ii6fxz9zGjefdElsKsfs3e08RMuSYZLZjIqSIzKcyUbL18cbKdEC6yosztp+Eh",
+	"KViPPGfCECmKJVlMmSCUFHzGDaHzecGZtr1jr+lsXrDOYH/35l19bFtb7eqLKSN2SqlY3tLYyWJJCkZz",
+	"/P6N+rV70G/tWH9Nx75g35RMm+6jvL1jPCdyjFOk8FHCBTFTRjRT5zxjtzQp5EQfkW9KaRjhBvuo2Fwq",
+	"AytL5kqOCjarr67rjTaKi0nnwvZmThWdMeM206OczebSMJEtP2PL1d4diyUpBf+mZAQbIVuUvHz56GPC",
+	"NRkxbbZtz3fsfts9OCBzxYWho4KR4+cnjx6RbEoVzezHyJae04zZB9P/mh4ROhR4AWacC81zlhDNRcbI",
+	"py9ePCO5knNtR0oNYdxMmSJM5NsJOWNzQ3b3yVSWSpM5U35dewSOBheToVhwM8UJpDNGztiSUJGTkcyX",
+	"RDFTKqHh7pgrbQgVesGU7YSx+0GOSaYYdfOq4UTBTukNxbFYmqm9wQrN7Byk+/0+4eKcFjw/5dVsnp6x",
+	"ZdobinjbdO6x/vguPdjt7mW7o+7+uM+69/OdrHs4OqD7bC/fzXZGnaTD7czjie8kHUFn9t1opbp2qWob",
+	"kL5+zMTETO3WPEjshvS/d+yKG8OUbfNfvxoOX+/udIfD13cfvNqCX33363bt3vbf/7aTrGyfBE78o4/b",
+	"d7Gdolua8DwhVJP02efPX5A7dM7vnO/csfd0SqSCac+m1M86y4k9fMfCHgJjr3NNhDQEt9lQ2OHbK9D8",
+	"wM73Pvx5KqQ5HctS5CvT3B/dHe9lB7vdg/Ee6+5n91j3Pr1Lu/1sJ99le+N9ehCmeU7NtJpkaJjnnaRj",
+	"zyFXLO8MjCpZPNljqWbUdAadsoQnWyaJa7OGDH0qF2RGxZJww2baHls6YWQqi1wn7hj1+z3fuW9KppZR",
+	"76DNuC85G9OyMJ2BJUgz+hrJ0G6/n1xNLS/sAPVcCs2ADHxEc0ej7K9MCsOQ3gP1y6jt/Z2vtR3Ct36i",
+	"4UW380/CObcXz2lRMmwox+/i8aiogV0upaSyFIbM2JufvieCzciMTZiYsJwZQ87Zm8u3qvjp+y45p5Ml",
+	"4eryB7EMV8kZVfTMMGWIocrQYkbfDPA8n9rp6sFKuC8/mFFeXNUzBg9EnXpDWNdeI9nljzNil/zyB1PO",
+	"KLl8q84v34qlYQUT+JEZ15qLyUPOirztI+7+6RgeqD7yKbcjenP5H+Ts8o+2PTsNMBnNgVzEa/5bxcad",
+	"Qec3dyoJ4Q7e1XceQNPwwur5DKxFe4J1BKdRzpmCFSYF1wYJo+06UN+MCk8fLU3tdS6SzokU44Jnm+yV",
+	"9+x22qCop1yclpqlA0LDcBypt7S4QSNTO1RteFFYdjou+GRqYAAPpRrxPGfihrt9rvg5NcxxyuY6u7vQ",
+	"z7GSs9ORkgsNNNwv+TPFzy9/MOT42aPuWVlkGrb9lOo34vKHYkrN5X+Q0eUfxeTyrX7z0/ejn74vPtz6",
+	"Wy44o0ugriNGSs1yMmWKJZYs24u203ClfV9wo3FfwBx+ihLpCykfUzVhv8BecDLwqZHytLDfTAfQT78R",
+	"Ci4YsHn3IKGKEXnOFNnbJZ/xj3rkIVV4gRuyNafakL1De2d7KGxDIHdYiYspoti41AwOw8xL0YpRkGWl",
+	"sPtvXlAuuoa9NiTd39tJ4dN4doRgGUxcVkjNrNxgZ+yRsGyYFjjCX+DsuO/BaXHDgo3YI08lSjELag+I",
+	"VCyHNbXc/ak0Dy1X/QU62GDjA8/l/ZG2wkBORqyQYgIqjcFdfEsHkc/2+hldFpLmv+BOtHLkyjYE4dIq",
+	"OXaeD/dhx0H3FEPSsyoNnHz+xXMy9/cdnbXcP1L3jrOMad09kcIoWXSPi0Iuup9W99cL+0n7u0+Ymcr8",
+	"3d79XPEJb0whE1bK+Kpzu/Mqub6dJ/R19xgXaeXrkXxykXSeo+rzUtBzygurVPwCK1tWX3PLmlNDR1Qz",
+	"ywkd5VSMZlOWH1lVQi1JQQ1TPfKl1cga59+er0JqMxSLKS9YjVzZeyMGp1BxY5hILFmyBHpKzxkZMSbc",
+	"2SS0KIIyM3BfpXBUhgJUFUbqCs8qJ9yy9z6R5PnHn5FcMr1tz9OEGaDqEggnbD4kVc+Z1lyKj0q9/AUm",
+	"XePXTkelXqYDMmNa0wnTQScGdcE9hOofVYqfg35mVfaMHRHNHPV1b6OtA6fFDjF11095nsKxfCHlEyqW",
+	"TuzVP/8wX0iJor/bAPpaLptcYfZp64J7+k78KHTkpaClmUrF37D83QT8NSKPl5/pnFuxpy5BV0JOTWhG",
+	"cf6ca/2GnkthLn84+zAyzlNpmQNIM3ZDe2VyRgsrv7M8IaU4E3Ih7BOKncszlm8i6bwUcyUtEbNU4YEw",
+	"3Cz/ApKvYlZgA6LUKupacgIiHWx5KiSYTCxTcoPQ5XwulWH5E5Zz+gJI7i9AT8NnT2f2u6eW1qcDPK/p",
+	"CX69a3szIM0OpKhfua/YTpxMqfmCzYslSuN23QzHjVpQMSkpcpYW24S7izTFEuF5scTFX/B8wswtTezO",
+	"sOKcJmNpuR3hBqx+jr9NS/ixyuWSzuuufah7ThVYK+zT0MtP7Svw1wPReXWRBPtCax8dhbulgbInJBVl",
+	"UaSkFIYXhAoCSqrdu/Op3d9cE9jNto9Nm4R9EzkmWi8abNlq/24SV7tBtebaUGGnxE0TiLowNwkRzMo3",
+	"n7548rjXaW0YiNup3Vc0a5F5UtujFO2X1fQTPZVlkROqz6y2TdzrJGeG8kITIReDcBEUWLsNC2ZA4kfx",
+	"/ZxrbqSyTS00GZVg8uawwRLbsIaWqbOhwp+Z5awjmp3BAywnWs4YisZmyoYizAWZUpE72c5I+6YsCkYn",
+	"JWpPUytHM2GIWciKf9mTKEtjlxOYlRtMbyg+FxmDRnBAdvlQFp/KhUhIOqaFZimZMSp0PGw/6IRM5YI5",
+	"TWZB9TBMR062nOkYGpXKqr7U92l7EM85aCdI7ezDaEZzKzqSsmAUhAHPnnHfXkUHnNjw6OPOxUVsQvvK",
+	"7bckMrBFra7umqQ6ztVxk6OvWWbAAAFkINir6oTA86JVWzaZl6OCZ6AIb8H6O5UdroD26xWl7R55MJub",
+	"ZTDxeiOOaz09IlQsh47KOtN43XwJnBE50mJKjVste7jFxEwT1/IOafBQZ82sm3BXjlkmhXZk+6oFOcHH",
+	"Hol5CRPHvCGsZjHeb/lAZYBqpxLusN3SxD6Dk+eE32pLb6F93T4Bx2RcFgX82ra0I+5Dv9/WB6lmp2Ne",
+	"FKcz3W5KtZrh6mftSZJzJrzejmcEDmhij8OMFwVHu77ukZciZ4rsJv1+H+lIk/Z4MTRIloqBd2LOcvJN",
+	"yZkplmDxpmQkzS0d1m+tTyjpWAK+nMu1fqpqMLc0mYKpioD5MEEyQzWx88JywkWPPGNyXoD9/RwGy+zO",
+	"PUISy+2OHFrNJSHvODjUHZwRsJDyTCNxtJrGNlg9MlkKS3pWJuG6FXZfvW6LuceO0MQzUoyeaTS30JG2",
+	"2pFcsNyfWKnIqKDibOXowgSmqzuvf+1pq3SHNQtWcAb8MnLkuXcS7z6zzCA49VCV2Yr5H7P8hRJFRS5n",
+	"QyEF2+6RY6fsNbS7inai1SlWbtb7t4BRgkYJJAq4nGCLI4JELPLVSeWoFNrQaj6uWI9qLvLh/lW+p+Pu",
+	"H2j3Tb97v3c66L763W/bxAcQbRoE6qDfKmeMmVK0OLX6+XVk8Av38Mf22Q/E0SqVx2/idZzqxZS1UVEn",
+	"3knHrRVD46U2VBmmrMwl9BFJv50rPqNqeTplry/g8bmSR2RUai6YxmPAhGFqrrhmhOY5GBuyKTAcJ+7i",
+	"CsMBwCXVzODqNSXFBi/NMiaM/TTw2Woxf/NVv3v/uPuQdsevvj28aF3LkVQ5U6eK5rzUp/PXblmdj+pe",
+	"RCPvtdJI0GZPDTdFc0fstBKTKc/Z6VyCU/F0tIwMS5EwE83mjYfU2AFxU61rX/Ho+sp/aeWEWGKlE8VY",
+	"DqANS7O9vAjmJ6TTwGAiQABRLLPTmxNuBkiOnUgAYroXJBdTBisPhhGqzhg4tUfyNTBEw7MzqxbbuyAJ",
+	"ZeAcsM0XXMAt25+h2KpDEbJCZmfbzt6tZDmZEthxZE7NtOf1liDho0mXaqc6IAMjrrub7MIJP2filLbO",
+	"JBPNaWH8HJ3KsV6UU8O6hs9Y20YNM7N2y9ipOS0ViE7X6lZalipbw9PsDKFbbcb85B2FWbqlSYpvu+mD",
+	"uUKF3iuF2ZQaIAMU7WKW2MdqKp1zN/BO0rFPAIkWJS1a7LNJx+6W1dPVv1aFbJyFagpdk/VpS6o1DPNz",
+	"xZFBeXX9uZkzpaUgmi5Q/JhKzVaODlf+8Azic7B02x4PTXUo3H4MUlLjLDn3wywJbp7WE9MjL0A0ctvR",
+	"cVtuKg6Oy0hz8CSB8dU2zmcsNIzzc2SXnFpOYJX9LVztobDLjYoGSgy+p2Du3AaFnWbwyaqn2ZSKCRoM",
+	"2DxAi9yGm3LbyeW12Bb3IRQ4vPjAg/sIjnH92NaO1cq5baFLfix1+tQjzmQgGMs1Se2apL1WTbVxUluO",
+	"X9uakRHTPGdBabYTR9KpMXOd2oVSTOsVqXH/Xk24gacHd+589a/DoV4j2/ij1irwV9vNmwHIVk3aRSE3",
+	"IUJ6eQ09KpHc1tSq8CBvenDbzmNwVdZXFq2/G9gET+yDF8EqvKqRf1qKCVWcIqljIoMlIHPQaGqYu80x",
+	"GdcNGTuT4CjWjvrEjbHZY434Ni3oGTvNwDEkc9drJSeKzpxhH59zh43btcpL9ApZWui4uaGm1JUJa8ao",
+	"AA/zmDCaTa0CAK0j58RzrMHjgbYMDW4owRYOsDGjSzICIdBuFVos6FIPBRdRdx1YynGLhlmjk7SY9K/A",
+	"NaBBxdmn3QzXX4guS3AegsPX7eZOsgKOaSJy/G9UDKrfjolUF5oN1MBG/mJda4gedqJa1H5snlrVfeIn",
+	"YQ3jxkqlYYOFqdSaTwSLewv29epnw9jfscJz7GKuXEG1a+3WddtuK2ym5QZ6FTpJR9kFA4AZi61zo1Iv",
+	"o58egRac9t6kF1+YgYO5sc6RYxXGjdAEe/yqE95c+1h5pN03r+x/Tl/dXiWurRb4cIqf4BY7fvYIcZPh",
+	"xiP83uqNZwHn81DJ2Udhu1cPwL7/jIH70G3vlrfb7qIL/ak0x2Fumj196LZys6MP3Lw0rz9zZ6N5/bk/",
+	"I80b6z5wEp+Z5s2aEt3ybjhCK90IOvTqvSd4olrvPfcHa+VT/oCtrGR10Jq3/vH5509bLjfwz9EDH8l8",
+	"GSAl0fUm7im61epji79Z+9gj8VJfcfsLfzLD/S+oYY/DCQ2XY1/96uXH7sSG6wHfE12r4X7i/QgnuX2v",
+	"vqwd6Ghe/cl2eKITwCfkLQ67yhd2DaQ26chzphzxucahxNF7FoA4IKkXVMSgf9vOEVpGPcICxHPHjdPq",
+	"a2vkTF0CqKVFPACO6wVWKUi6299pbaQhk/gWYw9JNOg2KcVO7seo4LRMyrdDS6TZsDMgf/63f79wYJbU",
+	"aUSp02yCellpJlI5NxlolzCXlOhyNqNq6cxJQ1GZZsEJw6VAQxSI6EdNC4Bi6BURbBNt33a7HZIUTxg8",
+	"tW5agv64oWfIoSOTyGQOThyYH/CfIfe18timvp6h2NzZ86HcO/m67fBQMeb8t1eZ0I8C4EiHrdKzM522",
+	"aBZtJrjgX6p//nPBvCIVnKKU5FzPC7oEh9BR7SCC4UvOKBfE9kt1reCa1ww6XkZoOrKusuRbMWEiuzfy",
+	"dT1seLDCTzIvSk0K6n62ObSu8SrYd8NXr3WVBMv4mpWFIAK7Mw+JkWTngOR8wo0+IrTQ0s8uF+RBb+dw",
+	"n2y5yAGi2MSqJKiHLbfDCZhTpVlT7f05LPFgKGkJZJtKZUhBR6zwRmxvVEFNyypTG3kRK3PcVR2zZMPJ",
+	"S01SE20Pv8PXEZ7HfMyyZVYwJ7u064+g8nkIK+hsM3nOnImPGBmb8wRbgKoKXjvgwN+UtOBjDn8vQIso",
+	"pDatxj3sUpuT3K8VhKFc6wSBzWMbQ2vp60f4VjzfVCm6tLcFe228CtRKaFO8mfpltS9AGEzgG84lAmfL",
+	"3uh1bmqOdOpd3Jd1S/akckE2jBwouDi782aWZCUL1mbtkmShMHAvXlvHRTtJJ+BMNkQXRR3/Qhbs96Gh",
+	"xo3jqt3IAHX13MEYghU3moVrZlC/5y6LF+Oiua/a1nddf55H9ncXHuWs4itGSMUqD0XmcQw98rEjjimd",
+	"8zReMWdWx9auN65Db9ZQgsbX7Srl2goY/qcymqSCLVJgPLFQGog0dJkLAqEMaM+uy7iminq1fwsgNGCP",
+	"HjGzYEz4L6SBwtgfgcTYHwsp0qEAN7MlNCnZSsu5PQV2dOl23Z6E5CqSXN+Ldr2E76xzBEhnEBuQFImq",
+	"7a23tZzyHCduJA3Y0QCeD9KFcOGkXA9FG0CgxZQdtXpVBC8lpa6crmHiJVj8qrU2EpcUqZ2RxNAzAG7Y",
+	"3TcUi6kEc9+Uahcb6Q2+PnzZfiWBECi7nrn7qiJUBIgrz6vxNe1QaYISQyXDYkhv7WGcjKPYozIUblaW",
+	"xEpw3hzpnAE4bzdDItYlMv9s76n74yt87FX8XJfPrIrtnLfTzqAz4WZajnqZnN2RdM67mczZhIk74dMX",
+	"8ev6jM+7EtaOFt25BFMU9s4KC+G0Xkeqmqz+4qKFHNXEHbuP8pzjl581XCUN18LKcVhHPLwLOaJev6dF",
+	"yZybH94HlA81ZCa1IbtJf/9e5DTokc9FAdRBgxKkhwLftDx/QNLSzJyx1R4v+2vGcl7O/K+MzuaUT4T/",
+	"bZiq7iG81/+0R3Io0klWwOFMxyP/10xnxRn+WVBhxdhTy/jtbxQvmTotVZF6rIrtZw2q5LQKS6d8jFNt",
+	"GrxWA25ID2IdM5NNve8qmCEBShy60Bl0vG/HPdGblncEnbOCWVYQT0Fn0DH0nOo37rqXPDsTKSe4D2f0",
+	"dbzyh/stm6ayl7WIj5kU50xpAEm7YOvdXZD4d+/VIDxjkjYQN2mPPILzTsmIUQWu+EwxM6hIDvoULWeR",
+	"wnBRMh8NWn00IRrwrwB5QhKSTSUASaVgZEbPkMEgLds5tHRpBtFzgGwio6VhugZ9gnCUo6AYIna/Evex",
+	"RQwHX0Ec7TgcSTg9uzfHHEXibcuEowWkDr44Y2yOtPnBOVNLEsiinVw0Ac0Vs6r5ERoHyoj62+ECIA/j",
+	"fLh2jOCd+E5O9XQkqXI8IHyEu60OvCY2xwjp4tR65Dlzxp+Ynw8FQoZN3PhRpK7AG0qWIu8qOeKCYB9n",
+	"mD3D+bYYzabglnL8Do0htosaGi+VsDwZ+uyZWAQhxS8BnlFXYyqFm478XVjNja0q8MY76ACREeY6HuLN",
+	"d+stJ8cetmoUn0EMyzUGkmsnoW7suPbxmpHi+qd/FptuLKBH0u56u642kRU2gK8jh+uIZXKG5o0WFEG7",
+	"paW5FBvNNrR1ynYO99cAEiCUQ5SzESQgucY6k7SYZzYI9WjYZ9YJIe8ucziEMBoRkTlb/hNLP+n2FZ2t",
+	"eF9kD7oeZ1VDcbagKuKwQWBUM5pXhDiYG9DcjZTKPpVzALhYOsR8VIBta6PZvrm16SZCp5c1kw6S7Hw9",
+	"Ko469FMS73uXf8WzFTSxoByfb4qXa6jiUUSH99fV1L+a9ayiJkmw4HrPfnRUqn1QkdMwtc0dXdH1RlBJ",
+	"zDxrpLw2e21WhC9BMDmRYswnLYahKTWnxoN6r+QkAf17EfTg07mSs7k5bUcDnZTaWDYIQKCRdFpjHBAQ",
+	"ti0GB9Ui2DzZsK9vtFsn1LBTiIe6JhbM8XUhyVw5GyyGUWF0mqnB9ZsxBlYE9/FJ7ST3ZsF7LRF7VOT+",
+	"buhzj6S0NDIdoDjiqZZVi6vcQ97U6L4AAMGF4oYlETZJKvJATAqupwiqYyD1RVmMbllV2zeSEm3ZD0Bi",
+	"GyGGzfDCmu3EBxgmHdvtVqNIQGt5xMrpelDZKq6uHm630BCvIWAJARGZTVl2NpKvPSAOw2CjrTcUsShZ",
+	"Cs0M2RIyvLgN8Md6SMOiCXauozapnbmALQzCTWMLtfsNV7ntdfi/yoRSRwLGywSoQGcja52GGsJ5KGAa",
+	"NuzgNyXPzk5HpTFS6JpldBUt2LCrO5p7ukY6acYNxQGPNSHDSNl+BhessBzvNIrJuZryN19oDq+d5DVH",
+	"UiNCSUxcI7LQRBOvOQfrafmDcyf4v1OsYFpkp/NydPrnf/t3lGOu8ewZF1zdYrWc0vmcCZZD/KCzZqCC",
+	"2ATcVuFKnkAALNTyV2hhQ1dBNP4Xyzl77tpoXP7cNbk+ygU+tTrBIIdlpeJm+dxyPZzX4zn/jC0RKrPW",
+	"3e6Jb/q6S+e8e8aWqfOzozwJEhkTOdjo0I1pwBYQsq3AFIGVHpzp2711yfPCF6qdT6GLdrU+AmPIcWlX",
+	"c11XqSbpscuhAGaQAcHXyLDs9/eyM7aEP9BTDvwfjhc8U310aswc4+S5GEsff+/ipJ0K2HEgon+w4we5",
+	"05umamnqULrFR1eF9fAExClnRhNNC4bYGE8WQtrEB5Y9Hj97BCON0u1YquEfGoqhuE2OXXhsFwmjMGzi",
+	"EiegeOU/gGaFtgyAlvJTcvu2w4jevg2oiaEgcEfZhxLnpQBOq2jIwlRCoGbaaHAl02MPO7pgI80NI2w2",
+	"Atg4/Nv72r8BfYAjjl1ADoBTiN2osUtmDBhS0apFSPrJAzc0aPdOBrKiywFFi7OQrqiSoHyoTDQt7t0p",
+	"NSlM8G9+Qz4DC6z9L/BoF8hwxoWXVbiCjEH89YDEZIls4WgSoumYIWjF4XQxUgceVvwcnh6KLbcAic8M",
+	"JUWxPHKG0bkzw3FhBywMgxjPHCMS7SZBMyHGoLDsTJczZxaccW23ej4UcMA1UczSCZb7TC1ua7RiYSDc",
+	"EdJyEPe2fQ78wShxcWGnMmO+sd5QHNdiuKUgUYYVZ52kSnHYTiRF8GUgM/iFPbIO4WxX5QtM+gWbEjLO",
+	"uF1p/8bNbpyBMuoIhBnHdE2qNfTDLgWNmU1bnzxFBm8bjLl6fkaXMETICMS1AVu/08TRRKQHhJKp1IZs",
+	"pd6GnclZmuD8wB27+tvgQhqKBS/yjKqcbKW3e/UX7OTqcoTtJqAlwyafMyv7hWgs6IcDR0Ewsg9FgW1x",
+	"S8M3AUQD2wfAeiJxixwoPvSuovjIiVtoSjIUa45jsuawbRM3o9gyzsA4bA9MITMeCrRgMOUE3rB9uCZ0",
+	"5IxBksyoyaaQoEMYtUwwfAbWcBXxnh5VmQtdllrvjqz2JOaeyyuqtqBLSJGKc2lnN6lSqdoJNKUSzGpA",
+	"4wQXH3ScpeuApy0VvHconkJa1a20Us/R+eJ/bCckdUq4vQG8yQUbg9yWul62hKEMxdZJPyEfP3ickJOd",
+	"7RCGNOI5V5gYixb+PU1e/m6333+Q4L8P8d/d4z//2/+APx7A6/bPw0N37fB+bygq3NNWADUmHrXo46HT",
+	"bTcbNdTb1uOHCTn5YjvA35KQ7Q924FCsCbBB5Q+N/+2DQRKGqxdeW3XEVnOVJkTQmQ/2RHnGkg7wYQWm",
+	"AOhaPRTobYB7CVqm6kcmAZ9x2Db/+PzzpyAoDYYi/XaIgS/DzoAMOyi10Kvjb1CiGXYSMoRgmfqrGwTC",
+	"+AYu7EiewDGRgqT2udQ74WQY7cAFscTBLiuxLiG5igt1UWwBcbAwVd9hF77z5q7vQkDNd0PxXbfbDf+3",
+	"z6bNnB7kO2L50pYlK9sJsSu2hZQkgX21Tb4jApJMhXwSBFtqsjLX0neBcF2Xh8q1s5YRQYN75LtGzhII",
+	"A60lQm3hcq7p1VCdK1p1OviYT6LNhUG+SJErDqQxhffqAFo/UzEu4NWt1D7qS63xFnLa3rQz2gJdt9q7",
+	"e7rrXSaWPeUSoQskk+f2aEsVPJBhAoHcBR5Q3zSonsH3+/B9P1x/irXHldimHRccW3IA/gO/Kau940is",
+	"b9CTXMdGrTiGaZhiIC2hJJcAUbbD9GzZY993D/YjsgxDDIhlB2Oud8FR9tAF9ztM1VQWeQNfWn3toH+z",
+	"j/lA5/A1fyEasUd+OhhDag8QoHzmPPWx0AlJEYKVNj6wskK4MBUAGYiFHIcoXO4CCJCweVK6UJBkZjln",
+	"MFYjJaadsTKC5RMLrgNrQR1iyma00ZeI4q90CLJ/I+vyDMMEjrSlGYsY9/bApY1qMKanLx+7YgsMMfy0",
+	"nUM1ulWzpEdL0bjuF1IQVPvtpLk1cR8LJox4evzAbOeqwTUmxpv+wrfDlZWvuh3vbFZ22Z0VCDg/BgbH",
+	"UJedpN/v12oQhDOK8lzVAIjd4C9EsSCKAE4j01N6FZKmub+jJC3VHo8uclDxINmHmVJBdnch8YoUE3+l",
+	"jukImcZimEdpQBVfwXo0OhMniAmdiS+6yYYU9If71yFJmkNF+F1oGU+9BzJaTry1Gc4wcRjD7eYucZBh",
+	"/4GgZOCNmGTEOI0JPWcAVWtwaY+Dq6Yihg361swaXF8tAzHZohvB81ySbWyIGsuSmoOElIe1IfqUwnGQ",
+	"CQh1eCASfw/vvHzxsHsviQ+eootVYtH4arNmRa0Dq2kmKy0lbJdrCn/g5xopk+1XdvYaw4wyJ7u3VlN+",
+	"2xf3vGTlJZ81Cb9dI2tyUEIXDlpmOl3JQ+mnrD0ZPczY/SADRDnp12bjDXnpMQGwyy8axMA1uT/th3Z3",
+	"1y7N+gygrtk4xhcbs702zby0kBsvuorqDAhjIFiBWRDhX04W2T7CakNplHk2dZVT/AaoJfkNUxbn+oV2",
+	"3z3V71Zrrt/txucdgjoMvokTcLmdoZ2DfnBahX5ia1XSchjJPioGunQ5cNxTjfzm8aM3S3PuRc+VwGps",
+	"029i+DR7zbUVy3CC7AuV/ObPQ5XjmnxHDvr+HIZU11yTUsBM2Idqea4D9XC55aEBlGbiFPNHIUVIlWLe",
+	"vjoUGAJiNcAabM5+n4lyRtIQSpomdYnsliaQUapHnrYmPDgaijouccaYS27NI3nfql4h3WhmvLaDyf+B",
+	"WwV7iZJad1HrgFShlQrutZaGTdqpDJG9KXUeYmd/fPbi0edPn6dR0ne0h+7291NMA5FekXh9QG6naISw",
+	"2zNUcHH2v+vexPbZ67nUjKRxuSzLd+NKX/Z37SjDqOI6VmmPpHcqkzr2HIYt50zQOe8t6axIN+2ZkfKo",
+	"Mlg7YK4z+yM1GwrUftJPHrxIvSqKGWEAlOCmEx3QSPnscbCSx51cZhAbcGfKaGGmb+BvxWi+fAPGwzsz",
+	"ZhTPtJX9FMNSGFI5Z4DdQK5BzY1zSwByU8hqQQc+0WJqj2PbQTVYaoNqb6SG04qeGHdO411qpRu/D2GN",
+	"9FAcB/4CRN3vfSeOIuNMYGt4hugLX3xh1WkgfdpnA0wtAaxxBGePrK08ZCCp0fqQfMiQvWDRQu7gUhxS",
+	"MuOiNAy9eA6Tsl3HXax+vbLyn7Ely+MjZngBoxqV4IxRbMyLQkdpVcHCYoYCEAdgKX307PzQdxzy5mKC",
+	"ytESGrpzuE8EMwupznpD8SWqFTXzPQIOnU8r5FGyJADHr6BQWLBSoSMAYCawNdBPIxdiKFyn59hNv6Rf",
+	"stFUyjNY1EpwlAthpcM812SBD4Rp0FbQDDrJyy8eh16xcyB4yzkD5mHn4MgbMu1Vj/vFlNFzgHpsr0B8",
+	"vf0DuRawRN8FmueO6kyYcbk/fbduaWIFZ0voEUxuBfmpZhm4mRL00pCHUuHkYF9BooaucWfySRz9x0aH",
+	"wqVxszIsWPBTsgC0SLBoIow9ddMIbuyUbDnV27LShYN0TGUR5MRkKPzBqHRlx3vS1103Xp2iIR9nosuw",
+	"bZ/Wc8wLl/QUe+QaHAoH6nluqMjtfPoVHqBh0tvinKYc2yOBobqPd1FBw4NTcLuKgPIfVNJkOCeuDgS4",
+	"Tf3DXo5ymwJ9uH5ej0jO8hJlW2iHe5HAf93wGdOGzua2E1VGBWoMm81dFl1AYANrfin464aU5xuyT1FT",
+	"KpAw0vOdBK3GVro43Led/PTJ8Un3+afHuweHKLJ7w3I1EWg97tUvhx7W7tot4Y3Nzg+fODoSRHEMPIC/",
+	"sBdojXPbNSU5Q5HCWFYEtyhR0qB72yyceBcGphOi2ZxaGgZ0hRKoZ5hEiDhZ5O5U3NJkomgGmeu4zMnW",
+	"7j6Z2rcCdWRuDofi90zx8dIL8cvVHUUKPlJULavinqV2xQrtPCRuS4B3hpIwYWRM1VCABL+UpcIsjhDB",
+	"IIwe4G7vOZRkaqnN0mWiS6pMGlgS00i5nbgXHJIyHYqtldTCymv/DmG67cWBb4cAUBh2BsQKHRdpUqG8",
+	"IejNnsoA/nay91BwtLkfuU8DNiBPg4PXN3vK82EHUqUWS8iXhukCaQECruVo6e7r12ko+6iHwh0flh+R",
+	"dH+nn5KcQ7UHXaNLgNmpUuR5lT4qj8YF2ekTNIra48lZPhS4mQ7s5QPLGhPLOOHfXTK116aJfcv+d9/+",
+	"d7dPprCGsEm2qDcJ1UUy2+2pFLJULN9OMLozJhvoclBnLCdjyguW98jH0S3M7aGdU54ivEBIMimposIw",
+	"23GQtgfInxQjaUUdgvvRZ62sALUp+EThVZDfEBlX8IwJjbhuxLA8U3KuODMUKhwCYi9EWjWRL3cMUzOA",
+	"PbtssBW+5fjZo07SOWdKI/Blp9fv9SG8AOXQzqCz1+v39jCd1BTQSQ13sL2EAYEa/3TFQB7l0E0nWZ5g",
+	"tG+tbOJuf38dBDg8d6eq/xSDpTqDr14lHZdXZaUUVCfpGDoB/Bb0E8K351Kbtoq/UJhAsKau6shAlQx6",
+	"pbBDj1i53Iq4sfcE6YcVuNclxwfMZ8PLtN0jXo6q/DDIIlu8L3CWK3TAVsRPW5ABuL1X3PRgpwhxBgCl",
+	"aHpwtsms1FCzSVbIhGs89CCifW7pXM1a6/M0QwKQeIqj5OgBagKxTy5v58uXjz7eTlBYlFIzyO092Dxq",
+	"L8GwBVwBf2p3Dlfj6ezwq4A6KGich9SjKDKgCu97H+KUq+i+HvnShQJaNVnDksMcDAXPa1GBgC1rhAUa",
+	"yz2gZi++aVkf5MxxxpV2bBkGlzsUjVNm2kwvW6A0NAw5QFwRFhO8/m1Of+/rP6oD6jEjdgPKAKWCY+8J",
+	"JFduoBxsd9pd+q43jhWlPhrp6moubi0qkDoWdyFbISzO8vZbGrsS9R3yNZUBHhYW17DXZvsoRNUJJ+85",
+	"cZfnVVYVX3VGCjYUwIO3kPE7B9u2V7dx93j2jiS/R07q/XHdcOH2AmUH946VkqOuQpgCSRvFPyJfzLoq",
+	"MYCMa8KyiZALPLuimgUsOk6MokLTDIFXpq22QHt1BB6iYxJX86BWoyecfyCncaixkRPMcOtKa6LF34Hk",
+	"avA0ZM5DsZUe9PfSbVKwsQnGsxGbcoGfcdp+lezXHXBa9+NEhz3ITcgI7A6vCodjoWyso/oeFQaGol5i",
+	"YAIO6NUiA9BI5HIv/ShcKN9Bv+uXLKPzHnmxkEPRNA57MoJz4EUXxSDHQ1VPGrPo22VIsLIdet29XaiH",
+	"One80LgStEEefX6Dq/Mmk2PXSLS5aUViRbGEUh2WIE7o3KoHBVpRqk0K4SIQdK0UYHVB6KSq4Jj9eSi2",
+	"hp2RzLTlXJc/KkNnkNUNkTlaKrVMrD4t3VUXhoE7tNAy8KWVWAwsejSWKhkKGGNWKgUpmJf1TTSI0WCm",
+	"FknhnW1NVoIGn5EsXSbqekKxpHEMW/LIVYBXSwgXUuXawR/xuCFOSLE5o0ZH1ZTcmm5h0i6gswlS2W2H",
+	"MvHb3B9EF/E3FKCfJN4DfPyIzGTOCnAMVbnr3RH3nwOFXie41EgokbTOYG9ijS6AT99GHNft24mdX9SN",
+	"ooBeZxUHQ0lGBSpLg6HoQlxAuopXShq+w6SJTkmaYIikFZEA8OsGDiVpokKSdaiBZNWZn7R6wZNWd7Qb",
+	"3066iqJyt/bSK4BRSSssyL15P234nfD6jm2x4ZB0dw7Stf5CfGLXtlkzXCZN5xI+uGdHtOq/hJsHsJzB",
+	"h+Ku7aV138zQxXpE2oil+FYReRJCbtwW/kjmyxtWdowiDyo15MtmAJarQRRC+UBQX1e+wmpivkJkCK3p",
+	"OJT6/mf5/de7j2f/NL/7hTn4/eLev7zZOR7tneSHD8b9T6a7j77e/6w46NTC9KMU8lASrRHi1Zaag+bU",
+	"nLPcpefA8LjOZ5dvFTtz+cNHTBD69eUPoqBGnlFDLt9qMr38UbEzhvXBfSTGnBmmemfynGb6H6pv1KNa",
+	"B53P5PnlD5kmzy7fGoj2CCFUnQfF2eWfitxYYvDGUu+3asrMT9/ry7cTxmcMwjRdSFfnd3uHZK9Pdnb3",
+	"yP7B4d16POugszfeYbv5ftY9GB3S7v7de/e79+go6+Zs3N/Z3bOv3AMdEzpXX9eHNbUFDLAxrf4wC1cN",
+	"+/kbTv+OPGFCLPnIapDq8k8FYZMlOSBnX3alJi6DClFWfX3D1N93WiLVr0/E0sy0MqYZG0l55moIb1a+",
+	"Mi4nd1GPgHJpgRpaf/+GR43qs5PqtIWZrqJeMfYzZE+wqkKo0dh5/ubyx3OmmSBnl2/1m8sfzeWfxBm5",
+	"/EGFXWz+jsAWnyWE5l9b8WMCSuj55Vvc3rSWPP/yLey7lVqNGLX4LpvuhnNtB7amSv2qlaJeBzf2Ql5X",
+	"CLf2LHxvH9fuaovNRzQP28G+snP9K7UKu/DS3vUvPZRqBLXd8I37178R53q27+xs8JVmeXR472CTIbVk",
+	"s7Yv727Q0WZ1Zfve3gbz2MyufZF0DjZZsnptfXhrb5PpXCkxfpWNzulbTTtbM9KrxXh3kXRWolOgshEz",
+	"62rBuoCzAFBxGjBKxkaSXFHQgVkxju149ag2EEoHlXMzhGWhWMXOmaib9qIgHkSgtEGnV2134J5+H9Md",
+	"ucpyh7UxNjDdOf3ajrGQWOTH/oY4QBgfFjt1Uwke+aGwU4QWmyr2OHUQOvaaZgazo3n7Rl35mRdUOHPT",
+	"IEpf6qu5DYUr55asKeSGuoYUa+u5pdFbKeQcbpR3S6sabVYUjaum2d/NImzwTL1QWhpVhPsZtJT3F/Db",
+	"QheukvtXZfSfUST/hJlaupCkM6eKzhhUURh8dZPA8k1KzpJ1FWeH4n1LzlaFOG4q+EHM9TclA1eOE4qr",
+	"yPG6NBULCleG0V+8em+5yx+qeun6WvqWuMJh5zcPdz+62z/otNUu3DlsliTsPKXz8eVbsSRPQzrAlRqE",
+	"PsN9VHWw85v+8d2Tw8O1SWE6n9LJ0klxdZXh8q1JQJ7b3SeX/6EufwCbupWtv2YFE+aMvbGyYa+eVcF1",
+	"oilurksmcgNtiVDSnATz0/dFr7NOURN0PmZi2XXi/6rC1siQ8VXn8r9FYq6VgBU76ySd33Ot39Dp5Y/n",
+	"lz/o6PrTJTfn1BLdyx9059VK3gycipVcF53L/5mfX/7xzeUfi68v/3T2d+QJH0H9vcnlj2bKQOL+e1Su",
+	"FGNr9xMK7q2LirfiVXEa7abLgg3UphUvNadsddDuS+886o2l+xolXCPgN0Lq/1bE+79ZqfnL+nq3urav",
+	"d783eOxfzA1fl+QBZqU3AxDEiWj+CnEEAPzVEXislmwLgKp10XdcCsGKgUNmjkYFA3xYCllqXIXSOZ2w",
+	"BFKKVmpTiulrUnhxTgUrWrJGebd1Kug5n1AjVc/e+IjRDAzdIAI7wCf0C5CB1JWHvANY4fQIHUMt8Rzg",
+	"j4ieBAmYghIFocSb6lP1jA1tEbaRioVlQd9Hx7oCHYHq17vrWA10BACZ2+EREZiY5YBrrQOEI13BLSnq",
+	"u7e0B8M6L22xJNRnpZpXAVToKqRL73cbAMbKt51JecYhawn6AqWCTdasTFSrTPoBlJp1fpYWV0zwtNR9",
+	"Mb+8GvRh3Rw/s1ejSR3f1auBObJi+ezd7dleIYEmbywF4Vg2sifvryHHmJTzb0E6+tWQ+UuKZCeIv/D0",
+	"mblTt07WiUN6OoNv/WWfgGetIfMx16bK361b42cTItiCaeOAdVujJYZdAOiaz5hDto6WhOfbPfICUWKW",
+	"otcyiDmw78ZZl45II+mSY3it+SscC3nIC8MsD7F9H3ERFR6pEtbd0h70LOTiqF62Zcy9tOISR0FFbwwE",
+	"dWEj1LjXIf9OKLvgckFsBeRCSAJRN/MY28FbJKOaDQBn6LDPDq9kWw3BLPVZTjUXGUvJn//7/yJplSs3",
+	"dfnthiIF5FqaIJOkgnzx8ITs7e3dx+LlIfjyDcAe093+7kG3v9ft77zo9wfwvz84ZNzt28/ohNl5hHwS",
+	"qZsdnJMtDCnu95OQzfagv90jaVTLKa2S5se1ooYCq0hVWRm0Q0BaudC9mjSQTmNc1CQIuKEcFYQ++fDy",
+	"oaBkLjVHYEssLfkUBeOxZmbgRuEm0IqpBSNLWaKQAtFlbOHD+5eyVB5ANfdwUsC2SRew405MqAOvwcLt",
+	"40cBZD7HL0lF9BmfzyGzJNweCgTIQw4c7IgVivgMoGqQvioaYsBmsddzrpgvFSHn9JuSDcJMjmh2Bjlb",
+	"XfWho5WYe589G0reWGlzpZA8LoTbCpUwefv2YKMoqy0ISZHCbtoJM1C1ILG7SJu4GhVE9kWFDRKS5qxg",
+	"vmwR0VOIFheMRBFatRgwqglIN776A9ItnFofGrZ12O9XAW9xQMeoNCFAJKAwMU2ewpRyDlOEnoZy7hrF",
+	"SjofUGRdQf5UxZIaqViSlYQL7XihSJS9Qg6+qXTbRnn/AsLoY7eP9Kolv40HV4/cgTch6/lF0lr4rkbC",
+	"3NGeK3bOZaldBTw8l4EYVbSht8bMHoqNR1b1qysirnYOVLEocSccsIqLrft0yPe+mVQc56+/sg/usNg+",
+	"wL5c+32fD/4G3w8VHjeaAweZiJRPiISpcggpNqEKvIxQWr/mRFkPHmobjM+G376MB/s3W0bPf6iB9DwO",
+	"AMs18uotz7q36z1u49nr5t5KC7XublY6YIM++6i2Dbu7v0l3QXa5eXff3wNl5ZI6EutFXNkyxl0h6MkK",
+	"6rUSmlbMsZL43OXkbj7fKBIUPBAIoXM/ozI2YZV39l/07w92dwb9u72Dnd0/dGqla7AKc+dE0+Lyh5yT",
+	"6eUPbxKys9sns//7v4lh5qfvE5Jfvi2sSHP59s274OYCXi4qMuPBdDEcqtMf3R3vZQe73YPxHuvuZ/dY",
+	"9z69S7v9bCffZXvjfXowqtedCHDBtdC6uDKLvb3n4UxtQLQ11bxCtZKOc34Rwwo2v/zRXL7VDfgerkQF",
+	"VMNKkr70R61KYlzbo1qugxf9e4P+7mB/v7djd/pFc6d0jv/p+JMnD8TOPz8dHZ/s3bv3srjXffHokLLJ",
+	"In/89f3PvrzH70129m9iyggVZFucOZ9b9cLZ3gpM3Bzrcr86dv7/syI0M7t/9cqS9DiB+levLmqmBrt5",
+	"cHdEBgb8vZnjx8tiv7jDpOrkGoeJzw6ByljDQRIyf1Yxbz3yhFEn3IVQyioZeWzOcBqAyz5/+zZmeZZY",
+	"/yqycKDFY7PE9KQq7FYlzx+KtBLdIV4ZnwHBwVW8jwM6pYLU5jKpyrU5Gf7I16ayuvIHcGisYMaG4n0c",
+	"GleHe96+/RDQXbdvg47uK3yRly5RK2K/0HjicGAh1ZBdGjsyKIYSKtEORTBw8TypovDBBKMY4RMB3gkC",
+	"iZhvmGwZQ7raEzxWetpRCLm5MiJyKK6IZFxJBYnZjyHWJcqs6gpyinwociXnuoq2qgr+jykvKuX2SVy0",
+	"zar+IdSvAa6bUqfsV3Xg0FMZh495+yIiBX0QU0YLJnKqsEIc2Xr54mS7R5758nEumUFUMhFNcT52DI4m",
+	"rudQxIa8pBn3G15Nd61WjJ7L6oUBgWjGXiPpksuaVEu8hIc8CuJzLWJFL+wxyJzM7Ua0IVQpXnLJtDet",
+	"QAICbScXzDdUtCSNg/zlZ8xlK9BQPQD9sb6eQt1gNhShkDIXkKFAlkrX4sxXIwLJFkYV+pBYyMrgy0Mm",
+	"LoJ8KKreme4XbF7QJcvd3Ln6oPWsdtwZl3Z30yNnaqu+72O7uPYm1mauPf96/3768zoJbxaMtRKJVYvO",
+	"WgnGWrXd3CQ8q5n98Wcx7VwdoLUmq+IH8GHupmtTKf4FDEsoL0CZ2ZtalqJTCzVrXr1n3JcPr4rig1yZ",
+	"wyjqy+38EO2FnoT2YK/2kK2Affzrj9iq62WA8yuLoj5HmPoPzm5Nb/dK802U5Q+tK6/Xc98hqKpe3RrL",
+	"fVsVdZ6tL2x9rSq8MsEzLviMFqvWEbOQjWTqOp7v91vqG+q+j8S83NCJv3PTc4hGmXpE2AcweegSki26",
+	"brpCu499nd0omsWJOaPSVAme2krqxpNfdfCQ7mT3WT/v7o72x939/C7r3sv2aPf++B67mx9mB6N92uig",
+	"g3/X+3ej5Thxc7YGWlrJcRChvQXB7yAbhQHWRrbdsFG0yB/X1Sbm2qfU8EXmUe4xEpJ8uCD+DfMC92om",
+	"Sl/2zX6vpRrkRdKJRcfrbSrRs9W7YWNs8K53bvxtx+CdSDEuOBYX/AvhVnY3edkJulYceSAMN8tfrVVt",
+	"1qrk27rBCkmMs+q0mIOa6Jc73zqaeIGkomBtxXQfhDp2lbVoIiXmUWzNUIOqkUtyg7Wm4IcVx7acYVmj",
+	"IcDnSdl2yV8xM0nSTpXac4djPifngeEmwYYXcRpQl5NT6SrTipHwQURBH7l/wRiyZIaEpHoAfPGohaFw",
+	"SUohEV8tkR/ijr29oJa1D7EOGZT68VYsVEejiYv0VttkqVhIvlxlNXWpWu0nXRKSkAP1lrs+FBhMEaX3",
+	"sTwB4KbjqClv6tPMkG43PNQFHqPTHoFUfQuqcj0UPhkO1BsB/RGqF9EcEkntk0aycIfU8el5fKou3Jwh",
+	"cXisM/ulnLlydF6/xlmBPvm0RZh/x1nkCoxWGsQ10IdiQbVf8RaLC6Tpcg2CTQJgzsAScTF75IGrkVdr",
+	"NUKZ+CJmQvr8hvamj1FbmY8A/SJtyK+joQA8B54wFTAluF7eo/8B1PxfDPPQ309XEsj/BZTWjwNkprMJ",
+	"ajUWwtxG+LBeoF9IDNjAu2Dn5Kk0D+3K/MpZr/UDAQNcz1WTdgTp58Ltpzbo6NUkgWzdAOG5DUnDOZKp",
+	"OE2hh9qFVInOpu/skMHK7ylrLa90Kx2zJOj5r7Tq54nEbidUNwVt+KSw1e49dlKb93nZJxIy956Etery",
+	"u0MzdvqD/u5gZ6fX7++3QzNWA2Mhwc59MDp1mQYrlKI18xgVgl5hKzkWgtZNTNjJD6D1OwOVC2KNsBc+",
+	"103NSuXAEsGm9OlP3+s3dv+Z5eX/eae8SJEFKsNMvgF6EXV2HfYC12N/cHC/d+/uzh9uYkVCMwtszCus",
+	"Fr+yyV/Z5BJp2FVMcjO4xF8YLXEz0Cyj+aOPwaUxpyZrKcH/BIrBB80ZMroUfMyyZVYwxxIHZLP6chAR",
+	"AhXmrOLtayTnTMW5NYB6J/XQjSZfr9zlzuHfI5/wuJ+g5tbrxoWKcbVqc5gaGkQNcGpuYWDD9pF/ezGV",
+	"UUW6WOJodiXUtXOuYadx8pCAv0c+kmZaA5MAAF7mS6fxA/rBqnHujTWJbK24hIp1I2+/kAvCoQxy0Pog",
+	"TsB+qp1dOkTBqrt8KGrBLQ6PPGK25xqVWhcXcGWCVgyakUVe1SC3mrEXpSAPMUTA4G3MXw1dDtz++Nkj",
+	"LPkxg60YJ7s/8nHtLj0wdrKalALKDPmqjZBOFrPxZlLlIUOu3X0EV2/mKtZEAxoKP5S4IPjKuEDhtzsG",
+	"CoZsN8ErNdTJUFypTZNfRpl+P5/5ahhD2P9/PQLwf5oY3JchUuZDJBVtuLVaUK43dPxg9z5cdsYPKbtV",
+	"sW8VYfmbSVr4LiLgr8G+f3Vy5wlyUtqIYYUU4UhUb+QKueNdElcmOYzzu4c8h2hcpjmLvCCyyAOsfIDM",
+	"pK3Yib0xFCEPI6YPTarjafl8j6ShpjViURGOW4krPoARJCSXHBGK0fx1MM2/NavO40Zc54cz76xG0lxl",
+	"jNkZHNzr7e5BiJGSEIDk9mAFWrpZwmN7Jm/4xVqOUfzmz5Qd+OLVDTl0WJ81nBL8dHDtV1vHrzynMqre",
+	"cj7tan+8h+VjPZH4T2ABsew0l5l2KTZ8dV3309Wudb9cxVr3C2vZ2h8OideeezRFpHeJ2bmgCOCMZlMu",
+	"WK0C2+DOnZ3du71+r9/bGdzr3+uDdcYNszUKhotJEqLasViNoBP7I4roDSmGq7BMnLLVqNAvPeYU5iBn",
+	"eS0FMiYIaMaf9OJY2hGc82azD3nh9O+whWgRVViF/kExxzihwZYVBpxp4RPpoj62e/U4aJ5dNQzflEtX",
+	"JgFp6604LZVeYWlcgFAohcprH/XFSmFtqtqlHqOHZUvtr/bgpS89FMIVPw/9avamabwaryvlWisL66p5",
+	"bWnGqrKVdCTP2XaP/IsdXXjSITSOqt4o2DO+EhglY7YYis/4R74rPrJA5ASLrkIJaMUwGqYhYQ1CIg3f",
+	"/i19hHvftZOzjOdMD1xVyIBaSVpKQVYjTOq1IKOCj70WIcYtoj3qPsXVlVmCXzTrvyYfov5rCKRHdrqy",
+	"mbo8vzJdb4iZLkt48tro7i9vUkH22t6FGKorOzm3n1K2nX/9qt+9/+p3v90sDp2tlqkNtV59BN0cioDX",
+	"yx3XisBCCVg9AAhzXkKKZjoUvopsowosbpQrhxx6sOmQz3eSqn7g7+78l1e/2yKr17Zv/3ZdtPs7GH4q",
+	"ERppz7s5Pg8h88Dui/79wc7BoL/fQ9fdpr5Pcfn2rE3eZjpI3Ip9kFCBK7yjAbR9ON5h3f3sLuvepwd3",
+	"uzt0j93L99jueKf/M8apN7ym/ufGMeiCLVo8oGsX5gLqsfozed0iut0WVxnubJ5RL6rzfQMjYCP1ulgi",
+	"jR+QqN5viId1PhaA5I3YUgL6bswWUEEf7U/9djtG4GVck4kluB7dGTG1wEW4IVuKdZmwPyEGbfNK7PhS",
+	"ug3dcZmGWsd50yLFPl7WzndeFgx5de9KQdi5eIDTJFgZzUjkrH5CIuk4CChWr7z4fwEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -206,3 +206,14 @@ func (tx texts) confirm(captured Contact) string {
 	}
 	return out + " " + fmt.Sprintf(tx.noted, tx.list(items))
 }
+
+// HandoverSentences are the built-in assistant's sentences that hand a question over to a
+// colleague, in every language: a stored reply that holds one tells a question the profile
+// did not answer.
+func HandoverSentences() []string {
+	var out []string
+	for _, tx := range []texts{hu, en} {
+		out = append(out, tx.handover, tx.handoverRest, tx.handoverDone)
+	}
+	return out
+}

@@ -14,6 +14,7 @@ const (
 	pathLeads  = "/api/v1/leads"
 	pathConfig = "/api/embed/config"
 	pathChat   = "/api/embed/chat"
+	pathEvents = "/api/embed/events"
 )
 
 // authenticate finds the key where the endpoint takes it, resolves it to its company and
@@ -40,7 +41,7 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			if key == "" {
 				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
 			}
-		case pathChat:
+		case pathChat, pathEvents:
 			key, err = keyFromBody(rawBody(r.Context()))
 			if err == nil && key == "" {
 				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
@@ -87,7 +88,7 @@ func allowed(p auth.Principal, path string, h http.Header) error {
 		return errs.E(errs.Forbidden, errs.CodePrivateKeyFromBrowser)
 	}
 	switch {
-	case path == pathConfig && p.Kind != auth.Public:
+	case (path == pathConfig || path == pathEvents) && p.Kind != auth.Public:
 		return errs.E(errs.Forbidden, errs.CodePublicKeyRequired)
 	case !p.AllowsOrigin(origin, h.Get("Referer")):
 		return errs.E(errs.Forbidden, errs.CodeOriginNotAllowed)

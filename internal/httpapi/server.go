@@ -13,12 +13,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/metrics"
 	"github.com/leadchat/leadchat/internal/ratelimit"
@@ -46,6 +48,13 @@ type Config struct {
 	// Dashboard serves every path under /app/ (its own pages, errors and headers, no CORS);
 	// may be nil.
 	Dashboard http.Handler
+	// WidgetEvents counts the widget's funnel events; nil counts none.
+	WidgetEvents WidgetEvents
+}
+
+// WidgetEvents counts a company's widget events per day.
+type WidgetEvents interface {
+	CountWidgetEvent(ctx context.Context, companyID uuid.UUID, t insight.EventType) error
 }
 
 type server struct {
@@ -58,6 +67,7 @@ type server struct {
 	metrics   *metrics.Metrics
 	limits    *Limits
 	ips       *ratelimit.ClientIP
+	events    WidgetEvents
 }
 
 // New builds the service's HTTP handler.
@@ -67,7 +77,8 @@ func New(cfg Config) (http.Handler, error) {
 		return nil, fmt.Errorf("loading the embedded OpenAPI spec: %w", err)
 	}
 	s := &server{log: cfg.Log, keys: cfg.Keys, leads: cfg.Leads, configs: cfg.Configs, chat: cfg.Chat,
-		validator: newValidator(doc), metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP}
+		validator: newValidator(doc), metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP,
+		events: cfg.WidgetEvents}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

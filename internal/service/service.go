@@ -122,6 +122,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
+		WidgetEvents: store,
 	})
 	if err != nil {
 		sessions.StopCleanup()
