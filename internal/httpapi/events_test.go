@@ -87,4 +87,3 @@ func TestWidgetEvents(t *testing.T) {
 		t.Errorf("preflight: %d", resp.StatusCode)
 	}
 }
-

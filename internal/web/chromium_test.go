@@ -236,7 +236,7 @@ func (b *tab) login(email string) {
 	b.open("/app/login")
 	b.set("#email", email)
 	b.set("#password", password)
-	if status := b.submit("form[action='/app/login']"); status != http.StatusOK || b.path() != "/app/leads" {
+	if status := b.submit("form[action='/app/login']"); status != http.StatusOK || b.path() != "/app/" {
 		b.t.Fatalf("login as %s: %d at %s", email, status, b.path())
 	}
 }

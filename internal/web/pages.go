@@ -33,6 +33,7 @@ var titles = map[string]string{
 	"login":         "Belépés",
 	"password":      "Jelszó beállítása",
 	"error":         "Hiba",
+	"overview":      "Áttekintés",
 	"leads":         "Érdeklődők",
 	"lead":          "Érdeklődő",
 	"embed":         "Beágyazás és kulcsok",
@@ -78,6 +79,9 @@ var funcs = template.FuncMap{
 		}
 		return "eltávolított felhasználó"
 	},
+	"faqLink":  faqLink,
+	"duration": duration,
+	"percent":  percent,
 	"deref": func(n *int) int {
 		if n == nil {
 			return 0

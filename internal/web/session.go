@@ -140,7 +140,7 @@ func (d *dashboard) fail(w http.ResponseWriter, r *http.Request, err error) {
 func (d *dashboard) flash(ctx context.Context, msg string) { d.sessions.Put(ctx, keyFlash, msg) }
 
 // landing is where a login goes when it was not sent from a page.
-const landing = "/app/leads"
+const landing = Prefix
 
 // loginURL is the login page that returns to r's page after the login. Only a page that a
 // browser opened (GET) is returned to: a form sent without a session is not sent again.

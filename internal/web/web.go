@@ -30,6 +30,7 @@ type Store interface {
 	Settings
 	Leads
 	Notifications
+	Overviews
 	Company(ctx context.Context, companyID uuid.UUID) (company.Company, error)
 	CompanyUsage(ctx context.Context, companyID uuid.UUID) (company.Usage, error)
 	UpdateCompany(ctx context.Context, companyID uuid.UUID, ch company.Changes) (company.Company, error)
@@ -102,9 +103,7 @@ func New(cfg Config) http.Handler {
 	d.sessions = newSessionManager(cfg.Sessions, d.secure(), d.serverError)
 
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /app/{$}", func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
-	})
+	mux.Handle("GET /app/{$}", d.page(user.Leads, d.overview))
 	mux.Handle("GET /app/static/", staticHandler())
 	mux.HandleFunc("GET /app/login", d.loginPage)
 	mux.HandleFunc("POST /app/login", d.login)
