@@ -256,7 +256,7 @@ func TestDashboardInChromium(t *testing.T) {
 	b := newTab(t, f.base)
 
 	// Logged out, the dashboard sends to the login.
-	if status := b.open("/app/embed"); status != http.StatusOK || b.path() != "/app/login" {
+	if status := b.open("/app/embed"); status != http.StatusOK || b.path() != "/app/login?next=%2Fapp%2Fembed" {
 		t.Fatalf("GET /app/embed logged out: %d at %s", status, b.path())
 	}
 	b.check("login")
@@ -428,11 +428,11 @@ func TestDashboardInChromium(t *testing.T) {
 		}
 	})
 
-	t.Run("a member sees the leads only", func(t *testing.T) {
+	t.Run("a member sees the overview and the leads only", func(t *testing.T) {
 		b := b.on(t)
 		b.login(f.member)
-		if n := js[int](b, `document.querySelectorAll('nav a').length`); n != 1 {
-			t.Errorf("a member's menu has %d links", n)
+		if n := js[int](b, `document.querySelectorAll('nav[aria-label="Fő menü"] a').length`); n != 2 {
+			t.Errorf("a member's menu has %d links, want the overview and the leads", n)
 		}
 		if status := b.open("/app/team"); status != http.StatusForbidden {
 			t.Errorf("a member on the team page: %d", status)
