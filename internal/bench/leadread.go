@@ -52,7 +52,7 @@ FROM generate_series(1, $2::int) AS i`
 
 // emptyLeads empties the tables a lead fills (the companies and keys stay), so that the
 // empty-database step measures what its name says.
-const emptyLeads = `TRUNCATE leads, lead_counters, idempotency_keys, lead_history, chat_messages, chat_sessions`
+const emptyLeads = `TRUNCATE leads, lead_counters, idempotency_keys, lead_history, lead_notes, chat_messages, chat_sessions`
 
 // selectDeepCursors picks positions spread over the older half of the company's list.
 const selectDeepCursors = `
@@ -106,6 +106,9 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	if _, err := s.DB().ExecContext(ctx, "VACUUM (ANALYZE) leads"); err != nil {
 		return err
 	}
+	if _, err := s.DB().ExecContext(ctx, seedWidgetEvents, b.bigCompany, bigEvents); err != nil {
+		return fmt.Errorf("seeding widget events: %w", err)
+	}
 	fmt.Fprintf(b.log, "seeded in %v\n", time.Since(start).Round(time.Second))
 	deep, err := b.deepPages(ctx, s, n)
 	if err != nil {
@@ -121,6 +124,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	}
 	first := [][]byte{listRequest(b.leadchatAddr, b.bigKey, "limit=50")}
 	dashboard := [][]byte{dashboardRequest(b.leadchatAddr, b.dashboardCookie)}
+	overview := [][]byte{overviewRequest(b.leadchatAddr, b.dashboardCookie)}
 	for _, c := range b.opt.conns {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -135,6 +139,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 		add(b.httpStep(ctx, lcListFirst, c, b.leadchat, b.leadchatAddr, roundRobin(first)))
 		add(b.httpStep(ctx, lcListDeep, c, b.leadchat, b.leadchatAddr, roundRobin(deep)))
 		add(b.httpStep(ctx, lcDashboardLeads, c, b.leadchat, b.leadchatAddr, roundRobin(dashboard)))
+		add(b.httpStep(ctx, lcOverview, c, b.leadchat, b.leadchatAddr, roundRobin(overview)))
 	}
 	b.stopTwin()
 	if ctx.Err() == nil {

@@ -232,6 +232,11 @@ func (b *bench) targets(rows map[string]*row) []target {
 			"dashboard leads page of a company's %s leads: p99 %s at 16 connections, %d errors (want ≤ 50ms, none)%s",
 			b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
 	}
+	if r := get(lcOverview, 16); r != nil {
+		judge(r.err == "" && r.res.OK > 0 && r.res.Errors == 0 && r.res.P99 <= 50*time.Millisecond,
+			"dashboard overview of a company's %s leads and 10M counted widget events: p99 %s at 16 connections, %d errors (want ≤ 50ms, none)%s",
+			b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
+	}
 	if e := b.export; e != nil {
 		judge(e.err == "" && e.rows == b.bigLeads() && e.perSecond() >= 50000 && e.rss > 0 && e.rss < 64<<20,
 			"CSV export of a company's %s leads from the dashboard: %d rows at %.0f rows/s, server peak RSS %.1f MiB (want all, ≥ 50,000 rows/s, < 64 MiB)%s",

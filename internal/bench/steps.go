@@ -35,11 +35,11 @@ var tableOrder = []struct{ step, ceiling string }{
 	{dbChat, ""}, {lcChat, dbChat},
 	{lcLeadNoHook, ""}, {lcLeadHook, lcLeadNoHook},
 	{lcLeadEmpty, ""}, {lcLeadMillion, lcLeadEmpty}, {lcListFirst, ""}, {lcListDeep, ""},
-	{lcDashboardLeads, ""},
+	{lcDashboardLeads, ""}, {lcOverview, ""},
 }
 
 // stepsPerPair is how many steps each pair (-only) runs at one concurrency.
-var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 2, "chat": 2, "events": 2, "read": 5}
+var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 2, "chat": 2, "events": 2, "read": 6}
 
 // row is one step at one concurrency.
 type row struct {
