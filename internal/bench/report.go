@@ -191,6 +191,10 @@ func (b *bench) targets(rows map[string]*row) []target {
 		t := lc.res.RPS() / h.res.RPS()
 		judge(t >= 0.50, "widget config: %.1f%% of the HTTP ceiling (want ≥ 50%%)%s", 100*t, disturbed(lc, h))
 	}
+	if lc, h, ok := pair(lcEvent, httpCeiling); ok {
+		t := lc.res.RPS() / h.res.RPS()
+		judge(t >= 0.50, "widget event: %.1f%% of the HTTP ceiling (want ≥ 50%%)%s", 100*t, disturbed(lc, h))
+	}
 	if lc, db, ok := pair(lcChat, dbChat); ok {
 		t := lc.res.RPS() / db.res.RPS()
 		judge(t >= 0.75, "chat message: %.1f%% of its database ceiling, the turn's own read and write (want ≥ 75%%)%s", 100*t, disturbed(lc, db))

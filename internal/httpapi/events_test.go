@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/plan"
@@ -75,7 +76,14 @@ func TestWidgetEvents(t *testing.T) {
 	if fmt.Sprint(statuses) != "[204 204 429 429]" {
 		t.Errorf("statuses past the budget: %v", statuses)
 	}
+	// The counts are written once a second, in one statement for every company.
 	shown, opened, cols := counts(t, e, c)
+	for deadline := time.Now().Add(10 * time.Second); shown < 3 || opened < 1; shown, opened, cols = counts(t, e, c) {
+		if time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if shown != 3 || opened != 1 {
 		t.Errorf("counted %d shown, %d opened; want 3 and 1", shown, opened)
 	}

@@ -128,14 +128,24 @@ func likeEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// countWidgetEvent adds one event to its company's count of the day (Budapest).
-const countWidgetEvent = `
+// addWidgetEvents adds counts to their companies' counts of the day (Budapest), the rows taken
+// in company order so that two instances' flushes cannot deadlock.
+const addWidgetEvents = `
 INSERT INTO widget_events AS w (company_id, day, shown, opened)
-VALUES ($1, (now() AT TIME ZONE 'Europe/Budapest')::date, ($2 = 'shown')::int, ($2 = 'opened')::int)
+SELECT c, (now() AT TIME ZONE 'Europe/Budapest')::date, s, o
+FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) AS t(c, s, o)
+ORDER BY c
 ON CONFLICT (company_id, day) DO UPDATE SET shown = w.shown + excluded.shown, opened = w.opened + excluded.opened`
 
-// CountWidgetEvent counts one widget event of a company for today; nothing else of it is kept.
-func (s *Store) CountWidgetEvent(ctx context.Context, companyID uuid.UUID, t insight.EventType) error {
-	_, err := s.db.ExecContext(ctx, countWidgetEvent, companyID, string(t))
+// AddWidgetEvents adds companies' widget events to today's counts, in one statement; nothing
+// of a visitor is kept.
+func (s *Store) AddWidgetEvents(ctx context.Context, counts map[uuid.UUID]insight.Counts) error {
+	ids, shown, opened := make([]uuid.UUID, 0, len(counts)), make(pq.Int64Array, 0, len(counts)), make(pq.Int64Array, 0, len(counts))
+	for id, c := range counts {
+		ids = append(ids, id)
+		shown = append(shown, c.Shown)
+		opened = append(opened, c.Opened)
+	}
+	_, err := s.db.ExecContext(ctx, addWidgetEvents, uuidArray(ids), shown, opened)
 	return translate(err)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/delivery"
 	"github.com/leadchat/leadchat/internal/httpapi"
+	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/limits"
 	leadmail "github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/metrics"
@@ -45,6 +46,8 @@ type Service struct {
 	// deliveries sends lead events (webhooks, e-mail) over its own small pool, jobsDB.
 	deliveries *delivery.Runner
 	jobsDB     io.Closer
+	// tally adds up the widget's funnel events and writes them once a second.
+	tally *insight.Tally
 }
 
 // Open connects to the database, applies pending migrations and builds the HTTP handler.
@@ -119,17 +122,18 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	sessions := store.SessionStore(5 * time.Minute)
 	dashboard := web.New(web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
 		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log})
+	tally := insight.NewTally(store)
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
-		WidgetEvents: store,
+		WidgetEvents: tally,
 	})
 	if err != nil {
 		sessions.StopCleanup()
 		store.Close()
 		return nil, err
 	}
-	svc := &Service{cfg: cfg, log: log, store: store, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}
+	svc := &Service{cfg: cfg, log: log, store: store, tally: tally, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h}
 	if err := svc.openDeliveries(); err != nil {
 		store.Close()
 		return nil, err
@@ -194,6 +198,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		}
 	}()
 	go s.housekeeping(bg)
+	go s.tally.Run(bg, time.Second, func(err error) { s.log.Warn("writing widget events", "err", err.Error()) })
 	if s.deliveries != nil {
 		if err := s.deliveries.Start(bg); err != nil {
 			return fmt.Errorf("starting the delivery workers: %w", err)
@@ -229,6 +234,10 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	defer cancel()
 	if err := srv.Shutdown(shutCtx); err != nil {
 		return fmt.Errorf("shutting down: %w", err)
+	}
+	// The events counted since the last flush are written before the database is closed.
+	if err := s.tally.Flush(shutCtx); err != nil {
+		s.log.Warn("writing widget events", "err", err.Error())
 	}
 	return nil
 }
