@@ -50,9 +50,21 @@ SELECT gen_random_uuid(), $1,
        now() - i * interval '30 seconds', now() - i * interval '30 seconds'
 FROM generate_series(1, $2::int) AS i`
 
+// seedRollups counts company $1's seeded leads by day, source and referral value, as the
+// statement that stores leads counts its own.
+var seedRollups = []string{
+	`INSERT INTO lead_daily (company_id, day, source, count)
+SELECT company_id, (created_at AT TIME ZONE 'Europe/Budapest')::date, source, count(*) FROM leads WHERE company_id = $1 GROUP BY 1, 2, 3`,
+	`INSERT INTO lead_referral_daily (company_id, day, key, value_key, value, count)
+SELECT l.company_id, (l.created_at AT TIME ZONE 'Europe/Budapest')::date, k, md5(l.referral_data->>k)::uuid, l.referral_data->>k, count(*)
+FROM leads l, unnest(ARRAY['utm_source', 'landing_page']) AS k
+WHERE l.company_id = $1 AND l.referral_data->>k <> ''
+GROUP BY 1, 2, 3, 4, 5`,
+}
+
 // emptyLeads empties the tables a lead fills (the companies and keys stay), so that the
 // empty-database step measures what its name says.
-const emptyLeads = `TRUNCATE leads, lead_counters, idempotency_keys, lead_history, lead_notes, chat_messages, chat_sessions`
+const emptyLeads = `TRUNCATE leads, lead_counters, idempotency_keys, lead_history, lead_notes, chat_messages, chat_sessions, lead_daily, lead_referral_daily`
 
 // selectDeepCursors picks positions spread over the older half of the company's list.
 const selectDeepCursors = `
@@ -105,6 +117,11 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	// the visibility map, and gather the planner's statistics.
 	if _, err := s.DB().ExecContext(ctx, "VACUUM (ANALYZE) leads"); err != nil {
 		return err
+	}
+	for _, q := range seedRollups {
+		if _, err := s.DB().ExecContext(ctx, q, b.bigCompany); err != nil {
+			return fmt.Errorf("counting the seeded leads by day: %w", err)
+		}
 	}
 	if _, err := s.DB().ExecContext(ctx, seedWidgetEvents, b.bigCompany, bigEvents); err != nil {
 		return fmt.Errorf("seeding widget events: %w", err)

@@ -21,6 +21,8 @@ import (
 // counter row's lock until commit, which serialises a company's creates and makes every count
 // exact and distinct. Each lead gets the count it would have got alone, in arrival order, and
 // is over_limit when that count passes its limit. The month is UTC, as the limit is defined.
+// The day's counts of leads by source and by referral value (lead_daily, lead_referral_daily),
+// which the overview reads, go up in the same statement; their rows are taken in key order.
 // A company with round_robin on gives each lead to one of its users in turn: the lead numbered n
 // in the month goes to the user n mod (number of users) in id order, so the counter that already
 // serialises the company's creates also takes the turns, and no other row is written.
@@ -46,6 +48,19 @@ WITH batch AS (
 ), decided AS (
     SELECT numbered.*, lead_limit IS NOT NULL AND n > lead_limit AS over_limit
     FROM numbered
+), daily AS (
+    INSERT INTO lead_daily AS ld (company_id, day, source, count)
+    SELECT company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, source, count(*)
+    FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (company_id, day, source) DO UPDATE SET count = ld.count + excluded.count
+), referral AS (
+    INSERT INTO lead_referral_daily AS lr (company_id, day, key, value_key, value, count)
+    SELECT b.company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, k, md5(b.referral_data->>k)::uuid,
+           b.referral_data->>k, count(*)
+    FROM batch b, unnest(ARRAY['utm_source', 'landing_page']) AS k
+    WHERE b.referral_data->>k <> ''
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (company_id, day, key, value_key) DO UPDATE SET count = lr.count + excluded.count
 ), turn AS (
     SELECT u.company_id, u.id, row_number() OVER w - 1 AS k, count(*) OVER w AS m
     FROM companies c JOIN users u ON u.company_id = c.id

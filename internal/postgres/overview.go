@@ -15,12 +15,11 @@ import (
 )
 
 // The overview's days are Budapest days, as the dashboard shows dates. Each figure is one
-// statement over one company's rows since the period's first midnight ($2).
+// statement over one company's rows since the period's first midnight ($2); the leads per day
+// and per referral value come from the daily counts insertLeads keeps, not from the leads.
 const (
 	overviewDays = `
-SELECT (created_at AT TIME ZONE 'Europe/Budapest')::date AS day, source, count(*) AS n
-FROM leads WHERE company_id = $1 AND created_at >= $2
-GROUP BY 1, 2`
+SELECT day, source, count FROM lead_daily WHERE company_id = $1 AND day >= $2::date`
 
 	overviewFunnel = `
 SELECT coalesce((SELECT sum(shown) FROM widget_events WHERE company_id = $1 AND day >= $3::date), 0) AS shown,
@@ -29,9 +28,9 @@ SELECT coalesce((SELECT sum(shown) FROM widget_events WHERE company_id = $1 AND 
 
 	// overviewReferral counts a referral key's values ($3: utm_source or landing_page).
 	overviewReferral = `
-SELECT referral_data->>$3 AS value, count(*) AS count
-FROM leads WHERE company_id = $1 AND created_at >= $2 AND referral_data ? $3 AND referral_data->>$3 <> ''
-GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT $4`
+SELECT value, sum(count)::int AS count
+FROM lead_referral_daily WHERE company_id = $1 AND day >= $2::date AND key = $3
+GROUP BY value ORDER BY 2 DESC, 1 LIMIT $4`
 
 	// overviewFirstResponse starts from the history's status changes, few beside the leads.
 	overviewFirstResponse = `
@@ -68,7 +67,8 @@ func (s *Store) Overview(ctx context.Context, companyID uuid.UUID, now time.Time
 		index[d.Format(time.DateOnly)] = i
 		o.Days = append(o.Days, insight.Day{Day: d, BySource: map[lead.Source]int{}})
 	}
-	rows, err := s.db.QueryContext(ctx, overviewDays, companyID, since)
+	sinceDay := since.Format(time.DateOnly)
+	rows, err := s.db.QueryContext(ctx, overviewDays, companyID, sinceDay)
 	if err != nil {
 		return o, translate(err)
 	}
@@ -95,7 +95,7 @@ func (s *Store) Overview(ctx context.Context, companyID uuid.UUID, now time.Time
 		return o, translate(err)
 	}
 	for key, dst := range map[string]*[]insight.Count{"utm_source": &o.Sources, "landing_page": &o.Pages} {
-		if err := s.db.SelectContext(ctx, dst, overviewReferral, companyID, since, key, insight.TopN); err != nil {
+		if err := s.db.SelectContext(ctx, dst, overviewReferral, companyID, sinceDay, key, insight.TopN); err != nil {
 			return o, translate(err)
 		}
 	}
