@@ -66,6 +66,7 @@ require (
 	github.com/leadchat/leadchat/clients/go v0.0.0
 	github.com/lib/pq v1.12.3
 	github.com/nyaruka/phonenumbers v1.8.1
+	github.com/oapi-codegen/nullable v1.2.0
 	github.com/oapi-codegen/runtime v1.8.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/riverqueue/river v0.51.1

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oapi-codegen/nullable"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
@@ -107,6 +108,7 @@ const (
 	ErrorCodeIdempotencyKeyReused  ErrorCode = "idempotency_key_reused"
 	ErrorCodeInternal              ErrorCode = "internal"
 	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
+	ErrorCodeInvalidAssignee       ErrorCode = "invalid_assignee"
 	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
 	ErrorCodeInvalidConsent        ErrorCode = "invalid_consent"
 	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
@@ -150,6 +152,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInternal:
 		return true
 	case ErrorCodeInvalidAPIKey:
+		return true
+	case ErrorCodeInvalidAssignee:
 		return true
 	case ErrorCodeInvalidCharacters:
 		return true
@@ -336,6 +340,24 @@ func (e WidgetConfigLanguage) Valid() bool {
 	case En:
 		return true
 	case Hu:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WidgetEventType.
+const (
+	WidgetEventTypeOpened WidgetEventType = "opened"
+	WidgetEventTypeShown  WidgetEventType = "shown"
+)
+
+// Valid indicates whether the value is a known member of the WidgetEventType enum.
+func (e WidgetEventType) Valid() bool {
+	switch e {
+	case WidgetEventTypeOpened:
+		return true
+	case WidgetEventTypeShown:
 		return true
 	default:
 		return false
@@ -651,10 +673,17 @@ type LeadSource string
 // and `lost` (`updateLead`).
 type LeadStatus string
 
-// LeadUpdate defines model for LeadUpdate.
+// LeadUpdate What to change: `status`, `assignee_id`, or both. A body with neither is
+// `400 missing_field`.
 type LeadUpdate struct {
+	// AssigneeId The id of a user of the company to give the lead to, or `null` to take it from
+	// whoever has it. Another company's user, a removed user or an unknown id is
+	// `400 invalid_assignee`, text that is no UUID `400 invalid_field`; leaving the
+	// property out changes nothing.
+	AssigneeId nullable.Nullable[string] `json:"assignee_id,omitempty"`
+
 	// Status A status a company may move a lead to.
-	Status LeadLifecycleStatus `json:"status"`
+	Status *LeadLifecycleStatus `json:"status,omitempty"`
 }
 
 // ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
@@ -673,6 +702,11 @@ type SessionID = string
 // StoredLead A lead as the service keeps it. Every property is always present; a value the lead does
 // not have is `null`.
 type StoredLead struct {
+	// AssigneeId The dashboard user the lead is given to, `null` when nobody is. Set with `updateLead`
+	// or in the dashboard; a company with round-robin assignment on gives each new lead to
+	// its users in turn. A user removed from the company leaves the lead unassigned.
+	AssigneeId *openapi_types.UUID `json:"assignee_id"`
+
 	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
 	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
 	// (the service's clock) and through which path. `null` when the lead was never sent a consent.
@@ -714,7 +748,7 @@ type StoredLead struct {
 	// and `lost` (`updateLead`).
 	Status LeadStatus `json:"status"`
 
-	// UpdatedAt When a detail or the status last changed.
+	// UpdatedAt When a detail, the status or the assignee last changed.
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
@@ -732,8 +766,8 @@ type WebhookEvent struct {
 	// Timestamp When the change was recorded (RFC 3339, UTC); the same on every retry.
 	Timestamp time.Time `json:"timestamp"`
 
-	// Type What happened: a lead arrived (`lead.created`), its contact details or status changed
-	// (`lead.updated`), or it was erased (`lead.erased`).
+	// Type What happened: a lead arrived (`lead.created`), its contact details, status or assignee
+	// changed (`lead.updated`), or it was erased (`lead.erased`).
 	Type WebhookEventType `json:"type"`
 }
 
@@ -742,8 +776,8 @@ type WebhookEvent_Data struct {
 	union json.RawMessage
 }
 
-// WebhookEventType What happened: a lead arrived (`lead.created`), its contact details or status changed
-// (`lead.updated`), or it was erased (`lead.erased`).
+// WebhookEventType What happened: a lead arrived (`lead.created`), its contact details, status or assignee
+// changed (`lead.updated`), or it was erased (`lead.erased`).
 type WebhookEventType string
 
 // WebhookLeadData The `data` of `lead.created` and `lead.updated`.
@@ -789,6 +823,18 @@ type WidgetConfig struct {
 // answered in the language they write, Hungarian or English, and every chat answer's
 // `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
+
+// WidgetEvent defines model for WidgetEvent.
+type WidgetEvent struct {
+	// ApiKey A public key (`lc_pub_…`).
+	ApiKey string `json:"api_key"`
+
+	// Type What happened; any other value is `400 invalid_field`.
+	Type WidgetEventType `json:"type"`
+}
+
+// WidgetEventType What happened; any other value is `400 invalid_field`.
+type WidgetEventType string
 
 // ChatAPIKey defines model for ChatAPIKey.
 type ChatAPIKey = string
@@ -900,6 +946,9 @@ type ListLeadsParams struct {
 	// Source Only leads from this source.
 	Source *LeadSource `form:"source,omitempty" json:"source,omitempty"`
 
+	// Email Only leads with this e-mail address, compared without regard to case.
+	Email *string `form:"email,omitempty" json:"email,omitempty"`
+
 	// Since Only leads created at or after this time (RFC 3339).
 	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
 
@@ -918,6 +967,9 @@ type CreateLeadParams struct {
 
 // SendChatMessageJSONRequestBody defines body for SendChatMessage for application/json ContentType.
 type SendChatMessageJSONRequestBody = ChatRequest
+
+// SendWidgetEventJSONRequestBody defines body for SendWidgetEvent for application/json ContentType.
+type SendWidgetEventJSONRequestBody = WidgetEvent
 
 // CreateLeadJSONRequestBody defines body for CreateLead for application/json ContentType.
 type CreateLeadJSONRequestBody = LeadInput
@@ -1280,6 +1332,71 @@ type ClientInterface interface {
 	// Corresponds with OPTIONS /api/embed/config (the `PreflightWidgetConfig` operationId).
 	PreflightWidgetConfig(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PreflightWidgetEvent CORS preflight
+	//
+	// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+	PreflightWidgetEvent(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SendWidgetEventWithBody Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEventWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SendWidgetEvent Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEvent(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListLeads List leads
 	//
 	// Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
@@ -1287,7 +1404,8 @@ type ClientInterface interface {
 	// `403 private_key_required`.
 	//
 	// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-	// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+	// still have that status), `source`, `email` (the same address whatever its letters' case:
+	// one person's leads), and the creation time, `since` ≤ `created_at` <
 	// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 	//
 	// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -1305,7 +1423,7 @@ type ClientInterface interface {
 	// creating.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `429` `rate_limited`
@@ -1460,18 +1578,21 @@ type ClientInterface interface {
 	// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
 	PreflightLead(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// UpdateLeadWithBody Change a lead's status
+	// UpdateLeadWithBody Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -1487,18 +1608,21 @@ type ClientInterface interface {
 	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
 	UpdateLeadWithBody(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// UpdateLead Change a lead's status
+	// UpdateLead Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -1847,6 +1971,101 @@ func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...Reques
 	return c.Client.Do(req)
 }
 
+// PreflightWidgetEvent CORS preflight
+//
+// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+func (c *Client) PreflightWidgetEvent(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreflightWidgetEventRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SendWidgetEventWithBody Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *Client) SendWidgetEventWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSendWidgetEventRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SendWidgetEvent Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *Client) SendWidgetEvent(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSendWidgetEventRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListLeads List leads
 //
 // Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
@@ -1854,7 +2073,8 @@ func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...Reques
 // `403 private_key_required`.
 //
 // **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+// still have that status), `source`, `email` (the same address whatever its letters' case:
+// one person's leads), and the creation time, `since` ≤ `created_at` <
 // `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 //
 // **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -1872,7 +2092,7 @@ func (c *Client) PreflightWidgetConfig(ctx context.Context, reqEditors ...Reques
 // creating.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `429` `rate_limited`
@@ -2097,18 +2317,21 @@ func (c *Client) PreflightLead(ctx context.Context, leadId LeadID, reqEditors ..
 	return c.Client.Do(req)
 }
 
-// UpdateLeadWithBody Change a lead's status
+// UpdateLeadWithBody Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`
@@ -2134,18 +2357,21 @@ func (c *Client) UpdateLeadWithBody(ctx context.Context, leadId LeadID, contentT
 	return c.Client.Do(req)
 }
 
-// UpdateLead Change a lead's status
+// UpdateLead Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`
@@ -2567,6 +2793,73 @@ func NewPreflightWidgetConfigRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewPreflightWidgetEventRequest constructs an http.Request for the PreflightWidgetEvent method
+func NewPreflightWidgetEventRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/events")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodOptions, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewSendWidgetEventRequest calls the generic SendWidgetEvent builder with application/json body
+func NewSendWidgetEventRequest(server string, body SendWidgetEventJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSendWidgetEventRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewSendWidgetEventRequestWithBody constructs an http.Request for the SendWidgetEvent method, with any body, and a specified content type
+func NewSendWidgetEventRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/embed/events")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewListLeadsRequest constructs an http.Request for the ListLeads method
 func NewListLeadsRequest(server string, params *ListLeadsParams) (*http.Request, error) {
 	var err error
@@ -2634,6 +2927,18 @@ func NewListLeadsRequest(server string, params *ListLeadsParams) (*http.Request,
 		if params.Source != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "source", *params.Source, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Email != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "email", *params.Email, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3257,6 +3562,73 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with OPTIONS /api/embed/config (the `PreflightWidgetConfig` operationId).
 	PreflightWidgetConfigWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightWidgetConfigResponse, error)
 
+	// PreflightWidgetEventWithResponse CORS preflight
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+	PreflightWidgetEventWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightWidgetEventResponse, error)
+
+	// SendWidgetEventWithBodyWithResponse Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEventWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error)
+
+	// SendWidgetEventWithResponse Count a widget event
+	//
+	// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+	// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+	// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+	// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+	// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+	// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+	// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+	// budget.
+	//
+	// Only a number per company and day is kept: no address, cookie, session or page of the
+	// visitor is stored.
+	//
+	// **Errors**, by status, with the `code` each can carry:
+	// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+	// - `401` `invalid_api_key`
+	// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+	// - `413` `body_too_large`
+	// - `415` `unsupported_media_type`
+	// - `429` `rate_limited`
+	// - `431` `headers_too_large`
+	// - `500` `internal`
+	// - `503` `unavailable`
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+	SendWidgetEventWithResponse(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error)
+
 	// ListLeadsWithResponse List leads
 	//
 	// Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
@@ -3264,7 +3636,8 @@ type ClientWithResponsesInterface interface {
 	// `403 private_key_required`.
 	//
 	// **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-	// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+	// still have that status), `source`, `email` (the same address whatever its letters' case:
+	// one person's leads), and the creation time, `since` ≤ `created_at` <
 	// `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 	//
 	// **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -3282,7 +3655,7 @@ type ClientWithResponsesInterface interface {
 	// creating.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+	// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `429` `rate_limited`
@@ -3447,18 +3820,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with OPTIONS /api/v1/leads/{lead_id} (the `PreflightLead` operationId).
 	PreflightLeadWithResponse(ctx context.Context, leadId LeadID, reqEditors ...RequestEditorFn) (*PreflightLeadResponse, error)
 
-	// UpdateLeadWithBodyWithResponse Change a lead's status
+	// UpdateLeadWithBodyWithResponse Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -3474,18 +3850,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /api/v1/leads/{lead_id} (the `UpdateLead` operationId).
 	UpdateLeadWithBodyWithResponse(ctx context.Context, leadId LeadID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateLeadResponse, error)
 
-	// UpdateLeadWithResponse Change a lead's status
+	// UpdateLeadWithResponse Change a lead's status or assignee
 	//
 	// Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-	// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-	// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+	// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+	// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+	// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+	// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 	// whatever its status becomes. The change is kept in the lead's history (the old and the
 	// new status, the time, and that it came from the API) and moves `updated_at`; setting the
-	// status the lead already has changes and records nothing. Unknown fields are ignored.
+	// status the lead already has changes and records nothing; an assignment is kept in the
+	// history the same way (the old and the new user's id). Unknown fields are ignored.
 	// Takes a **private** key only; shares the rate limit of `listLeads`.
 	//
 	// **Errors**, by status, with the `code` each can carry:
-	// - `400` `invalid_json`, `missing_field`, `invalid_status`
+	// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 	// - `401` `missing_api_key`, `invalid_api_key`
 	// - `403` `private_key_from_browser`, `private_key_required`
 	// - `404` `lead_not_found`
@@ -4136,6 +4515,161 @@ func (r PreflightWidgetConfigResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PreflightWidgetConfigResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PreflightWidgetEventResponse204Headers the declared response headers of an HTTP 204 response for PreflightWidgetEvent
+type PreflightWidgetEventResponse204Headers struct {
+	AccessControlAllowHeaders *string
+	AccessControlAllowMethods *string
+	AccessControlAllowOrigin  *string
+	AccessControlMaxAge       *int
+}
+
+type PreflightWidgetEventResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *PreflightWidgetEventResponse204Headers
+}
+
+// GetBody returns the raw response body bytes
+func (r PreflightWidgetEventResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreflightWidgetEventResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreflightWidgetEventResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreflightWidgetEventResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SendWidgetEventResponse204Headers the declared response headers of an HTTP 204 response for SendWidgetEvent
+type SendWidgetEventResponse204Headers struct {
+	XRequestId *string
+}
+
+// SendWidgetEventResponse429Headers the declared response headers of an HTTP 429 response for SendWidgetEvent
+type SendWidgetEventResponse429Headers struct {
+	RetryAfter *int
+}
+
+type SendWidgetEventResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *PayloadTooLarge
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *UnsupportedMediaType
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *HeadersTooLarge
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *InternalError
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *SendWidgetEventResponse204Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SendWidgetEventResponse429Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SendWidgetEventResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SendWidgetEventResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SendWidgetEventResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r SendWidgetEventResponse) GetJSON413() *PayloadTooLarge {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r SendWidgetEventResponse) GetJSON415() *UnsupportedMediaType {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SendWidgetEventResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r SendWidgetEventResponse) GetJSON431() *HeadersTooLarge {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SendWidgetEventResponse) GetJSON500() *InternalError {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SendWidgetEventResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SendWidgetEventResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SendWidgetEventResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SendWidgetEventResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SendWidgetEventResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -5230,6 +5764,91 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 	return ParsePreflightWidgetConfigResponse(rsp)
 }
 
+// PreflightWidgetEventWithResponse CORS preflight
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with OPTIONS /api/embed/events (the `PreflightWidgetEvent` operationId).
+func (c *ClientWithResponses) PreflightWidgetEventWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PreflightWidgetEventResponse, error) {
+	rsp, err := c.PreflightWidgetEvent(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreflightWidgetEventResponse(rsp)
+}
+
+// SendWidgetEventWithBodyWithResponse Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *ClientWithResponses) SendWidgetEventWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error) {
+	rsp, err := c.SendWidgetEventWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSendWidgetEventResponse(rsp)
+}
+
+// SendWidgetEventWithResponse Count a widget event
+//
+// Counts one event of the widget for the company's funnel: its bubble was `shown` on a page,
+// or a visitor `opened` its panel. The widget sends it with `navigator.sendBeacon`, which
+// sends the JSON as `text/plain`; both `application/json` and `text/plain` are accepted.
+// Accepts a **public** key only: a private key is `403 public_key_required` even from a
+// server. When the key's allowed-domain list is not empty (and its hostname check is on), the
+// host of `Origin` (or of `Referer` without `Origin`) must be on the list, else
+// `403 origin_not_allowed`. Rate limited per client address, with the widget config's
+// budget.
+//
+// Only a number per company and day is kept: no address, cookie, session or page of the
+// visitor is stored.
+//
+// **Errors**, by status, with the `code` each can carry:
+// - `400` `invalid_json`, `missing_api_key`, `invalid_field`, `missing_field`
+// - `401` `invalid_api_key`
+// - `403` `private_key_from_browser`, `public_key_required`, `origin_not_allowed`
+// - `413` `body_too_large`
+// - `415` `unsupported_media_type`
+// - `429` `rate_limited`
+// - `431` `headers_too_large`
+// - `500` `internal`
+// - `503` `unavailable`
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/embed/events (the `SendWidgetEvent` operationId).
+func (c *ClientWithResponses) SendWidgetEventWithResponse(ctx context.Context, body SendWidgetEventJSONRequestBody, reqEditors ...RequestEditorFn) (*SendWidgetEventResponse, error) {
+	rsp, err := c.SendWidgetEvent(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSendWidgetEventResponse(rsp)
+}
+
 // ListLeadsWithResponse List leads
 //
 // Lists the leads of the key's company, newest first (by creation time, then by id). Takes a
@@ -5237,7 +5856,8 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 // `403 private_key_required`.
 //
 // **Filters** combine: `status` (the lead's status now; `over_limit` finds the leads that
-// still have that status), `source`, and the creation time, `since` ≤ `created_at` <
+// still have that status), `source`, `email` (the same address whatever its letters' case:
+// one person's leads), and the creation time, `since` ≤ `created_at` <
 // `until`, each an RFC 3339 time with its zone (`2025-03-01T00:00:00Z`).
 //
 // **Pages** hold `limit` leads (1 to 200, default 50). `next_cursor` is `null` on the last
@@ -5255,7 +5875,7 @@ func (c *ClientWithResponses) PreflightWidgetConfigWithResponse(ctx context.Cont
 // creating.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`
+// - `400` `invalid_field`, `invalid_status`, `invalid_source`, `invalid_cursor`, `invalid_characters`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `429` `rate_limited`
@@ -5462,18 +6082,21 @@ func (c *ClientWithResponses) PreflightLeadWithResponse(ctx context.Context, lea
 	return ParsePreflightLeadResponse(rsp)
 }
 
-// UpdateLeadWithBodyWithResponse Change a lead's status
+// UpdateLeadWithBodyWithResponse Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`
@@ -5495,18 +6118,21 @@ func (c *ClientWithResponses) UpdateLeadWithBodyWithResponse(ctx context.Context
 	return ParseUpdateLeadResponse(rsp)
 }
 
-// UpdateLeadWithResponse Change a lead's status
+// UpdateLeadWithResponse Change a lead's status or assignee
 //
 // Moves the lead to a lifecycle status: `new`, `contacted`, `qualified`, `won` or `lost`, in
-// any order; any other value, `over_limit` included, is `400 invalid_status`. Answers the
-// lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
+// any order; any other value, `over_limit` included, is `400 invalid_status`. Gives the lead
+// to a user of the company (`assignee_id`), or to nobody (`null`); a user who is not the
+// company's is `400 invalid_assignee`, and nothing is changed. Both may come in one body,
+// and are then changed together or not at all. Answers the lead as it now is. A lead that came in past the monthly limit keeps `over_limit: true`
 // whatever its status becomes. The change is kept in the lead's history (the old and the
 // new status, the time, and that it came from the API) and moves `updated_at`; setting the
-// status the lead already has changes and records nothing. Unknown fields are ignored.
+// status the lead already has changes and records nothing; an assignment is kept in the
+// history the same way (the old and the new user's id). Unknown fields are ignored.
 // Takes a **private** key only; shares the rate limit of `listLeads`.
 //
 // **Errors**, by status, with the `code` each can carry:
-// - `400` `invalid_json`, `missing_field`, `invalid_status`
+// - `400` `invalid_json`, `missing_field`, `invalid_field`, `invalid_status`, `invalid_assignee`
 // - `401` `missing_api_key`, `invalid_api_key`
 // - `403` `private_key_from_browser`, `private_key_required`
 // - `404` `lead_not_found`
@@ -6172,6 +6798,164 @@ func ParsePreflightWidgetConfigResponse(rsp *http.Response) (*PreflightWidgetCon
 			headers.AccessControlMaxAge = &value
 		}
 		response.Headers204 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePreflightWidgetEventResponse parses an HTTP response from a PreflightWidgetEventWithResponse call
+func ParsePreflightWidgetEventResponse(rsp *http.Response) (*PreflightWidgetEventResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreflightWidgetEventResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers PreflightWidgetEventResponse204Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Headers"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Headers", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowHeaders = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Methods"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Methods", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowMethods = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("Access-Control-Max-Age"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Max-Age", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlMaxAge = &value
+		}
+		response.Headers204 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSendWidgetEventResponse parses an HTTP response from a SendWidgetEventWithResponse call
+func ParseSendWidgetEventResponse(rsp *http.Response) (*SendWidgetEventResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SendWidgetEventResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest HeadersTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest InternalError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers SendWidgetEventResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 429:
+		var headers SendWidgetEventResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/oapi-codegen/nullable"
 )
 
 // LeadFilter selects the leads ListLeads yields; a zero field selects every lead.
@@ -18,6 +19,8 @@ type LeadFilter struct {
 	Source LeadSource
 	// Since and Until bound the creation time: Since ≤ created_at < Until.
 	Since, Until time.Time
+	// Email selects one person's leads: those with this address, whatever its letters' case.
+	Email string
 	// PageSize is how many leads each request fetches, 1 to 200; 0 leaves it to the service (50).
 	PageSize int
 }
@@ -40,6 +43,9 @@ func (f LeadFilter) params(cursor string) *ListLeadsParams {
 	}
 	if f.PageSize != 0 {
 		p.Limit = &f.PageSize
+	}
+	if f.Email != "" {
+		p.Email = &f.Email
 	}
 	return p
 }
@@ -119,7 +125,22 @@ func (c *SDK) LeadMessages(ctx context.Context, leadID uuid.UUID) ([]LeadMessage
 // nothing, which makes the call safe to retry. Needs a private key.
 func (c *SDK) SetLeadStatus(ctx context.Context, leadID uuid.UUID, status LeadStatus) (*StoredLead, error) {
 	return readLead[StoredLead](ctx, c, func(ctx context.Context) (*http.Response, error) {
-		return c.api.UpdateLead(ctx, leadID, LeadUpdate{Status: status}, c.withKey)
+		return c.api.UpdateLead(ctx, leadID, LeadUpdate{Status: &status}, c.withKey)
+	})
+}
+
+// SetLeadAssignee gives the lead to a user of the company (a dashboard user's id), or to
+// nobody with uuid.Nil, and returns the lead as it now is; the service keeps the change in the
+// lead's history. A user who is not the company's is an *APIError with
+// ErrorCodeInvalidAssignee. Giving a lead to whoever has it changes nothing, which makes the
+// call safe to retry. Needs a private key.
+func (c *SDK) SetLeadAssignee(ctx context.Context, leadID, assigneeID uuid.UUID) (*StoredLead, error) {
+	body := LeadUpdate{AssigneeId: nullable.NewNullNullable[string]()}
+	if assigneeID != uuid.Nil {
+		body.AssigneeId = nullable.NewNullableWithValue(assigneeID.String())
+	}
+	return readLead[StoredLead](ctx, c, func(ctx context.Context) (*http.Response, error) {
+		return c.api.UpdateLead(ctx, leadID, body, c.withKey)
 	})
 }
 

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	leadclient "github.com/leadchat/leadchat/clients/go"
 )
 
@@ -164,6 +166,21 @@ func TestOneLead(t *testing.T) {
 		if r.method != http.MethodPatch || r.path != "/api/v1/leads/"+leadID.String() || string(r.body) != `{"status":"contacted"}` ||
 			r.header.Get("Content-Type") != "application/json" {
 			t.Errorf("request = %s %s %s (%s)", r.method, r.path, r.body, r.header.Get("Content-Type"))
+		}
+	})
+
+	t.Run("set assignee", func(t *testing.T) {
+		srv, s := serve(t, lead("new"), lead("new"))
+		sdk, userID := newSDK(t, srv.URL), uuid.New()
+		if _, err := sdk.SetLeadAssignee(ctx, leadID, userID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sdk.SetLeadAssignee(ctx, leadID, uuid.Nil); err != nil {
+			t.Fatal(err)
+		}
+		reqs := s.requests()
+		if len(reqs) != 2 || string(reqs[0].body) != `{"assignee_id":"`+userID.String()+`"}` || string(reqs[1].body) != `{"assignee_id":null}` {
+			t.Errorf("requests = %q, %q", reqs[0].body, reqs[len(reqs)-1].body)
 		}
 	})
 

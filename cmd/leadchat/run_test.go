@@ -14,6 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
@@ -231,18 +234,33 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("csv = %v, %v", rows, err)
 	}
 
-	// A person's request: everything held on them, then erased.
+	// A person's request: everything held on them, the company's notes included, then erased.
+	var seller struct {
+		ID string `json:"id"`
+	}
+	c.json(&seller, "user", "create", "--company", company.ID, "--email", "ertekesito@example.com", "--role", "member", "--json")
+	store, err := postgres.Open(context.Background(), c.dsn, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.AddLeadNote(context.Background(), uuid.MustParse(company.ID), uuid.MustParse(l["lead_id"].(string)),
+		uuid.MustParse(seller.ID), "Holnap visszahívni."); err != nil {
+		t.Fatal(err)
+	}
 	var export struct {
 		Email string
 		Leads []struct {
 			Lead     map[string]any
 			Messages []any
 			History  []map[string]any
+			Notes    []map[string]any
 		}
 	}
 	c.json(&export, "leads", "export", "--company", company.ID, "--email", "P@Example.hu")
 	if len(export.Leads) != 1 || export.Leads[0].Lead["email"] != "p@example.hu" || export.Leads[0].Lead["first_name"] != "Kovács Péter" ||
-		export.Leads[0].Messages == nil || export.Leads[0].History == nil {
+		export.Leads[0].Messages == nil || export.Leads[0].History == nil || len(export.Leads[0].Notes) != 1 ||
+		export.Leads[0].Notes[0]["text"] != "Holnap visszahívni." || export.Leads[0].Notes[0]["author"] != "ertekesito@example.com" {
 		t.Errorf("leads export = %+v", export)
 	}
 	var erased map[string]int

@@ -18,6 +18,7 @@ func TestUserAndCompanyCommands(t *testing.T) {
 		Plan            string `json:"plan"`
 		LeadLimit       *int   `json:"lead_limit"`
 		RetentionMonths *int   `json:"retention_months"`
+		RoundRobin      bool   `json:"round_robin"`
 	}
 	c.json(&company, "company", "create", "--name", "Teszt Kft.", "--plan", "pro", "--json")
 
@@ -32,6 +33,14 @@ func TestUserAndCompanyCommands(t *testing.T) {
 		if company.Plan != "business" || company.LeadLimit == nil || *company.LeadLimit != 5000 || company.RetentionMonths != nil {
 			t.Errorf("after second set: %+v", company)
 		}
+		c.json(&company, "company", "set", "--company", company.ID, "--round-robin", "on", "--json")
+		if !company.RoundRobin || company.Plan != "business" {
+			t.Errorf("after --round-robin on: %+v", company)
+		}
+		c.json(&company, "company", "set", "--company", company.ID, "--round-robin", "off", "--json")
+		if company.RoundRobin {
+			t.Errorf("after --round-robin off: %+v", company)
+		}
 		var list []struct {
 			ID string `json:"id"`
 		}
@@ -44,6 +53,7 @@ func TestUserAndCompanyCommands(t *testing.T) {
 			{"company", "set", "--company", company.ID, "--retention-months", "0"},
 			{"company", "set", "--company", company.ID, "--lead-limit", ""},
 			{"company", "set", "--company", company.ID, "--plan", "gold"},
+			{"company", "set", "--company", company.ID, "--round-robin", "yes"},
 			{"company", "set", "--company", "00000000-0000-0000-0000-000000000000", "--name", "X"},
 		} {
 			if _, err := c.run(bad...); err == nil {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/gorilla/mux"
+	"github.com/oapi-codegen/nullable"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
@@ -113,6 +114,7 @@ const (
 	ErrorCodeIdempotencyKeyReused  ErrorCode = "idempotency_key_reused"
 	ErrorCodeInternal              ErrorCode = "internal"
 	ErrorCodeInvalidAPIKey         ErrorCode = "invalid_api_key"
+	ErrorCodeInvalidAssignee       ErrorCode = "invalid_assignee"
 	ErrorCodeInvalidCharacters     ErrorCode = "invalid_characters"
 	ErrorCodeInvalidConsent        ErrorCode = "invalid_consent"
 	ErrorCodeInvalidCursor         ErrorCode = "invalid_cursor"
@@ -156,6 +158,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInternal:
 		return true
 	case ErrorCodeInvalidAPIKey:
+		return true
+	case ErrorCodeInvalidAssignee:
 		return true
 	case ErrorCodeInvalidCharacters:
 		return true
@@ -342,6 +346,24 @@ func (e WidgetConfigLanguage) Valid() bool {
 	case En:
 		return true
 	case Hu:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WidgetEventType.
+const (
+	WidgetEventTypeOpened WidgetEventType = "opened"
+	WidgetEventTypeShown  WidgetEventType = "shown"
+)
+
+// Valid indicates whether the value is a known member of the WidgetEventType enum.
+func (e WidgetEventType) Valid() bool {
+	switch e {
+	case WidgetEventTypeOpened:
+		return true
+	case WidgetEventTypeShown:
 		return true
 	default:
 		return false
@@ -657,10 +679,17 @@ type LeadSource string
 // and `lost` (`updateLead`).
 type LeadStatus string
 
-// LeadUpdate defines model for LeadUpdate.
+// LeadUpdate What to change: `status`, `assignee_id`, or both. A body with neither is
+// `400 missing_field`.
 type LeadUpdate struct {
+	// AssigneeId The id of a user of the company to give the lead to, or `null` to take it from
+	// whoever has it. Another company's user, a removed user or an unknown id is
+	// `400 invalid_assignee`, text that is no UUID `400 invalid_field`; leaving the
+	// property out changes nothing.
+	AssigneeId nullable.Nullable[string] `json:"assignee_id,omitempty"`
+
 	// Status A status a company may move a lead to.
-	Status LeadLifecycleStatus `json:"status"`
+	Status *LeadLifecycleStatus `json:"status,omitempty"`
 }
 
 // ReferralData Where the visitor came from. Values are strings of at most 2,048 characters. Only these keys
@@ -679,6 +708,11 @@ type SessionID = string
 // StoredLead A lead as the service keeps it. Every property is always present; a value the lead does
 // not have is `null`.
 type StoredLead struct {
+	// AssigneeId The dashboard user the lead is given to, `null` when nobody is. Set with `updateLead`
+	// or in the dashboard; a company with round-robin assignment on gives each new lead to
+	// its users in turn. A user removed from the company leaves the lead unassigned.
+	AssigneeId *openapi_types.UUID `json:"assignee_id"`
+
 	// Consent What the visitor agreed to when leaving the details, as the service recorded it: the
 	// consent text shown, whether the marketing box was ticked, the privacy notice linked, when
 	// (the service's clock) and through which path. `null` when the lead was never sent a consent.
@@ -720,7 +754,7 @@ type StoredLead struct {
 	// and `lost` (`updateLead`).
 	Status LeadStatus `json:"status"`
 
-	// UpdatedAt When a detail or the status last changed.
+	// UpdatedAt When a detail, the status or the assignee last changed.
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
@@ -738,8 +772,8 @@ type WebhookEvent struct {
 	// Timestamp When the change was recorded (RFC 3339, UTC); the same on every retry.
 	Timestamp time.Time `json:"timestamp"`
 
-	// Type What happened: a lead arrived (`lead.created`), its contact details or status changed
-	// (`lead.updated`), or it was erased (`lead.erased`).
+	// Type What happened: a lead arrived (`lead.created`), its contact details, status or assignee
+	// changed (`lead.updated`), or it was erased (`lead.erased`).
 	Type WebhookEventType `json:"type"`
 }
 
@@ -748,8 +782,8 @@ type WebhookEvent_Data struct {
 	union json.RawMessage
 }
 
-// WebhookEventType What happened: a lead arrived (`lead.created`), its contact details or status changed
-// (`lead.updated`), or it was erased (`lead.erased`).
+// WebhookEventType What happened: a lead arrived (`lead.created`), its contact details, status or assignee
+// changed (`lead.updated`), or it was erased (`lead.erased`).
 type WebhookEventType string
 
 // WebhookLeadData The `data` of `lead.created` and `lead.updated`.
@@ -795,6 +829,18 @@ type WidgetConfig struct {
 // answered in the language they write, Hungarian or English, and every chat answer's
 // `language` says which; the widget's texts follow it.
 type WidgetConfigLanguage string
+
+// WidgetEvent defines model for WidgetEvent.
+type WidgetEvent struct {
+	// ApiKey A public key (`lc_pub_…`).
+	ApiKey string `json:"api_key"`
+
+	// Type What happened; any other value is `400 invalid_field`.
+	Type WidgetEventType `json:"type"`
+}
+
+// WidgetEventType What happened; any other value is `400 invalid_field`.
+type WidgetEventType string
 
 // ChatAPIKey defines model for ChatAPIKey.
 type ChatAPIKey = string
@@ -906,6 +952,9 @@ type ListLeadsParams struct {
 	// Source Only leads from this source.
 	Source *LeadSource `form:"source,omitempty" json:"source,omitempty"`
 
+	// Email Only leads with this e-mail address, compared without regard to case.
+	Email *string `form:"email,omitempty" json:"email,omitempty"`
+
 	// Since Only leads created at or after this time (RFC 3339).
 	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
 
@@ -924,6 +973,9 @@ type CreateLeadParams struct {
 
 // SendChatMessageJSONRequestBody defines body for SendChatMessage for application/json ContentType.
 type SendChatMessageJSONRequestBody = ChatRequest
+
+// SendWidgetEventJSONRequestBody defines body for SendWidgetEvent for application/json ContentType.
+type SendWidgetEventJSONRequestBody = WidgetEvent
 
 // CreateLeadJSONRequestBody defines body for CreateLead for application/json ContentType.
 type CreateLeadJSONRequestBody = LeadInput
@@ -1019,6 +1071,12 @@ type ServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(w http.ResponseWriter, r *http.Request)
+	// PreflightWidgetEvent CORS preflight
+	// (OPTIONS /api/embed/events)
+	PreflightWidgetEvent(w http.ResponseWriter, r *http.Request)
+	// SendWidgetEvent Count a widget event
+	// (POST /api/embed/events)
+	SendWidgetEvent(w http.ResponseWriter, r *http.Request)
 	// ListLeads List leads
 	// (GET /api/v1/leads)
 	ListLeads(w http.ResponseWriter, r *http.Request, params ListLeadsParams)
@@ -1037,7 +1095,7 @@ type ServerInterface interface {
 	// PreflightLead CORS preflight
 	// (OPTIONS /api/v1/leads/{lead_id})
 	PreflightLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
-	// UpdateLead Change a lead's status
+	// UpdateLead Change a lead's status or assignee
 	// (PATCH /api/v1/leads/{lead_id})
 	UpdateLead(w http.ResponseWriter, r *http.Request, leadId LeadID)
 	// ListLeadMessages A lead's chat transcript
@@ -1299,6 +1357,34 @@ func (siw *ServerInterfaceWrapper) PreflightWidgetConfig(w http.ResponseWriter, 
 	handler.ServeHTTP(w, r)
 }
 
+// PreflightWidgetEvent operation middleware
+func (siw *ServerInterfaceWrapper) PreflightWidgetEvent(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreflightWidgetEvent(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SendWidgetEvent operation middleware
+func (siw *ServerInterfaceWrapper) SendWidgetEvent(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SendWidgetEvent(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListLeads operation middleware
 func (siw *ServerInterfaceWrapper) ListLeads(w http.ResponseWriter, r *http.Request) {
 
@@ -1356,6 +1442,19 @@ func (siw *ServerInterfaceWrapper) ListLeads(w http.ResponseWriter, r *http.Requ
 			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "source"})
 		} else {
 			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "source", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "email" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "email", r.URL.Query(), &params.Email, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "email"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "email", Err: err})
 		}
 		return
 	}
@@ -1742,6 +1841,10 @@ func HandlerWithOptions(si ServerInterface, options GorillaServerOptions) http.H
 	r.HandleFunc(options.BaseURL+"/api/embed/config", wrapper.GetWidgetConfig).Methods(http.MethodGet)
 
 	r.HandleFunc(options.BaseURL+"/api/embed/config", wrapper.PreflightWidgetConfig).Methods(http.MethodOptions)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/events", wrapper.PreflightWidgetEvent).Methods(http.MethodOptions)
+
+	r.HandleFunc(options.BaseURL+"/api/embed/events", wrapper.SendWidgetEvent).Methods(http.MethodPost)
 
 	r.HandleFunc(options.BaseURL+"/api/embed/chat", wrapper.PreflightChat).Methods(http.MethodOptions)
 
@@ -2535,6 +2638,187 @@ func (response PreflightWidgetConfig204Response) VisitPreflightWidgetConfigRespo
 	}
 	w.WriteHeader(204)
 	return nil
+}
+
+type PreflightWidgetEventRequestObject struct {
+}
+
+type PreflightWidgetEventResponseObject interface {
+	VisitPreflightWidgetEventResponse(w http.ResponseWriter) error
+}
+
+type PreflightWidgetEvent204Response = PreflightResponse
+
+func (response PreflightWidgetEvent204Response) VisitPreflightWidgetEventResponse(w http.ResponseWriter) error {
+	if response.Headers.AccessControlAllowHeaders != nil {
+		w.Header().Set("Access-Control-Allow-Headers", fmt.Sprint(*response.Headers.AccessControlAllowHeaders))
+	}
+	if response.Headers.AccessControlAllowMethods != nil {
+		w.Header().Set("Access-Control-Allow-Methods", fmt.Sprint(*response.Headers.AccessControlAllowMethods))
+	}
+	if response.Headers.AccessControlAllowOrigin != nil {
+		w.Header().Set("Access-Control-Allow-Origin", fmt.Sprint(*response.Headers.AccessControlAllowOrigin))
+	}
+	if response.Headers.AccessControlMaxAge != nil {
+		w.Header().Set("Access-Control-Max-Age", fmt.Sprint(*response.Headers.AccessControlMaxAge))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type SendWidgetEventRequestObject struct {
+	Body *SendWidgetEventJSONRequestBody
+}
+
+type SendWidgetEventResponseObject interface {
+	VisitSendWidgetEventResponse(w http.ResponseWriter) error
+}
+
+type SendWidgetEvent204ResponseHeaders struct {
+	XRequestId *string
+}
+
+type SendWidgetEvent204Response struct {
+	Headers SendWidgetEvent204ResponseHeaders
+}
+
+func (response SendWidgetEvent204Response) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+	if response.Headers.XRequestId != nil {
+		w.Header().Set("X-Request-Id", fmt.Sprint(*response.Headers.XRequestId))
+	}
+	w.WriteHeader(204)
+	return nil
+}
+
+type SendWidgetEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SendWidgetEvent400JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendWidgetEvent401JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendWidgetEvent403JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SendWidgetEvent413JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response SendWidgetEvent415JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response SendWidgetEvent429JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent431JSONResponse struct{ HeadersTooLargeJSONResponse }
+
+func (response SendWidgetEvent431JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(431)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SendWidgetEvent500JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWidgetEvent503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response SendWidgetEvent503JSONResponse) VisitSendWidgetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListLeadsRequestObject struct {
@@ -3551,6 +3835,12 @@ type StrictServerInterface interface {
 	// PreflightWidgetConfig CORS preflight
 	// (OPTIONS /api/embed/config)
 	PreflightWidgetConfig(ctx context.Context, request PreflightWidgetConfigRequestObject) (PreflightWidgetConfigResponseObject, error)
+	// PreflightWidgetEvent CORS preflight
+	// (OPTIONS /api/embed/events)
+	PreflightWidgetEvent(ctx context.Context, request PreflightWidgetEventRequestObject) (PreflightWidgetEventResponseObject, error)
+	// SendWidgetEvent Count a widget event
+	// (POST /api/embed/events)
+	SendWidgetEvent(ctx context.Context, request SendWidgetEventRequestObject) (SendWidgetEventResponseObject, error)
 	// ListLeads List leads
 	// (GET /api/v1/leads)
 	ListLeads(ctx context.Context, request ListLeadsRequestObject) (ListLeadsResponseObject, error)
@@ -3569,7 +3859,7 @@ type StrictServerInterface interface {
 	// PreflightLead CORS preflight
 	// (OPTIONS /api/v1/leads/{lead_id})
 	PreflightLead(ctx context.Context, request PreflightLeadRequestObject) (PreflightLeadResponseObject, error)
-	// UpdateLead Change a lead's status
+	// UpdateLead Change a lead's status or assignee
 	// (PATCH /api/v1/leads/{lead_id})
 	UpdateLead(ctx context.Context, request UpdateLeadRequestObject) (UpdateLeadResponseObject, error)
 	// ListLeadMessages A lead's chat transcript
@@ -3817,6 +4107,61 @@ func (sh *strictHandler) PreflightWidgetConfig(w http.ResponseWriter, r *http.Re
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(PreflightWidgetConfigResponseObject); ok {
 		if err := validResponse.VisitPreflightWidgetConfigResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreflightWidgetEvent operation middleware
+func (sh *strictHandler) PreflightWidgetEvent(w http.ResponseWriter, r *http.Request) {
+	var request PreflightWidgetEventRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreflightWidgetEvent(ctx, request.(PreflightWidgetEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreflightWidgetEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreflightWidgetEventResponseObject); ok {
+		if err := validResponse.VisitPreflightWidgetEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SendWidgetEvent operation middleware
+func (sh *strictHandler) SendWidgetEvent(w http.ResponseWriter, r *http.Request) {
+	var request SendWidgetEventRequestObject
+
+	var body SendWidgetEventJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SendWidgetEvent(ctx, request.(SendWidgetEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendWidgetEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SendWidgetEventResponseObject); ok {
+		if err := validResponse.VisitSendWidgetEventResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -4075,310 +4420,327 @@ func (sh *strictHandler) PreflightLeadMessages(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bjxtHljf4r8RwGhCpTlIs1kUSC4v+ymWprdHFGktqz7TTUxlkBsl0JSPojGBRlK1F7+P3aOzr7gIG",
-	"Fh+gh37ZAfph0U9b8D/Sf8kizjkRGZlMVrFk2e5v2kC3VcxLZFzP9XfO+aY1VvOFkkIa3Rp+05oJnooC",
-	"/nzwkk/tv6nQ4yJbmEzJ1rB1wrQplJwyIU1m1szwKVMTZmaCjVS6PmZayJRlho34+JxlkiWPJt1nSoru",
-	"U27Gs6TXilriNZ8vctEatuLW/F/6r78+VP3Rk8Hrf7s73vtjsX9+/w/mJG61olYhvl5mhUhbQ1MsRdTS",
-	"45mYc9upBTdGFLZD/xG3vviPuPXl7bj1m1bUMuuFbVibIpPT1tu3UeszYYp192RiRLE5nBdirGSqmVFs",
-	"xW2vxUQVgplinckp41OeSdvj8sPzTGbz5bw13PPfyqQRU1HAx/6t+0TwtHuqltJsfs3e08zMMs3GPBcy",
-	"5QWbK2lmrP3q5WknYpkc58vUfhoeUlL02AshDVMyX7PVTEjGWZ7NM8P4YpFnQlfm82Bw864+sa1tdvXl",
-	"TDC7Nbhc39LYyXzNcsFT/P6N+jU47Dd2rL+lY5+Jr5dCm+6jtLljWYp7LtOswEftTrN7UIviIhuLW5rl",
-	"aqqP2ddLZYTdjtDHQixUYWBl2aJQo1zMq6tb3z1vo9aCF3wuDB2K0xk3J88fPRbrpqOxWI7ybMzOxZq1",
-	"k3x8tliOzv72p/+RdI6ZmC/MmmWaJQf9PptnWmdyesYX2dm5WNdOBb158Di9/3rwZP6vi7ufmcM/rO79",
-	"+5u9k9H+aXr0YNL//Wzw6KuDx/lhK2pl9utfL0WxbkUtyee2DWr5ykM0z+QTIadmFm6R4OTYwb4QWmdK",
-	"Pvp42xaRF6LQ3F66pVmi8fGzLE0ixuGCTG07T4XWfCoSxqVeiUJYGtHb0veykSu7/5tCTFrD1j/fKUnY",
-	"Hbyr75TdtgN5lIr5Qhkhx+vmlZNrtpTZ10vBcPiszdmrV48+tgs2Etp07H7bs1RicHjIFkUmDR/lgp28",
-	"OH30iI1nvOBju0VYWy/4WNgHk/81OWY8lngBzkkmdZaKiOlMjgX75OXL5ywt1ELb/ckNE5mZiYIJmXYi",
-	"di4Whg0O2EwtC80WonCnsceAoGVyGstVZma47flcwLbjMgU6zAphloXUcHeSFdrQxNtOGHuK1YSNC8Hp",
-	"NGigg3C+e7E8kWszszdEroXftJm84HmWnmXlbOLmjWVl+94T/cldfjjo7o8Ho+7BpC+699O9cfdodMgP",
-	"xH46GO+N3MojvymXPlip7mPYvsF25a/ddh0cHka17RtwhC/i+PVgrxvHr+8++LINv/r063blXud3zSzj",
-	"0cRyLGBYzds+scwxsXPI2Vgt1mytlmym8pS1VQGkUBtii/OIqYIlty0RACKUGaZNludsbtsXOrJPxdIt",
-	"j2bJfv8gYXZt1dIwDutZn+NrGGfz3IaM+EqyFwGn2nbm7Sa5pVmW4gl//umLl+wOX2R3Lvbu2Hs6sSO2",
-	"G28846Zy4NmJtMTb2OuZZlLZ8dmDFkvbSXsFmh/aHXcAf55JZc4mainTjY3WH92d7I8PB93Dyb7oHozv",
-	"ie59fpd3++O9dCD2Jwf80G+0BTezciqg4WvIy0QVc25aw9ZyCU82TFKmzRb2+YlasTmXa5YZMdeW3fCp",
-	"gB2iIyIk/f42+geMtLJAqZjwZW5aQ8tI5/w1ss9Bvx9dzeXf2gHqhZJaAPv6iKfEW+2vsZJGoJwCXHsM",
-	"ZPzOV9oO4Rs30fAinf1TT+nsxQueLwU2lOJ3kUCU9NAuV1GoArjjXLz54TsmxZzNxVTIqUiFMexCvLl8",
-	"V+Q/fNdlF3y6Zllx+b1c+6vsnBf83IjCMMMLw/M5fzNEinZmp6sHK0FffjDnWX5VzwQ8EHTqDRNde42N",
-	"L/88Z3bJL783yzlnl++Ki8t3cm1ELiR+hJj2w0zkadNHHFOfwAPlRz7J7IjeXP4nO7/8i23PTgNMRn0g",
-	"b3dlbw+gaXhh83x6kUg7kn0Mp1EtRAErDOQJWYPtOvCfMZeOQ1jK02tZ/q/kJM/Gu+yVH9ntpMZTzjJ5",
-	"ttQiGTLuh0PMzhLIGpdI7FCRpmaSTfJsOjMwgIeqGGVpKuQNd/uiyC64ESQr1NeZ7kI/J4Wan40KtdJA",
-	"ad2SPy+yi8vvDTt5/qh7vszHGrb9jOs38vL7fMbN5X+y0eVf5PTynX7zw3ejH77LP9z6WzlgztdAXUeC",
-	"LbVI2UwUAhiRvWg7DVea90VmNO4LmMNPUCN8qdQTXkzFz7AXSAc9M0qd5fabyRD66TZCnkkBgg49yHgh",
-	"mLoQBdsfsMfZRz324EIUa/+8mrDlghkVy6MDe99ecK9OhSGF7F9efPqMTsAxm/ACW8wMay+4Nuzonn21",
-	"Ax0Byc1qGqJghZgstdCxtKzeqY+F4KDEKWk38CLnmewa8dqw5GB/L4G+4+GTUoxh5se50sKKXnbKH0kr",
-	"yfAcp+hnOHz0PThuNC7YyT32TKEguOL2hKlCpLAprHjwTJmHli3/DB2syQFDJyY4mmCliZSNRK7kFHR5",
-	"g8fglvZSs+31z9jjWmf1cjxDaYh0m506+1Sl2SQTDUrwM2XYnO6SOmFKsXTT6nJsOwFyZCtqsvE0DZIe",
-	"uwPPwBif83WuePozkgLb5Q06APpNpvGA4pGGGXteCKT9m/N1+ulnL9jC3adjXpuLk/FYaN09VdIUKu+e",
-	"5LladT8p718lLje++1SYmUrf791Pi2ya1aZQSCvmfdG63foyur6dp/x19wQXaePrgYD4Nmq9QJvJK8kv",
-	"eJZbvfZnWNll+TVa1pQbPuJaWFGEWFch+Hgm0mOrzRZrlnMjih773GpRNfpp6VOutInlapblosIv7L2R",
-	"ACpWZMYIGVmybjnkjF8INhJCEm1jPM+9Pj2kr3IgNbEEbVmwqs69KYq07b3fK/bi48csVUJ37BGfCgNs",
-	"VQHngs2HpJ7sFB8t9fpnmHRnWBkt9ToZsjnaZLQ3plUoFFggeFFkF2AiMEzJsSD7rh0jvY1GUpwWO8SE",
-	"rp9laQLH8qVST7lck96hf/phvlQKdS/aAPpaMadCB2r24qtIY/godOSV5EszU0X2RqTvp2FtkTmdAlOa",
-	"9QIVppQyK1oL6lMXmdZv+IWS5vL78w8jZD5Tll+BOGk3tNPm5zy3CpRII7aU51KtpH2iEBfqXKS7iJqv",
-	"5KJQlohZqvAA/Au/gOpRCCsxA1Fq1DUsOQGZGrY8lwqsdshcYRB6uViowoj0qUgz/hJI7s9AT/1nz+b2",
-	"u2eW1idDPK/JKX69a3szZPUOJKjg0lecnfszscjXqA7ZdTMZbtQZl2ku0rNRgyE14VMhTcKQCHO2EIVW",
-	"0jmISLyxehAz/Lyk4t6EDDx9WCEvmY4lUeeldLakiCWF7R1ofkncilsoVSd05M/sbPOxSVgy4bkWSeSF",
-	"buoStqRjqSRLtCkEn9sxJ+wOS+zeDGzWOiGew32nVtzu3EM2z+TSCM0mYPDihlqPQB1gXOtMGy4NjFZv",
-	"jnbEx+cR03ytmVbQQ67PsTUaAEuF4VmuyfRFEoBvuBW1YMY3JYKo9bprH+9e8AJMa/a9T3DpPlqfBA2U",
-	"F7Glt1Er53K65Cg8NNj/6K5bVlgJPN+rLJ0Kc0sze/itxmMHYwUaMP69dA+jaQIOWCzL5mS+HiKbXEm2",
-	"UkWKtlE/F4tCzS1PopX8epmNz6HBDG0YMM4eO4nlxD5uKi6sRaEmdlNOswvL8dAezz5ZyikvMi5tl8BZ",
-	"lNrLXLIHcppnekYd5jKN5ZwX5yJlcasdvtmJW8e1b5WtNnQdut0dLY2xZJCPRK5jaVXYXEwMU0tQWDNT",
-	"XfHZEn7suM5wcj+xr8BfDySuKhk9GxeVuP4tDdJOxBK5zPOELaXJcjsdYDmz9HwxszQ/0wwovOWddUOp",
-	"fROlSDSp1kTVqFU4wrLZDb+zb2m3r0B9hs0UMSmszP/Jy6dPeu7YX0tq8CxWzl07KYlYwohodYDuZIUj",
-	"DSj72G2J4h7QCFyVhhFVyE4DYbRTkaADoDwoTM/UModT33TomVSrob8IZ8aOKxdG4Ia0LV1kOjOqsE2t",
-	"NBstwXGdAbWPSnLCyRMKf46tmIu0h2u7o7WaC9Tz0RXh6ZadJlK0jAJfR54LPl2iLcnScS0seVupUph0",
-	"jotccJAcSwr2qdVTuR+Q3TdoWJiplYwcqWZzwaUOh+0GHbGZWgkyy6zsyro7KWuTAxgaVQUcYtcnXFk3",
-	"52BqQdHDPlxZ0ZFSueAgmQdOyBv5GkuHwhe00aPA3bDh2gx3TUB4o5DNlodejb4SY9Mi32xgyq+yaCcl",
-	"XuOihs1A1ky4AoZBZwLq9NiDK53Wx4zLdUzyD/lNq54dkFlRVlzNuKGlsyRGTs0sopb3WE26JUfPle7p",
-	"yApUmgSqq1bnFB97JBdLmDjhfAQVd+JBwwdK23wzraKTd0sD48HJC9kVbMU2Ol/tE3BmJss8h18dSzrD",
-	"PvT7TX1QxfxskuX52Vw3e5lyhcd281iphZDOIokHBk5rZM/GPMvzDJ2+usdeyVQUbBD1+31PLSuEyCmI",
-	"XucrBLiuFwL4mTD5GpyBnI2UuaX9+m2FeUQty0bWC7UVelIO5pZmM7DiM/CsREhzuGZ2XoBf99hzoRY5",
-	"uCYvYLAAtygdrlbOkMpUxYkbDA61evKP5Eqda6SU2i4kcPWxWkpLhzYm4boVpq9et8XosWO0fo8Kwc81",
-	"SkJ8pBm3MpZI3YlVBRvlXJ5vHF2YwGRz5/WvPW2lVr9lwfJMANcOsDn0TuSwFZYzeJwOGhnaITMUltlw",
-	"VnCZqrmVzEWnx07IDFOzuwRAE5T8A7PDdvADcE3QJoBEAcuTYnXMkIgFQA5VEJVC90IFABFaOOqLfHRw",
-	"FTDhpPtH3n3T797vnQ27X/72N02yBAhYNQJ12G8UOiaiKHh+lnJzreb4GT38sX32A7G30hjhNvE2TvVy",
-	"JpqoKAmZJGFNCoF+HW14YURhJT+pj1nyzaLI5rxYn83E67fw+KJQx2y01JkUGo+BkEYUiyLTgvE0BTPg",
-	"eAYMhyRCXGE4ALikWpCMXZdXa7x0PBbS2E/XcIf//EW/e/+k+5B3J19+c/S2cS1HqkhFcVbwNFvqs8Vr",
-	"WlZy398LaOS9RhoJdqYzk5m8viP2GonJLEvF2UKBjkwK+qZkE8zmjYdU2wFhU41rX/Lo6sp/buWEUHzl",
-	"00KIFHCYlmY74REMw0ingcEEGD9WiLGd3pRlZojkmEQCUBacVLmaCVh5sClYBQ4QTyP1GhiiycbnIkW+",
-	"AJLQGPymtvk8k3DL9ieW7Sq6cJyr8XmHVNFCLaczBjuOLbiZ9Zz25MV9dFZxTQoMMjBG3d1lF1qtVZ7x",
-	"xpkUsj4tIrvwADuvnaXciK7J5qJpo/qZ2bpl7NScLQsQna7V8LRaFuMtPM3OECIO5sJN3rGfJQARwts0",
-	"fTBXaGpzqukYDDXKSvhgsbbEvheaRxYZDbwVtewTQKLlkucNnpOoZXfL5unqX6vI1s5COYXUZHXaonIN",
-	"/fxccWRQXt1+bkjd1XyF4sdMabFxdLLCHZ5heA7WtO3x0JSHgvajl5JqZ4l8lfPAltZ0YsDOE0u3HYnb",
-	"Zqbk4LiMPAUfubP32J3pG8b5ObZLzi0nUFKwNq52LO1yo6KBEoPrKTgiOmA24GP4ZNnT8YzLKZotxMKj",
-	"hWnDzTLbyfW1wEf6EAocTnzIvGMcjnH12FaO1ca5baBLbixV+tRjZD+QQqSaJXZNQIq79qQ2HL+mNWMj",
-	"obNUeA3aThxLZsYsdGIXqhBab0iNB/cqwg08Pbxz54v/iGO9RbZxR61R4C+3m7MJsHZF2kUhN2JSOXkN",
-	"fZ2B3FbXqvAg73pwt5xHbzh6WsrqNSFhamWE7aoiKIhV09Qt7c7wRBXOBhXhxkP20dvFloZeyZRYw27E",
-	"fpsMT1IcCPHHLEs1mxZq5cR2XrGhVVhLJs3RQatJgilULpr2vmKrApH5x27s9iRtMeOFxJ0Ehlb03lbw",
-	"cEU/U7n4g2+xfic0k2/c89by5k39vNlsea1IhZYhO22ejQRrHIVbbcftqjf3q9MYAJ26gwVl4wS89Z/m",
-	"RcHXG6OADzT1z2Oaqh1CN2dTsBHg7LXk5+JsDOgAlQKNsjrAtOBzPQTuQBsmgfZPVSoSBj5UQnfZAWRK",
-	"xuCX1N51yVMrPxKuAM3gYL4C04nVM5bFQmkRgXuGdFw2FVIUdkHA5BPL8AMEQywo0MfbDAApLsUKhD9g",
-	"jMeA+h8DKCBAlRluljqWhCxPwZiRKlRXweReB0HXoa2husm7b760/zn78vYmObZnY6q6dNHPG9jI3CLV",
-	"l6N0bFhiLeSYlgKsL9Uglp2htdcdCOxMhFtk65Y6bdxALz3EtbJItFmciOIM/pbQRWiIh5UGdJZEMVXM",
-	"WRs3V3JLxzIZwxbzfj2NsguXa1y1YGN1cGfhRibBI7N8K10idgU9UmhPguX3UstccAk4wgkTfDzrsRNs",
-	"HekJyjQacBlo19UAlpFiRYOe8zUbiVhCbyLG8xVfg+etPE9VN1PNxNuKGoAHV8Bf0bhMXnRaweoLwWUF",
-	"ECeA9RFnb0UbGOr67na/0UhS/iaBurxQb6CCSXcXqxaU4GFSW4P2Q7v9ph0ofBKWMGxsWWjYwO4CuPzL",
-	"nzX8QStqVVFvJTqlcq3Z4W/bbYRSN9xAoIPlNnZ1IOhAhD6K0VKvg58uKsFDG51jI7wwB8xbbVEDrBeM",
-	"G9Gm9ix/IDK2weI9SXiK+4lC9gJa8Qi/t3njucd+PyzU/CO/t8sHYJM/FoBoor3c8HbTXUT1PVPmxM9N",
-	"vacPad/WO/qA5qV+/TkdhPr1F+5A1G9s+8BpeEDqNyvWw4Z3/XnZ6IY3Hm7eI1mi8d4Ld4o2PuVOU/3G",
-	"v7z49FnD5VroX/DARypdeyhrcL0OeA9uNWJ7wm9WPvZIvtJX3P7MHT9//zNuxBN/DP3lECO4efkJHUt/",
-	"3aOcg2sVvHa46eC4Nm/IV5VTG8yrO74YHJCb2aY4R0QwAK2q82bUasjp6a0mHm8HcIpi8ObXAmDDNUFb",
-	"UUtdiIJI2TVO+gyhEB5pDAaPnMswHNq2c4wOJgchBSsH8fGk/NoWdV0vAbXbIGshr6YuKcmSQX+vsZH6",
-	"JFKLodc5GPS2yf0Y7UQNk/JNbEm+iFtD9rc//Y+3hNZNyLCUkIHIW+lKA48qCHoARjqYS870cj7nxZpE",
-	"MDDZlrgMfFzzXGjUA4/rltRCoHdZChCGyoZzrdiYF0UmrHRWIsXOwEWeKakTFJSqwKwx4C/AW00eIuZe",
-	"2MUsaydmS4RodX7I93rcNCMzVRg/L9kmKO5WAJKKQG0Bq8gCnOlijqYwCruPQFD09lI+EvmwIusGNvdY",
-	"AqTEiEJoxD2hmx5NhCs7PW3CjURV1IhRDBwb4GhU6rwTvBhLxJTwkVoGBji/DKQhWQ2rxx4ZbB8CP2t+",
-	"WdtvpdEdm0n0S5PBTq3IF6y34HGa1r8hKsCtgibsmam4XMsuX7NnnOcf8ShVuBnEKXFptYFmGE2eCm3Q",
-	"S0mLR24Ov0o4n2RAVUvT6MTODJuJPGVtbthcacMO0YxrVRBtwOrpmscHYjno9yuWM3YywmPccNaeZOe4",
-	"dyTsBqR4YEodL4vCHX6IV44lxOv0lovUkuuEiQvIFDFxpt5hcMhIUeITQxQWDwUgr1IPExSxhOuINuQp",
-	"7EVNbl6Y4qpBV9ojB5/F/eHNHNd74/nrR/jw4TUWDjj626ipt97viMuhsL0oACzABoP1ANsbqgCW6O2K",
-	"tInl7lCbDwWuSbdxkYeFEGQMuwrAcOwDMbSnoD0700mDXbdp/Ty6p/r5T9HWUwitg8D6NNOLnK9BxT+u",
-	"8G9wO6o5zySz/Sq6VlVOKzZPp6jUYURX4SiqJpfdkEYPa/gh/5Mt8qVmOaefTXCiazAd9l3/1WuPhscl",
-	"bFlZiG63O/PIErm9Q5Zm08zoY+TNNLuZZA96e0cHrE0h7awQU0sH0LK07vgTsOCFFnWnw0+BgwC+2JAZ",
-	"CNgycNC6vQiNj+lybHbCcJXO0Ks6ZskGKW11UhNsD7fDtxGeJ9lEjNfjXLzwEniDSRVsTB4jO+drNlcX",
-	"ghyszKjQ3i7FCoxvwG5AQ/h6yXOMS4xaKzBl5EpvMb6Xux3Gh53yfW3CLt7INP0CdpVtrEq8w4Ug8h21",
-	"LFdw1phmmQ1vJm69gY0sAHVVRarAobM3dnDRNBnGq33ZtpY/ztsUgis8yBbFT+ldLh5VxpH1g1ttlWnR",
-	"a30gX9OHcQBZrqbKTCIeaplyPRspXqQf1kMUzH7VQVS7EfqH6rc23ENX74utHp9rdsePde6EG+29nToB",
-	"7QqTlRAQY8PvXYhS1Bs76GyPfUwcIeGLLAkXlJAc2Nr1eI6A0jR53cOv28VLtZWq3M/CaJZIsUowbU+g",
-	"wHvOBF3OJIO8AAihqNoDwgAEY1+y1BVE9JEwKyGk+0Liyar94emq/bFSMoklIBstdU1YO0GB2o4u6VTN",
-	"9kijAy3//Ql241nA2XwGXyl/f3ohCmd9Kq+eBh8ur/5r0IXy6ufQmfL3E+gWLeErGO5VtqXr9nWdGd7A",
-	"3lQREyzJTdPMbiGeP68BPGqAiI3duG3/OdocHIA/oMMSwInwPmCTnUI3iPoH9wKFrcc+lfmanE/nYk1R",
-	"RChoDVmyNHNyi9j9ZH/NRZot5+7XmM8XPJtK99uIoryH4YLuZ5YmUSyT6TiHvG7JZOT+mutxfo5/5lxa",
-	"8e/M8sUEAvTsFIribFnkiUPY2n5WANYkjdut7nJOVKbBaQMAnnKe9Ikw45lD3HgfwjetsAutYcshUuiJ",
-	"3mx5R/KFyIWlJuEUtIYtwy+4fkPXncTWmio1zQXJFuHKHx00bJorcuWd1DPlZWnEBgOQlAf3KsDjCUtq",
-	"OOEEDCXAHUeCF+BDHhfCDGO5mimHKEwxj4+SJpPLhmjDqhMb1MfxTEEsjJKCzcGVmRlyau8dWfo3h2wm",
-	"gMdmo7URugLYhvD2Y69QYSxwKSZji5jfawMnvUfoV396BjdHSgfSX8OEoyWhChk9FwLS7bkUMURZIMaF",
-	"vKOLQqCljiOAoGQWdrgQRoB5A6xGjTidBuDXzfTn9xWuAnX7Olro7LvbdeQTFx5iimwOUdzXqMLXYpOq",
-	"au21j1fU0euf/kmM/qFUErD47YZ/bQIzvQ9ywoBB0LNGYqzmqMg2oPWader6Uuw029DWmdg7OtgC/IPA",
-	"TbmcjyAL5DV6eNSgiO8Q2FnTxLexzffnkhSJg+YiZCeWYob8Oulc0dmSWgea//V45kq0RAPGJEycAaR1",
-	"ztOSdHj9Ea3/ZMvkhqUZGpLtFnHRd7atnWb75naF6AbCU6mrkyF3O/qckxXapX2knQ9aMoJU0l2R6DUJ",
-	"LQicdA7hipRbsYyU9CPy1jmHEwkOR7nyJQH1k1nfw6UltBa7WcHkBTPUJEx+LkYzpc4fFJZyXi1RQghs",
-	"1OhPsjsb9jpY1wU0BomdAsQyOF1KMgYuzImxUoYVEHobbGp3IrplYa4a7oVLd3GzkUIiNsjxBCC4Fbbm",
-	"TBU9NxOW/X4TQ0fi1pDZLfsWDxhOEC1QgjFfVZdEFLgaNJnbPQMoE08QEQYljD51lqVxC2KQ8rX9mGuZ",
-	"lsNrkvjbRV9a2ZYXeSaK0BkCZplU5NkFpkcNo0OaZApHVJUUn05awy+uPsO0CsD70da50/PBJn0L1ots",
-	"LrTh88UVkScErrfD8TE57c8enrL9/f37EXv18rRzXIbuKWknAfLzmWK9e4iKoUQquwzCTjKAM+r7ljBS",
-	"5aii7VaNjcaaozFmfLEQ0qpcvOq9alc3YieidDe16NPC0UsilbFsV3drB0wRtF9oY7Ur265mDgg/SzgA",
-	"15j7iS82mk/qG+fH06rwKLLq2JpJ0k3Mvg2EqXk1QWc5VXKSTRvwxzNuzoyLUrxSZPfhjG+9leUM03uc",
-	"NSPBT5faqDnhAEbqQmyEa3v5AFMfVDKpOPnMvr6TWDDlRpyBV/2aFBsEPJWKLQpya2CSCEz6UXWG17et",
-	"1c5d9oVm2fZmSWQaMsfY3UJ3fZ97LOFLo5Ih+rKdeJjpWJZ5pp2Rnr6AcIYiMyIKAMyqcClekMIjTQoy",
-	"VgPM1zWSYJYeiPGrpbqpp7lpzNsStWy3G8+bDz9xsNOz7VEym4FC1WQiKw0B6BKWEEK8xjMxPh+p1y7C",
-	"JyRBsPViGUJsllILw9pS+RcJvlyJ0V7VozerYWgcAdIULOW1yMaURterNdcFNIWYizC0KVwmCHMiC2zj",
-	"NFRCNmMJ07BjByGfzxnm89EVu/sWFlZ6pIhwnW1RA+uJEMJ0LhVtzijVfAZXIreqxVmQZOBqua7+Qn14",
-	"zSSvPpIKEYpC4lpJcVINj9xyDjZpOehj42WRmfULS5SRgp8sssdijeDNrQALRxuS112+yLrnYp0QsgL1",
-	"SpTdZLpQmTTouC5Td4FMCrAjcFEAfKLT25Zt33+hXBgOXbTr8hGY8U6WZra9q1yz5ISyCYIBb8jwNRYv",
-	"+/398blYwx+IjQD2BKsPz5QfnRmzwIxxmZwol4mOkhSRKahFsNb/ZscP+qczqlYy5qOWi49uKu3+CUA3",
-	"jY1GIB8BrAj35mpYPLDU++T5IxhpkAvXbmr3UCxjeZudUDqaLp5bacSUUgiiWOE+AGSmsRgBBGaw27cp",
-	"DuH2bcDJxJLBHQjVichFA4zAikYaQz6WkBglqTW4UXajhx1diZHOjGBiPoIwTfi395V7A/oA4HHsAsnE",
-	"MIVBxJCntMaACwDtsYwlv39AQ4N274xBlKFs0jw/97mEg7RzFJoeTAu9O+MmgQn+539mj8F3YP8LLIQC",
-	"h88zD6vKCsidm70esrCqDWvjaCKm+UQgTIliQTok6o3P7KTD07Fs0wJELse0VaKOSelZkAE5k3bA0gjI",
-	"qZJiBhC7SdDAjTHfYnyul3MyaM8zbbd6Gks44FYHsXRCpC5nKW2NRvQTpBeBBJWM3rbPJaWSkkk7lWPh",
-	"GuvF8qSSMwlyCZbJxtGujkBU8LQj5t+TGfzCPtsWRWNX5TNMHw6bEnKv0q60f+NmN2RaDzoCaX1CumY1",
-	"4Ub6YZeCh4mgmvrkmALoFjDm8vk5X8MQ10GlE2eRQ1OxtsrQTGnD2onzvozVHBRvqzLZO3b1O5CQLJar",
-	"LE/HvLB6ze1e9QU7uXo5wnYjsJbBJl8IK5p4HRT6QXA4rLVEyFPYFrc0fBOAEbB9ANUtI1pkT/GhdyXF",
-	"x0JODTQliuWW4xhtOWwdRjOKLeMMTPz2wIjESSzRkikKksf89sk0YTQAfQulY8CsIE2xdlHDdg03o6qS",
-	"47KIApUMklRqqNyTmMY+Lanaiq+hWgvOpZ3dqKzqYifQLAsprIA+iXDxQQRfUwccbSmjSmL5DCq8tJPS",
-	"aIduQ/ejE7GETHP2BvAm0hlBrEiolw1h37Fsn/Yj9vGDJxE73WOvftvv3+v/7U//u/3j/sOORyGPsjQr",
-	"MGU0z107mr367aDffxDhvw/x38EJvD/oDx6gCcn+fXREF4/ug4G8wJRmuAW9u2iNuIKhVReMYFgBihdq",
-	"CYwIH8t06WcZLU0snz14wtrQ8cMO+vqoe87pSY9buSBot8dKAF7bg84jhzF3aZGSDi1SBX7ZfvIwYqef",
-	"dTwOM3L1DPBguORuGxOOKhN605rnFCkrbir/Guhp1ZQKfgmTiEk+dzlfUMyyFA2cwp5XQRiKjiW67+Be",
-	"hIbz6kmOMMms283epjiMZfJNjDGlcWvI4hYKU/zq0FYUtOJWxGKIQ62+ukOQsmvgrR0J5OSHmA6IInUL",
-	"rPxohxS/GcZ5boR5+oSLGOXJCrEC0xtM1bfYhW+dbelbH0v6bSy/7Xa7/v/22aSe2o99yyy7bFtq14mY",
-	"XbE2ErgI9lWHfcskZIH2aeUYtlTnsNTSt56eXpcomtrZyh+hwX32bS11IWSDqZSKaWC+1PRmlOoVrZLm",
-	"6oceZE0vyO8DmUGDrYeZgCwbCbgm5ZzdHF1jH0pmC/JFI4cKOlppvIEFNDdNDifgRVYhpqe7zt1rWaqP",
-	"PR+rC3vuVeH9/X52gUR7vlXdUZhxDr7fh++74bojrl1yOts0cW6MBrD0zu3YcmMRW3ANOjZBrN+KkJgw",
-	"NoR7M85SBUB6O0wnSrjArsHhQcBK0NjqcPUEtq92gbiR7wL99lMFheCqKOjya4f9m33MJUPyX3MXghE7",
-	"fDKBhhJ7uiwL5YsscfmSIpYgZi6pfWBjhXBhSpg8UJIyfMNlbqaIdkdnV1AV1kriMFajFKamtHKNQ5U6",
-	"voN6z0zMea0vATvY6BAUT0O+5riJ8eyqrYUIhI3OsOSfIdd69uoJ1VgVGKDGm9lXrVsVn2CwFLXrbiEl",
-	"Q1OFnTRaE/pYyfuD6XEDs50rB1ebGGdN89/2Vza+SjuezEB22cmwAmIBJg8KgWV7Ub8SCcTa/oyiDFo2",
-	"AKoCYB06lO/AZwlKAmtOchVurb6/g0SO5R4PLmYaQ+QAVsElGwwgOaOSU3eliqDyqYlDUNXSgPlgA1lV",
-	"60yYRNJ3JrxIkw0V/I4OrsNt1YcKvLhsGU+9Q55aNt3eDRgaESi0U98lhF93H/CKEd4ISUaIipryCwGJ",
-	"x6utQWWASluu8k4YcwSiFe68yN3DO69ePuzei8IdXvDV5qmsfbVeXbTSgc1qDKUK49flmhKt+LlaZSH7",
-	"lb392jCDAkP01mZpMvvivpNvnPyxpTAZa8NkQTEytlGL7JgFhcaqZcMO9vfcUm+p8wD9P2xYpmSj1oOb",
-	"7+aKezDd9z2nDgrvba1444vvYZEdquHhJbkt9TXshwaDreu6vcoGNRsmrcDGbK9NvfYLZLkOrqJGAiIT",
-	"iD9gcERIJEkMnWMsBZ4E1V0SKpDrdk+lkI6fsrCeDrT7/uV02o31dDq1zxMw3Q++jkSi+knQzmHfe2t8",
-	"P7G1slYZjOQAZXsoWbbgZgYnuF0VfTFLqxV7O83lzUgiqZQ1o8/VirmF37xZTTcnaW6kHME23WmAfJPi",
-	"daYNlZPAF0pxzR2ssiAV+5Yd9h018HWpMs2WEqbUPlQpSuVpGBXSgwZQeAnr6ZVonbKenn01li9LiShM",
-	"YeULdZJOqaOq9HVLYyB2jz2rJf1hlPNHK4ycpoRFFcCrxDxXKKIMa9jguRBUsKqegcpXLbASDgVmB8mr",
-	"vOmnUFp3URnBgF2vtjtlpmZeJ00iMJ0lZTEGq809f/no02cvkqCSG5p2B/0Dh/O5oprakN2mOjD2PPi6",
-	"uGTKvO5NbF+8XigtWBIWz7fsOKz7b39XaAeMKqxqn/RYcqf0DmDPYdh2Qfgi6635PE927ZlR6ri0vRM6",
-	"njwYSD5jiUpR8vsHLxOnoGIySXD/03SiqxdJrT02ViC5k6qxtkO6M4NkH2/g70LwdP0G7KB35sIU2Vhb",
-	"kbAQWGBUFeTXgOxmVCEgM0Q5AD4tVbmgQ5ejPbHHtulAGyxgyrWzt8OpRqcSnedwm9pz4/YhrJGO5Yln",
-	"aMBF3DEhKRXZMUJ0HPt25UQ/s1o20FrtQv4TS3ErLIhMq5WVhxwVFebi85Yatu+tYMiOfJpFLCqEDklC",
-	"f3SqCIfNr5cOi3OxFml4xEyWw6hGS/ArFWKS5bkOKjKAVcbEEnz7YPR99PziyHUc6m9gbvvRGhq6c3TA",
-	"pDArVZz3Yvk5ahsVTwRiqMk951OwQsw+jB9i+JW3bKFPAwAdsDXQ5aRWMpbU6QV20y0pQZRgUUv3v1pJ",
-	"UdiJ1h406KZBs3agqrz67InvFeLxrAylHUzy2Bk/7VVUgSTVvFkAqKLjLL4+/NCZRZC7ASd0XeBpSlSH",
-	"as2KWLpu3dJMZ1Mwy2FEh5XvZ1qMwWMWocOJPVQFTo7HDnLosN3xYAlCtuYajSVlgLYSNzgjErYCXEaJ",
-	"rAT7chIC3BLWJv5jWe6KwBMzlXupNoqlOxilCp1p50+n8eoEfRI4E12BbbuKAJMsF2VOkMS/Y6fEYFaY",
-	"xJJBd4PoYFbJcI2lgRTIMmvIVPvpQsiT54/Yfm+PpWq8nNt5AgR2kKHRLuGEXBiUwlEV4Ya0b7sPo3qL",
-	"0+ZGTRCfF4bLlBdpLN02HKLF1RkZScsPDa0gHVDbXVQu8XQD+HMN8UDDbRBJclO7h510STsXfeZu8Y9Z",
-	"KtIlSvzQTubkG/d1D320nShTHXFjxHxBVUKyqYTFleyVzF7XZF/XkH2Km2UB4lJysRehOdyKSkcHtpOf",
-	"PD057b745GRweIRakLOYlxOBZvFe9bLvYeWu3bfOik64h4iInVdQMEQJ/sJeoCWRzlTCUkHJIC2/hFuc",
-	"FcognMCsSJD1A9MR02LBMdfnaG2FuQUfQz0LB5BTeUpH95Zm04KPIS9PplLWHhywmX3Lk3BBcxjLP4gi",
-	"m6ydarP2W8oTNpZno4IXawcgNsVSA+yLw/mNaEuAN4wzP2FswotYgl6zVssCs9RDrJM0elhHY7bBtQrW",
-	"xKhMcQUcxYoUnaiG1Yxl+1rwasfJLBvQ7F0w15CRCKOvKvhW71BvgmFDPmiMGuc5SOuW7SaD16+d9AjM",
-	"0wOtj1lysNdPWJpBnUldIZ5Q06gE1FPJ9LAyfibZXp+hQdcez0ykscTNdGgvQ1HAyHJ3+HfAZvbaLLJv",
-	"2f8e2P8O+mwGawibpM2dOasqN9puz5RUy0KknQhDiUOygb4UqEk34Vku0h77OLiFyY00gSAoS45UbLrk",
-	"BZdG2I6D9jBEJloIlpTUwbt7XVb+MsghCTJAWSETgXJ5NhZSYzwNYoaeF2pRZMLwYt2KWgDg8zGZdaTR",
-	"HSOKOYSbULWLEk908vxRK2pR7tbWsLXX6/f6ENaFwnJr2Nrv9Xv7mDVyBmiwmvsdYPMLnwbKlyF9lEI3",
-	"Sfw9xdByrxnYRwf9g22IYP/cnbLydAhOaw2/+DJqUWKvjSLUrahl+BRCrKGfEPe8ULoB+fkCKIcl8zUN",
-	"nshAWexmo3xej1nlwcrhoecH6YfVCrYV/wIIaM191ukxJ+yVPiRkkQ2eIzjLJRqjHfDTBiQGbu8NWARY",
-	"b3x8F0BX6t6nDpsvNVSLViUS5BpEBMiRn1o6V7E0uzo0kGInnOIgkbOH9kCaXapL8OrVo48RpY8RtVC7",
-	"aLh7fG9UCivlqd072oy8tcMvQ297zO4MX1oBRQa0R7je+zQaQeZ29jkFDUMubFhyjcmxs7QSPwxYvloA",
-	"sbHcA1JX45uW9UFWqs269gGWDzMZEGrJJShrMEi1QbOpmbeAuCIMycMZmtAMDsRwXMXXY8WfGnTEPlvx",
-	"/EAmwhqqxHanGatAvSFWlLgo0KtrZtJalJh1LKHJ2j6dieXttzR2Jeg7JFJcllnO3OIa8dp0jn02FEny",
-	"HsnkWVrmLXK1PZV0qdTayPjJOdhxNgHcPY69I8nvsdNqf6gboEmsMiza696JZaWrELXQUJY3C2JmG0ti",
-	"AhKxjtJmmP8c4GiN5T6tUg9+98bCwg15Y4aeq8YyDPyqFxzeUjK0Xla4LNQWlA+NZaXAMESobVQYBook",
-	"K9Fn4KYpuNR8jPA901QRLtqWDpAksogyi1fqu/puU3XbMtWCUVOsSwKCj7Gnlec5QS0rIEcUOWLZTg77",
-	"+0kHIw2dfXMkZpnEz5ChpSzRQmSLVz1rAQnz0iCyN3tuM0pLCAoRWSt/VF24WFYLw00BErBZGg4aCUAQ",
-	"SzcKCgw/7Hfdko35osderpTfSd4R4IgjzoETyAp7hEADoD2GVnUF9a2hOoHPiggWtB6aO8KFptyfNaLv",
-	"EsNfXe2GnVAjwZEtK1xjgGOW55bMT/nCKj05GrDKTQoxMZB0oigA8Q2iNEU6Aq1px62RGmvLjy//XBg+",
-	"hySyCKTSqrD6u1kvFF2lWJONjK6bASeYE3OiiiiWlTSUo3V1Ew1DTGG1/EqYErVCK8DWhulLq0kIo410",
-	"rWqy2bcVlxS9BL2MyL7rWmrMTRvVkqRWcdzbE4gSNcRjjHCxQiwENzootEt7pY1JBIErRciTOoQncsfH",
-	"HXCKS48laHOR8/WfPGJzlYq8GqvqSIf7HNbdiHALIVtBMj2HPY91owHcfxvhfLdvR3bdUJMM0k6QzwJs",
-	"X2MuUbUcxrILZZmSTdhaVHNeR3UcUlSHvUSN2BMIDqghjqI6/ifahg+JNmEbUSPeIWoEHtD49pJNMB3d",
-	"2k+uwMdFjQAwevN+UvNd4vU922LNI053DpOtPmd8YmDbrNiio7qDEh/ctyPadKDDzUNYTu8+o2v7SdUt",
-	"B2pmVXeznCRgpGVR5Y9UunbBLi4OveYJhwAY1D51LS6mVNo+r0evUUVaHwcJas22YoZWb7WnoZL8tUUx",
-	"FAeP0/uvB0/m/7q4+5k5/MPq3r+/2TsZ7Z+mRw8m/d/PBo++OnicH7YqyViDgmIUfluJj2tKecRTbi5E",
-	"SmmPMLaw9fjyXSHOqULLSEjGv7r8XubcqHNu2OU7zWaXfy7EuTC9IGVMayGMKHrn6oKP9X8rv1HNxDBs",
-	"PVYXl9+PNXt++c5ALJKPP2s9yM8v/5qnxhKDN5YrvCtmwvzwnb58NxXZXECMK8XDtX67f8T2+2xvsM8O",
-	"Do/uVnMwDFv7kz0xSA/G3cPREe8e3L13v3uPj8bdVEz6e4N9+8o90Mihc9V1fVhR8qjcTskDPszClcN+",
-	"8Sbj/8SeCinX2cjq28XlX3Mmpmt2yM4/7yrNKDMVK6yy/0YUv2s15FO5PsFVPYPVhI/FSKnz1luIAUMb",
-	"/y4xzq64+NtqiKAV2t9u2Ej6NzxqXJ+flqfNz3RQ83xYSd5YxhJjRK3PW2E1rojqrNtZvvzzhdBCsvPL",
-	"d/rN5Z/N5V/lObv8vvDb2/wTg70/jxhPv7LyzhR0+YvLd7jveaVu0eU72JAb9f0xFvR9duMNF8EODF66",
-	"IpDbG3vKUjG28dDjvO1j9PidyrPwvQNc1KsNXx/x1O8T+8re9a+8kpyCkkSKL+1f/9JDVYygBDi+cf/6",
-	"N8KiGfadvR2+8pyvc8VTX/kD3jvcZUgNZUHsy4MdOvpSqadcrmkawQJ6sL/DPNbLlLyNWoe7LJmr34GF",
-	"2OCt/V2mE2TlsCbIVaZOUvDq5sp6gGKDDfRtVLfd3pkHmU6nwlxZu1ATKQ+xSIEaJSkYMEtZwtHI3q6o",
-	"C+TFxXuxVPPMGAHu3aQPiTgq6fo9xLXfpwIJgRPP94ig2YLPMXw+wsQxvsYYRgxKjxzn9HSPPVd5Xqmc",
-	"Wtp0ILmS67Qr+UulV0sbgVrJ0CAhAs8tKJsKLpra/NWrVEIEjGwnhcpFUpaqpKnyyYiTMs4qIE0g6b90",
-	"8YphXEO+BgPbPmsMyPCg8U6EhmKrIJPiHQQrxJIiDlmenYP+XxEIE1fWD7dCaSoWjRA1nBb7VCwBijAS",
-	"AJDiBbkAN9ofemyi+0aWUkDlAStRbj+5vtOsVqCS8+M1iqYVulLROEhCXOE2TeEnVAye1Cxs4Bwq+FxA",
-	"hattyZPKR4D9UnWwbamTak8HhfKjJhK15fDCaUOszYzrY0toIGiCSA9gnPLc5xn4einAnUaiNlCqVihT",
-	"+PTL/YYKrb7efH+zWuvbL99LrttRmmmqS7pFsCkpFrrvkRpXie8/jKyzg/vRV/b6h5Y5NlLs1raRkggg",
-	"pEJxm87X3RzEAUH5xRzFDUISigxbRaQTjPu5A6ChLj7s6xyE0hJUz1n5ucNyqAkgSDCLZNKDhBGRi/RH",
-	"Kz29TXmhHLvWlI+v7u2IalZ7gjY7sIuXl6AgamFQhiAUC7AAGMbQ9RI4XjpMqun70ggTkQ0TxlnSQH8S",
-	"txtwkAT6Y6V125cs2bAQgyNJqhXkEAATJwWCU7II9yomg7eNbpHJnDzWC4eFKYgxCp5GkHwTYwUDfaZk",
-	"nkmIQLZK6LdgBnqblAX+ayUU7Mede8wKFeTwsJ1vazUXVhSCGD5+LmSz38xHVFVcZ7c0Nl0+jHWT0S1d",
-	"lpHysi8m10eDGWXSR0cFDB6SwwBwD3y67WTIFpmcJh2y5w8OHQ4N/dB2zy4K9ToTGgLRXdclenS9YZwu",
-	"kbT6hGvThZ3UffRxwtponq7sb8pxhWBXkU/Qse+ZEHCfWAKYs6o6OD0DIhcQvBmAdgguAGnb/ZwsSrlx",
-	"iJACgA4gVMxpLADSx7PRYyde5aA2oIx8HWXc3kQId34VQX9mEfSFd/r+TyR81g7IympW4HfKzO4i6M3E",
-	"zpv012m6wMmbjm1mGAQ+OUogp1szdFWGWul/PUfa9YLxBnMNLJ6tYatG2GMJZJ01EHWwr9qTWmVxsczS",
-	"IdvrHwyCd7M0bg3ttSiG+jFxa0gNxq0ohj7BpX+5/E8m+UKZf2JPs5FVaMX08s9mJow4/x08WmYzhhcG",
-	"/cFRt7/f7Q9e7vWHe4fDfv+P8Fyp7OO3pORxC7qL1BpOwfZ5bJT2cb4gmTolF3R8CPdlLviFw7gTOE3P",
-	"lhDHv5IYV+00cCSqVdQLkE/da/0q5v8XFfNDcdVShReYLg5kEJQZf4S0jzT870jW9/lrt1pCfeI4L9oT",
-	"sgrjvYxiacFXJNyE+NBqdjoqieoje3x6NeTVljxVIaNBMi60qTWlE9nEhEJs1o+BhLKrEKFUNvZ6SCgh",
-	"nOwYcwXaCwAtIJ8fjE+D1ZGmEsLRrKiWY0xSUqa4TCjaXbzmY4P1eRxurmZXza00DjDGYVBfblIIgYgR",
-	"NDsWEUu+WRSZ3S9nM/EaUO9W8kVbpZJstNSZtFIf5ImzZ3BRZHaowVsJVIuMZamrQKjNeGzpub0fOfnn",
-	"DPDX9vcIEN5nBU+zpT5b4DNZKs4WCuEro3WC0DFhfhrh8ueXGn9WAfH3wlSyUm9IiXUdPjCft8NMjJ0e",
-	"ewAnCo9nn9UnEsIamOeStfqxsWwsIMt2rx9bSjo3dZE3CpTkcK/7nUPR4srSpu9pyQw91O5QVfzT1Szh",
-	"5emxTODh4KO7fTui+rFpDfeOnK3yzAU3POOLyeU7uWbPfEGq2tEqC477Q2w/0z+5e3p0tDX3eOsTPl2T",
-	"W7sKrrh8ZyJwcA8O2OV/FpffA1b78q85+0rkQppz8ebyr/K8V03eS52o+9+35ay+Aa6EcVafBPPDd3mv",
-	"tQ3SIvliIuS6S0CJTWhLLRHzF63L/y3w+7Nz6Forav0h0/oNn13++eLyex1cf7bOzAW3RPfye6gKV0vP",
-	"jFOxkVK5dfl/pBeXf3lz+Zf8q8u/nm/I2HZWf4cwlEKIrfsJkQyNi4q3wlUh7M+uy4INVKYVL9WnbHPQ",
-	"9KX3HvXOcIcKJdyiKtRS4/6j+AD+YWX9z6vr/Z5yfI3H/uKSfJjjoTX8xl12yWW3CvdPXDIQCphvdmBL",
-	"sfJOMtYerTEOHwJcs7kzSI7WLEs7PUZ+eSu6VbJjU2DlzhmFj1ktoTCkctiSUZhkxYdZbgWd27dt30eZ",
-	"BKg2ZchqB3h1CjCVanVcrcc6yZyVlJIiz7ixUnOW5y6PAGRntK9DbllXDNNnJKjOTKIzORYJ+9t//79Z",
-	"UlpEEsq3HssEInuSCCVYLpmrcQMNMJ+y5w2EhSWD/uAQrCh7L/v9Ifzvj94M+9yqq7dvI+IjoRHhONqY",
-	"xarfj3zxj8N+p8eSoGh0UpYfDItSxxLLVZcZ9zRFiHHty1vXvS8TXIjIR8f7uteQv8KlDrNSIkTdA8gh",
-	"jLVz6ecmEy3MkEZBE8hWsywXbK2W0CKmCBErl7ptrZaFC8VYuHA7iP1RlHXBWwHJh4fmf5csCIJwF/gl",
-	"VTB9ni0WIj2mtGqxpHI5c8EldiTTTGdzCHqBdMrBEH2Uh3i9yArhim6qBf96KYZ+Jkd8fA4lLqgU8PFG",
-	"PjVX1W2aUV619nhp9c80o25CtN9yURO1IczP6sJ5ij4HDB2R5LtA6Z0Wi7XdWQk3Nu3giNFO7eAkYxYk",
-	"MCJS9WLbYOS1hVr6uGO/HyHRN+boAFV/QSAu2Bu4j8vcKLdvD3fK89F22RgilkyFgXrGEToJw7rWkFsm",
-	"KHkMsRi5cAWQmZ5BdjUpWJAjpJKFhGsGWporAoqEEveFS07SPgLoFqVcCaP1R0vjo/994BjmnC8wPzuF",
-	"QKC6v1xQo5mcfhhleGugQrnwtRyh0UYmwECBvsJxc1Oduomo/0IQnyfAMW/qXoE3oYRgs/OhSmmJAi0K",
-	"cZGppYbdHwUHs05IfTV9R09L8rbNhYKfqtjOK5Wl+w31+Oodh2rQQS0MOGYl89z2aV9YcTcxPSwNeWUf",
-	"6MjYPsDu3Pp9V3jxBt+ncpZXft/xH27ARUC+2Uwjr/bl6aCAS2m+aOLZ2zpuaW2z2+vKApc79NkDIXbr",
-	"7sEu3QWOcPPu/nhLipVLqrEXL51Xb4EhO14fxjAHK1YHBxB1VSs9L6iEUf35oNwyadFBLWW/pHsHL/v3",
-	"h4O9Yf9u73Bv8MdWpX6yBL26dap5fvl9mrHZ5fdvIrY36LP5//f/MCPMD99FLL18l1v55fLdm/cJi/Hh",
-	"MEGlYxcrEwY1tPqju5P98eGgezjZF92D8T3Rvc/v8m5/vJcOxP7kgB+OqqVQfTTQ1siZsDywvb3vghKa",
-	"4ky2FEH3JXNbZLFhRuRicflnc/lO16JzcCXKOBRVzMsyrsOWT3BbLZ8aLNfhy/69YX8wPDjo7dlt/ba+",
-	"LVon/3ry+6cP5N6/PRudnO7fu/cqv9d9+eiIi+kqffLV/cef38vuTfcObmKFsOTFcocmC8SnEsUoyxBy",
-	"rBoUKlu/WiP+61kj6mXFvvjS0u+wetcXX76tWAHs5sHdEVgA8Pdu1gon0fzsZoqyk81ZaE5dPj/UvJxw",
-	"47Blrr5DmQCkx54KTmKQzytTVsIK7Q0kMVPps9u3UfNQWIQ9MEGgSWK3qmiQWl/WKrfFMikFYEjehM+A",
-	"lACJVCtelpUqoK6WisrcESQJHzsUm1WMd/V03iT3TSxv5Om8Ue6b27cfgkvy9m0MAKEy8+wVleNAhyVa",
-	"Ssh56bPD2qWxI4NCkV4LjaW3QGVpVKYk050IA0+mUhX2E1AF6IaVfhBj2pypvwzbPvbR+lemh4nlFWld",
-	"NnL6Y40bCFYJok4wYyd4adNCLXSZpEH7RZrwLC+VwadKmpkV9JyqXMJcqh7hGSfl2KdLg6QTupJ1whkA",
-	"0b3tch+MeS5kygs2tx9j7VcvTzs99py7lzCzW1AcHG1lLuUEHE1cz1iGlraongTJv5oMrG6J0MryBUSm",
-	"Jr1amlzKg1BJlYuHPMj9QS1iWXnsMQiYgnYj6txlUs5UCe1MEZCNTdvJBVsNlw15xaF41rmg1G0aStdR",
-	"jBAV86sqdbGkNDeQ+W1wwGZqWehK0q3NRCKsjclIXH4gSFEnxQomPqJ0WrEse2e6n4lFztcipbnrHDck",
-	"PsfcPsnBYJAck12t/L5L3ZBpZwOtp2N3r/fvJx/WQvHjci1sJFqoJF/YyLWwaeu4SfaFenWBn8RAcnX+",
-	"hS2J9z9AJoZBsjXb/i9gnkF5AYp039Q+E5xagMB++SPTOrjsCUH4PyKXwqQOtPN9MgdC0TfmcmjOyOAd",
-	"9n//CRmqehk4p5d5Xp0jTNYOZ7eipDul+SbK8ofWlbfrue+RM0F6DIbVe+25Ws6tiroY17Mp3EAV3phg",
-	"wEDzfNMUYlaqVhVLh/P945b6hrrvI7lY7pjzYe+m5xCNMhUDzocweeglpMenbr7FZ9C6W5nqFyTmjJam",
-	"zHZrRa5bGgUmJ52Fk1928Ijvje+LftodjA4m3YP0rujeG+/z7v3JPXE3PRofjg54rYOEWar270bLcUpz",
-	"tgUPUcpxEG7UhpxZIBv5AVZG1qnZKBrkj029r5qnL9MuvyB9lOQeoyDjIeX+2rF0TK9ij3Q18+33Girl",
-	"v41aoeh4vU0leLZ812+MHd51LoJ/7Ewap0pO8mxsfsE0GoNdXiZB14ojD6TJzPpXa1WTtSr6pmqwQhJD",
-	"Vp0Gc1AdnnLnG6KJb5FU5MKITaLxwBdRL61FU6UwqXxjYktUjSjjJxY6hh9WHGu78FI0BDi0f4fKdWBC",
-	"w6iZKjWXl8KkG+RuyUyEDa/Cwg0UalToMkGjUfBBCM3Rx/QvGEPWwjCfYRyQKQ6iEEsqKwFZyStZzTGD",
-	"v7MXVFKYI7BhDAVdffkDUEeDiQv0VtvkshC+XE5Zh4KKa9hPUpbBIIITr8cSEYBBVlDLE6iOUxIU9kdT",
-	"nxaGdbv+oS7wGJ30GOQtX/Ei1bF0OTShcCToj1CjlqeQ9OOA1cpAUSpVl9XTRSbj5vQloUKd2S3lnHKL",
-	"OP0aZwX65LKdYtpOssjlCLEdOkMmtrvi2geXbVpcINELNQg2CQh/AJaIi9ljD6hAe6XVAFLiKmhL5ZK9",
-	"25uRzxVSmw+PzWJN0KzjWAL+AU9Y4TEYuF7OL/4B1PyfDTkA4Zq1OfgFlNaPPcRkiwl+uxBGG+HDeoH+",
-	"fqLP7Jz8w0ag3dwPBAxwO1eNmiGen0raT03YzqtJAmvfAILZgTJPGZKpMGe7w9VVs0BFzg7prfyOslYq",
-	"ATXSMUuCXvxKq36a8KFmQnVThIarkBEGWaLU5nxe9okI65NuKJWNdrGrcRh7/WF/MNzb6/X7B804jMv/",
-	"XqTiPP/huzQ7H7JPfvhOv7HLYdaX/28sH1++K4ZhVke8lIo3RsD1WD5bZ0YZDO5IL99pcT5kf/vT//VY",
-	"5DkTcirSy3f5mnF2fvnX3Fy+KzImpmt9+W46E29+97c//Z+tqNWUp9ke4d3agDPuTDdcSn6FyeZESl61",
-	"dOH0fQDjA9nJKAAkgIC4xJkVYxlhNrxpqzLv75V9NTCEjTERgkeABJ3dBgHBnXIwPLzfu3d37483MWah",
-	"tQfOxxXGk1+59a/ceo2k9CpevRtq4xcGbdwMASt4+uhj8KwsuBnPNkWRp+oiVOAhGjrPJmK8HueCOPOQ",
-	"7VavHGteKG0AwGF17TXCLcK4VGAiUTXEoy5elF57wh1YOQY1Xkh1FJQXk2rFMm2Vbq+PIfY9k1sYGfn6",
-	"Nx3Zsazg9AlTOxJjNRca1U1CuF9ZcQGjWiDDJ+rZsbQ6qxNyoFwKBKLgbSyzA132fPjk+SNMsjmH1Qlr",
-	"ch27MCmq94GdLGuu5VCy1RXGl66KMxoZfMmLOgSkgt0o83g26qTs51FJb+R5pm3y9yMhfthU+z+hdPnK",
-	"h158iKT6Nb9PAwz0hp4R7N6Hy07+IaWKMhKsPN+/5qu8Qjj5NTn3351EdIoMjVejMG/kH7h54m6fsQYt",
-	"rjwVgWsgzP46RN7QVA7R3ohlWTsHMuNH5ZG0LLaHeRUhiBIBmohRLSUFF8IH8DRKcwPlKv8+eOA/mqnj",
-	"SS048MPZPBpiSa4wWuwND+/1BvsQZFMoCMGhPVgieW5W5MOewxt+sZI+H7/5ExW+ePvlDbnydZmdwXkF",
-	"137VvH/lM6Wl8RY5esv98SP08F8yQ/OP1sctO03VWFNiCMgd0fvK/ZwJnpvZG/o1F6bI/KOg38Etgqc1",
-	"Z5FKEP68lJA4AMqEz/l4lklRqdE8vHNnb3C31+/1e3vDe/17fbAV0DAbQ0MyOY18aDQWfpR8an8EAaE+",
-	"WVwZmIhTthkX+bkDYsIcpCKtJLPDKPN6UEbQLGbd2Gz2YZaT6uu3EM99/W+sCoi1HsKQ/rYVBkir/72i",
-	"UIhOrxpGm42vGoZrCvOUUhk/50xxoIOyH21YGoqaIc+0Zlnlo/SWhrV53fU/CbjWBYCB/dUc0fO5wwdQ",
-	"AnDfr3pv6mVWIV22FUwQwQAlV6yeiqYH/xbW+21rIcrC9nykLkSnx/7djs4/SbCF47I3BewZV2CFs4lY",
-	"xfJx9pHrioPby5RNFAZ7SMUKgSEiNQlr6FNJuPZv6WPc+9ROKsZZKvSQ6sZ7KEfUUCy+HGFUrRYflITv",
-	"NQgxtIj2qENeyuvyvb0MSr3f0hhW4/AeSlK8BMIl0JLj68JT2VFcHarE7Pq8NR0uLXo3S69MvOajhpdL",
-	"ePLa+ObPPXCQG2OlbbbimulsKgXCgV7J7LXL7X1t73xg0ZWdXNhPFbad//ii373/5W9/s1sktmDJxV6E",
-	"kWQjrsXRAXSUm2UhXFgZ5OzOptKuOta/jnyiCKAbesHHdiuZlWLpEpLt8VgWyriMpdOCjwFfninaKFcO",
-	"2fdg1yFf7EVlhfHf3vlfvvxtm21e69z+zbZ47/cw9pQiNNKeHbyBLsVw/z6kGD7ooddoi0NwI5ebvHx3",
-	"3iRcC+3F60J8ELD8FY45D1s+muyJ7sH4ruje54d3u3t8X9xL98Vgstf/CSO1aw4793PnKGwpVg3Ot60L",
-	"YyWL8gBet4i0tcDP5sDfu6eDw82PhHJ3K18tY6ZcI0EflhT9uIwIJUAYgNJGYq0AfzYRK/Y4+wgTRu/1",
-	"m40WnnFlmk0tdXX4xoCDeZaRGdYuRFdI+xOisGQVh8cUxcWWULuSA4NK3IHu+Mo+DeMsuZBDmRFno8i1",
-	"vT5DsBkxKBcxauc7XeYCGXPvmtTLYCABtkIJUIxCNuomJBCFvTRilci3/38AAAD//w==",
+	"7L3bjxtHljf4r8RwGhBLnaRYrIskFhb9lcuSrdHFGl3aPe3UVAaZQTJdyQg6I1gsytai9/F7NPZ1dwED",
+	"iw/QQ7/sAPOw6Kct+B/pv2QR55yIjEwmq1iy7O5v2kC3VcxLZFzP9XfO+bY1UrO5kkIa3Rp825oKnooC",
+	"/nzwik/sv6nQoyKbm0zJ1qB1zLQplJwwIU1mVszwCVNjZqaCDVW6OmJayJRlhg356IxlkiWPxp1nSorO",
+	"U25G06Tbilrigs/muWgNWnFr9i+9i28OVG/4pH/xh7uj3T8We2f3f2+O41YrahXim0VWiLQ1MMVCRC09",
+	"mooZt52ac2NEYTv073Hrq3+PW29ux63ftKKWWc1tw9oUmZy03r2LWi+EKVad47ERxfpwXoqRkqlmRrEl",
+	"t70WY1UIZopVJieMT3gmbY/LD88ymc0Ws9Zg138rk0ZMRAEf+0PnieBp50QtpFn/mr2nmZlmmo14LmTK",
+	"CzZT0kxZ+/Wrk52IZXKUL1L7aXhISdFlL4U0TMl8xZZTIRlneTbLDOPzeZ4JXZnP/f7Nu/rEtrbe1VdT",
+	"wezW4HJ1S2Mn8xXLBU/x+zfqV/+g19ix3oaOvRDfLIQ2nUdpc8eyFPdcplmBj9qdZvegFsV5NhK3NMvV",
+	"RB+xbxbKCLsdoY+FmKvCwMqyeaGGuZhVV7e+e95FrTkv+EwYOhQnU26Onz96LFZNR2O+GObZiJ2JFWsn",
+	"+eh0vhie/vVP/yPZOWJiNjcrlmmW7Pd6bJZpncnJKZ9np2diVTsV9Ob+4/T+Rf/J7F/nd1+Yg98v7/3b",
+	"293j4d5Jevhg3Pts2n/09f7j/KAVtTL79W8Woli1opbkM9sGtXzlIZpl8omQEzMNt0hwcuxgXwqtMyUf",
+	"fbppi8hzUWhuL93SLNH4+GmWJhHjcEGmtp2nQms+EQnjUi9FISyN6G7oe9nIld3/TSHGrUHrn++UJOwO",
+	"3tV3ym7bgTxKxWyujJCjVfPKyRVbyOybhWA4fNbm7PXrR5/aBRsKbXbsftu1VKJ/cMDmRSYNH+aCHb88",
+	"efSIjaa84CO7RVhbz/lI2AeT/zU5YjyWeAHOSSZ1loqI6UyOBPv81avnLC3UXNv9yQ0TmZmKggmZ7kTs",
+	"TMwN6++zqVoUms1F4U5jlwFBy+QklsvMTHHb85mAbcdlCnSYFcIsCqnh7jgrtKGJt50w9hSrMRsVgtNp",
+	"0EAH4Xx3Y3ksV2Zqb4hcC79pM3nO8yw9zcrZxM0by8r2vSd647v8oN/ZG/WHnf1xT3Tup7ujzuHwgO+L",
+	"vbQ/2h26lUd+Uy59sFKdx7B9g+3KL9x27R8cRLXtG3CEr+L4or/bieOLuw/etOFXj37drtzb+V0zy3g0",
+	"thwLGFbztk8sc0zsHHI2UvMVW6kFm6o8ZW1VACnUhtjiLGKqYMltSwSACGWGaZPlOZvZ9oWO7FOxdMuj",
+	"WbLX20+YXVu1MIzDetbn+BrG2Ty3ISO+kuxFwKk2nXm7SW5plqV4wp9/8fIVu8Pn2Z3z3Tv2nk7siO3G",
+	"G025qRx4diwt8Tb2eqaZVHZ89qDF0nbSXoHmB3bH7cOfp1KZ07FayHRto/WGd8d7o4N+52C8Jzr7o3ui",
+	"c5/f5Z3eaDfti73xPj/wG23OzbScCmj4GvIyVsWMm9agtVjAkw2TlGmzgX1+rpZsxuWKZUbMtGU3fCJg",
+	"h+iICEmvt4n+ASOtLFAqxnyRm9bAMtIZv0D22e/1oqu5/Ds7QD1XUgtgX5/wlHir/TVS0giUU4Brj4CM",
+	"3/la2yF86yYaXqSzf+Ipnb14zvOFwIZS/C4SiJIe2uUqClUAd5yJtz9+z6SYsZmYCDkRqTCGnYu3l++L",
+	"/MfvO+ycT1YsKy5/kCt/lZ3xgp8ZURhmeGF4PuNvB0jRTu10dWEl6MsPZjzLr+qZgAeCTr1lomOvsdHl",
+	"n2fMLvnlD2Yx4+zyfXF++V6ujMiFxI8Q036YiTxt+ohj6mN4oPzI55kd0dvL/2Bnl/9p27PTAJNRH8i7",
+	"bdnbA2gaXlg/n14k0o5kH8FpVHNRwAoDeULWYLsO/GfEpeMQlvJ0W5b/KznOs9E2e+Undjup8ZTTTJ4u",
+	"tEgGjPvhELOzBLLGJRI7VKSpmWTjPJtMDQzgoSqGWZoKecPdPi+yc24EyQr1daa70M9xoWanw0ItNVBa",
+	"t+TPi+z88gfDjp8/6pwt8pGGbT/l+q28/CGfcnP5H2x4+Z9ycvlev/3x++GP3+cfb/2tHDDjK6CuQ8EW",
+	"WqRsKgoBjMhetJ2GK837IjMa9wXM4eeoEb5S6gkvJuIX2Aukg54apU5z+81kAP10GyHPpABBhx5kvBBM",
+	"nYuC7fXZ4+yTLntwLoqVf16N2WLOjIrl4b69by+4VyfCkEL2Ly+/eEYn4IiNeYEtZoa151wbdnjPvroD",
+	"HQHJzWoaomCFGC+00LG0rN6pj4XgoMQpaTfwPOeZ7BhxYViyv7ebQN/x8EkpRjDzo1xpYUUvO+WPpJVk",
+	"eI5T9AscPvoeHDcaF+zkLnumUBBccnvCVCFS2BRWPHimzEPLln+BDtbkgIETExxNsNJEyoYiV3ICurzB",
+	"Y3BLe6nZ9voX7HGts3oxmqI0RLrNVp19qtJsnIkGJfiZMmxGd0mdMKVYum51ObKdADmyFTXZeJoGSY/d",
+	"gWdgjM/5Klc8/QVJge3yGh0A/SbTeEDxSMOMPS8E0v71+Tr54sVLNnf36ZjX5uJ4NBJad06UNIXKO8d5",
+	"rpadz8v7V4nLje8+FWaq0g9794sim2S1KRTSinlftW633kTXt/OUX3SOcZHWvh4IiO+i1ku0mbyW/Jxn",
+	"udVrf4GVXZRfo2VNueFDroUVRYh1FYKPpiI9stpssWI5N6Losi+tFlWjn5Y+5UqbWC6nWS4q/MLeGwqg",
+	"YkVmjJCRJeuWQ075uWBDISTRNsbz3OvTA/oqB1ITS9CWBavq3OuiSNve+0yxl58+ZqkSesce8YkwwFYV",
+	"cC7YfEjqyU7xyUKvfoFJd4aV4UKvkgGboU1Ge2NahUKBBYIXRXYOJgLDlBwJsu/aMdLbaCTFabFDTOj6",
+	"aZYmcCxfKfWUyxXpHfrnH+YrpVD3og2grxVzKnSgZi++ijSGj0JHXku+MFNVZG9F+mEa1gaZ0ykwpVkv",
+	"UGFKKbOitaA+dZ5p/ZafK2kufzj7OELmM2X5FYiTdkM7bX7Gc6tAiTRiC3km1VLaJwpxrs5Euo2o+VrO",
+	"C2WJmKUKD8C/8DdQPQphJWYgSo26hiUnIFPDludSgdUOmSsMQi/mc1UYkT4VacZfAcn9Beip/+zpzH73",
+	"1NL6ZIDnNTnBr3dsbwas3oEEFVz6irNzvxDzfIXqkF03k+FGnXKZ5iI9HTYYUhM+EdIkDIkwZ3NRaCWd",
+	"g4jEG6sHMcPPSiruTcjA0wcV8pLpWBJ1XkhnS4pYUtjegeaXxK24hVJ1Qkf+1M42H5mEJWOea5FEXuim",
+	"LmFLOpZKskSbQvCZHXPC7rDE7s3AZq0T4jncd2rJ7c49YLNMLozQbAwGL26o9QjUAca1zrTh0sBo9fpo",
+	"h3x0FjHNV5ppBT3k+gxbowGwVBie5ZpMXyQB+IZbUQtmfF0iiFoXHft455wXYFqz732OS/fJ6jhooLyI",
+	"Lb2LWjmXkwVH4aHB/kd33bLCSuD5XmbpRJhbmtnDbzUeOxgr0IDx75V7GE0TcMBiWTYn89UA2eRSsqUq",
+	"UrSN+rmYF2pmeRKt5DeLbHQGDWZow4BxdtlxLMf2cVNxYc0LNbabcpKdW46H9nj2+UJOeJFxabsEzqLU",
+	"XuaSPZCTPNNT6jCXaSxnvDgTKYtb7fDNnbh1VPtW2WpD16HbneHCGEsG+VDkOpZWhc3F2DC1AIU1M9UV",
+	"ny7gx5brDCf3c/sK/PVA4qqS0bNxUYnr39Ig7UQskYs8T9hCmiy30wGWM0vP51NL8zPNgMJb3lk3lNo3",
+	"UYpEk2pNVI1ahSMs693wO/uWdvsK1GfYTBGTwsr8n796+qTrjv21pAbPYuXctZOSiCWMiNYO0J2scKQB",
+	"ZR+7LVHcAxqBq9IwogrZaSCMdioSdACUB4XpqVrkcOqbDj2TajnwF+HM2HHlwgjckLal80xnRhW2qaVm",
+	"wwU4rjOg9lFJTjh5QuHPkRVzkfZwbXe0VjOBej66IjzdstNEipZR4OvIc8EnC7QlWTquhSVvS1UKk85x",
+	"kQsOkmNJwb6weir3A7L7Bg0LU7WUkSPVbCa41OGw3aAjNlVLQWaZpV1ZdydlbXIAQ6OqgEPs+oQr6+Yc",
+	"TC0oetiHKys6VCoXHCTzwAl5I19j6VD4ijZ6FLgb1lyb4a4JCG8Ustny0Kvh12JkWuSbDUz5VRbtpMRr",
+	"XNSwGciaCVfAMOhMQDtd9uBKp/UR43IVk/xDftOqZwdkVpQVl1NuaOksiZETM42o5V1Wk27J0XOlezqy",
+	"ApUmgeqq1TnBxx7J+QImTjgfQcWduN/wgdI230yr6OTd0sB4cPJCdgVbsY3OV/sEnJnxIs/h144lnWEf",
+	"er2mPqhidjrO8vx0ppu9TLnCY7t+rNRcSGeRxAMDpzWyZ2OW5XmGTl/dZa9lKgrWj3q9nqeWFULkFESv",
+	"8xUCXNdzAfxMmHwFzkDOhsrc0n79NsI8opZlI6u52gg9KQdzS7MpWPEZeFYipDlcMzsvwK+77LlQ8xxc",
+	"k+cwWIBblA5XK2dIZarixA0Gh1o9+Udypc40UkptFxK4+kgtpKVDa5Nw3QrTV6/bYvTYEVq/h4XgZxol",
+	"IT7UjFsZS6TuxKqCDXMuz9aOLkxgsr7zeteetlKr37BgeSaAawfYHHonctgKyxk8TgeNDO2QGQrLbDgr",
+	"uEzVzErmYqfLjskMU7O7BEATlPwDs8Nm8ANwTdAmgEQBy5NiecSQiAVADlUQlUL3QgUAEVo46ot8uH8V",
+	"MOG480feedvr3O+eDjpvfvubJlkCBKwagTroNQodY1EUPD9NublWc3xBD39qn/1I7K00RrhNvIlTvZqK",
+	"JipKQiZJWONCoF9HG14YUVjJT+ojlnw7L7IZL1anU3HxDh6fF+qIDRc6k0LjMRDSiGJeZFownqZgBhxN",
+	"geGQRIgrDAcAl1QLkrHr8mqNl45GQhr76Rru8J+/6nXuH3ce8s74zbeH7xrXcqiKVBSnBU+zhT6dX9Cy",
+	"kvv+XkAj7zXSSLAznZrM5PUdsdtITKZZKk7nCnRkUtDXJZtgNm88pNoOCJtqXPuSR1dX/ksrJ4TiK58U",
+	"QqSAw7Q02wmPYBhGOg0MJsD4sUKM7PSmLDMDJMckEoCy4KTK5VTAyoNNwSpwgHgaqgtgiCYbnYkU+QJI",
+	"QiPwm9rm80zCLdufWLar6MJRrkZnO6SKFmoxmTLYcWzOzbTrtCcv7qOzimtSYJCBMeruNrvQaq3ylDfO",
+	"pJD1aRHZuQfYee0s5UZ0TDYTTRvVz8zGLWOn5nRRgOh0rYan1aIYbeBpdoYQcTATbvKO/CwBiBDepumD",
+	"uUJTm1NNR2CoUVbCB4u1Jfbd0Dwyz2jgrahlnwASLRc8b/CcRC27W9ZPV+9aRbZ2FsoppCar0xaVa+jn",
+	"54ojg/Lq5nND6q7mSxQ/pkqLtaOTFe7wDMJzsKJtj4emPBS0H72UVDtL5KucBba0phMDdp5Yuu1I3DYz",
+	"JQfHZeQp+MidvcfuTN8wzs+RXXJuOYGSgrVxtWNplxsVDZQYXE/BEbEDZgM+gk+WPR1NuZyg2ULMPVqY",
+	"Ntw0s51cXQt8pA+hwOHEh8w7xuEYV49t5VitndsGuuTGUqVPXUb2AylEqlli1wSkuGtPasPxa1ozNhQ6",
+	"S4XXoO3EsWRqzFwndqEKofWa1Lh/ryLcwNODO3e++vc41htkG3fUGgX+crs5mwBrV6RdFHIjJpWT19DX",
+	"Gchtda0KD/K2B3fDefSGo6elrF4TEiZWRtisKoKCWDVN3dLuDI9V4WxQEW48ZB/dbWxp6JVMiTVsR+w3",
+	"yfAkxYEQf8SyVLNJoZZObOcVG1qFtWTSHO63miSYQuWiae8rtiwQmX/kxm5P0gYzXkjcSWBoRR9sBQ9X",
+	"9IXKxe99i/U7oZl87Z63ljdv6ufNZstrRSq0DNlp82wkWOMo3Gpbble9vl+dxgDo1C0sKGsn4J3/NC8K",
+	"vlobBXygqX8e01TtELo5m4KNAGevJT8TpyNAB6gUaJTVASYFn+kBcAfaMAm0f6JSkTDwoRK6yw4gUzIG",
+	"v6T2rkueWvmRcAVoBgfzFZhOrJ6xKOZKiwjcM6TjsomQorALAiafWIYfIBhiQYE+3mYASHEpliD8AWM8",
+	"AtT/CEABAarMcLPQsSRkeQrGjFShugom9zoIug5tDdVN3nn7xv7n9M3tdXJsz8ZEdeiinzewkblFqi9H",
+	"6diwxFrIES0FWF+qQSxbQ2uvOxDYmQi3yMYtddK4gV55iGtlkWizOBHFGfwtoYvQEA8rDegsiWKqmLE2",
+	"bq7klo5lMoIt5v16GmUXLle4asHG2sGdhRuZBI/M8q10gdgV9EihPQmW30stM8El4AjHTPDRtMuOsXWk",
+	"JyjTaMBloF1XA1hGiiUNesZXbChiCb2JGM+XfAWet/I8Vd1MNRNvK2oAHlwBf0XjMnnRaQWrLwSXFUCc",
+	"ANZHnL0VrWGo67vb/UYjSfmbBOryQr2BCibdXaxaUIKHSW0N2g/t9ut2oPBJWMKwsUWhYQP7qdQ6m0gR",
+	"9hZQAOXPGiShFbWqQLgSsFK51owBsO02oqsbbiD2wTIgu2AQhyBCt8VwoVfBTxeo4NGOztcRXpgBDK62",
+	"zgH8C8aNAFR7vD8SZVvj+p5KPMUtRlF8Afl4hN9bv/Hcw8EfFmr2id/u5QOw7x8LADnR9m54u+kuAv2e",
+	"KXPs56be04e0lesdfUDzUr/+nM5G/fpLd0bqNzZ94CQ8M/WbFYNiw7v+CK11w9sT1++ReNF476U7WGuf",
+	"cgdsbSXLg1a/9S8vv3jWcLkWKBg88IlKVx74Glyvw+ODW41IoPCblY89kq/1FbdfuJPp77/gRjzxJ9Rf",
+	"DhGF65ef0In11z0mOrhWQXeH+xFOcvNefV050MG8upONoQS5ma4Lf0QyA4irOmvGuIZyAb3VJBHYAZyg",
+	"0Lz+tQAGcU2IV9RS56IgKneNSz9D4ITHJYN5JOcyDJ627RyhO8oBTsEmQlw/Kb+2QbnXC8D4NkhmyNmp",
+	"S0qypN/bbWykPonUYuijDga9aXI/RatSw6R8G1tuIOLWgP31T//jHWF7EzJDJWRO8ja90hykCgIqgEkP",
+	"5pIzvZjNeLEigQ0MvCWKAx/XPBcatcajut21EOiLlgJEp7LhXCs24kWRCSvLlbiyU3CoZ0rqBMWqKoxr",
+	"BGgN8G2TP4m5F7Yx4tqJ2RBPWp0f8tQeNc3IVBXGz0u2DqG7FUCqIlBywIYyB9e7mKHhjIL0IxArvXWV",
+	"D0U+qEjGgYU+lgBAMaIQGlFS6NRHg+LSTk+bUCZRFWNiFAM3CLgllTrbCV6MJSJQ+FAtAnOdXwbSp6w+",
+	"1mWPDLYPYaI1L67tt9LovM0kerHJvKeW5DnWG9A7TevfEEPgVkETUs1UHLRll6/ZMw4ngOiVKjgNopq4",
+	"tLpDM+gmT4U26NOkxSOniF8lnE8yt6qFaXR5Z4ZNRZ6yNjdsprRhB2j0tQqLNmAjdc3jA7Hs93oVOxs7",
+	"HuIxbjhrT7Iz3DsSdgNSPDC8jhZF4Q4/RDfHEqJ7uot5asl1wsQ55JUYO8PwIDhkpFbxsSEKi4cCcFqp",
+	"BxWKWMJ1xCbyFPaiJqcwTHHV/CvtkYPP4v7wRpHrfff84hE+fHCNPQSO/iZq6m39W6J4KMgvCuANsMFg",
+	"PcBSh9qBJXrb4nJiuT0w52NBcdJNXORhIQSZzq6COxz5sA3tKWjXznTSYAVuWj+PBap+/gu0DBVC6yAM",
+	"P830POcrMAgcVfg3OCnVjGeS2X4VHatYpxULqdNh6qCjq1AXVQPNdrikhzW0kf/J5vlCs5zTzybw0TUI",
+	"EPuu/+q1R8OjGDasLMTC2515aInc7gFLs0lm9BHyZprdTLIH3d3DfdamAHhWiImlA2iHWu34EzDnhRZ1",
+	"F8XPgZoAvtiQRwjYMnDQunUJTZXpYmS2QnyVrtOrOmbJBulzdVITbA+3wzcRnifZWIxWo1y89BJ4gwEW",
+	"LFIeUTvjKzZT54Lcscyo0DovxRJMdcBuQEP4ZsFzjGKMWkuwcuRKbzDVl7sdxoed8n1tQjreyJD9EnaV",
+	"baxKvMOFIPIdtSxXcLabZpkNbyZuvYGNzAGjVcW1wKGzN7Zw6DSZ0at92bSWP803FUIxPCQXxU/pHTQe",
+	"g8aR9YMTbplp0W19JM/Ux3EXWa6myrwjHpiZcj0dKl6kH9efFMx+1Z1UuxF6k+q31pxJV++Ljf6ha3bH",
+	"T3UFhRvtg11AAe0KU5sQbGPNS16IUtQbOaBtl31KHCHh8ywJF5RwH9ja9eiPgNI0+ejDr9vFS7WVqtzP",
+	"wmiWSLFMMMlPoMB7zgRdziSDLAIIuKjaA8JwBWNfstQVRPShMEshpPtC4smq/eHpqv2xVDKJJeAgLXVN",
+	"WDtBgdqOLtmpGvmRRgda/ocT7MazgLP5DL5S/v7iXBTO+lRePQk+XF7916AL5dUvoTPl7yfQLVrC1zDc",
+	"TYAZRc6SAUuQodlJc3Z4TFYGyqkBHwsEmINkJyknV6Zj2QSkbYB8BK1elbyOs4UuwYl+/RV4g8otZxTu",
+	"LGQoRoHHye4NdD0upwpcQVOuKb2SA0Y4zdJ+JYIsKnZbpfRVIOsuSDNLy/HVfRRJhNJaqT9gXrTKwzgZ",
+	"RyHyKJY0KyuIaHKuKgLN4LzdLG6oKh+4Z7vP6I+v8LE34XOdbDZXhSGQ47Q1aE0yM10MuyM1u6P4POuM",
+	"VComQt7xn34Xvq7PsnlHwdrxvDNXYP3A3llBzRON6yhmXcx6966BKlZETbuP0jTDLz+vQYpqEJw1iraJ",
+	"hjn+HhDR36OLHOCw8D6g4Z1RoB/19u8FSn+XfSHzFbk7z8SK4tZQWB+wZGFm5Iizx8v+mok0W8zcrxGf",
+	"zXk2ke63EUV5DwNU3U97JGOZTEY5HM5kPHR/zfQoP8M/cy6tCnFqZasEQkLtFIridFHkicN0235WIP2k",
+	"0Vly6bKcVKbBaZQA13PYjbEwo6nDeHkX1betsAutQcthoOiJ7nRxR/K5yIXlSOEUtAYtw8+5fkvXndTf",
+	"mig1wX044xfhyh/uN2yaK7IzHtdzM2ZpxPp90Lb69ypQ9zFLasj0BIxtIGENBS8AtTAqhBmUJAexd5bB",
+	"KWkyuWiIb63CJoCEjKYKoq+UFGwGznNPy3YPLV2aQf4ciABgw5URuhIiAAkVjrxSjtHnpaqFLWJGuTVk",
+	"/i7hrf3p6d8cmx9oEA0TjtaoKkj5TIg50mZMSuTJop1ctNrPC4HWXo6QlZL62+FC4Apmqsi0Q4Z9CN/x",
+	"0i/yAP+RjLY68JrQgC4VZVrpspeC7PWhWBFLjLOriNZHgaoIbxRqIdNOoYaZZNjHGSaOJdwDWBmlWDp+",
+	"h4Yo20U05y0KaXky9NkxsSDUCr8EcT+6HNNC0nSkH8JqbmzR+lB1JzCAXcdDnMdls9Xq2IV3mSKbQRaG",
+	"a4xT105C1dB07eMVA9H1T/8sbrhQTwiE7s2uOG0Cx5kPUsSAX7B8DMVIzdC01IC2bbZy1Zdiq9mGtk7F",
+	"7uH+BuAuBF7LxWwIWVyvsYxFDaaxLQKza7axTULIh8scFEmHBlxkzpb/hNJPsnNFZ0veF9jiro9HqEQ7",
+	"NWDEwsQ3wKhmPC0JsbfooD+OvAvcsDRD147dIi561ra11Wzf3NJ3E6GztJ6Ra2Vz9Agnv1AU7ntK4erY",
+	"ClqxUI5Pt40rqVkEgjBoh+WoaKEVy2VJTSJvPXeor+ColPugJKd+aus7uqTrtUjskHnW8LbB7DUZM74U",
+	"w6lSZw8KS1Wvlt0hvD1q9P7aXQ/nAHxhAhqDpG1BNAK4SCtsGxJGGAWiWHdNINiewG5YpquGe+5S2dxs",
+	"pJBkEaQKUIGX2JozLHbdTFhB59sYOhK3Bsxu53d4+HCCaIESjOesOhCjwDGoyTnmmUOZVIYINJhM6FOn",
+	"WRq3IL4wX9mPuZZpObzdB3+7yGqrRfAiz0QRui7BiJqKPDvH1Mdh5FeT9OYIrpLii3Fr8NXV55tWAeQC",
+	"9Exs9XywSd+BrTGbCW34bH5FVBkFztjh+Hi79ouHJ2xvb+9+xF6/Otk5KsNylbSTALk3TbHaPvzMUJKk",
+	"bQZhJxmgVPV9S2DHclTRZhvkWmPNhqMpn8+FtMotr/qa29WNuBNRKquKmz0KaKmjMLEkGuqacPt2Bww9",
+	"tHNoi7UrG7Bmxgs7QPgd15j7iS82mj3rW+inU63wULLq2JqJ003cNQ0kqnldQU88UXKcTRqiDKbcnBoX",
+	"i3ylYO+Dlt956+gpJvE5bY73OFloY7USwO8MFRnxwjwGXorABCeVfElOirOvbyU8TLgRp4CGuSaRDqlZ",
+	"UrF5Qe5ITAWDqX2qIJY6ToQXwmdfaZaAb5YqqiE/lN0tdNf3ucsSvjAqGaB26ITITMeyzCbvnGv0BYQh",
+	"FZkRURCmoAqXyAlpPVKnIC89gPldIwnm4oJI3lpCq3oyq8bsTFHLdrvxvPkgMwcuP90cC7ceDlhNGbTU",
+	"kGZCwhJCIOdoKkZnQ3Xh4vhCYgRbL5ahZr+QWhjWlsq/SEEKlUwMy3qMdjXYlGMYBIVEel2zMXHZ9crP",
+	"dWGLIVYqDGAMlwmCGclz0jgNlcDsWMI0bNlByNp1ilm7dMVftoGZlZ5kIlynG5TFerqTMGlTReczSjWf",
+	"waXIrQJyGqQSuVrCq79QH14zyauPpEKEopC4VhIZVYOgN5yDzbTci5oflOKoUoWne31SIXO9LABpj8i4",
+	"jPa6epxwmWXFEQhwp1t1B1rY0pcWjN+KKC+pjdrlL6jJzck54FPrEwxq8WhRZGb10nI9nNfjefZYrBDV",
+	"vhF55ohvctHh86xzJlYJQc5QvUcxWabgMkFET5kBEcR/mCLw3QKubKe7qWiJ/0K58zl00a7WJ2CbPl6Y",
+	"6eaucs2SY0rKClbpAcPXWLzo9fZGZ2IFfyBoDPg/HC94pvzo1Jg5Jt7M5Fi5hJ6U640sci3C+/83O34w",
+	"AzhPQaXwCBob8NF124l/AmCfI6MR4UzIUwIEu1JADyx7PH7+CEYapBS3VMM9FMtY3mbHlNWrg4RRGjGh",
+	"TKwot7kPoJW3qaYLxLex27cpnOv2bQAQxpLBHYh4jMh3DZzWyp4aI+cWkF8qqTW4Vr2oix1diqHOjGBi",
+	"NoRod/i3+7V7A/oARxy7QOoHTGEQeOlZmTHg10InA2PJZw9oaNDunRHIipSUn+dnPiV7kL2TMnwE00Lv",
+	"TrlJYIL/+Z/ZY3CI2f8Cj6b8C2eZx5tmBaQgzy4GLCRLrI2jiZjmY4H4TQqp2yFZenRqJx2ejmWbFiBy",
+	"qfqtvnpE+uWcvCKZtAOWRkBqqhQTKdlNgl4bTJ0hRmd6MSMvzSzTdqunsYQDbtU9SydE6lI/09ZohIVC",
+	"libI88vobftcUuqDmbRTORKusW4sjyup5yAla1mzAZ1FiNAHCBLGSXkyg1/YY5uCEe2qvMAqDLApIYU1",
+	"7Ur7N252Q/6ioCOQHS2ka6rYQD/sUvCQ2TT1yVFkUN5gzOXzM76CIa6CglHOMIoWe231zqnShrUT51Ic",
+	"qRnYOCxHsnfs6u+AhhnLZZanI15YxfF2t/qCnVy9GGK7ERgtYZPPhZX9vLoP/SCcMJasI0g+bItbGr4J",
+	"iDHYPhDuIiNaZE/xoXclxUdO3EBTolhuOI7RhsO2w2hGsWWcgbHfHhjYPY4lGpRFQQKv3z6ZJvAahCVA",
+	"BS6w4EhTrFzyBbuG68GpyVFZi4Yqrzl0SLknsRpIWlK1JV9B0SucSzu7UVkcy06gWRRSWA1oHOHig46z",
+	"og442lJG4sXyGRTKaieltRR94e7HTsQSsonaG8CbSCkHuS2hXjZkz4hl+6QXsU8fPInYyS57/dte717v",
+	"r3/63+0f9x/u+PCMYZZmBWbe57lrR7PXv+33eg8i/Pch/ts/hvf7vf4DtNbZvw8P6eLhffBTFJgZEreg",
+	"94GuEHA1sPqYEQwL6XHwJ3pXaaZLd9dwYWL57MET1oaOH+ygA5u65zz59LiVC4J2u6xEJrd9NE7kgm9c",
+	"drlkhxapgktvP3kYsZMXOx6gHrmyMHgwYrkhXQnqpOgibp5TpKy4qfxr63CdcgmTiEk+c6mzUMyyFA2Q",
+	"Dp5XQXyejiX6pOFehP6L6kmOMFe3283efDuIZfJtjKH5cWvA4hYKU/zqDAEoaMWtiMUQzl99dYtcD66B",
+	"d3YkUNoEgt0gGN8tsPKjHVAYfBguvxYt7/PWYrA8K8QSrJwwVd9hF75zhrzvfEj+d7H8rtPp+P/bZ5N6",
+	"hlT2HbPssm2p3U7E7Iq1kcBFsK922HdMQjJ9n52TYUt1Dkstfefp6XX59qmdjfwRGtxj39UywEJSrUrF",
+	"rQbmS02vB/tf0SqZBvzQg+ITBbnfIMFysPUwoRoA3kquSam710fX2IeS2YJ80cihgo5WGm9gAc1Nk98P",
+	"eFFmfHRKx3ndLUv1KTxG6tyee1V4EIufXSDRnm9VdxSqlPD9HnzfDdcdce2gibZp4twYJmXpndux5cYi",
+	"tuAadGyCWL8VITHvdhgHwzhLFUQY2WE6UcJFvPYP9gNWgtZsF3BEUUjVLhA38l2g336qoJ5mNTyk/NpB",
+	"72Yfcznl/NfchWDELnCDkHCJPV0AFJ1niUs7F7EEwcRJ7QNrK4QLU8YPASUp49pcAnxKDOLo7BKKa1tJ",
+	"HMZqlMIMv1aucXB7x3dQ75mKGa/1JWAHax2CGpTI1xw3MZ5dtbUQgbCxMyj5Z8i1nr1+QqWqBUbu8mb2",
+	"VetWxRkbLEXtultIydBUYSeN1oQ+VvL+YHrcwGznysHVJsaZK/23/ZW1r9KOJzubXXayXIFYgDnYQrTk",
+	"btSrhEiytj+jKIOWDYCqAJCTHUob45OtJYG5LLkKjFnf30E+3HKPBxczjbHDgG7hkvX7kONWyYm7UoUF",
+	"+gzvIVJwYcB8sAYXrHUmzMXrOxNepMmGQqiH+9eBEetDRQS3bxlPvYPkWzbd3g4xHxFafqe+Syiwx33A",
+	"K0Z4IyQZIdRvws8FoJ1rLNxBqcupCJHnrjWzARpeqQzH2nwrhDeVesSGuLEsqT5IqPtSGaKrqxbGiILE",
+	"hwcicvfwzutXDzv3ovDgFXy5TixqX63Xjq50YL3WTqlZ+e1yTQFu/Fytbpz9yu5ebZhB+Th6a73wpH1x",
+	"z4ldTizaUHaStWGyoNQkW6s0ecSCMpLVopD7e7tucTZU8YH+HzQsU7JWycfNd3M9VZju+16ACMqqbqxn",
+	"5kurYgk1qtDkBcwN1ZPsh/r9jeu6uYYSNRvmH8LGbK9NvbIX1DAIrqKiBJIcSGVgB0X4MQkyO0dQvMcK",
+	"Wr52V0Llz93uqZRJ81MWVkuDdj+8WFq7sVraTu3zFEjkB1/HqVF1PGjnoOe9dL6f2FpZiRJGso8qBxSk",
+	"nHMzhRPcrkrkmIPbSuM7zcUrG0kTfq5WqjP85s0qdjoBeC17FLbpTgNkExYXmTZULAhfKKVId7DKcoPs",
+	"O3bQc9TAVx3MNFtImFL7UKXkoKdhVCYVGkCZKqyWWuK1ymqp9tVYvioFtTBBoS/DTKqujqpC4S2NiTO6",
+	"7FktpRujjG5aYaYLSkdXAZdLzGKIktOghsOfCUHlCOv5BX1NGit4USKNIDWht0gVSusO6kiYYMFbE5yO",
+	"VbP6k4ITWPSSstSOVTKfv3r0xbOXSVCnEy3O/d6+Q3pdUStzwG5TlS97HnzVc7KwXvcmti8u5koLlvyh",
+	"80TwtAPhalZKoN8naoERKhXaAaP6Q4eKsXQepUmXJXdKpwX2HIZtF4TPs+6Kz/Jk254ZpY5KlwBFopBj",
+	"BclnLFFXSz578CpxejOmCgbYB00nuviR1NpjY+WkO6kaQTDcnSkkZ3oLfxeCp6u3YJ69MxOmyEbaSqqF",
+	"wPLRqiB3C+SupPovmSHKAaEKUpULOnAVOBJ7bJsOtMHy1Fw7NwCcavR10XkOt6k9N24fwhrpWB57hgZc",
+	"xB0TEp6RHSNIy7FvVyz6hVX+gdZql6IlsRS3woLI4ltZecgpVGEuPiu1YXveOIfsyCfRxZJx6Ccl1M9O",
+	"Fdmy/vXSj3ImViINj5jJchjVcAHurkKMszzXQb0dMBaZWAKmA2zRj56fH7qOQ3UlrFwyXEFDdw73mRRm",
+	"qYqzbiy/RCWo4iBBhD15DX2CbcixAuOHnCvKG9zQ1QJAHtga6AlTSxlL6vQcu+mWlKBpsKilmKuW0sqy",
+	"aao9bNRNg7ZisdegXr944nuFiEwrQ2kHlD1yNll71QW6YEWzOYBpdtZiWpy1BrkbcELXBZ6mRHWokriI",
+	"pevWLc2smG8ZAkZPWbVjqsUIHHkR+sHYQ1Xg5Hj0KIcO2x0PBipka67RWFJ+fytxg48kYUvA45TYWjB7",
+	"JyHEMWFt4j+W5S4JNDNVuZdqo1i6g1Fq9pl2bn4ar07QVYIz0RHYtqv3Ms5yUeZwSvw7dkoMZvFKLBl0",
+	"N4gOZpX6BVj4TYEss4I85F/MhTx+/ojtdXdZqkYLiB8CfH6Qf9cu4Zg8K5SgVxXhhrRvuw+j1o3T5kZN",
+	"0K6XhsuUF2ks3TYcoCHY2T7J+BDaf0E6oLY7qPPi6Qb47wpi7wabQLLkPXcPO+mSdi668t3iH7FUpAuU",
+	"+KGdzMk37use/Go7Uaam48aI2ZxqQEFcFIgar2V2UZN9XUP2KW4WBYhLyfluhFZ6Kyod7ttOfv70+KTz",
+	"8vPj/sEhakHOkF9OBFrru9XLvoeVu3bfOuM+wTEiInZeQcFwQPgLe4EGTjpTCUsFpfq1/BJucVYogygH",
+	"syRB1g9MR0yLOcdMzsOVFebmfATVihwwUuUpHd1bmk0KPoI8aplKWbu/z6b2LU/CBc1hLH8vimy8cqrN",
+	"ym8pT9hYng0LXqwchNwUCw1wPw7nN6ItAU46zvyEsTEvYgl6zUotCqxBAnGF0uhBHYXbBo8vGDmjMiUh",
+	"cBQrUuxENYxuLNtrhbEKZ1AhzPKOk1nWwPnboO4hgxxGOlZwzd7P3wTEh2z/mOWD5yCtW7ab9C8unPQI",
+	"zNND7Y9Ysr/bS1iaQRVhXSGeAN0qQyqclYTaIRa922NoZ7bHMxNpLHEzHdjLUPI1stwd/u2zqb02jexb",
+	"9r/79r/9HpvCGsImaXNnZavKjbbbUyXVohDpToSpH0KygS4eqDg65lku0i77NLiFyeg0YTMoq5lUbLLg",
+	"BZdG2I6D9jBAJloIlpTUwXuhXc2VMswlCTL2WSETAZJ5NhJSY7QVQpmeF2peZMLwYtWKWgDc9PHPdQDU",
+	"HSOKGQQjUS2jEuZ0/PxRK2pRZu7WoLXb7XV7EPSHwnJr0Nrr9rp7mAB4CiC1GioAAifmPm2fLzL9KIVu",
+	"kvh7gqlAvGZgH+339jchwf1zd3wLFcxca/DVm6hFiRhbg9bJFy9elrJ2K2oZPgEYH/QT8lTMlW5A/L4E",
+	"ymHJfE2DJzJQljJbK47aZVZ5sHJ46JBC+mG1gk2lHQH6W/Pq7XSZE/ZK1xayyAaHFpzlEiTSDvhpA0AE",
+	"t/caWgOsNz76DxA1dafYDpstrEzvy7AihOJKoAbIkV9YOlcxgLsqY5ASLZziIE2/RxxBRDJVnXn9+tGn",
+	"GJ2B0etQmW6wfSx9VAor5andPVyPcrfDL8Pcu8zuDF84B0UGtEe43vvsIUFdDvYlBehDpQNYco2lD7K0",
+	"EqsPEMNasL6x3AMKE+CblvVBFkEy/DRDDDHzDIGpXELJBoNUGzSbmnkLiCuiozzKoglk4bAVR9W4Cqzn",
+	"VkO02GcrDinIHFsDu9juNEMoqDfEihIXI3x1RWRaizJWAQsks7YPVre8/ZbGrgR9h8S3izIrpVtcIy7M",
+	"zpGPdZck75FMnqVlnjlXuVlJl/qyjYyffJY7ziaAu8exdyT5XXZS7Q91g5LgYEl2904sK12FaJWGoutZ",
+	"EFHdWPAYAJJ1dD7D6haAkmss5myVeoADNJaNb8jzNfBcNZZh6F+9nPyGgtD1ovFlGc6gOHQsK+XjIUZx",
+	"rX48UCRZiT8E71HBpeYjRBWapnqf0ab0rSSRRVQ3olK923ebapeXaU2MmmDVKRB8DLmGCAFawV6iyBHL",
+	"dnLQ20t2MNbU2TeHYppJ/AwZWsoCXES2eNXhF5AwLw0ie7PnNqM0sqAQkbXyJ1X9jGW17OcEkArrhT+h",
+	"kQCbsXCjoLQBB72OW7IRn3fZq6XyO8k7AhxxxDlwAlkhIJ9UmYYOrep2GTAtc5nFFixoXTR3hAtNuZpr",
+	"RN/lUrq6lhk7pkaCI8tLxgEhrlmeWzI/4XOr9ORowCo3KcRCQYKXogAgOojSFOsKtKYdt4ZqpC0/vvxz",
+	"YfgMkn4jvkurwurvZjVXdJVijNYycK8HGmEO47EqolhW0gYPV9VNNAihjtXiWmEK6wqtAFsbppuuJo2N",
+	"1tJrq/F635ZcUtQa9DIi+65rqTGXeFRLal2Fl29O+EzUEI8xotgKMRfc6KCMOu2VNiZ9Ba4UIU/aIZiT",
+	"Oz7ugFPWgliCNhc5CMLxIzZTqcir0cqOdLjPYVWlCLcQshUk0zPY88D0MObgNqIMb9+O7LqhJhkkJSGf",
+	"Bdi+RlyiajmIZQeCaZJ1NF1Uc15HdXhUVEfjRI2QGIhZqAGhojosKdoEW4nW0SRRIwwjasRD0Ph2k3WM",
+	"H93aS66A7UWNuDR6835S813i9V3bYs0jTncOko0+Z3yib9us2KKjuoMSH9yzI1p3oMPNA1hO7z6ja3tJ",
+	"1S0XU4BUoLtZThIw0rJk/icqXbkYHJeJoOYJh7gc1D51LVynVNq+rEctUr1xH/8Kas2mUrVWb7WnoRKP",
+	"1qLQjv3H6f2L/pPZv87vvjAHv1/e+7e3u8fDvZP08MG499m0/+jr/cf5QauSaigoF0lh15W4yKb0Yjzl",
+	"5lyklGIMY0pbjy/fF+KM6m8NhWT868sfZM6NOuOGXb7XbHr550KcCdMNEgq15sKIonumzvlI/7fyG9XM",
+	"HIPWY3V++cNIs+eX7w2ESPm4w9aD/OzyL3lqLDF4a7nC+2IqzI/f68v3E5HNBMQ2Uxxk67d7h2yvx3b7",
+	"e2z/4PBuNSfHoLU33hX9dH/UORge8s7+3Xv3O/f4cNRJxbi329+zr9wDjRw6V13XhxUlj4qplTzg4yxc",
+	"OeyXbzP+T+ypkHKVDa2+XVz+JWdismIH7OzLjtKMssCxwir7b0Xxu1ZDtp3rk8nVs8WN+UgMlTprvYPQ",
+	"NLTxbxPbTt5KjGgrwwYptWHNRtK74VHj+uykPG1+pksRuzWoJNstY8gxktpnLrEal+3NPF/BLF/++Vxo",
+	"IdnZ5Xv99vLP5vIv8oxd/lD47W3+icHen0WMp19beWcCuvz55Xvc97xSle7yPWzImv7iYoA/ZDfecBHs",
+	"wOClKwL4vbGnrPplGw89zps+Ro/fqTwL39vHRb3a8PUJT/0+sa/sXv/Ka8kpVkqk+NLe9S89VMUwS1Mh",
+	"8Y37178RFjmy7+xu8ZXnfJUrnvpKTfDewTZDaijjZF/ub9HRV0o95XJF0wgW0P29LeaxXlbqXdQ62GbJ",
+	"XL0lLLMJb+1tM50gK4c1nK4ydZKCVzdX1uMmG2yg76K67fbOLMhMPRHmysq0mkh5iEUK1ChJMYpZyhKO",
+	"RvZ2RV0gLy7ei6WaZcYIcO8mPUjAUimv4pG3vR4VtAmceL5HhBgXfIZpEyJMHeQrSGIgo/SAdk5Pd9lz",
+	"leeVutilTQeSbblOu4LuVFi7tBGopQwNEiLw3IKyqeCiqc1fvQYxBObIdlKoXCRlIWKaKp88PinDvwLS",
+	"BJL+KxdGGYZb5CswsO2xxjgRj2XfidBQbBVkUryDGIpYUiAky7Mz0P8rAmHiirbiVihNxaIRoobTYp+K",
+	"JUARhgIAUrwgF+Ba+wOPTXTfgGTJVtjeZyXK7WfXd5rVClRyfrpG0bRCVyoa+0mIK9ykKfyMisGTmoUN",
+	"nEMFnwkoVrgpfVb5CLBfKvS4KXlW7eky1a59YVNa77XDC6cNsTZTro8soYFYDiI9gHHKc5/+4JuFAHca",
+	"idpAqVqhTOHT5fca6m/PMpnNFjO4Wa/F/e7NB8l1W0ozTVWnNwg2JcVC9z1S4yrx/YeRdbZwP/pKjP/Q",
+	"MsdaOuvaNlISAYRU2HPd+bqdgzggKH8zR3GDkIQiw0YR6RjDke4AaKiDD/u6NKG0BNXOln7usNh1AggS",
+	"zDGadCGPReQSEKCVnt6mfGCOXWvKyFj3dkQ1qz1Bmx3YxctLUO66MChDEIoFWAAMY+B6CRwvHSTVBI5p",
+	"hAnoBgnjLGmgP4nbDThIAv2x0rrtS0ytWYjBkSTVElIbgImT4tMph4V7FYt32EY3yGROHuuGw8J03xic",
+	"TyNIvo2x4ow+VTLPJARGWyX0OzADvUsGbDlFx02t5I39uHOPWaGCHB62822tZsKKQhBayM+EbPab+UCv",
+	"iuvslsamy4exKj66pcuyf172xWIoaDCjyifoqIDBQ84aAO6BT7edDNg8k5Nkh+z5/QOHQ0M/tN2z80Jd",
+	"ZEJDfLzrukSPrjeM0yWSVp9wbTqwkzqPPk1YG83Tlf1Nuc0Q7CryMTr2PRMC7hNLAHNWVQenZ0DkAoI3",
+	"A9AOwQWgRIKfk3kpNw4QUgDQAYSKOY0FQPp4Nrrs2Ksc1IaGRmoo4/Y6QnjnVxH0FxZBX3qn7/9Ewmft",
+	"gCytZgV+p8xsL4LeTOy8SX+dpgucvOnYZlA4wB/7TE42Jg6rDLXS/3puvOsF4zXmGlg8W4NWjbDHEsg6",
+	"ayDqYF+1J7XK4mKZpQO229vvB+9madwa2GtRDPW+4taAGoxbUQx9gkv/cvkfTPK5Mv/EnmZDq9CKyeWf",
+	"zVQYcfY7eLTMZw0v9Hv9w05vr9Prv9rtDXYPBr3eH+G5UtnHb0nJ4xZ0F6k1nILN89go7eN8Qap9Sirp",
+	"+BDuS6zcEHkEuCWZ0wWkF1hKDPd2GjgS1SrqBcin7rZ+FfP/i4r5obhqqcJLzGIHMgjKjD9B2kca/nck",
+	"6/u8xRstoT6fnRftCVmF8V5GsbTgSxJuQnxoNWkelbD2kT0+6xvyakueqpDRIEcY2tSaspysY0IhNuun",
+	"QELZVYhQKvN9PSSUEE52jLkC7QWAFpBmEManwepIUwnhaFZUyzEmKSlTmyYU7S4u+MhgLSyHm6vZVXMr",
+	"jQOMcRDUAx0XQiBiBM2ORcSSb+dFZvfL6VRcAOrdSr5oq1SSDRc6k1bqg/R19gzOi8wONXgrgeq+sSx1",
+	"FQi1GY0sPbf3Iyf/nAL+2v4eAsL7tOBpttCnc3wmS8XpXCF8ZbhKEDomzM8jXP7yUuMvKiB+JkwlG/ma",
+	"lLh93lr2AE6UyzNbn8gwI+16ve9YNhb8ZtvX+y4lnZu6yBsFSp+Ytup3DkWLK7P0fqAlM/RQu0NV8U9X",
+	"s8OXp8cygYf9T+727Ijqx6Y12D10tspTF9zwjM/Hl+/lij3zxd9qR8sNOTjE9jO947snh4cbc863PueT",
+	"Fbm1q+CKy/cmAgd3f59d/kdx+QNgtS//krOvRS6kORNvL/8iz7rVpM3Uibr/fVOu8hvgShhn9UkwP36f",
+	"d1ubIC2Sz8dCrjoElFiHttQScH/VuvzfAr8/O4OutaLW7zOt3/Lp5Z/PL3/QwfVnq8ycc0t0L3/QrTdr",
+	"ablxKtZSabcu/4/0/PI/317+Z/715V/O1mRsO6u/QxhKIcTG/YRIhsZFxVvhqhD2Z9tlwQYq04qX6lO2",
+	"Pmj60gePemu4Q4USblAVahl7/1F8AP+wsv6X1fX+QDm+xmP/TiR5garJVoFpYZ77v8P4NMh6oYOg5Eot",
+	"Dx90XYq+44WUIh9QWoLhMMfyQQkkwU8wxeScT0QEBSRLHEmC2fETeHHOpcgbilI4vEQi+Xk24UYVXXvj",
+	"E8FHAAkGEZiyHUC/ICzefh6MOJAoIzlCaH5D9iQIKgieBAmYgxIFZvxt9alqQugmBESgYtnu/jQd64qo",
+	"O1S/PlzHqkXdQRaP5rC7IJOGSBvs1oGuQEuK+u4t7TJBUJxMvmLcFb2Yl7nOMFiDr1zkwwBid13bI6XO",
+	"MkiKToahAjaZ95MEgVnov/k4Ss0mRHqDBd1j0quo9V9eDfq4gPCfGf9dp44fiv/GEhyhfPbhyF+nkECT",
+	"N5aCcCxbIW/3N5BjLMH4jyAd/Yrs/CVFshOMgHP0WdCp2yTrhPmsWoNv3WWX33+jIfOJS3xGyYGawXpS",
+	"LD0giLWHK8w5BMk8splzvg5XLEt3uowwiJaiVwqUUBKJrYs6HLFaTQdieI2ppomFPMxyIywPsX0fZhLC",
+	"0ihJaTuIzaNkGlItj1hSVj5N2Dhz0grVpZhyE0tMu0g5kyBBtn0d0vv7IvuUtrntwRY+X3PVzGNsB2+x",
+	"EddigE5oH9IKnwxiXWuznOhMjkTC/vrf/2+WlJ6khMrnxDKBiOgkQibJJXPVIaEB5lMdvoVw+qTf6x+A",
+	"92n3Va83gP/90buvn/OJsPMISNmEZgfnpI3ZP3u9yBfLO+jtdFkixYXxKVt9iXQvuXBtYmklgaMggbKm",
+	"yHorF9KrddTKGBc18gKu/Q6IFJD3y2WCjSVnkK0IwKGhtOSyCY/HWpgBjYIm0IqpuWArtUAhBVKriaXL",
+	"xLtSi8KFsM5dmgKImVaUrcp7Twn7hLAJl2QRkpfM8UuqYPosm8+hcBXcjiWVl5wJLrEjVijKZhAsDNUx",
+	"giH66FhxMc8K0WWPQAZVc/7NQgz8TA756AxKwmUGij0fraXHdbWSJxmlyW2PFlaoTDPqJmRJWMxrJkpI",
+	"j2CF2DxFrAaG3ErSA9DqSYvF2u7cVQ4J7uCI0U7dwUnG7JHgfMUuQ4PRWjUv2h9Hfj9C3RbMbQby+5zA",
+	"77A3cB+XkvDt24Ot8qO1XRariCUTYaDAfoTgKvt3Ca6yB66swQ8xrLmgXztMTyErrRQsyK1Wyd7GNQPR",
+	"jHEdEF3cFy6pW/sQIO+Uqi7McjRcGJ81yQfcYwmhAsvtUOgoukkWc2o0k5OPK2+vBXiWC19L+R6tJXZu",
+	"DgsN5PArhPibiuZNbONvBJh+Ajz5pmAVeBMKdDdDOar0l+jSvBDnmVpo1POD41onr0dEcDyVLYneJkAK",
+	"fqqCRJjxC+cusAxivfphveOgYwYFz+Dwlex506d92fLtxP2wDPuVfaCDZPsAe3bj911Z8xt8n0rHbzkH",
+	"FBwXaNWQOqqsY1CICS/AfWpliW7FO7Q5frRpMK6oe/MyHuzfbBkdY+UGMCME1ss0CiG+YvVOtcdNwsim",
+	"ubdMpBkHdWUF/C367JGx23V3f5vuAqu7eXd/umvNClzVYNxXDuY1xxhur4Bj3KvVQAIags4Lq2LMqZZp",
+	"/flvK+X6S9cKRlHTz7KEf7nKu/uvevcH/d1B7273YLdvp44CvSGtGfheWiea55c/pBmbXv7wNmK7/R6b",
+	"/X//DzPC/Ph9xNLL97mV1S7fv/2Q0GkfMu3LdZXx1GHga6s3vDveGx30OwfjPdHZH90Tnfv8Lu/0Rrtp",
+	"X+yN9/nB0BJ5r0SUEeMbo6vhzqnYPdzH23sucLUpFrkSZjxRapKDqkrCHPo4IaLZiFzML/9sLt/rWgQ3",
+	"rkQZq6yKmX0CCeKg5WsztKJWmX0uXK6DV717g15/sL/f3bU7/V19p7SO//X4s6cP5O4fng2PT/bu3Xud",
+	"3+u8enTIxWSZPvn6/uMv72X3Jrv7N7HRWKJpeV6Tl+oLKbxRMceCl6GS+qvH6r+eeaReEferN5akh4Vn",
+	"v3rzrmJDsZsHd0dgOcHf23m0nJz2i3uCyk5u8AS5nM+oZdY8P740WZkkrsueCk7Cnc89WBZxDe00pB1Q",
+	"1d7bt1HLUjNRM92gKWe7gr5QFUrWig7HMinFekjwic+A4ADJ9itInKUqoCSsisr8YiTfH7lIBx3Lj+Gp",
+	"WQPDxfKneGquzo94+/ZDgK3dvo1BwlgVscteUyU5BLWhVYgAbr6CgF0aOzIoIu817lh6y12WRmXaWrAt",
+	"FYJlEwluFwYFLG9YpBLjkJqLTJU63JHP6HRlCsFYXpH6b60cFZZnhIDmIDIZs7oDki8t1FyXiby0X6Qx",
+	"z/JS8X2qpJla2c+ZBUoodBU1OOVkCPApdUfogg0zkznDKUIgXX6sEc+FTHnBZvZjrP361clOlz3n7iXM",
+	"/uua9aVdXFoyOJq4nrEMLZRRPVGmfzXpW40ZXbLlCxi9lHRrpRQoV1alnAIe8iA/HLVoJ4dTj0HmFLQb",
+	"0b5QJm5PldDO7AIZe7WdXLBLcdlQewbqvp4JSu+roeoyxZFTHeqqqhpLSoUI2YH7+2yqFoWuJGZdTzbH",
+	"2piwzuWQhDTGUixh4iNKuRrLsnem80LMc74SKc3dzlFDcRzM/5js9/vJEdkQy++79F6Zdrbjeske93rv",
+	"fvLzej9vlo9rLRlXJUHXWj6udbvOTTJ01StQ/Sxmn6tzdG0ozvQRnLP9ZGNFpr+B0QnlBXvWb2x1Ck4t",
+	"hEm9+Ympv1yGrSBFFKLbw8RftPN9wi+KtGzM99WctcuDOv/+k3ZV9TIAMC7yvDpHWNAHzm5Fb3dK802U",
+	"5Y+tK2/Wcz8gr5b0OF2r99pztZhZFXU+qmfcuoEqvDbBECfH83XriFmqWkFXHc73T1vqG+q+j+R8sSU6",
+	"Yfem5xCNMhWbzscweegFlFCibr7DZ9BmXZnqlyTmDBemrIhgRa5bGgUmJ52Fk1928JDvju6LXtrpD/fH",
+	"nf30rujcG+3xzv3xPXE3PRwdDPd5rYOEa6/270bLcUJztgEzW8pxEJLehryqIBv5AVZGtlOzUTTIH+t6",
+	"XzWXc6ZdDmr6KMk9RkFWbMoPu2V5wW7FRCmkPXZftez3Wm8ajKmtUHS83qYSPFu+6zfGFu86x8c/dra1",
+	"EyXHeTYyf0NATn+bl0nQteLIA2kys/rVWtVkrYq+rRqskMSQVafBHFSH9dz5lmjiOyQVuTBinWg8KLgW",
+	"JagFbEATpbDwUGPyc1SNKCu8Fa7ohxXH2i4FCRoCXEToDpV0w6TXUTNVai5BionZyAOTmQgbXobFvSgc",
+	"vdBlEm+j4IMI7z6if8EYshKG+So0gOhxcIxYUukxqFxTqXyDgGpnL6iUuUEQx0gVaZmlBNXRYOICvdU2",
+	"uSiEL6lY1iqjAmz2k5SJOsjygddjiVEiQeZ4yxOo1mfZlDP1aWFYp+Mf6gCP0UmXQW2bJS9SHUuXZx1q",
+	"noP+OBQIfmhD/rRaqVCCILnM7y57DW5OXzY01JndUs4o/5zTr3FWoE8uIz6mdieLXI5hWANnyMR2l1z7",
+	"BATrFhdIBkgNgk0C8NvAEnExu8zueKziFLQawGfAMocVh6ggkL0Z+XxytfnwmDbWBGk7iiVgPfCEFR5v",
+	"guvlvP0fQc3/xfAQkNKjNgd/A6X1Uw+naW0Dxw2FMNoIH9cL9PeTocDOyT9sloKb+4GAAW7mqlEzNPYL",
+	"SfupCRN7NUlg7RtAV3egFGiGZCqs6+MwhNVMoZGzQ3orv6OslWqRjXTMkqCXv9KqnyfEvJlQ3RS04aqo",
+	"hYk4UGpzPi/7RIQ17NeUyko69Q+GZuz2Br3+YHe32+vtN0MzLv97kYqz/Mfv0+xswD7/8Xv91q6QWV3+",
+	"v7F8fPm+GITJwPFSKt4aAddj+WyVGWUwJji9fK/F2YD99U//12OR50zIiUgv30Po0dnlX3Jz+b7ImJis",
+	"9OX7yVS8/d1f//R/tqJWU3kPe6q3awOOvbPmcCn5FVacYyl51fiF0/cR7BFkOqO44QAV4vKtV+xnBOPw",
+	"1q7KvH9Q0v7ANjbC/FkeFBJ0dhMqBHfK/uDgfvfe3d0/3sS+hQYgODJX2FN+ZeC/MvAVUter2Pd2QI6/",
+	"MY7jZlBfwdNHn4KzZc7NaLounTxV56FOD0l08mwsRqtRLohZD1gixdIyUI/wsj++WfA8G2f4Y6kklUpT",
+	"2gCmw6rfK0RghOlMgK9E1WiZusRROvIJitBln2VhP0EB52yhMTFOiFlpJwHDSjDAAIQgcLe2MZZk58i9",
+	"vZwqp0RCUGkpC9W74pol17nThTNfS7fLPlFmWoG5AGxfpSuyRVDydune2FC9zQpyqPLXSvBKtWSZ7rLj",
+	"Uh/FOIdMbmDkhHVYd+THshKTQUjpobA916huUzTDlVXJME4JsuCjnSGWVmd3Qh6UFISgI7yNpSihy14O",
+	"OX7+CBPRz2ArhnVrj1wqAaqJh50sJyUvBE9XAK9wNdSwBN1IFakvC2d3H8PVm1GF/GBAsXRD8TbtJV8f",
+	"F5gi7I6B2t87dVhNBQ9T5s9v1PPZL6Pm/zRv/nrwhd//fz+i+f80Yc+vfXzPx6h4VXO4NeBvb+iSwu59",
+	"vNJBH1N2K8MNS8LyazL5K0TAX+Or/+7kzhPkpLwWNgx1MZGo3shJc/MKOz61JJq9eSoC/0xYpmGAzKSp",
+	"brm9EcuyyCWUsIrK42n5fBcToEPULqJkEShciisuZhQkJMpHCXXl/z6Y5j+avelJLRr14xme1mN8rjIT",
+	"7Q4O7nX7exD8VCgIjaI9WMKpblaNz57JG36xUucKv/kzVah79+aGHPq6EizgQYRrv9o6fuU5pbn3Fnnb",
+	"y/3xEywff8tSKj/ZAmLZaapGmrKaQOKT7tfu51Tw3Ezf0q+ZMEXmHwUlE24RRrA53WuCGPQFJkRbqUXB",
+	"Znw0zaRl7iVwdHDnzm7/brfX7XV3B/d693pgnaFhNsbnZHIS+Vh8rNAu+cT+CGKNfVbnMmAUp2w9XvVL",
+	"h4aFOUhFWsk6jWkN6pEx3TDKdwjnvN7swywn/dtvIZ4zIdO5yqTB8t1YlC3MIdG2wgCZFj5TFI+y061G",
+	"aGejq4bhmqIMcVhv21lxHPKj7EcbloZClwgeoFlW+Si9pWFtLjr+J6EHO5hGZ/DthrCqLx1Igyr1+H7V",
+	"e1M3XkFdGyuY+Lx8nFmdFQ0V/i0DklJbC8G+pK4xPlTnYqfL/s2Ozj9J2JGjsjcF7BlXCZGzsVjG8nH2",
+	"ieuKi3mQKRsrjLiRihUC43RqEtbA5y5x7d/SR7j3qZ1UjLJU6AFL+hcXSYmniayS3ktYmgG6S1dHGDEu",
+	"V2hfg8AnQM5AaFe3QYihRbRH3WUVuzIxs2WY1BEw9KVRaftRkoJWELOC5iT3sB1omTXRKEa1X6DPG+tW",
+	"0KJ3svTKDMk+mnuxgCevjTv/0qM3uTFW2oakjKBPICbrtcwuXBGea3vno7uu7OTcfqqw7fz7V73O/Te/",
+	"/c12EfKCJee7EYbzDbkWh/vQUW4WhXCxfVBcJ5tIu+pajAphIp+ZBOiGnvOR3UpmqVi6gKzYPJaFMq60",
+	"wKTgIwD5Z4o2ypVD9j3Ydsjnu9FXx50/8s7bXuf+b+/8L29+22br13Zu/2ZTHP4HGH5KERppz4e5ZF15",
+	"kN59KA+y30XX3Qav7FoeZnn5/qxJ3hbaS9yF+ChBDFd4Rz2c/HC8Kzr7o7uic58f3O3s8j1xL90T/fFu",
+	"72eMoK95Td3PraPjpVg2eEA3LowVNsozed0i0m4DZ6cD5W+fxBDPww2yGPYaKtbJFdL4QUnkj8pIXfKx",
+	"AFhwKFYKcIFjsWSPs0+w2Mtur9mO4XlZptnEElyHOw2YmucimWHtQnSEtD8hOk5W8ZFMUbxyCYEsmTJo",
+	"yTvQHV+Vs2GcJWNy6D9idhRRuNtjCAIknuUiee18p4tcIK/uXlM2BWwmwGko3Y5RyFndhATSsRdQrF75",
+	"7v8PAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -101,6 +101,7 @@ func companySet(ctx context.Context, env Env, args []string) error {
 	planName := fs.String("plan", "", "free, starter, pro, business or enterprise")
 	limit := fs.String("lead-limit", "", "monthly lead limit overriding the plan's: a number, none, or plan (the plan's own)")
 	retention := fs.String("retention-months", "", "months to keep leads and chats: a number, or none (keep them)")
+	roundRobin := fs.String("round-robin", "", "on: give new leads to the company's users in turn; off: leave them unassigned")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -144,13 +145,19 @@ func companySet(ctx context.Context, env Env, args []string) error {
 				r.Months = &n
 			}
 			ch.Retention = &r
+		case "round-robin":
+			on := *roundRobin == "on"
+			if !on && *roundRobin != "off" {
+				problems = append(problems, fmt.Sprintf("--round-robin %q: want on or off", *roundRobin))
+			}
+			ch.RoundRobin = &on
 		}
 	})
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))
 	}
 	if ch == (company.Changes{}) {
-		return errors.New("nothing to change: give --name, --plan, --lead-limit or --retention-months")
+		return errors.New("nothing to change: give --name, --plan, --lead-limit, --retention-months or --round-robin")
 	}
 	c, err := env.Store.UpdateCompany(ctx, companyID, ch)
 	if err != nil {
@@ -159,7 +166,7 @@ func companySet(ctx context.Context, env Env, args []string) error {
 	if *asJSON {
 		return printJSON(env.Stdout, c)
 	}
-	fmt.Fprintf(env.Stdout, "company %s\n  name: %s\n  plan: %s\n  monthly lead limit: %s\n  retention months: %s\n",
-		c.ID, c.Name, c.Plan, numberOrNone(c.LeadLimit), numberOrNone(c.RetentionMonths))
+	fmt.Fprintf(env.Stdout, "company %s\n  name: %s\n  plan: %s\n  monthly lead limit: %s\n  retention months: %s\n  round robin: %s\n",
+		c.ID, c.Name, c.Plan, numberOrNone(c.LeadLimit), numberOrNone(c.RetentionMonths), onOff(c.RoundRobin))
 	return nil
 }

@@ -182,10 +182,7 @@ func newTableLeads(w io.Writer, limit int) *tableLeads {
 }
 
 func (tl *tableLeads) write(l lead.Stored) error {
-	name := l.FirstName
-	if l.LastName != "" {
-		name += " " + l.LastName
-	}
+	name := l.DisplayName()
 	// Client text is escaped, so it can neither drive the terminal nor fake a row or column.
 	tl.t.row(l.CreatedAt.UTC().Format("2006-01-02 15:04"), string(l.Status), string(l.Source), printable(name),
 		printable(l.Email), printable(l.Phone), printable(l.Service), l.ID.String())

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/csvexport"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
@@ -142,5 +144,26 @@ func TestTableNeverNarrows(t *testing.T) {
 		"wider than before  z   z\n"
 	if out.String() != want {
 		t.Errorf("table:\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// The table names a lead as the dashboard does: a Hungarian name family name first, another
+// given name first.
+func TestLeadsTableNamesAsTheDashboard(t *testing.T) {
+	ls := newLister(t)
+	for _, l := range []lead.Lead{
+		{FirstName: "Péter", LastName: "Kovács", Email: "p@example.hu", Source: lead.SourceForm},
+		{FirstName: "John", LastName: "Smith", Email: "j@example.com", Source: lead.SourceAPI},
+	} {
+		l.ID = lead.NewID()
+		if _, err := ls.store.CreateLead(context.Background(), ls.company, l, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := ls.list()
+	for _, want := range []string{"Kovács Péter", "John Smith"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
 	}
 }

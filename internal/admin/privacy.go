@@ -65,11 +65,19 @@ type personExport struct {
 	Leads      []leadRecord `json:"leads"`
 }
 
-// leadRecord is one of the person's leads with its conversation and its history.
+// leadRecord is one of the person's leads with its conversation, its history and the
+// company's internal notes on it.
 type leadRecord struct {
 	Lead     json.RawMessage `json:"lead"`
 	Messages []messageJSON   `json:"messages"`
 	History  []historyRecord `json:"history"`
+	Notes    []noteRecord    `json:"notes"`
+}
+
+type noteRecord struct {
+	Author    string    `json:"author"`
+	Text      string    `json:"text"`
+	CreatedAt time.Time `json:"created_at"`
 }
 
 type messageJSON struct {
@@ -89,7 +97,8 @@ type historyRecord struct {
 
 // leadsExport prints, as JSON, everything the company holds on the person with an email
 // address: each of their leads with every field (consent included), the conversation that made
-// it and its history. Lead events keep no copy of a lead, so there is nothing more.
+// it, its history and the notes the company's people wrote on it. Lead events keep no copy of
+// a lead, so there is nothing more.
 func leadsExport(ctx context.Context, env Env, args []string) error {
 	fs := flags(env, "leads export")
 	company := companyFlag(fs)
@@ -126,7 +135,14 @@ func leadsExport(ctx context.Context, env Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		rec := leadRecord{Lead: toJSON(l), Messages: []messageJSON{}, History: []historyRecord{}}
+		notes, err := env.Store.LeadNotes(ctx, cid, id)
+		if err != nil {
+			return err
+		}
+		rec := leadRecord{Lead: toJSON(l), Messages: []messageJSON{}, History: []historyRecord{}, Notes: []noteRecord{}}
+		for _, n := range notes {
+			rec.Notes = append(rec.Notes, noteRecord{Author: n.Author, Text: n.Text, CreatedAt: n.At.UTC()})
+		}
 		for _, m := range msgs {
 			rec.Messages = append(rec.Messages, messageJSON{Role: m.Role(), Text: m.Text, CreatedAt: m.At.UTC(),
 				AgentName: m.AgentName})

@@ -90,6 +90,26 @@ func (b *bench) dashboardLogin(ctx context.Context) (string, error) {
 	return strings.Join(cookies, "; "), nil
 }
 
+// lcOverview is the read pair's overview step: the landing page (30 days) of the company that
+// holds bigLeads leads and a year of widget events, as its owner opens it.
+const lcOverview = "leadchat: dashboard overview"
+
+// seedWidgetEvents gives company $1 a count of widget events for each of the last 365 days,
+// $2 events in all: the roll-ups the overview's funnel reads.
+const seedWidgetEvents = `
+INSERT INTO widget_events (company_id, day, shown, opened)
+SELECT $1, (now() AT TIME ZONE 'Europe/Budapest')::date - d, $2::bigint / 365 * 9 / 10, $2::bigint / 365 / 10
+FROM generate_series(0, 364) AS d
+ON CONFLICT (company_id, day) DO UPDATE SET shown = excluded.shown, opened = excluded.opened`
+
+// bigEvents is how many widget events the big company's roll-ups count.
+const bigEvents = 10_000_000
+
+// overviewRequest is GET /app/ with a session cookie.
+func overviewRequest(host, cookie string) []byte {
+	return []byte(fmt.Sprintf("GET /app/ HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", host, cookie))
+}
+
 // dashboardRequest is GET /app/leads with a session cookie.
 func dashboardRequest(host, cookie string) []byte {
 	return []byte(fmt.Sprintf("GET /app/leads HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", host, cookie))

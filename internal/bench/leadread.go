@@ -12,7 +12,8 @@ import (
 
 // The read pair's steps (-only read): once one company holds bigLeads leads, lead creates (in
 // alternation with the same creates into an empty database, served by a twin leadchat), that
-// company's first and deep list pages, its dashboard leads page and the dashboard's search.
+// company's first and deep list pages, its dashboard leads page, the dashboard's search and
+// its overview.
 const (
 	lcLeadEmpty   = "leadchat: lead, empty database"
 	lcLeadMillion = "leadchat: lead, 1M stored leads"
@@ -50,9 +51,21 @@ SELECT gen_random_uuid(), $1,
        now() - i * interval '30 seconds', now() - i * interval '30 seconds'
 FROM generate_series(1, $2::int) AS i`
 
+// seedRollups counts company $1's seeded leads by day, source and referral value, as the
+// statement that stores leads counts its own.
+var seedRollups = []string{
+	`INSERT INTO lead_daily (company_id, day, source, count)
+SELECT company_id, (created_at AT TIME ZONE 'Europe/Budapest')::date, source, count(*) FROM leads WHERE company_id = $1 GROUP BY 1, 2, 3`,
+	`INSERT INTO lead_referral_daily (company_id, day, key, value_key, value, count)
+SELECT l.company_id, (l.created_at AT TIME ZONE 'Europe/Budapest')::date, k, md5(l.referral_data->>k)::uuid, l.referral_data->>k, count(*)
+FROM leads l, unnest(ARRAY['utm_source', 'landing_page']) AS k
+WHERE l.company_id = $1 AND l.referral_data->>k <> ''
+GROUP BY 1, 2, 3, 4, 5`,
+}
+
 // emptyLeads empties the tables a lead fills (the companies and keys stay), so that the
 // empty-database step measures what its name says.
-const emptyLeads = `TRUNCATE leads, lead_counters, idempotency_keys, lead_history, chat_messages, chat_sessions`
+const emptyLeads = `TRUNCATE leads, lead_counters, idempotency_keys, lead_history, lead_notes, chat_messages, chat_sessions, lead_daily, lead_referral_daily`
 
 // selectDeepCursors picks positions spread over the older half of the company's list.
 const selectDeepCursors = `
@@ -78,8 +91,8 @@ func listRequest(host, key, query string) []byte {
 // readSteps runs the read pair: the big company is seeded with bigLeads leads, then at every
 // concurrency lead creates into it are measured in alternation with the same creates into an
 // empty database (the twin leadchat, on a copy of the database as provisioned, emptied of leads
-// before each alternation), then its first and deep list pages, its dashboard leads page and
-// search, and at the end its CSV export.
+// before each alternation), then its first and deep list pages, its dashboard leads page,
+// search and overview, and at the end its CSV export.
 func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byte) error {
 	s, err := postgres.Open(ctx, b.cluster.DSN("leadchat"), postgres.Options{MaxOpenConns: 2, StatementTimeout: 10 * time.Minute})
 	if err != nil {
@@ -106,6 +119,14 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	if _, err := s.DB().ExecContext(ctx, "VACUUM (ANALYZE) leads"); err != nil {
 		return err
 	}
+	for _, q := range seedRollups {
+		if _, err := s.DB().ExecContext(ctx, q, b.bigCompany); err != nil {
+			return fmt.Errorf("counting the seeded leads by day: %w", err)
+		}
+	}
+	if _, err := s.DB().ExecContext(ctx, seedWidgetEvents, b.bigCompany, bigEvents); err != nil {
+		return fmt.Errorf("seeding widget events: %w", err)
+	}
 	fmt.Fprintf(b.log, "seeded in %v\n", time.Since(start).Round(time.Second))
 	deep, err := b.deepPages(ctx, s, n)
 	if err != nil {
@@ -122,6 +143,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	first := [][]byte{listRequest(b.leadchatAddr, b.bigKey, "limit=50")}
 	dashboard := [][]byte{dashboardRequest(b.leadchatAddr, b.dashboardCookie)}
 	searches := dashboardSearches(b.leadchatAddr, b.dashboardCookie, n)
+	overview := [][]byte{overviewRequest(b.leadchatAddr, b.dashboardCookie)}
 	for _, c := range b.opt.conns {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -137,6 +159,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 		add(b.httpStep(ctx, lcListDeep, c, b.leadchat, b.leadchatAddr, roundRobin(deep)))
 		add(b.httpStep(ctx, lcDashboardLeads, c, b.leadchat, b.leadchatAddr, roundRobin(dashboard)))
 		add(b.httpStep(ctx, lcDashboardSearch, c, b.leadchat, b.leadchatAddr, roundRobin(searches)))
+		add(b.httpStep(ctx, lcOverview, c, b.leadchat, b.leadchatAddr, roundRobin(overview)))
 	}
 	b.stopTwin()
 	if ctx.Err() == nil {

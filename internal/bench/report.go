@@ -191,6 +191,10 @@ func (b *bench) targets(rows map[string]*row) []target {
 		t := lc.res.RPS() / h.res.RPS()
 		judge(t >= 0.50, "widget config: %.1f%% of the HTTP ceiling (want ≥ 50%%)%s", 100*t, disturbed(lc, h))
 	}
+	if lc, h, ok := pair(lcEvent, httpCeiling); ok {
+		t := lc.res.RPS() / h.res.RPS()
+		judge(t >= 0.50, "widget event: %.1f%% of the HTTP ceiling (want ≥ 50%%)%s", 100*t, disturbed(lc, h))
+	}
 	if lc, db, ok := pair(lcChat, dbChat); ok {
 		t := lc.res.RPS() / db.res.RPS()
 		judge(t >= 0.75, "chat message: %.1f%% of its database ceiling, the turn's own read and write (want ≥ 75%%)%s", 100*t, disturbed(lc, db))
@@ -235,6 +239,11 @@ func (b *bench) targets(rows map[string]*row) []target {
 	if r := get(lcDashboardSearch, 16); r != nil {
 		judge(r.err == "" && r.res.OK > 0 && r.res.Errors == 0 && r.res.P99 <= 100*time.Millisecond,
 			"dashboard search in a company's %s leads: p99 %s at 16 connections, %d errors (want ≤ 100ms, none)%s",
+			b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
+	}
+	if r := get(lcOverview, 16); r != nil {
+		judge(r.err == "" && r.res.OK > 0 && r.res.Errors == 0 && r.res.P99 <= 50*time.Millisecond,
+			"dashboard overview of a company's %s leads and 10M counted widget events: p99 %s at 16 connections, %d errors (want ≤ 50ms, none)%s",
 			b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
 	}
 	if e := b.export; e != nil {

@@ -54,6 +54,13 @@ func configRequest(host, key string) []byte {
 		key, host, browserOrigin))
 }
 
+// eventRequest is the widget's beacon, POST /api/embed/events as sendBeacon sends it (text/plain).
+func eventRequest(host, key string) []byte {
+	body := `{"api_key":"` + key + `","type":"shown"}`
+	return []byte("POST /api/embed/events HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: text/plain;charset=UTF-8\r\nOrigin: " +
+		browserOrigin + "\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body)
+}
+
 // chatRequest is the widget's POST /api/embed/chat, with a message id as the widget sends one.
 func chatRequest(host, key, session, messageID, message string) []byte {
 	body, _ := json.Marshal(struct {

@@ -367,6 +367,9 @@ func (b *bench) probe() error {
 	if _, err := check("GET /app/leads", dashboardRequest(host, cookie), http.StatusOK); err != nil {
 		return err
 	}
+	if _, err := check("GET /app/", overviewRequest(host, cookie), http.StatusOK); err != nil {
+		return err
+	}
 	body, err := check("POST /api/embed/chat", chatRequest(host, b.publicKeys[0], "leadchat-bench-probe-session", "m0", chatMessages[0]), http.StatusOK)
 	if err != nil {
 		return err

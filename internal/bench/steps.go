@@ -22,6 +22,7 @@ const (
 	lcLeadSpread = "leadchat: lead, 100 companies"
 	lcLeadHot    = "leadchat: lead, 1 company"
 	lcConfig     = "leadchat: widget config"
+	lcEvent      = "leadchat: widget event"
 	lcChat       = "leadchat: chat message"
 )
 
@@ -31,15 +32,15 @@ const (
 var tableOrder = []struct{ step, ceiling string }{
 	{dbLeadSpread, ""}, {lcLeadSpread, dbLeadSpread},
 	{dbLeadHot, ""}, {lcLeadHot, dbLeadHot},
-	{httpCeiling, ""}, {lcConfig, httpCeiling},
+	{httpCeiling, ""}, {lcConfig, httpCeiling}, {lcEvent, httpCeiling},
 	{dbChat, ""}, {lcChat, dbChat},
 	{lcLeadNoHook, ""}, {lcLeadHook, lcLeadNoHook},
 	{lcLeadEmpty, ""}, {lcLeadMillion, lcLeadEmpty}, {lcListFirst, ""}, {lcListDeep, ""},
-	{lcDashboardLeads, ""}, {lcDashboardSearch, ""},
+	{lcDashboardLeads, ""}, {lcDashboardSearch, ""}, {lcOverview, ""},
 }
 
 // stepsPerPair is how many steps each pair (-only) runs at one concurrency.
-var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 2, "chat": 2, "events": 2, "read": 6}
+var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 3, "chat": 2, "events": 2, "read": 7}
 
 // row is one step at one concurrency.
 type row struct {
@@ -83,10 +84,11 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 	}
 	loadavgStart := loadavg()
 	h := b.leadchatAddr
-	var leadSpread, configs [][]byte
+	var leadSpread, configs, events [][]byte
 	for i := range companies {
 		leadSpread = append(leadSpread, leadRequest(h, b.privateKeys[i]))
 		configs = append(configs, configRequest(h, b.publicKeys[i]))
+		events = append(events, eventRequest(h, b.publicKeys[i]))
 	}
 	leadHot := [][]byte{leadSpread[0]}
 	var leadHooks [][]byte
@@ -110,6 +112,7 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 		if b.measures("config") {
 			add(b.httpStep(ctx, httpCeiling, c, b.ceiling, b.ceilingAddr, roundRobin(ceilingLead)))
 			add(b.httpStep(ctx, lcConfig, c, b.leadchat, b.leadchatAddr, roundRobin(configs)))
+			add(b.httpStep(ctx, lcEvent, c, b.leadchat, b.leadchatAddr, roundRobin(events)))
 		}
 		if b.measures("chat") {
 			add(b.dbStep(ctx, dbChat, c, chatScript(b.reply), "n=0", "run="+strconv.Itoa(b.nextRun())))

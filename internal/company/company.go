@@ -19,8 +19,10 @@ type Company struct {
 	// LeadLimit is the monthly lead limit in force, the override's or else the plan's; nil is none.
 	LeadLimit *int `json:"lead_limit"`
 	// RetentionMonths is how many months leads and chats are kept; nil keeps them.
-	RetentionMonths *int      `json:"retention_months"`
-	CreatedAt       time.Time `json:"created_at"`
+	RetentionMonths *int `json:"retention_months"`
+	// RoundRobin gives each new lead to the company's users in turn.
+	RoundRobin bool      `json:"round_robin"`
+	CreatedAt  time.Time `json:"created_at"`
 }
 
 // Changes are what an update of a company sets; nil fields stay as they are.
@@ -30,6 +32,8 @@ type Changes struct {
 	Override *plan.Override
 	// Retention, when not nil, sets RetentionMonths.
 	Retention *Retention
+	// RoundRobin, when not nil, turns the round-robin assignment of new leads on or off.
+	RoundRobin *bool
 }
 
 // Retention is a change of RetentionMonths: a nil Months keeps everything.

@@ -79,7 +79,7 @@ func TestLeadWriter(t *testing.T) {
 		t.Fatal(err)
 	}
 	header := BOM + "id,first_name,last_name,email,phone,phone_e164,service,details,source,referral_data,status,created_at," +
-		"consent_marketing,consent_text,consent_privacy_url,consent_given_at,consent_source\n"
+		"consent_marketing,consent_text,consent_privacy_url,consent_given_at,consent_source,name\n"
 	if empty.String() != header {
 		t.Errorf("an export of no lead = %q, want the header alone", empty.String())
 	}
@@ -105,7 +105,17 @@ func TestLeadWriter(t *testing.T) {
 	}
 	row := `01a20a68-ec0f-79c8-bead-6b6d4faf9a07,'=Péter,,p@example.hu,` + "\u2060" + `+36 30 123 4567,,,"Tető, 120 m²",form,"{""utm_source"":""google""}",won,2024-06-01T06:30:00Z`
 	consent := `,true,'=Kérek híreket,https://ceg.example/adatvedelem,2024-06-01T08:29:00Z,form` + "\n"
-	if diff := cmp.Diff(header+row+",,,,,\n"+row+",,,,,\n"+row+consent, buf.String()); diff != "" || strings.Count(buf.String(), BOM) != 1 {
+	consent = strings.TrimSuffix(consent, "\n") + ",'=Péter\n"
+	l.FirstName, l.LastName = "Péter", "Kovács"
+	if err := w.Write(l); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	hungarian := strings.Replace(row, "'=Péter,", "Péter,Kovács", 1) + strings.TrimSuffix(consent, ",'=Péter\n") + ",Kovács Péter\n"
+	if diff := cmp.Diff(header+row+",,,,,,'=Péter\n"+row+",,,,,,'=Péter\n"+row+consent+hungarian, buf.String()); diff != "" ||
+		strings.Count(buf.String(), BOM) != 1 {
 		t.Errorf("export (-want +got):\n%s", diff)
 	}
 }

@@ -9,10 +9,11 @@ import (
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
-// leadHeader names the columns of a lead export, in order; LeadWriter.Write fills them.
+// leadHeader names the columns of a lead export, in order; LeadWriter.Write fills them. Columns
+// are added at the end, so a reader that takes them by position keeps working.
 var leadHeader = []string{"id", "first_name", "last_name", "email", "phone", "phone_e164", "service",
 	"details", "source", "referral_data", "status", "created_at",
-	"consent_marketing", "consent_text", "consent_privacy_url", "consent_given_at", "consent_source"}
+	"consent_marketing", "consent_text", "consent_privacy_url", "consent_given_at", "consent_source", "name"}
 
 // LeadWriter writes leads as CSV, one record each after a header, holding none of them: an
 // export of any size takes the memory of one record. The CLI's `leads list --csv` and the
@@ -54,6 +55,7 @@ func (w *LeadWriter) Write(l lead.Stored) error {
 			r[14] = *c.PrivacyURL
 		}
 	}
+	r[17] = l.DisplayName() // the name as the dashboard shows it, Hungarian names family name first
 	return w.w.Write(r)
 }
 

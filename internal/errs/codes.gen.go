@@ -22,6 +22,7 @@ const (
 	CodeInvalidMessageID      Code = "invalid_message_id"
 	CodeInvalidStatus         Code = "invalid_status"
 	CodeInvalidCursor         Code = "invalid_cursor"
+	CodeInvalidAssignee       Code = "invalid_assignee"
 	CodeInvalidJSON           Code = "invalid_json"
 	CodeInvalidIdempotencyKey Code = "invalid_idempotency_key"
 	CodeBodyTooLarge          Code = "body_too_large"
@@ -60,6 +61,7 @@ func Codes() []Code {
 		CodeInvalidMessageID,
 		CodeInvalidStatus,
 		CodeInvalidCursor,
+		CodeInvalidAssignee,
 		CodeInvalidJSON,
 		CodeInvalidIdempotencyKey,
 		CodeBodyTooLarge,

@@ -17,6 +17,7 @@ const (
 
 	pathChatMessages = "/api/embed/chat/messages"
 	pathChatStream   = "/api/embed/chat/stream"
+	pathEvents       = "/api/embed/events"
 )
 
 // authenticate finds the key where the endpoint takes it, resolves it to its company and
@@ -44,7 +45,7 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			if key == "" {
 				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
 			}
-		case pathChat:
+		case pathChat, pathEvents:
 			key, err = keyFromBody(rawBody(r.Context()))
 			if err == nil && key == "" {
 				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
@@ -91,7 +92,7 @@ func allowed(p auth.Principal, path string, h http.Header) error {
 		return errs.E(errs.Forbidden, errs.CodePrivateKeyFromBrowser)
 	}
 	switch {
-	case (path == pathConfig || path == pathChatMessages || path == pathChatStream) && p.Kind != auth.Public:
+	case (path == pathConfig || path == pathChatMessages || path == pathChatStream || path == pathEvents) && p.Kind != auth.Public:
 		return errs.E(errs.Forbidden, errs.CodePublicKeyRequired)
 	case !p.AllowsOrigin(origin, h.Get("Referer")):
 		return errs.E(errs.Forbidden, errs.CodeOriginNotAllowed)

@@ -6,6 +6,7 @@ import (
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -29,6 +30,32 @@ func (s *server) GetWidgetConfig(ctx context.Context, _ api.GetWidgetConfigReque
 			HeaderTitle: t.HeaderTitle, BorderRadiusPx: t.BorderRadiusPx, HidePoweredBy: t.HidePoweredBy}
 	}
 	return api.GetWidgetConfig200JSONResponse{Body: body}, nil
+}
+
+// SendWidgetEvent counts one widget event for the key's company: a number per day, nothing of
+// the visitor.
+func (s *server) SendWidgetEvent(ctx context.Context, req api.SendWidgetEventRequestObject) (api.SendWidgetEventResponseObject, error) {
+	p, ok := principal(ctx)
+	if !ok {
+		return nil, errs.Internalf("widget event without a principal")
+	}
+	if req.Body == nil {
+		return nil, errs.E(errs.Invalid, errs.CodeInvalidJSON)
+	}
+	t := insight.EventType(req.Body.Type)
+	if !t.Valid() {
+		return nil, errs.Field(errs.CodeInvalidField, "type")
+	}
+	if s.events != nil {
+		if err := s.events.CountWidgetEvent(ctx, p.CompanyID, t); err != nil {
+			return nil, err
+		}
+	}
+	return api.SendWidgetEvent204Response{}, nil
+}
+
+func (s *server) PreflightWidgetEvent(context.Context, api.PreflightWidgetEventRequestObject) (api.PreflightWidgetEventResponseObject, error) {
+	return api.PreflightWidgetEvent204Response{}, nil
 }
 
 // SendChatMessage answers one visitor message.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/lib/pq"
 
 	leadclient "github.com/leadchat/leadchat/clients/go"
@@ -19,6 +20,7 @@ import (
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/webhook"
 )
 
@@ -110,7 +112,7 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 	}
 
 	consent := "Kérek híreket a Titkos Kft.-től."
-	person := func(first, last, email, phone, details string) {
+	person := func(first, last, email, phone, details string) uuid.UUID {
 		res, err := sdk.CreateLead(ctx, leadclient.Lead{FirstName: first, LastName: last, Email: email, Phone: phone,
 			Details: details, Source: "form", Consent: &leadclient.ConsentInput{Marketing: true, Text: &consent}},
 			leadclient.WithIdempotencyKey("urlap-"+email))
@@ -120,9 +122,20 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 		if _, err := sdk.SetLeadStatus(ctx, res.LeadID, "contacted"); err != nil {
 			t.Fatal(err)
 		}
+		return res.LeadID
 	}
-	person("Erzsébet", "Titkosné", "titkos.erzsebet@pelda.hu", "+36 30 987 6543", "Titkos kérés 7731")
-	person("Márta", "Maradó", "marad.marta@pelda.hu", "+36 20 246 8135", "Maradó kérés 9911")
+	seller, _, err := user.Create(ctx, e.store, c, "ertekesito@ceg.example", user.Member, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := func(leadID uuid.UUID, text string) {
+		if _, err := e.store.AddLeadNote(ctx, c, leadID, seller.ID, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	note(person("Erzsébet", "Titkosné", "titkos.erzsebet@pelda.hu", "+36 30 987 6543", "Titkos kérés 7731"),
+		"Visszahívtam titkos.erzsebet-et, Titkos jegyzet 5522")
+	note(person("Márta", "Maradó", "marad.marta@pelda.hu", "+36 20 246 8135", "Maradó kérés 9911"), "Maradó jegyzet 1357")
 	chatOf := func(lines ...string) {
 		v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
 		for _, l := range lines {
@@ -138,15 +151,20 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 		}
 	}
 	cols := textColumns(t, e)
-	gone := []string{"Titkosné", "titkos.erzsebet", "987 6543", "+36309876543", "555 1234", "titkoskérdés-4411", "Titkos kérés 7731"}
-	kept := []string{"Maradó", "marad.marta", "246 8135", "maradó-üzenet-2468", "Maradó kérés 9911"}
+	gone := []string{"Titkosné", "titkos.erzsebet", "987 6543", "+36309876543", "555 1234", "titkoskérdés-4411", "Titkos kérés 7731",
+		"Titkos jegyzet 5522"}
+	kept := []string{"Maradó", "marad.marta", "246 8135", "maradó-üzenet-2468", "Maradó kérés 9911", "Maradó jegyzet 1357"}
 	before := holding(t, e, cols, "titkos.erzsebet")
-	for _, want := range []string{"public.leads.email", "public.chat_messages.text", "public.chat_sessions.email", "public.event_deliveries.last_response"} {
+	for _, want := range []string{"public.leads.email", "public.chat_messages.text", "public.chat_sessions.email", "public.event_deliveries.last_response", "public.lead_notes.body"} {
 		if !strings.Contains(strings.Join(before, " "), want) {
 			t.Errorf("before the erasure the search does not find the address in %s (found in %v)", want, before)
 		}
 	}
 
+	// A note is never sent to a webhook: the echoing receiver's answers do not hold it.
+	if found := holding(t, e, cols, "Maradó jegyzet 1357"); len(found) != 1 || found[0] != "public.lead_notes.body" {
+		t.Errorf("the note is held in %v, want public.lead_notes.body alone", found)
+	}
 	ids, err := e.store.LeadsByEmail(ctx, c, "Titkos.Erzsebet@PELDA.hu")
 	if err != nil || len(ids) != 2 {
 		t.Fatalf("leads of the address: %v, %v; want the API's and the chat's", ids, err)

@@ -103,6 +103,8 @@ var catalogue = map[errs.Code]entry{
 		"A beszélgetésbe egyszerre túl sok üzenet érkezett. Kérjük, küldje el újra."},
 	errs.CodeSessionLimit: {kinds(errs.RateLimited), fmt.Sprintf(
 		"Ebben a beszélgetésben elérte az üzenetek számának korlátját (%d üzenet).", limits.SessionMessages)},
+	errs.CodeInvalidAssignee: {kinds(errs.Invalid),
+		"Az érdeklődő csak a cég egyik felhasználójához rendelhető; ilyen azonosítójú felhasználója a cégnek nincs."},
 	errs.CodeNotFound:         {kinds(errs.NotFound), "A kért erőforrás nem található."},
 	errs.CodeLeadNotFound:     {kinds(errs.NotFound), "A lead nem található."},
 	errs.CodeMethodNotAllowed: {kinds(errs.MethodNotAllowed), "Ez a HTTP-metódus itt nem engedélyezett."},

@@ -31,6 +31,9 @@ func storedLead(l *lead.Stored) api.StoredLead {
 			out.Details.UnansweredQuestions = &l.Unanswered
 		}
 	}
+	if l.AssigneeID != uuid.Nil {
+		out.AssigneeId = &l.AssigneeID
+	}
 	if l.ReferralData != nil {
 		out.ReferralData = &l.ReferralData
 	}
@@ -73,6 +76,7 @@ func exampleLeads() []lead.Stored {
 			ReferralData: map[string]string{"utm_source": "google", "landing_page": "https://ceg.hu/?a=1&b=<2>", "gclid": ""},
 			Consent:      &lead.Consent{Marketing: true, Text: &text, PrivacyURL: &url, GivenAt: at.Truncate(time.Second), Source: lead.SourceChat}},
 		Status: lead.StatusQualified, OverLimit: true, SessionID: "sess_01", CreatedAt: at, UpdatedAt: at.Add(time.Second),
+		AssigneeID: uuid.MustParse("0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c"),
 	}
 	empty := lead.Stored{Lead: lead.Lead{ID: uuid.New(), Source: lead.SourceAPI, ReferralData: map[string]string{}},
 		Status: lead.StatusNew, CreatedAt: time.Unix(0, 0), UpdatedAt: time.Unix(1, 500)}

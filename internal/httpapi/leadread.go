@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/errs"
@@ -62,6 +64,9 @@ func (s *server) ListLeads(ctx context.Context, req api.ListLeadsRequestObject) 
 	if q.Until != nil {
 		f.Until = *q.Until
 	}
+	if q.Email != nil {
+		f.Email = *q.Email
+	}
 	if q.Cursor != nil {
 		c, err := lead.ParseCursor(*q.Cursor, f)
 		if err != nil {
@@ -109,8 +114,8 @@ func (s *server) ListLeadMessages(ctx context.Context, req api.ListLeadMessagesR
 	return api.ListLeadMessages200JSONResponse{Body: body}, nil
 }
 
-// UpdateLead moves a lead to a lifecycle status, recorded with origin api, and answers the lead
-// as it now is.
+// UpdateLead moves a lead to a lifecycle status, gives it to a user of the company or to
+// nobody, or both, recorded with origin api, and answers the lead as it now is.
 func (s *server) UpdateLead(ctx context.Context, req api.UpdateLeadRequestObject) (api.UpdateLeadResponseObject, error) {
 	p, err := company(ctx)
 	if err != nil {
@@ -119,8 +124,24 @@ func (s *server) UpdateLead(ctx context.Context, req api.UpdateLeadRequestObject
 	if req.Body == nil {
 		return nil, errs.E(errs.Invalid, errs.CodeInvalidJSON)
 	}
-	status := lead.Status(req.Body.Status)
-	if err := s.leads.SetLeadStatus(ctx, p.CompanyID, req.LeadId, status, lead.OriginAPI); err != nil {
+	var u lead.Update
+	if req.Body.Status != nil {
+		u.Status = lead.Status(*req.Body.Status)
+		if u.Status == "" {
+			return nil, errs.Field(errs.CodeInvalidStatus, "status")
+		}
+	}
+	if a := req.Body.AssigneeId; a.IsSpecified() {
+		u.Assign = true
+		if !a.IsNull() {
+			id, err := uuid.Parse(a.MustGet())
+			if err != nil || id == uuid.Nil {
+				return nil, errs.Field(errs.CodeInvalidAssignee, "assignee_id")
+			}
+			u.Assignee = id
+		}
+	}
+	if err := s.leads.UpdateLead(ctx, p.CompanyID, req.LeadId, u, lead.OriginAPI); err != nil {
 		return nil, err
 	}
 	l, err := s.leads.GetLead(ctx, p.CompanyID, req.LeadId)

@@ -86,7 +86,7 @@ func (s *server) limitByIP(path string, r *http.Request) error {
 		return rateLimited(wait)
 	}
 	switch path {
-	case pathConfig:
+	case pathConfig, pathEvents:
 		return s.take(r, s.limits.Config, "config", client)
 	case pathChat:
 		return s.take(r, s.limits.Chat, "chat", client)

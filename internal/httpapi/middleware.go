@@ -95,6 +95,11 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			return
 		}
 		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		// navigator.sendBeacon sends a string as text/plain, which needs no preflight.
+		if mt == "text/plain" && r.URL.Path == pathEvents {
+			mt = "application/json"
+			r.Header.Set("Content-Type", mt)
+		}
 		if err != nil || mt != "application/json" {
 			s.writeError(w, r, errs.E(errs.UnsupportedMedia, errs.CodeUnsupportedMediaType))
 			return

@@ -14,12 +14,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/live"
 	"github.com/leadchat/leadchat/internal/metrics"
@@ -56,6 +58,13 @@ type Config struct {
 	Dashboard http.Handler
 	// RequestTimeout bounds a request's work; 0 means DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// WidgetEvents counts the widget's funnel events; nil counts none.
+	WidgetEvents WidgetEvents
+}
+
+// WidgetEvents counts a company's widget events per day.
+type WidgetEvents interface {
+	CountWidgetEvent(ctx context.Context, companyID uuid.UUID, t insight.EventType) error
 }
 
 type server struct {
@@ -72,6 +81,7 @@ type server struct {
 	hub       *live.Hub
 	// streamPing is how often an idle chat stream sends a comment.
 	streamPing time.Duration
+	events     WidgetEvents
 }
 
 // New builds the service's HTTP handler.
@@ -82,7 +92,7 @@ func New(cfg Config) (http.Handler, error) {
 	}
 	s := &server{log: cfg.Log, keys: cfg.Keys, leads: cfg.Leads, configs: cfg.Configs, chat: cfg.Chat,
 		validator: newValidator(doc), metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP,
-		live: cfg.Live, hub: cfg.Hub, streamPing: cmp.Or(cfg.StreamPing, StreamPing)}
+		live: cfg.Live, hub: cfg.Hub, streamPing: cmp.Or(cfg.StreamPing, StreamPing), events: cfg.WidgetEvents}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

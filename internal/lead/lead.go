@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/contact"
+	"github.com/leadchat/leadchat/internal/errs"
 )
 
 // Status is where a lead stands. New leads are StatusNew, or StatusOverLimit when they came in
@@ -52,6 +53,8 @@ const (
 	// FieldConsent is the consent a person gave: a later one replaces it, and the history keeps
 	// both as JSON.
 	FieldConsent Field = "consent"
+	// FieldAssignee is the user the lead is given to; the history keeps the users' ids.
+	FieldAssignee Field = "assignee"
 )
 
 // Origin tells where a change of a lead came from.
@@ -129,8 +132,10 @@ type Stored struct {
 	OverLimit bool
 	// SessionID is the chat session that made the lead, "" for a lead from elsewhere.
 	SessionID string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// AssigneeID is the user of the company the lead is given to, uuid.Nil for nobody.
+	AssigneeID uuid.UUID
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // Created is the outcome of creating a lead: its id, whether it was over the limit and, when a
@@ -143,6 +148,26 @@ type Created struct {
 	// Replayed is true when this is the stored outcome of an earlier request with the same
 	// idempotency key.
 	Replayed bool
+}
+
+// Update is a change of a lead's status, its assignee, or both, made together or not at all.
+type Update struct {
+	// Status, when not "", is the lifecycle status to move the lead to.
+	Status Status
+	// Assign, when true, gives the lead to Assignee, or to nobody when Assignee is uuid.Nil.
+	Assign   bool
+	Assignee uuid.UUID
+}
+
+// Check refuses an update that changes nothing or names a status a company may not set.
+func (u Update) Check() error {
+	if u.Status == "" && !u.Assign {
+		return errs.Field(errs.CodeMissingField, "status")
+	}
+	if u.Status != "" && !u.Status.Lifecycle() {
+		return errs.Field(errs.CodeInvalidStatus, "status")
+	}
+	return nil
 }
 
 // Idempotency identifies a create request that a client may retry: its key and a hash of its body.
@@ -167,6 +192,9 @@ type Store interface {
 	GetLead(ctx context.Context, companyID, leadID uuid.UUID) (Stored, error)
 	LeadMessages(ctx context.Context, companyID, leadID uuid.UUID) ([]Message, error)
 	SetLeadStatus(ctx context.Context, companyID, leadID uuid.UUID, status Status, origin Origin) error
+	// UpdateLead applies a checked Update; an assignee who is not a user of the company is
+	// errs.Invalid with the code invalid_assignee, and nothing changes.
+	UpdateLead(ctx context.Context, companyID, leadID uuid.UUID, u Update, origin Origin) error
 	DeleteLead(ctx context.Context, companyID, leadID uuid.UUID) error
 }
 

@@ -27,6 +27,11 @@ type Filter struct {
 	Since, Until time.Time
 	// Text is found, case-insensitively, anywhere in the name, email, phone, service or note.
 	Text string
+	// Email selects one person's leads: this address, whatever its letters' case.
+	Email string
+	// Assignee selects the leads given to one user; Unassigned those given to nobody.
+	Assignee   uuid.UUID
+	Unassigned bool
 	// Limit is the page size, limits.ListMin to limits.ListMax; 0 means limits.ListDefault.
 	Limit int
 	// After is where the page starts: the leads after this position, or from the newest when nil.
@@ -54,6 +59,14 @@ func (f Filter) Check() (Filter, error) {
 		return f, err
 	}
 	f.Text = text
+	email, err := CheckText("email", f.Email, limits.EmailLen)
+	if err != nil {
+		return f, err
+	}
+	f.Email = email
+	if f.Unassigned && f.Assignee != uuid.Nil {
+		return f, errs.Field(errs.CodeInvalidField, "assignee")
+	}
 	return f, nil
 }
 

@@ -14,6 +14,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
+
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -23,7 +25,15 @@ func Marshal(l *lead.Stored) []byte { return Append(make([]byte, 0, 512), l) }
 // Append appends the contract's Lead object of l to b: its fields in the order encoding/json
 // writes the generated type's, an empty text as null.
 func Append(b []byte, l *lead.Stored) []byte {
-	b = append(b, `{"consent":`...)
+	b = append(b, `{"assignee_id":`...)
+	if l.AssigneeID != uuid.Nil {
+		b = append(b, '"')
+		b = append(b, l.AssigneeID.String()...)
+		b = append(b, '"')
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"consent":`...)
 	b = appendConsent(b, l.Consent)
 	b = append(b, `,"created_at":`...)
 	b = AppendTime(b, l.CreatedAt)

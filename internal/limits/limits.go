@@ -84,6 +84,8 @@ const (
 	// ExportsPerCompany is how many CSV exports of one company's leads run at once, across every
 	// instance; one more is refused (429) until one ends.
 	ExportsPerCompany = 2
+	// NoteLen bounds an internal note on a lead.
+	NoteLen = 5000
 
 	// BodyBytes bounds a request body (larger is 413).
 	BodyBytes = 64 << 10

@@ -91,9 +91,10 @@ type view struct {
 	OverLimit  bool
 }
 
-// Compose writes the message about a new lead: its subject, plain text and HTML.
+// Compose writes the message about a new lead: its subject, plain text and HTML. The lead is
+// named as the dashboard names it (Hungarian names family name first), else by its address.
 func Compose(l lead.Stored, publicURL string) (subject, text, html string, err error) {
-	v := view{Source: l.Source.Name(), Name: strings.TrimSpace(l.FirstName + " " + l.LastName),
+	v := view{Source: l.Source.Name(), Name: l.DisplayName(),
 		Email: l.Email, Phone: l.Phone, Service: l.Service, Note: l.Note,
 		Unanswered: l.Unanswered,
 		OverLimit:  l.OverLimit, Link: strings.TrimRight(publicURL, "/") + "/app/leads/" + l.ID.String()}
@@ -132,6 +133,12 @@ func (s *Sender) Send(ctx context.Context, d event.Delivery) event.Result {
 		return event.Result{Err: "recipient: " + err.Error()}
 	}
 	m.Subject(subject)
+	// A reply goes to the person who asked, not to the service's own address.
+	if l := d.Event.Lead; l.Email != "" {
+		if err := m.ReplyTo(l.Email); err != nil {
+			return event.Result{Err: "Reply-To: " + err.Error()}
+		}
+	}
 	m.SetMessageIDWithValue(d.ID.String() + "@" + domainOf(s.from))
 	m.SetDateWithValue(d.Event.At)
 	m.SetBodyString(gomail.TypeTextPlain, text)

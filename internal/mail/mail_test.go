@@ -15,7 +15,7 @@ import (
 )
 
 func newLead() lead.Stored {
-	return lead.Stored{Lead: lead.Lead{ID: uuid.New(), FirstName: "Kovács", LastName: "Anna", Email: "anna@example.hu",
+	return lead.Stored{Lead: lead.Lead{ID: uuid.New(), FirstName: "Anna", LastName: "Kovács", Email: "anna@example.hu",
 		Phone: "+36 30 123 4567", Service: "Tetőfelújítás", Source: lead.SourceChat,
 		Note: "Árajánlatot kér <b>jövő hétre</b>.", Unanswered: []string{"Van <i>garancia</i>?", "Hétvégén is jönnek?"}}}
 }
@@ -47,6 +47,10 @@ func TestCompose(t *testing.T) {
 	}
 	if strings.Contains(html, "<b>jövő") {
 		t.Error("the HTML carries the visitor's markup")
+	}
+	english := lead.Stored{Lead: lead.Lead{ID: uuid.New(), FirstName: "John", LastName: "Smith", Source: lead.SourceForm}}
+	if subject, text, _, _ := mail.Compose(english, "http://x"); subject != "Új érdeklődő: John Smith" || !strings.Contains(text, "(űrlap)") {
+		t.Errorf("an English name: %q\n%s", subject, text)
 	}
 	phoneOnly := lead.Stored{Lead: lead.Lead{ID: uuid.New(), Phone: "+36301234567", Source: lead.SourceAPI}, OverLimit: true}
 	subject, text, _, _ = mail.Compose(phoneOnly, "http://x")
@@ -80,9 +84,21 @@ func TestSend(t *testing.T) {
 		m.Header.Get("Message-Id") != "<"+d.ID.String()+"@leads.example.com>" {
 		t.Errorf("envelope %s → %v, Message-Id %q", m.From, m.To, m.Header.Get("Message-Id"))
 	}
+	if got := m.Header.Get("Reply-To"); got != "<anna@example.hu>" && got != "anna@example.hu" {
+		t.Errorf("Reply-To %q, want the lead's address", got)
+	}
 	if !strings.Contains(m.Parts["text/plain"], "Név: Kovács Anna") || !strings.Contains(m.Parts["text/html"], "Kovács Anna") ||
 		!strings.Contains(m.Parts["text/plain"], "- Hétvégén is jönnek?") || !strings.Contains(m.Parts["text/html"], "<li>Hétvégén is jönnek?</li>") {
 		t.Errorf("parts = %v", m.Parts)
+	}
+	noEmail := l
+	noEmail.Email = ""
+	if res := s.Send(context.Background(), event.Delivery{ID: uuid.New(), Email: "sales@example.com",
+		Event: event.Event{Type: event.LeadCreated, At: time.Now(), Lead: &noEmail}}); !res.OK() {
+		t.Fatalf("send: %+v", res)
+	}
+	if msgs := srv.Messages(); len(msgs) != 2 || msgs[1].Header.Get("Reply-To") != "" {
+		t.Errorf("a lead without an address: Reply-To %q", msgs[len(msgs)-1].Header.Get("Reply-To"))
 	}
 	srv.SetFail(true)
 	if res := s.Send(context.Background(), d); res.OK() || !strings.Contains(res.Err, "451") {

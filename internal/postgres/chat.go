@@ -193,7 +193,7 @@ CROSS JOIN LATERAL (SELECT CASE c.field WHEN 'first_name' THEN old.first_name
     WHEN 'service' THEN old.service WHEN 'consent' THEN old.consent::text END) AS o(value)
 WHERE c.field <> 'note' AND o.value IS DISTINCT FROM nullif(c.value, '')
 RETURNING field
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, c.email IS NOT NULL OR c.phone IS NOT NULL AS reachable
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, c.email IS NOT NULL OR c.phone IS NOT NULL AS reachable, NULL::uuid AS assignee
     FROM changed c WHERE EXISTS (SELECT FROM history WHERE field <> 'service')`) + `
 SELECT count(*) FROM history`
 

@@ -18,16 +18,18 @@ type companyRow struct {
 	HasLimitOverride  bool      `db:"has_limit_override"`
 	LeadLimitOverride *int      `db:"lead_limit_override"`
 	RetentionMonths   *int      `db:"retention_months"`
+	RoundRobin        bool      `db:"round_robin"`
 	CreatedAt         time.Time `db:"created_at"`
 }
 
 func (r companyRow) company() company.Company {
 	c := company.New(r.ID, r.Name, r.Plan, plan.Override{Set: r.HasLimitOverride, Limit: r.LeadLimitOverride}, r.CreatedAt)
 	c.RetentionMonths = r.RetentionMonths
+	c.RoundRobin = r.RoundRobin
 	return c
 }
 
-const companyColumns = `id, name, plan, has_limit_override, lead_limit_override, retention_months, created_at`
+const companyColumns = `id, name, plan, has_limit_override, lead_limit_override, retention_months, round_robin, created_at`
 
 const insertCompany = `
 INSERT INTO companies (id, name, plan, has_limit_override, lead_limit_override)
@@ -94,7 +96,8 @@ WITH updated AS (
         plan = coalesce($3, plan),
         has_limit_override = CASE WHEN $4 THEN $5 ELSE has_limit_override END,
         lead_limit_override = CASE WHEN $4 THEN $6::int ELSE lead_limit_override END,
-        retention_months = CASE WHEN $7 THEN $8::int ELSE retention_months END
+        retention_months = CASE WHEN $7 THEN $8::int ELSE retention_months END,
+        round_robin = coalesce($9, round_robin)
     WHERE id = $1
     RETURNING ` + companyColumns + `
 )
@@ -115,7 +118,7 @@ func (s *Store) UpdateCompany(ctx context.Context, companyID uuid.UUID, ch compa
 		Notified bool `db:"notified"`
 	}
 	err := s.db.GetContext(ctx, &row, updateCompany, companyID, ch.Name, ch.Plan, ch.Override != nil, o.Set, o.Limit,
-		ch.Retention != nil, months)
+		ch.Retention != nil, months, ch.RoundRobin)
 	if err != nil {
 		return company.Company{}, translate(err)
 	}

@@ -21,6 +21,11 @@ import (
 // counter row's lock until commit, which serialises a company's creates and makes every count
 // exact and distinct. Each lead gets the count it would have got alone, in arrival order, and
 // is over_limit when that count passes its limit. The month is UTC, as the limit is defined.
+// The day's counts of leads by source and by referral value (lead_daily, lead_referral_daily),
+// which the overview reads, go up in the same statement; their rows are taken in key order.
+// A company with round_robin on gives each lead to one of its users in turn: the lead numbered n
+// in the month goes to the user n mod (number of users) in id order, so the counter that already
+// serialises the company's creates also takes the turns, and no other row is written.
 // A lead created with an Idempotency-Key records the key with its outcome in the same
 // statement, so a retry finds either both or neither. Each lead's lead.created is recorded in
 // the statement too (outbox.go).
@@ -43,13 +48,32 @@ WITH batch AS (
 ), decided AS (
     SELECT numbered.*, lead_limit IS NOT NULL AND n > lead_limit AS over_limit
     FROM numbered
+), daily AS (
+    INSERT INTO lead_daily AS ld (company_id, day, source, count)
+    SELECT company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, source, count(*)
+    FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (company_id, day, source) DO UPDATE SET count = ld.count + excluded.count
+), referral AS (
+    INSERT INTO lead_referral_daily AS lr (company_id, day, key, value_key, value, count)
+    SELECT b.company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, k, md5(b.referral_data->>k)::uuid,
+           b.referral_data->>k, count(*)
+    FROM batch b, unnest(ARRAY['utm_source', 'landing_page']) AS k
+    WHERE b.referral_data->>k <> ''
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (company_id, day, key, value_key) DO UPDATE SET count = lr.count + excluded.count
+), turn AS (
+    SELECT cm.company_id, cm.user_id AS id, row_number() OVER w - 1 AS k, count(*) OVER w AS m
+    FROM companies c JOIN memberships cm ON cm.company_id = c.id
+    WHERE c.id IN (SELECT company_id FROM batch) AND c.round_robin
+    WINDOW w AS (PARTITION BY cm.company_id ORDER BY cm.user_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
 ), inserted AS (
     INSERT INTO leads (company_id, id, first_name, last_name, email, phone, phone_e164, service,
-                       details, source, referral_data, consent, over_limit, status)
-    SELECT company_id, id, first_name, last_name, email, phone, phone_e164, service,
+                       details, source, referral_data, consent, over_limit, status, assignee_id)
+    SELECT d.company_id, d.id, first_name, last_name, email, phone, phone_e164, service,
            details, source, referral_data, consent, over_limit,
-           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END
-    FROM decided
+           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END,
+           (SELECT t.id FROM turn t WHERE t.company_id = d.company_id AND t.k = d.n % t.m)
+    FROM decided d
     RETURNING *
 ), keys AS (
     INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
@@ -59,7 +83,7 @@ WITH batch AS (
         request_hash = excluded.request_hash, lead_id = excluded.lead_id,
         over_limit = excluded.over_limit, lead_limit = excluded.lead_limit,
         lead_count = excluded.lead_count, created_at = now()
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable, i.assignee_id AS assignee
     FROM inserted i`) + `
 SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
 

@@ -24,7 +24,7 @@ import (
 const selectLead = `
 SELECT l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
        l.details->>'note', l.details->'unanswered_questions', l.source, l.referral_data, l.status, l.over_limit, l.created_at,
-       l.updated_at, s.session_id, l.consent
+       l.updated_at, s.session_id, l.consent, l.assignee_id
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id`
 
@@ -61,6 +61,12 @@ WHERE l.company_id = $1`
   AND l.created_at < $%d`
 	listAfter = `
   AND (l.created_at, l.id) < ($%d, $%d)`
+	listEmailIs = `
+  AND lower(l.email) = lower($%d)`
+	listAssignee = `
+  AND l.assignee_id = $%d`
+	listUnassigned = `
+  AND l.assignee_id IS NULL`
 	listText = `
   AND lead_search_text(l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
                        l.details) ILIKE $%d`
@@ -116,6 +122,15 @@ func listQuery(companyID uuid.UUID, f lead.Filter, search textSearch) (string, [
 	case searchAnywhere:
 		add(listText, likePattern(f.Text))
 	}
+	if f.Email != "" {
+		add(listEmailIs, f.Email)
+	}
+	if f.Assignee != uuid.Nil {
+		add(listAssignee, f.Assignee)
+	}
+	if f.Unassigned {
+		add(listUnassigned)
+	}
 	fmt.Fprintf(&q, listOrder, f.Limit+1)
 	return q.String(), args
 }
@@ -139,18 +154,20 @@ type leadRecord struct {
 	UpdatedAt    time.Time
 	SessionID    sql.NullString
 	Consent      []byte
+	AssigneeID   uuid.NullUUID
 }
 
 // dest is where Scan puts selectLead's columns. Scanning by position spares sqlx's reflection
 // per row, a good part of a page's cost.
 func (r *leadRecord) dest() []any {
 	return []any{&r.ID, &r.FirstName, &r.LastName, &r.Email, &r.Phone, &r.PhoneE164, &r.Service,
-		&r.Note, &r.Unanswered, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent}
+		&r.Note, &r.Unanswered, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent,
+		&r.AssigneeID}
 }
 
 func (r *leadRecord) stored() (lead.Stored, error) {
 	st := lead.Stored{Status: r.Status, OverLimit: r.OverLimit, SessionID: r.SessionID.String,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Lead: lead.Lead{
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{
 			ID: r.ID, FirstName: r.FirstName.String, LastName: r.LastName.String,
 			Email: r.Email.String, Phone: r.Phone.String, PhoneE164: r.PhoneE164.String,
 			Service: r.Service.String, Note: r.Note.String, Source: r.Source,
@@ -475,4 +492,40 @@ func (s *Store) LeadsByEmail(ctx context.Context, companyID uuid.UUID, email str
 	var ids []uuid.UUID
 	err := s.db.SelectContext(ctx, &ids, selectLeadsByEmail, companyID, email)
 	return ids, translate(err)
+}
+
+// selectRelatedLeads reads the company's other leads with the same
+// address (whatever its letters' case) or the same E.164 number as lead $2, newest first. Each
+// half is found through its own partial index; the lead itself is left out.
+const selectRelatedLeads = selectLead + `
+WHERE l.company_id = $1 AND l.id <> $2 AND l.id IN (
+    SELECT o.id FROM leads me JOIN leads o ON o.company_id = $1 AND lower(o.email) = lower(me.email)
+    WHERE me.company_id = $1 AND me.id = $2 AND me.email IS NOT NULL AND o.email IS NOT NULL
+    UNION
+    SELECT o.id FROM leads me JOIN leads o ON o.company_id = $1 AND o.phone_e164 = me.phone_e164
+    WHERE me.company_id = $1 AND me.id = $2 AND me.phone_e164 IS NOT NULL AND o.phone_e164 IS NOT NULL)
+ORDER BY l.created_at DESC, l.id DESC
+LIMIT $3`
+
+// RelatedLeads returns up to limit of the company's other leads of the same person as leadID:
+// the same e-mail address or the same E.164 phone number, newest first.
+func (s *Store) RelatedLeads(ctx context.Context, companyID, leadID uuid.UUID, limit int) ([]lead.Stored, error) {
+	rows, err := s.db.QueryContext(ctx, selectRelatedLeads, companyID, leadID, limit)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []lead.Stored
+	for rows.Next() {
+		var r leadRecord
+		if err := rows.Scan(r.dest()...); err != nil {
+			return nil, translate(err)
+		}
+		l, err := r.stored()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, translate(rows.Err())
 }

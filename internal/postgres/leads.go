@@ -118,7 +118,7 @@ WITH old AS (
 ), history AS (
     INSERT INTO lead_history (company_id, lead_id, field, old_value, new_value, origin)
     SELECT $1, $2, 'status', old.status, $3, $4 FROM old, moved
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, m.email IS NOT NULL OR m.phone IS NOT NULL AS reachable
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, m.email IS NOT NULL OR m.phone IS NOT NULL AS reachable, NULL::uuid AS assignee
     FROM moved m`) + `
 SELECT status FROM old`
 
@@ -130,6 +130,65 @@ func (s *Store) SetLeadStatus(ctx context.Context, companyID, leadID uuid.UUID, 
 	}
 	var old lead.Status
 	return leadNotFound(translate(s.db.GetContext(ctx, &old, setLeadStatus, companyID, leadID, status, origin)))
+}
+
+// companyUser is the condition that user $u may be given a company $c's leads, a member of it:
+// the one place an assignment asks who belongs to a company.
+func companyUser(c, u string) string {
+	return `EXISTS (SELECT FROM memberships cm WHERE cm.company_id = ` + c + ` AND cm.user_id = ` + u + `)`
+}
+
+// updateLead changes a lead's status ($3, NULL to keep it) and, when $5, its assignee ($6, NULL
+// for nobody), in one statement: each change that is one goes to the history, and the lead's
+// lead.updated is recorded once. An assignee who is not a user of the company changes nothing,
+// status included, and the row back says so. No row in old means no such lead of the company.
+var updateLead = `
+WITH old AS (
+    SELECT status, assignee_id FROM leads WHERE company_id = $1 AND id = $2 FOR UPDATE
+), ok AS (
+    SELECT NOT $5 OR $6::uuid IS NULL OR ` + companyUser("$1", "$6::uuid") + ` AS member
+), moved AS (
+    UPDATE leads l SET status = coalesce($3::text, l.status),
+        assignee_id = CASE WHEN $5 THEN $6::uuid ELSE l.assignee_id END, updated_at = now()
+    FROM ok
+    WHERE l.company_id = $1 AND l.id = $2 AND ok.member
+        AND (($3::text IS NOT NULL AND l.status <> $3::text) OR ($5 AND l.assignee_id IS DISTINCT FROM $6::uuid))
+    RETURNING l.*
+), history AS (
+    INSERT INTO lead_history (company_id, lead_id, field, old_value, new_value, origin)
+    SELECT $1, $2, 'status', old.status, m.status, $4 FROM old, moved m WHERE old.status <> m.status
+    UNION ALL
+    SELECT $1, $2, 'assignee', old.assignee_id::text, m.assignee_id::text, $4 FROM old, moved m
+    WHERE old.assignee_id IS DISTINCT FROM m.assignee_id
+), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, m.email IS NOT NULL OR m.phone IS NOT NULL AS reachable, NULL::uuid AS assignee
+    FROM moved m`) + `
+SELECT EXISTS (SELECT FROM old) AS found, (SELECT member FROM ok) AS member`
+
+// UpdateLead changes a company's lead's status, assignee or both, kept in its history with
+// origin; see lead.Store.
+func (s *Store) UpdateLead(ctx context.Context, companyID, leadID uuid.UUID, u lead.Update, origin lead.Origin) error {
+	if err := u.Check(); err != nil {
+		return err
+	}
+	var status sql.NullString
+	if u.Status != "" {
+		status = sql.NullString{String: string(u.Status), Valid: true}
+	}
+	assignee := uuid.NullUUID{UUID: u.Assignee, Valid: u.Assignee != uuid.Nil}
+	var res struct {
+		Found  bool `db:"found"`
+		Member bool `db:"member"`
+	}
+	if err := s.db.GetContext(ctx, &res, updateLead, companyID, leadID, status, origin, u.Assign, assignee); err != nil {
+		return translate(err)
+	}
+	switch {
+	case !res.Found:
+		return errs.E(errs.NotFound, errs.CodeLeadNotFound)
+	case !res.Member:
+		return errs.Field(errs.CodeInvalidAssignee, "assignee_id")
+	}
+	return nil
 }
 
 // selectLeadHistory reads a lead's history in the order it happened.

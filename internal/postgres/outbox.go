@@ -31,14 +31,17 @@ import (
 // What an event s goes to, written once for the two places that ask: the statement that records
 // an event (which records it only if something takes it) and the dispatch (which makes a
 // delivery for each). An enabled webhook endpoint w takes the types it subscribed to (all when
-// none); a confirmed new-lead address n takes lead.created of a lead with an email or a phone.
+// none); a confirmed new-lead address n takes lead.created of a lead with an email or a phone,
+// and so does the member the lead is given to.
 const (
 	endpointTakes = `w.company_id = s.company_id AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events))`
 	addressTakes  = `n.company_id = s.company_id AND n.confirmed_at IS NOT NULL`
 	mailedType    = `s.type = '` + string(event.LeadCreated) + `'`
 )
 
-// targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets.
+// targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets:
+// the webhooks that take the type; for lead.created of a reachable lead, the confirmed notify
+// addresses and the member the lead is given to, once when they are among the addresses.
 func targets(events string) string {
 	return `
     SELECT s.company_id, s.id AS event_id, w.id AS endpoint_id, NULL::text AS email
@@ -47,12 +50,21 @@ func targets(events string) string {
     SELECT s.company_id, s.id, NULL, n.email
     FROM ` + events + ` s JOIN notify_emails n ON ` + addressTakes + `
     WHERE ` + mailedType + ` AND EXISTS (SELECT FROM leads l
-        WHERE l.company_id = s.company_id AND l.id = s.lead_id AND (l.email IS NOT NULL OR l.phone IS NOT NULL))`
+        WHERE l.company_id = s.company_id AND l.id = s.lead_id AND (l.email IS NOT NULL OR l.phone IS NOT NULL))
+    UNION ALL
+    SELECT s.company_id, s.id, NULL, u.email
+    FROM ` + events + ` s JOIN leads l ON l.company_id = s.company_id AND l.id = s.lead_id
+        AND (l.email IS NOT NULL OR l.phone IS NOT NULL)
+    JOIN memberships m ON m.company_id = s.company_id AND m.user_id = l.assignee_id
+    JOIN users u ON u.id = m.user_id
+    WHERE ` + mailedType + ` AND NOT EXISTS (SELECT FROM notify_emails n
+        WHERE ` + addressTakes + ` AND lower(n.email) = u.email)`
 }
 
 // recordEvents is the WITH entries that record the events of source, a SELECT of (company_id,
-// lead_id, type, reachable): reachable whether the lead has an email or a phone (false for
-// lead.erased). It leaves the CTE names ev_* to the statement's other entries.
+// lead_id, type, reachable, assignee): reachable whether the lead has an email or a phone
+// (false for lead.erased), assignee the user a new lead is given to (NULL otherwise), who gets
+// the new-lead e-mail of it. It leaves the CTE names ev_* to the statement's other entries.
 func recordEvents(source string) string {
 	return `ev_source AS (` + source + `
 ), ev_event AS (
@@ -60,7 +72,7 @@ func recordEvents(source string) string {
     SELECT outbox_id(), s.company_id, s.lead_id, s.type FROM ev_source s
     WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE ` + endpointTakes + `)
         OR (` + mailedType + ` AND s.reachable
-            AND EXISTS (SELECT FROM notify_emails n WHERE ` + addressTakes + `))
+            AND (s.assignee IS NOT NULL OR EXISTS (SELECT FROM notify_emails n WHERE ` + addressTakes + `)))
     RETURNING id
 ), ev_dispatch AS (
     INSERT INTO river_job (kind, queue, max_attempts, args)
@@ -139,7 +151,7 @@ func insertDeliveryJobs(from string) string {
 // nothing else about the leads: a pending delivery of an earlier event finds no lead to send
 // and fails without sending.
 var eraseEvents = `
-WITH ` + recordEvents(`SELECT $1::uuid AS company_id, id AS lead_id, '`+string(event.LeadErased)+`' AS type, false AS reachable
+WITH ` + recordEvents(`SELECT $1::uuid AS company_id, id AS lead_id, '`+string(event.LeadErased)+`' AS type, false AS reachable, NULL::uuid AS assignee
     FROM unnest($2::uuid[]) AS id`) + `
 SELECT count(*) FROM ev_event`
 

@@ -196,7 +196,10 @@ DELETE FROM memberships m USING users u
 WHERE m.company_id = $1 AND m.user_id = $2 AND u.id = m.user_id
 RETURNING ` + memberColumns
 	deleteLonelyUser = `DELETE FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = $1)`
-	deleteUser       = `DELETE FROM users u WHERE u.id = $1 RETURNING ` + accountColumns
+	// A member who leaves a company leaves its leads unassigned, as removing the user does
+	// (the foreign key's ON DELETE SET NULL), also when the account stays for another company.
+	unassignMember = `UPDATE leads SET assignee_id = NULL WHERE company_id = $1 AND assignee_id = $2`
+	deleteUser     = `DELETE FROM users u WHERE u.id = $1 RETURNING ` + accountColumns
 )
 
 // RemoveUser deletes a user with every membership and link; errs.NotFound when there is none.
@@ -214,6 +217,9 @@ func (s *Store) RemoveCompanyUser(ctx context.Context, companyID, userID uuid.UU
 	var r userRow
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if err := tx.GetContext(ctx, &r, deleteMembership, companyID, userID); err != nil {
+			return translate(err)
+		}
+		if _, err := tx.ExecContext(ctx, unassignMember, companyID, userID); err != nil {
 			return translate(err)
 		}
 		_, err := tx.ExecContext(ctx, deleteLonelyUser, userID)

@@ -23,6 +23,7 @@ import (
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/delivery"
 	"github.com/leadchat/leadchat/internal/httpapi"
+	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/live"
 	leadmail "github.com/leadchat/leadchat/internal/mail"
@@ -48,6 +49,8 @@ type Service struct {
 	// deliveries sends lead events (webhooks, e-mail) over its own small pool, jobsDB.
 	deliveries *delivery.Runner
 	jobsDB     io.Closer
+	// tally adds up the widget's funnel events and writes them once a second.
+	tally *insight.Tally
 }
 
 // Open connects to the database, applies pending migrations and builds the HTTP handler.
@@ -134,17 +137,19 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		webCfg.Invitations = leadmail.NewSender(*cfg.Events.SMTP, cfg.Events.MailFrom, cfg.PublicURL)
 	}
 	dashboard := web.New(webCfg)
+	tally := insight.NewTally(store)
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
 		RequestTimeout: cfg.RequestTimeout, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
+		WidgetEvents: tally,
 	})
 	if err != nil {
 		sessions.StopCleanup()
 		store.Close()
 		return nil, err
 	}
-	svc := &Service{cfg: cfg, log: log, store: store, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h,
+	svc := &Service{cfg: cfg, log: log, store: store, tally: tally, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h,
 		hub: hub, live: conversations}
 	if err := svc.openDeliveries(); err != nil {
 		store.Close()
@@ -212,6 +217,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	}()
 	go s.housekeeping(bg)
 	go s.resumeWaiting(bg)
+	go s.tally.Run(bg, time.Second, func(err error) { s.log.Warn("writing widget events", "err", err.Error()) })
 	if s.deliveries != nil {
 		if err := s.deliveries.Start(bg); err != nil {
 			return fmt.Errorf("starting the delivery workers: %w", err)
@@ -248,6 +254,10 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	defer cancel()
 	if err := srv.Shutdown(shutCtx); err != nil {
 		return fmt.Errorf("shutting down: %w", err)
+	}
+	// The events counted since the last flush are written before the database is closed.
+	if err := s.tally.Flush(shutCtx); err != nil {
+		s.log.Warn("writing widget events", "err", err.Error())
 	}
 	return nil
 }

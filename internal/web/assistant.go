@@ -16,7 +16,13 @@ const blankRows = 3
 type assistantData struct {
 	Profile assistant.Profile
 	Error   string
+	// NewQuestion is the index of the FAQ row filled in from the overview's "add to FAQ",
+	// -1 for none: its answer field takes the focus.
+	NewQuestion int
 }
+
+// faqQuestionLen bounds a question carried into the FAQ form, as the form's field does.
+const faqQuestionLen = 500
 
 // withBlankRows adds empty rows to fill in.
 func withBlankRows(p assistant.Profile) assistant.Profile {
@@ -40,7 +46,18 @@ func (d *dashboard) assistant(w http.ResponseWriter, r *http.Request, v viewer) 
 			return
 		}
 	}
-	d.render(w, r, http.StatusOK, "assistant", &v, assistantData{Profile: withBlankRows(p)})
+	data := assistantData{Profile: withBlankRows(p), NewQuestion: -1}
+	// A question the assistant could not answer, sent from the overview, fills the first
+	// empty FAQ row.
+	if q := []rune(strings.TrimSpace(r.URL.Query().Get("kerdes"))); len(q) > 0 {
+		if len(q) > faqQuestionLen {
+			q = q[:faqQuestionLen]
+		}
+		i := len(data.Profile.FAQ) - blankRows
+		data.Profile.FAQ[i].Question = string(q)
+		data.NewQuestion = i
+	}
+	d.render(w, r, http.StatusOK, "assistant", &v, data)
 }
 
 // saveAssistant stores the form through the same parser and checks as `leadchat assistant set`.
@@ -78,7 +95,7 @@ func (d *dashboard) saveAssistant(w http.ResponseWriter, r *http.Request, v view
 	}
 	checked, err := assistant.ParseProfile(raw)
 	if err != nil {
-		d.render(w, r, http.StatusUnprocessableEntity, "assistant", &v, assistantData{Profile: withBlankRows(p),
+		d.render(w, r, http.StatusUnprocessableEntity, "assistant", &v, assistantData{Profile: withBlankRows(p), NewQuestion: -1,
 			Error: profileRefused})
 		return
 	}

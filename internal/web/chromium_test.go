@@ -237,7 +237,7 @@ func (b *tab) login(email string) {
 	b.open("/app/login")
 	b.set("#email", email)
 	b.set("#password", password)
-	if status := b.submit("form[action='/app/login']"); status != http.StatusOK || b.path() != "/app/leads" {
+	if status := b.submit("form[action='/app/login']"); status != http.StatusOK || b.path() != "/app/" {
 		b.t.Fatalf("login as %s: %d at %s", email, status, b.path())
 	}
 }
@@ -257,7 +257,7 @@ func TestDashboardInChromium(t *testing.T) {
 	b := newTab(t, f.base)
 
 	// Logged out, the dashboard sends to the login.
-	if status := b.open("/app/embed"); status != http.StatusOK || b.path() != "/app/login" {
+	if status := b.open("/app/embed"); status != http.StatusOK || b.path() != "/app/login?next=%2Fapp%2Fembed" {
 		t.Fatalf("GET /app/embed logged out: %d at %s", status, b.path())
 	}
 	b.check("login")
@@ -440,16 +440,16 @@ func TestDashboardInChromium(t *testing.T) {
 		}
 		thief := f.client(t)
 		thief.http.Jar.SetCookies(mustURL(f.base), []*http.Cookie{{Name: "leadchat_session", Value: stolen}})
-		if r := thief.get("/app/leads"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+		if r := thief.get("/app/leads"); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
 			t.Errorf("the stolen cookie: %d %s", r.status, r.location)
 		}
 	})
 
-	t.Run("a member sees the leads and conversations only", func(t *testing.T) {
+	t.Run("a member sees the overview, the leads and the conversations only", func(t *testing.T) {
 		b := b.on(t)
 		b.login(f.member)
-		if n := js[int](b, `document.querySelectorAll('nav a').length`); n != 2 {
-			t.Errorf("a member's menu has %d links", n)
+		if n := js[int](b, `document.querySelectorAll('nav[aria-label="Fő menü"] a').length`); n != 3 {
+			t.Errorf("a member's menu has %d links, want the overview, the leads and the conversations", n)
 		}
 		if status := b.open("/app/team"); status != http.StatusForbidden {
 			t.Errorf("a member on the team page: %d", status)

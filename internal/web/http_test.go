@@ -26,11 +26,11 @@ func TestLoginAndSession(t *testing.T) {
 	f := start(t)
 	c := f.client(t)
 
-	if r := c.get("/app/embed"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+	if r := c.get("/app/embed"); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
 		t.Fatalf("anonymous GET /app/embed: %d %s", r.status, r.location)
 	}
 	r := c.post("/app/login", url.Values{"email": {f.owner}, "password": {password}})
-	if r.status != http.StatusSeeOther || r.location != "/app/leads" {
+	if r.status != http.StatusSeeOther || r.location != "/app/embed" && r.location != "/app/" {
 		t.Fatalf("login: %d %s", r.status, r.location)
 	}
 	cookie := setCookie(r.header, "leadchat_session=")
@@ -54,20 +54,20 @@ func TestLoginAndSession(t *testing.T) {
 		}
 		stale := f.client(t)
 		stale.http.Jar.SetCookies(mustURL(f.base), []*http.Cookie{{Name: "leadchat_session", Value: first}})
-		if r := stale.get("/app/embed"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+		if r := stale.get("/app/embed"); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
 			t.Errorf("the id from before the login still opens the dashboard: %d %s", r.status, r.location)
 		}
 	})
 
 	t.Run("a stolen cookie after logout leads to the login", func(t *testing.T) {
 		stolen := c.sessionCookie()
-		if r := c.post("/app/logout", url.Values{}); r.status != http.StatusSeeOther || r.location != "/app/login" {
+		if r := c.post("/app/logout", url.Values{}); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
 			t.Fatalf("logout: %d %s", r.status, r.location)
 		}
 		thief := f.client(t)
 		thief.http.Jar.SetCookies(mustURL(f.base), []*http.Cookie{{Name: "leadchat_session", Value: stolen}})
 		for _, path := range []string{"/app/leads", "/app/embed", "/app/team"} {
-			if r := thief.get(path); r.status != http.StatusSeeOther || r.location != "/app/login" {
+			if r := thief.get(path); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
 				t.Errorf("GET %s with the cookie of a logged-out session: %d %s", path, r.status, r.location)
 			}
 		}
@@ -84,7 +84,7 @@ func TestLoginAndSession(t *testing.T) {
 				}
 			}
 		}
-		if r := m.get("/app/leads"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+		if r := m.get("/app/leads"); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
 			t.Errorf("a removed user: %d %s", r.status, r.location)
 		}
 	})
@@ -470,7 +470,7 @@ func TestSessionIdleTimeout(t *testing.T) {
 		t.Fatalf("GET /app/leads %v after the last request: %d, want 200", web.IdleTimeout-time.Second, r.status)
 	}
 	advance(web.IdleTimeout + time.Second)
-	if r := c.get("/app/leads"); r.status != http.StatusSeeOther || r.location != "/app/login" {
+	if r := c.get("/app/leads"); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
 		t.Fatalf("GET /app/leads %v after the last request: %d %s, want the login", web.IdleTimeout+time.Second, r.status, r.location)
 	}
 	var n int

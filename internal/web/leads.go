@@ -17,6 +17,7 @@ import (
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
+	"github.com/leadchat/leadchat/internal/user"
 )
 
 // Leads are a company's leads as the dashboard reads and manages them (lead.All, which the
@@ -24,6 +25,9 @@ import (
 type Leads interface {
 	lead.Store
 	LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.HistoryEntry, error)
+	AddLeadNote(ctx context.Context, companyID, leadID, authorID uuid.UUID, text string) (lead.InternalNote, error)
+	LeadNotes(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.InternalNote, error)
+	RelatedLeads(ctx context.Context, companyID, leadID uuid.UUID, limit int) ([]lead.Stored, error)
 	// EraseLeads erases those of ids that are the company's leads, everything held on them
 	// with them, and returns how many it erased.
 	EraseLeads(ctx context.Context, companyID uuid.UUID, ids []uuid.UUID) (int, error)
@@ -36,22 +40,28 @@ type Leads interface {
 // leadsPageSize is how many leads a page of the list shows.
 const leadsPageSize = 50
 
+// relatedShown is how many of the same person's other leads a lead's page lists.
+const relatedShown = 50
+
 // leadQuery is the list's filter as the form sends it, kept as text so the form shows it back.
 type leadQuery struct {
 	Status, Source, Month, Text string
+	// Assignee is "mine" (the viewer's leads), "unassigned", or "" for every lead.
+	Assignee string
 }
 
 // readLeadQuery reads the filter form's fields from the URL.
 func readLeadQuery(r *http.Request) leadQuery {
 	q := r.URL.Query()
 	return leadQuery{Status: q.Get("status"), Source: q.Get("source"), Month: strings.TrimSpace(q.Get("month")),
-		Text: strings.TrimSpace(q.Get("q"))}
+		Text: strings.TrimSpace(q.Get("q")), Assignee: q.Get("assignee")}
 }
 
 // values is the query as URL parameters, empty fields left out.
 func (q leadQuery) values() url.Values {
 	v := url.Values{}
-	for name, val := range map[string]string{"status": q.Status, "source": q.Source, "month": q.Month, "q": q.Text} {
+	for name, val := range map[string]string{"status": q.Status, "source": q.Source, "month": q.Month, "q": q.Text,
+		"assignee": q.Assignee} {
 		if val != "" {
 			v.Set(name, val)
 		}
@@ -59,9 +69,19 @@ func (q leadQuery) values() url.Values {
 	return v
 }
 
-// filter is the query as a checked lead.Filter; a month is a calendar month in Budapest time.
-func (q leadQuery) filter() (lead.Filter, error) {
+// filter is the query as a checked lead.Filter for the viewer; a month is a calendar month in
+// Budapest time.
+func (q leadQuery) filter(v viewer) (lead.Filter, error) {
 	f := lead.Filter{Status: lead.Status(q.Status), Source: lead.Source(q.Source), Text: q.Text}
+	switch q.Assignee {
+	case "":
+	case "mine":
+		f.Assignee = v.ID
+	case "unassigned":
+		f.Unassigned = true
+	default:
+		return f, errs.Field(errs.CodeInvalidField, "assignee")
+	}
 	if q.Month != "" {
 		m, err := time.ParseInLocation("2006-01", q.Month, budapest)
 		if err != nil {
@@ -115,7 +135,7 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 	if len(query) > 0 {
 		data.CSV += "?" + query.Encode()
 	}
-	f, err := q.filter()
+	f, err := q.filter(v)
 	if err != nil {
 		data.Error = "A szűrő egyik értéke érvénytelen; javítsa, és keressen újra."
 		d.render(w, r, http.StatusBadRequest, "leads", &v, data)
@@ -145,7 +165,12 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	data.Rows = leadRows(page.Leads)
+	users, err := d.userNames(r.Context(), v)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data.Rows = leadRows(page.Leads, users)
 	if page.Next != nil {
 		next := q.values()
 		next.Set("after", page.Next.Text(f))
@@ -159,7 +184,7 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 // through a function called by reflection, which took more than half of the page's time. Every
 // text is escaped with html/template's own escaper (safe in text and in quoted attributes); the
 // id and the status are a UUID and a known word, and are escaped all the same.
-func leadRows(leads []lead.Stored) template.HTML {
+func leadRows(leads []lead.Stored, users map[uuid.UUID]string) template.HTML {
 	var b strings.Builder
 	b.Grow(600 * len(leads))
 	text := func(s string) { template.HTMLEscape(&b, []byte(s)) }
@@ -199,6 +224,12 @@ func leadRows(leads []lead.Stored) template.HTML {
 			b.WriteString(` <span class="badge status-over_limit">kereten felül</span>`)
 		}
 		b.WriteString("</td>\n      <td>")
+		if l.AssigneeID != uuid.Nil {
+			text(users[l.AssigneeID])
+		} else {
+			b.WriteString("–")
+		}
+		b.WriteString("</td>\n      <td>")
 		text(formatDate(l.CreatedAt))
 		b.WriteString("</td>\n    </tr>\n    ")
 	}
@@ -210,10 +241,48 @@ type leadData struct {
 	Messages []lead.Message
 	History  []lead.HistoryEntry
 	Statuses []named
+	// Users are the company's users, whom the lead may be given to; Names their names by id,
+	// for the history, which keeps ids.
+	Users []user.User
+	Names map[uuid.UUID]string
+	Notes []lead.InternalNote
+	// Related are the same person's other leads (same address or E.164 number), newest first.
+	Related []lead.Stored
+	// Timeline is the history with the notes among the changes, in time order.
+	Timeline []timelineEntry
+	// NoteText is a refused note's text, shown back in its form with NoteError.
+	NoteText, NoteError string
+	NoteMax             int
 }
 
-// lead shows one of the company's leads: its fields, referral data, consent, chat and history.
-func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) {
+// timelineEntry is a row of the lead's history: a change, or a note written then.
+type timelineEntry struct {
+	lead.HistoryEntry
+	Note *lead.InternalNote
+}
+
+// timeline puts the notes among the changes by time, a change first at the same instant.
+func timeline(hist []lead.HistoryEntry, notes []lead.InternalNote) []timelineEntry {
+	out := make([]timelineEntry, 0, len(hist)+len(notes))
+	i, j := 0, 0
+	for i < len(hist) || j < len(notes) {
+		if j == len(notes) || (i < len(hist) && !notes[j].At.Before(hist[i].At)) {
+			out = append(out, timelineEntry{HistoryEntry: hist[i]})
+			i++
+			continue
+		}
+		out = append(out, timelineEntry{HistoryEntry: lead.HistoryEntry{At: notes[j].At}, Note: &notes[j]})
+		j++
+	}
+	return out
+}
+
+// lead shows one of the company's leads: its fields, referral data, consent, chat, notes and
+// history.
+func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) { d.showLead(w, r, v, nil) }
+
+// showLead shows the lead of the request's path, with a refused note back in its form.
+func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, refused *refusedNote) {
 	id, ok := formUUID(r, "id")
 	if !ok {
 		d.errorPage(w, r, http.StatusNotFound)
@@ -239,7 +308,100 @@ func (d *dashboard) lead(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	d.render(w, r, http.StatusOK, "lead", &v, leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames()})
+	users, err := d.store.Users(ctx, v.CompanyID)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	notes, err := d.store.LeadNotes(ctx, v.CompanyID, id)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	related, err := d.store.RelatedLeads(ctx, v.CompanyID, id, relatedShown)
+	if err != nil {
+		d.serverError(w, r, err)
+		return
+	}
+	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(), Related: related,
+		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
+	status := http.StatusOK
+	if refused != nil {
+		data.NoteText, data.NoteError, status = refused.text, refused.message, http.StatusUnprocessableEntity
+	}
+	d.render(w, r, status, "lead", &v, data)
+}
+
+// refusedNote is a note the lead page shows back in its form, with why it was refused.
+type refusedNote struct{ text, message string }
+
+// addNote keeps an internal note on one of the company's leads, written by the viewer; owners
+// and members may. A refused note is shown back on the lead's page with the reason.
+func (d *dashboard) addNote(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	text := r.PostFormValue("note")
+	_, err := d.store.AddLeadNote(r.Context(), v.CompanyID, id, v.ID, text)
+	if err != nil && errs.Is(err, errs.Invalid) {
+		msg := fmt.Sprintf("A jegyzet 1–%s karakter lehet, sortöréseken kívül vezérlőkarakter nélkül.", groupDigits(limits.NoteLen))
+		d.showLead(w, r, v, &refusedNote{text: text, message: msg})
+		return
+	}
+	d.done(w, r, err, "A jegyzet mentve.", "/app/leads/"+id.String()+"#notes-title")
+}
+
+// userNames are the company's users' names (their e-mail addresses) by id.
+func (d *dashboard) userNames(ctx context.Context, v viewer) (map[uuid.UUID]string, error) {
+	users, err := d.store.Users(ctx, v.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	return namesOf(users), nil
+}
+
+func namesOf(users []user.User) map[uuid.UUID]string {
+	names := make(map[uuid.UUID]string, len(users))
+	for _, u := range users {
+		names[u.ID] = u.Email
+	}
+	return names
+}
+
+// assign gives one of the company's leads to one of its users, or to nobody; owners and
+// members may. A user who is not the company's (another company's, removed meanwhile) is
+// refused with the page's message, and nothing changes.
+func (d *dashboard) assign(w http.ResponseWriter, r *http.Request, v viewer) {
+	id, ok := formUUID(r, "id")
+	if !ok {
+		d.errorPage(w, r, http.StatusNotFound)
+		return
+	}
+	u := lead.Update{Assign: true}
+	if a := strings.TrimSpace(r.PostFormValue("assignee")); a != "" {
+		who, err := uuid.Parse(a)
+		if err != nil {
+			d.errorPage(w, r, http.StatusBadRequest)
+			return
+		}
+		u.Assignee = who
+	}
+	err := d.store.UpdateLead(r.Context(), v.CompanyID, id, u, lead.OriginDashboard)
+	if err != nil && errs.As(err).Code == errs.CodeInvalidAssignee {
+		d.flash(r.Context(), "Ez a felhasználó nem tartozik a céghez (talán közben eltávolították); válasszon mást.")
+		http.Redirect(w, r, "/app/leads/"+id.String(), http.StatusSeeOther)
+		return
+	}
+	msg := "Az érdeklődő most senkihez sincs rendelve."
+	if u.Assignee != uuid.Nil {
+		names, nerr := d.userNames(r.Context(), v)
+		if nerr == nil {
+			msg = "Az érdeklődő felelőse mostantól: " + names[u.Assignee] + "."
+		}
+	}
+	d.done(w, r, err, msg, "/app/leads/"+id.String())
 }
 
 // setStatus moves one of the company's leads to a lifecycle status; owners and members may.
@@ -305,7 +467,7 @@ var exportsBusy = fmt.Sprintf("Cégenként egyszerre legfeljebb %d exportálás 
 // status cannot change, so an export that fails midway aborts the response, and the client sees
 // a broken download, not a short file.
 func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
-	f, err := readLeadQuery(r).filter()
+	f, err := readLeadQuery(r).filter(v)
 	if err != nil {
 		d.errorPage(w, r, http.StatusBadRequest)
 		return
@@ -379,7 +541,7 @@ func (s stallWriter) Write(p []byte) (int, error) {
 var historyFieldNames = map[lead.Field]string{
 	lead.FieldFirstName: "utónév", lead.FieldLastName: "családnév", lead.FieldEmail: "e-mail",
 	lead.FieldPhone: "telefon", lead.FieldStatus: "állapot", lead.FieldService: "szolgáltatás",
-	lead.FieldNote: "megjegyzés", lead.FieldConsent: "hozzájárulás",
+	lead.FieldNote: "megjegyzés", lead.FieldConsent: "hozzájárulás", lead.FieldAssignee: "felelős",
 }
 
 func fieldName(f lead.Field) string {

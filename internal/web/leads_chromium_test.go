@@ -19,6 +19,7 @@ func TestLeadsInChromium(t *testing.T) {
 	f := startLeads(t)
 	b := newTab(t, f.base)
 	b.login(f.owner)
+	b.open("/app/leads")
 	if n := js[int](b, `document.querySelectorAll('tr[data-lead]').length`); n != 50 {
 		t.Errorf("the first page shows %d leads, want 50", n)
 	}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
 	"time"
 
@@ -106,7 +108,7 @@ func (d *dashboard) page(area user.Area, h func(http.ResponseWriter, *http.Reque
 			return
 		}
 		if !ok {
-			http.Redirect(w, r, "/app/login", http.StatusSeeOther)
+			http.Redirect(w, r, loginURL(r), http.StatusSeeOther)
 			return
 		}
 		if !v.Role.May(area) {
@@ -141,16 +143,62 @@ func (d *dashboard) fail(w http.ResponseWriter, r *http.Request, err error) {
 // flash keeps a message for the next page the user sees.
 func (d *dashboard) flash(ctx context.Context, msg string) { d.sessions.Put(ctx, keyFlash, msg) }
 
+// landing is where a login goes when it was not sent from a page.
+const landing = Prefix
+
+// loginURL is the login page that returns to r's page after the login. Only a page that a
+// browser opened (GET) is returned to: a form sent without a session is not sent again.
+func loginURL(r *http.Request) string {
+	if r.Method != http.MethodGet {
+		return "/app/login"
+	}
+	return "/app/login?" + url.Values{"next": {r.URL.RequestURI()}}.Encode()
+}
+
+// returnPath is next when it is a page of the dashboard, else the landing page: a login link
+// made by anyone else must not send a logged-in user to another site ("//evil.example",
+// "https://evil.example", "/\evil.example") or back to the login.
+func returnPath(next string) string {
+	if !strings.HasPrefix(next, Prefix) || strings.ContainsAny(next, "\\\x00\r\n\t") {
+		return landing
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
+		return landing
+	}
+	clean := path.Clean(u.Path)
+	if !strings.HasPrefix(clean+"/", Prefix) || clean == "/app/login" || clean == "/app/logout" {
+		return landing
+	}
+	if strings.HasSuffix(u.Path, "/") && clean != "/app" {
+		clean += "/"
+	}
+	if clean == "/app" {
+		clean = Prefix
+	}
+	out := (&url.URL{Path: clean, RawQuery: u.RawQuery}).RequestURI()
+	if !strings.HasPrefix(out, Prefix) {
+		return landing
+	}
+	return out
+}
+
 type loginData struct {
 	Email, Error, Notice string
+	// Next is the page to return to after the login ("" for the landing page).
+	Next string
 }
 
 func (d *dashboard) loginPage(w http.ResponseWriter, r *http.Request) {
+	next := r.URL.Query().Get("next")
 	if _, ok, _ := d.current(r); ok {
-		http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
+		http.Redirect(w, r, returnPath(next), http.StatusSeeOther)
 		return
 	}
 	data := loginData{}
+	if rp := returnPath(next); rp != landing {
+		data.Next = rp
+	}
 	if r.URL.Query().Get("jelszo") == "beallitva" {
 		// The same words whether the link set a new account's password or was an existing
 		// account's invitation, which leaves its password as it was.
@@ -161,9 +209,14 @@ func (d *dashboard) loginPage(w http.ResponseWriter, r *http.Request) {
 
 // login checks the form's email and password; a success renews the session's id (a token
 // planted before the login is worthless after it), opens the user's first company, marks the
-// browser as the account's device and goes to the leads.
+// browser as the account's device and goes back to the page the login was asked for from, a
+// page of the dashboard only, else to the landing page.
 func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 	email := r.PostFormValue("email")
+	next := ""
+	if rp := returnPath(r.PostFormValue("next")); rp != landing {
+		next = rp
+	}
 	a := user.Attempt{Email: email, Password: r.PostFormValue("password"), Client: d.clientIP(r)}
 	if c, err := r.Cookie(d.deviceCookieName()); err == nil {
 		if dev, ok := d.devices.Check(c.Value, d.now()); ok {
@@ -186,10 +239,11 @@ func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 		if throttled.Client {
 			msg = "Túl sok sikertelen belépés erről a hálózati címről. Próbálja újra %d perc múlva."
 		}
-		d.render(w, r, http.StatusTooManyRequests, "login", nil, loginData{Email: email, Error: fmt.Sprintf(msg, minutes(throttled.Wait))})
+		d.render(w, r, http.StatusTooManyRequests, "login", nil, loginData{Email: email, Next: next,
+			Error: fmt.Sprintf(msg, minutes(throttled.Wait))})
 		return
 	case errors.Is(err, user.ErrBadLogin):
-		d.render(w, r, http.StatusUnauthorized, "login", nil, loginData{Email: email,
+		d.render(w, r, http.StatusUnauthorized, "login", nil, loginData{Email: email, Next: next,
 			Error: "Hibás e-mail-cím vagy jelszó."})
 		return
 	case err != nil:
@@ -210,7 +264,7 @@ func (d *dashboard) login(w http.ResponseWriter, r *http.Request) {
 	d.sessions.Put(ctx, keySeen, d.now().Unix())
 	http.SetCookie(w, &http.Cookie{Name: d.deviceCookieName(), Value: d.devices.Issue(u.ID, d.now()), Path: "/",
 		MaxAge: int(user.DeviceLifetime / time.Second), HttpOnly: true, Secure: d.secure(), SameSite: http.SameSiteStrictMode})
-	http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
+	http.Redirect(w, r, returnPath(next), http.StatusSeeOther)
 }
 
 // deviceCookieName is the device cookie's name: __Host- prefixed over https, as the session's.

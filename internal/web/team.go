@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/user"
 )
 
@@ -67,6 +68,17 @@ func (d *dashboard) invite(w http.ResponseWriter, r *http.Request, v viewer) {
 		}
 	}
 	d.renderTeam(w, r, v, http.StatusCreated, data)
+}
+
+// setRoundRobin turns the round-robin assignment of new leads on or off.
+func (d *dashboard) setRoundRobin(w http.ResponseWriter, r *http.Request, v viewer) {
+	on := r.PostFormValue("round_robin") == "on"
+	_, err := d.store.UpdateCompany(r.Context(), v.CompanyID, company.Changes{RoundRobin: &on})
+	msg := "Az új érdeklődők kiosztatlanul érkeznek."
+	if on {
+		msg = "Az új érdeklődőket mostantól sorban kapják a csapat tagjai."
+	}
+	d.done(w, r, err, msg, "/app/team")
 }
 
 // removeUser removes a user of the viewer's company; their sessions end with their next

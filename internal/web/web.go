@@ -37,8 +37,10 @@ type Store interface {
 	Settings
 	Leads
 	Notifications
+	Overviews
 	Company(ctx context.Context, companyID uuid.UUID) (company.Company, error)
 	CompanyUsage(ctx context.Context, companyID uuid.UUID) (company.Usage, error)
+	UpdateCompany(ctx context.Context, companyID uuid.UUID, ch company.Changes) (company.Company, error)
 }
 
 // Users are a company's dashboard users.
@@ -148,9 +150,7 @@ func New(cfg Config) http.Handler {
 	d.sessions = newSessionManager(cfg.Sessions, d.secure(), d.serverError)
 
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /app/{$}", func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "/app/leads", http.StatusSeeOther)
-	})
+	mux.Handle("GET /app/{$}", d.page(user.Leads, d.overview))
 	mux.Handle("GET /app/static/", staticHandler())
 	mux.HandleFunc("GET /app/login", d.loginPage)
 	mux.HandleFunc("POST /app/login", d.login)
@@ -166,6 +166,8 @@ func New(cfg Config) http.Handler {
 	mux.Handle("GET /app/leads/{id}", d.page(user.Leads, d.lead))
 	mux.Handle("POST /app/leads/{id}/status", d.page(user.Leads, d.setStatus))
 	mux.Handle("POST /app/leads/{id}/erase", d.page(user.Settings, d.eraseLead))
+	mux.Handle("POST /app/leads/{id}/assignee", d.page(user.Leads, d.assign))
+	mux.Handle("POST /app/leads/{id}/notes", d.page(user.Leads, d.addNote))
 	mux.Handle("GET /app/embed", d.page(user.Settings, d.embed))
 	mux.Handle("POST /app/embed/keys", d.page(user.Settings, d.createKey))
 	mux.Handle("POST /app/embed/keys/{id}/revoke", d.page(user.Settings, d.revokeKey))
@@ -198,6 +200,7 @@ func New(cfg Config) http.Handler {
 	mux.Handle("GET /app/team", d.page(user.Team, d.team))
 	mux.Handle("POST /app/team", d.page(user.Team, d.invite))
 	mux.Handle("POST /app/team/{id}/remove", d.page(user.Team, d.removeUser))
+	mux.Handle("POST /app/team/round-robin", d.page(user.Team, d.setRoundRobin))
 	mux.HandleFunc("/app/", func(w http.ResponseWriter, r *http.Request) {
 		d.errorPage(w, r, http.StatusNotFound)
 	})

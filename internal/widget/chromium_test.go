@@ -214,6 +214,22 @@ func TestWidgetConversation(t *testing.T) {
 		}
 	})
 
+	step("the funnel counted the bubble shown and the panel opened, a number per day", func(t *testing.T, b *browser) {
+		var shown, opened int
+		for deadline := time.Now().Add(10 * time.Second); shown == 0 || opened == 0; time.Sleep(20 * time.Millisecond) {
+			if err := srv.svc.Store().DB().QueryRow(`SELECT coalesce(sum(shown), 0), coalesce(sum(opened), 0) FROM widget_events WHERE company_id = $1`,
+				s.company).Scan(&shown, &opened); err != nil {
+				t.Fatal(err)
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the widget's beacons counted %d shown, %d opened; want both", shown, opened)
+			}
+		}
+		if shown > 2 || opened > shown {
+			t.Errorf("%d shown, %d opened over two page loads: once per page each at most", shown, opened)
+		}
+	})
+
 	step("the strict-CSP page logs no CSP violation", func(t *testing.T, b *browser) {
 		if v := b.cspViolations(); len(v) > 0 {
 			t.Errorf("CSP violations:\n%s", strings.Join(v, "\n"))

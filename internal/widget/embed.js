@@ -128,6 +128,14 @@
     s.appendChild(p);
     return s;
   };
+  // beat counts a funnel event (shown, opened) once per page: a sendBeacon string goes as
+  // text/plain, which needs no preflight, and the service keeps a number per day, nothing more.
+  var beats = {};
+  var beat = function (type) {
+    if (beats[type] || !navigator.sendBeacon) return;
+    beats[type] = 1;
+    try { navigator.sendBeacon(base + '/api/embed/events', JSON.stringify({ api_key: key, type: type })); } catch (e) { /* counting is best effort */ }
+  };
   var api = function (path, body) {
     var ac = W.AbortController ? new AbortController() : null, t = ac && setTimeout(function () { ac.abort(); }, 45000);
     var init = { signal: ac ? ac.signal : undefined };
@@ -458,6 +466,7 @@
       order[i].focus();
     }
     function open() {
+      if (cfg) beat('opened');
       panel.hidden = false;
       modal();
       bubble.setAttribute('aria-expanded', 'true');
@@ -481,6 +490,7 @@
     if (ui) { ui.close(); ui.host.remove(); }
     (D.body || D.documentElement).appendChild(host);
     ui = { host: host, open: open, close: close };
+    if (cfg) beat('shown');
   }
 
   // start loads the config and renders; a wrong key shows nothing and says why in the console.
