@@ -220,7 +220,7 @@ func retryAfter(attempt int) time.Duration {
 // frees its worker for other companies' deliveries.
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
-	slot, ok, err := w.takeSlot(ctx, args.CompanyID, job.ID)
+	slot, ok, err := w.cfg.Store.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
 	if err != nil {
 		return err
 	}
@@ -234,32 +234,6 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID)
 	}()
 	return w.work(ctx, args)
-}
-
-// slotPatience is how long a job waits in its worker for one of its company's slots before it
-// is snoozed, looking every slotLook. A fetch hands the workers many of a company's jobs at
-// once; attempts to a prompt receiver free a slot within milliseconds, so the batch drains in
-// its workers instead of four jobs a fetch. Past the patience (slow or silent endpoints hold the
-// slots) the job gives its worker back to other companies' deliveries.
-const (
-	slotPatience = 250 * time.Millisecond
-	slotLook     = 10 * time.Millisecond
-)
-
-// takeSlot takes one of the company's delivery slots for the job, waiting up to slotPatience.
-func (w *worker) takeSlot(ctx context.Context, companyID uuid.UUID, job int64) (int, bool, error) {
-	deadline := time.Now().Add(slotPatience)
-	for {
-		slot, ok, err := w.cfg.Store.TakeSlot(ctx, companyID, job, w.cfg.InFlight, rescueAfter)
-		if err != nil || ok || time.Now().After(deadline) {
-			return slot, ok, err
-		}
-		select {
-		case <-ctx.Done():
-			return 0, false, ctx.Err()
-		case <-time.After(slotLook):
-		}
-	}
 }
 
 // turnWait is how long a delivery whose company's slots are all held waits before it looks

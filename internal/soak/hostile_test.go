@@ -136,7 +136,9 @@ func TestHostile(t *testing.T) {
 	<-floodDone
 	<-sampled
 	<-ownersDone
-	ownerProblems, ownerFigures := owners.finish(5 * time.Second)
+	// Every delivery must arrive; how soon is the run's figure (p99 above), so the wait for the
+	// last of them is generous.
+	ownerProblems, ownerFigures := owners.finish(60 * time.Second)
 
 	var problems []string
 	if err := srv.ready(); err != nil {

@@ -53,7 +53,7 @@ func TestClientReadsANewerErrorCode(t *testing.T) {
 // A lead.created body, as the service sends it, decodes into the generated webhook types.
 func TestWebhookEventDecodes(t *testing.T) {
 	body := `{"type":"lead.created","timestamp":"2026-03-02T09:15:04.123456Z","data":{"lead":{` +
-		`"consent":null,"created_at":"2026-03-02T09:15:04.123456Z","details":{"note":"5 kW"},` +
+		`"assignee_id":null,"consent":null,"created_at":"2026-03-02T09:15:04.123456Z","details":{"note":"5 kW"},` +
 		`"email":"peter.kovacs@example.hu","first_name":"Kovács Péter","last_name":null,` +
 		`"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10","over_limit":false,"phone":null,"phone_e164":null,` +
 		`"referral_data":null,"service":null,"session_id":null,"source":"form","status":"new",` +
