@@ -105,7 +105,7 @@ func (f *loginFlood) owner(ctx context.Context) {
 		switch {
 		case err != nil:
 			f.failed = append(f.failed, fmt.Sprintf("after %v: %v", took.Round(time.Millisecond), err))
-		case resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/app/leads":
+		case resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/app/":
 			f.failed = append(f.failed, fmt.Sprintf("after %v: %d %s", took.Round(time.Millisecond), resp.StatusCode, resp.Header.Get("Location")))
 		default:
 			f.logins = append(f.logins, took)
