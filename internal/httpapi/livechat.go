@@ -102,6 +102,8 @@ type chatStream struct {
 	p       auth.Principal
 	session string
 	after   int64
+	// unread is set while a read the database refused is still to be made again.
+	unread  bool
 	backlog []chat.Message
 	sub     *live.Sub
 	online  *bool
@@ -176,6 +178,9 @@ func (c *chatStream) run(write func([]byte) bool, closeConn func() error) {
 	}
 	ping := time.NewTicker(c.s.streamPing)
 	defer ping.Stop()
+	// retry fires after a read the database refused (a restart, a failover): the news that
+	// woke the stream is read again then, since no other wake-up may come for it.
+	var retry <-chan time.Time
 	for {
 		select {
 		case <-c.ctx.Done():
@@ -186,6 +191,12 @@ func (c *chatStream) run(write func([]byte) bool, closeConn func() error) {
 			// Presence changes come as wake-ups (a take over, a dashboard opened or closed);
 			// the ping only keeps proxies from closing an idle stream.
 			c.buf = append(c.buf, ": ping\n\n"...)
+		case <-retry:
+			retry = nil
+			if !c.readNew() || !c.flush(write) {
+				return
+			}
+			c.presence()
 		case <-c.sub.Wake:
 			// The news first; whether someone is online is read after it is sent.
 			if !c.readNew() || !c.flush(write) {
@@ -193,11 +204,17 @@ func (c *chatStream) run(write func([]byte) bool, closeConn func() error) {
 			}
 			c.presence()
 		}
+		if c.unread && retry == nil {
+			retry = time.After(streamRetry)
+		}
 		if !c.flush(write) {
 			return
 		}
 	}
 }
+
+// streamRetry is how soon a stream reads again after the database refused a read.
+const streamRetry = 500 * time.Millisecond
 
 // readNew reads and buffers every message after the last one sent; false when the session is
 // gone (erased).
@@ -210,10 +227,12 @@ func (c *chatStream) readNew() bool {
 			return false
 		}
 		if err != nil {
-			// The database is away: the next wake-up or ping tries again from the same id.
+			// The database is away: the stream reads again from the same id after streamRetry.
 			c.s.log.Warn("chat stream read", "err", err.Error())
+			c.unread = true
 			return true
 		}
+		c.unread = false
 		c.messages(msgs)
 		if len(msgs) < limits.ListMax { // a full page: there may be more
 			return true
