@@ -87,7 +87,7 @@ func TestWebhooksValidatorCatchesWrongMessages(t *testing.T) {
 	w := NewWebhooks(t)
 	lead := `{"lead_id":"0b7f3c52-6f1e-4c7e-9a57-1a3e8d3e2f10","status":"new","over_limit":false,"first_name":"Anna",
 		"last_name":null,"email":null,"phone":null,"phone_e164":null,"service":null,"details":null,"source":"api",
-		"referral_data":null,"consent":null,"session_id":null,"created_at":"2026-03-02T09:15:04Z","updated_at":"2026-03-02T09:15:04Z"}`
+		"referral_data":null,"consent":null,"session_id":null,"assignee_id":null,"created_at":"2026-03-02T09:15:04Z","updated_at":"2026-03-02T09:15:04Z"}`
 	good := http.Header{"Content-Type": {"application/json"}, "Webhook-Id": {"01a20ac5-eceb-7068-9f89-ccef24c54558"},
 		"Webhook-Timestamp": {"1772442904"}, "Webhook-Signature": {"v1,c2lnbmF0dXJl v1,b2xk"}}
 	cases := []struct {

@@ -117,7 +117,7 @@ func (f *fixture) newLead(t *testing.T, companyID uuid.UUID, email string) uuid.
 // and returns them.
 func (f *fixture) deliveries(t *testing.T, companyID, endpointID uuid.UUID, n int, pending bool) []event.Record {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(60 * time.Second) // a company's four at a time, snoozed between turns
 	for {
 		ds, err := f.store.Deliveries(context.Background(), companyID, endpointID, 1000)
 		if err != nil {
