@@ -165,10 +165,11 @@ func TestScale(t *testing.T) {
 	}
 	t.Log(scaleFigures(run, replayed, stored, chatStored, fo, across, formed, time.Since(began), len(problems)))
 	t.Logf("live conversation: %d person's messages acknowledged through instance 0 during the run and failover, "+
-		"%d messages stored in the conversation, %d delivered to the visitor's stream on instance 1 (each once: %v); "+
+		"%d messages stored in the conversation, %d delivered to the visitor's stream on instance 1 (at most once: %v; "+
+		"never: %v, target none: %s); "+
 		"on the new primary a person's message reached the visitor after %v, a visitor's the dashboard after %v",
-		liveFig.acked, liveFig.stored, liveFig.delivered, len(liveProblems) == 0, liveFig.toVisitor.Round(time.Millisecond),
-		liveFig.toAgent.Round(time.Millisecond))
+		liveFig.acked, liveFig.stored, liveFig.delivered, len(liveProblems) == 0, liveFig.missing, verdict(len(liveFig.missing) == 0),
+		liveFig.toVisitor.Round(time.Millisecond), liveFig.toAgent.Round(time.Millisecond))
 	t.Logf("failover timeline:\n  %s", strings.Join(fo.log, "\n  "))
 	reportProblems(t, problems)
 	if len(problems) > 0 {
