@@ -164,8 +164,8 @@ type liveFigures struct {
 	acked, stored, delivered int
 	// missing are stored messages the visitor's stream never sent: reported, not failed on,
 	// while a message written around the failover can still be missed (a known bug to find).
-	missing []int64
-	toVisitor, toAgent       time.Duration
+	missing            []int64
+	toVisitor, toAgent time.Duration
 }
 
 // across measures, on the new primary, how long a message takes between the instances each
