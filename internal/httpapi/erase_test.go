@@ -16,7 +16,6 @@ import (
 
 	leadclient "github.com/leadchat/leadchat/clients/go"
 	"github.com/leadchat/leadchat/internal/auth"
-	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
@@ -100,16 +99,7 @@ func TestEraseLeavesNothingOfThePerson(t *testing.T) {
 	if _, err := e.store.CreateEndpoint(ctx, c, echo.URL, nil, secret); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.store.SetNotifyEmails(ctx, c, []string{"ertekesites@ceg.example"}); err != nil {
-		t.Fatal(err)
-	}
-	hash := event.ConfirmHash("link")
-	if _, err := e.store.IssueConfirmToken(ctx, c, "ertekesites@ceg.example", hash); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := e.store.ConfirmNotifyEmail(ctx, hash); err != nil {
-		t.Fatal(err)
-	}
+	e.confirmedNotifyEmail(c, "ertekesites@ceg.example")
 
 	consent := "Kérek híreket a Titkos Kft.-től."
 	person := func(first, last, email, phone, details string) uuid.UUID {

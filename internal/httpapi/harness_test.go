@@ -18,6 +18,7 @@ import (
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/contracttest"
+	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -217,4 +218,20 @@ func decode(t *testing.T, resp *http.Response) map[string]any {
 		t.Fatalf("body is not JSON: %v", err)
 	}
 	return m
+}
+
+// confirmedNotifyEmail makes addr the company's new-lead address, confirmed as its link would.
+func (e *env) confirmedNotifyEmail(company uuid.UUID, addr string) {
+	e.t.Helper()
+	ctx := context.Background()
+	if err := e.store.SetNotifyEmails(ctx, company, []string{addr}); err != nil {
+		e.t.Fatal(err)
+	}
+	hash := event.ConfirmHash("link " + addr)
+	if _, err := e.store.IssueConfirmToken(ctx, company, addr, hash); err != nil {
+		e.t.Fatal(err)
+	}
+	if _, _, err := e.store.ConfirmNotifyEmail(ctx, hash); err != nil {
+		e.t.Fatal(err)
+	}
 }

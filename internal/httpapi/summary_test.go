@@ -15,7 +15,6 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/auth"
-	"github.com/leadchat/leadchat/internal/event"
 	leadmail "github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/mail/mailtest"
 	"github.com/leadchat/leadchat/internal/plan"
@@ -59,16 +58,7 @@ func TestChatLeadSummaryAndUnansweredQuestions(t *testing.T) {
 	if _, err := e.store.CreateEndpoint(ctx, c, receiver.URL, nil, secret); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.store.SetNotifyEmails(ctx, c, []string{"ertekesites@ceg.example"}); err != nil {
-		t.Fatal(err)
-	}
-	hash := event.ConfirmHash("link")
-	if _, err := e.store.IssueConfirmToken(ctx, c, "ertekesites@ceg.example", hash); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := e.store.ConfirmNotifyEmail(ctx, hash); err != nil {
-		t.Fatal(err)
-	}
+	e.confirmedNotifyEmail(c, "ertekesites@ceg.example")
 
 	v := &chatter{t: t, e: e, key: e.key(c, auth.Public, nil, true).Key}
 	open := "Van parkoló az üzlet előtt?"
