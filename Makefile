@@ -29,7 +29,7 @@ TSLIB_VERSION   := 2.8.1
 PORTMAN_DIR     := .tools/portman-$(PORTMAN_VERSION)
 PORTMAN         := $(PORTMAN_DIR)/node_modules/.bin/portman
 
-.PHONY: run reset test test-fast hooks check-test-skip build generate check-generated lint-spec check-breaking vet lint-go clean axe portman contract third-party-client
+.PHONY: run reset test test-fast hooks check-test-skip build tools generate check-generated lint-spec check-breaking vet lint-go clean axe portman contract third-party-client
 
 # LEADCHAT_TEST_SKIP is the one way to leave tests out, for a machine that lacks what they need:
 # a comma-separated list of chromium (the widget's and the dashboard's browser tests), node (embed.js's syntax
@@ -52,7 +52,7 @@ reset: build
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip vet check-generated third-party-client $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
+test: check-test-skip tools vet check-generated third-party-client $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
@@ -80,6 +80,13 @@ check-test-skip:
 
 build:
 	$(GO) build -o bin/leadchat ./cmd/leadchat
+
+## tools: builds every tool pinned in internal/tools/go.mod first, so that a go.sum that lacks a
+## tool's dependency fails in seconds instead of after the long stages of make test
+tools:
+	@cd internal/tools && for t in $$(sed -n '/^tool (/,/^)/p' go.mod | grep -v '[()]'); do \
+		$(GO) tool -n $$t >/dev/null || { echo "internal/tools: $$t does not build (go mod tidy in internal/tools?)" >&2; exit 1; }; done; \
+		echo "tools build: $$(sed -n '/^tool (/,/^)/p' go.mod | grep -vc '[()]') pinned tools"
 
 ## generate: rebuild gen/, clients/go/ and the error codes of internal/errs from the spec
 ERRCODES := internal/errs/codes.gen.go
