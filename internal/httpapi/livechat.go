@@ -79,13 +79,17 @@ func (s *server) StreamChat(ctx context.Context, req api.StreamChatRequestObject
 		after = n
 	}
 	sid := req.Params.SessionId
-	backlog, err := s.live.Messages(ctx, p.CompanyID, sid, after)
+	st := stateOf(ctx)
+	// Subscribed before the backlog is read: news of a message that commits between the two
+	// then wakes the stream, rather than reaching nobody and leaving the message unsent until
+	// some later news.
+	sub, err := s.hub.Visitor(p.CompanyID, sid, st.client)
 	if err != nil {
 		return nil, err
 	}
-	st := stateOf(ctx)
-	sub, err := s.hub.Visitor(p.CompanyID, sid, st.client)
+	backlog, err := s.live.Messages(ctx, p.CompanyID, sid, after)
 	if err != nil {
+		s.hub.Release(sub)
 		return nil, err
 	}
 	base := st.base

@@ -9,6 +9,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/chat"
+	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
 )
 
@@ -114,4 +115,54 @@ func MigrationVersions(db *sql.DB) ([]int64, error) {
 		out = append(out, s.Version)
 	}
 	return out, nil
+}
+
+// OpenWrite is a chat write made in a transaction left open: what it locked stays locked and
+// its message is not yet visible to anyone else until Commit.
+type OpenWrite struct {
+	tx *sqlx.Tx
+	// PID is the transaction's server process, for pg_blocking_pids.
+	PID int
+}
+
+// Commit commits the write.
+func (w *OpenWrite) Commit() error { return w.tx.Commit() }
+
+// Rollback ends the write without it.
+func (w *OpenWrite) Rollback() error { return w.tx.Rollback() }
+
+func openWrite(ctx context.Context, s *Store, write func(*sqlx.Tx) error) (*OpenWrite, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	w := &OpenWrite{tx: tx}
+	if err := tx.GetContext(ctx, &w.PID, `SELECT pg_backend_pid()`); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	if err := write(tx); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return w, nil
+}
+
+// AgentMessageOpen makes AgentMessage's write in a transaction left open.
+func AgentMessageOpen(ctx context.Context, s *Store, companyID uuid.UUID, sessionID string, agent chat.Agent, text string) (*OpenWrite, error) {
+	return openWrite(ctx, s, func(tx *sqlx.Tx) error {
+		var row messageRow
+		return tx.GetContext(ctx, &row, insertAgentMessage, companyID, sessionID, agent.ID, text, agent.Name)
+	})
+}
+
+// TurnOpen makes a chat turn's write in a transaction left open.
+func TurnOpen(ctx context.Context, s *Store, companyID uuid.UUID, w chat.Write) (*OpenWrite, error) {
+	return openWrite(ctx, s, func(tx *sqlx.Tx) error {
+		stored, err := storeTurns(ctx, runner{s: s, tx: tx}, []turnWrite{newTurnWrite(companyID, w)})
+		if err == nil && !stored[0] {
+			return errs.E(errs.Conflict, errs.CodeSessionBusy)
+		}
+		return err
+	})
 }
