@@ -5,7 +5,9 @@
 // errors, server memory and CPU time per request, with each leadchat row as a ratio of its
 // ceiling. Last come the read steps: lead creates into an emptied database, then, once one
 // company holds a million leads (seeded by one INSERT … SELECT), lead creates again and that
-// company's first and deep list pages.
+// company's first and deep list pages. Before them, the streams step (streams.go) holds 5,000
+// idle visitor chat streams on a leadchat of its own and times a person's messages to them,
+// through that instance and through a second one.
 //
 // `make bench` runs it (`go run ./internal/bench/run`); `make bench-smoke` runs every step for a
 // second, to keep it working in CI, and asserts no figure. The run starts a durable PostgreSQL
@@ -57,7 +59,8 @@ type options struct {
 	conns       []int
 	// leadchatEnv is added to leadchat's environment (-leadchat-env).
 	leadchatEnv []string
-	// only names the pairs to run (spread, hot, config, chat, events, read); empty runs all.
+	// only names the pairs to run (spread, hot, config, chat, events, streams, read); empty
+	// runs all.
 	only map[string]bool
 }
 
@@ -71,7 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	pgMode := fs.String("pgbench-mode", "prepared", "pgbench's protocol for the database ceilings: prepared, extended or simple")
 	connList := fs.String("conns", "1,16,64", "comma-separated concurrent connections")
 	leadchatEnv := fs.String("leadchat-env", "", "space-separated `NAME=VALUE` settings for leadchat, e.g. LEADCHAT_LEAD_BATCH=1 (printed in the report)")
-	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat, events, read")
+	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat, events, streams, read")
 	ceilingAddr := fs.String("http-ceiling", "", "serve the HTTP ceiling on `ADDR` (the runner starts itself so)")
 	pprofAddr := fs.String("leadchat-pprof", "", "serve leadchat from the environment with pprof on `ADDR` (the runner starts itself so)")
 	if err := fs.Parse(args); err != nil {
@@ -110,8 +113,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		opt.only = map[string]bool{}
 		for _, p := range strings.Split(*onlyList, ",") {
 			p = strings.TrimSpace(p)
-			if stepsPerPair[p] == 0 {
-				return fmt.Errorf("-only %q: want spread, hot, config, chat, events or read", p)
+			if _, ok := stepsPerPair[p]; !ok {
+				return fmt.Errorf("-only %q: want spread, hot, config, chat, events, streams or read", p)
 			}
 			opt.only[p] = true
 		}

@@ -70,10 +70,20 @@ func (b *bench) createDashboardOwner(ctx context.Context, s *postgres.Store) err
 // dashboardLogin logs the big company's owner in and returns the cookies it set (the
 // session's and the device's) as a Cookie header's value, as a browser sends them back.
 func (b *bench) dashboardLogin(ctx context.Context) (string, error) {
+	return b.dashboardLoginAs(ctx, b.leadchatAddr, dashboardOwner, dashboardPassword)
+}
+
+// dashboardLoginAs logs a user in through the leadchat at addr; see dashboardLogin.
+func (b *bench) dashboardLoginAs(ctx context.Context, addr, email, password string) (string, error) {
 	client := &http.Client{Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	form := url.Values{"email": {dashboardOwner}, "password": {dashboardPassword}}
-	res, err := client.PostForm("http://"+b.leadchatAddr+"/app/login", form)
+	form := url.Values{"email": {email}, "password": {password}}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+addr+"/app/login", strings.NewReader(form.Encode()))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := client.Do(req)
 	if err != nil {
 		return "", fmt.Errorf("dashboard login: %w", err)
 	}

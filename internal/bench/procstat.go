@@ -123,13 +123,20 @@ func machineBusy() time.Duration {
 }
 
 // peakRSS is the process's peak resident set (VmHWM), in bytes.
-func peakRSS(pid int) int64 {
+func peakRSS(pid int) int64 { return procStatus(pid, "VmHWM:") }
+
+// residentRSS is the process's resident set now (VmRSS), in bytes.
+func residentRSS(pid int) int64 { return procStatus(pid, "VmRSS:") }
+
+// procStatus is a size in /proc/PID/status (field "VmHWM:", "VmRSS:"), in bytes; 0 when it
+// cannot be read.
+func procStatus(pid int, field string) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if v, ok := strings.CutPrefix(line, field); ok {
 			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
 			return kb << 10
 		}

@@ -251,6 +251,9 @@ func (b *bench) targets(rows map[string]*row) []target {
 			"CSV export of a company's %s leads from the dashboard: %d rows at %.0f rows/s, server peak RSS %.1f MiB (want all, ≥ 50,000 rows/s, < 64 MiB)%s",
 			b.bigLeadsText(), e.rows, e.perSecond(), float64(e.rss)/(1<<20), map[bool]string{true: "; " + e.err}[e.err != ""])
 	}
+	if f := b.streamFigures; f != nil {
+		f.targets(judge)
+	}
 	top := b.opt.conns[len(b.opt.conns)-1]
 	errors := 0
 	var peak int64

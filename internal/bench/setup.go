@@ -69,6 +69,9 @@ type bench struct {
 	latencies []time.Duration
 	latErr    string
 
+	// The streams step's figures (streams.go); nil when it did not run.
+	streamFigures *streamFigures
+
 	// The read pair's CSV export of the big company (dashboard.go).
 	export *csvExport
 }

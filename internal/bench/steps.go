@@ -39,8 +39,9 @@ var tableOrder = []struct{ step, ceiling string }{
 	{lcDashboardLeads, ""}, {lcDashboardSearch, ""}, {lcOverview, ""},
 }
 
-// stepsPerPair is how many steps each pair (-only) runs at one concurrency.
-var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 3, "chat": 2, "events": 2, "read": 7}
+// stepsPerPair is how many steps each pair (-only) runs at one concurrency; the streams step
+// runs once, at no concurrency of the table.
+var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 3, "chat": 2, "events": 2, "read": 7, "streams": 0}
 
 // row is one step at one concurrency.
 type row struct {
@@ -137,6 +138,9 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 		}
 		fmt.Fprintf(b.log, "        commit to delivery at %d leads/s: %d events, p50 %s p99 %s %s\n", pacedRate, len(lat),
 			fmtDur(percentile(lat, 0.50)), fmtDur(percentile(lat, 0.99)), b.latErr)
+	}
+	if b.measures("streams") && ctx.Err() == nil {
+		b.streamFigures = b.streams(ctx)
 	}
 	// The read pair empties the lead tables and then stores a million leads: it runs last, so
 	// that the other pairs' tables stay as small as their ceilings'.
