@@ -273,7 +273,9 @@ func (b *bench) provisionStreams(ctx context.Context, n int) (uuid.UUID, string,
 
 // streamSessionPrefix starts the session ids of the streams company; a number of six digits
 // ends them.
-func streamSessionPrefix(company uuid.UUID) string { return "bench-stream-" + company.String()[:8] + "-" }
+func streamSessionPrefix(company uuid.UUID) string {
+	return "bench-stream-" + company.String()[:8] + "-"
+}
 
 // targets judges the streams step.
 func (f *streamFigures) targets(judge func(ok bool, format string, args ...any)) {
