@@ -234,8 +234,9 @@ hostile:
 ## scale-test: two instances behind HAProxy on a PostgreSQL primary and standby under
 ## pg_auto_failover (internal/soak, TestScale): leads and chat messages through the balancer while
 ## the primary is killed and the standby promoted; fails on a lost or doubled lead or message, a
-## change one instance makes that the other misses for a second, or a shared rate limit off by
-## more than 10%. Needs apt-get install postgresql-15-auto-failover pg-auto-failover-cli haproxy.
+## live message the visitor's stream on the other instance misses or repeats, a change one
+## instance makes that the other misses for a second (live messages both ways: p99 printed), or
+## a shared rate limit off by more than 10%. Needs apt-get install postgresql-15-auto-failover pg-auto-failover-cli haproxy.
 ## SCALE_PHASE: the load before the kill and after the recovery (8s each).
 SCALE_PHASE ?= 8s
 .PHONY: scale-test
@@ -243,8 +244,9 @@ scale-test:
 	$(GO) test -tags soak -count=1 -timeout 10m -run '^TestScale$$' ./internal/soak/ -v -scale.phase=$(SCALE_PHASE)
 
 ## bench: leadchat against the machine's own ceilings (pgbench, a minimal net/http server) at 1,
-## 16 and 64 connections, on a durable PostgreSQL of its own; writes internal/bench/results/.
-## BENCHFLAGS: -duration 10s, -conns 1,16,64, -cpuprofile DIR, -pgbench-mode prepared
+## 16 and 64 connections, on a durable PostgreSQL of its own, and 5,000 open chat streams with a
+## person's messages to them through one and two instances; writes internal/bench/results/.
+## BENCHFLAGS: -duration 10s, -conns 1,16,64, -cpuprofile DIR, -pgbench-mode prepared, -only streams
 .PHONY: bench bench-smoke
 bench:
 	$(GO) run ./internal/bench/run $(BENCHFLAGS)

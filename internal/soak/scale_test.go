@@ -46,8 +46,11 @@ const (
 // promote the standby; then holds the database against every answer: no acknowledged lead or
 // message lost, none stored twice. On the new primary it checks that each instance listens
 // for changes again (a key revoked through one instance's dashboard is refused by the other
-// within a second, a widget setting saved through one is served by the other within a second)
-// and that a rate limit with LEADCHAT_RATE_LIMIT_STORE=postgres holds within 10% across both.
+// within a second, a widget setting saved through one is served by the other within a second;
+// a live conversation's messages cross between them both ways within a second at p99) and that
+// a rate limit with LEADCHAT_RATE_LIMIT_STORE=postgres holds within 10% across both. Throughout,
+// a person writes in a live conversation through one instance while the visitor's stream is
+// held on the other: every message stored must reach that stream once, the failover too.
 // Built with the tags soak and linux: `make scale-test`.
 func TestScale(t *testing.T) {
 	began := time.Now()
