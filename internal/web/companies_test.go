@@ -119,31 +119,38 @@ func TestInvitationTellsNothing(t *testing.T) {
 	if fresh.row == "" || fresh.row != known.row || !strings.Contains(fresh.row, "meghívva") {
 		t.Errorf("the team rows differ, or do not say invited:\n%s\n%s", fresh.row, known.row)
 	}
-	// Both take the same statements; their best times of several agree. The bound is loose so
-	// that a busy machine cannot fail it: a path that did more for one kind (a hash, an e-mail
-	// lookup of its own) would stand out by far more.
-	var newBest, knownBest time.Duration = time.Hour, time.Hour
-	for i := range 5 {
-		known := fmt.Sprintf("mashol-%d@a-ceg.hu", i)
-		if _, _, err := user.Create(context.Background(), f.store, f.a.ID, known, user.Member, ""); err != nil {
-			t.Fatal(err)
+	// Both take the same statements; their best times of several agree. The bound is loose, and
+	// a round that misses it is measured again, so that a busy machine cannot fail it: a path
+	// that did more for one kind (a hash, an e-mail lookup of its own) would stand out in every
+	// round by far more.
+	var newBest, knownBest time.Duration
+	for round := range 3 {
+		newBest, knownBest = time.Hour, time.Hour
+		for i := range 5 {
+			known := fmt.Sprintf("mashol-%d-%d@a-ceg.hu", round, i)
+			if _, _, err := user.Create(context.Background(), f.store, f.a.ID, known, user.Member, ""); err != nil {
+				t.Fatal(err)
+			}
+			for _, email := range []string{fmt.Sprintf("uj-%d-%d@b-ceg.hu", round, i), known} {
+				start := time.Now()
+				if r := ownerB.post("/app/team", url.Values{"email": {email}, "role": {"member"}}); r.status != http.StatusCreated {
+					t.Fatalf("inviting %s: %d", email, r.status)
+				}
+				if took := time.Since(start); email == known {
+					knownBest = min(knownBest, took)
+				} else {
+					newBest = min(newBest, took)
+				}
+			}
 		}
-		for _, email := range []string{fmt.Sprintf("uj-%d@b-ceg.hu", i), known} {
-			start := time.Now()
-			if r := ownerB.post("/app/team", url.Values{"email": {email}, "role": {"member"}}); r.status != http.StatusCreated {
-				t.Fatalf("inviting %s: %d", email, r.status)
-			}
-			if took := time.Since(start); email == known {
-				knownBest = min(knownBest, took)
-			} else {
-				newBest = min(newBest, took)
-			}
+		t.Logf("round %d, best of 5 invitations: new address %v, known address %v", round+1, newBest, knownBest)
+		if knownBest <= newBest*3 && newBest <= knownBest*3 {
+			break
+		}
+		if round == 2 {
+			t.Errorf("inviting a known address took %v at best, a new one %v, in three rounds", knownBest, newBest)
 		}
 	}
-	if knownBest > newBest*3 || newBest > knownBest*3 {
-		t.Errorf("inviting a known address took %v at best, a new one %v", knownBest, newBest)
-	}
-	t.Logf("best of 5 invitations: new address %v, known address %v", newBest, knownBest)
 
 	if r := ownerB.post("/app/team", url.Values{"email": {f.member}, "role": {"owner"}}); r.status != http.StatusConflict ||
 		!strings.Contains(r.body, "már tagja a cégnek") {
