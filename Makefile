@@ -181,8 +181,8 @@ clean:
 	rm -rf bin $(DIST_DIR)
 
 ## dist: the release into the git-ignored $(DIST_DIR)/: static binaries for linux/amd64 and
-## linux/arm64, a Debian package and an OCI image archive for each, a CycloneDX SBOM of the
-## binary's modules, and SHA256SUMS of them all. Everything is made from the commit, not the
+## linux/arm64, a Debian package, an OCI image archive and a CycloneDX SBOM of its modules for
+## each, and SHA256SUMS of them all. Everything is made from the commit, not the
 ## clock: the build time written into the binary, the package's file times and the image's
 ## creation time are the commit's (SOURCE_DATE_EPOCH), so two builds of one commit give the same
 ## bytes. The tools are pinned in internal/tools/go.mod; podman builds the image from scratch with
@@ -206,7 +206,7 @@ export SOURCE_DATE_EPOCH
 
 .PHONY: dist dist-bin dist-sbom dist-deb dist-image test-dist
 dist: dist-bin dist-sbom dist-deb dist-image
-	cd $(DIST_DIR) && sha256sum leadchat-linux-* leadchat_*.deb leadchat.cdx.json leadchat-image-* > SHA256SUMS
+	cd $(DIST_DIR) && sha256sum leadchat-linux-* leadchat_*.deb leadchat-image-* > SHA256SUMS
 	@echo "make dist: $(VERSION) ($(DIST_COMMIT), $(DIST_TIME)) in $(DIST_DIR)/"
 
 ## test-dist: make dist, then its tests (internal/dist, files with the tag dist, which `go test
@@ -227,13 +227,14 @@ dist-bin:
 			-o $(DIST_DIR)/leadchat-linux-$$arch ./cmd/leadchat || exit 1; \
 	done
 
-## dist-sbom: the modules linked into cmd/leadchat, as CycloneDX JSON (no serial number or
-## timestamp, which would differ between builds)
-dist-sbom:
-	@mkdir -p $(DIST_DIR)
-	@cdx=$$(cd internal/tools && $(GO) tool -n cyclonedx-gomod) && \
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $$cdx app -json -noserial -notimestamp -main cmd/leadchat \
-		-output $(DIST_DIR)/leadchat.cdx.json . && echo "SBOM: $(DIST_DIR)/leadchat.cdx.json"
+## dist-sbom: the modules linked into each binary, read from the binary (cyclonedx-gomod bin: the
+## app mode's git library cannot read a linked work tree), as CycloneDX JSON without serial number
+## or timestamp, which would differ between builds
+dist-sbom: dist-bin
+	@cdx=$$(cd internal/tools && $(GO) tool -n cyclonedx-gomod) && for arch in $(DIST_ARCHES); do \
+		$$cdx bin -json -noserial -notimestamp -version '$(VERSION)' -output $(DIST_DIR)/leadchat-linux-$$arch.cdx.json \
+			$(DIST_DIR)/leadchat-linux-$$arch || exit 1; \
+	done; echo "SBOMs: $(foreach a,$(DIST_ARCHES),$(DIST_DIR)/leadchat-linux-$(a).cdx.json)"
 
 dist-deb: dist-bin
 	@command -v dpkg-deb >/dev/null || { echo "make dist-deb checks the package with dpkg-deb: apt-get install dpkg" >&2; exit 1; }

@@ -154,10 +154,10 @@ func TestChecksums(t *testing.T) {
 			t.Errorf("SHA256SUMS: %s is %s, listed as %s", name, got, sum)
 		}
 	}
-	want := []string{"leadchat.cdx.json"}
+	var want []string
 	for _, a := range arches {
-		want = append(want, "leadchat-linux-"+a.goarch, "leadchat_"+r.Version+"_"+a.deb+".deb",
-			"leadchat-image-linux-"+a.goarch+".oci.tar")
+		want = append(want, "leadchat-linux-"+a.goarch, "leadchat-linux-"+a.goarch+".cdx.json",
+			"leadchat_"+r.Version+"_"+a.deb+".deb", "leadchat-image-linux-"+a.goarch+".oci.tar")
 	}
 	slices.Sort(want)
 	slices.Sort(listed)
@@ -217,9 +217,10 @@ func TestReproducible(t *testing.T) {
 		t.Fatalf("make dist-deb dist-sbom again: %v\n%s", err, out)
 	}
 	r := binaryRelease(t, dir)
-	names := []string{"leadchat.cdx.json"}
+	var names []string
 	for _, a := range arches {
-		names = append(names, "leadchat-linux-"+a.goarch, "leadchat_"+r.Version+"_"+a.deb+".deb")
+		names = append(names, "leadchat-linux-"+a.goarch, "leadchat-linux-"+a.goarch+".cdx.json",
+			"leadchat_"+r.Version+"_"+a.deb+".deb")
 	}
 	for _, name := range names {
 		if a, b := sha256File(t, filepath.Join(dir, name)), sha256File(t, filepath.Join(again, name)); a != b {
@@ -228,52 +229,55 @@ func TestReproducible(t *testing.T) {
 	}
 }
 
-// TestSBOM: the SBOM lists exactly the modules linked into the binary, at their versions.
+// TestSBOM: each binary's SBOM names the release and lists exactly the modules linked into the
+// binary, at their versions.
 func TestSBOM(t *testing.T) {
 	dir := distDir(t)
-	var bom struct {
-		BOMFormat   string `json:"bomFormat"`
-		SpecVersion string `json:"specVersion"`
-		Metadata    struct {
-			Component struct{ Name, Purl string }
+	r := binaryRelease(t, dir)
+	for _, a := range arches {
+		bin := filepath.Join(dir, "leadchat-linux-"+a.goarch)
+		var bom struct {
+			BOMFormat   string `json:"bomFormat"`
+			SpecVersion string `json:"specVersion"`
+			Metadata    struct {
+				Component struct{ Name, Version string }
+			}
+			Components []struct{ Name, Version string }
 		}
-		Components []struct {
-			Name, Version, Purl string
+		b, err := os.ReadFile(bin + ".cdx.json")
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "leadchat.cdx.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &bom); err != nil {
-		t.Fatal(err)
-	}
-	if bom.BOMFormat != "CycloneDX" || bom.SpecVersion == "" {
-		t.Errorf("leadchat.cdx.json: bomFormat %q, specVersion %q", bom.BOMFormat, bom.SpecVersion)
-	}
-	if bom.Metadata.Component.Name != "github.com/leadchat/leadchat" {
-		t.Errorf("leadchat.cdx.json describes %q", bom.Metadata.Component.Name)
-	}
-	var got []string
-	for _, c := range bom.Components {
-		got = append(got, c.Name+"@"+c.Version)
-	}
-	// The binary's own record of its modules.
-	bi, err := buildinfo.ReadFile(filepath.Join(dir, "leadchat-linux-amd64"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, m := range bi.Deps {
-		if m.Replace != nil {
-			m = m.Replace
+		if err := json.Unmarshal(b, &bom); err != nil {
+			t.Fatal(err)
 		}
-		want = append(want, m.Path+"@"+m.Version)
-	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("the SBOM's components:\n%s\nthe binary's modules:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		if bom.BOMFormat != "CycloneDX" || bom.SpecVersion == "" {
+			t.Errorf("%s.cdx.json: bomFormat %q, specVersion %q", bin, bom.BOMFormat, bom.SpecVersion)
+		}
+		if c := bom.Metadata.Component; c.Name != "github.com/leadchat/leadchat" || c.Version != r.Version {
+			t.Errorf("%s.cdx.json describes %s %s, want github.com/leadchat/leadchat %s", bin, c.Name, c.Version, r.Version)
+		}
+		var got []string
+		for _, c := range bom.Components {
+			got = append(got, c.Name+"@"+c.Version)
+		}
+		// The binary's own record of its modules.
+		bi, err := buildinfo.ReadFile(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, m := range bi.Deps {
+			if m.Replace != nil {
+				m = m.Replace
+			}
+			want = append(want, m.Path+"@"+m.Version)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if len(want) < 20 || !slices.Equal(got, want) {
+			t.Errorf("%s.cdx.json's components:\n%s\nthe binary's modules:\n%s", bin, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }
 
@@ -364,15 +368,21 @@ func TestEnvFileDocumentsEveryVariable(t *testing.T) {
 }
 
 // TestUnitVerifies runs systemd-analyze verify on the packaged unit, in the tree the package
-// unpacks to, so that its paths resolve; a unit with a mistake (here an unknown setting) must
-// fail the same check, or the check proves nothing.
+// unpacks to, so that its paths resolve; a unit with a mistake (a bad value, a missing program,
+// a misspelt setting) must fail the same check, or the check proves nothing.
 func TestUnitVerifies(t *testing.T) {
 	analyze := need(t, "systemd-analyze", "systemd")
 	dpkg := need(t, "dpkg-deb", "dpkg")
 	dir := distDir(t)
+	// The tree holds the machine's units too, which ours needs (sysinit.target, …).
 	root := t.TempDir()
+	units := filepath.Join(root, "lib/systemd/system")
+	if err := os.MkdirAll(units, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	output(t, "cp", "-a", "/lib/systemd/system/.", units)
 	output(t, dpkg, "-x", debPath(t, dir, "amd64"), root)
-	unit := filepath.Join(root, "lib/systemd/system/leadchat.service")
+	unit := filepath.Join(units, "leadchat.service")
 	if out, err := verify(analyze, root, unit); err != nil {
 		t.Errorf("systemd-analyze verify leadchat.service: %v\n%s", err, out)
 	}
@@ -390,6 +400,7 @@ func TestUnitVerifies(t *testing.T) {
 	for _, broken := range []string{
 		strings.Replace(string(b), "ProtectSystem=strict", "ProtectSystem=stricter", 1),
 		strings.Replace(string(b), "ExecStart=/usr/bin/leadchat serve", "ExecStart=/usr/bin/leadchat-missing serve", 1),
+		strings.Replace(string(b), "NoNewPrivileges=yes", "NoNewPrivileges=yes\nNoNewPrivilege=yes", 1),
 	} {
 		if err := os.WriteFile(unit, []byte(broken), 0o644); err != nil {
 			t.Fatal(err)
