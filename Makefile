@@ -241,7 +241,7 @@ dist-deb: dist-bin
 	@nfpm=$$(cd internal/tools && $(GO) tool -n nfpm) && for arch in $(DIST_ARCHES); do \
 		GOARCH=$$arch VERSION='$(VERSION)' DIST_DIR='$(DIST_DIR)' MAINTAINER='$(MAINTAINER)' SOURCE_URL='$(SOURCE_URL)' \
 			$$nfpm package --config internal/dist/nfpm.yaml --packager deb \
-			--target $(DIST_DIR)/leadchat_$(VERSION)_$$arch.deb >/dev/null || exit 1; \
+			--target $(DIST_DIR)/leadchat_$(VERSION)_$$arch.deb >/dev/null && test -s $(DIST_DIR)/leadchat_$(VERSION)_$$arch.deb || exit 1; \
 	done; echo "packages: $(foreach a,$(DIST_ARCHES),$(DIST_DIR)/leadchat_$(VERSION)_$(a).deb)"
 
 ## dist-image: the OCI image of each architecture, built by podman from scratch without network,
