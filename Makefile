@@ -238,7 +238,7 @@ dist-sbom: dist-bin
 
 dist-deb: dist-bin
 	@command -v dpkg-deb >/dev/null || { echo "make dist-deb checks the package with dpkg-deb: apt-get install dpkg" >&2; exit 1; }
-	@nfpm=$$(cd internal/tools && $(GO) tool -n nfpm) && for arch in $(DIST_ARCHES); do \
+	@rm -f $(DIST_DIR)/leadchat_*.deb; nfpm=$$(cd internal/tools && $(GO) tool -n nfpm) && for arch in $(DIST_ARCHES); do \
 		GOARCH=$$arch VERSION='$(VERSION)' DIST_DIR='$(DIST_DIR)' MAINTAINER='$(MAINTAINER)' SOURCE_URL='$(SOURCE_URL)' \
 			$$nfpm package --config internal/dist/nfpm.yaml --packager deb \
 			--target $(DIST_DIR)/leadchat_$(VERSION)_$$arch.deb >/dev/null && test -s $(DIST_DIR)/leadchat_$(VERSION)_$$arch.deb || exit 1; \
