@@ -245,7 +245,8 @@ dist-deb: dist-bin
 	done; echo "packages: $(foreach a,$(DIST_ARCHES),$(DIST_DIR)/leadchat_$(VERSION)_$(a).deb)"
 
 ## dist-image: the OCI image of each architecture, built by podman from scratch without network,
-## tagged $(IMAGE)-<arch> in podman's storage and saved as an OCI archive
+## tagged $(IMAGE)-<arch> in podman's storage and saved as an OCI archive (podman save dates the
+## archive's entries now, so tar packs its OCI layout again, dated as the commit)
 dist-image: dist-bin
 	@command -v podman >/dev/null || { echo "make dist-image builds the image with podman: apt-get install podman" >&2; exit 1; }
 	@ctx=$$(mktemp -d); trap 'rm -rf $$ctx' EXIT; \
@@ -255,8 +256,9 @@ dist-image: dist-bin
 			--timestamp $(SOURCE_DATE_EPOCH) --build-arg TARGETARCH=$$arch --build-arg VERSION='$(VERSION)' \
 			--build-arg REVISION=$(DIST_COMMIT) --build-arg CREATED=$(DIST_TIME) --build-arg SOURCE=$(SOURCE_URL) \
 			-f internal/dist/Containerfile -t $(IMAGE)-$$arch $$ctx >/dev/null && \
-		rm -f $(DIST_DIR)/leadchat-image-linux-$$arch.oci.tar && \
-		podman save -q --format oci-archive -o $(DIST_DIR)/leadchat-image-linux-$$arch.oci.tar $(IMAGE)-$$arch || exit 1; \
+		podman save -q --format oci-dir -o $$ctx/oci-$$arch $(IMAGE)-$$arch && \
+		tar -C $$ctx/oci-$$arch --sort=name --mtime=@$(SOURCE_DATE_EPOCH) --owner=0 --group=0 --numeric-owner --format=gnu \
+			-cf $(DIST_DIR)/leadchat-image-linux-$$arch.oci.tar oci-layout index.json blobs || exit 1; \
 	done; echo "images: $(foreach a,$(DIST_ARCHES),$(IMAGE)-$(a))"
 
 ## fuzz-short: every fuzz target for FUZZTIME each (CI runs this as part of `make test`)

@@ -213,21 +213,22 @@ func TestStaticBinaries(t *testing.T) {
 	}
 }
 
-// TestReproducible builds the binaries, the packages and the SBOM again into another folder:
-// every byte must be the same.
+// TestReproducible builds the binaries, the SBOMs, the packages and the images again into another
+// folder: every byte must be the same.
 func TestReproducible(t *testing.T) {
+	need(t, "podman", "podman")
 	dir := distDir(t)
 	again := t.TempDir()
-	cmd := exec.Command("make", "-s", "--no-print-directory", "dist-deb", "dist-sbom", "DIST_DIR="+again)
+	cmd := exec.Command("make", "-s", "--no-print-directory", "dist-deb", "dist-sbom", "dist-image", "DIST_DIR="+again)
 	cmd.Dir = testenv.ModuleRoot(t)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("make dist-deb dist-sbom again: %v\n%s", err, out)
+		t.Fatalf("make dist-deb dist-sbom dist-image again: %v\n%s", err, out)
 	}
 	r := binaryRelease(t, dir)
 	var names []string
 	for _, a := range arches {
 		names = append(names, "leadchat-linux-"+a.goarch, "leadchat-linux-"+a.goarch+".cdx.json",
-			"leadchat_"+r.Version+"_"+a.deb+".deb")
+			"leadchat_"+r.Version+"_"+a.deb+".deb", "leadchat-image-linux-"+a.goarch+".oci.tar")
 	}
 	for _, name := range names {
 		if a, b := sha256File(t, filepath.Join(dir, name)), sha256File(t, filepath.Join(again, name)); a != b {
