@@ -405,6 +405,32 @@ func TestUnitVerifies(t *testing.T) {
 			t.Errorf("leadchat.service lacks %q", strings.TrimSpace(setting))
 		}
 	}
+	// The README's several-instances setup: a template of the unit, each instance's port its name.
+	readme, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var script []string
+	for line := range strings.Lines(string(readme)) {
+		if strings.HasPrefix(line, "cp /lib/systemd/system/leadchat.service ") || strings.HasPrefix(line, "sed -i '/^EnvironmentFile=/a ") {
+			script = append(script, strings.NewReplacer(" /lib/", " "+root+"/lib/", " /etc/", " "+root+"/etc/").Replace(line))
+		}
+	}
+	if len(script) != 2 {
+		t.Fatalf("README: the several-instances setup has %d of its 2 lines (cp, sed)", len(script))
+	}
+	if err := os.MkdirAll(filepath.Join(root, "etc/systemd/system"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	output(t, "bash", "-euc", strings.Join(script, ""))
+	instance := filepath.Join(root, "etc/systemd/system/leadchat@8081.service")
+	if out, err := verify(analyze, root, instance); err != nil {
+		t.Errorf("systemd-analyze verify leadchat@8081.service (README): %v\n%s", err, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "etc/systemd/system/leadchat@.service")); !strings.Contains(string(b), "\nEnvironment=LEADCHAT_ADDR=127.0.0.1:%i\n") {
+		t.Errorf("the README's leadchat@.service sets no port from the instance name:\n%s", b)
+	}
+
 	for _, broken := range []string{
 		strings.Replace(string(b), "ProtectSystem=strict", "ProtectSystem=stricter", 1),
 		strings.Replace(string(b), "ExecStart=/usr/bin/leadchat serve", "ExecStart=/usr/bin/leadchat-missing serve", 1),
