@@ -36,8 +36,20 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// arches are the architectures `make dist` builds (the Makefile's DIST_ARCHES).
-var arches = []struct{ goarch, deb string }{{"amd64", "amd64"}, {"arm64", "arm64"}}
+// distArches are the architectures `make dist` builds, the Makefile's DIST_ARCHES (GOARCH names,
+// which for these are Debian's and OCI's too).
+func distArches(t *testing.T) []string {
+	t.Helper()
+	mk, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(t), "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^DIST_ARCHES\s*:=(.*)$`).FindSubmatch(mk)
+	if m == nil || len(strings.Fields(string(m[1]))) == 0 {
+		t.Fatal("the Makefile sets no DIST_ARCHES")
+	}
+	return strings.Fields(string(m[1]))
+}
 
 // distDir is the folder `make dist` wrote: LEADCHAT_DIST_DIR (set by `make test-dist`), else
 // dist/ at the module's root. Without the artefacts the test fails: they are what it checks.
@@ -155,9 +167,9 @@ func TestChecksums(t *testing.T) {
 		}
 	}
 	var want []string
-	for _, a := range arches {
-		want = append(want, "leadchat-linux-"+a.goarch, "leadchat-linux-"+a.goarch+".cdx.json",
-			"leadchat_"+r.Version+"_"+a.deb+".deb", "leadchat-image-linux-"+a.goarch+".oci.tar")
+	for _, arch := range distArches(t) {
+		want = append(want, "leadchat-linux-"+arch, "leadchat-linux-"+arch+".cdx.json",
+			"leadchat_"+r.Version+"_"+arch+".deb", "leadchat-image-linux-"+arch+".oci.tar")
 	}
 	slices.Sort(want)
 	slices.Sort(listed)
@@ -172,13 +184,13 @@ func TestStaticBinaries(t *testing.T) {
 	dir := distDir(t)
 	r := binaryRelease(t, dir)
 	machine := map[string]elf.Machine{"amd64": elf.EM_X86_64, "arm64": elf.EM_AARCH64}
-	for _, a := range arches {
-		path := filepath.Join(dir, "leadchat-linux-"+a.goarch)
+	for _, arch := range distArches(t) {
+		path := filepath.Join(dir, "leadchat-linux-"+arch)
 		f, err := elf.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Machine != machine[a.goarch] {
+		if f.Machine != machine[arch] {
 			t.Errorf("%s: machine %v", path, f.Machine)
 		}
 		for _, p := range f.Progs {
@@ -195,7 +207,7 @@ func TestStaticBinaries(t *testing.T) {
 		for _, s := range bi.Settings {
 			settings[s.Key] = s.Value
 		}
-		for k, v := range map[string]string{"CGO_ENABLED": "0", "-trimpath": "true", "GOOS": "linux", "GOARCH": a.goarch} {
+		for k, v := range map[string]string{"CGO_ENABLED": "0", "-trimpath": "true", "GOOS": "linux", "GOARCH": arch} {
 			if settings[k] != v {
 				t.Errorf("%s: built with %s=%q, want %q", path, k, settings[k], v)
 			}
@@ -205,7 +217,7 @@ func TestStaticBinaries(t *testing.T) {
 		if settings["vcs"] != "" || settings["vcs.revision"] != "" {
 			t.Errorf("%s: built with vcs stamps (%s %s): -buildvcs=false", path, settings["vcs"], settings["vcs.revision"])
 		}
-		if a.goarch == "amd64" {
+		if arch == "amd64" {
 			if got := versionOf(t, path); got != r {
 				t.Errorf("%s: %+v", path, got)
 			}
@@ -226,9 +238,9 @@ func TestReproducible(t *testing.T) {
 	}
 	r := binaryRelease(t, dir)
 	var names []string
-	for _, a := range arches {
-		names = append(names, "leadchat-linux-"+a.goarch, "leadchat-linux-"+a.goarch+".cdx.json",
-			"leadchat_"+r.Version+"_"+a.deb+".deb", "leadchat-image-linux-"+a.goarch+".oci.tar")
+	for _, arch := range distArches(t) {
+		names = append(names, "leadchat-linux-"+arch, "leadchat-linux-"+arch+".cdx.json",
+			"leadchat_"+r.Version+"_"+arch+".deb", "leadchat-image-linux-"+arch+".oci.tar")
 	}
 	for _, name := range names {
 		if a, b := sha256File(t, filepath.Join(dir, name)), sha256File(t, filepath.Join(again, name)); a != b {
@@ -242,8 +254,8 @@ func TestReproducible(t *testing.T) {
 func TestSBOM(t *testing.T) {
 	dir := distDir(t)
 	r := binaryRelease(t, dir)
-	for _, a := range arches {
-		bin := filepath.Join(dir, "leadchat-linux-"+a.goarch)
+	for _, arch := range distArches(t) {
+		bin := filepath.Join(dir, "leadchat-linux-"+arch)
 		var bom struct {
 			BOMFormat   string `json:"bomFormat"`
 			SpecVersion string `json:"specVersion"`
@@ -301,9 +313,9 @@ func TestDebMetadata(t *testing.T) {
 	r := binaryRelease(t, dir)
 	epoch, _ := strconv.ParseInt(git(t, "log", "-1", "--format=%ct"), 10, 64)
 	stamp := time.Unix(epoch, 0).Local().Format("2006-01-02 15:04")
-	for _, a := range arches {
-		deb := debPath(t, dir, a.deb)
-		for field, want := range map[string]string{"Package": "leadchat", "Version": r.Version, "Architecture": a.deb, "Section": "net"} {
+	for _, arch := range distArches(t) {
+		deb := debPath(t, dir, arch)
+		for field, want := range map[string]string{"Package": "leadchat", "Version": r.Version, "Architecture": arch, "Section": "net"} {
 			if got := strings.TrimSpace(output(t, dpkg, "--field", deb, field)); got != want {
 				t.Errorf("%s: %s %q, want %q", deb, field, got, want)
 			}
@@ -344,8 +356,8 @@ func TestDebMetadata(t *testing.T) {
 		}
 		root := t.TempDir()
 		output(t, dpkg, "-x", deb, root)
-		if got, want := sha256File(t, filepath.Join(root, "usr/bin/leadchat")), sha256File(t, filepath.Join(dir, "leadchat-linux-"+a.goarch)); got != want {
-			t.Errorf("%s: /usr/bin/leadchat is not %s", deb, "leadchat-linux-"+a.goarch)
+		if got, want := sha256File(t, filepath.Join(root, "usr/bin/leadchat")), sha256File(t, filepath.Join(dir, "leadchat-linux-"+arch)); got != want {
+			t.Errorf("%s: /usr/bin/leadchat is not %s", deb, "leadchat-linux-"+arch)
 		}
 	}
 }

@@ -52,23 +52,23 @@ func TestImage(t *testing.T) {
 	podman := need(t, "podman", "podman")
 	dir := distDir(t)
 	r := binaryRelease(t, dir)
-	for _, a := range arches {
-		img := loadImage(t, podman, filepath.Join(dir, "leadchat-image-linux-"+a.goarch+".oci.tar"))
+	for _, arch := range distArches(t) {
+		img := loadImage(t, podman, filepath.Join(dir, "leadchat-image-linux-"+arch+".oci.tar"))
 		c := img.Config
-		if img.Architecture != a.goarch || img.Os != "linux" {
-			t.Errorf("%s image: %s/%s", a.goarch, img.Os, img.Architecture)
+		if img.Architecture != arch || img.Os != "linux" {
+			t.Errorf("%s image: %s/%s", arch, img.Os, img.Architecture)
 		}
 		if c.User != "65532:65532" {
-			t.Errorf("%s image: user %q, want 65532:65532", a.goarch, c.User)
+			t.Errorf("%s image: user %q, want 65532:65532", arch, c.User)
 		}
 		if !slices.Equal(c.Entrypoint, []string{"/usr/bin/leadchat"}) || !slices.Equal(c.Cmd, []string{"serve"}) {
-			t.Errorf("%s image: entrypoint %q, cmd %q", a.goarch, c.Entrypoint, c.Cmd)
+			t.Errorf("%s image: entrypoint %q, cmd %q", arch, c.Entrypoint, c.Cmd)
 		}
 		if _, ok := c.ExposedPorts["8080/tcp"]; !ok || len(c.ExposedPorts) != 1 {
-			t.Errorf("%s image: exposes %v, want 8080/tcp", a.goarch, c.ExposedPorts)
+			t.Errorf("%s image: exposes %v, want 8080/tcp", arch, c.ExposedPorts)
 		}
 		if !slices.Contains(c.Env, "LEADCHAT_ADDR=0.0.0.0:8080") {
-			t.Errorf("%s image: env %q lacks LEADCHAT_ADDR=0.0.0.0:8080", a.goarch, c.Env)
+			t.Errorf("%s image: env %q lacks LEADCHAT_ADDR=0.0.0.0:8080", arch, c.Env)
 		}
 		for k, want := range map[string]string{
 			"org.opencontainers.image.version":  r.Version,
@@ -77,7 +77,7 @@ func TestImage(t *testing.T) {
 			"org.opencontainers.image.source":   "https://github.com/leadchat/leadchat",
 		} {
 			if c.Labels[k] != want {
-				t.Errorf("%s image: label %s=%q, want %q", a.goarch, k, c.Labels[k], want)
+				t.Errorf("%s image: label %s=%q, want %q", arch, k, c.Labels[k], want)
 			}
 		}
 	}
