@@ -52,7 +52,7 @@ reset: build
 
 ## test: vet, generated-code drift, spec lint and breaking changes, and every test against a real
 ## PostgreSQL and Chromium (gotestsum runs go test and lists the skipped tests at the end)
-test: check-test-skip tools vet check-generated third-party-client $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
+test: check-test-skip tools test-dist vet check-generated third-party-client $(if $(filter node,$(TEST_SKIP)),,lint-spec portman) $(if $(filter chromium,$(TEST_SKIP)),,axe) check-breaking fuzz-short soak-short hostile-short $(if $(filter scale,$(TEST_SKIP)),,scale-test) bench-smoke
 	@gts=$$(cd internal/tools && $(GO) tool -n gotestsum) && \
 		$$gts --format pkgname --format-hide-empty-pkg -- -count=1 -timeout 20m ./...
 	cd clients/go && $(GO) vet ./... && $(GO) test -count=1 ./...
@@ -174,11 +174,92 @@ check-breaking:
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go') | grep -v '^gen/\|\.gen\.go$$'); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
-	$(GO) vet -tags soak ./...
-	@sc=$$(cd internal/tools && $(GO) tool -n staticcheck) && $$sc -tags soak ./... && (cd clients/go && $$sc ./...) && echo "staticcheck clean"
+	$(GO) vet -tags soak,dist ./...
+	@sc=$$(cd internal/tools && $(GO) tool -n staticcheck) && $$sc -tags soak,dist ./... && (cd clients/go && $$sc ./...) && echo "staticcheck clean"
 
 clean:
-	rm -rf bin
+	rm -rf bin $(DIST_DIR)
+
+## dist: the release into the git-ignored $(DIST_DIR)/: static binaries for linux/amd64 and
+## linux/arm64, a Debian package, an OCI image archive and a CycloneDX SBOM of its modules for
+## each, and SHA256SUMS of them all. Everything is made from the commit, not the
+## clock: the build time written into the binary, the package's file times and the image's
+## creation time are the commit's (SOURCE_DATE_EPOCH), so two builds of one commit give the same
+## bytes. The tools are pinned in internal/tools/go.mod; podman builds the image from scratch with
+## --network=none. VERSION: the tag v<VERSION> on HEAD, else 0.0.0~git<commit date>.<short
+## commit> (sorted by dpkg below any release); a tree with uncommitted changes marks its commit
+## "-dirty".
+DIST_DIR          ?= dist
+DIST_ARCHES       := amd64 arm64
+SOURCE_URL        := https://github.com/leadchat/leadchat
+MAINTAINER        ?= leadchat maintainers <leadchat@example.com>
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct)
+DIST_COMMIT       := $(shell git rev-parse HEAD)$(if $(shell git status --porcelain --untracked-files=no),-dirty)
+DIST_TIME         := $(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%dT%H:%M:%SZ)
+VERSION           ?= $(or $(patsubst v%,%,$(shell git describe --tags --exact-match --match 'v[0-9]*' 2>/dev/null)),0.0.0~git$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y%m%d%H%M%S).$(shell git rev-parse --short=12 HEAD))
+# An image tag cannot hold "~".
+IMAGE             := localhost/leadchat:$(subst ~,-,$(VERSION))
+BUILDINFO         := github.com/leadchat/leadchat/internal/buildinfo
+DIST_LDFLAGS      := -s -w -X $(BUILDINFO).version=$(VERSION) -X $(BUILDINFO).commit=$(DIST_COMMIT) -X $(BUILDINFO).date=$(DIST_TIME)
+CA_CERTS          ?= /etc/ssl/certs/ca-certificates.crt
+export SOURCE_DATE_EPOCH
+
+.PHONY: dist dist-bin dist-sbom dist-deb dist-image test-dist
+dist: dist-bin dist-sbom dist-deb dist-image
+	cd $(DIST_DIR) && sha256sum leadchat-linux-* leadchat_*.deb leadchat-image-* > SHA256SUMS
+	@echo "make dist: $(VERSION) ($(DIST_COMMIT), $(DIST_TIME)) in $(DIST_DIR)/"
+
+## test-dist: make dist, then its tests (internal/dist, files with the tag dist, which `go test
+## ./...` leaves to this target): SHA256SUMS, static binaries that say their version, a second
+## build that gives the same bytes, the SBOM against the binary's modules, the packages read by
+## dpkg-deb, the unit by systemd-analyze verify, the images by podman (configuration, files), and
+## the packaged and the image's binary serving a test PostgreSQL. Needs dpkg-deb, systemd-analyze
+## and podman; a missing one fails its test, naming the package to install.
+test-dist: dist
+	@start=$$(date +%s); LEADCHAT_DIST_DIR=$(abspath $(DIST_DIR)) $(GO) test -tags dist -count=1 -timeout 10m ./internal/dist/ && \
+		echo "make test-dist: the tests passed in $$(( $$(date +%s) - start )) s"
+
+## dist-bin: the static binaries alone
+dist-bin:
+	@mkdir -p $(DIST_DIR)
+	for arch in $(DIST_ARCHES); do \
+		CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -buildvcs=false -ldflags '$(DIST_LDFLAGS)' \
+			-o $(DIST_DIR)/leadchat-linux-$$arch ./cmd/leadchat || exit 1; \
+	done
+
+## dist-sbom: the modules linked into each binary, read from the binary (cyclonedx-gomod bin: the
+## app mode's git library cannot read a linked work tree), as CycloneDX JSON without serial number
+## or timestamp, which would differ between builds
+dist-sbom: dist-bin
+	@cdx=$$(cd internal/tools && $(GO) tool -n cyclonedx-gomod) && for arch in $(DIST_ARCHES); do \
+		$$cdx bin -json -noserial -notimestamp -version '$(VERSION)' -output $(DIST_DIR)/leadchat-linux-$$arch.cdx.json \
+			$(DIST_DIR)/leadchat-linux-$$arch || exit 1; \
+	done; echo "SBOMs: $(foreach a,$(DIST_ARCHES),$(DIST_DIR)/leadchat-linux-$(a).cdx.json)"
+
+dist-deb: dist-bin
+	@command -v dpkg-deb >/dev/null || { echo "make dist-deb checks the package with dpkg-deb: apt-get install dpkg" >&2; exit 1; }
+	@rm -f $(DIST_DIR)/leadchat_*.deb; nfpm=$$(cd internal/tools && $(GO) tool -n nfpm) && for arch in $(DIST_ARCHES); do \
+		GOARCH=$$arch VERSION='$(VERSION)' DIST_DIR='$(DIST_DIR)' MAINTAINER='$(MAINTAINER)' SOURCE_URL='$(SOURCE_URL)' \
+			$$nfpm package --config internal/dist/nfpm.yaml --packager deb \
+			--target $(DIST_DIR)/leadchat_$(VERSION)_$$arch.deb >/dev/null && test -s $(DIST_DIR)/leadchat_$(VERSION)_$$arch.deb || exit 1; \
+	done; echo "packages: $(foreach a,$(DIST_ARCHES),$(DIST_DIR)/leadchat_$(VERSION)_$(a).deb)"
+
+## dist-image: the OCI image of each architecture, built by podman from scratch without network,
+## tagged $(IMAGE)-<arch> in podman's storage and saved as an OCI archive (podman save dates the
+## archive's entries now, so tar packs its OCI layout again, dated as the commit)
+dist-image: dist-bin
+	@command -v podman >/dev/null || { echo "make dist-image builds the image with podman: apt-get install podman" >&2; exit 1; }
+	@ctx=$$(mktemp -d); trap 'rm -rf $$ctx' EXIT; \
+	cp $(DIST_DIR)/leadchat-linux-* $$ctx/ && cp $(CA_CERTS) $$ctx/ca-certificates.crt && \
+	for arch in $(DIST_ARCHES); do \
+		podman build -q --network=none --pull=never --identity-label=false --platform linux/$$arch \
+			--timestamp $(SOURCE_DATE_EPOCH) --build-arg TARGETARCH=$$arch --build-arg VERSION='$(VERSION)' \
+			--build-arg REVISION=$(DIST_COMMIT) --build-arg CREATED=$(DIST_TIME) --build-arg SOURCE=$(SOURCE_URL) \
+			-f internal/dist/Containerfile -t $(IMAGE)-$$arch $$ctx >/dev/null && \
+		podman save -q --format oci-dir -o $$ctx/oci-$$arch $(IMAGE)-$$arch && \
+		tar -C $$ctx/oci-$$arch --sort=name --mtime=@$(SOURCE_DATE_EPOCH) --owner=0 --group=0 --numeric-owner --format=gnu \
+			-cf $(DIST_DIR)/leadchat-image-linux-$$arch.oci.tar oci-layout index.json blobs || exit 1; \
+	done; echo "images: $(foreach a,$(DIST_ARCHES),$(IMAGE)-$(a))"
 
 ## fuzz-short: every fuzz target for FUZZTIME each (CI runs this as part of `make test`)
 FUZZTIME ?= 5s

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/leadchat/leadchat/internal/admin"
+	"github.com/leadchat/leadchat/internal/buildinfo"
 	"github.com/leadchat/leadchat/internal/dev"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/service"
@@ -26,6 +27,7 @@ Usage:
   leadchat dev [--data DIR] [--reset]
                                     a local database of its own, a demo company, and the service
   leadchat migrate                  apply pending database migrations
+  leadchat version                  the version, commit, commit time and Go version of this binary
   leadchat help [COMMAND]           this list, or a command's flags (as COMMAND --help does)
 
 The admin commands use DATABASE_URL or, when it is unset, the database of a ` + "`leadchat dev`" + `
@@ -83,6 +85,16 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		}
 		limitMemory(getenv)
 		return dev.Run(ctx, dev.Options{Config: cfg, DataDir: *data, Reset: *reset}, stdout, stderr)
+	case "version":
+		fs := admin.Flags("version", "", stdout)
+		fs.Usage = func() {
+			fmt.Fprintln(fs.Output(), "Usage: leadchat version\n\nPrints the version, the commit and its time, and the Go version of this binary; needs no database.")
+		}
+		if err := admin.Parse(fs, args[1:]); err != nil {
+			return err
+		}
+		fmt.Fprint(stdout, buildinfo.Get())
+		return nil
 	case "migrate":
 		fs := admin.Flags("migrate", "", stdout)
 		fs.Usage = func() {

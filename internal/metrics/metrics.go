@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/leadchat/leadchat/internal/buildinfo"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -24,7 +25,9 @@ type Metrics struct {
 	botDropped   prometheus.Counter
 }
 
-// New registers the metrics on a fresh registry, with the Go runtime and process collectors.
+// New registers the metrics on a fresh registry, with the Go runtime and process collectors and
+// leadchat_build_info, which names the running build in its labels (always 1, so that a query
+// can join it to the other series or count the instances per version).
 func New() *Metrics {
 	m := &Metrics{
 		reg: prometheus.NewRegistry(),
@@ -55,7 +58,14 @@ func New() *Metrics {
 			Name: "leadchat_bot_submissions_dropped_total", Help: "Contact form submissions dropped as bots (honeypot or too fast).",
 		}),
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.leads, m.chatMessages, m.modelCalls, m.modelLatency,
+	build := buildinfo.Get()
+	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "leadchat_build_info", Help: "The running build: its version, commit, commit time and Go version.",
+		ConstLabels: prometheus.Labels{"version": build.Version, "revision": build.Commit,
+			"build_time": build.Time, "goversion": build.GoVersion},
+	})
+	buildInfo.Set(1)
+	m.reg.MustRegister(buildInfo, m.requests, m.duration, m.leads, m.chatMessages, m.modelCalls, m.modelLatency,
 		m.rateLimited, m.botDropped,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -1,11 +1,14 @@
 package metrics
 
 import (
+	"fmt"
 	"io"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/leadchat/leadchat/internal/buildinfo"
 )
 
 func TestMethodLabelsFromAFixedSet(t *testing.T) {
@@ -33,5 +36,16 @@ func TestMethodLabelsFromAFixedSet(t *testing.T) {
 	}
 	if strings.Join(series, "\n") != strings.Join(want, "\n") {
 		t.Errorf("series:\n%s\nwant:\n%s", strings.Join(series, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestBuildInfo(t *testing.T) {
+	rec := httptest.NewRecorder()
+	New().Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	body, _ := io.ReadAll(rec.Body)
+	b := buildinfo.Get()
+	want := fmt.Sprintf(`leadchat_build_info{build_time=%q,goversion=%q,revision=%q,version=%q} 1`, b.Time, b.GoVersion, b.Commit, b.Version)
+	if !strings.Contains(string(body), want+"\n") {
+		t.Errorf("/metrics lacks %s:\n%s", want, body)
 	}
 }
