@@ -46,16 +46,16 @@ func run(affPath, dicPath, dictd, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_stems.txt.gz"), sorted(stems), true); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_stems.txt"), sorted(stems)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), sorted(aff.suffixes), false); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), sorted(aff.suffixes)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function), false); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes), false); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes)); err != nil {
 		return err
 	}
 	hu := morph.New(sorted(stems), sorted(aff.suffixes), sorted(prefixes))
@@ -63,14 +63,14 @@ func run(affPath, dicPath, dictd, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "en_hu.txt.gz"), lex, true); err != nil {
+	if err := writeLines(filepath.Join(out, "en_hu.txt"), lex); err != nil {
 		return err
 	}
 	glosses, err := readGlosses(dictd, hu)
 	if err != nil {
 		return err
 	}
-	return writeLines(filepath.Join(out, "hu_en.txt.gz"), glosses, true)
+	return writeLines(filepath.Join(out, "hu_en.txt"), glosses)
 }
 
 // maxGlosses bounds the English words kept for one Hungarian word.
@@ -351,21 +351,12 @@ func sorted(m map[string]bool) []string {
 	return out
 }
 
-func writeLines(path string, lines []string, compress bool) error {
+// writeLines writes the lines uncompressed: the package embeds them as they are and looks
+// words up in place.
+func writeLines(path string, lines []string) error {
 	var buf bytes.Buffer
-	var w io.Writer = &buf
-	var zw *gzip.Writer
-	if compress {
-		zw, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		w = zw
-	}
 	for _, l := range lines {
-		fmt.Fprintln(w, l)
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return err
-		}
+		fmt.Fprintln(&buf, l)
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
