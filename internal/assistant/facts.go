@@ -218,7 +218,8 @@ var genericWords = wordSet(`
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
 	segitenek help helps munka munkat munkara munkak munkaja work job jobs
-	jon megy hoz visz tesz vesz lesz
+	jon megy hoz visz tesz vesz lesz able possible
+	two three four five six seven eight nine ten ketto harom negy nyolc kilenc tiz
 `)
 
 // wordSet is the set of the fields of s.

@@ -251,7 +251,12 @@ func translates(h, w string) bool {
 	if h == "" || w == "" || h[0] != w[0] {
 		return false
 	}
-	return h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w)
+	if h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w) {
+		return true
+	}
+	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
+	// (larger) for "major", of "nagy".
+	return len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w)
 }
 
 // sameStem reports whether two folded words are one word with different suffixes, which in
