@@ -206,7 +206,8 @@ type queryTerm struct {
 	proper bool
 }
 
-// genericWords carry little topic: verbs of offering and asking, and words of time.
+// genericWords carry little topic: verbs of offering and asking, words of time, and how
+// often a price is paid ("havonta", "per month"), which qualifies what is asked.
 var genericWords = wordSet(`
 	vallal vallaltok vallalnak vallalni vallalnatok csinal csinaltok csinalnak csinalni keszit keszitetek
 	tud tudtok tudjatok tudnak tudom tudjuk tudnatok tudna lehet lehetseges kell kellene kene van vannak
@@ -220,6 +221,8 @@ var genericWords = wordSet(`
 	segitenek help helps munka munkat munkara munkak munkaja work job jobs
 	jon megy hoz visz tesz vesz lesz able possible
 	two three four five six seven eight nine ten ketto harom negy nyolc kilenc tiz
+	naponta hetente havonta evente orankent naponkent hetenkent havonkent evenkent alkalmankent
+	daily weekly monthly yearly annually hourly per
 `)
 
 // wordSet is the set of the fields of s.
