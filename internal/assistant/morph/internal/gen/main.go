@@ -235,7 +235,7 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 		pairs[k][lemmas[0]]++
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
-		if strings.Contains(head, " ") {
+		if head = joinTwo(head); strings.Contains(head, " ") {
 			return
 		}
 		for _, s := range senses {
@@ -251,7 +251,7 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 			return
 		}
 		for _, s := range senses {
-			s = strings.TrimPrefix(strings.TrimPrefix(s, "to "), "a ")
+			s = joinTwo(strings.TrimPrefix(strings.TrimPrefix(s, "to "), "a "))
 			if !strings.Contains(s, " ") {
 				addPair(s, head)
 			}
@@ -278,6 +278,17 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 	}
 	slices.Sort(lines)
 	return lines, nil
+}
+
+// joinTwo writes an English compound of two words as one, as the assistant looks up two
+// neighbouring words of a question: "opening hours", "check-up" and "x-ray" are
+// "openinghours", "checkup" and "xray". Other phrases stay as they are.
+func joinTwo(en string) string {
+	ws := strings.FieldsFunc(en, func(r rune) bool { return r == ' ' || r == '-' })
+	if len(ws) != 2 || !isLetters(ws[0]) || !isLetters(ws[1]) {
+		return en
+	}
+	return ws[0] + ws[1]
 }
 
 // eachEntry calls fn with each headword of a dictd dictionary and its senses: the lines of
