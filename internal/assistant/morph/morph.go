@@ -289,7 +289,7 @@ func (d *Data) Parts(w string) (head string, tail []string) {
 // both dictionaries give first. A compound the lexicon lacks takes the words of its two parts
 // ("haircut": "hair" and "cut"). Nil when the lexicon has none.
 func (d *Data) English(w string) []string {
-	if hu, ok := d.english.value(english.Stem(w, false)); ok {
+	if hu, ok := d.english.value(d.englishStem(w)); ok {
 		return strings.Fields(hu)
 	}
 	for i := len(w) - 3; i >= 3; i-- {
@@ -316,8 +316,39 @@ func (d *Data) Glosses(hu string) []string {
 // EnglishWord reports whether the lexicon has the English word w itself (any form), not only
 // the parts of a compound: "Facebook" is no "face" and "book".
 func (d *Data) EnglishWord(w string) bool {
-	return d.english.has(english.Stem(w, false))
+	return d.english.has(d.englishStem(w))
 }
+
+// englishStem returns the lexicon's key for an English word: its Snowball stem, or that of
+// the word it is an irregular form of ("paid": "pay") when the lexicon lacks the form itself.
+func (d *Data) englishStem(w string) string {
+	k := english.Stem(w, false)
+	if base, ok := irregular[w]; ok && !d.english.has(k) {
+		return english.Stem(base, false)
+	}
+	return k
+}
+
+// irregular maps the irregular past forms and plurals of common English verbs and nouns,
+// which Snowball leaves apart from their word, to it.
+var irregular = func() map[string]string {
+	m := map[string]string{}
+	for _, l := range strings.Split(`pay paid|build built|sell sold|buy bought|bring brought|teach taught
+		|catch caught|think thought|send sent|spend spent|lend lent|leave left|keep kept|sleep slept
+		|meet met|feed fed|hold held|tell told|find found|make made|have had|do did done|go went gone
+		|come came|take took taken|give gave given|get got gotten|write wrote written|break broke broken
+		|choose chose chosen|drive drove driven|eat ate eaten|fall fell fallen|forget forgot forgotten
+		|know knew known|see saw seen|speak spoke spoken|steal stole stolen|wear wore worn|tear tore torn
+		|begin began begun|run ran|sing sang sung|swim swam swum|drink drank drunk|ring rang rung
+		|understand understood|stand stood|sit sat|lose lost|lead led|lay laid|say said|hear heard
+		|tooth teeth|foot feet|man men|woman women|child children|mouse mice|goose geese|person people`, "|") {
+		fs := strings.Fields(l)
+		for _, f := range fs[1:] {
+			m[f] = fs[0]
+		}
+	}
+	return m
+}()
 
 // maxPartWords bounds the words one part of an English compound contributes.
 const maxPartWords = 6
