@@ -270,6 +270,8 @@ func TestDetectLanguage(t *testing.T) {
 		{"mennyibe kerul a weboldal", Hungarian, true},
 		{"Do you have parking?", English, true},
 		{"Szia! Van parkoló?", Hungarian, true},
+		{"Debreceni cég vagyok, velem is dolgoztok?", Hungarian, true}, // "is" is Hungarian too
+		{"Is there parking?", English, true},
 		{"anna@example.com", Hungarian, false},
 		{"06 30 123 4567", Hungarian, false},
 	}

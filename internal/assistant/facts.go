@@ -206,7 +206,8 @@ type queryTerm struct {
 	proper bool
 }
 
-// genericWords carry little topic: verbs of offering and asking, and words of time.
+// genericWords carry little topic: verbs of offering and asking, words of time, and how
+// often a price is paid ("havonta", "per month"), which qualifies what is asked.
 var genericWords = wordSet(`
 	vallal vallaltok vallalnak vallalni vallalnatok csinal csinaltok csinalnak csinalni keszit keszitetek
 	tud tudtok tudjatok tudnak tudom tudjuk tudnatok tudna lehet lehetseges kell kellene kene van vannak
@@ -218,7 +219,10 @@ var genericWords = wordSet(`
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
 	segitenek help helps munka munkat munkara munkak munkaja work job jobs
-	jon megy hoz visz tesz vesz lesz
+	jon megy hoz visz tesz vesz lesz able possible
+	two three four five six seven eight nine ten ketto harom negy nyolc kilenc tiz
+	naponta hetente havonta evente orankent naponkent hetenkent havonkent evenkent alkalmankent
+	daily weekly monthly yearly annually hourly per
 `)
 
 // wordSet is the set of the fields of s.
@@ -300,10 +304,36 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			}
 		}
 	}
+	// English writes many compounds as two words ("opening hours", "check-up") that the
+	// lexicon holds as one: such a pair is one word of the question.
+	// A particle makes a phrasal verb of the lexicon ("pay in", "take to") unless the visitor
+	// hyphenated it into a noun ("check-up").
+	joined := make([]bool, len(ws)) // ws[i] is taken with ws[i+1]
+	if english {
+		hyphenated := fold(message)
+		for i := 0; i+1 < len(ws); i++ {
+			a, b := folded[i], folded[i+1]
+			if a == clauseBreak || b == clauseBreak || skip[i] || skip[i+1] || isStop(a) || isStop(a+b) {
+				continue
+			}
+			if (!isStop(b) || strings.Contains(hyphenated, a+"-"+b)) && morph.Load().EnglishWord(a+b) {
+				joined[i] = true
+				i++
+			}
+		}
+	}
 	q := query{english: english}
 	seen := map[string]bool{}
 	for i, w := range ws {
 		f := folded[i]
+		var partConcepts uint64
+		if i > 0 && joined[i-1] {
+			continue
+		}
+		if joined[i] {
+			partConcepts = conceptsOf(f) | conceptsOf(folded[i+1])
+			w, f = w+ws[i+1], f+folded[i+1]
+		}
 		switch {
 		case f == "hol" || f == "where" || f == "hun":
 			q.where = true
@@ -326,6 +356,7 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		}
 		weight := 1.0
 		t := newTerm(w, english)
+		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}

@@ -8,8 +8,9 @@ import (
 
 // TestMatcherGeneralises: a visitor's compound of a service's two-word name, a compound whose
 // folded lemma is also a generic word, an English word that only the Hungarian word's own
-// dictionary entry translates, and a capitalised English name the lexicon knows only by its
-// parts, which the profile never uses.
+// dictionary entry translates, a capitalised English name the lexicon knows only by its
+// parts, which the profile never uses, an inflected form in the lexicon, a price per month,
+// and an English compound written as two words.
 func TestMatcherGeneralises(t *testing.T) {
 	p := Profile{
 		CompanyName: "Próba Műhely",
@@ -18,6 +19,7 @@ func TestMatcherGeneralises(t *testing.T) {
 			{Name: "Nagy szerviz", Description: "Szűrők és gyertyák cseréje.", Price: "54 900 Ft"},
 			{Name: "Gumiszerelés", Description: "Szezonális kerékcsere, centírozás.", Price: "12 000 Ft / 4 kerék"},
 			{Name: "Hirdetéskezelés", Description: "Google hirdetések beállítása.", Price: "80 000 Ft / hó"},
+			{Name: "Kivizsgálás", Description: "Hibakód kiolvasása.", Price: "9 900 Ft"},
 		},
 		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."}},
 	}
@@ -32,6 +34,12 @@ func TestMatcherGeneralises(t *testing.T) {
 		{"Mennyi a kerékcsere?", Hungarian, "12 000 Ft / 4 kerék", false},
 		{"Do you store tyres?", English, "gumitárolást", false},
 		{"Do you run Facebook ads?", English, "", true},
+		// The lexicon gives "nagyobb" (larger), a form of the name's "nagy", for "major".
+		{"What does a major service cost?", English, "54 900 Ft", false},
+		// How often one pays qualifies the price asked for; it names no other topic.
+		{"Mennyi a hirdetéskezelés havonta?", Hungarian, "80 000 Ft / hó", false},
+		// A compound English writes as two words is one word of the lexicon.
+		{"How much is a check-up?", English, "9 900 Ft", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {

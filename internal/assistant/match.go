@@ -37,6 +37,8 @@ var stopWords = func() map[string]bool {
 		very just really quite also too any anything something somebody one ones
 		ok oke okay okey rendben hmm hm aha persze ertem alright cool jo bocs bocsi bocsanat elnezest
 		elirtam elgepeltem sorry typo oops
+		isnt arent wasnt werent didnt couldnt wont wouldnt shouldnt havent hasnt hadnt youre youve theyre
+		thats theres lets myself ourselves themselves itself himself herself
 		the and for with are was can could would will you your our have has does did how what
 		when where which who why much many there any some please this that about from`) {
 		m[w] = true

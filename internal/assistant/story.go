@@ -47,7 +47,7 @@ var (
 		milyen mikor hol hogyan szeretnék szeretnek szeretném érdekel erdekel tudnak tudtok ár ara
 		ára nyitva vagytok vannak önök onok nektek nálatok nalatok igen ha de meg még meg azt ezt
 		csak már mar`)
-	enMarkers = wordSet(`the you your is are do does did how what when where which can could would will
+	enMarkers = wordSet(`the you your are do does did how what when where which can could would will
 		i im i'm my me we our please thanks thank hi hey hello much many price cost open have has
 		there any for with about of to and or in on at it this that need want like get book call`)
 )

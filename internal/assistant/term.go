@@ -172,8 +172,13 @@ func match(q, k *term) float64 {
 	}
 	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	if glossed {
-		if i := slices.Index(k.gloss, q.en); i >= 0 {
-			return translatedAt(i) // "store" is a sense of "tárol"
+		// "store" is a sense of "tárol". A Hungarian word's own entry is short and gives its
+		// main senses first; a later one is seldom what the visitor means ("saját", own, lists
+		// "home" sixth).
+		if i := slices.Index(k.gloss, q.en); i >= 0 && i < mainSenses {
+			return translated
+		} else if i >= 0 {
+			return compound
 		}
 	}
 	if alike && nearTypo(q.fold, k.fold) {
@@ -209,12 +214,15 @@ func match(q, k *term) float64 {
 	return 0
 }
 
+// mainSenses is how many of a word's first senses in a dictionary count as what it means.
+const mainSenses = 3
+
 // translatedAt is how well a lexicon's word matches by its rank among the word's
 // translations: the first senses are what a visitor most likely means, the later ones often
 // another meaning altogether ("site" as "telek", a plot of land).
 func translatedAt(rank int) float64 {
 	switch {
-	case rank < 3:
+	case rank < mainSenses:
 		return translated
 	case rank < 6:
 		return sameIdea
@@ -251,7 +259,12 @@ func translates(h, w string) bool {
 	if h == "" || w == "" || h[0] != w[0] {
 		return false
 	}
-	return h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w)
+	if h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w) {
+		return true
+	}
+	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
+	// (larger) for "major", of "nagy".
+	return len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w)
 }
 
 // sameStem reports whether two folded words are one word with different suffixes, which in

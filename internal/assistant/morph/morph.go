@@ -9,11 +9,9 @@ package morph
 //go:generate go run ./internal/gen -out data
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
-	"embed"
-	"io"
+	_ "embed"
+	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -23,48 +21,58 @@ import (
 	"github.com/kljensen/snowball/english"
 )
 
-//go:embed data/hu_stems.txt.gz data/hu_suffixes.txt data/hu_function_words.txt data/hu_prefixes.txt data/en_hu.txt.gz data/hu_en.txt.gz
-var files embed.FS
+// The data is embedded uncompressed as sorted lines in strings, which stay in the binary's
+// read-only data: a process holds only the hash tables that find their lines (about 1 MiB),
+// not a copy of some 100,000 words in maps, and the garbage collector has nothing to scan.
+var (
+	//go:embed data/hu_stems.txt
+	stemsText string
+	//go:embed data/hu_suffixes.txt
+	suffixesText string
+	//go:embed data/hu_prefixes.txt
+	prefixesText string
+	//go:embed data/hu_function_words.txt
+	functionText string
+	//go:embed data/en_hu.txt
+	englishText string
+	//go:embed data/hu_en.txt
+	glossesText string
+)
 
 // Data is the loaded language data; it is read-only once loaded and shared by every profile.
 type Data struct {
-	stems     map[string]struct{}
-	suffixes  map[string][]string // the added letters -> the letters they replaced ("" for none)
+	stems     table // a word per line
+	suffixes  table // "add strip" per line: the added letters and those they replaced ("" for none)
 	maxSuffix int
 	prefixes  []string
-	function  map[string]struct{}
-	english   map[string][]string // English Snowball stem -> Hungarian words
-	glosses   map[string][]string // Hungarian lemma -> English Snowball stems
+	function  table // a word per line
+	english   table // "stem<TAB>word word": an English Snowball stem and its Hungarian words
+	glosses   table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
 }
 
 // Load returns the embedded data, read on first use and kept for the process.
-var Load = sync.OnceValue(func() *Data {
-	d := New(lines("data/hu_stems.txt.gz"), lines("data/hu_suffixes.txt"), lines("data/hu_prefixes.txt"))
-	for _, w := range lines("data/hu_function_words.txt") {
-		d.function[w] = struct{}{}
-	}
-	for _, l := range lines("data/en_hu.txt.gz") {
-		en, hu, _ := strings.Cut(l, "\t")
-		d.english[en] = strings.Fields(hu)
-	}
-	for _, l := range lines("data/hu_en.txt.gz") {
-		hu, en, _ := strings.Cut(l, "\t")
-		d.glosses[hu] = strings.Fields(en)
-	}
-	return d
-})
+var Load = sync.OnceValue(load)
 
-// New builds Hungarian morphology from folded stems, suffix rules ("add strip") and verbal
-// prefixes, without function words or lexicon; the generator uses it to lemmatise the lexicon.
+func load() *Data {
+	d := build(stemsText, suffixesText, strings.Fields(prefixesText))
+	d.function = newTable(functionText, '\n')
+	d.english = newTable(englishText, '\t')
+	d.glosses = newTable(glossesText, '\t')
+	return d
+}
+
+// New builds Hungarian morphology from folded stems, suffix rules ("add strip", sorted) and
+// verbal prefixes, without function words or lexicon; the generator uses it to lemmatise the
+// lexicon.
 func New(stems, suffixes, prefixes []string) *Data {
-	d := &Data{stems: make(map[string]struct{}, len(stems)), suffixes: map[string][]string{},
-		function: map[string]struct{}{}, english: map[string][]string{}, glosses: map[string][]string{}}
-	for _, w := range stems {
-		d.stems[w] = struct{}{}
-	}
-	for _, l := range suffixes {
-		add, strip, _ := strings.Cut(l, " ")
-		d.suffixes[add] = append(d.suffixes[add], strip)
+	return build(strings.Join(stems, "\n"), strings.Join(suffixes, "\n"), prefixes)
+}
+
+func build(stems, suffixes string, prefixes []string) *Data {
+	d := &Data{stems: newTable(stems, '\n'), suffixes: newTable(suffixes, ' '),
+		function: newTable("", '\n'), english: newTable("", '\t'), glosses: newTable("", '\t')}
+	for l := range strings.Lines(suffixes) {
+		add, _, _ := strings.Cut(l, " ")
 		d.maxSuffix = max(d.maxSuffix, len(add))
 	}
 	d.prefixes = slices.Clone(prefixes)
@@ -73,41 +81,120 @@ func New(stems, suffixes, prefixes []string) *Data {
 	return d
 }
 
-func lines(name string) []string {
-	raw, err := files.ReadFile(name)
-	if err != nil {
-		panic(err) // embedded: cannot be missing
+// table finds the lines of a text by their key, a line's text up to sep (or all of it): an
+// open-addressing hash table of the offsets of the first line with each key. A slot holds the
+// offset plus one in its low bits (0 is an empty slot) and bits of the key's hash in its high
+// bits, so that a probe rarely reads the text of another key.
+type table struct {
+	text    string
+	sep     byte
+	seed    maphash.Seed
+	slots   []uint32
+	offBits uint
+}
+
+func newTable(text string, sep byte) table {
+	n := strings.Count(text, "\n") + 1
+	size := 2
+	for size < n+n/2 {
+		size <<= 1
 	}
-	var r io.Reader = bytes.NewReader(raw)
-	if strings.HasSuffix(name, ".gz") {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			panic(err)
+	t := table{text: text, sep: sep, seed: maphash.MakeSeed(), slots: make([]uint32, size),
+		offBits: uint(bits.Len32(uint32(len(text) + 1)))}
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
 		}
-		r = zr
-	}
-	var out []string
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		if l := sc.Text(); l != "" {
-			out = append(out, l)
+		key, _, _ := strings.Cut(text[off:end], string(sep))
+		if key != "" || end > off {
+			if _, ok := t.find(key); !ok {
+				i, tag := t.hash(key)
+				for t.slots[i] != 0 {
+					i = (i + 1) & uint32(len(t.slots)-1)
+				}
+				t.slots[i] = tag | uint32(off+1)
+			}
 		}
+		off = end + 1
 	}
-	return out
+	return t
+}
+
+// hash returns the key's first slot and the tag its slots carry in their high bits.
+func (t *table) hash(key string) (slot, tag uint32) {
+	h := maphash.String(t.seed, key)
+	return uint32(h) & uint32(len(t.slots)-1), uint32(h>>32) >> t.offBits << t.offBits
+}
+
+// find returns the offset of the first line whose key is key.
+func (t *table) find(key string) (int, bool) {
+	i, tag := t.hash(key)
+	offMask := uint32(1)<<t.offBits - 1
+	for {
+		s := t.slots[i]
+		if s == 0 {
+			return 0, false
+		}
+		if s&^offMask == tag {
+			off := int(s&offMask) - 1
+			if end := off + len(key); strings.HasPrefix(t.text[off:], key) &&
+				(end == len(t.text) || t.text[end] == t.sep || t.text[end] == '\n') {
+				return off, true
+			}
+		}
+		i = (i + 1) & uint32(len(t.slots)-1)
+	}
+}
+
+// has reports whether a line has the key.
+func (t *table) has(key string) bool {
+	_, ok := t.find(key)
+	return ok
+}
+
+// value returns the rest of the first line with the key, after the separator.
+func (t *table) value(key string) (string, bool) {
+	off, ok := t.find(key)
+	if !ok {
+		return "", false
+	}
+	rest := t.text[off+len(key):]
+	if end := strings.IndexByte(rest, '\n'); end >= 0 {
+		rest = rest[:end]
+	}
+	if rest != "" && rest[0] == t.sep {
+		rest = rest[1:]
+	}
+	return rest, true
+}
+
+// values calls f with the rest of every line with the key, in order: the lines with one key
+// are adjacent, as the text is sorted.
+func (t *table) values(key string, f func(string)) {
+	off, ok := t.find(key)
+	if !ok {
+		return
+	}
+	for off < len(t.text) && strings.HasPrefix(t.text[off:], key) && off+len(key) < len(t.text) && t.text[off+len(key)] == t.sep {
+		line := t.text[off+len(key)+1:]
+		end := strings.IndexByte(line, '\n')
+		if end < 0 {
+			end = len(line)
+		}
+		f(line[:end])
+		off += len(key) + 1 + end + 1
+	}
 }
 
 // Known reports whether w is a Hungarian dictionary word as it stands.
-func (d *Data) Known(w string) bool {
-	_, ok := d.stems[w]
-	return ok
-}
+func (d *Data) Known(w string) bool { return d.stems.has(w) }
 
 // Function reports whether w is a Hungarian function word: a pronoun, a question or quantity
 // word, a conjunction, an article, a postposition, a negation or an interjection.
-func (d *Data) Function(w string) bool {
-	_, ok := d.function[w]
-	return ok
-}
+func (d *Data) Function(w string) bool { return d.function.has(w) }
 
 // Prefix reports whether w is a Hungarian verbal prefix ("meg", "el", "ki"), which standing
 // alone, split from its verb ("el tudják hozni"), says nothing by itself.
@@ -161,11 +248,11 @@ func (d *Data) strip(w string, minStem int, add func(string)) {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		for _, s := range d.suffixes[w[i:]] {
+		d.suffixes.values(w[i:], func(s string) {
 			if c := w[:i] + s; c != w && d.Known(c) {
 				add(c)
 			}
-		}
+		})
 	}
 }
 
@@ -175,11 +262,11 @@ func (d *Data) strip2(w string, add func(string)) {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		for _, s := range d.suffixes[w[i:]] {
+		d.suffixes.values(w[i:], func(s string) {
 			if c := w[:i] + s; len(c) >= 4 && c != w {
 				d.strip(c, 3, add)
 			}
-		}
+		})
 	}
 }
 
@@ -202,13 +289,14 @@ func (d *Data) Parts(w string) (head string, tail []string) {
 // both dictionaries give first. A compound the lexicon lacks takes the words of its two parts
 // ("haircut": "hair" and "cut"). Nil when the lexicon has none.
 func (d *Data) English(w string) []string {
-	if hu, ok := d.english[english.Stem(w, false)]; ok {
-		return hu
+	if hu, ok := d.english.value(d.englishStem(w)); ok {
+		return strings.Fields(hu)
 	}
 	for i := len(w) - 3; i >= 3; i-- {
-		a, okA := d.english[w[:i]]
-		b, okB := d.english[english.Stem(w[i:], false)]
+		a, okA := d.english.value(w[:i])
+		b, okB := d.english.value(english.Stem(w[i:], false))
 		if okA && okB {
+			a, b := strings.Fields(a), strings.Fields(b)
 			return append(slices.Clone(a[:min(len(a), maxPartWords)]), b[:min(len(b), maxPartWords)]...)
 		}
 	}
@@ -218,14 +306,49 @@ func (d *Data) English(w string) []string {
 // Glosses returns the English Snowball stems of the senses the Hungarian–English dictionary
 // gives the folded Hungarian lemma hu, in its order ("tarol": "bin", "warehous", "store"...).
 // Nil when it has none.
-func (d *Data) Glosses(hu string) []string { return d.glosses[hu] }
+func (d *Data) Glosses(hu string) []string {
+	if en, ok := d.glosses.value(hu); ok {
+		return strings.Fields(en)
+	}
+	return nil
+}
 
 // EnglishWord reports whether the lexicon has the English word w itself (any form), not only
 // the parts of a compound: "Facebook" is no "face" and "book".
 func (d *Data) EnglishWord(w string) bool {
-	_, ok := d.english[english.Stem(w, false)]
-	return ok
+	return d.english.has(d.englishStem(w))
 }
+
+// englishStem returns the lexicon's key for an English word: its Snowball stem, or that of
+// the word it is an irregular form of ("paid": "pay") when the lexicon lacks the form itself.
+func (d *Data) englishStem(w string) string {
+	k := english.Stem(w, false)
+	if base, ok := irregular[w]; ok && !d.english.has(k) {
+		return english.Stem(base, false)
+	}
+	return k
+}
+
+// irregular maps the irregular past forms and plurals of common English verbs and nouns,
+// which Snowball leaves apart from their word, to it.
+var irregular = func() map[string]string {
+	m := map[string]string{}
+	for _, l := range strings.Split(`pay paid|build built|sell sold|buy bought|bring brought|teach taught
+		|catch caught|think thought|send sent|spend spent|lend lent|leave left|keep kept|sleep slept
+		|meet met|feed fed|hold held|tell told|find found|make made|have had|do did done|go went gone
+		|come came|take took taken|give gave given|get got gotten|write wrote written|break broke broken
+		|choose chose chosen|drive drove driven|eat ate eaten|fall fell fallen|forget forgot forgotten
+		|know knew known|see saw seen|speak spoke spoken|steal stole stolen|wear wore worn|tear tore torn
+		|begin began begun|run ran|sing sang sung|swim swam swum|drink drank drunk|ring rang rung
+		|understand understood|stand stood|sit sat|lose lost|lead led|lay laid|say said|hear heard
+		|tooth teeth|foot feet|man men|woman women|child children|mouse mice|goose geese|person people`, "|") {
+		fs := strings.Fields(l)
+		for _, f := range fs[1:] {
+			m[f] = fs[0]
+		}
+	}
+	return m
+}()
 
 // maxPartWords bounds the words one part of an English compound contributes.
 const maxPartWords = 6

@@ -1,6 +1,8 @@
 package morph
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -50,6 +52,10 @@ func TestEnglish(t *testing.T) {
 		"invoice":   "szamla",
 		"refund":    "visszaterites",
 		"haircut":   "haj", // a compound the lexicon lacks takes its parts' words
+		// English compounds of two words are looked up written as one.
+		"openinghours": "nyitvatartas",
+		"checkup":      "kivizsgalas",
+		"paid":         "fizet", // an irregular form the lexicon lacks is looked up as its word
 	} {
 		if got := d.English(en); !slices.Contains(got, want) {
 			t.Errorf("English(%q) = %v, want %q among them", en, got, want)
@@ -95,5 +101,46 @@ func TestFunctionWords(t *testing.T) {
 func TestFold(t *testing.T) {
 	if got := Fold("Őszintén Ütött-Kopott don't"); got != "oszinten utott-kopott dont" {
 		t.Errorf("Fold = %q", got)
+	}
+}
+
+// maxHeap bounds the heap the loaded language data takes: the words stay in the binary's
+// read-only data, and the process keeps only the tables that find them.
+const maxHeap = 3 << 20
+
+func TestLoadHeap(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	d := load()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	heap := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	fmt.Printf("language data: %.2f MiB of heap\n", float64(heap)/(1<<20))
+	if heap > maxHeap {
+		t.Errorf("the language data takes %d bytes of heap; want at most %d", heap, maxHeap)
+	}
+	runtime.KeepAlive(d)
+}
+
+// words are inflected and derived Hungarian words and English words, as questions hold them.
+var words = []string{"szombaton", "foglalast", "rendeltek", "tanfolyamot", "reszletekben", "megrendelnem",
+	"fogkoeltavolitasert", "mennyibe", "kerul", "nyitva", "vagytok", "idopontot", "garanciat", "arajanlatot",
+	"appointment", "prices", "open", "saturday", "haircut", "invoice", "warranty", "xqzvw"}
+
+// BenchmarkLemmas looks up the words of a question as the matcher does: lemmas, compound
+// parts, glosses and English equivalents.
+func BenchmarkLemmas(b *testing.B) {
+	d := Load()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, w := range words {
+			for _, l := range d.Lemmas(w) {
+				d.Glosses(l)
+			}
+			d.Parts(w)
+			d.English(w)
+			d.Function(w)
+		}
 	}
 }

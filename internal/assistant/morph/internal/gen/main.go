@@ -46,16 +46,16 @@ func run(affPath, dicPath, dictd, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_stems.txt.gz"), sorted(stems), true); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_stems.txt"), sorted(stems)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), sorted(aff.suffixes), false); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), sorted(aff.suffixes)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function), false); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes), false); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes)); err != nil {
 		return err
 	}
 	hu := morph.New(sorted(stems), sorted(aff.suffixes), sorted(prefixes))
@@ -63,14 +63,14 @@ func run(affPath, dicPath, dictd, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "en_hu.txt.gz"), lex, true); err != nil {
+	if err := writeLines(filepath.Join(out, "en_hu.txt"), lex); err != nil {
 		return err
 	}
 	glosses, err := readGlosses(dictd, hu)
 	if err != nil {
 		return err
 	}
-	return writeLines(filepath.Join(out, "hu_en.txt.gz"), glosses, true)
+	return writeLines(filepath.Join(out, "hu_en.txt"), glosses)
 }
 
 // maxGlosses bounds the English words kept for one Hungarian word.
@@ -235,7 +235,7 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 		pairs[k][lemmas[0]]++
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
-		if strings.Contains(head, " ") {
+		if head = joinTwo(head); strings.Contains(head, " ") {
 			return
 		}
 		for _, s := range senses {
@@ -251,7 +251,7 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 			return
 		}
 		for _, s := range senses {
-			s = strings.TrimPrefix(strings.TrimPrefix(s, "to "), "a ")
+			s = joinTwo(strings.TrimPrefix(strings.TrimPrefix(s, "to "), "a "))
 			if !strings.Contains(s, " ") {
 				addPair(s, head)
 			}
@@ -278,6 +278,17 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 	}
 	slices.Sort(lines)
 	return lines, nil
+}
+
+// joinTwo writes an English compound of two words as one, as the assistant looks up two
+// neighbouring words of a question: "opening hours", "check-up" and "x-ray" are
+// "openinghours", "checkup" and "xray". Other phrases stay as they are.
+func joinTwo(en string) string {
+	ws := strings.FieldsFunc(en, func(r rune) bool { return r == ' ' || r == '-' })
+	if len(ws) != 2 || !isLetters(ws[0]) || !isLetters(ws[1]) {
+		return en
+	}
+	return ws[0] + ws[1]
 }
 
 // eachEntry calls fn with each headword of a dictd dictionary and its senses: the lines of
@@ -351,21 +362,12 @@ func sorted(m map[string]bool) []string {
 	return out
 }
 
-func writeLines(path string, lines []string, compress bool) error {
+// writeLines writes the lines uncompressed: the package embeds them as they are and looks
+// words up in place.
+func writeLines(path string, lines []string) error {
 	var buf bytes.Buffer
-	var w io.Writer = &buf
-	var zw *gzip.Writer
-	if compress {
-		zw, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		w = zw
-	}
 	for _, l := range lines {
-		fmt.Fprintln(w, l)
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return err
-		}
+		fmt.Fprintln(&buf, l)
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
