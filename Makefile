@@ -250,7 +250,7 @@ dist-deb: dist-bin
 dist-image: dist-bin
 	@command -v podman >/dev/null || { echo "make dist-image builds the image with podman: apt-get install podman" >&2; exit 1; }
 	@ctx=$$(mktemp -d); trap 'rm -rf $$ctx' EXIT; \
-	cp $(DIST_DIR)/leadchat-linux-* $$ctx/ && cp $(CA_CERTS) $$ctx/ca-certificates.crt && \
+	cp $(DIST_DIR)/leadchat-linux-* internal/dist/copyright internal/dist/licenses/* $$ctx/ && cp $(CA_CERTS) $$ctx/ca-certificates.crt && \
 	for arch in $(DIST_ARCHES); do \
 		podman build -q --network=none --pull=never --identity-label=false --platform linux/$$arch \
 			--timestamp $(SOURCE_DATE_EPOCH) --build-arg TARGETARCH=$$arch --build-arg VERSION='$(VERSION)' \

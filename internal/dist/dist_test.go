@@ -350,6 +350,9 @@ func TestDebMetadata(t *testing.T) {
 			"./usr/bin/leadchat":                    "-rwxr-xr-x root/root",
 			"./lib/systemd/system/leadchat.service": "-rw-r--r-- root/root",
 			"./etc/leadchat/leadchat.env":           "-rw------- root/root",
+			"./usr/share/doc/leadchat/copyright":    "-rw-r--r-- root/root",
+			"./usr/share/doc/leadchat/GPL-2.0":      "-rw-r--r-- root/root",
+			"./usr/share/doc/leadchat/MPL-2.0":      "-rw-r--r-- root/root",
 		}
 		if fmt.Sprint(files) != fmt.Sprint(want) {
 			t.Errorf("%s holds %v, want %v", deb, files, want)

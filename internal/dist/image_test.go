@@ -107,8 +107,9 @@ func TestImageServes(t *testing.T) {
 		t.Fatalf("podman export: %v", err)
 	}
 	// podman create adds the mount points and files of a container's runtime; the image's own
-	// files are these two.
-	for _, f := range []string{"usr/bin/leadchat", "etc/ssl/certs/ca-certificates.crt"} {
+	// files are these: the binary, the certificates and the licences of the data it embeds.
+	for _, f := range []string{"usr/bin/leadchat", "etc/ssl/certs/ca-certificates.crt", "usr/share/doc/leadchat/copyright",
+		"usr/share/doc/leadchat/GPL-2.0", "usr/share/doc/leadchat/MPL-2.0"} {
 		if !slices.Contains(files, f) {
 			t.Errorf("the image lacks /%s (it holds %q)", f, files)
 		}
