@@ -41,7 +41,8 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			}
 		case pathConfig, pathChatMessages, pathChatStream:
 			st.client = s.clientIP(r)
-			key = r.URL.Query().Get("api_key")
+			st.query = r.URL.Query()
+			key = st.query.Get("api_key")
 			if key == "" {
 				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
 			}

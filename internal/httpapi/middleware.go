@@ -26,8 +26,10 @@ const DefaultRequestTimeout = 25 * time.Second
 func withRequestID(timeout time.Duration, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b [8]byte
+		var id [16]byte
 		_, _ = rand.Read(b[:])
-		st := &state{id: hex.EncodeToString(b[:]), route: "unmatched", base: r.Context(), proto: r.ProtoMajor}
+		hex.Encode(id[:], b[:])
+		st := &state{id: string(id[:]), route: "unmatched", base: r.Context(), proto: r.ProtoMajor}
 		w.Header().Set("X-Request-Id", st.id)
 		ctx, cancel := context.WithTimeout(withState(r.Context(), st), timeout)
 		defer cancel()
@@ -94,13 +96,7 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-		// navigator.sendBeacon sends a string as text/plain, which needs no preflight.
-		if mt == "text/plain" && r.URL.Path == pathEvents {
-			mt = "application/json"
-			r.Header.Set("Content-Type", mt)
-		}
-		if err != nil || mt != "application/json" {
+		if !jsonContent(r) {
 			s.writeError(w, r, errs.E(errs.UnsupportedMedia, errs.CodeUnsupportedMediaType))
 			return
 		}
@@ -108,7 +104,7 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.E(errs.TooLarge, errs.CodeBodyTooLarge))
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limits.BodyBytes))
+		body, err := readAll(http.MaxBytesReader(w, r.Body, limits.BodyBytes), r.ContentLength)
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -127,6 +123,33 @@ func (s *server) readBody(next http.Handler) http.Handler {
 		stateOf(r.Context()).body = body
 		next.ServeHTTP(w, r)
 	})
+}
+
+// jsonContent reports whether the request's Content-Type is JSON. navigator.sendBeacon sends
+// a string as text/plain, which needs no preflight: the widget's events come so, and are
+// relabelled JSON for the later layers.
+func jsonContent(r *http.Request) bool {
+	ct := r.Header.Get("Content-Type")
+	if ct == "application/json" {
+		return true // the common case, which needs no parsing
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if mt == "text/plain" && r.URL.Path == pathEvents {
+		mt = "application/json"
+		r.Header.Set("Content-Type", mt)
+	}
+	return err == nil && mt == "application/json"
+}
+
+// readAll reads body in one allocation when its length is known, where io.ReadAll would start
+// small and grow; a body longer than told still reads whole.
+func readAll(body io.Reader, length int64) ([]byte, error) {
+	if length <= 0 {
+		return io.ReadAll(body)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, length+bytes.MinRead))
+	_, err := buf.ReadFrom(body)
+	return buf.Bytes(), err
 }
 
 // maxJSONDepth bounds nesting: no request of the contract goes deeper than 3, and a deep

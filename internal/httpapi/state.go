@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/netip"
+	"net/url"
 
 	"github.com/leadchat/leadchat/internal/auth"
 )
@@ -20,6 +21,11 @@ type state struct {
 	client netip.Addr
 	// proto is the request's HTTP major version.
 	proto int
+	// query is the URL's query as authenticate parsed it, for the validator (nil when
+	// authenticate did not need it).
+	query url.Values
+	// rec is the response writer observe hands on, which remembers the status.
+	rec statusRecorder
 }
 
 type stateKey struct{}
