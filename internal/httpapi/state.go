@@ -12,6 +12,7 @@ import (
 // layer fills in, so the request is not copied at every layer and the route is looked up once.
 type state struct {
 	id        string // the request id, also sent as X-Request-Id
+	idHeader  [1]string
 	route     string // the matched route template, "unmatched" before routing
 	body      []byte // the JSON body as read (POST, PATCH)
 	principal *auth.Principal
