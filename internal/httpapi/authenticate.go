@@ -79,7 +79,7 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			s.writeError(w, r, err)
 			return
 		}
-		st.principal = &p
+		st.principal, st.authed = p, true
 		next.ServeHTTP(w, r)
 	})
 }

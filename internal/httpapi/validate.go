@@ -48,12 +48,14 @@ func newValidator(doc *openapi3.T) *validator {
 
 func (s *server) validate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		route := s.validator.routes[routeKey{r.Method, stateOf(r.Context()).route}]
+		st := stateOf(r.Context())
+		route := s.validator.routes[routeKey{r.Method, st.route}]
 		if route == nil || r.Method == http.MethodOptions {
 			next.ServeHTTP(w, r)
 			return
 		}
-		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: mux.Vars(r), QueryParams: stateOf(r.Context()).query,
+		in := &st.validation
+		*in = openapi3filter.RequestValidationInput{Request: r, PathParams: mux.Vars(r), QueryParams: st.query,
 			Route: route, Options: &s.validator.opts}
 		if err := openapi3filter.ValidateRequest(r.Context(), in); err != nil {
 			s.writeError(w, r, validationError(err, route.Operation))
