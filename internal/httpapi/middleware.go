@@ -146,19 +146,24 @@ func jsonContent(r *http.Request) bool {
 	return err == nil && mt == "application/json"
 }
 
-// readAll reads body in one allocation of its size when its length is known, where io.ReadAll
-// would start at 512 bytes and grow; a body longer than told still reads whole.
+// readAll is io.ReadAll in one allocation of the body's size when its length is known, where
+// io.ReadAll would start at 512 bytes and grow. It returns what io.ReadAll returns: a body
+// longer than told still reads whole, and an error of the reader (a body cut short) is
+// returned, never taken for its end.
 func readAll(body io.Reader, length int64) ([]byte, error) {
 	if length <= 0 {
 		return io.ReadAll(body)
 	}
-	buf := make([]byte, length+1) // the extra byte finds a body longer than told
-	n, err := io.ReadFull(body, buf)
-	switch {
-	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
-		return buf[:n], nil
-	case err != nil:
-		return nil, err
+	buf := make([]byte, 0, length+1) // the extra byte finds a body longer than told
+	for len(buf) < cap(buf) {
+		n, err := body.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
 	}
 	rest, err := io.ReadAll(body)
 	return append(buf, rest...), err
