@@ -41,7 +41,8 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			}
 		case pathConfig, pathChatMessages, pathChatStream:
 			st.client = s.clientIP(r)
-			key = r.URL.Query().Get("api_key")
+			st.query = r.URL.Query()
+			key = st.query.Get("api_key")
 			if key == "" {
 				err = errs.E(errs.Invalid, errs.CodeMissingAPIKey)
 			}
@@ -78,7 +79,7 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			s.writeError(w, r, err)
 			return
 		}
-		st.principal = &p
+		st.principal, st.authed = p, true
 		next.ServeHTTP(w, r)
 	})
 }

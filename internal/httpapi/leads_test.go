@@ -182,8 +182,9 @@ func TestCreateLeadStoresNormalisedFields(t *testing.T) {
 	e := start(t)
 	c := e.company(plan.Enterprise, -1)
 	key := e.key(c, auth.Private, nil, true).Key
+	// Member names are exact, as the validator reads them: "SERVICE" is an unknown field.
 	body := `{"first_name": "  Péter ", "last_name": "Kovács", "email": " Peter.Kovacs@Example.HU ",
-		"phone": "06 30 123 4567", "service": "Napelem", "details": "Családi ház",
+		"phone": "06 30 123 4567", "service": "Napelem", "SERVICE": "Hőszivattyú", "details": "Családi ház",
 		"status": "won", "company_id": "` + uuid.NewString() + `", "id": "` + uuid.NewString() + `",
 		"created_at": "2000-01-01T00:00:00Z", "unknown": {"deep": [1]},
 		"referral_data": {"utm_source": "google", "landing_page": "https://example.hu/a?b=c", "evil": "x", "gclid": "abc"}}`

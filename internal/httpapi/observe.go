@@ -37,9 +37,10 @@ func (w *statusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 func (s *server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r)
 		st := stateOf(r.Context())
+		rec := &st.rec // in the state, which is allocated anyway
+		rec.ResponseWriter = w
+		next.ServeHTTP(rec, r)
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
@@ -75,10 +76,14 @@ func clip(s string) string {
 }
 
 // nameRoute records the matched route template, once, for the later layers, metrics and logs.
+// A request that staticRoutes dispatched carries no gorilla route: its template is already
+// recorded.
 func nameRoute(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if tmpl, err := mux.CurrentRoute(r).GetPathTemplate(); err == nil {
-			stateOf(r.Context()).route = tmpl
+		if route := mux.CurrentRoute(r); route != nil {
+			if tmpl, err := route.GetPathTemplate(); err == nil {
+				stateOf(r.Context()).route = tmpl
+			}
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -117,7 +117,7 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Metrics != nil {
 		r.Handle("/metrics", s.onlyFrom(cfg.MetricsNetworks, cfg.Metrics.Handler())).Methods(http.MethodGet)
 	}
-	var h http.Handler = cors(r)
+	var h http.Handler = cors(staticRoutes(r))
 	if cfg.Dashboard != nil {
 		h = dashboardFirst(cfg.Dashboard, h)
 	}

@@ -3,6 +3,9 @@ package httpapi
 import (
 	"context"
 	"net/netip"
+	"net/url"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
 
 	"github.com/leadchat/leadchat/internal/auth"
 )
@@ -10,16 +13,27 @@ import (
 // state is what the middleware learns about one request, kept in one context value that each
 // layer fills in, so the request is not copied at every layer and the route is looked up once.
 type state struct {
-	id        string // the request id, also sent as X-Request-Id
-	route     string // the matched route template, "unmatched" before routing
-	body      []byte // the JSON body as read (POST, PATCH)
-	principal *auth.Principal
+	id       string    // the request id, also sent as X-Request-Id
+	idHeader [1]string // X-Request-Id's value: a header slice that costs no allocation of its own
+	route    string    // the matched route template, "unmatched" before routing
+	body     []byte    // the JSON body as read (POST, PATCH)
+	// principal is the key's, once authenticate has resolved it (authed).
+	principal auth.Principal
+	authed    bool
 	// base is the request's context before the request deadline: a stream outlives the deadline.
 	base context.Context
 	// client is the client's address, as the rate limits see it (chat streams only).
 	client netip.Addr
 	// proto is the request's HTTP major version.
 	proto int
+	// query is the URL's query as authenticate parsed it, for the validator (nil when
+	// authenticate did not need it).
+	query url.Values
+	// validation is kin-openapi's input for the request, kept here so it needs no allocation
+	// of its own.
+	validation openapi3filter.RequestValidationInput
+	// rec is the response writer observe hands on, which remembers the status.
+	rec statusRecorder
 }
 
 type stateKey struct{}
@@ -42,8 +56,8 @@ func requestID(ctx context.Context) string { return stateOf(ctx).id }
 func rawBody(ctx context.Context) []byte { return stateOf(ctx).body }
 
 func principal(ctx context.Context) (auth.Principal, bool) {
-	if p := stateOf(ctx).principal; p != nil {
-		return *p, true
+	if st := stateOf(ctx); st.authed {
+		return st.principal, true
 	}
 	return auth.Principal{}, false
 }

@@ -17,16 +17,22 @@ import (
 // validator checks requests against api/openapi.yaml with kin-openapi. Routes are looked up
 // once, at start, by gorilla's path template, so a request costs no second routing.
 type validator struct {
-	routes map[string]*routers.Route // "METHOD /path"
+	routes map[routeKey]*routers.Route
 	opts   openapi3filter.Options
 }
 
+// routeKey names an operation by its method and path template.
+type routeKey struct{ method, path string }
+
 func newValidator(doc *openapi3.T) *validator {
-	v := &validator{routes: map[string]*routers.Route{}, opts: openapi3filter.Options{
+	v := &validator{routes: map[routeKey]*routers.Route{}, opts: openapi3filter.Options{
 		// Keys are checked by authenticate before validation; the security schemes are
 		// documentation here.
 		AuthenticationFunc:  openapi3filter.NoopAuthenticationFunc,
 		SkipSettingDefaults: true,
+		// The body is parsed once: the value kin-openapi decoded and validated stays on the
+		// request, and the generated strict handler binds it instead of decoding the JSON again.
+		KeepValidatedValue: true,
 	}}
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
@@ -34,7 +40,7 @@ func newValidator(doc *openapi3.T) *validator {
 			// no-op above; an operation copy without them skips that walk.
 			bare := *op
 			bare.Security = &openapi3.SecurityRequirements{}
-			v.routes[method+" "+path] = &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: &bare}
+			v.routes[routeKey{method, path}] = &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: &bare}
 		}
 	}
 	return v
@@ -42,12 +48,15 @@ func newValidator(doc *openapi3.T) *validator {
 
 func (s *server) validate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		route := s.validator.routes[r.Method+" "+stateOf(r.Context()).route]
+		st := stateOf(r.Context())
+		route := s.validator.routes[routeKey{r.Method, st.route}]
 		if route == nil || r.Method == http.MethodOptions {
 			next.ServeHTTP(w, r)
 			return
 		}
-		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: mux.Vars(r), Route: route, Options: &s.validator.opts}
+		in := &st.validation
+		*in = openapi3filter.RequestValidationInput{Request: r, PathParams: mux.Vars(r), QueryParams: st.query,
+			Route: route, Options: &s.validator.opts}
 		if err := openapi3filter.ValidateRequest(r.Context(), in); err != nil {
 			s.writeError(w, r, validationError(err, route.Operation))
 			return

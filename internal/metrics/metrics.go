@@ -3,6 +3,7 @@ package metrics
 
 import (
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/buildinfo"
@@ -23,6 +24,23 @@ type Metrics struct {
 	modelLatency prometheus.Histogram
 	rateLimited  *prometheus.CounterVec
 	botDropped   prometheus.Counter
+	// series holds each request label set's counter and histogram once looked up, keyed by
+	// requestLabels: a request then costs no label hashing and no allocation. The label sets
+	// are few (route templates × methods × statuses), so the map stays small.
+	mu     sync.RWMutex
+	series map[requestLabels]*requestSeries
+}
+
+// requestLabels is one label set of the request metrics.
+type requestLabels struct {
+	route, method string
+	status        int
+}
+
+// requestSeries is a label set's counter and its route's histogram.
+type requestSeries struct {
+	count    prometheus.Counter
+	duration prometheus.Observer
 }
 
 // New registers the metrics on a fresh registry, with the Go runtime and process collectors and
@@ -30,7 +48,8 @@ type Metrics struct {
 // can join it to the other series or count the instances per version).
 func New() *Metrics {
 	m := &Metrics{
-		reg: prometheus.NewRegistry(),
+		reg:    prometheus.NewRegistry(),
+		series: map[requestLabels]*requestSeries{},
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "leadchat_http_requests_total", Help: "HTTP requests by route, method and status.",
 		}, []string{"route", "method", "status"}),
@@ -83,8 +102,21 @@ func (m *Metrics) Request(route, method string, status int, d time.Duration) {
 	if m == nil {
 		return
 	}
-	m.requests.WithLabelValues(route, methodLabel(method), statusText(status)).Inc()
-	m.duration.WithLabelValues(route).Observe(d.Seconds())
+	key := requestLabels{route, methodLabel(method), status}
+	m.mu.RLock()
+	ser := m.series[key]
+	m.mu.RUnlock()
+	if ser == nil {
+		ser = &requestSeries{
+			count:    m.requests.WithLabelValues(key.route, key.method, statusText(status)),
+			duration: m.duration.WithLabelValues(route),
+		}
+		m.mu.Lock()
+		m.series[key] = ser
+		m.mu.Unlock()
+	}
+	ser.count.Inc()
+	ser.duration.Observe(d.Seconds())
 }
 
 // LeadCreated records a new lead.
