@@ -222,14 +222,18 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 	defer rows.Close()
 	var page lead.Page
 	page.Leads = make([]lead.Stored, 0, limit)
+	// One record and one list of its fields serve every row: Scan sets every field, NULL
+	// included, and a record per row, escaping with its fields' addresses, was a good part of
+	// a page's garbage.
+	var r leadRecord
+	dest := r.dest()
 	for rows.Next() {
 		if len(page.Leads) == limit {
 			last := page.Leads[limit-1]
 			page.Next = &lead.Cursor{CreatedAt: last.CreatedAt, ID: last.ID}
 			break
 		}
-		var r leadRecord
-		if err := rows.Scan(r.dest()...); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return lead.Page{}, translate(err)
 		}
 		l, err := r.stored()
@@ -516,9 +520,10 @@ func (s *Store) RelatedLeads(ctx context.Context, companyID, leadID uuid.UUID, l
 	}
 	defer rows.Close()
 	var out []lead.Stored
+	var r leadRecord // reused as readPage does
+	dest := r.dest()
 	for rows.Next() {
-		var r leadRecord
-		if err := rows.Scan(r.dest()...); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, translate(err)
 		}
 		l, err := r.stored()

@@ -250,6 +250,8 @@ type leadData struct {
 	Related []lead.Stored
 	// Timeline is the history with the notes among the changes, in time order.
 	Timeline []timelineEntry
+	// Sections are the lists above written as HTML (leadpage.go).
+	Sections leadSections
 	// NoteText is a refused note's text, shown back in its form with NoteError.
 	NoteText, NoteError string
 	NoteMax             int
@@ -325,6 +327,8 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 	}
 	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(), Related: related,
 		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
+	data.Sections = leadSections{Related: relatedRows(related), Transcript: transcriptItems(msgs),
+		Notes: noteItems(notes), Timeline: timelineRows(data.Timeline, data.Names)}
 	status := http.StatusOK
 	if refused != nil {
 		data.NoteText, data.NoteError, status = refused.text, refused.message, http.StatusUnprocessableEntity
