@@ -207,7 +207,7 @@ func (s *Store) LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([
 		Origin    lead.Origin `db:"origin"`
 		CreatedAt time.Time   `db:"created_at"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, selectLeadHistory, companyID, leadID); err != nil {
+	if err := (runner{s: s}).selectAll(ctx, &rows, selectLeadHistory, companyID, leadID); err != nil {
 		return nil, translate(err)
 	}
 	out := make([]lead.HistoryEntry, len(rows))

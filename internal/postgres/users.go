@@ -123,7 +123,7 @@ WHERE m.company_id = $1 ORDER BY m.created_at, u.id`
 // Users lists a company's users, the longest-standing member first.
 func (s *Store) Users(ctx context.Context, companyID uuid.UUID) ([]user.User, error) {
 	var rows []userRow
-	if err := s.db.SelectContext(ctx, &rows, selectUsers, companyID); err != nil {
+	if err := (runner{s: s}).selectAll(ctx, &rows, selectUsers, companyID); err != nil {
 		return nil, translate(err)
 	}
 	users := make([]user.User, len(rows))
@@ -140,7 +140,7 @@ WHERE m.company_id = $1 AND m.user_id = $2`
 // User returns one user of a company; errs.NotFound when the company has no such member.
 func (s *Store) User(ctx context.Context, companyID, userID uuid.UUID) (user.User, error) {
 	var r userRow
-	if err := s.db.GetContext(ctx, &r, selectUser, companyID, userID); err != nil {
+	if err := (runner{s: s}).get(ctx, &r, selectUser, companyID, userID); err != nil {
 		return user.User{}, translate(err)
 	}
 	return r.user(), nil
@@ -160,7 +160,7 @@ func (s *Store) Memberships(ctx context.Context, userID uuid.UUID) ([]user.Membe
 		CompanyName string    `db:"company_name"`
 		Role        user.Role `db:"role"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, selectMemberships, userID); err != nil {
+	if err := (runner{s: s}).selectAll(ctx, &rows, selectMemberships, userID); err != nil {
 		return nil, translate(err)
 	}
 	ms := make([]user.Membership, len(rows))
