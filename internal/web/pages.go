@@ -163,9 +163,11 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 	if v != nil {
 		vw.Flash = d.sessions.PopString(r.Context(), keyFlash)
 		var err error
-		if v.Companies, err = d.store.Memberships(r.Context(), v.ID); err != nil {
-			d.serverError(w, r, err)
-			return
+		if v.Companies == nil { // a viewer not read by current
+			if v.Companies, err = d.store.Memberships(r.Context(), v.ID); err != nil {
+				d.serverError(w, r, err)
+				return
+			}
 		}
 	}
 	var buf bytes.Buffer

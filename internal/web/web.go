@@ -50,6 +50,9 @@ type Users interface {
 	RemoveCompanyUser(ctx context.Context, companyID, userID uuid.UUID) (user.User, error)
 	// Memberships are the companies a user may switch between.
 	Memberships(ctx context.Context, userID uuid.UUID) ([]user.Membership, error)
+	// Viewer is a user of a company, the company, and the companies the user may switch
+	// between, read together for every page.
+	Viewer(ctx context.Context, companyID, userID uuid.UUID) (user.User, company.Company, []user.Membership, error)
 	AcceptMembership(ctx context.Context, companyID, userID uuid.UUID) error
 }
 
