@@ -61,9 +61,11 @@ const (
 
 // createDashboardOwner gives the big company an owner who can log in to the dashboard.
 func (b *bench) createDashboardOwner(ctx context.Context, s *postgres.Store) error {
-	if _, _, err := user.Create(ctx, s, b.bigCompany, dashboardOwner, user.Owner, dashboardPassword); err != nil {
+	u, _, err := user.Create(ctx, s, b.bigCompany, dashboardOwner, user.Owner, dashboardPassword)
+	if err != nil {
 		return fmt.Errorf("creating the dashboard owner: %w", err)
 	}
+	b.ownerID = u.ID
 	return nil
 }
 

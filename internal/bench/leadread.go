@@ -12,8 +12,8 @@ import (
 
 // The read pair's steps (-only read): once one company holds bigLeads leads, lead creates (in
 // alternation with the same creates into an empty database, served by a twin leadchat), that
-// company's first and deep list pages, its dashboard leads page, the dashboard's search and
-// its overview.
+// company's first and deep list pages, its dashboard leads page, the dashboard's search, its
+// overview and one lead's page.
 const (
 	lcLeadEmpty   = "leadchat: lead, empty database"
 	lcLeadMillion = "leadchat: lead, 1M stored leads"
@@ -92,7 +92,7 @@ func listRequest(host, key, query string) []byte {
 // concurrency lead creates into it are measured in alternation with the same creates into an
 // empty database (the twin leadchat, on a copy of the database as provisioned, emptied of leads
 // before each alternation), then its first and deep list pages, its dashboard leads page,
-// search and overview, and at the end its CSV export.
+// search, overview and lead page, and at the end its CSV export.
 func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byte) error {
 	s, err := postgres.Open(ctx, b.cluster.DSN("leadchat"), postgres.Options{MaxOpenConns: 2, StatementTimeout: 10 * time.Minute})
 	if err != nil {
@@ -127,6 +127,9 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	if _, err := s.DB().ExecContext(ctx, seedWidgetEvents, b.bigCompany, bigEvents); err != nil {
 		return fmt.Errorf("seeding widget events: %w", err)
 	}
+	if err := b.seedLeadPage(ctx, s); err != nil {
+		return err
+	}
 	fmt.Fprintf(b.log, "seeded in %v\n", time.Since(start).Round(time.Second))
 	deep, err := b.deepPages(ctx, s, n)
 	if err != nil {
@@ -144,6 +147,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	dashboard := [][]byte{dashboardRequest(b.leadchatAddr, b.dashboardCookie)}
 	searches := dashboardSearches(b.leadchatAddr, b.dashboardCookie, n)
 	overview := [][]byte{overviewRequest(b.leadchatAddr, b.dashboardCookie)}
+	leadPage := [][]byte{leadPageRequest(b.leadchatAddr, b.dashboardCookie, b.pageLead)}
 	for _, c := range b.opt.conns {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -160,6 +164,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 		add(b.httpStep(ctx, lcDashboardLeads, c, b.leadchat, b.leadchatAddr, roundRobin(dashboard)))
 		add(b.httpStep(ctx, lcDashboardSearch, c, b.leadchat, b.leadchatAddr, roundRobin(searches)))
 		add(b.httpStep(ctx, lcOverview, c, b.leadchat, b.leadchatAddr, roundRobin(overview)))
+		add(b.httpStep(ctx, lcLeadPage, c, b.leadchat, b.leadchatAddr, roundRobin(leadPage)))
 	}
 	b.stopTwin()
 	if ctx.Err() == nil {

@@ -275,6 +275,11 @@ func (b *bench) targets(rows map[string]*row) []target {
 			"dashboard overview of a company's %s leads and 10M counted widget events: p99 %s at 16 connections, %d errors (want ≤ 50ms, none)%s",
 			b.bigLeadsText(), fmtDur(r.res.P99), r.res.Errors, disturbed(r))
 	}
+	if r := get(lcLeadPage, 16); r != nil {
+		judge(r.err == "" && r.res.OK > 0 && r.res.Errors == 0 && r.res.P99 <= 30*time.Millisecond,
+			"dashboard lead page with %d related leads, %d notes, %d changes and %d chat messages: p99 %s at 16 connections, %d errors (want ≤ 30ms, none)%s",
+			relatedLeads, pageNotes, pageHistory, pageTranscript, fmtDur(r.res.P99), r.res.Errors, disturbed(r))
+	}
 	if e := b.export; e != nil {
 		judge(e.err == "" && e.rows == b.bigLeads() && e.perSecond() >= 50000 && e.rss > 0 && e.rss < 64<<20,
 			"CSV export of a company's %s leads from the dashboard: %d rows at %.0f rows/s, server peak RSS %.1f MiB (want all, ≥ 50,000 rows/s, < 64 MiB)%s",

@@ -55,10 +55,14 @@ type bench struct {
 	// bigCompany is the company the read steps fill with leads and list; bigKey is its private key.
 	bigCompany uuid.UUID
 	bigKey     string
-	// dashboardCookie is the big company's owner's dashboard session, as a Cookie header's value.
+	// ownerID is the big company's owner; dashboardCookie is their dashboard session, as a
+	// Cookie header's value.
+	ownerID         uuid.UUID
 	dashboardCookie string
-	reply           string // the built-in assistant's answer to chatMessages[0]
-	runs            int    // numbers each load run, for unique chat sessions
+	// pageLead is the big company's lead that the lead page step opens (leadpage.go).
+	pageLead uuid.UUID
+	reply    string // the built-in assistant's answer to chatMessages[0]
+	runs     int    // numbers each load run, for unique chat sessions
 
 	// The events pair (events.go): the webhook receiver, the keys of the companies with an
 	// endpoint, the leadchat database for counting pending deliveries, and the figures.

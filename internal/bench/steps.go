@@ -36,12 +36,12 @@ var tableOrder = []struct{ step, ceiling string }{
 	{dbChat, ""}, {lcChat, dbChat},
 	{lcLeadNoHook, ""}, {lcLeadHook, lcLeadNoHook},
 	{lcLeadEmpty, ""}, {lcLeadMillion, lcLeadEmpty}, {lcListFirst, ""}, {lcListDeep, ""},
-	{lcDashboardLeads, ""}, {lcDashboardSearch, ""}, {lcOverview, ""},
+	{lcDashboardLeads, ""}, {lcDashboardSearch, ""}, {lcOverview, ""}, {lcLeadPage, ""},
 }
 
 // stepsPerPair is how many steps each pair (-only) runs at one concurrency; the streams step
 // runs once, at no concurrency of the table.
-var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 3, "chat": 2, "events": 2, "read": 7, "streams": 0}
+var stepsPerPair = map[string]int{"spread": 2, "hot": 2, "config": 3, "chat": 2, "events": 2, "read": 8, "streams": 0}
 
 // row is one step at one concurrency.
 type row struct {

@@ -25,6 +25,7 @@ type Writer struct {
 	out     io.Writer
 	w       *csv.Writer
 	started bool
+	cells   []string // the record's cells, reused: an export writes a record per lead
 }
 
 // NewWriter returns a Writer that writes to w.
@@ -38,11 +39,11 @@ func (w *Writer) Write(record []string) error {
 			return err
 		}
 	}
-	cells := make([]string, len(record))
-	for i, c := range record {
-		cells[i] = Cell(c)
+	w.cells = append(w.cells[:0], record...)
+	for i, c := range w.cells {
+		w.cells[i] = Cell(c)
 	}
-	return w.w.Write(cells)
+	return w.w.Write(w.cells)
 }
 
 // Flush writes what is buffered and reports any error of this or an earlier write.
@@ -64,11 +65,15 @@ func Cell(s string) string {
 	if s == "" {
 		return s
 	}
-	if phone.MatchString(s) {
-		return wordJoiner + s
-	}
 	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
+	case '+':
+		// Only here can s be a phone number: the pattern, a regular expression, is too slow
+		// to try on every cell of an export.
+		if phone.MatchString(s) {
+			return wordJoiner + s
+		}
+		return "'" + s
+	case '=', '-', '@', '\t', '\r':
 		return "'" + s
 	}
 	return s

@@ -7,10 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
 	_ "github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
 	leadmail "github.com/leadchat/leadchat/internal/mail"
 	"github.com/leadchat/leadchat/internal/mail/mailtest"
 	"github.com/leadchat/leadchat/internal/user"
@@ -174,5 +176,64 @@ func (e *env) emailDeliveries(n int) []event.Record {
 			e.t.Fatalf("e-mail deliveries %+v, want %d settled", ds, n)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A lead given to a member by hand (the dashboard and PATCH assignee_id both make this update)
+// sends that member the lead's new-lead e-mail, once per assignment, even when the member is
+// also a notify address; passing it on mails the new assignee, and neither unassigning it, nor
+// changing its status, nor giving it to the member it already has, sends anything.
+func TestLeadAssignedByHandIsMailedToTheAssignee(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	anna, err := e.store.CreateUser(ctx, e.company, "anna@ceg.example", user.Member, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bela, err := e.store.CreateUser(ctx, e.company, "bela@ceg.example", user.Member, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := mailEnv(t, e)
+	id := e.lead() // no notify address, no endpoint: its creation mails no one
+	e.quiet()
+	if n := len(srv.Messages()); n != 0 {
+		t.Fatalf("%d messages before any assignment", n)
+	}
+
+	assign := func(who uuid.UUID, status lead.Status) {
+		t.Helper()
+		u := lead.Update{Status: status, Assign: who != uuid.Nil || status == "", Assignee: who}
+		if err := e.store.UpdateLead(ctx, e.company, id, u, lead.OriginDashboard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	assign(anna.ID, "")
+	msgs := waitMessages(t, srv, 1)
+	if got := msgs[0].To; len(got) != 1 || got[0] != "anna@ceg.example" {
+		t.Fatalf("the assignment mailed %v, want anna", got)
+	}
+	if !strings.Contains(msgs[0].Parts["text/plain"], id.String()) {
+		t.Errorf("anna's e-mail does not link the lead:\n%s", msgs[0].Parts["text/plain"])
+	}
+
+	assign(anna.ID, lead.StatusContacted) // the same assignee and a status: no e-mail
+	assign(uuid.Nil, "")                  // unassigned: no e-mail
+	// Bela is a confirmed notify address too; the assignment still tells him the lead is his.
+	if err := e.store.SetNotifyEmails(ctx, e.company, []string{"bela@ceg.example"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.store.DB().Exec(`UPDATE notify_emails SET confirmed_at = now() WHERE company_id = $1`, e.company); err != nil {
+		t.Fatal(err)
+	}
+	assign(bela.ID, "")
+	e.quiet()
+	msgs = srv.Messages()
+	var to []string
+	for _, m := range msgs {
+		to = append(to, m.To...)
+	}
+	if want := []string{"anna@ceg.example", "bela@ceg.example"}; strings.Join(to, " ") != strings.Join(want, " ") {
+		t.Errorf("messages to %v, want %v", to, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -108,7 +109,8 @@ func TestLeadJSONIsEncodingJSONs(t *testing.T) {
 		}
 	}
 	next := &lead.Cursor{CreatedAt: leads[0].CreatedAt, ID: leads[0].ID}
-	for _, p := range []lead.Page{{}, {Leads: leads}, {Leads: leads[:1], Next: next}} {
+	var pool sync.Pool // each page after the first writes into the buffer of the one before
+	for _, p := range []lead.Page{{Leads: leads}, {}, {Leads: leads[:1], Next: next}} {
 		body := api.LeadList{Data: make([]api.StoredLead, len(p.Leads))}
 		for i := range p.Leads {
 			body.Data[i] = storedLead(&p.Leads[i])
@@ -119,7 +121,7 @@ func TestLeadJSONIsEncodingJSONs(t *testing.T) {
 		}
 		want := encodingJSON(t, body)
 		rec := httptest.NewRecorder()
-		if err := (leadListJSON{&p, lead.Filter{Status: lead.StatusNew}}).VisitListLeadsResponse(rec); err != nil {
+		if err := (leadListJSON{page: &p, filter: lead.Filter{Status: lead.StatusNew}, buffers: &pool}).VisitListLeadsResponse(rec); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(rec.Body.Bytes(), want) || rec.Code != 200 || rec.Header().Get("Content-Type") != "application/json" {

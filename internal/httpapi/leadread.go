@@ -78,7 +78,7 @@ func (s *server) ListLeads(ctx context.Context, req api.ListLeadsRequestObject) 
 	if err != nil {
 		return nil, err
 	}
-	return leadListJSON{&page, f}, nil
+	return leadListJSON{page: &page, filter: f, buffers: &s.bodies}, nil
 }
 
 // GetLead answers one of the company's leads.

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -82,6 +83,8 @@ type server struct {
 	// streamPing is how often an idle chat stream sends a comment.
 	streamPing time.Duration
 	events     WidgetEvents
+	// bodies lends the lead list's response buffers (leadListJSON).
+	bodies sync.Pool
 }
 
 // New builds the service's HTTP handler.

@@ -52,7 +52,7 @@ FROM companies WHERE id = $1`
 // Company returns one company; errs.NotFound when there is none.
 func (s *Store) Company(ctx context.Context, companyID uuid.UUID) (company.Company, error) {
 	var r companyRow
-	if err := s.db.GetContext(ctx, &r, selectCompany, companyID); err != nil {
+	if err := (runner{s: s}).get(ctx, &r, selectCompany, companyID); err != nil {
 		return company.Company{}, translate(err)
 	}
 	return r.company(), nil

@@ -140,8 +140,9 @@ func companyUser(c, u string) string {
 
 // updateLead changes a lead's status ($3, NULL to keep it) and, when $5, its assignee ($6, NULL
 // for nobody), in one statement: each change that is one goes to the history, and the lead's
-// lead.updated is recorded once. An assignee who is not a user of the company changes nothing,
-// status included, and the row back says so. No row in old means no such lead of the company.
+// lead.updated is recorded once, carrying the new assignee so that they get the lead's new-lead
+// e-mail. An assignee who is not a user of the company changes nothing, status included, and
+// the row back says so. No row in old means no such lead of the company.
 var updateLead = `
 WITH old AS (
     SELECT status, assignee_id FROM leads WHERE company_id = $1 AND id = $2 FOR UPDATE
@@ -160,8 +161,9 @@ WITH old AS (
     UNION ALL
     SELECT $1, $2, 'assignee', old.assignee_id::text, m.assignee_id::text, $4 FROM old, moved m
     WHERE old.assignee_id IS DISTINCT FROM m.assignee_id
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, m.email IS NOT NULL OR m.phone IS NOT NULL AS reachable, NULL::uuid AS assignee
-    FROM moved m`) + `
+), ` + recordEvents(`SELECT m.company_id, m.id AS lead_id, '`+string(event.LeadUpdated)+`' AS type, m.email IS NOT NULL OR m.phone IS NOT NULL AS reachable,
+        CASE WHEN m.assignee_id IS DISTINCT FROM old.assignee_id THEN m.assignee_id END AS assignee
+    FROM moved m, old`) + `
 SELECT EXISTS (SELECT FROM old) AS found, (SELECT member FROM ok) AS member`
 
 // UpdateLead changes a company's lead's status, assignee or both, kept in its history with
@@ -205,7 +207,7 @@ func (s *Store) LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([
 		Origin    lead.Origin `db:"origin"`
 		CreatedAt time.Time   `db:"created_at"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, selectLeadHistory, companyID, leadID); err != nil {
+	if err := (runner{s: s}).selectAll(ctx, &rows, selectLeadHistory, companyID, leadID); err != nil {
 		return nil, translate(err)
 	}
 	out := make([]lead.HistoryEntry, len(rows))

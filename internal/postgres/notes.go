@@ -50,7 +50,7 @@ func (s *Store) LeadNotes(ctx context.Context, companyID, leadID uuid.UUID) ([]l
 		Body      string        `db:"body"`
 		CreatedAt time.Time     `db:"created_at"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, selectNotes, companyID, leadID); err != nil {
+	if err := (runner{s: s}).selectAll(ctx, &rows, selectNotes, companyID, leadID); err != nil {
 		return nil, translate(err)
 	}
 	out := make([]lead.InternalNote, len(rows))

@@ -31,17 +31,21 @@ import (
 // What an event s goes to, written once for the two places that ask: the statement that records
 // an event (which records it only if something takes it) and the dispatch (which makes a
 // delivery for each). An enabled webhook endpoint w takes the types it subscribed to (all when
-// none); a confirmed new-lead address n takes lead.created of a lead with an email or a phone,
-// and so does the member the lead is given to.
+// none); a confirmed new-lead address n takes lead.created of a lead with an email or a phone;
+// the member a change gave a reachable lead to (s.assignee) takes that change's event, which is
+// a lead.created or the lead.updated of an assignment by hand.
 const (
 	endpointTakes = `w.company_id = s.company_id AND w.disabled_at IS NULL AND (w.events = '{}' OR s.type = ANY (w.events))`
 	addressTakes  = `n.company_id = s.company_id AND n.confirmed_at IS NOT NULL`
 	mailedType    = `s.type = '` + string(event.LeadCreated) + `'`
 )
 
-// targets is the join of events (a CTE of id, company_id, lead_id, type) with their targets:
-// the webhooks that take the type; for lead.created of a reachable lead, the confirmed notify
-// addresses and the member the lead is given to, once when they are among the addresses.
+// targets is the join of events (a CTE of id, company_id, lead_id, type, assignee) with their
+// targets: the webhooks that take the type; for lead.created of a reachable lead, the confirmed
+// notify addresses; and the member the event gave the lead to, while the lead is still theirs
+// (a lead passed on before the dispatch mails only its new assignee), once when a lead.created
+// also goes to them as a notify address. An assignment by hand mails the assignee even when
+// they are a notify address: the address got the lead's creation, not that it is now theirs.
 func targets(events string) string {
 	return `
     SELECT s.company_id, s.id AS event_id, w.id AS endpoint_id, NULL::text AS email
@@ -54,25 +58,26 @@ func targets(events string) string {
     UNION ALL
     SELECT s.company_id, s.id, NULL, u.email
     FROM ` + events + ` s JOIN leads l ON l.company_id = s.company_id AND l.id = s.lead_id
-        AND (l.email IS NOT NULL OR l.phone IS NOT NULL)
-    JOIN memberships m ON m.company_id = s.company_id AND m.user_id = l.assignee_id
+        AND l.assignee_id = s.assignee AND (l.email IS NOT NULL OR l.phone IS NOT NULL)
+    JOIN memberships m ON m.company_id = s.company_id AND m.user_id = s.assignee
     JOIN users u ON u.id = m.user_id
-    WHERE ` + mailedType + ` AND NOT EXISTS (SELECT FROM notify_emails n
-        WHERE ` + addressTakes + ` AND lower(n.email) = u.email)`
+    WHERE NOT (` + mailedType + ` AND EXISTS (SELECT FROM notify_emails n
+        WHERE ` + addressTakes + ` AND lower(n.email) = u.email))`
 }
 
 // recordEvents is the WITH entries that record the events of source, a SELECT of (company_id,
 // lead_id, type, reachable, assignee): reachable whether the lead has an email or a phone
-// (false for lead.erased), assignee the user a new lead is given to (NULL otherwise), who gets
-// the new-lead e-mail of it. It leaves the CTE names ev_* to the statement's other entries.
+// (false for lead.erased), assignee the user the change gave the lead to (a new lead given
+// round-robin, or an assignment by hand; NULL otherwise), who gets the new-lead e-mail of it.
+// It leaves the CTE names ev_* to the statement's other entries.
 func recordEvents(source string) string {
 	return `ev_source AS (` + source + `
 ), ev_event AS (
-    INSERT INTO event_outbox (id, company_id, lead_id, type)
-    SELECT outbox_id(), s.company_id, s.lead_id, s.type FROM ev_source s
+    INSERT INTO event_outbox (id, company_id, lead_id, type, assignee)
+    SELECT outbox_id(), s.company_id, s.lead_id, s.type, CASE WHEN s.reachable THEN s.assignee END FROM ev_source s
     WHERE EXISTS (SELECT FROM webhook_endpoints w WHERE ` + endpointTakes + `)
-        OR (` + mailedType + ` AND s.reachable
-            AND (s.assignee IS NOT NULL OR EXISTS (SELECT FROM notify_emails n WHERE ` + addressTakes + `)))
+        OR (s.reachable AND s.assignee IS NOT NULL)
+        OR (` + mailedType + ` AND s.reachable AND EXISTS (SELECT FROM notify_emails n WHERE ` + addressTakes + `))
     RETURNING id
 ), ev_dispatch AS (
     INSERT INTO river_job (kind, queue, max_attempts, args)
@@ -93,7 +98,7 @@ var dispatchEvents = `
 WITH picked AS (
     DELETE FROM event_outbox
     WHERE ctid = ANY (ARRAY(SELECT ctid FROM event_outbox LIMIT $1 FOR UPDATE SKIP LOCKED))
-    RETURNING id, company_id, lead_id, type, created_at
+    RETURNING id, company_id, lead_id, type, assignee, created_at
 ), event AS (
     INSERT INTO lead_events (id, company_id, lead_id, type, created_at)
     SELECT id, company_id, lead_id, type, created_at FROM picked

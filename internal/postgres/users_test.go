@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/errs"
@@ -43,6 +44,19 @@ func TestMembershipsOfOneAccount(t *testing.T) {
 	}
 	if got, err := s.User(ctx, b, u.ID); err != nil || got.PasswordSet {
 		t.Errorf("the account in B before it came in: %+v, %v; want it shown as invited", got, err)
+	}
+	// The dashboard reads a session's user, company and companies together: the same as the
+	// three reads apart.
+	for _, c := range []uuid.UUID{a, b} {
+		vu, vc, vms, err := s.Viewer(ctx, c, u.ID)
+		wu, _ := s.User(ctx, c, u.ID)
+		wc, _ := s.Company(ctx, c)
+		if err != nil || vu != wu || vc.ID != wc.ID || vc.Name != wc.Name || vc.Plan != wc.Plan || !cmp.Equal(vms, ms) {
+			t.Errorf("Viewer in %v: %+v %+v %+v, %v; want %+v %+v %+v", c, vu, vc, vms, err, wu, wc, ms)
+		}
+	}
+	if _, _, _, err := s.Viewer(ctx, company(t, s, "C"), u.ID); !errs.Is(err, errs.NotFound) {
+		t.Errorf("Viewer in a company the user is not in: %v, want not found", err)
 	}
 
 	other, _ := user.HashPassword("a meghívó jelszava")

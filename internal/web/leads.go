@@ -185,9 +185,9 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 // text is escaped with html/template's own escaper (safe in text and in quoted attributes); the
 // id and the status are a UUID and a known word, and are escaped all the same.
 func leadRows(leads []lead.Stored, users map[uuid.UUID]string) template.HTML {
-	var b strings.Builder
+	var b htmlWriter
 	b.Grow(600 * len(leads))
-	text := func(s string) { template.HTMLEscape(&b, []byte(s)) }
+	text := b.text
 	for i := range leads {
 		l := &leads[i]
 		id := l.ID.String()
@@ -233,7 +233,7 @@ func leadRows(leads []lead.Stored, users map[uuid.UUID]string) template.HTML {
 		text(formatDate(l.CreatedAt))
 		b.WriteString("</td>\n    </tr>\n    ")
 	}
-	return template.HTML(b.String()) // every value in it escaped above
+	return b.html()
 }
 
 type leadData struct {
@@ -250,6 +250,8 @@ type leadData struct {
 	Related []lead.Stored
 	// Timeline is the history with the notes among the changes, in time order.
 	Timeline []timelineEntry
+	// Sections are the lists above written as HTML (leadpage.go).
+	Sections leadSections
 	// NoteText is a refused note's text, shown back in its form with NoteError.
 	NoteText, NoteError string
 	NoteMax             int
@@ -325,6 +327,8 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 	}
 	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(), Related: related,
 		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
+	data.Sections = leadSections{Related: relatedRows(related), Transcript: transcriptItems(msgs),
+		Notes: noteItems(notes), Timeline: timelineRows(data.Timeline, data.Names)}
 	status := http.StatusOK
 	if refused != nil {
 		data.NoteText, data.NoteError, status = refused.text, refused.message, http.StatusUnprocessableEntity

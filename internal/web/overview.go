@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/hashicorp/golang-lru/v2/expirable"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/lead"
@@ -22,14 +24,74 @@ type Overviews interface {
 }
 
 type overviewData struct {
-	insight.Overview
+	*overviewFigures
 	Period  int
 	Periods []int
 	Sources []lead.Source
+}
+
+// overviewFigures are a company's overview of a period as every viewer sees it: the figures,
+// and the parts of the page drawn from them here rather than by the template.
+type overviewFigures struct {
+	insight.Overview
 	// Chart is the leads per day as an SVG drawn here: no script, so it works under the CSP.
 	Chart template.HTML
+	// DailyRows are the chart's figures as the table's rows; see dailyRows.
+	DailyRows template.HTML
 	// Max is the largest day's total, the chart's scale.
 	Max int
+}
+
+// overviewFresh is how long a company's overview of a period is served from memory. Its figures
+// are counts of days, which nobody reads to the second; the page is where every user of a
+// company lands, so a team opening the dashboard at once costs one set of queries (the first
+// asker's; the others wait for it) instead of one per user and reload. A new lead, a status
+// change or a widget event shows on the overview within this time; the list and the lead pages
+// read the database on every request.
+const overviewFresh = 10 * time.Second
+
+// overviewEntries bounds the companies' overviews kept; past it the least used go first.
+const overviewEntries = 1000
+
+// overviewKey is a company's overview of a period.
+type overviewKey struct {
+	company uuid.UUID
+	days    int
+}
+
+// overviews keeps companies' overviews for overviewFresh, each made once however many ask for
+// it at the same time.
+type overviews struct {
+	fresh *expirable.LRU[overviewKey, *overviewFigures]
+	calls singleflight.Group
+}
+
+func newOverviews() *overviews {
+	return &overviews{fresh: expirable.NewLRU[overviewKey, *overviewFigures](overviewEntries, nil, overviewFresh)}
+}
+
+// get returns the company's overview of the period, from memory while it is fresh, else made
+// by load, whose context is not the caller's: other requests may be waiting for it.
+func (o *overviews) get(ctx context.Context, k overviewKey, load func(context.Context) (*overviewFigures, error)) (*overviewFigures, error) {
+	if f, ok := o.fresh.Get(k); ok {
+		return f, nil
+	}
+	ch := o.calls.DoChan(k.company.String()+"/"+strconv.Itoa(k.days), func() (any, error) {
+		f, err := load(context.WithoutCancel(ctx))
+		if err == nil {
+			o.fresh.Add(k, f)
+		}
+		return f, err
+	})
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.(*overviewFigures), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // overview is the landing page, Áttekintés: leads per day by source, the widget's funnel,
@@ -45,17 +107,51 @@ func (d *dashboard) overview(w http.ResponseWriter, r *http.Request, v viewer) {
 		}
 		period = n
 	}
-	o, err := d.store.Overview(r.Context(), v.CompanyID, d.now(), period, budapest)
+	sources := lead.Sources()
+	figures, err := d.overviews.get(r.Context(), overviewKey{v.CompanyID, period}, func(ctx context.Context) (*overviewFigures, error) {
+		o, err := d.store.Overview(ctx, v.CompanyID, d.now(), period, budapest)
+		if err != nil {
+			return nil, err
+		}
+		f := &overviewFigures{Overview: o}
+		for _, day := range o.Days {
+			f.Max = max(f.Max, day.Total)
+		}
+		f.Chart = chart(o.Days, sources, f.Max)
+		f.DailyRows = dailyRows(o.Days, sources)
+		return f, nil
+	})
 	if err != nil {
 		d.serverError(w, r, err)
 		return
 	}
-	data := overviewData{Overview: o, Period: period, Periods: insight.Periods, Sources: lead.Sources()}
-	for _, day := range o.Days {
-		data.Max = max(data.Max, day.Total)
+	d.render(w, r, http.StatusOK, "overview", &v, overviewData{overviewFigures: figures, Period: period,
+		Periods: insight.Periods, Sources: sources})
+}
+
+// dailyRows writes the daily table's rows, a day a row with its count per source and its
+// total. They are written here rather than by the template for the reason leadRows gives: the
+// template's range over ninety days and their sources took most of the page's time. The
+// values are dates and numbers, which need no escaping.
+func dailyRows(days []insight.Day, sources []lead.Source) template.HTML {
+	var b strings.Builder
+	b.Grow(len(days) * (80 + 12*len(sources)))
+	for _, day := range days {
+		b.WriteString(`<tr data-day="`)
+		b.WriteString(day.Day.Format("2006-01-02"))
+		b.WriteString(`"><th scope="row">`)
+		b.WriteString(day.Day.Format("2006. 01. 02."))
+		b.WriteString("</th>")
+		for _, s := range sources {
+			b.WriteString("<td>")
+			b.WriteString(strconv.Itoa(day.BySource[s]))
+			b.WriteString("</td>")
+		}
+		b.WriteString("<td>")
+		b.WriteString(strconv.Itoa(day.Total))
+		b.WriteString("</td></tr>\n      ")
 	}
-	data.Chart = chart(o.Days, data.Sources, data.Max)
-	d.render(w, r, http.StatusOK, "overview", &v, data)
+	return template.HTML(b.String()) // dates and numbers only
 }
 
 func validPeriod(n int) bool {

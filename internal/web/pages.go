@@ -15,8 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/leadchat/leadchat/internal/asset"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
@@ -83,20 +81,10 @@ var funcs = template.FuncMap{
 	"typesName":      typesName,
 	"attemptError":   attemptError,
 	"consentSummary": consentSummary,
-	// userName is a user's name for a user id as text (the history keeps ids): "–" for none.
-	"userName": func(names map[uuid.UUID]string, id string) string {
-		if id == "" {
-			return "–"
-		}
-		u, err := uuid.Parse(id)
-		if n, ok := names[u]; ok && err == nil {
-			return n
-		}
-		return "eltávolított felhasználó"
-	},
-	"faqLink":  faqLink,
-	"duration": duration,
-	"percent":  percent,
+	"userName":       userName,
+	"faqLink":        faqLink,
+	"duration":       duration,
+	"percent":        percent,
 	"deref": func(n *int) int {
 		if n == nil {
 			return 0
@@ -175,9 +163,11 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 	if v != nil {
 		vw.Flash = d.sessions.PopString(r.Context(), keyFlash)
 		var err error
-		if v.Companies, err = d.store.Memberships(r.Context(), v.ID); err != nil {
-			d.serverError(w, r, err)
-			return
+		if v.Companies == nil { // a viewer not read by current
+			if v.Companies, err = d.store.Memberships(r.Context(), v.ID); err != nil {
+				d.serverError(w, r, err)
+				return
+			}
 		}
 	}
 	var buf bytes.Buffer

@@ -84,18 +84,14 @@ func (d *dashboard) current(r *http.Request) (viewer, bool, error) {
 	if now.Sub(seen) >= TouchEvery {
 		d.sessions.Put(ctx, keySeen, now.Unix())
 	}
-	u, err := d.store.User(ctx, cid, uid)
+	u, c, companies, err := d.store.Viewer(ctx, cid, uid)
 	if errs.Is(err, errs.NotFound) {
 		return viewer{}, false, d.sessions.Destroy(ctx)
 	}
 	if err != nil {
 		return viewer{}, false, err
 	}
-	c, err := d.store.Company(ctx, cid)
-	if err != nil {
-		return viewer{}, false, err
-	}
-	return viewer{User: u, Company: c}, true, nil
+	return viewer{User: u, Company: c, Companies: companies}, true, nil
 }
 
 // page serves h to logged-in users whose role reaches area. Others are sent to the login page;

@@ -50,6 +50,9 @@ type Users interface {
 	RemoveCompanyUser(ctx context.Context, companyID, userID uuid.UUID) (user.User, error)
 	// Memberships are the companies a user may switch between.
 	Memberships(ctx context.Context, userID uuid.UUID) ([]user.Membership, error)
+	// Viewer is a user of a company, the company, and the companies the user may switch
+	// between, read together for every page.
+	Viewer(ctx context.Context, companyID, userID uuid.UUID) (user.User, company.Company, []user.Membership, error)
 	AcceptMembership(ctx context.Context, companyID, userID uuid.UUID) error
 }
 
@@ -125,7 +128,7 @@ const Prefix = "/app/"
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
 		hashing: cfg.Hashing, allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now, ips: cfg.ClientIP,
-		invitations: cfg.Invitations, live: cfg.Live, hub: cfg.Hub, streamPing: cfg.StreamPing}
+		invitations: cfg.Invitations, live: cfg.Live, hub: cfg.Hub, streamPing: cfg.StreamPing, overviews: newOverviews()}
 	if d.streamPing == 0 {
 		d.streamPing = 25 * time.Second
 	}
@@ -261,6 +264,8 @@ type dashboard struct {
 	live                 *chat.Live
 	hub                  *live.Hub
 	streamPing           time.Duration
+	// overviews keeps the landing page's figures for a few seconds.
+	overviews *overviews
 }
 
 // secure reports whether the dashboard is served over https.

@@ -1,0 +1,168 @@
+package web
+
+import (
+	"html/template"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/lead"
+)
+
+// The lead page's lists (the same person's other leads, the transcript, the notes and the
+// timeline) are written here rather than by the template, for the reason leadRows gives: with
+// 20 related leads and 50 notes, which the timeline shows again, the template's ranges took
+// more than half of the page's time. Every text is escaped with html/template's own escaper.
+
+// leadSections are the lead page's lists as HTML.
+type leadSections struct {
+	Related, Transcript, Notes, Timeline template.HTML
+}
+
+// htmlWriter builds a fragment of a page, escaping what it is told is text.
+type htmlWriter struct{ strings.Builder }
+
+func (b *htmlWriter) text(s string) { b.WriteString(template.HTMLEscapeString(s)) }
+
+func (b *htmlWriter) html() template.HTML { return template.HTML(b.String()) } // every text escaped
+
+// relatedRows writes the related leads' table rows.
+func relatedRows(leads []lead.Stored) template.HTML {
+	var b htmlWriter
+	b.Grow(400 * len(leads))
+	for i := range leads {
+		l := &leads[i]
+		id := l.ID.String()
+		b.WriteString(`<tr data-related="`)
+		b.text(id)
+		b.WriteString(`"><td><a href="/app/leads/`)
+		b.text(id)
+		b.WriteString(`">`)
+		if name := l.DisplayName(); name != "" {
+			b.text(name)
+		} else {
+			b.WriteString("(név nélkül)")
+		}
+		b.WriteString("</a></td>\n      <td>")
+		if l.Email != "" {
+			b.WriteString(`<span class="mono">`)
+			b.text(l.Email)
+			b.WriteString("</span>")
+			if l.Phone != "" {
+				b.WriteString("<br>")
+			}
+		}
+		b.text(l.Phone)
+		b.WriteString("</td>\n      <td>")
+		b.text(l.Source.Name())
+		b.WriteString(`</td><td><span class="badge status-`)
+		b.text(string(l.Status))
+		b.WriteString(`">`)
+		b.text(l.Status.Name())
+		b.WriteString("</span></td><td>")
+		b.text(formatDate(l.CreatedAt))
+		b.WriteString("</td></tr>\n    ")
+	}
+	return b.html()
+}
+
+// transcriptItems writes the chat's messages as the transcript's list items.
+func transcriptItems(msgs []lead.Message) template.HTML {
+	var b htmlWriter
+	b.Grow(300 * len(msgs))
+	for _, m := range msgs {
+		b.WriteString(`<li class="`)
+		b.text(m.Role())
+		b.WriteString(`"><span class="who-said">`)
+		switch {
+		case m.Visitor:
+			b.WriteString("Látogató")
+		case m.AgentName != "":
+			b.text(m.AgentName)
+			b.WriteString(" (munkatárs)")
+		default:
+			b.WriteString("Asszisztens")
+		}
+		b.WriteString(" · ")
+		b.text(formatDate(m.At))
+		b.WriteString("</span>\n      <p>")
+		b.text(m.Text)
+		b.WriteString("</p></li>\n  ")
+	}
+	return b.html()
+}
+
+// noteItems writes the internal notes as list items.
+func noteItems(notes []lead.InternalNote) template.HTML {
+	var b htmlWriter
+	b.Grow(300 * len(notes))
+	for _, n := range notes {
+		b.WriteString(`<li data-note><span class="who-said">`)
+		b.text(n.Author)
+		b.WriteString(" · ")
+		b.text(formatDate(n.At))
+		b.WriteString("</span>\n      <p class=\"note\">")
+		b.text(n.Text)
+		b.WriteString("</p></li>\n  ")
+	}
+	return b.html()
+}
+
+// timelineRows writes the history's table rows, a note's among the changes.
+func timelineRows(entries []timelineEntry, names map[uuid.UUID]string) template.HTML {
+	var b htmlWriter
+	b.Grow(250 * len(entries))
+	for _, e := range entries {
+		if e.Note != nil {
+			b.WriteString("<tr data-history-note><td>")
+			b.text(formatDate(e.At))
+			b.WriteString(`</td><td>belső jegyzet</td><td>–</td><td class="note">`)
+			b.text(e.Note.Text)
+			b.WriteString("</td><td>")
+			b.text(e.Note.Author)
+			b.WriteString("</td></tr>\n    ")
+			continue
+		}
+		b.WriteString("<tr><td>")
+		b.text(formatDate(e.At))
+		b.WriteString("</td><td>")
+		b.text(fieldName(e.Field))
+		b.WriteString("</td>\n      <td>")
+		b.text(historyValue(e.Field, e.Old, names))
+		b.WriteString("</td>\n      <td>")
+		b.text(historyValue(e.Field, e.New, names))
+		b.WriteString("</td>\n      <td>")
+		b.text(originName(e.Origin))
+		b.WriteString("</td></tr>\n    ")
+	}
+	return b.html()
+}
+
+// historyValue words a value of a field as the history keeps it (text): a status by its name,
+// a consent summed up, a user by their name, anything else as it is, "–" for none.
+func historyValue(f lead.Field, v string, names map[uuid.UUID]string) string {
+	switch f {
+	case lead.FieldStatus:
+		return lead.Status(v).Name()
+	case lead.FieldConsent:
+		return consentSummary(v)
+	case lead.FieldAssignee:
+		return userName(names, v)
+	}
+	if v == "" {
+		return "–"
+	}
+	return v
+}
+
+// userName is a user's name for a user id as text (the history keeps ids): "–" for none.
+func userName(names map[uuid.UUID]string, id string) string {
+	if id == "" {
+		return "–"
+	}
+	u, err := uuid.Parse(id)
+	if n, ok := names[u]; ok && err == nil {
+		return n
+	}
+	return "eltávolított felhasználó"
+}
