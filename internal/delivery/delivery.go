@@ -34,8 +34,8 @@ type Store interface {
 	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
 	EraseExpired(ctx context.Context, now time.Time) (leads, chats int, err error)
-	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, err error)
-	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64) error
+	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, err error)
+	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration) error
 	IssueConfirmToken(ctx context.Context, companyID uuid.UUID, email string, hash []byte) (company string, err error)
 	CountLeadMail(ctx context.Context, companyID uuid.UUID, day time.Time, limit int, address string) (bool, error)
 	TakeDigest(ctx context.Context, today time.Time) (event.Unmailed, bool, error)
@@ -66,7 +66,8 @@ type Config struct {
 	Schedule event.Schedule
 	// Workers is how many attempts one instance makes at once; 0 means 64.
 	Workers int
-	// PollInterval is how often an idle instance looks for new deliveries; 0 means 200 ms.
+	// PollInterval is how often an idle instance looks for new deliveries and for those
+	// handed a slot; 0 means 50 ms.
 	PollInterval time.Duration
 	Log          *slog.Logger
 	// Now is the clock the retention job measures age by; nil means time.Now.
@@ -128,7 +129,7 @@ func New(cfg Config) (*Runner, error) {
 		cfg.Now = time.Now
 	}
 	if cfg.PollInterval == 0 {
-		cfg.PollInterval = 200 * time.Millisecond
+		cfg.PollInterval = 50 * time.Millisecond
 	}
 	if len(cfg.Schedule) == 0 {
 		cfg.Schedule = event.DefaultSchedule
@@ -146,7 +147,7 @@ func New(cfg Config) (*Runner, error) {
 		Workers:              workers,
 		PollOnly:             true, // lib/pq through database/sql: no LISTEN for River
 		FetchPollInterval:    cfg.PollInterval,
-		FetchCooldown:        min(20*time.Millisecond, cfg.PollInterval),
+		FetchCooldown:        min(10*time.Millisecond, cfg.PollInterval),
 		JobTimeout:           attemptTimeout,
 		RescueStuckJobsAfter: rescueAfter,
 		Logger:               riverLogger(cfg.Log),
@@ -215,33 +216,44 @@ func retryAfter(attempt int) time.Duration {
 	return time.Duration(min(1<<min(attempt, 9), 300)) * time.Second
 }
 
-// Work makes the attempt once it holds one of the company's delivery slots; while they are all
-// held (its endpoints are slow, or it has a backlog), the job waits its turn, snoozed, and
-// frees its worker for other companies' deliveries.
+// Work makes the attempt once it holds one of the company's delivery slots. While they are all
+// held (its endpoints are slow, or it has a backlog) the job waits in the company's line,
+// snoozed, and frees its worker for other companies' deliveries: a job freeing a slot hands
+// it to the oldest in line and makes that job available at once, so a waiting job is not
+// fetched again and again while its company is at its bound, and a burst drains at the pace
+// of its company's slots.
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
-	slot, ok, err := w.cfg.Store.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
+	slot, ok, ahead, err := w.cfg.Store.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return river.JobSnooze(turnWait(snoozes(job.Metadata)))
+		return river.JobSnooze(turnWait(snoozes(job.Metadata), ahead, w.cfg.InFlight))
 	}
 	defer func() {
 		// Freed even when the attempt's context ended; should this fail, the lease ends it.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
-		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID)
+		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID, handoverHold)
 	}()
 	return w.work(ctx, args)
 }
 
-// turnWait is how long a delivery whose company's slots are all held waits before it looks
-// again: a tenth of a second at first, so a burst of a company's leads drains at its pace,
-// doubling with each wait up to half a minute, and spread by chance, so that a large backlog
-// behind slow endpoints is looked at a few times a minute, not in step.
-func turnWait(waited int) time.Duration {
-	d := min(100*time.Millisecond<<min(waited, 9), 30*time.Second)
+// handoverHold is how long a slot handed to a waiting job is kept for it: the time River takes
+// to fetch the job made available, with room for a busy instance; past it the slot is free.
+const handoverHold = 5 * time.Second
+
+// turnWait is how long a delivery in its company's line sleeps should no slot be handed to it,
+// with ahead jobs before it in the line and n slots. The hand-over wakes it sooner, except
+// when a slot was freed in the moment between its joining the line and River recording its
+// snooze; so a job near the head of the line looks again soon (a tenth of a second), one far
+// back, whose turn is far, rarely: the wait grows with the rounds of n ahead of it and doubles
+// with each wait, up to half a minute, spread by chance so that a large backlog behind
+// never-answering endpoints is not looked at in step, nor fetched again and again.
+func turnWait(waited, ahead, n int) time.Duration {
+	rounds := time.Duration(1 + ahead/max(n, 1))
+	d := min(100*time.Millisecond<<min(waited, 9)*min(rounds, 300), 30*time.Second)
 	return d/2 + rand.N(d/2+1)
 }
 

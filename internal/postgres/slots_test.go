@@ -1,0 +1,82 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/postgres"
+)
+
+// A company's jobs past its slots wait in line; freeing a slot hands it to the oldest waiter,
+// whose snoozed job is made available at once and whose turn no newcomer takes.
+func TestSlotHandedToTheNextInLine(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	job := func(scheduledIn time.Duration) int64 {
+		t.Helper()
+		var id int64
+		// A delivery job as River leaves one it snoozed: available, due later.
+		if err := s.DB().QueryRowContext(ctx, `INSERT INTO river_job (kind, queue, max_attempts, args, state, scheduled_at)
+			VALUES ('deliver', 'events', 25, '{}', 'available', now() + $1 * interval '1 millisecond') RETURNING id`,
+			scheduledIn.Milliseconds()).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	take := func(c uuid.UUID, job int64) (int, bool) {
+		t.Helper()
+		slot, ok, _, err := s.TakeSlot(ctx, c, job, 2, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return slot, ok
+	}
+	holder1, holder2 := job(0), job(0)
+	waiter1, waiter2, newcomer := job(time.Hour), job(time.Hour), job(0)
+	s1, ok1 := take(a, holder1)
+	_, ok2 := take(a, holder2)
+	if !ok1 || !ok2 {
+		t.Fatal("the first two jobs got no slot of two")
+	}
+	if _, ok := take(a, waiter1); ok {
+		t.Fatal("a third job got a slot of two")
+	}
+	if _, ok, ahead, err := s.TakeSlot(ctx, a, waiter2, 2, time.Minute); err != nil || ok || ahead != 1 {
+		t.Fatalf("a fourth job: slot %v, %d ahead of it, %v; want none, 1", ok, ahead, err)
+	}
+	if _, ok := take(b, job(0)); !ok {
+		t.Fatal("another company's job waits behind this one's")
+	}
+
+	if err := s.FreeSlot(ctx, a, s1, holder1, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	due := func(id int64) bool {
+		t.Helper()
+		var due bool
+		if err := s.DB().QueryRowContext(ctx, `SELECT state = 'available' AND scheduled_at <= now() FROM river_job WHERE id = $1`, id).Scan(&due); err != nil {
+			t.Fatal(err)
+		}
+		return due
+	}
+	if !due(waiter1) || due(waiter2) {
+		t.Errorf("after a slot was freed: the oldest waiter due %v, the next %v; want true, false", due(waiter1), due(waiter2))
+	}
+	if _, ok := take(a, newcomer); ok {
+		t.Error("a newcomer took the slot handed to the oldest waiter")
+	}
+	if slot, ok := take(a, waiter1); !ok || slot != s1 {
+		t.Errorf("the woken waiter got slot %d, %v; want %d, true", slot, ok, s1)
+	}
+	var line int
+	if err := s.DB().QueryRowContext(ctx, `SELECT count(*) FROM delivery_waits WHERE company_id = $1`, a).Scan(&line); err != nil {
+		t.Fatal(err)
+	}
+	if line != 2 { // waiter2 and the newcomer
+		t.Errorf("%d jobs in line, want 2", line)
+	}
+}
