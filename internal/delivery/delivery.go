@@ -31,7 +31,7 @@ import (
 type Store interface {
 	DispatchEvents(ctx context.Context) (int, error)
 	Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (event.Delivery, error)
-	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
+	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
 	EraseExpired(ctx context.Context, now time.Time) (leads, chats int, err error)
 	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, err error)
@@ -231,13 +231,15 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 	if !ok {
 		return river.JobSnooze(turnWait(snoozes(job.Metadata), ahead, w.cfg.InFlight))
 	}
-	defer func() {
+	h := event.Held{Slot: slot, Job: job.ID, HandOver: handoverHold}
+	recorded, err := w.work(ctx, args, h)
+	if !recorded {
 		// Freed even when the attempt's context ended; should this fail, the lease ends it.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID, handoverHold)
-	}()
-	return w.work(ctx, args)
+	}
+	return err
 }
 
 // handoverHold is how long a slot handed to a waiting job is kept for it: the time River takes
@@ -266,15 +268,17 @@ func snoozes(metadata []byte) int {
 	return m.Snoozes
 }
 
-func (w *worker) work(ctx context.Context, args event.DeliveryJob) error {
+// work makes the attempt of a delivery and records it, letting the slot h go with the record;
+// recorded says whether it did (else the caller frees the slot).
+func (w *worker) work(ctx context.Context, args event.DeliveryJob, h event.Held) (recorded bool, err error) {
 	d, err := w.cfg.Store.Delivery(ctx, args.CompanyID, args.DeliveryID)
 	switch {
 	case errs.Is(err, errs.NotFound):
-		return nil // removed with its endpoint
+		return false, nil // removed with its endpoint
 	case err != nil:
-		return err // River tries again
+		return false, err // River tries again
 	case d.State != event.Pending:
-		return nil // settled by an earlier run of this job
+		return false, nil // settled by an earlier run of this job
 	}
 	res, attempted := w.attempt(ctx, d)
 	o := w.cfg.Schedule.Decide(d.Attempts+1, res)
@@ -284,17 +288,17 @@ func (w *worker) work(ctx context.Context, args event.DeliveryJob) error {
 	case !attempted:
 		o = event.Outcome{State: event.Failed}
 	}
-	if err := w.cfg.Store.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o); err != nil {
-		return err
+	if err := w.cfg.Store.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o, h); err != nil {
+		return false, err
 	}
 	if o.Disable && w.cfg.Log != nil {
 		w.cfg.Log.Warn("webhook endpoint disabled: it answered 410", "endpoint", d.Endpoint.ID.String(),
 			"company", d.CompanyID.String())
 	}
 	if o.State == event.Pending {
-		return river.JobSnooze(o.RetryIn)
+		return true, river.JobSnooze(o.RetryIn)
 	}
-	return nil
+	return true, nil
 }
 
 // attempt sends d, or settles it without sending (attempted false) when there is nothing left

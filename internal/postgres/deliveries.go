@@ -76,7 +76,10 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // receiver echoed of the person. The lead is locked (KEY SHARE) for the statement, so an
 // erasure running at the same time either waits for this and then clears the answer, or
 // finishes first and this finds no lead.
-const recordAttempt = `
+//
+// The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
+// $11 the job, $12 the hand-over's hold; job 0 holds none).
+var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
         SELECT 1 FROM leads l WHERE l.company_id = $1 AND l.id = e.lead_id FOR KEY SHARE
@@ -95,12 +98,13 @@ WITH keep AS (
 ), disabled AS (
     UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $9
     WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
-)
+), ` + handOver("$10", "$11", "$12") + `
 SELECT count(*) FROM d`
 
 // RecordAttempt stores the outcome of a delivery's attempt (counted unless attempted is false:
-// a delivery settled without sending) and, on a 410, disables the endpoint.
-func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error {
+// a delivery settled without sending), on a 410 disables the endpoint, and lets the delivery
+// slot go that the attempt held (as FreeSlot; the zero Held holds none).
+func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) error {
 	var status *int
 	if r.Status != 0 {
 		status = &r.Status
@@ -115,7 +119,7 @@ func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UU
 	}
 	var rows int
 	return (runner{s: s}).get(ctx, &rows, recordAttempt, companyID, deliveryID, n, o.State, status,
-		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason)
+		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason, h.Slot, h.Job, h.HandOver.Milliseconds())
 }
 
 const selectDeliveries = `

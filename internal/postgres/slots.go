@@ -65,28 +65,36 @@ func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n 
 	return int(r.Slot.Int32), r.Slot.Valid, r.Ahead, nil
 }
 
-// freeSlot lets slot $2 of company $1 go that job $3 held, handing it to the company's oldest
-// waiting delivery job for $4 ms: that job is made available now (as River's JobRetry does),
-// and the slot is kept for it until it runs. A waiter whose job is still running (River has
-// not recorded its snooze yet) is passed over; it comes back when its snooze ends. With no one
-// waiting the slot is left free.
-const freeSlot = `
-WITH next AS (
+// handOver is the WITH entries that let slot $slot of company $1 go that job $job held, handing
+// it to the company's oldest waiting delivery job for $hold ms: that job is made available now
+// (as River's JobRetry does), and the slot is kept for it until it runs. A waiter whose job is
+// still running (River has not recorded its snooze yet) is passed over; it comes back when its
+// snooze ends. With no one waiting the slot is left free; a slot the job no longer holds (its
+// lease passed) is left alone. The entries' names begin with ho_.
+func handOver(slot, job, hold string) string {
+	return `ho_next AS (
     SELECT w.job_id FROM delivery_waits w
     JOIN river_job j ON j.id = w.job_id AND j.state IN ('available', 'scheduled')
     WHERE w.company_id = $1
+        AND EXISTS (SELECT FROM delivery_slots WHERE company_id = $1 AND slot = ` + slot + ` AND job_id = ` + job + `)
     ORDER BY w.job_id LIMIT 1
     FOR UPDATE OF w SKIP LOCKED
-), woken AS (
+), ho_woken AS (
     UPDATE river_job SET state = 'available', scheduled_at = least(scheduled_at, now())
-    WHERE id = (SELECT job_id FROM next) AND state IN ('available', 'scheduled')
+    WHERE id = (SELECT job_id FROM ho_next) AND state IN ('available', 'scheduled')
     RETURNING id
-), handed AS (
-    DELETE FROM delivery_waits WHERE company_id = $1 AND job_id IN (SELECT id FROM woken)
-)
-UPDATE delivery_slots SET job_id = (SELECT id FROM woken),
-    held_until = CASE WHEN EXISTS (SELECT FROM woken) THEN now() + $4 * interval '1 millisecond' END
-WHERE company_id = $1 AND slot = $2 AND job_id = $3`
+), ho_handed AS (
+    DELETE FROM delivery_waits WHERE company_id = $1 AND job_id IN (SELECT id FROM ho_woken)
+), ho_freed AS (
+    UPDATE delivery_slots SET job_id = (SELECT id FROM ho_woken),
+        held_until = CASE WHEN EXISTS (SELECT FROM ho_woken) THEN now() + ` + hold + ` * interval '1 millisecond' END
+    WHERE company_id = $1 AND slot = ` + slot + ` AND job_id = ` + job + `
+)`
+}
+
+// freeSlot lets slot $2 of company $1 go that job $3 held, handing it on for $4 ms.
+var freeSlot = `WITH ` + handOver("$2", "$3", "$4") + `
+SELECT 1`
 
 // FreeSlot lets a company's slot go that job held, handing it to the company's next waiting
 // delivery, which keeps it for hold at most.
