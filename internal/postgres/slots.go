@@ -12,7 +12,7 @@ import (
 // it holds already (handed to it, or held by an earlier run of it) before any other. A slot
 // another worker is taking is skipped, not waited for. A job that gets no slot joins the
 // company's waiting line (delivery_waits) and learns how many are ahead of it; one that gets a
-// slot leaves the line. made is false when the company has no slots yet.
+// slot leaves the line. made is false when the company has fewer than $4 slots yet.
 const takeSlot = `
 WITH free AS (
     SELECT slot FROM delivery_slots
@@ -32,7 +32,7 @@ WITH free AS (
 SELECT (SELECT slot FROM taken) AS slot,
     CASE WHEN EXISTS (SELECT FROM taken) THEN 0
         ELSE (SELECT count(*) FROM delivery_waits WHERE company_id = $1 AND job_id < $2) END AS ahead,
-    EXISTS (SELECT FROM delivery_slots WHERE company_id = $1) AS made`
+    (SELECT count(*) FROM delivery_slots WHERE company_id = $1) >= $4 AS made`
 
 // makeSlots gives company $1 its $2 slots, numbered from 0, the first time it needs them (and
 // more, should the number grow).
@@ -52,7 +52,7 @@ func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n 
 		Made  bool          `db:"made"`
 	}
 	for range 2 {
-		if err := s.db.GetContext(ctx, &r, takeSlot, companyID, job, lease.Milliseconds()); err != nil {
+		if err := s.db.GetContext(ctx, &r, takeSlot, companyID, job, lease.Milliseconds(), n); err != nil {
 			return 0, false, 0, translate(err)
 		}
 		if r.Made {

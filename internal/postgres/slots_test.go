@@ -79,4 +79,8 @@ func TestSlotHandedToTheNextInLine(t *testing.T) {
 	if line != 2 { // waiter2 and the newcomer
 		t.Errorf("%d jobs in line, want 2", line)
 	}
+	// A company allowed a slot more gets it made at its next take.
+	if slot, ok, _, err := s.TakeSlot(ctx, a, newcomer, 3, time.Minute); err != nil || !ok || slot != 2 {
+		t.Errorf("with 3 slots allowed, the newcomer got slot %d, %v, %v; want 2", slot, ok, err)
+	}
 }
