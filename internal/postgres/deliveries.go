@@ -209,9 +209,15 @@ func (s *Store) Redeliver(ctx context.Context, companyID, deliveryID uuid.UUID) 
 const selectDeliveryState = `SELECT state FROM event_deliveries WHERE company_id = $1 AND id = $2`
 
 // deleteOldEvents deletes the events older than $1 ms that nothing is still delivering, with
-// their delivery logs. It runs daily, so it scans rather than keep an index on every row.
+// their delivery logs. It runs daily, so it scans rather than keep an index on every row. It
+// also clears the slot waiting lines of jobs River has finished or deleted without their
+// taking a slot (cancelled, or discarded after failing runs), which no hand-over would reach.
 const deleteOldEvents = `
-WITH old AS (
+WITH gone_waiters AS (
+    DELETE FROM delivery_waits w
+    WHERE NOT EXISTS (SELECT FROM river_job j
+        WHERE j.id = w.job_id AND j.state NOT IN ('completed', 'cancelled', 'discarded'))
+), old AS (
     DELETE FROM lead_events e
     WHERE e.created_at < now() - $1 * interval '1 millisecond'
         AND NOT EXISTS (SELECT FROM event_deliveries d WHERE d.event_id = e.id AND d.state = 'pending')
@@ -222,7 +228,7 @@ WITH old AS (
 SELECT count(*) FROM old`
 
 // PurgeEvents deletes, for every company at once, the events older than age whose deliveries
-// are all settled.
+// are all settled, and the places in the slot waiting lines of jobs that are gone.
 func (s *Store) PurgeEvents(ctx context.Context, age time.Duration) (int64, error) {
 	var n int64
 	return n, translate(s.db.GetContext(ctx, &n, deleteOldEvents, age.Milliseconds()))

@@ -83,4 +83,33 @@ func TestSlotHandedToTheNextInLine(t *testing.T) {
 	if slot, ok, _, err := s.TakeSlot(ctx, a, newcomer, 3, time.Minute); err != nil || !ok || slot != 2 {
 		t.Errorf("with 3 slots allowed, the newcomer got slot %d, %v, %v; want 2", slot, ok, err)
 	}
+
+	// A waiter whose job River finished without its taking a slot leaves the line at the
+	// daily purge; the others stay.
+	waiter3 := job(time.Hour)
+	if _, ok, _, err := s.TakeSlot(ctx, a, waiter3, 3, time.Minute); err != nil || ok {
+		t.Fatalf("a job past 3 held slots: %v, %v", ok, err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = now() WHERE id = $1`, waiter2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PurgeEvents(ctx, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	var left []int64
+	rows, err := s.DB().QueryContext(ctx, `SELECT job_id FROM delivery_waits WHERE company_id = $1 ORDER BY job_id`, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		left = append(left, id)
+	}
+	if len(left) != 1 || left[0] != waiter3 {
+		t.Errorf("in line after the purge: %v, want [%d]", left, waiter3)
+	}
 }
