@@ -183,9 +183,7 @@ WITH d AS (
         delivered_at = NULL
     WHERE company_id = $1 AND id = $2 AND state <> 'pending'
     RETURNING id, company_id
-), job AS (
-    ` + insertDeliveryJobs("d") + `
-)
+), ` + deliveryJobs("d") + `
 SELECT count(*) FROM d`
 
 // Redeliver sends a delivered or failed delivery again, with the same webhook-id;

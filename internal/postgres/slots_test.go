@@ -113,3 +113,56 @@ func TestSlotHandedToTheNextInLine(t *testing.T) {
 		t.Errorf("in line after the purge: %v, want [%d]", left, waiter3)
 	}
 }
+
+// A delivery made while its company has no slot free joins the line at once, its job scheduled
+// rather than available, so River does not fetch it only to find the slots held; freeing a
+// slot wakes it. Another company's delivery is available at once.
+func TestDispatchPutsABusyCompanysDeliveriesInLine(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	busy, idle := company(t, s, "A"), company(t, s, "B")
+	endpoint(t, s, busy)
+	endpoint(t, s, idle)
+	var holder int64
+	if err := s.DB().QueryRowContext(ctx, `INSERT INTO river_job (kind, queue, max_attempts, args)
+		VALUES ('deliver', 'events', 25, '{}') RETURNING id`).Scan(&holder); err != nil {
+		t.Fatal(err)
+	}
+	slot, ok, _, err := s.TakeSlot(ctx, busy, holder, 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	for _, c := range []uuid.UUID{busy, idle} {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	job := func(c uuid.UUID) (id int64, state string, due, inLine bool) {
+		t.Helper()
+		if err := s.DB().QueryRowContext(ctx, `SELECT id, state, scheduled_at <= now(),
+			EXISTS (SELECT FROM delivery_waits w WHERE w.company_id = $1 AND w.job_id = j.id)
+			FROM river_job j WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text`, c).Scan(&id, &state, &due, &inLine); err != nil {
+			t.Fatal(err)
+		}
+		return id, state, due, inLine
+	}
+	if _, state, due, inLine := job(idle); state != "available" || !due || inLine {
+		t.Errorf("the idle company's job: %s, due %v, in line %v; want available, due, not in line", state, due, inLine)
+	}
+	waiter, state, due, inLine := job(busy)
+	if state != "scheduled" || due || !inLine {
+		t.Errorf("the busy company's job: %s, due %v, in line %v; want scheduled, not due, in line", state, due, inLine)
+	}
+	if err := s.FreeSlot(ctx, busy, slot, holder, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if _, state, due, inLine := job(busy); state != "available" || !due || inLine {
+		t.Errorf("the busy company's job after the slot was freed: %s, due %v, in line %v; want available, due, out of line", state, due, inLine)
+	}
+	if got, ok, _, err := s.TakeSlot(ctx, busy, waiter, 1, time.Minute); err != nil || !ok || got != slot {
+		t.Errorf("the woken job took slot %d, %v, %v; want %d", got, ok, err, slot)
+	}
+}
