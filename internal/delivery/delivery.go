@@ -57,8 +57,14 @@ type Sender interface {
 // Config is what the runner works with.
 type Config struct {
 	// DB is a pool for River's own queries (postgres.OpenPlain).
-	DB       *sql.DB
-	Store    Store
+	DB    *sql.DB
+	Store Store
+	// Work, when set, runs the statements of the dispatches and of the attempts (slots, the
+	// delivery, its record): a store whose commits do not wait for the disk. A commit lost in
+	// a crash only repeats work: River's own commits, which follow in the log, are flushed
+	// with it, so a job whose record was lost is run again, its delivery sent again (at least
+	// once, as promised). nil means Store.
+	Work     Store
 	Webhooks Sender
 	// Mail sends the e-mails; nil when no SMTP server is configured, and then an e-mail
 	// delivery fails its attempts, saying so, until one is.
@@ -129,6 +135,9 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Work == nil {
+		cfg.Work = cfg.Store
+	}
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 20 * time.Millisecond
 	}
@@ -136,7 +145,7 @@ func New(cfg Config) (*Runner, error) {
 		cfg.Schedule = event.DefaultSchedule
 	}
 	workers := river.NewWorkers()
-	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Store})
+	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Work})
 	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
 	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
 	river.AddWorker[retentionJob](workers, &retainer{store: cfg.Store, log: cfg.Log, now: cfg.Now})
@@ -225,7 +234,7 @@ func retryAfter(attempt int) time.Duration {
 // of its company's slots.
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
-	slot, ok, ahead, err := w.cfg.Store.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
+	slot, ok, ahead, err := w.cfg.Work.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
 	if err != nil {
 		return err
 	}
@@ -238,7 +247,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 		// Freed even when the attempt's context ended; should this fail, the lease ends it.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
-		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID, handoverHold)
+		_ = w.cfg.Work.FreeSlot(ctx, args.CompanyID, slot, job.ID, handoverHold)
 	}
 	return err
 }
@@ -272,7 +281,7 @@ func snoozes(metadata []byte) int {
 // work makes the attempt of a delivery and records it, letting the slot h go with the record;
 // recorded says whether it did (else the caller frees the slot).
 func (w *worker) work(ctx context.Context, args event.DeliveryJob, h event.Held) (recorded bool, err error) {
-	d, err := w.cfg.Store.Delivery(ctx, args.CompanyID, args.DeliveryID)
+	d, err := w.cfg.Work.Delivery(ctx, args.CompanyID, args.DeliveryID)
 	switch {
 	case errs.Is(err, errs.NotFound):
 		return false, nil // removed with its endpoint
@@ -289,7 +298,7 @@ func (w *worker) work(ctx context.Context, args event.DeliveryJob, h event.Held)
 	case !attempted:
 		o = event.Outcome{State: event.Failed}
 	}
-	if err := w.cfg.Store.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o, h); err != nil {
+	if err := w.cfg.Work.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o, h); err != nil {
 		return false, err
 	}
 	if o.Disable && w.cfg.Log != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
 // A company's jobs past its slots wait in line; freeing a slot hands it to the oldest waiter,
@@ -164,5 +165,25 @@ func TestDispatchPutsABusyCompanysDeliveriesInLine(t *testing.T) {
 	}
 	if got, ok, _, err := s.TakeSlot(ctx, busy, waiter, 1, time.Minute); err != nil || !ok || got != slot {
 		t.Errorf("the woken job took slot %d, %v, %v; want %d", got, ok, err, slot)
+	}
+}
+
+// A store opened for asynchronous commits asks its sessions for them; the default asks
+// nothing of the kind (the server's setting holds).
+func TestAsyncCommitStore(t *testing.T) {
+	dsn := pgtest.NewDSN(t)
+	for _, async := range []bool{false, true} {
+		s, err := postgres.Open(context.Background(), dsn, postgres.Options{AsyncCommit: async})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var setting, source string
+		if err := s.DB().QueryRow(`SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`).Scan(&setting, &source); err != nil {
+			t.Fatal(err)
+		}
+		if asked := source == "client" && setting == "off"; asked != async {
+			t.Errorf("AsyncCommit %v: synchronous_commit %s from %s", async, setting, source)
+		}
+		s.Close()
 	}
 }
