@@ -173,7 +173,7 @@ func (s *Service) openDeliveries(ctx context.Context) error {
 	}
 	// The deliveries' coordination and records need not wait for the disk at each commit
 	// (delivery.Config.Work); the rest (erasure, e-mail counts) stays on the main store.
-	work, err := postgres.Open(ctx, s.cfg.DatabaseURL, postgres.Options{MaxOpenConns: 16, AsyncCommit: true})
+	work, err := postgres.Open(ctx, s.cfg.DatabaseURL, postgres.Options{MaxOpenConns: 8, AsyncCommit: true})
 	if err != nil {
 		db.Close()
 		return err
