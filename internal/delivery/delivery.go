@@ -31,11 +31,11 @@ import (
 type Store interface {
 	DispatchEvents(ctx context.Context) (int, error)
 	Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (event.Delivery, error)
-	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error
+	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) error
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
 	EraseExpired(ctx context.Context, now time.Time) (leads, chats int, err error)
-	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, err error)
-	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64) error
+	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, err error)
+	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration) error
 	IssueConfirmToken(ctx context.Context, companyID uuid.UUID, email string, hash []byte) (company string, err error)
 	CountLeadMail(ctx context.Context, companyID uuid.UUID, day time.Time, limit int, address string) (bool, error)
 	TakeDigest(ctx context.Context, today time.Time) (event.Unmailed, bool, error)
@@ -57,8 +57,14 @@ type Sender interface {
 // Config is what the runner works with.
 type Config struct {
 	// DB is a pool for River's own queries (postgres.OpenPlain).
-	DB       *sql.DB
-	Store    Store
+	DB    *sql.DB
+	Store Store
+	// Work, when set, runs the statements of the dispatches and of the attempts (slots, the
+	// delivery, its record): a store whose commits do not wait for the disk. A commit lost in
+	// a crash only repeats work: River's own commits, which follow in the log, are flushed
+	// with it, so a job whose record was lost is run again, its delivery sent again (at least
+	// once, as promised). nil means Store.
+	Work     Store
 	Webhooks Sender
 	// Mail sends the e-mails; nil when no SMTP server is configured, and then an e-mail
 	// delivery fails its attempts, saying so, until one is.
@@ -66,7 +72,9 @@ type Config struct {
 	Schedule event.Schedule
 	// Workers is how many attempts one instance makes at once; 0 means 64.
 	Workers int
-	// PollInterval is how often an idle instance looks for new deliveries; 0 means 200 ms.
+	// PollInterval is how often an idle instance looks for new deliveries and for those
+	// handed a slot (a job woken by a hand-over waits for it, so it paces a company with a
+	// backlog); 0 means 20 ms.
 	PollInterval time.Duration
 	Log          *slog.Logger
 	// Now is the clock the retention job measures age by; nil means time.Now.
@@ -127,14 +135,17 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Work == nil {
+		cfg.Work = cfg.Store
+	}
 	if cfg.PollInterval == 0 {
-		cfg.PollInterval = 200 * time.Millisecond
+		cfg.PollInterval = 20 * time.Millisecond
 	}
 	if len(cfg.Schedule) == 0 {
 		cfg.Schedule = event.DefaultSchedule
 	}
 	workers := river.NewWorkers()
-	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Store})
+	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Work})
 	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
 	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
 	river.AddWorker[retentionJob](workers, &retainer{store: cfg.Store, log: cfg.Log, now: cfg.Now})
@@ -146,7 +157,7 @@ func New(cfg Config) (*Runner, error) {
 		Workers:              workers,
 		PollOnly:             true, // lib/pq through database/sql: no LISTEN for River
 		FetchPollInterval:    cfg.PollInterval,
-		FetchCooldown:        min(20*time.Millisecond, cfg.PollInterval),
+		FetchCooldown:        min(10*time.Millisecond, cfg.PollInterval),
 		JobTimeout:           attemptTimeout,
 		RescueStuckJobsAfter: rescueAfter,
 		Logger:               riverLogger(cfg.Log),
@@ -215,33 +226,46 @@ func retryAfter(attempt int) time.Duration {
 	return time.Duration(min(1<<min(attempt, 9), 300)) * time.Second
 }
 
-// Work makes the attempt once it holds one of the company's delivery slots; while they are all
-// held (its endpoints are slow, or it has a backlog), the job waits its turn, snoozed, and
-// frees its worker for other companies' deliveries.
+// Work makes the attempt once it holds one of the company's delivery slots. While they are all
+// held (its endpoints are slow, or it has a backlog) the job waits in the company's line,
+// snoozed, and frees its worker for other companies' deliveries: a job freeing a slot hands
+// it to the oldest in line and makes that job available at once, so a waiting job is not
+// fetched again and again while its company is at its bound, and a burst drains at the pace
+// of its company's slots.
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
-	slot, ok, err := w.cfg.Store.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
+	slot, ok, ahead, err := w.cfg.Work.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return river.JobSnooze(turnWait(snoozes(job.Metadata)))
+		return river.JobSnooze(turnWait(snoozes(job.Metadata), ahead, w.cfg.InFlight))
 	}
-	defer func() {
+	h := event.Held{Slot: slot, Job: job.ID, HandOver: handoverHold}
+	recorded, err := w.work(ctx, args, h)
+	if !recorded {
 		// Freed even when the attempt's context ended; should this fail, the lease ends it.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
-		_ = w.cfg.Store.FreeSlot(ctx, args.CompanyID, slot, job.ID)
-	}()
-	return w.work(ctx, args)
+		_ = w.cfg.Work.FreeSlot(ctx, args.CompanyID, slot, job.ID, handoverHold)
+	}
+	return err
 }
 
-// turnWait is how long a delivery whose company's slots are all held waits before it looks
-// again: a tenth of a second at first, so a burst of a company's leads drains at its pace,
-// doubling with each wait up to half a minute, and spread by chance, so that a large backlog
-// behind slow endpoints is looked at a few times a minute, not in step.
-func turnWait(waited int) time.Duration {
-	d := min(100*time.Millisecond<<min(waited, 9), 30*time.Second)
+// handoverHold is how long a slot handed to a waiting job is kept for it: the time River takes
+// to fetch the job made available, with room for a busy instance; past it the slot is free.
+const handoverHold = 5 * time.Second
+
+// turnWait is how long a delivery in its company's line sleeps should no slot be handed to it,
+// with ahead jobs before it in the line and n slots. The hand-over wakes it sooner, except
+// when a slot was freed in the moment between its joining the line and River recording its
+// snooze; so a job near the head of the line looks again soon (a tenth of a second), one far
+// back, whose turn is far, rarely: the wait grows with the rounds of n ahead of it and doubles
+// with each wait, up to half a minute, spread by chance so that a large backlog behind
+// never-answering endpoints is not looked at in step, nor fetched again and again.
+func turnWait(waited, ahead, n int) time.Duration {
+	rounds := time.Duration(1 + ahead/max(n, 1))
+	d := min(100*time.Millisecond<<min(waited, 9)*min(rounds, 300), 30*time.Second)
 	return d/2 + rand.N(d/2+1)
 }
 
@@ -254,15 +278,17 @@ func snoozes(metadata []byte) int {
 	return m.Snoozes
 }
 
-func (w *worker) work(ctx context.Context, args event.DeliveryJob) error {
-	d, err := w.cfg.Store.Delivery(ctx, args.CompanyID, args.DeliveryID)
+// work makes the attempt of a delivery and records it, letting the slot h go with the record;
+// recorded says whether it did (else the caller frees the slot).
+func (w *worker) work(ctx context.Context, args event.DeliveryJob, h event.Held) (recorded bool, err error) {
+	d, err := w.cfg.Work.Delivery(ctx, args.CompanyID, args.DeliveryID)
 	switch {
 	case errs.Is(err, errs.NotFound):
-		return nil // removed with its endpoint
+		return false, nil // removed with its endpoint
 	case err != nil:
-		return err // River tries again
+		return false, err // River tries again
 	case d.State != event.Pending:
-		return nil // settled by an earlier run of this job
+		return false, nil // settled by an earlier run of this job
 	}
 	res, attempted := w.attempt(ctx, d)
 	o := w.cfg.Schedule.Decide(d.Attempts+1, res)
@@ -272,17 +298,17 @@ func (w *worker) work(ctx context.Context, args event.DeliveryJob) error {
 	case !attempted:
 		o = event.Outcome{State: event.Failed}
 	}
-	if err := w.cfg.Store.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o); err != nil {
-		return err
+	if err := w.cfg.Work.RecordAttempt(ctx, d.CompanyID, d.ID, attempted, res, o, h); err != nil {
+		return false, err
 	}
 	if o.Disable && w.cfg.Log != nil {
 		w.cfg.Log.Warn("webhook endpoint disabled: it answered 410", "endpoint", d.Endpoint.ID.String(),
 			"company", d.CompanyID.String())
 	}
 	if o.State == event.Pending {
-		return river.JobSnooze(o.RetryIn)
+		return true, river.JobSnooze(o.RetryIn)
 	}
-	return nil
+	return true, nil
 }
 
 // attempt sends d, or settles it without sending (attempted false) when there is nothing left

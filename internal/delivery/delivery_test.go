@@ -38,6 +38,8 @@ type env struct {
 	now func() time.Time
 	// timeout bounds a webhook attempt; 0 is 300 ms.
 	timeout time.Duration
+	// workers is the delivery.Config's; 0 is 8.
+	workers int
 	// mailsPerDay and digestEvery are the delivery.Config's; 0 takes its defaults.
 	mailsPerDay int
 	digestEvery time.Duration
@@ -73,7 +75,7 @@ func (e *env) start(schedule event.Schedule, mail delivery.Sender) {
 	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail, Notices: notices,
 		LeadMailsPerDay: e.mailsPerDay, DigestInterval: e.digestEvery,
 		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: cmp.Or(e.timeout, 300*time.Millisecond)}),
-		PollInterval: 50 * time.Millisecond, Workers: 8, Now: e.now,
+		PollInterval: 50 * time.Millisecond, Workers: cmp.Or(e.workers, 8), Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		e.t.Fatal(err)

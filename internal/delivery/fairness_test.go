@@ -2,10 +2,13 @@ package delivery_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -34,6 +37,9 @@ type hanging struct {
 func newHanging(t *testing.T) *hanging {
 	h := &hanging{done: make(chan struct{})}
 	h.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Read to the end, so that the server notices the sender giving up (and ends the
+		// request's context) when it closes the connection.
+		_, _ = io.Copy(io.Discard, r.Body)
 		h.mu.Lock()
 		h.now++
 		h.most = max(h.most, h.now)
@@ -233,5 +239,89 @@ func TestOversizedAnswersRecorded(t *testing.T) {
 	if d.State != event.Failed || d.LastStatus == nil || *d.LastStatus != http.StatusBadGateway ||
 		d.LastResponse != strings.Repeat("b", limits.ReceiverBodyBytes)+fmt.Sprintf("\n[cut: the answer was longer than %d bytes]", limits.ReceiverBodyBytes) {
 		t.Errorf("1 MiB of body: state %s, status %v, kept %d bytes", d.State, d.LastStatus, len(d.LastResponse))
+	}
+}
+
+// While one company's leads keep coming to never-answering endpoints, its backlog growing far
+// past the workers, another company's webhooks keep arriving within moments of their leads:
+// the first's waiting deliveries are set aside, not fetched again and again before the
+// other's.
+func TestFairBesideAGrowingBacklog(t *testing.T) {
+	e := newEnv(t)
+	e.timeout = 2 * time.Second
+	e.workers = 64
+	ctx := context.Background()
+	hang := newHanging(t)
+	for i := range limits.WebhookEndpoints {
+		e.endpoint(hang.srv.URL + "/" + string(rune('a'+i)))
+	}
+	other, err := e.store.CreateCompany(ctx, "Másik Kft.", plan.Business, plan.Override{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	created, arrived := map[string]time.Time{}, map[string]time.Time{}
+	healthy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Data struct {
+				Lead struct {
+					ID string `json:"lead_id"`
+				} `json:"lead"`
+			} `json:"data"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		mu.Lock()
+		arrived[body.Data.Lead.ID] = time.Now()
+		mu.Unlock()
+	}))
+	t.Cleanup(healthy.Close)
+	secret, _ := webhook.NewSecret()
+	if _, err := e.store.CreateEndpoint(ctx, other.ID, healthy.URL, nil, secret); err != nil {
+		t.Fatal(err)
+	}
+	e.start(event.Schedule{time.Hour}, nil)
+
+	// 4 s of a hostile lead every 20 ms (10 deliveries each, 2,000 in all, of which the
+	// hanging endpoints take 4 every 2 s) and a healthy one every 200 ms.
+	for i := range 200 {
+		e.lead()
+		if i%10 == 0 {
+			l := lead.Lead{ID: uuid.New(), FirstName: "Nagy Béla", Email: "bela@example.hu", Source: lead.SourceForm}
+			at := time.Now()
+			if _, err := e.store.CreateLead(ctx, other.ID, l, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			created[l.ID.String()] = at
+			mu.Unlock()
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		mu.Lock()
+		n := len(arrived)
+		mu.Unlock()
+		if n == len(created) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of the other company's %d webhooks arrived", n, len(created))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var waits []time.Duration
+	for id, at := range created {
+		waits = append(waits, arrived[id].Sub(at))
+	}
+	slices.Sort(waits)
+	t.Logf("the other company's webhooks: median %v, slowest %v", waits[len(waits)/2], waits[len(waits)-1])
+	if median, slowest := waits[len(waits)/2], waits[len(waits)-1]; median > 500*time.Millisecond || slowest > 2*time.Second {
+		t.Errorf("the other company's webhooks beside the backlog: median %v, slowest %v; want under 500 ms and 2 s", median, slowest)
+	}
+	if _, most := hang.held(); most > limits.DeliveriesInFlight {
+		t.Errorf("the hanging endpoints held up to %d attempts at once, want at most %d", most, limits.DeliveriesInFlight)
 	}
 }

@@ -63,6 +63,15 @@ type Outcome struct {
 	Disable bool
 }
 
+// Held is the delivery slot of its company that a job holds for an attempt, let go when the
+// attempt is recorded: handed to the company's next waiting delivery, which keeps it for
+// HandOver at most. The zero Held holds none.
+type Held struct {
+	Slot     int
+	Job      int64
+	HandOver time.Duration
+}
+
 // Decide applies the delivery rules to the attempts-th attempt (counting from 1): a 2xx is
 // delivered; a 410 fails the delivery and disables its endpoint; anything else is tried again
 // after the schedule's wait for that attempt, or the receiver's Retry-After when that is

@@ -76,7 +76,10 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // receiver echoed of the person. The lead is locked (KEY SHARE) for the statement, so an
 // erasure running at the same time either waits for this and then clears the answer, or
 // finishes first and this finds no lead.
-const recordAttempt = `
+//
+// The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
+// $11 the job, $12 the hand-over's hold; job 0 holds none).
+var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
         SELECT 1 FROM leads l WHERE l.company_id = $1 AND l.id = e.lead_id FOR KEY SHARE
@@ -95,12 +98,13 @@ WITH keep AS (
 ), disabled AS (
     UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $9
     WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
-)
+), ` + handOver("$10", "$11", "$12") + `
 SELECT count(*) FROM d`
 
 // RecordAttempt stores the outcome of a delivery's attempt (counted unless attempted is false:
-// a delivery settled without sending) and, on a 410, disables the endpoint.
-func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome) error {
+// a delivery settled without sending), on a 410 disables the endpoint, and lets the delivery
+// slot go that the attempt held (as FreeSlot; the zero Held holds none).
+func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) error {
 	var status *int
 	if r.Status != 0 {
 		status = &r.Status
@@ -115,7 +119,7 @@ func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UU
 	}
 	var rows int
 	return (runner{s: s}).get(ctx, &rows, recordAttempt, companyID, deliveryID, n, o.State, status,
-		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason)
+		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason, h.Slot, h.Job, h.HandOver.Milliseconds())
 }
 
 const selectDeliveries = `
@@ -179,9 +183,7 @@ WITH d AS (
         delivered_at = NULL
     WHERE company_id = $1 AND id = $2 AND state <> 'pending'
     RETURNING id, company_id
-), job AS (
-    ` + insertDeliveryJobs("d") + `
-)
+), ` + deliveryJobs("d") + `
 SELECT count(*) FROM d`
 
 // Redeliver sends a delivered or failed delivery again, with the same webhook-id;
@@ -205,9 +207,15 @@ func (s *Store) Redeliver(ctx context.Context, companyID, deliveryID uuid.UUID) 
 const selectDeliveryState = `SELECT state FROM event_deliveries WHERE company_id = $1 AND id = $2`
 
 // deleteOldEvents deletes the events older than $1 ms that nothing is still delivering, with
-// their delivery logs. It runs daily, so it scans rather than keep an index on every row.
+// their delivery logs. It runs daily, so it scans rather than keep an index on every row. It
+// also clears the slot waiting lines of jobs River has finished or deleted without their
+// taking a slot (cancelled, or discarded after failing runs), which no hand-over would reach.
 const deleteOldEvents = `
-WITH old AS (
+WITH gone_waiters AS (
+    DELETE FROM delivery_waits w
+    WHERE NOT EXISTS (SELECT FROM river_job j
+        WHERE j.id = w.job_id AND j.state NOT IN ('completed', 'cancelled', 'discarded'))
+), old AS (
     DELETE FROM lead_events e
     WHERE e.created_at < now() - $1 * interval '1 millisecond'
         AND NOT EXISTS (SELECT FROM event_deliveries d WHERE d.event_id = e.id AND d.state = 'pending')
@@ -218,7 +226,7 @@ WITH old AS (
 SELECT count(*) FROM old`
 
 // PurgeEvents deletes, for every company at once, the events older than age whose deliveries
-// are all settled.
+// are all settled, and the places in the slot waiting lines of jobs that are gone.
 func (s *Store) PurgeEvents(ctx context.Context, age time.Duration) (int64, error) {
 	var n int64
 	return n, translate(s.db.GetContext(ctx, &n, deleteOldEvents, age.Milliseconds()))

@@ -107,9 +107,7 @@ WITH picked AS (
     INSERT INTO event_deliveries (id, company_id, event_id, endpoint_id, email)
     SELECT outbox_id(), company_id, event_id, endpoint_id, email FROM target
     RETURNING id, company_id
-), job AS (
-    ` + insertDeliveryJobs("delivery") + `
-)
+), ` + deliveryJobs("delivery") + `
 SELECT (SELECT count(*) FROM picked) AS events, (SELECT count(*) FROM delivery) AS deliveries`
 
 // dispatchBatch bounds the events one statement of DispatchEvents takes.
@@ -142,14 +140,44 @@ func uuidArray(ids []uuid.UUID) pq.StringArray {
 	return a
 }
 
-// insertDeliveryJobs enqueues a River job for each delivery of from (id, company_id). River's
-// table is a documented interface (its clients in other languages insert into it the same
-// way); the columns left out take River's defaults: available now, priority 1.
-func insertDeliveryJobs(from string) string {
-	return `INSERT INTO river_job (kind, queue, max_attempts, args)
+// deliveryJobs is the WITH entries (named dj_*) that enqueue a River job for each delivery of
+// from (id, company_id). River's table is a documented interface (its clients in other
+// languages insert into it the same way); the columns left out take River's defaults,
+// priority 1. A delivery whose company has no slot free for it (its slots are held, or others
+// wait in its line already) joins the company's line at once: its job is inserted scheduled,
+// not available, so River does not fetch it only to find every slot held; the job freeing a
+// slot hands it on (FreeSlot). Should that hand-over miss it (a slot freed while this
+// statement ran), it looks for itself once its time comes: sooner the nearer it is to the
+// head of the line, in rounds of the company's slots, at most half a minute on.
+func deliveryJobs(from string) string {
+	return `dj_company AS (
+    SELECT c.company_id, f.slots, f.free, f.line
+    FROM (SELECT DISTINCT company_id FROM ` + from + `) c
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS slots,
+            count(*) FILTER (WHERE s.held_until IS NULL OR s.held_until < now()) AS free,
+            (SELECT count(*) FROM delivery_waits w WHERE w.company_id = c.company_id) AS line
+        FROM delivery_slots s WHERE s.company_id = c.company_id
+    ) f
+), dj_placed AS (
+    SELECT d.id, d.company_id, f.slots > 0 AND (f.line > 0
+            OR row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) > f.free) AS waits,
+        f.line + row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) - f.free AS place,
+        greatest(f.slots, 1) AS slots
+    FROM ` + from + ` d JOIN dj_company f ON f.company_id = d.company_id
+), dj_job AS (
+    INSERT INTO river_job (kind, queue, max_attempts, args, state, scheduled_at)
     SELECT '` + event.DeliveryJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
-           jsonb_build_object('delivery_id', id, 'company_id', company_id)
-    FROM ` + from
+           jsonb_build_object('delivery_id', id, 'company_id', company_id),
+           CASE WHEN waits THEN 'scheduled' ELSE 'available' END::river_job_state,
+           CASE WHEN waits THEN now() + least(interval '30 seconds', interval '100 milliseconds' * (1 + place / slots))
+               ELSE now() END
+    FROM dj_placed
+    RETURNING id, args, state
+), dj_waits AS (
+    INSERT INTO delivery_waits (company_id, job_id)
+    SELECT (args->>'company_id')::uuid, id FROM dj_job WHERE state = 'scheduled'
+)`
 }
 
 // eraseEvents records lead.erased for each lead of $2 (uuid[]) of company $1. The outbox holds

@@ -3,24 +3,36 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/google/uuid"
 )
 
-// takeSlot gives job $2 one of company $1's free delivery slots (or the one it holds already,
-// should River run it again) until $3 ms from now. A slot another worker is taking is skipped,
-// not waited for. No row back: every slot is held, or the company has none yet.
+// takeSlot gives job $2 one of company $1's free delivery slots until $3 ms from now: the one
+// it holds already (handed to it, or held by an earlier run of it) before any other. A slot
+// another worker is taking is skipped, not waited for. A job that gets no slot joins the
+// company's waiting line (delivery_waits) and learns how many are ahead of it; one that gets a
+// slot leaves the line. made is false when the company has fewer than $4 slots yet.
 const takeSlot = `
-UPDATE delivery_slots s SET job_id = $2, held_until = now() + $3 * interval '1 millisecond'
-FROM (
+WITH free AS (
     SELECT slot FROM delivery_slots
     WHERE company_id = $1 AND (held_until IS NULL OR held_until < now() OR job_id = $2)
-    ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED
-) free
-WHERE s.company_id = $1 AND s.slot = free.slot
-RETURNING s.slot`
+    ORDER BY job_id IS NOT DISTINCT FROM $2 DESC, slot LIMIT 1 FOR UPDATE SKIP LOCKED
+), taken AS (
+    UPDATE delivery_slots s SET job_id = $2, held_until = now() + $3 * interval '1 millisecond'
+    FROM free WHERE s.company_id = $1 AND s.slot = free.slot
+    RETURNING s.slot
+), left_line AS (
+    DELETE FROM delivery_waits WHERE company_id = $1 AND job_id = $2 AND EXISTS (SELECT FROM taken)
+), joined_line AS (
+    INSERT INTO delivery_waits (company_id, job_id)
+    SELECT $1, $2 WHERE NOT EXISTS (SELECT FROM taken)
+    ON CONFLICT DO NOTHING
+)
+SELECT (SELECT slot FROM taken) AS slot,
+    CASE WHEN EXISTS (SELECT FROM taken) THEN 0
+        ELSE (SELECT count(*) FROM delivery_waits WHERE company_id = $1 AND job_id < $2) END AS ahead,
+    (SELECT count(*) FROM delivery_slots WHERE company_id = $1) >= $4 AS made`
 
 // makeSlots gives company $1 its $2 slots, numbered from 0, the first time it needs them (and
 // more, should the number grow).
@@ -30,30 +42,63 @@ SELECT $1, generate_series(0, $2 - 1)
 ON CONFLICT DO NOTHING`
 
 // TakeSlot holds one of a company's n delivery slots for job until lease passes or FreeSlot;
-// ok false when all n are held. Slots are rows, so the bound holds across instances.
-func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, err error) {
+// ok false when all n are held, and then the job waits in the company's line, ahead the jobs
+// in it before this one, for FreeSlot to hand it one. Slots are rows, so the bound holds
+// across instances.
+func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, err error) {
+	var r struct {
+		Slot  sql.NullInt32 `db:"slot"`
+		Ahead int           `db:"ahead"`
+		Made  bool          `db:"made"`
+	}
 	for range 2 {
-		err = s.db.GetContext(ctx, &slot, takeSlot, companyID, job, lease.Milliseconds())
-		if !errors.Is(err, sql.ErrNoRows) {
-			return slot, err == nil, translate(err)
+		if err := s.db.GetContext(ctx, &r, takeSlot, companyID, job, lease.Milliseconds(), n); err != nil {
+			return 0, false, 0, translate(err)
 		}
-		res, err := s.db.ExecContext(ctx, makeSlots, companyID, n)
-		if err != nil {
-			return 0, false, translate(err)
+		if r.Made {
+			break
 		}
-		if made, _ := res.RowsAffected(); made == 0 {
-			return 0, false, nil // every slot is held
+		if _, err := s.db.ExecContext(ctx, makeSlots, companyID, n); err != nil {
+			return 0, false, 0, translate(err)
 		}
 	}
-	return 0, false, nil
+	return int(r.Slot.Int32), r.Slot.Valid, r.Ahead, nil
 }
 
-const freeSlot = `
-UPDATE delivery_slots SET job_id = NULL, held_until = NULL
-WHERE company_id = $1 AND slot = $2 AND job_id = $3`
+// handOver is the WITH entries that let slot $slot of company $1 go that job $job held, handing
+// it to the company's oldest waiting delivery job for $hold ms: that job is made available now
+// (as River's JobRetry does), and the slot is kept for it until it runs. A waiter whose job is
+// still running (River has not recorded its snooze yet) is passed over; it comes back when its
+// snooze ends. With no one waiting the slot is left free; a slot the job no longer holds (its
+// lease passed) is left alone. The entries' names begin with ho_.
+func handOver(slot, job, hold string) string {
+	return `ho_next AS (
+    SELECT w.job_id FROM delivery_waits w
+    JOIN river_job j ON j.id = w.job_id AND j.state IN ('available', 'scheduled')
+    WHERE w.company_id = $1
+        AND EXISTS (SELECT FROM delivery_slots WHERE company_id = $1 AND slot = ` + slot + ` AND job_id = ` + job + `)
+    ORDER BY w.job_id LIMIT 1
+    FOR UPDATE OF w SKIP LOCKED
+), ho_woken AS (
+    UPDATE river_job SET state = 'available', scheduled_at = least(scheduled_at, now())
+    WHERE id = (SELECT job_id FROM ho_next) AND state IN ('available', 'scheduled')
+    RETURNING id
+), ho_handed AS (
+    DELETE FROM delivery_waits WHERE company_id = $1 AND job_id IN (SELECT id FROM ho_woken)
+), ho_freed AS (
+    UPDATE delivery_slots SET job_id = (SELECT id FROM ho_woken),
+        held_until = CASE WHEN EXISTS (SELECT FROM ho_woken) THEN now() + ` + hold + ` * interval '1 millisecond' END
+    WHERE company_id = $1 AND slot = ` + slot + ` AND job_id = ` + job + `
+)`
+}
 
-// FreeSlot lets a company's slot go that job held.
-func (s *Store) FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64) error {
-	_, err := s.db.ExecContext(ctx, freeSlot, companyID, slot, job)
+// freeSlot lets slot $2 of company $1 go that job $3 held, handing it on for $4 ms.
+var freeSlot = `WITH ` + handOver("$2", "$3", "$4") + `
+SELECT 1`
+
+// FreeSlot lets a company's slot go that job held, handing it to the company's next waiting
+// delivery, which keeps it for hold at most.
+func (s *Store) FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration) error {
+	_, err := s.db.ExecContext(ctx, freeSlot, companyID, slot, job, hold.Milliseconds())
 	return translate(err)
 }

@@ -47,6 +47,10 @@ type Options struct {
 	// LeadWriters is how many groups of each kind may be stored at once; 0 means
 	// DefaultLeadWriters.
 	LeadWriters int
+	// AsyncCommit lets a commit return before its record is flushed to disk
+	// (synchronous_commit=off): a crash may lose the last moments' commits, never a part of
+	// one. Only for work whose loss is made up for by doing it again.
+	AsyncCommit bool
 }
 
 const (
@@ -69,6 +73,11 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	full, err := withRuntimeParams(dsn, opt.StatementTimeout)
 	if err != nil {
 		return nil, err
+	}
+	if opt.AsyncCommit {
+		if full, err = withSetting(full, "synchronous_commit", "off"); err != nil {
+			return nil, err
+		}
 	}
 	c, err := pq.NewConnector(full)
 	if err != nil {
@@ -140,6 +149,18 @@ func withRuntimeParams(dsn string, timeout time.Duration) (string, error) {
 	if q.Get("lock_timeout") == "" {
 		q.Set("lock_timeout", lock)
 	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+// withSetting adds a server setting to a DSN that withRuntimeParams accepted.
+func withSetting(dsn, name, value string) (string, error) {
+	u, err := url.Parse(dsn)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return dsn + " " + name + "=" + value, nil
+	}
+	q := u.Query()
+	q.Set(name, value)
 	u.RawQuery = q.Encode()
 	return u.String(), nil
 }

@@ -46,9 +46,11 @@ type Service struct {
 	hub      *live.Hub
 	live     *chat.Live
 	http     http.Handler
-	// deliveries sends lead events (webhooks, e-mail) over its own small pool, jobsDB.
+	// deliveries sends lead events (webhooks, e-mail) over small pools of its own: jobsDB
+	// for River, workStore for the dispatches' and attempts' statements.
 	deliveries *delivery.Runner
 	jobsDB     io.Closer
+	workStore  io.Closer
 	// tally adds up the widget's funnel events and writes them once a second.
 	tally *insight.Tally
 }
@@ -151,7 +153,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	}
 	svc := &Service{cfg: cfg, log: log, store: store, tally: tally, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h,
 		hub: hub, live: conversations}
-	if err := svc.openDeliveries(); err != nil {
+	if err := svc.openDeliveries(ctx); err != nil {
 		store.Close()
 		return nil, err
 	}
@@ -160,7 +162,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 
 // openDeliveries builds the workers that deliver lead events, unless this instance makes none;
 // Serve runs them.
-func (s *Service) openDeliveries() error {
+func (s *Service) openDeliveries(ctx context.Context) error {
 	ev := s.cfg.Events
 	if ev.RecordOnly {
 		return nil
@@ -169,7 +171,14 @@ func (s *Service) openDeliveries() error {
 	if err != nil {
 		return err
 	}
-	dc := delivery.Config{DB: db, Store: s.store, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
+	// The deliveries' coordination and records need not wait for the disk at each commit
+	// (delivery.Config.Work); the rest (erasure, e-mail counts) stays on the main store.
+	work, err := postgres.Open(ctx, s.cfg.DatabaseURL, postgres.Options{MaxOpenConns: 8, AsyncCommit: true})
+	if err != nil {
+		db.Close()
+		return err
+	}
+	dc := delivery.Config{DB: db, Store: s.store, Work: work, Webhooks: webhook.NewSender(webhook.Options{AllowPrivate: ev.AllowPrivate}),
 		Schedule: ev.Retry, Workers: ev.Workers, InFlight: ev.PerCompany, Log: s.log}
 	if ev.SMTP != nil {
 		sender := leadmail.NewSender(*ev.SMTP, ev.MailFrom, s.cfg.PublicURL)
@@ -177,10 +186,11 @@ func (s *Service) openDeliveries() error {
 	}
 	r, err := delivery.New(dc)
 	if err != nil {
+		work.Close()
 		db.Close()
 		return err
 	}
-	s.deliveries, s.jobsDB = r, db
+	s.deliveries, s.jobsDB, s.workStore = r, db, work
 	return nil
 }
 
@@ -195,6 +205,7 @@ func (s *Service) Close() error {
 	s.sessions.StopCleanup()
 	if s.jobsDB != nil {
 		s.jobsDB.Close()
+		s.workStore.Close()
 	}
 	return s.store.Close()
 }
