@@ -286,7 +286,13 @@ func (b *bench) targets(rows map[string]*row) []target {
 			b.bigLeadsText(), e.rows, e.perSecond(), float64(e.rss)/(1<<20), map[bool]string{true: "; " + e.err}[e.err != ""])
 	}
 	if f := b.streamFigures; f != nil {
-		f.targets(judge)
+		var chatPG time.Duration
+		for _, c := range b.opt.conns {
+			if r := get(lcChat, c); r != nil && r.pgCPU > 0 && (chatPG == 0 || r.pgCPU < chatPG) {
+				chatPG = r.pgCPU
+			}
+		}
+		f.targets(judge, chatPG)
 	}
 	top := b.opt.conns[len(b.opt.conns)-1]
 	errors := 0

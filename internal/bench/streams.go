@@ -52,6 +52,9 @@ type streamFigures struct {
 	// visitor's stream, sorted: through the instance holding the streams, and through the other.
 	one, two   []time.Duration
 	sent, lost [2]int
+	// openPG is PostgreSQL's CPU time per stream opened (every process of the cluster, over
+	// the opening of them all).
+	openPG time.Duration
 	// other is the CPU, in cores, that processes not of the bench used during each way's
 	// messages.
 	other [2]float64
@@ -104,7 +107,7 @@ func (b *bench) measureStreams(ctx context.Context, f *streamFigures) error {
 	hc := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	opened := make(chan error, f.streams)
 	gate := make(chan struct{}, streamOpeners)
-	began := time.Now()
+	began, openStart := time.Now(), b.sample()
 	var readers sync.WaitGroup
 	for i := range f.streams {
 		gate <- struct{}{}
@@ -154,6 +157,7 @@ func (b *bench) measureStreams(ctx context.Context, f *streamFigures) error {
 		}
 	}
 	f.openTook = time.Since(began)
+	f.openPG = b.sample().minus(openStart).pg / time.Duration(f.streams)
 	// The memory of streams just opened settles after a collection or two.
 	time.Sleep(2 * time.Second)
 	f.rssWith = residentRSS(server.pid())
@@ -279,7 +283,9 @@ func streamSessionPrefix(company uuid.UUID) string {
 }
 
 // targets judges the streams step.
-func (f *streamFigures) targets(judge func(ok bool, format string, args ...any)) {
+// targets judges the figures; chatPG is PostgreSQL's CPU time per chat turn in the same run (0
+// when the chat step did not run, and then opening a stream is not compared with it).
+func (f *streamFigures) targets(judge func(ok bool, format string, args ...any), chatPG time.Duration) {
 	if f.err != "" {
 		judge(false, "chat streams: %s", firstLine(f.err))
 		return
@@ -288,6 +294,11 @@ func (f *streamFigures) targets(judge func(ok bool, format string, args ...any))
 		f.streams, float64(f.rssWith)/(1<<20))
 	judge(f.perStream() <= 16, "chat streams: %.1f KiB of RSS per idle visitor stream, %d opened in %v (want ≤ 16 KiB)",
 		f.perStream(), f.streams, f.openTook.Round(time.Millisecond))
+	if chatPG > 0 {
+		judge(f.openPG > 0 && f.openPG <= chatPG,
+			"chat streams: opening one cost PostgreSQL %s of CPU, a chat turn %s in this run (want no more than a turn)",
+			fmtDur(f.openPG), fmtDur(chatPG))
+	}
 	for i, way := range []struct {
 		name string
 		lat  []time.Duration
