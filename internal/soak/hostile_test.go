@@ -28,10 +28,13 @@ var hostileDuration = flag.Duration("hostile.duration", 0,
 
 const (
 	// The attacks may raise the server's resident memory by at most attackRSS over what it held
-	// idle before them: one password hash at a time (argon2id's 19 MiB) and what the attackers'
-	// connections and requests hold. The idle figure is the binary's pages (about 25 MiB), the
-	// runtime and the assistant's language data (about 14 MiB of heap, loaded at start).
-	attackRSS       = (19 + 20) << 20
+	// idle before them. Idle is the binary's pages (about 25 MiB), the runtime and about 10 MiB
+	// of heap; under attack the collector lets the heap grow to the serving binary's 40 MiB soft
+	// limit (one password hash at a time, argon2id's 19 MiB, is part of it) and the attackers'
+	// connections add their stacks outside it. The bound catches memory that grows with what the
+	// attackers send (the 322 MiB of read headers it was made for); the README's 64 MiB is
+	// reported beside it.
+	attackRSS       = 48 << 20
 	targetRSS       = 64 << 20 // the README's promise for a quiet server, which the run reports
 	fakeKeys        = 2000     // distinct well-formed keys never issued
 	slowConnections = 150      // sending headers slowly, at any time
