@@ -76,13 +76,11 @@ func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
 		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
 	h := Hash(key)
-	refused, gen := k.refused.Has(h)
-	if refused {
+	if refused, _ := k.refused.Has(h); refused {
 		return Principal{}, errs.E(errs.Unauthorized, errs.CodeInvalidAPIKey)
 	}
 	p, err := k.cache.Get(ctx, h, func(ctx context.Context) (Principal, error) { return k.lookup(ctx, h) })
 	if errs.Is(err, errs.NotFound) || errors.Is(err, errRevoked) {
-		k.refused.Add(h, gen)
 		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
 	if err != nil {
@@ -91,14 +89,20 @@ func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
 	return p, nil
 }
 
-// lookup asks the store, once for all the requests that ask about one key at the same time.
+// lookup asks the store, once for all the requests that ask about one key at the same time. A
+// refused key joins the refused set before the shared load ends, so a request that comes after
+// it finds the key there instead of asking the store again.
 func (k *Keyring) lookup(ctx context.Context, h [32]byte) (Principal, error) {
 	ch := k.loads.DoChan(string(h[:]), func() (any, error) {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
 		defer cancel()
+		_, gen := k.refused.Has(h)
 		p, err := k.store.KeyByHash(ctx, h)
 		if err == nil && p.Revoked {
 			err = errRevoked
+		}
+		if errs.Is(err, errs.NotFound) || errors.Is(err, errRevoked) {
+			k.refused.Add(h, gen)
 		}
 		return p, err
 	})
