@@ -28,12 +28,7 @@ func widgetJS(expr string) string {
 // both ways, a dropped stream that misses nothing, hand back, the assistant answering again.
 func TestLiveConversationInChromium(t *testing.T) {
 	f := start(t)
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html lang="hu"><head><title>Napelem</title></head><body><main><h1>Napelem</h1></main>
-<script async src="%s/embed.js" data-api-key="%s" data-base-url="%s"></script></body></html>`, f.base, f.keyA.Key, f.base)
-	}))
-	defer site.Close()
+	site := widgetSite(t, f)
 
 	v := newTab(t, site.URL)
 	v.open("/")
@@ -123,12 +118,7 @@ func TestLiveConversationInChromium(t *testing.T) {
 // from the JSON endpoint.
 func TestWidgetPollsWithoutEventSource(t *testing.T) {
 	f := start(t)
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html lang="hu"><head><title>Napelem</title></head><body><main><h1>Napelem</h1></main>
-<script async src="%s/embed.js" data-api-key="%s" data-base-url="%s"></script></body></html>`, f.base, f.keyA.Key, f.base)
-	}))
-	defer site.Close()
+	site := widgetSite(t, f)
 	v := newTab(t, site.URL)
 	err := chromedp.Do(v.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
@@ -162,4 +152,15 @@ func TestWidgetPollsWithoutEventSource(t *testing.T) {
 	if got := js[string](v, widgetJS(`w.querySelector('[data-role=agent]').lastChild.textContent`)); got != "Itt egy munkatárs." {
 		t.Errorf("the person's message: %q", got)
 	}
+}
+
+// widgetSite is a customer's page with company A's widget embedded, served until the test ends.
+func widgetSite(t *testing.T, f *fixture) *httptest.Server {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html lang="hu"><head><title>Napelem</title></head><body><main><h1>Napelem</h1></main>
+<script async src="%s/embed.js" data-api-key="%s" data-base-url="%s"></script></body></html>`, f.base, f.keyA.Key, f.base)
+	}))
+	t.Cleanup(site.Close)
+	return site
 }
