@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -199,7 +198,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		return err
 	}
 	defer svc.Close()
-	ln, err := net.Listen("tcp", cfg.Addr)
+	ln, err := service.Listen(ctx, cfg.Addr)
 	if err != nil {
 		return err
 	}
