@@ -1,6 +1,7 @@
 // Command gen derives the morph package's data from general language resources that Debian
-// ships: the Hungarian Hunspell dictionary (hunspell-hu) and the FreeDict Hungarian–English and
-// English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun). It is run by
+// ships: the Hungarian Hunspell dictionary (hunspell-hu), the FreeDict Hungarian–English and
+// English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun) and the
+// English WordNet (wordnet-base). It is run by
 // `go generate ./internal/assistant/morph/` on a machine with those packages installed; the
 // output is committed, so neither a build nor the server needs them.
 package main
@@ -30,14 +31,15 @@ func main() {
 	aff := flag.String("aff", "/usr/share/hunspell/hu_HU.aff", "Hunspell affix file")
 	dic := flag.String("dic", "/usr/share/hunspell/hu_HU.dic", "Hunspell dictionary")
 	dictd := flag.String("dictd", "/usr/share/dictd", "folder of the FreeDict dictd files")
+	wordnet := flag.String("wordnet", "/usr/share/wordnet", "folder of the WordNet database files")
 	out := flag.String("out", "data", "output folder")
 	flag.Parse()
-	if err := run(*aff, *dic, *dictd, *out); err != nil {
+	if err := run(*aff, *dic, *dictd, *wordnet, *out); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(affPath, dicPath, dictd, out string) error {
+func run(affPath, dicPath, dictd, wordnet, out string) error {
 	aff, err := readAffixes(affPath)
 	if err != nil {
 		return err
@@ -59,7 +61,11 @@ func run(affPath, dicPath, dictd, out string) error {
 		return err
 	}
 	hu := morph.New(sorted(stems), sorted(aff.suffixes), sorted(prefixes))
-	lex, err := readLexicon(dictd, hu)
+	synonyms, err := readSynonyms(wordnet)
+	if err != nil {
+		return err
+	}
+	lex, err := readLexicon(dictd, hu, synonyms)
 	if err != nil {
 		return err
 	}
@@ -210,10 +216,21 @@ func isLetters(s string) bool {
 // both dictionaries agree on, then those of the first senses.
 const maxTranslations = 12
 
+// synonymWords is how many of a WordNet synonym's first Hungarian words an English word takes.
+const synonymWords = 3
+
+// minSynonyms is how many of a word's synonyms must give a Hungarian word that the word's own
+// entries lack for the word to take it, unless it has no entry of its own.
+const minSynonyms = 2
+
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as its longest lemma.
-func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
+// Hunspell dictionary, each as its longest lemma. After its own words, an English word takes
+// those that minSynonyms of its WordNet synonyms give among their first synonymWords, so that
+// "venue" (FreeDict: "találkozóhely") finds "hely", which "locale" and "locus" give; a word
+// FreeDict lacks takes those of any synonym. Its own come first: a synonym is another word,
+// whose senses part from the word's own soon.
+func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
 	addPair := func(en, word string) {
@@ -259,8 +276,10 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 	}); err != nil {
 		return nil, err
 	}
-	var lines []string
-	for en, words := range pairs {
+	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
+	// order of their senses (the dictionaries list the commonest sense first).
+	own := func(en string) []string {
+		words := pairs[en]
 		ws := make([]string, 0, len(words))
 		for w := range words {
 			ws = append(ws, w)
@@ -269,8 +288,54 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 			if words[a] != words[b] {
 				return words[b] - words[a]
 			}
-			return order[en][a] - order[en][b] // the dictionaries list the commonest sense first
+			return order[en][a] - order[en][b]
 		})
+		return ws
+	}
+	keys := map[string]bool{}
+	for en := range pairs {
+		keys[en] = true
+	}
+	for en, syns := range synonyms {
+		for _, s := range syns {
+			if pairs[s] != nil {
+				keys[en] = true
+			}
+		}
+	}
+	var lines []string
+	for en := range keys {
+		score := map[string]int{}
+		first := map[string]int{}
+		note := func(w string, n int) {
+			if _, ok := first[w]; !ok {
+				first[w] = len(first)
+			}
+			score[w] += n
+		}
+		mine := own(en)
+		for _, w := range mine {
+			note(w, 0)
+		}
+		for _, s := range synonyms[en] {
+			ws := own(s)
+			for _, w := range ws[:min(len(ws), synonymWords)] {
+				note(w, 1)
+			}
+		}
+		var ws []string
+		for w := range score {
+			if _, ok := pairs[en][w]; !ok && (score[w] >= minSynonyms || len(mine) == 0) {
+				ws = append(ws, w)
+			}
+		}
+		slices.SortFunc(ws, func(a, b string) int {
+			if score[a] != score[b] {
+				return score[b] - score[a]
+			}
+			return first[a] - first[b]
+		})
+		ws = append(mine, ws...)
 		if len(ws) > maxTranslations {
 			ws = ws[:maxTranslations]
 		}
@@ -278,6 +343,73 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 	}
 	slices.Sort(lines)
 	return lines, nil
+}
+
+// wordnetSenses is how many of a word's first senses of each part of speech give it synonyms:
+// WordNet lists a word's senses commonest first, and a later one is seldom what a visitor means.
+const wordnetSenses = 2
+
+// readSynonyms reads the English WordNet database (wordnet-base): for each word of one or two
+// words (two written as one, as joinTwo does), as its Snowball stem, the stems of the other
+// words of its first senses' synsets, in the order of its senses.
+func readSynonyms(dir string) (map[string][]string, error) {
+	out := map[string][]string{}
+	clean := func(w string) string {
+		w, _, _ = strings.Cut(w, "(") // an adjective's marker: "galore(ip)"
+		if w == "" || unicode.IsUpper([]rune(w)[0]) {
+			return "" // a name ("Aaron_Burr"): of no use in matching a visitor's words
+		}
+		w = joinTwo(strings.ToLower(strings.ReplaceAll(w, "_", " ")))
+		if strings.Contains(w, " ") || !isLetters(w) || len(w) < 2 {
+			return ""
+		}
+		return english.Stem(w, false)
+	}
+	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
+		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
+		if err != nil {
+			return nil, fmt.Errorf("%w (install wordnet-base)", err)
+		}
+		synsets := map[string][]string{} // offset -> words
+		for _, line := range strings.Split(string(data), "\n") {
+			fs := strings.Fields(line)
+			if len(fs) < 4 || strings.HasPrefix(line, " ") {
+				continue // the licence at the top of the file
+			}
+			n, err := strconv.ParseInt(fs[3], 16, 32)
+			if err != nil || len(fs) < 4+2*int(n) {
+				continue
+			}
+			for i := 0; i < int(n); i++ {
+				if w := clean(fs[4+2*i]); w != "" {
+					synsets[fs[0]] = append(synsets[fs[0]], w)
+				}
+			}
+		}
+		index, err := os.ReadFile(filepath.Join(dir, "index."+pos))
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(index), "\n") {
+			fs := strings.Fields(line)
+			if len(fs) < 4 || strings.HasPrefix(line, " ") {
+				continue
+			}
+			w := clean(fs[0])
+			senses, err := strconv.Atoi(fs[2])
+			if w == "" || err != nil || len(fs) < senses {
+				continue
+			}
+			for _, off := range fs[len(fs)-senses:][:min(senses, wordnetSenses)] {
+				for _, s := range synsets[off] {
+					if s != w && !slices.Contains(out[w], s) {
+						out[w] = append(out[w], s)
+					}
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
