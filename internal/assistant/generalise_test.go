@@ -10,7 +10,8 @@ import (
 // folded lemma is also a generic word, an English word that only the Hungarian word's own
 // dictionary entry translates, a capitalised English name the lexicon knows only by its
 // parts, which the profile never uses, an inflected form in the lexicon, a price per month,
-// and an English compound written as two words.
+// an English compound written as two words, and a question whose last clause names a service
+// after a clause of the visitor's trouble that the profile has no words for.
 func TestMatcherGeneralises(t *testing.T) {
 	p := Profile{
 		CompanyName: "Próba Műhely",
@@ -20,6 +21,7 @@ func TestMatcherGeneralises(t *testing.T) {
 			{Name: "Gumiszerelés", Description: "Szezonális kerékcsere, centírozás.", Price: "12 000 Ft / 4 kerék"},
 			{Name: "Hirdetéskezelés", Description: "Google hirdetések beállítása.", Price: "80 000 Ft / hó"},
 			{Name: "Kivizsgálás", Description: "Hibakód kiolvasása.", Price: "9 900 Ft"},
+			{Name: "Fékjavítás", Description: "Fékbetét és féktárcsa csere.", Price: "18 000 Ft-tól"},
 		},
 		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."}},
 	}
@@ -40,6 +42,7 @@ func TestMatcherGeneralises(t *testing.T) {
 		{"Mennyi a hirdetéskezelés havonta?", Hungarian, "80 000 Ft / hó", false},
 		// A compound English writes as two words is one word of the lexicon.
 		{"How much is a check-up?", English, "9 900 Ft", false},
+		{"Nyikorog az első kerék, fékbetétet cseréltek?", Hungarian, "Fékbetét és féktárcsa csere", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {
