@@ -6,7 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	snowballEnglish "github.com/kljensen/snowball/english"
 	snowballHungarian "github.com/kljensen/snowball/hungarian"
 
 	"github.com/leadchat/leadchat/internal/assistant/morph"
@@ -51,7 +50,7 @@ func newTerm(lower string, english bool) term { return makeTerm(lower, english, 
 func makeTerm(lower string, english, profile bool) term {
 	lang := morph.Load()
 	f := fold(lower)
-	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1, english: english}
+	t := term{fold: f, en: fold(morph.EnglishStem(lower)), concepts: conceptsOf(f), id: -1, english: english}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		t.lemmas = lang.Lemmas(f)

@@ -295,7 +295,7 @@ func (d *Data) English(w string) []string {
 	}
 	for i := len(w) - 3; i >= 3; i-- {
 		a, okA := d.english.value(w[:i])
-		b, okB := d.english.value(english.Stem(w[i:], false))
+		b, okB := d.english.value(EnglishStem(w[i:]))
 		if okA && okB {
 			a, b := strings.Fields(a), strings.Fields(b)
 			return append(slices.Clone(a[:min(len(a), maxPartWords)]), b[:min(len(b), maxPartWords)]...)
@@ -323,12 +323,45 @@ func (d *Data) EnglishWord(w string) bool {
 // englishStem returns the lexicon's key for an English word: its Snowball stem, or that of
 // the word it is an irregular form of ("paid": "pay") when the lexicon lacks the form itself.
 func (d *Data) englishStem(w string) string {
-	k := english.Stem(w, false)
+	k := EnglishStem(w)
 	if base, ok := irregular[w]; ok && !d.english.has(k) {
-		return english.Stem(base, false)
+		return EnglishStem(base)
 	}
 	return k
 }
+
+// EnglishStem returns the Snowball stem of a lower-case English word in American spelling,
+// which the lexicon keeps: a British visitor's "colouring" is "color", "centre" "center",
+// "anaesthesia" "anesthesia", "catalogue" "catalog", "analyse" "analyze".
+func EnglishStem(w string) string { return english.Stem(american(w), false) }
+
+// american respells the regular British endings and vowels of w: "-our" after three letters
+// or more ("colour", "behaviour", not "hour" or "tour"), "-tre" ("centre"), "ae" between
+// consonants ("paediatric"), "-ogue" ("dialogue") and "-lyse" ("paralyse").
+func american(w string) string {
+	for _, s := range []string{"", "s", "ed", "ing", "ite", "ites", "ful", "less", "able", "er", "ers", "al", "ism", "ist", "ists"} {
+		if stem, ok := strings.CutSuffix(w, "our"+s); ok && len(stem) >= 3 && !notBritish[stem+"our"] {
+			return stem + "or" + s
+		}
+	}
+	for _, r := range [][2]string{{"tre", "ter"}, {"tres", "ters"}, {"ogue", "og"}, {"ogues", "ogs"},
+		{"lyse", "lyze"}, {"lysed", "lyzed"}, {"lyses", "lyzes"}, {"lysing", "lyzing"}} {
+		if stem, ok := strings.CutSuffix(w, r[0]); ok && len(stem) >= 2 && (r[0][0] != 'o' || len(stem) >= 3) {
+			return stem + r[1] // "metre", "dialogue"; not "vogue" or "rogue"
+		}
+	}
+	if i := strings.Index(w, "ae"); i > 0 && i+2 < len(w) && !isVowel(w[i-1]) && !isVowel(w[i+2]) {
+		return w[:i] + "e" + w[i+2:]
+	}
+	return w
+}
+
+// notBritish are the words ending in "our" after three letters that American English spells
+// so too.
+var notBritish = map[string]bool{"detour": true, "contour": true, "devour": true, "velour": true,
+	"paramour": true, "troubadour": true, "glamour": true}
+
+func isVowel(b byte) bool { return strings.IndexByte("aeiouy", b) >= 0 }
 
 // irregular maps the irregular past forms and plurals of common English verbs and nouns,
 // which Snowball leaves apart from their word, to it.

@@ -65,6 +65,23 @@ func TestEnglish(t *testing.T) {
 	}
 }
 
+// TestEnglishStem: British spellings stem as the American ones the lexicon keeps, and words
+// that only look British keep theirs.
+func TestEnglishStem(t *testing.T) {
+	for british, american := range map[string]string{"colouring": "coloring", "behaviour": "behavior",
+		"favourite": "favorite", "centre": "center", "metres": "meters", "anaesthesia": "anesthesia",
+		"paediatric": "pediatric", "catalogue": "catalog", "analyse": "analyze"} {
+		if got, want := EnglishStem(british), EnglishStem(american); got != want {
+			t.Errorf("EnglishStem(%q) = %q, want %q as for %q", british, got, want, american)
+		}
+	}
+	for _, w := range []string{"hour", "tour", "four", "detour", "your", "genre", "aerial", "reggae"} {
+		if got, want := american(w), w; got != want {
+			t.Errorf("american(%q) = %q, want it unchanged", w, got)
+		}
+	}
+}
+
 func TestEnglishWord(t *testing.T) {
 	d := Load()
 	for w, want := range map[string]bool{"prices": true, "weekend": true, "facebook": false, "haircut": false} {

@@ -22,8 +22,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/kljensen/snowball/english"
-
 	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
@@ -107,7 +105,7 @@ func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
 			if strings.Contains(s, " ") || !isLetters(s) || len(s) < 2 {
 				continue
 			}
-			if k := english.Stem(s, false); !slices.Contains(glosses[h], k) && len(glosses[h]) < maxGlosses {
+			if k := morph.EnglishStem(s); !slices.Contains(glosses[h], k) && len(glosses[h]) < maxGlosses {
 				glosses[h] = append(glosses[h], k)
 			}
 		}
@@ -242,7 +240,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]
 		if len(lemmas) == 0 {
 			return
 		}
-		k := english.Stem(en, false)
+		k := morph.EnglishStem(en)
 		if pairs[k] == nil {
 			pairs[k], order[k] = map[string]int{}, map[string]int{}
 		}
@@ -363,7 +361,7 @@ func readSynonyms(dir string) (map[string][]string, error) {
 		if strings.Contains(w, " ") || !isLetters(w) || len(w) < 2 {
 			return ""
 		}
-		return english.Stem(w, false)
+		return morph.EnglishStem(w)
 	}
 	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
 		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
