@@ -10,7 +10,8 @@ import (
 // folded lemma is also a generic word, an English word that only the Hungarian word's own
 // dictionary entry translates, a capitalised English name the lexicon knows only by its
 // parts, which the profile never uses, an inflected form in the lexicon, a price per month,
-// an English compound written as two words, and a question whose last clause names a service
+// an English compound written as two words, a word both dictionaries pair among later
+// senses, and a question whose last clause names a service
 // after a clause of the visitor's trouble that the profile has no words for.
 func TestMatcherGeneralises(t *testing.T) {
 	p := Profile{
@@ -23,7 +24,8 @@ func TestMatcherGeneralises(t *testing.T) {
 			{Name: "Kivizsgálás", Description: "Hibakód kiolvasása.", Price: "9 900 Ft"},
 			{Name: "Fékjavítás", Description: "Fékbetét és féktárcsa csere.", Price: "18 000 Ft-tól"},
 		},
-		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."}},
+		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."},
+			{Question: "Hogyan működik a lemondás?", Answer: "Az időpont előtt 24 órával díjmentes."}},
 	}
 	x := NewIndex(p)
 	for _, tc := range []struct {
@@ -43,6 +45,8 @@ func TestMatcherGeneralises(t *testing.T) {
 		// A compound English writes as two words is one word of the lexicon.
 		{"How much is a check-up?", English, "9 900 Ft", false},
 		{"Nyikorog az első kerék, fékbetétet cseréltek?", Hungarian, "Fékbetét és féktárcsa csere", false},
+		// Each dictionary pairs "cancellation" and "lemondás", though among later senses.
+		{"How does cancellation work?", English, "24 órával", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {

@@ -142,6 +142,7 @@ const (
 	related    = 0.9 // one dictionary stem under both ("festés", "festeni")
 	translated = 0.9 // the lexicon translates the visitor's English word into the profile's
 	sameIdea   = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
+	bothWays   = 0.8 // each dictionary gives the other word, though not as a first sense
 	compound   = 0.6 // one word begins or ends the other, as in Hungarian compounds
 	weakMatch  = 0.5 // the least that counts as a match at all
 )
@@ -166,10 +167,15 @@ func match(q, k *term) float64 {
 			}
 		}
 	}
+	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
+		if i >= mainSenses && glossed && slices.Contains(k.gloss, q.en) {
+			// Both dictionaries pair the words, each among later senses: "cancellation" is
+			// "lemondás" ninth, "lemondás" "cancel" seventh.
+			return max(translatedAt(i), bothWays)
+		}
 		return translatedAt(i)
 	}
-	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	if glossed {
 		// "store" is a sense of "tárol". A Hungarian word's own entry is short and gives its
 		// main senses first; a later one is seldom what the visitor means ("saját", own, lists
