@@ -25,7 +25,8 @@ func TestMatcherGeneralises(t *testing.T) {
 			{Name: "Fékjavítás", Description: "Fékbetét és féktárcsa csere.", Price: "18 000 Ft-tól"},
 		},
 		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."},
-			{Question: "Hogyan működik a lemondás?", Answer: "Az időpont előtt 24 órával díjmentes."}},
+			{Question: "Hogyan működik a lemondás?", Answer: "Az időpont előtt 24 órával díjmentes."},
+			{Question: "Milyen tanfolyamot indítotok?", Answer: "Kezdő és haladó szerelőképzést tavasszal."}},
 	}
 	x := NewIndex(p)
 	for _, tc := range []struct {
@@ -47,6 +48,8 @@ func TestMatcherGeneralises(t *testing.T) {
 		{"Nyikorog az első kerék, fékbetétet cseréltek?", Hungarian, "Fékbetét és féktárcsa csere", false},
 		// Each dictionary pairs "cancellation" and "lemondás", though among later senses.
 		{"How does cancellation work?", English, "24 órával", false},
+		// The thesaurus gives "kurzus" as a synonym of "tanfolyam".
+		{"Milyen kurzust indítotok?", Hungarian, "szerelőképzést", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {

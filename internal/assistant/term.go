@@ -36,7 +36,11 @@ type term struct {
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
-	concepts   uint64 // the concepts the word belongs to, one bit each (see concepts)
+	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
+	// lemma, sameStart a bit for each (see startBit).
+	same      []string
+	sameStart uint64
+	concepts  uint64 // the concepts the word belongs to, one bit each (see concepts)
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -68,6 +72,12 @@ func makeTerm(lower string, english, profile bool) term {
 	default:
 		for _, l := range t.lemmas {
 			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
+		}
+	}
+	if !english {
+		t.same = lang.Synonyms(t.lemmas[0])
+		for _, s := range t.same {
+			t.sameStart |= startBit(s)
 		}
 	}
 	if profile && !english {
@@ -142,9 +152,12 @@ const (
 	related    = 0.9 // one dictionary stem under both ("festés", "festeni")
 	translated = 0.9 // the lexicon translates the visitor's English word into the profile's
 	sameIdea   = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
-	bothWays   = 0.8 // each dictionary gives the other word, though not as a first sense
-	compound   = 0.6 // one word begins or ends the other, as in Hungarian compounds
-	weakMatch  = 0.5 // the least that counts as a match at all
+	// The thesaurus gives one as a synonym of the other ("tanfolyam", "kurzus"); weak, as its
+	// meanings are broad and folding merges words ("árul" sells, "elárul" betrays).
+	synonym   = 0.6
+	bothWays  = 0.8 // each dictionary gives the other word, though not as a first sense
+	compound  = 0.6 // one word begins or ends the other, as in Hungarian compounds
+	weakMatch = 0.5 // the least that counts as a match at all
 )
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
@@ -192,6 +205,9 @@ func match(q, k *term) float64 {
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
 	}
+	if synonyms(q, k) || synonyms(k, q) {
+		return synonym
+	}
 	if i := q.translatedTo("", k.parts); i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
 	}
@@ -217,6 +233,12 @@ func match(q, k *term) float64 {
 		return compound
 	}
 	return 0
+}
+
+// synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.
+func synonyms(a, b *term) bool {
+	l := b.lemmas[0]
+	return a.sameStart&startBit(l) != 0 && slices.Contains(a.same, l)
 }
 
 // mainSenses is how many of a word's first senses in a dictionary count as what it means.

@@ -82,6 +82,15 @@ func TestEnglishStem(t *testing.T) {
 	}
 }
 
+func TestSynonyms(t *testing.T) {
+	d := Load()
+	for hu, want := range map[string]string{"tanfolyam": "kurzus", "auto": "kocsi", "garancia": "szavatossag"} {
+		if got := d.Synonyms(hu); !slices.Contains(got, want) {
+			t.Errorf("Synonyms(%q) = %v, want %q among them", hu, got, want)
+		}
+	}
+}
+
 func TestEnglishWord(t *testing.T) {
 	d := Load()
 	for w, want := range map[string]bool{"prices": true, "weekend": true, "facebook": false, "haircut": false} {

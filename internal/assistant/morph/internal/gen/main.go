@@ -1,5 +1,6 @@
 // Command gen derives the morph package's data from general language resources that Debian
-// ships: the Hungarian Hunspell dictionary (hunspell-hu), the FreeDict Hungarian–English and
+// ships: the Hungarian Hunspell dictionary (hunspell-hu) and thesaurus (mythes-hu), the
+// FreeDict Hungarian–English and
 // English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun) and the
 // English WordNet (wordnet-base). It is run by
 // `go generate ./internal/assistant/morph/` on a machine with those packages installed; the
@@ -30,14 +31,15 @@ func main() {
 	dic := flag.String("dic", "/usr/share/hunspell/hu_HU.dic", "Hunspell dictionary")
 	dictd := flag.String("dictd", "/usr/share/dictd", "folder of the FreeDict dictd files")
 	wordnet := flag.String("wordnet", "/usr/share/wordnet", "folder of the WordNet database files")
+	thesaurus := flag.String("thesaurus", "/usr/share/mythes/th_hu_HU_v2.dat", "Hungarian MyThes thesaurus")
 	out := flag.String("out", "data", "output folder")
 	flag.Parse()
-	if err := run(*aff, *dic, *dictd, *wordnet, *out); err != nil {
+	if err := run(*aff, *dic, *dictd, *wordnet, *thesaurus, *out); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(affPath, dicPath, dictd, wordnet, out string) error {
+func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	aff, err := readAffixes(affPath)
 	if err != nil {
 		return err
@@ -59,6 +61,13 @@ func run(affPath, dicPath, dictd, wordnet, out string) error {
 		return err
 	}
 	hu := morph.New(sorted(stems), sorted(aff.suffixes), sorted(prefixes))
+	same, err := readThesaurus(thesaurus, hu)
+	if err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_synonyms.txt"), same); err != nil {
+		return err
+	}
 	synonyms, err := readSynonyms(wordnet)
 	if err != nil {
 		return err
@@ -119,6 +128,62 @@ func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
 	}
 	slices.Sort(lines)
 	return lines, nil
+}
+
+// thesaurusMeanings is how many of a word's first meanings in the thesaurus give synonyms,
+// and maxSynonyms how many are kept for one word.
+const (
+	thesaurusMeanings = 2
+	maxSynonyms       = 12
+)
+
+// readThesaurus reads the Hungarian MyThes thesaurus (mythes-hu): a line "lemma<TAB>lemma
+// lemma" per single-word headword, the words folded and each as its longest Hunspell lemma,
+// with the single-word synonyms of its first meanings in the thesaurus's order.
+func readThesaurus(path string, hu *morph.Data) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w (install mythes-hu)", err)
+	}
+	lemma := func(w string) string {
+		if w == "" || strings.Contains(w, " ") || !isLetters(w) || unicode.IsUpper([]rune(w)[0]) {
+			return ""
+		}
+		if ls := hu.Lemmas(morph.Fold(w)); len(ls) > 0 {
+			return ls[0]
+		}
+		return ""
+	}
+	synonyms := map[string][]string{}
+	lines := strings.Split(string(data), "\n")
+	for i := 1; i < len(lines); i++ {
+		head, count, ok := strings.Cut(lines[i], "|")
+		n, err := strconv.Atoi(count)
+		if !ok || err != nil {
+			continue
+		}
+		h := lemma(head)
+		for m := 0; m < n && i+1 < len(lines); m++ {
+			i++
+			fs := strings.Split(lines[i], "|")
+			if m >= thesaurusMeanings || h == "" || strings.HasPrefix(fs[0], "(névnap)") {
+				continue // a name day lists names, no synonyms
+			}
+			for _, f := range fs[1:] {
+				if s := lemma(strings.TrimSpace(f)); s != "" && s != h && !slices.Contains(synonyms[h], s) && len(synonyms[h]) < maxSynonyms {
+					synonyms[h] = append(synonyms[h], s)
+				}
+			}
+		}
+	}
+	var out []string
+	for h, ss := range synonyms {
+		if len(ss) > 0 {
+			out = append(out, h+"\t"+strings.Join(ss, " "))
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // affixes is what the generator keeps of an affix file: each suffix rule as "add strip" in
