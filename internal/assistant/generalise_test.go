@@ -11,7 +11,8 @@ import (
 // dictionary entry translates, a capitalised English name the lexicon knows only by its
 // parts, which the profile never uses, an inflected form in the lexicon, a price per month,
 // an English compound written as two words, a word both dictionaries pair among later
-// senses, and a question whose last clause names a service
+// senses, a thesaurus synonym, "today" for "that very day", and a question whose last clause
+// names a service
 // after a clause of the visitor's trouble that the profile has no words for.
 func TestMatcherGeneralises(t *testing.T) {
 	p := Profile{
@@ -26,7 +27,8 @@ func TestMatcherGeneralises(t *testing.T) {
 		},
 		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."},
 			{Question: "Hogyan működik a lemondás?", Answer: "Az időpont előtt 24 órával díjmentes."},
-			{Question: "Milyen tanfolyamot indítotok?", Answer: "Kezdő és haladó szerelőképzést tavasszal."}},
+			{Question: "Milyen tanfolyamot indítotok?", Answer: "Kezdő és haladó szerelőképzést tavasszal."},
+			{Question: "Mikor vállaltok javítást?", Answer: "Elakadt autót még aznap elvontatunk."}},
 	}
 	x := NewIndex(p)
 	for _, tc := range []struct {
@@ -50,6 +52,8 @@ func TestMatcherGeneralises(t *testing.T) {
 		{"How does cancellation work?", English, "24 órával", false},
 		// The thesaurus gives "kurzus" as a synonym of "tanfolyam".
 		{"Milyen kurzust indítotok?", Hungarian, "szerelőképzést", false},
+		// "Today" asks how soon, as "aznap" (that very day) answers.
+		{"Today, can you tow the car?", English, "még aznap", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {
