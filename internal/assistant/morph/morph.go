@@ -355,6 +355,10 @@ func EnglishStem(w string) string { return english.Stem(american(w), false) }
 // or more ("colour", "behaviour", not "hour" or "tour"), "-tre" ("centre"), "ae" between
 // consonants ("paediatric"), "-ogue" ("dialogue") and "-lyse" ("paralyse").
 func american(w string) string {
+	if !strings.Contains(w, "our") && !strings.Contains(w, "tre") && !strings.Contains(w, "ogue") &&
+		!strings.Contains(w, "lys") && !strings.Contains(w, "ae") {
+		return w // most words: none of the endings is there to respell
+	}
 	for _, s := range []string{"", "s", "ed", "ing", "ite", "ites", "ful", "less", "able", "er", "ers", "al", "ism", "ist", "ists"} {
 		if stem, ok := strings.CutSuffix(w, "our"+s); ok && len(stem) >= 3 && !notBritish[stem+"our"] {
 			return stem + "or" + s
