@@ -258,7 +258,33 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		// unmatched for what they are.
 		named = chosen[0].keyCover >= minKeyCover && e >= minExplainedNamedEnglish
 	}
-	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named
+	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named || asksLast(ss, q, chosen)
+}
+
+// asksLast reports whether the chosen fact answers the message's last clause by itself, when
+// that clause names its topic in two words or more and an earlier clause tells the visitor's
+// situation: "Húz jobbra az autó, futóművet állítotok?" asks about wheel alignment, whatever
+// words of the car's trouble the profile lacks.
+func asksLast(ss []scored, q query, chosen []scored) bool {
+	if len(q.terms) == 0 {
+		return false
+	}
+	last := q.terms[len(q.terms)-1].clause
+	if q.terms[0].clause == last {
+		return false // one clause: explained judges it whole
+	}
+	topic := 0
+	for j, qt := range q.terms {
+		if qt.clause != last || qt.weight < 1 {
+			continue
+		}
+		if chosen[0].hit[j] < bodyWeight*sameIdea {
+			return false
+		}
+		topic++
+	}
+	inLast := func(j int) bool { return q.terms[j].clause == last }
+	return topic >= 2 && explainedIn(chosen[:1], ss, q, inLast) >= minExplained
 }
 
 // chose reports whether one of the chosen facts is of kind k.

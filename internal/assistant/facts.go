@@ -204,6 +204,8 @@ type queryTerm struct {
 	// proper is set for a capitalised word that no dictionary knows: a name ("Facebook",
 	// "Sopron"), which a profile that never names it cannot answer about.
 	proper bool
+	// clause numbers the clause of the message the word stands in, from 0.
+	clause int
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -324,8 +326,12 @@ func newQuery(message string, captured Contact, fs []fact) query {
 	}
 	q := query{english: english}
 	seen := map[string]bool{}
+	clause := 0
 	for i, w := range ws {
 		f := folded[i]
+		if w == clauseBreak {
+			clause++
+		}
 		var partConcepts uint64
 		if i > 0 && joined[i-1] {
 			continue
@@ -362,7 +368,7 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
 		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown})
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -525,8 +531,16 @@ func score(x *Index, q query) []scored {
 // many facts of the profile (all) match tells little of what is asked, so it weighs less than
 // one that no fact matches, which most likely names what the profile does not cover.
 func explained(chosen, all []scored, q query) float64 {
+	return explainedIn(chosen, all, q, func(int) bool { return true })
+}
+
+// explainedIn is explained for the query's terms that in keeps.
+func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 	total, found := 0.0, 0.0
 	for j, qt := range q.terms {
+		if !in(j) {
+			continue
+		}
 		best, df := 0.0, 0
 		for _, s := range chosen {
 			best = max(best, s.hit[j])

@@ -10,7 +10,10 @@ import (
 // folded lemma is also a generic word, an English word that only the Hungarian word's own
 // dictionary entry translates, a capitalised English name the lexicon knows only by its
 // parts, which the profile never uses, an inflected form in the lexicon, a price per month,
-// and an English compound written as two words.
+// an English compound written as two words, a word both dictionaries pair among later
+// senses, a thesaurus synonym, "today" for "that very day", and a question whose last clause
+// names a service
+// after a clause of the visitor's trouble that the profile has no words for.
 func TestMatcherGeneralises(t *testing.T) {
 	p := Profile{
 		CompanyName: "Próba Műhely",
@@ -20,8 +23,12 @@ func TestMatcherGeneralises(t *testing.T) {
 			{Name: "Gumiszerelés", Description: "Szezonális kerékcsere, centírozás.", Price: "12 000 Ft / 4 kerék"},
 			{Name: "Hirdetéskezelés", Description: "Google hirdetések beállítása.", Price: "80 000 Ft / hó"},
 			{Name: "Kivizsgálás", Description: "Hibakód kiolvasása.", Price: "9 900 Ft"},
+			{Name: "Fékjavítás", Description: "Fékbetét és féktárcsa csere.", Price: "18 000 Ft-tól"},
 		},
-		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."}},
+		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."},
+			{Question: "Hogyan működik a lemondás?", Answer: "Az időpont előtt 24 órával díjmentes."},
+			{Question: "Milyen tanfolyamot indítotok?", Answer: "Kezdő és haladó szerelőképzést tavasszal."},
+			{Question: "Mikor vállaltok javítást?", Answer: "Elakadt autót még aznap elvontatunk."}},
 	}
 	x := NewIndex(p)
 	for _, tc := range []struct {
@@ -40,6 +47,13 @@ func TestMatcherGeneralises(t *testing.T) {
 		{"Mennyi a hirdetéskezelés havonta?", Hungarian, "80 000 Ft / hó", false},
 		// A compound English writes as two words is one word of the lexicon.
 		{"How much is a check-up?", English, "9 900 Ft", false},
+		{"Nyikorog az első kerék, fékbetétet cseréltek?", Hungarian, "Fékbetét és féktárcsa csere", false},
+		// Each dictionary pairs "cancellation" and "lemondás", though among later senses.
+		{"How does cancellation work?", English, "24 órával", false},
+		// The thesaurus gives "kurzus" as a synonym of "tanfolyam".
+		{"Milyen kurzust indítotok?", Hungarian, "szerelőképzést", false},
+		// "Today" asks how soon, as "aznap" (that very day) answers.
+		{"Today, can you tow the car?", English, "még aznap", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {

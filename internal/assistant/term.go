@@ -6,7 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	snowballEnglish "github.com/kljensen/snowball/english"
 	snowballHungarian "github.com/kljensen/snowball/hungarian"
 
 	"github.com/leadchat/leadchat/internal/assistant/morph"
@@ -37,7 +36,11 @@ type term struct {
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
-	concepts   uint64 // the concepts the word belongs to, one bit each (see concepts)
+	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
+	// lemma, sameStart a bit for each (see startBit).
+	same      []string
+	sameStart uint64
+	concepts  uint64 // the concepts the word belongs to, one bit each (see concepts)
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -51,7 +54,7 @@ func newTerm(lower string, english bool) term { return makeTerm(lower, english, 
 func makeTerm(lower string, english, profile bool) term {
 	lang := morph.Load()
 	f := fold(lower)
-	t := term{fold: f, en: fold(snowballEnglish.Stem(lower, false)), concepts: conceptsOf(f), id: -1, english: english}
+	t := term{fold: f, en: fold(morph.EnglishStem(lower)), concepts: conceptsOf(f), id: -1, english: english}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		t.lemmas = lang.Lemmas(f)
@@ -69,6 +72,12 @@ func makeTerm(lower string, english, profile bool) term {
 	default:
 		for _, l := range t.lemmas {
 			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
+		}
+	}
+	if !english {
+		t.same = lang.Synonyms(t.lemmas[0])
+		for _, s := range t.same {
+			t.sameStart |= startBit(s)
 		}
 	}
 	if profile && !english {
@@ -143,8 +152,12 @@ const (
 	related    = 0.9 // one dictionary stem under both ("festés", "festeni")
 	translated = 0.9 // the lexicon translates the visitor's English word into the profile's
 	sameIdea   = 0.8 // both words belong to one concept ("hitel", "részletfizetés")
-	compound   = 0.6 // one word begins or ends the other, as in Hungarian compounds
-	weakMatch  = 0.5 // the least that counts as a match at all
+	// The thesaurus gives one as a synonym of the other ("tanfolyam", "kurzus"); weak, as its
+	// meanings are broad and folding merges words ("árul" sells, "elárul" betrays).
+	synonym   = 0.6
+	bothWays  = 0.8 // each dictionary gives the other word, though not as a first sense
+	compound  = 0.6 // one word begins or ends the other, as in Hungarian compounds
+	weakMatch = 0.5 // the least that counts as a match at all
 )
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
@@ -167,10 +180,15 @@ func match(q, k *term) float64 {
 			}
 		}
 	}
+	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
+		if i >= mainSenses && glossed && slices.Contains(k.gloss, q.en) {
+			// Both dictionaries pair the words, each among later senses: "cancellation" is
+			// "lemondás" ninth, "lemondás" "cancel" seventh.
+			return max(translatedAt(i), bothWays)
+		}
 		return translatedAt(i)
 	}
-	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	if glossed {
 		// "store" is a sense of "tárol". A Hungarian word's own entry is short and gives its
 		// main senses first; a later one is seldom what the visitor means ("saját", own, lists
@@ -186,6 +204,9 @@ func match(q, k *term) float64 {
 	}
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
+	}
+	if synonyms(q, k) || synonyms(k, q) {
+		return synonym
 	}
 	if i := q.translatedTo("", k.parts); i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
@@ -212,6 +233,12 @@ func match(q, k *term) float64 {
 		return compound
 	}
 	return 0
+}
+
+// synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.
+func synonyms(a, b *term) bool {
+	l := b.lemmas[0]
+	return a.sameStart&startBit(l) != 0 && slices.Contains(a.same, l)
 }
 
 // mainSenses is how many of a word's first senses in a dictionary count as what it means.

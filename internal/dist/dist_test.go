@@ -353,6 +353,7 @@ func TestDebMetadata(t *testing.T) {
 			"./usr/share/doc/leadchat/copyright":    "-rw-r--r-- root/root",
 			"./usr/share/doc/leadchat/GPL-2.0":      "-rw-r--r-- root/root",
 			"./usr/share/doc/leadchat/MPL-2.0":      "-rw-r--r-- root/root",
+			"./usr/share/doc/leadchat/WordNet-3.0":  "-rw-r--r-- root/root",
 		}
 		if fmt.Sprint(files) != fmt.Sprint(want) {
 			t.Errorf("%s holds %v, want %v", deb, files, want)

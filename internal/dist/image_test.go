@@ -109,7 +109,7 @@ func TestImageServes(t *testing.T) {
 	// podman create adds the mount points and files of a container's runtime; the image's own
 	// files are these: the binary, the certificates and the licences of the data it embeds.
 	for _, f := range []string{"usr/bin/leadchat", "etc/ssl/certs/ca-certificates.crt", "usr/share/doc/leadchat/copyright",
-		"usr/share/doc/leadchat/GPL-2.0", "usr/share/doc/leadchat/MPL-2.0"} {
+		"usr/share/doc/leadchat/GPL-2.0", "usr/share/doc/leadchat/MPL-2.0", "usr/share/doc/leadchat/WordNet-3.0"} {
 		if !slices.Contains(files, f) {
 			t.Errorf("the image lacks /%s (it holds %q)", f, files)
 		}

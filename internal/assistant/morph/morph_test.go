@@ -56,9 +56,37 @@ func TestEnglish(t *testing.T) {
 		"openinghours": "nyitvatartas",
 		"checkup":      "kivizsgalas",
 		"paid":         "fizet", // an irregular form the lexicon lacks is looked up as its word
+		// A word takes the words its WordNet synonyms ("locale", "locus") agree on.
+		"venue": "hely",
 	} {
 		if got := d.English(en); !slices.Contains(got, want) {
 			t.Errorf("English(%q) = %v, want %q among them", en, got, want)
+		}
+	}
+}
+
+// TestEnglishStem: British spellings stem as the American ones the lexicon keeps, and words
+// that only look British keep theirs.
+func TestEnglishStem(t *testing.T) {
+	for british, american := range map[string]string{"colouring": "coloring", "behaviour": "behavior",
+		"favourite": "favorite", "centre": "center", "metres": "meters", "anaesthesia": "anesthesia",
+		"paediatric": "pediatric", "catalogue": "catalog", "analyse": "analyze"} {
+		if got, want := EnglishStem(british), EnglishStem(american); got != want {
+			t.Errorf("EnglishStem(%q) = %q, want %q as for %q", british, got, want, american)
+		}
+	}
+	for _, w := range []string{"hour", "tour", "four", "detour", "your", "genre", "aerial", "reggae"} {
+		if got, want := american(w), w; got != want {
+			t.Errorf("american(%q) = %q, want it unchanged", w, got)
+		}
+	}
+}
+
+func TestSynonyms(t *testing.T) {
+	d := Load()
+	for hu, want := range map[string]string{"tanfolyam": "kurzus", "auto": "kocsi", "garancia": "szavatossag"} {
+		if got := d.Synonyms(hu); !slices.Contains(got, want) {
+			t.Errorf("Synonyms(%q) = %v, want %q among them", hu, got, want)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 // Command gen derives the morph package's data from general language resources that Debian
-// ships: the Hungarian Hunspell dictionary (hunspell-hu) and the FreeDict Hungarian–English and
-// English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun). It is run by
+// ships: the Hungarian Hunspell dictionary (hunspell-hu) and thesaurus (mythes-hu), the
+// FreeDict Hungarian–English and
+// English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun) and the
+// English WordNet (wordnet-base). It is run by
 // `go generate ./internal/assistant/morph/` on a machine with those packages installed; the
 // output is committed, so neither a build nor the server needs them.
 package main
@@ -21,8 +23,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/kljensen/snowball/english"
-
 	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
@@ -30,14 +30,16 @@ func main() {
 	aff := flag.String("aff", "/usr/share/hunspell/hu_HU.aff", "Hunspell affix file")
 	dic := flag.String("dic", "/usr/share/hunspell/hu_HU.dic", "Hunspell dictionary")
 	dictd := flag.String("dictd", "/usr/share/dictd", "folder of the FreeDict dictd files")
+	wordnet := flag.String("wordnet", "/usr/share/wordnet", "folder of the WordNet database files")
+	thesaurus := flag.String("thesaurus", "/usr/share/mythes/th_hu_HU_v2.dat", "Hungarian MyThes thesaurus")
 	out := flag.String("out", "data", "output folder")
 	flag.Parse()
-	if err := run(*aff, *dic, *dictd, *out); err != nil {
+	if err := run(*aff, *dic, *dictd, *wordnet, *thesaurus, *out); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(affPath, dicPath, dictd, out string) error {
+func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	aff, err := readAffixes(affPath)
 	if err != nil {
 		return err
@@ -59,7 +61,18 @@ func run(affPath, dicPath, dictd, out string) error {
 		return err
 	}
 	hu := morph.New(sorted(stems), sorted(aff.suffixes), sorted(prefixes))
-	lex, err := readLexicon(dictd, hu)
+	same, err := readThesaurus(thesaurus, hu)
+	if err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_synonyms.txt"), same); err != nil {
+		return err
+	}
+	synonyms, err := readSynonyms(wordnet)
+	if err != nil {
+		return err
+	}
+	lex, err := readLexicon(dictd, hu, synonyms)
 	if err != nil {
 		return err
 	}
@@ -101,7 +114,7 @@ func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
 			if strings.Contains(s, " ") || !isLetters(s) || len(s) < 2 {
 				continue
 			}
-			if k := english.Stem(s, false); !slices.Contains(glosses[h], k) && len(glosses[h]) < maxGlosses {
+			if k := morph.EnglishStem(s); !slices.Contains(glosses[h], k) && len(glosses[h]) < maxGlosses {
 				glosses[h] = append(glosses[h], k)
 			}
 		}
@@ -115,6 +128,62 @@ func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
 	}
 	slices.Sort(lines)
 	return lines, nil
+}
+
+// thesaurusMeanings is how many of a word's first meanings in the thesaurus give synonyms,
+// and maxSynonyms how many are kept for one word.
+const (
+	thesaurusMeanings = 2
+	maxSynonyms       = 12
+)
+
+// readThesaurus reads the Hungarian MyThes thesaurus (mythes-hu): a line "lemma<TAB>lemma
+// lemma" per single-word headword, the words folded and each as its longest Hunspell lemma,
+// with the single-word synonyms of its first meanings in the thesaurus's order.
+func readThesaurus(path string, hu *morph.Data) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w (install mythes-hu)", err)
+	}
+	lemma := func(w string) string {
+		if w == "" || strings.Contains(w, " ") || !isLetters(w) || unicode.IsUpper([]rune(w)[0]) {
+			return ""
+		}
+		if ls := hu.Lemmas(morph.Fold(w)); len(ls) > 0 {
+			return ls[0]
+		}
+		return ""
+	}
+	synonyms := map[string][]string{}
+	lines := strings.Split(string(data), "\n")
+	for i := 1; i < len(lines); i++ {
+		head, count, ok := strings.Cut(lines[i], "|")
+		n, err := strconv.Atoi(count)
+		if !ok || err != nil {
+			continue
+		}
+		h := lemma(head)
+		for m := 0; m < n && i+1 < len(lines); m++ {
+			i++
+			fs := strings.Split(lines[i], "|")
+			if m >= thesaurusMeanings || h == "" || strings.HasPrefix(fs[0], "(névnap)") {
+				continue // a name day lists names, no synonyms
+			}
+			for _, f := range fs[1:] {
+				if s := lemma(strings.TrimSpace(f)); s != "" && s != h && !slices.Contains(synonyms[h], s) && len(synonyms[h]) < maxSynonyms {
+					synonyms[h] = append(synonyms[h], s)
+				}
+			}
+		}
+	}
+	var out []string
+	for h, ss := range synonyms {
+		if len(ss) > 0 {
+			out = append(out, h+"\t"+strings.Join(ss, " "))
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // affixes is what the generator keeps of an affix file: each suffix rule as "add strip" in
@@ -210,10 +279,21 @@ func isLetters(s string) bool {
 // both dictionaries agree on, then those of the first senses.
 const maxTranslations = 12
 
+// synonymWords is how many of a WordNet synonym's first Hungarian words an English word takes.
+const synonymWords = 3
+
+// minSynonyms is how many of a word's synonyms must give a Hungarian word that the word's own
+// entries lack for the word to take it, unless it has no entry of its own.
+const minSynonyms = 2
+
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as its longest lemma.
-func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
+// Hunspell dictionary, each as its longest lemma. After its own words, an English word takes
+// those that minSynonyms of its WordNet synonyms give among their first synonymWords, so that
+// "venue" (FreeDict: "találkozóhely") finds "hely", which "locale" and "locus" give; a word
+// FreeDict lacks takes those of any synonym. Its own come first: a synonym is another word,
+// whose senses part from the word's own soon.
+func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
 	addPair := func(en, word string) {
@@ -225,7 +305,7 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 		if len(lemmas) == 0 {
 			return
 		}
-		k := english.Stem(en, false)
+		k := morph.EnglishStem(en)
 		if pairs[k] == nil {
 			pairs[k], order[k] = map[string]int{}, map[string]int{}
 		}
@@ -259,8 +339,10 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 	}); err != nil {
 		return nil, err
 	}
-	var lines []string
-	for en, words := range pairs {
+	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
+	// order of their senses (the dictionaries list the commonest sense first).
+	own := func(en string) []string {
+		words := pairs[en]
 		ws := make([]string, 0, len(words))
 		for w := range words {
 			ws = append(ws, w)
@@ -269,8 +351,54 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 			if words[a] != words[b] {
 				return words[b] - words[a]
 			}
-			return order[en][a] - order[en][b] // the dictionaries list the commonest sense first
+			return order[en][a] - order[en][b]
 		})
+		return ws
+	}
+	keys := map[string]bool{}
+	for en := range pairs {
+		keys[en] = true
+	}
+	for en, syns := range synonyms {
+		for _, s := range syns {
+			if pairs[s] != nil {
+				keys[en] = true
+			}
+		}
+	}
+	var lines []string
+	for en := range keys {
+		score := map[string]int{}
+		first := map[string]int{}
+		note := func(w string, n int) {
+			if _, ok := first[w]; !ok {
+				first[w] = len(first)
+			}
+			score[w] += n
+		}
+		mine := own(en)
+		for _, w := range mine {
+			note(w, 0)
+		}
+		for _, s := range synonyms[en] {
+			ws := own(s)
+			for _, w := range ws[:min(len(ws), synonymWords)] {
+				note(w, 1)
+			}
+		}
+		var ws []string
+		for w := range score {
+			if _, ok := pairs[en][w]; !ok && (score[w] >= minSynonyms || len(mine) == 0) {
+				ws = append(ws, w)
+			}
+		}
+		slices.SortFunc(ws, func(a, b string) int {
+			if score[a] != score[b] {
+				return score[b] - score[a]
+			}
+			return first[a] - first[b]
+		})
+		ws = append(mine, ws...)
 		if len(ws) > maxTranslations {
 			ws = ws[:maxTranslations]
 		}
@@ -278,6 +406,73 @@ func readLexicon(dictd string, hu *morph.Data) ([]string, error) {
 	}
 	slices.Sort(lines)
 	return lines, nil
+}
+
+// wordnetSenses is how many of a word's first senses of each part of speech give it synonyms:
+// WordNet lists a word's senses commonest first, and a later one is seldom what a visitor means.
+const wordnetSenses = 2
+
+// readSynonyms reads the English WordNet database (wordnet-base): for each word of one or two
+// words (two written as one, as joinTwo does), as its Snowball stem, the stems of the other
+// words of its first senses' synsets, in the order of its senses.
+func readSynonyms(dir string) (map[string][]string, error) {
+	out := map[string][]string{}
+	clean := func(w string) string {
+		w, _, _ = strings.Cut(w, "(") // an adjective's marker: "galore(ip)"
+		if w == "" || unicode.IsUpper([]rune(w)[0]) {
+			return "" // a name ("Aaron_Burr"): of no use in matching a visitor's words
+		}
+		w = joinTwo(strings.ToLower(strings.ReplaceAll(w, "_", " ")))
+		if strings.Contains(w, " ") || !isLetters(w) || len(w) < 2 {
+			return ""
+		}
+		return morph.EnglishStem(w)
+	}
+	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
+		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
+		if err != nil {
+			return nil, fmt.Errorf("%w (install wordnet-base)", err)
+		}
+		synsets := map[string][]string{} // offset -> words
+		for _, line := range strings.Split(string(data), "\n") {
+			fs := strings.Fields(line)
+			if len(fs) < 4 || strings.HasPrefix(line, " ") {
+				continue // the licence at the top of the file
+			}
+			n, err := strconv.ParseInt(fs[3], 16, 32)
+			if err != nil || len(fs) < 4+2*int(n) {
+				continue
+			}
+			for i := 0; i < int(n); i++ {
+				if w := clean(fs[4+2*i]); w != "" {
+					synsets[fs[0]] = append(synsets[fs[0]], w)
+				}
+			}
+		}
+		index, err := os.ReadFile(filepath.Join(dir, "index."+pos))
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(index), "\n") {
+			fs := strings.Fields(line)
+			if len(fs) < 4 || strings.HasPrefix(line, " ") {
+				continue
+			}
+			w := clean(fs[0])
+			senses, err := strconv.Atoi(fs[2])
+			if w == "" || err != nil || len(fs) < senses {
+				continue
+			}
+			for _, off := range fs[len(fs)-senses:][:min(senses, wordnetSenses)] {
+				for _, s := range synsets[off] {
+					if s != w && !slices.Contains(out[w], s) {
+						out[w] = append(out[w], s)
+					}
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
