@@ -117,7 +117,18 @@ func (b *bench) provisionHooks(ctx context.Context, s *postgres.Store) error {
 type deliveryRate struct {
 	events  int
 	elapsed time.Duration
-	err     string
+	// deliverer and pg are the CPU time the deliverer and PostgreSQL used during the drain:
+	// per event, less sensitive to a busy machine than the rate.
+	deliverer, pg time.Duration
+	err           string
+}
+
+// perEvent is a CPU time per delivered event.
+func (d deliveryRate) perEvent(t time.Duration) time.Duration {
+	if d.events == 0 {
+		return 0
+	}
+	return t / time.Duration(d.events)
 }
 
 func (d deliveryRate) perSecond() float64 {
@@ -174,11 +185,13 @@ func (b *bench) deliver(ctx context.Context) deliveryRate {
 	}
 	defer p.stop()
 	before, began := b.hooks.count(), time.Now()
+	cpu0, pg0 := processCPU(p.pid()), treeCPU(b.pgPID)
 	var d deliveryRate
 	if err := b.drain(ctx); err != nil {
 		d.err = err.Error()
 	}
 	d.events, d.elapsed = b.hooks.count()-before, time.Since(began)
+	d.deliverer, d.pg = processCPU(p.pid())-cpu0, treeCPU(b.pgPID)-pg0
 	return d
 }
 
