@@ -265,7 +265,7 @@ const handoverHold = 5 * time.Second
 // never-answering endpoints is not looked at in step, nor fetched again and again.
 func turnWait(waited, ahead, n int) time.Duration {
 	rounds := time.Duration(1 + ahead/max(n, 1))
-	d := min(100*time.Millisecond<<min(waited, 9)*min(rounds, 300), 30*time.Second)
+	d := min(100*time.Millisecond<<min(waited, 9)*min(rounds, event.LineRounds), 30*time.Second)
 	return d/2 + rand.N(d/2+1)
 }
 

@@ -63,6 +63,11 @@ type Outcome struct {
 	Disable bool
 }
 
+// LineRounds is how many rounds of its company's slots ahead of it a delivery waiting in line
+// takes into account: its wait grows no further past them, so the jobs ahead are counted no
+// further either.
+const LineRounds = 300
+
 // Held is the delivery slot of its company that a job holds for an attempt, let go when the
 // attempt is recorded: handed to the company's next waiting delivery, which keeps it for
 // HandOver at most. The zero Held holds none.

@@ -8,6 +8,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // The outbox. A statement that changes leads records their events in the same statement, so
@@ -148,22 +149,27 @@ func uuidArray(ids []uuid.UUID) pq.StringArray {
 // not available, so River does not fetch it only to find every slot held; the job freeing a
 // slot hands it on (FreeSlot). Should that hand-over miss it (a slot freed while this
 // statement ran), it looks for itself once its time comes: sooner the nearer it is to the
-// head of the line, in rounds of the company's slots, at most half a minute on.
+// head of the line, in rounds of the company's slots, at most half a minute on. A company
+// whose slots are not made yet (its first deliveries) counts as having the default number
+// free: its deliveries past them wait in line from the start rather than being fetched only
+// to find the slots taken (the bound itself is TakeSlot's, whatever the number).
 func deliveryJobs(from string) string {
 	return `dj_company AS (
     SELECT c.company_id, f.slots, f.free, f.line
     FROM (SELECT DISTINCT company_id FROM ` + from + `) c
     CROSS JOIN LATERAL (
-        SELECT count(*) AS slots,
-            count(*) FILTER (WHERE s.held_until IS NULL OR s.held_until < now()) AS free,
-            (SELECT count(*) FROM delivery_waits w WHERE w.company_id = c.company_id) AS line
+        SELECT CASE WHEN count(*) = 0 THEN ` + fmt.Sprint(limits.DeliveriesInFlight) + ` ELSE count(*) END AS slots,
+            CASE WHEN count(*) = 0 THEN ` + fmt.Sprint(limits.DeliveriesInFlight) + `
+                ELSE count(*) FILTER (WHERE s.held_until IS NULL OR s.held_until < now()) END AS free,
+            (SELECT count(*) FROM (SELECT FROM delivery_waits w WHERE w.company_id = c.company_id
+                LIMIT ` + fmt.Sprint(limits.DeliveriesInFlight*event.LineRounds) + `) w) AS line
         FROM delivery_slots s WHERE s.company_id = c.company_id
     ) f
 ), dj_placed AS (
-    SELECT d.id, d.company_id, f.slots > 0 AND (f.line > 0
-            OR row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) > f.free) AS waits,
+    SELECT d.id, d.company_id, f.line > 0
+            OR row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) > f.free AS waits,
         f.line + row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) - f.free AS place,
-        greatest(f.slots, 1) AS slots
+        f.slots
     FROM ` + from + ` d JOIN dj_company f ON f.company_id = d.company_id
 ), dj_job AS (
     INSERT INTO river_job (kind, queue, max_attempts, args, state, scheduled_at)

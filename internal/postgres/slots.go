@@ -6,13 +6,17 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/event"
 )
 
 // takeSlot gives job $2 one of company $1's free delivery slots until $3 ms from now: the one
 // it holds already (handed to it, or held by an earlier run of it) before any other. A slot
 // another worker is taking is skipped, not waited for. A job that gets no slot joins the
 // company's waiting line (delivery_waits) and learns how many are ahead of it; one that gets a
-// slot leaves the line. made is false when the company has fewer than $4 slots yet.
+// slot leaves the line. made is false when the company has fewer than $4 slots yet. The jobs
+// ahead are counted up to $5, as far as the wait they set grows (a longer line was counted
+// again at each look).
 const takeSlot = `
 WITH free AS (
     SELECT slot FROM delivery_slots
@@ -31,7 +35,8 @@ WITH free AS (
 )
 SELECT (SELECT slot FROM taken) AS slot,
     CASE WHEN EXISTS (SELECT FROM taken) THEN 0
-        ELSE (SELECT count(*) FROM delivery_waits WHERE company_id = $1 AND job_id < $2) END AS ahead,
+        ELSE (SELECT count(*) FROM (SELECT FROM delivery_waits WHERE company_id = $1 AND job_id < $2
+            LIMIT $5) w) END AS ahead,
     (SELECT count(*) FROM delivery_slots WHERE company_id = $1) >= $4 AS made`
 
 // makeSlots gives company $1 its $2 slots, numbered from 0, the first time it needs them (and
@@ -52,7 +57,7 @@ func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n 
 		Made  bool          `db:"made"`
 	}
 	for range 2 {
-		if err := s.db.GetContext(ctx, &r, takeSlot, companyID, job, lease.Milliseconds(), n); err != nil {
+		if err := (runner{s: s}).get(ctx, &r, takeSlot, companyID, job, lease.Milliseconds(), n, n*event.LineRounds); err != nil {
 			return 0, false, 0, translate(err)
 		}
 		if r.Made {
@@ -71,12 +76,20 @@ func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n 
 // still running (River has not recorded its snooze yet) is passed over; it comes back when its
 // snooze ends. With no one waiting the slot is left free; a slot the job no longer holds (its
 // lease passed) is left alone. The entries' names begin with ho_.
+//
+// The line is walked in its index's order and each waiter's job looked up by its key, in a
+// subquery that locks it (the planner cannot turn that into a join: a join let it read every
+// available and scheduled job of River's table, thousands with a backlog, for each hand-over,
+// which made a backlog's drain cost grow with its size). A job another transaction holds is
+// passed over, not waited for: River's scheduler makes due jobs available a thousand at once,
+// holding them for as long as that takes, and every hand-over stalled behind it.
 func handOver(slot, job, hold string) string {
 	return `ho_next AS (
     SELECT w.job_id FROM delivery_waits w
-    JOIN river_job j ON j.id = w.job_id AND j.state IN ('available', 'scheduled')
     WHERE w.company_id = $1
         AND EXISTS (SELECT FROM delivery_slots WHERE company_id = $1 AND slot = ` + slot + ` AND job_id = ` + job + `)
+        AND EXISTS (SELECT FROM river_job j WHERE j.id = w.job_id AND j.state IN ('available', 'scheduled')
+            FOR UPDATE SKIP LOCKED)
     ORDER BY w.job_id LIMIT 1
     FOR UPDATE OF w SKIP LOCKED
 ), ho_woken AS (

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
@@ -185,5 +186,83 @@ func TestAsyncCommitStore(t *testing.T) {
 			t.Errorf("AsyncCommit %v: synchronous_commit %s from %s", async, setting, source)
 		}
 		s.Close()
+	}
+}
+
+// A hand-over passes over a waiter whose job another transaction holds (River's scheduler
+// making due jobs available holds a thousand at once) and hands the slot to the next in line,
+// rather than waiting for that transaction to end.
+func TestHandOverPassesOverAHeldJob(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	job := func() int64 {
+		t.Helper()
+		var id int64
+		if err := s.DB().QueryRowContext(ctx, `INSERT INTO river_job (kind, queue, max_attempts, args, state, scheduled_at)
+			VALUES ('deliver', 'events', 25, '{}', 'scheduled', now() + interval '1 hour') RETURNING id`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	holder, held, next := job(), job(), job()
+	slot, ok, _, err := s.TakeSlot(ctx, c, holder, 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	for _, w := range []int64{held, next} {
+		if _, ok, _, err := s.TakeSlot(ctx, c, w, 1, time.Minute); err != nil || ok {
+			t.Fatalf("a job past the only held slot: %v, %v", ok, err)
+		}
+	}
+	tx, err := s.DB().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT FROM river_job WHERE id = $1 FOR UPDATE`, held); err != nil {
+		t.Fatal(err)
+	}
+	// Waiting for the transaction would end in this deadline's error.
+	freeCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := s.FreeSlot(freeCtx, c, slot, holder, time.Minute); err != nil {
+		t.Fatalf("freeing the slot beside a held waiter: %v", err)
+	}
+	var state string
+	if err := s.DB().QueryRowContext(ctx, `SELECT state FROM river_job WHERE id = $1`, next).Scan(&state); err != nil {
+		t.Fatal(err)
+	}
+	if state != "available" {
+		t.Errorf("the waiter after the held one is %s, want available (handed the slot)", state)
+	}
+	if got, ok, _, err := s.TakeSlot(ctx, c, next, 1, time.Minute); err != nil || !ok || got != slot {
+		t.Errorf("the waiter handed the slot took %d, %v, %v; want %d", got, ok, err, slot)
+	}
+}
+
+// A company's first deliveries, before its slots are made, count the default slots as free:
+// as many as those are available at once, the rest wait in line from the start.
+func TestFirstBurstPastTheSlotsWaitsInLine(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	endpoint(t, s, c)
+	for range limits.DeliveriesInFlight + 2 {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var available, inLine int
+	if err := s.DB().QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE state = 'available'),
+		count(*) FILTER (WHERE state = 'scheduled' AND EXISTS (SELECT FROM delivery_waits w WHERE w.company_id = $1 AND w.job_id = j.id))
+		FROM river_job j WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text`, c).Scan(&available, &inLine); err != nil {
+		t.Fatal(err)
+	}
+	if available != limits.DeliveriesInFlight || inLine != 2 {
+		t.Errorf("%d jobs available and %d in line, want %d and 2", available, inLine, limits.DeliveriesInFlight)
 	}
 }
