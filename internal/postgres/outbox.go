@@ -149,7 +149,12 @@ func uuidArray(ids []uuid.UUID) pq.StringArray {
 // not available, so River does not fetch it only to find every slot held; the job freeing a
 // slot hands it on (FreeSlot). Should that hand-over miss it (a slot freed while this
 // statement ran), it looks for itself once its time comes: sooner the nearer it is to the
-// head of the line, in rounds of the company's slots, at most half a minute on. A company
+// head of the line, at most half a minute on. The time grows with the square of the rounds of
+// the company's slots ahead of it: a company's turn comes more slowly the more companies have a
+// backlog, and a job that looks before its turn is fetched, finds the slots held and is
+// snoozed for nothing (three times a delivery, with a hundred companies' backlogs, when the
+// time grew in proportion); only the head of the line needs to look soon, since a hand-over
+// reaches it before the others. A company
 // whose slots are not made yet (its first deliveries) counts as having the default number
 // free: its deliveries past them wait in line from the start rather than being fetched only
 // to find the slots taken (the bound itself is TakeSlot's, whatever the number).
@@ -176,7 +181,7 @@ func deliveryJobs(from string) string {
     SELECT '` + event.DeliveryJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
            jsonb_build_object('delivery_id', id, 'company_id', company_id),
            CASE WHEN waits THEN 'scheduled' ELSE 'available' END::river_job_state,
-           CASE WHEN waits THEN now() + least(interval '30 seconds', interval '100 milliseconds' * (1 + place / slots))
+           CASE WHEN waits THEN now() + least(interval '30 seconds', interval '250 milliseconds' * (1 + (place / slots) ^ 2))
                ELSE now() END
     FROM dj_placed
     RETURNING id, args, state

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -264,5 +265,130 @@ func TestFirstBurstPastTheSlotsWaitsInLine(t *testing.T) {
 	}
 	if available != limits.DeliveriesInFlight || inLine != 2 {
 		t.Errorf("%d jobs available and %d in line, want %d and 2", available, inLine, limits.DeliveriesInFlight)
+	}
+}
+
+// The record of an attempt asked to chain claims the company's oldest waiting delivery for the
+// same worker: its job running (River fetches it no more, and rescues it should the process
+// die), out of the line, holding the slot. The claimed job's own record settles its job as
+// River would: scheduled for a retry, or completed; one claimed but not attempted runs again.
+func TestRecordClaimsTheNextInLine(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	endpoint(t, s, c)
+	for range 4 {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	type job struct {
+		id       int64
+		delivery uuid.UUID
+	}
+	var jobs []job
+	rows, err := s.DB().QueryContext(ctx, `SELECT id, (args->>'delivery_id')::uuid FROM river_job
+		WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text ORDER BY id`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var j job
+		if err := rows.Scan(&j.id, &j.delivery); err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	rows.Close()
+	if len(jobs) != 4 {
+		t.Fatalf("%d delivery jobs, want 4", len(jobs))
+	}
+	slot, ok, _, err := s.TakeSlot(ctx, c, jobs[0].id, 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	for _, j := range jobs[1:] {
+		if _, ok, _, err := s.TakeSlot(ctx, c, j.id, 1, time.Minute); err != nil || ok {
+			t.Fatalf("a job past the only held slot: %v, %v", ok, err)
+		}
+	}
+	state := func(id int64) (state string, inLine, holds bool) {
+		t.Helper()
+		if err := s.DB().QueryRowContext(ctx, `SELECT state,
+			EXISTS (SELECT FROM delivery_waits WHERE company_id = $2 AND job_id = $1),
+			EXISTS (SELECT FROM delivery_slots WHERE company_id = $2 AND job_id = $1 AND held_until > now())
+			FROM river_job WHERE id = $1`, id, c).Scan(&state, &inLine, &holds); err != nil {
+			t.Fatal(err)
+		}
+		return state, inLine, holds
+	}
+	sched := event.Schedule{time.Hour}
+	ok200 := event.Result{Status: 200}
+	next, err := s.RecordAttempt(ctx, c, jobs[0].delivery, true, ok200, sched.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[0].id, HandOver: time.Minute, Chain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Job != jobs[1].id || next.DeliveryID != jobs[1].delivery {
+		t.Fatalf("claimed %+v, want the oldest waiter %+v", next, jobs[1])
+	}
+	if st, inLine, holds := state(jobs[1].id); st != "running" || inLine || !holds {
+		t.Errorf("the claimed job: %s, in line %v, holds the slot %v; want running, out of line, holding it", st, inLine, holds)
+	}
+
+	// A retry: the claimed job is scheduled for it; the slot goes to the next in line, woken.
+	fail := event.Result{Status: 500}
+	if _, err := s.RecordAttempt(ctx, c, jobs[1].delivery, true, fail, sched.Decide(1, fail),
+		event.Held{Slot: slot, Job: jobs[1].id, HandOver: time.Minute, Claimed: true}); err != nil {
+		t.Fatal(err)
+	}
+	var retryIn time.Duration
+	var micros int64
+	if err := s.DB().QueryRowContext(ctx, `SELECT (extract(epoch FROM scheduled_at - now()) * 1e6)::bigint FROM river_job WHERE id = $1`,
+		jobs[1].id).Scan(&micros); err != nil {
+		t.Fatal(err)
+	}
+	retryIn = time.Duration(micros) * time.Microsecond
+	if st, _, _ := state(jobs[1].id); st != "scheduled" || retryIn < 59*time.Minute {
+		t.Errorf("the claimed job after a failed attempt: %s, due in %v; want scheduled, in an hour", st, retryIn)
+	}
+	if st, inLine, _ := state(jobs[2].id); st != "available" || inLine {
+		t.Errorf("the next waiter after the claimed job's record: %s, in line %v; want available, out of line", st, inLine)
+	}
+
+	// The woken job chains to the last waiter, which runs without an attempt: its job runs again.
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[2].id, 1, time.Minute); err != nil || !ok {
+		t.Fatalf("the woken job's slot: %v, %v", ok, err)
+	}
+	next, err = s.RecordAttempt(ctx, c, jobs[2].delivery, true, ok200, sched.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[2].id, HandOver: time.Minute, Chain: true})
+	if err != nil || next.Job != jobs[3].id {
+		t.Fatalf("claimed %+v, %v; want job %d", next, err, jobs[3].id)
+	}
+	if err := s.ReleaseClaimed(ctx, c, slot, jobs[3].id, time.Minute, false); err != nil {
+		t.Fatal(err)
+	}
+	if st, _, holds := state(jobs[3].id); st != "available" || holds {
+		t.Errorf("a claimed job let go unattempted: %s, holds the slot %v; want available, not holding it", st, holds)
+	}
+
+	// A claimed job whose delivery is done is completed.
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[3].id, 1, time.Minute); err != nil || !ok {
+		t.Fatalf("the slot after its release: %v, %v", ok, err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `UPDATE river_job SET state = 'running', attempted_at = now() WHERE id = $1`, jobs[3].id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RecordAttempt(ctx, c, jobs[3].delivery, true, ok200, sched.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[3].id, HandOver: time.Minute, Claimed: true}); err != nil {
+		t.Fatal(err)
+	}
+	var finalized bool
+	if err := s.DB().QueryRowContext(ctx, `SELECT state = 'completed' AND finalized_at IS NOT NULL FROM river_job WHERE id = $1`,
+		jobs[3].id).Scan(&finalized); err != nil || !finalized {
+		t.Errorf("a claimed job delivered: completed %v, %v", finalized, err)
 	}
 }
