@@ -8,7 +8,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -171,23 +174,56 @@ const drainPoll = 100 * time.Millisecond
 // deliveries alone. On one 2-core machine deliveries made during the step would take their CPU
 // from the creates; deployed, they run beside them on the instances' spare capacity.
 
-// startDeliverer starts a second leadchat on the same database that only delivers.
-func (b *bench) startDeliverer(ctx context.Context) (*process, error) {
-	p, _, err := b.startServe(ctx, "the deliverer", "deliverer.log", func(addr string) []string {
-		return append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+addr,
-			"LEADCHAT_LOG_LEVEL=error", "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on")
-	})
-	return p, err
+// startDeliverer starts a second leadchat on the same database that only delivers; with
+// -cpuprofile it serves pprof on the address returned (else "").
+func (b *bench) startDeliverer(ctx context.Context) (*process, string, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, "", err
+	}
+	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+addr,
+		"LEADCHAT_LOG_LEVEL=error", "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on")
+	bin, args, pprofAddr := b.leadchatBin, []string{"serve"}, ""
+	if b.opt.profileDir != "" {
+		if pprofAddr, err = freeAddr(); err != nil {
+			return nil, "", err
+		}
+		if bin, err = os.Executable(); err != nil {
+			return nil, "", err
+		}
+		args = []string{"-leadchat-pprof", pprofAddr}
+	}
+	p, err := startProcess(ctx, "the deliverer", bin, args, env, filepath.Join(b.tmp, "deliverer.log"),
+		answers("http://"+addr+"/readyz"))
+	return p, pprofAddr, err
+}
+
+// profileDeliverer saves a CPU profile of the deliverer's first seconds (the step's duration)
+// as name in the profile folder, when it serves pprof; wait waits for it.
+func (b *bench) profileDeliverer(pprofAddr, name string) (wait func()) {
+	if pprofAddr == "" {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		url := "http://" + pprofAddr + "/debug/pprof/profile?seconds=" + strconv.Itoa(int(b.opt.duration/time.Second))
+		if err := fetch(url, filepath.Join(b.opt.profileDir, name)); err != nil {
+			fmt.Fprintf(b.log, "saving the deliverer's profile: %v\n", err)
+		}
+	}()
+	return func() { <-done }
 }
 
 // deliver starts the deliverer, waits until nothing is pending and stops it, returning the
 // rate of the deliveries from its start.
-func (b *bench) deliver(ctx context.Context) deliveryRate {
-	p, err := b.startDeliverer(ctx)
+func (b *bench) deliver(ctx context.Context, conns int) deliveryRate {
+	p, pprofAddr, err := b.startDeliverer(ctx)
 	if err != nil {
 		return deliveryRate{err: err.Error()}
 	}
 	defer p.stop()
+	defer b.profileDeliverer(pprofAddr, fmt.Sprintf("deliveries-c%d.cpu.pprof", conns))()
 	before, began := b.hooks.count(), time.Now()
 	cpu0, pg0 := processCPU(p.pid()), treeCPU(b.pgPID)
 	var d deliveryRate
@@ -202,7 +238,7 @@ func (b *bench) deliver(ctx context.Context) deliveryRate {
 // latency runs the deliverer and creates pacedRate leads a second for the run's duration, for
 // one company with a webhook, and returns the time from each lead's commit to its delivery.
 func (b *bench) latency(ctx context.Context) ([]time.Duration, error) {
-	p, err := b.startDeliverer(ctx)
+	p, _, err := b.startDeliverer(ctx)
 	if err != nil {
 		return nil, err
 	}
