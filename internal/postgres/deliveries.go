@@ -80,8 +80,8 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
 // $11 the job, $12 the hand-over's hold; job 0 holds none), or, when $13, claims the company's
 // next waiting delivery for the same worker, keeping the slot (handOver). A job that was itself
-// claimed so ($14) is settled here, as River would have settled it: completed, or scheduled
-// for the delivery's next attempt.
+// claimed so ($14) is settled here, as River would have settled it: completed, or due at the
+// delivery's next attempt (dueState).
 var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
@@ -103,7 +103,8 @@ WITH keep AS (
     WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
 ), own AS (
     UPDATE river_job SET
-        state = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN 'scheduled' ELSE 'completed' END::river_job_state,
+        state = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN ` + dueState("now() + $8 * interval '1 millisecond'") + `
+            ELSE 'completed' END,
         scheduled_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN now() + $8 * interval '1 millisecond'
             ELSE scheduled_at END,
         finalized_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN NULL ELSE now() END
