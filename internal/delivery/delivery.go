@@ -239,7 +239,8 @@ func retryAfter(attempt int) time.Duration {
 // slot taken anew and no wait for River's next poll a delivery, which had set the pace of a
 // company's deliveries and most of their cost. Other companies lose nothing by it: a company
 // has no more workers than slots whichever way its deliveries reach them, and a chain ends
-// within chainFor (plus one attempt), its slot then handed on as usual.
+// within chainFor (plus one attempt), its slot then handed on as usual. (The fetched job's own
+// retry, should its attempt fail, is snoozed when the chain ends: that much later.)
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
 	slot, ok, ahead, err := w.cfg.Work.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
