@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -117,6 +118,9 @@ const (
 // Runner runs the delivery workers of this instance.
 type Runner struct {
 	client *river.Client[*sql.Tx]
+	// stopping is set by Stop: a worker then claims no more of its company's line, as River
+	// starts no more jobs.
+	stopping *atomic.Bool
 }
 
 // New builds a runner; Start starts it.
@@ -146,8 +150,9 @@ func New(cfg Config) (*Runner, error) {
 		cfg.Schedule = event.DefaultSchedule
 	}
 	workers := river.NewWorkers()
+	stopping := new(atomic.Bool)
 	river.AddWorker[event.DispatchJob](workers, &dispatcher{store: cfg.Work})
-	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg})
+	river.AddWorker[event.DeliveryJob](workers, &worker{cfg: cfg, stopping: stopping})
 	river.AddWorker[purgeJob](workers, &purger{store: cfg.Store, log: cfg.Log})
 	river.AddWorker[retentionJob](workers, &retainer{store: cfg.Store, log: cfg.Log, now: cfg.Now})
 	river.AddWorker[event.ConfirmJob](workers, &confirmer{cfg: cfg})
@@ -182,7 +187,7 @@ func New(cfg Config) (*Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("delivery workers: %w", err)
 	}
-	return &Runner{client: client}, nil
+	return &Runner{client: client, stopping: stopping}, nil
 }
 
 // Start starts working deliveries until Stop.
@@ -190,7 +195,10 @@ func (r *Runner) Start(ctx context.Context) error { return r.client.Start(ctx) }
 
 // Stop lets the attempts in hand finish (their jobs' own timeouts bound them) until ctx ends,
 // then cancels them; a cancelled attempt is tried again later.
-func (r *Runner) Stop(ctx context.Context) error { return r.client.Stop(ctx) }
+func (r *Runner) Stop(ctx context.Context) error {
+	r.stopping.Store(true)
+	return r.client.Stop(ctx)
+}
 
 // dispatcher makes the deliveries of every event not yet dispatched.
 type dispatcher struct {
@@ -210,7 +218,8 @@ func (d *dispatcher) NextRetry(job *river.Job[event.DispatchJob]) time.Time {
 // worker makes one attempt of a delivery.
 type worker struct {
 	river.WorkerDefaults[event.DeliveryJob]
-	cfg Config
+	cfg      Config
+	stopping *atomic.Bool
 }
 
 func (w *worker) Timeout(*river.Job[event.DeliveryJob]) time.Duration { return attemptTimeout }
@@ -239,7 +248,8 @@ func retryAfter(attempt int) time.Duration {
 // slot taken anew and no wait for River's next poll a delivery, which had set the pace of a
 // company's deliveries and most of their cost. Other companies lose nothing by it: a company
 // has no more workers than slots whichever way its deliveries reach them, and a chain ends
-// within chainFor (plus one attempt), its slot then handed on as usual. (The fetched job's own
+// within chainFor (plus one attempt), its slot then handed on as usual, or at once when the
+// runner is stopping. (The fetched job's own
 // retry, should its attempt fail, is snoozed when the chain ends: that much later.)
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
@@ -255,7 +265,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 	deliveryID := args.DeliveryID
 	var first error // the fetched job's own result, which River records
 	for {
-		h.Chain = time.Since(began) < chainFor
+		h.Chain = time.Since(began) < chainFor && !w.stopping.Load()
 		h.HandOver = handoverHold
 		if h.Chain {
 			h.HandOver = rescueAfter
