@@ -69,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	duration := fs.Duration("duration", 10*time.Second, "measured time of each step, in whole seconds")
 	smoke := fs.Bool("smoke", false, "run each step for a second, to check that the bench works (CI)")
-	profileDir := fs.String("cpuprofile", "", "save CPU and allocation profiles of the leadchat server, per step, in `DIR`")
+	profileDir := fs.String("cpuprofile", "", "save CPU and allocation profiles of the leadchat server, per step, and the deliverer's CPU profile, per drain, in `DIR`")
 	results := fs.String("results", "", "write the results file into `DIR` (default internal/bench/results; none with -smoke)")
 	pgMode := fs.String("pgbench-mode", "prepared", "pgbench's protocol for the database ceilings: prepared, extended or simple")
 	connList := fs.String("conns", "1,16,64", "comma-separated concurrent connections")

@@ -8,7 +8,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -117,7 +120,18 @@ func (b *bench) provisionHooks(ctx context.Context, s *postgres.Store) error {
 type deliveryRate struct {
 	events  int
 	elapsed time.Duration
-	err     string
+	// deliverer and pg are the CPU time the deliverer and PostgreSQL used during the drain:
+	// per event, less sensitive to a busy machine than the rate.
+	deliverer, pg time.Duration
+	err           string
+}
+
+// perEvent is a CPU time per delivered event.
+func (d deliveryRate) perEvent(t time.Duration) time.Duration {
+	if d.events == 0 {
+		return 0
+	}
+	return t / time.Duration(d.events)
 }
 
 func (d deliveryRate) perSecond() float64 {
@@ -146,9 +160,13 @@ func (b *bench) drain(ctx context.Context) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("%d deliveries still pending after 3 minutes", n)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(drainPoll)
 	}
 }
+
+// drainPoll is how often drain counts what is pending: the count reads every delivery of the
+// run, and every 20 ms it took half of a core of PostgreSQL from the deliveries it measured.
+const drainPoll = 100 * time.Millisecond
 
 // The leadchat under test records events and delivers none (LEADCHAT_DELIVERY_WORKERS=0): a
 // second leadchat, the deliverer, started after a create step, delivers its backlog, so the
@@ -156,36 +174,71 @@ func (b *bench) drain(ctx context.Context) error {
 // deliveries alone. On one 2-core machine deliveries made during the step would take their CPU
 // from the creates; deployed, they run beside them on the instances' spare capacity.
 
-// startDeliverer starts a second leadchat on the same database that only delivers.
-func (b *bench) startDeliverer(ctx context.Context) (*process, error) {
-	p, _, err := b.startServe(ctx, "the deliverer", "deliverer.log", func(addr string) []string {
-		return append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+addr,
-			"LEADCHAT_LOG_LEVEL=error", "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on")
-	})
-	return p, err
+// startDeliverer starts a second leadchat on the same database that only delivers; with
+// -cpuprofile it serves pprof on the address returned (else "").
+func (b *bench) startDeliverer(ctx context.Context) (*process, string, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, "", err
+	}
+	env := append(baseEnv(), "DATABASE_URL="+b.cluster.DSN("leadchat"), "LEADCHAT_ADDR="+addr,
+		"LEADCHAT_LOG_LEVEL=error", "LEADCHAT_WEBHOOK_ALLOW_PRIVATE=on")
+	bin, args, pprofAddr := b.leadchatBin, []string{"serve"}, ""
+	if b.opt.profileDir != "" {
+		if pprofAddr, err = freeAddr(); err != nil {
+			return nil, "", err
+		}
+		if bin, err = os.Executable(); err != nil {
+			return nil, "", err
+		}
+		args = []string{"-leadchat-pprof", pprofAddr}
+	}
+	p, err := startProcess(ctx, "the deliverer", bin, args, env, filepath.Join(b.tmp, "deliverer.log"),
+		answers("http://"+addr+"/readyz"))
+	return p, pprofAddr, err
+}
+
+// profileDeliverer saves a CPU profile of the deliverer's first seconds (the step's duration)
+// as name in the profile folder, when it serves pprof; wait waits for it.
+func (b *bench) profileDeliverer(pprofAddr, name string) (wait func()) {
+	if pprofAddr == "" {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		url := "http://" + pprofAddr + "/debug/pprof/profile?seconds=" + strconv.Itoa(int(b.opt.duration/time.Second))
+		if err := fetch(url, filepath.Join(b.opt.profileDir, name)); err != nil {
+			fmt.Fprintf(b.log, "saving the deliverer's profile: %v\n", err)
+		}
+	}()
+	return func() { <-done }
 }
 
 // deliver starts the deliverer, waits until nothing is pending and stops it, returning the
 // rate of the deliveries from its start.
-func (b *bench) deliver(ctx context.Context) deliveryRate {
-	p, err := b.startDeliverer(ctx)
+func (b *bench) deliver(ctx context.Context, conns int) deliveryRate {
+	p, pprofAddr, err := b.startDeliverer(ctx)
 	if err != nil {
 		return deliveryRate{err: err.Error()}
 	}
 	defer p.stop()
+	defer b.profileDeliverer(pprofAddr, fmt.Sprintf("deliveries-c%d.cpu.pprof", conns))()
 	before, began := b.hooks.count(), time.Now()
+	cpu0, pg0 := processCPU(p.pid()), treeCPU(b.pgPID)
 	var d deliveryRate
 	if err := b.drain(ctx); err != nil {
 		d.err = err.Error()
 	}
 	d.events, d.elapsed = b.hooks.count()-before, time.Since(began)
+	d.deliverer, d.pg = processCPU(p.pid())-cpu0, treeCPU(b.pgPID)-pg0
 	return d
 }
 
 // latency runs the deliverer and creates pacedRate leads a second for the run's duration, for
 // one company with a webhook, and returns the time from each lead's commit to its delivery.
 func (b *bench) latency(ctx context.Context) ([]time.Duration, error) {
-	p, err := b.startDeliverer(ctx)
+	p, _, err := b.startDeliverer(ctx)
 	if err != nil {
 		return nil, err
 	}

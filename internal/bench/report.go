@@ -251,8 +251,9 @@ func (b *bench) targets(rows map[string]*row) []target {
 				best = d
 			}
 		}
-		judge(best.perSecond() >= 1000, "webhook deliveries to a local receiver: %.0f events/s (%d in %v, the best backlog a lead step left; want ≥ 1,000)",
-			best.perSecond(), best.events, best.elapsed.Round(time.Millisecond))
+		judge(best.perSecond() >= 1000, "webhook deliveries to a local receiver: %.0f events/s (%d in %v, the best backlog a lead step left; "+
+			"CPU an event: deliverer %v, PostgreSQL %v; want ≥ 1,000)",
+			best.perSecond(), best.events, best.elapsed.Round(time.Millisecond), best.perEvent(best.deliverer), best.perEvent(best.pg))
 	}
 	if b.latencies != nil || b.latErr != "" {
 		p99 := percentile(b.latencies, 0.99)

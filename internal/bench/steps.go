@@ -124,10 +124,10 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 				side{lcLeadHook, b.leadchat, b.leadchatAddr, roundRobin(leadHooks)})
 			add(without)
 			add(with)
-			d := b.deliver(ctx)
+			d := b.deliver(ctx, c)
 			b.hookRates[c] = d
-			fmt.Fprintf(b.log, "        deliveries of that step: %d events in %v, %.0f events/s %s\n", d.events,
-				d.elapsed.Round(time.Millisecond), d.perSecond(), d.err)
+			fmt.Fprintf(b.log, "        deliveries of that step: %d events in %v, %.0f events/s, CPU an event: deliverer %v, PostgreSQL %v %s\n",
+				d.events, d.elapsed.Round(time.Millisecond), d.perSecond(), d.perEvent(d.deliverer), d.perEvent(d.pg), d.err)
 		}
 	}
 	if b.measures("events") && ctx.Err() == nil {

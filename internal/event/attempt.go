@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // Schedule is the waits between a delivery's attempts: after the first attempt fails the next
@@ -63,6 +65,11 @@ type Outcome struct {
 	Disable bool
 }
 
+// LineRounds is how many rounds of its company's slots ahead of it a delivery waiting in line
+// takes into account: its wait grows no further past them, so the jobs ahead are counted no
+// further either.
+const LineRounds = 300
+
 // Held is the delivery slot of its company that a job holds for an attempt, let go when the
 // attempt is recorded: handed to the company's next waiting delivery, which keeps it for
 // HandOver at most. The zero Held holds none.
@@ -70,6 +77,18 @@ type Held struct {
 	Slot     int
 	Job      int64
 	HandOver time.Duration
+	// Chain asks the record to claim the company's next waiting delivery for the same worker
+	// instead of handing the slot on: the claimed job keeps the slot for HandOver, its lease.
+	Chain bool
+	// Claimed says the job was claimed so, not fetched by River: its record settles its job.
+	Claimed bool
+}
+
+// Claimed is a delivery claimed from its company's line, with its job; the zero Claimed is
+// none.
+type Claimed struct {
+	Job        int64
+	DeliveryID uuid.UUID
 }
 
 // Decide applies the delivery rules to the attempts-th attempt (counting from 1): a 2xx is

@@ -78,7 +78,10 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // finishes first and this finds no lead.
 //
 // The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
-// $11 the job, $12 the hand-over's hold; job 0 holds none).
+// $11 the job, $12 the hand-over's hold; job 0 holds none), or, when $13, claims the company's
+// next waiting delivery for the same worker, keeping the slot (handOver). A job that was itself
+// claimed so ($14) is settled here, as River would have settled it: completed, or due at the
+// delivery's next attempt (dueState).
 var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
@@ -98,13 +101,23 @@ WITH keep AS (
 ), disabled AS (
     UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $9
     WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
-), ` + handOver("$10", "$11", "$12") + `
-SELECT count(*) FROM d`
+), own AS (
+    UPDATE river_job SET
+        state = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN ` + dueState("now() + $8 * interval '1 millisecond'") + `
+            ELSE 'completed' END,
+        scheduled_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN now() + $8 * interval '1 millisecond'
+            ELSE scheduled_at END,
+        finalized_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN NULL ELSE now() END
+    WHERE $14 AND id = $11 AND state = 'running'
+), ` + handOver("$10", "$11", "$12", "$13") + `
+SELECT (SELECT count(*) FROM d) AS recorded, (SELECT id FROM ho_woken WHERE $13) AS next_job,
+    (SELECT (args->>'delivery_id')::uuid FROM ho_woken WHERE $13) AS next_delivery`
 
 // RecordAttempt stores the outcome of a delivery's attempt (counted unless attempted is false:
 // a delivery settled without sending), on a 410 disables the endpoint, and lets the delivery
-// slot go that the attempt held (as FreeSlot; the zero Held holds none).
-func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) error {
+// slot go that the attempt held (as FreeSlot; the zero Held holds none), or with h.Chain claims
+// the company's next waiting delivery, returned, to be run at once in the same slot.
+func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) (event.Claimed, error) {
 	var status *int
 	if r.Status != 0 {
 		status = &r.Status
@@ -117,9 +130,20 @@ func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UU
 	if attempted {
 		n = 1
 	}
-	var rows int
-	return (runner{s: s}).get(ctx, &rows, recordAttempt, companyID, deliveryID, n, o.State, status,
-		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason, h.Slot, h.Job, h.HandOver.Milliseconds())
+	var row struct {
+		Recorded     int           `db:"recorded"`
+		NextJob      sql.NullInt64 `db:"next_job"`
+		NextDelivery uuid.NullUUID `db:"next_delivery"`
+	}
+	if err := (runner{s: s}).get(ctx, &row, recordAttempt, companyID, deliveryID, n, o.State, status,
+		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason, h.Slot, h.Job, h.HandOver.Milliseconds(),
+		h.Chain, h.Claimed); err != nil {
+		return event.Claimed{}, err
+	}
+	if !row.NextJob.Valid {
+		return event.Claimed{}, nil
+	}
+	return event.Claimed{Job: row.NextJob.Int64, DeliveryID: row.NextDelivery.UUID}, nil
 }
 
 const selectDeliveries = `

@@ -264,14 +264,14 @@ func TestDeliveryLifecycle(t *testing.T) {
 	// A failed attempt, then a 410.
 	sched := event.Schedule{time.Minute}
 	r := event.Result{Status: 500, Response: "oops"}
-	if err := s.RecordAttempt(ctx, a, id, true, r, sched.Decide(1, r), event.Held{}); err != nil {
+	if _, err := s.RecordAttempt(ctx, a, id, true, r, sched.Decide(1, r), event.Held{}); err != nil {
 		t.Fatal(err)
 	}
 	if !errors.Is(s.Redeliver(ctx, a, id), event.ErrPending) {
 		t.Error("a pending delivery was queued again")
 	}
 	gone := event.Result{Status: 410}
-	if err := s.RecordAttempt(ctx, a, id, true, gone, sched.Decide(2, gone), event.Held{}); err != nil {
+	if _, err := s.RecordAttempt(ctx, a, id, true, gone, sched.Decide(2, gone), event.Held{}); err != nil {
 		t.Fatal(err)
 	}
 	list, _ = s.Deliveries(ctx, a, ep.ID, 10)
@@ -342,7 +342,7 @@ func TestAttemptAfterErasureKeepsNoAnswer(t *testing.T) {
 	events(t, s, a)
 	echo := event.Result{Status: 500, Response: `{"first_name":"Anna"}`, Err: "HTTP 500 Anna"}
 	sched := event.Schedule{time.Minute}
-	if err := s.RecordAttempt(ctx, a, created, true, echo, sched.Decide(1, echo), event.Held{}); err != nil {
+	if _, err := s.RecordAttempt(ctx, a, created, true, echo, sched.Decide(1, echo), event.Held{}); err != nil {
 		t.Fatal(err)
 	}
 	list, err = s.Deliveries(ctx, a, ep.ID, 10)
@@ -352,7 +352,7 @@ func TestAttemptAfterErasureKeepsNoAnswer(t *testing.T) {
 	for _, d := range list {
 		if d.Type == event.LeadErased {
 			ok := event.Result{Status: 200, Response: "megkaptuk"}
-			if err := s.RecordAttempt(ctx, a, d.ID, true, ok, sched.Decide(1, ok), event.Held{}); err != nil {
+			if _, err := s.RecordAttempt(ctx, a, d.ID, true, ok, sched.Decide(1, ok), event.Held{}); err != nil {
 				t.Fatal(err)
 			}
 		}

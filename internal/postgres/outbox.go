@@ -3,11 +3,13 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 )
 
 // The outbox. A statement that changes leads records their events in the same statement, so
@@ -144,40 +146,62 @@ func uuidArray(ids []uuid.UUID) pq.StringArray {
 // from (id, company_id). River's table is a documented interface (its clients in other
 // languages insert into it the same way); the columns left out take River's defaults,
 // priority 1. A delivery whose company has no slot free for it (its slots are held, or others
-// wait in its line already) joins the company's line at once: its job is inserted scheduled,
-// not available, so River does not fetch it only to find every slot held; the job freeing a
+// wait in its line already) joins the company's line at once: its job is inserted due later,
+// not now, so River does not fetch it only to find every slot held; the job freeing a
 // slot hands it on (FreeSlot). Should that hand-over miss it (a slot freed while this
 // statement ran), it looks for itself once its time comes: sooner the nearer it is to the
-// head of the line, in rounds of the company's slots, at most half a minute on.
+// head of the line, at most half a minute on (dueState). The time grows with the square of the rounds of
+// the company's slots ahead of it: a company's turn comes more slowly the more companies have a
+// backlog, and a job that looks before its turn is fetched, finds the slots held and is
+// snoozed for nothing (three times a delivery, with a hundred companies' backlogs, when the
+// time grew in proportion); only the head of the line needs to look soon, since a hand-over
+// reaches it before the others. A company
+// whose slots are not made yet (its first deliveries) counts as having the default number
+// free: its deliveries past them wait in line from the start rather than being fetched only
+// to find the slots taken (the bound itself is TakeSlot's, whatever the number).
 func deliveryJobs(from string) string {
 	return `dj_company AS (
     SELECT c.company_id, f.slots, f.free, f.line
     FROM (SELECT DISTINCT company_id FROM ` + from + `) c
     CROSS JOIN LATERAL (
-        SELECT count(*) AS slots,
-            count(*) FILTER (WHERE s.held_until IS NULL OR s.held_until < now()) AS free,
-            (SELECT count(*) FROM delivery_waits w WHERE w.company_id = c.company_id) AS line
+        SELECT CASE WHEN count(*) = 0 THEN ` + fmt.Sprint(limits.DeliveriesInFlight) + ` ELSE count(*) END AS slots,
+            CASE WHEN count(*) = 0 THEN ` + fmt.Sprint(limits.DeliveriesInFlight) + `
+                ELSE count(*) FILTER (WHERE s.held_until IS NULL OR s.held_until < now()) END AS free,
+            (SELECT count(*) FROM (SELECT FROM delivery_waits w WHERE w.company_id = c.company_id
+                LIMIT ` + fmt.Sprint(limits.DeliveriesInFlight*event.LineRounds) + `) w) AS line
         FROM delivery_slots s WHERE s.company_id = c.company_id
     ) f
 ), dj_placed AS (
-    SELECT d.id, d.company_id, f.slots > 0 AND (f.line > 0
-            OR row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) > f.free) AS waits,
+    SELECT d.id, d.company_id, f.line > 0
+            OR row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) > f.free AS waits,
         f.line + row_number() OVER (PARTITION BY d.company_id ORDER BY d.id) - f.free AS place,
-        greatest(f.slots, 1) AS slots
+        f.slots
     FROM ` + from + ` d JOIN dj_company f ON f.company_id = d.company_id
 ), dj_job AS (
     INSERT INTO river_job (kind, queue, max_attempts, args, state, scheduled_at)
     SELECT '` + event.DeliveryJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
-           jsonb_build_object('delivery_id', id, 'company_id', company_id),
-           CASE WHEN waits THEN 'scheduled' ELSE 'available' END::river_job_state,
-           CASE WHEN waits THEN now() + least(interval '30 seconds', interval '100 milliseconds' * (1 + place / slots))
-               ELSE now() END
-    FROM dj_placed
-    RETURNING id, args, state
+           jsonb_build_object('delivery_id', id, 'company_id', company_id), ` + dueState("at") + `, at
+    FROM (SELECT *, CASE WHEN waits THEN now() + least(interval '30 seconds',
+            interval '250 milliseconds' * (1 + (place / slots) ^ 2)) ELSE now() END AS at
+        FROM dj_placed) p
+    RETURNING id, args, scheduled_at
 ), dj_waits AS (
     INSERT INTO delivery_waits (company_id, job_id)
-    SELECT (args->>'company_id')::uuid, id FROM dj_job WHERE state = 'scheduled'
+    SELECT (args->>'company_id')::uuid, id FROM dj_job WHERE scheduled_at > now()
 )`
+}
+
+// schedulerInterval is how often River's scheduler makes the jobs due that wait in state
+// scheduled (its default, which the runner keeps).
+const schedulerInterval = 5 * time.Second
+
+// dueState is the state of a delivery job due at at (an SQL timestamptz), as River gives a job
+// it snoozes: available when due within schedulerInterval (River fetches an available job once
+// its scheduled_at passes, so it runs on time), else scheduled, for the scheduler. A job put
+// scheduled for a moment would run only at the scheduler's next pass, seconds late.
+func dueState(at string) string {
+	return `CASE WHEN ` + at + ` <= now() + interval '` + fmt.Sprint(schedulerInterval.Milliseconds()) +
+		` milliseconds' THEN 'available' ELSE 'scheduled' END::river_job_state`
 }
 
 // eraseEvents records lead.erased for each lead of $2 (uuid[]) of company $1. The outbox holds

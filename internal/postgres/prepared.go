@@ -38,7 +38,7 @@ type runner struct {
 // which would take a second connection while it holds one (and deadlock a full pool).
 var hotQueries = []string{
 	insertLeads, lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurns, updateLeadContact,
-	selectDelivery, recordAttempt, dispatchEvents,
+	selectDelivery, recordAttempt, dispatchEvents, takeSlot,
 }
 
 // Prepare prepares the hot statements; call it after the migrations.

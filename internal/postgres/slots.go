@@ -6,13 +6,17 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/event"
 )
 
 // takeSlot gives job $2 one of company $1's free delivery slots until $3 ms from now: the one
 // it holds already (handed to it, or held by an earlier run of it) before any other. A slot
 // another worker is taking is skipped, not waited for. A job that gets no slot joins the
 // company's waiting line (delivery_waits) and learns how many are ahead of it; one that gets a
-// slot leaves the line. made is false when the company has fewer than $4 slots yet.
+// slot leaves the line. made is false when the company has fewer than $4 slots yet. The jobs
+// ahead are counted up to $5, as far as the wait they set grows (a longer line was counted
+// again at each look).
 const takeSlot = `
 WITH free AS (
     SELECT slot FROM delivery_slots
@@ -31,7 +35,8 @@ WITH free AS (
 )
 SELECT (SELECT slot FROM taken) AS slot,
     CASE WHEN EXISTS (SELECT FROM taken) THEN 0
-        ELSE (SELECT count(*) FROM delivery_waits WHERE company_id = $1 AND job_id < $2) END AS ahead,
+        ELSE (SELECT count(*) FROM (SELECT FROM delivery_waits WHERE company_id = $1 AND job_id < $2
+            LIMIT $5) w) END AS ahead,
     (SELECT count(*) FROM delivery_slots WHERE company_id = $1) >= $4 AS made`
 
 // makeSlots gives company $1 its $2 slots, numbered from 0, the first time it needs them (and
@@ -52,7 +57,7 @@ func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n 
 		Made  bool          `db:"made"`
 	}
 	for range 2 {
-		if err := s.db.GetContext(ctx, &r, takeSlot, companyID, job, lease.Milliseconds(), n); err != nil {
+		if err := (runner{s: s}).get(ctx, &r, takeSlot, companyID, job, lease.Milliseconds(), n, n*event.LineRounds); err != nil {
 			return 0, false, 0, translate(err)
 		}
 		if r.Made {
@@ -71,18 +76,34 @@ func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n 
 // still running (River has not recorded its snooze yet) is passed over; it comes back when its
 // snooze ends. With no one waiting the slot is left free; a slot the job no longer holds (its
 // lease passed) is left alone. The entries' names begin with ho_.
-func handOver(slot, job, hold string) string {
+//
+// When $claim (an SQL boolean) is true the oldest waiter is claimed rather than woken: its job
+// is marked running as River marks a job it fetched (so that River fetches it no more, and
+// rescues it should this process die before its record), and the caller runs it at once in the
+// slot, which the claimed job holds for $hold ms, its lease. ho_woken returns the job and its
+// args.
+//
+// The line is walked in its index's order and each waiter's job looked up by its key, in a
+// subquery that locks it (the planner cannot turn that into a join: a join let it read every
+// available and scheduled job of River's table, thousands with a backlog, for each hand-over,
+// which made a backlog's drain cost grow with its size). A job another transaction holds is
+// passed over, not waited for: River's scheduler makes due jobs available a thousand at once,
+// holding them for as long as that takes, and every hand-over stalled behind it.
+func handOver(slot, job, hold, claim string) string {
 	return `ho_next AS (
     SELECT w.job_id FROM delivery_waits w
-    JOIN river_job j ON j.id = w.job_id AND j.state IN ('available', 'scheduled')
     WHERE w.company_id = $1
         AND EXISTS (SELECT FROM delivery_slots WHERE company_id = $1 AND slot = ` + slot + ` AND job_id = ` + job + `)
+        AND EXISTS (SELECT FROM river_job j WHERE j.id = w.job_id AND j.state IN ('available', 'scheduled')
+            FOR UPDATE SKIP LOCKED)
     ORDER BY w.job_id LIMIT 1
     FOR UPDATE OF w SKIP LOCKED
 ), ho_woken AS (
-    UPDATE river_job SET state = 'available', scheduled_at = least(scheduled_at, now())
+    UPDATE river_job SET state = CASE WHEN ` + claim + ` THEN 'running' ELSE 'available' END::river_job_state,
+        scheduled_at = least(scheduled_at, now()),
+        attempted_at = CASE WHEN ` + claim + ` THEN now() ELSE attempted_at END
     WHERE id = (SELECT job_id FROM ho_next) AND state IN ('available', 'scheduled')
-    RETURNING id
+    RETURNING id, args
 ), ho_handed AS (
     DELETE FROM delivery_waits WHERE company_id = $1 AND job_id IN (SELECT id FROM ho_woken)
 ), ho_freed AS (
@@ -93,12 +114,31 @@ func handOver(slot, job, hold string) string {
 }
 
 // freeSlot lets slot $2 of company $1 go that job $3 held, handing it on for $4 ms.
-var freeSlot = `WITH ` + handOver("$2", "$3", "$4") + `
+var freeSlot = `WITH ` + handOver("$2", "$3", "$4", "false") + `
 SELECT 1`
 
 // FreeSlot lets a company's slot go that job held, handing it to the company's next waiting
 // delivery, which keeps it for hold at most.
 func (s *Store) FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration) error {
 	_, err := s.db.ExecContext(ctx, freeSlot, companyID, slot, job, hold.Milliseconds())
+	return translate(err)
+}
+
+// releaseClaimed settles job $3 of company $1, claimed from the line (River did not fetch it),
+// that ran without its attempt being recorded: completed when $5 (its delivery needed no
+// attempt), else made available for River to run again; and lets its slot $2 go, handing it
+// on for $4 ms.
+var releaseClaimed = `WITH own AS (
+    UPDATE river_job SET state = CASE WHEN $5 THEN 'completed' ELSE 'available' END::river_job_state,
+        finalized_at = CASE WHEN $5 THEN now() END, scheduled_at = now()
+    WHERE id = $3 AND state = 'running' AND (args->>'company_id')::uuid = $1
+), ` + handOver("$2", "$3", "$4", "false") + `
+SELECT 1`
+
+// ReleaseClaimed lets the slot go that a job claimed from the line held (RecordAttempt with
+// Held.Chain) and settles the job, which ran without recording an attempt: done when there was
+// nothing to attempt, else it runs again.
+func (s *Store) ReleaseClaimed(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration, done bool) error {
+	_, err := s.db.ExecContext(ctx, releaseClaimed, companyID, slot, job, hold.Milliseconds(), done)
 	return translate(err)
 }

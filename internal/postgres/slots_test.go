@@ -7,6 +7,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
@@ -115,8 +117,8 @@ func TestSlotHandedToTheNextInLine(t *testing.T) {
 	}
 }
 
-// A delivery made while its company has no slot free joins the line at once, its job scheduled
-// rather than available, so River does not fetch it only to find the slots held; freeing a
+// A delivery made while its company has no slot free joins the line at once, its job due
+// later rather than now, so River does not fetch it only to find the slots held; freeing a
 // slot wakes it. Another company's delivery is available at once.
 func TestDispatchPutsABusyCompanysDeliveriesInLine(t *testing.T) {
 	s := open(t, postgres.Options{})
@@ -153,9 +155,11 @@ func TestDispatchPutsABusyCompanysDeliveriesInLine(t *testing.T) {
 	if _, state, due, inLine := job(idle); state != "available" || !due || inLine {
 		t.Errorf("the idle company's job: %s, due %v, in line %v; want available, due, not in line", state, due, inLine)
 	}
+	// Due in a moment, it is available, as River leaves a job it snoozes briefly: fetched once
+	// due, not at the scheduler's next pass seconds later.
 	waiter, state, due, inLine := job(busy)
-	if state != "scheduled" || due || !inLine {
-		t.Errorf("the busy company's job: %s, due %v, in line %v; want scheduled, not due, in line", state, due, inLine)
+	if state != "available" || due || !inLine {
+		t.Errorf("the busy company's job: %s, due %v, in line %v; want available, not due, in line", state, due, inLine)
 	}
 	if err := s.FreeSlot(ctx, busy, slot, holder, time.Minute); err != nil {
 		t.Fatal(err)
@@ -185,5 +189,208 @@ func TestAsyncCommitStore(t *testing.T) {
 			t.Errorf("AsyncCommit %v: synchronous_commit %s from %s", async, setting, source)
 		}
 		s.Close()
+	}
+}
+
+// A hand-over passes over a waiter whose job another transaction holds (River's scheduler
+// making due jobs available holds a thousand at once) and hands the slot to the next in line,
+// rather than waiting for that transaction to end.
+func TestHandOverPassesOverAHeldJob(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	job := func() int64 {
+		t.Helper()
+		var id int64
+		if err := s.DB().QueryRowContext(ctx, `INSERT INTO river_job (kind, queue, max_attempts, args, state, scheduled_at)
+			VALUES ('deliver', 'events', 25, '{}', 'scheduled', now() + interval '1 hour') RETURNING id`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	holder, held, next := job(), job(), job()
+	slot, ok, _, err := s.TakeSlot(ctx, c, holder, 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	for _, w := range []int64{held, next} {
+		if _, ok, _, err := s.TakeSlot(ctx, c, w, 1, time.Minute); err != nil || ok {
+			t.Fatalf("a job past the only held slot: %v, %v", ok, err)
+		}
+	}
+	tx, err := s.DB().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT FROM river_job WHERE id = $1 FOR UPDATE`, held); err != nil {
+		t.Fatal(err)
+	}
+	// Waiting for the transaction would end in this deadline's error.
+	freeCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := s.FreeSlot(freeCtx, c, slot, holder, time.Minute); err != nil {
+		t.Fatalf("freeing the slot beside a held waiter: %v", err)
+	}
+	var state string
+	if err := s.DB().QueryRowContext(ctx, `SELECT state FROM river_job WHERE id = $1`, next).Scan(&state); err != nil {
+		t.Fatal(err)
+	}
+	if state != "available" {
+		t.Errorf("the waiter after the held one is %s, want available (handed the slot)", state)
+	}
+	if got, ok, _, err := s.TakeSlot(ctx, c, next, 1, time.Minute); err != nil || !ok || got != slot {
+		t.Errorf("the waiter handed the slot took %d, %v, %v; want %d", got, ok, err, slot)
+	}
+}
+
+// A company's first deliveries, before its slots are made, count the default slots as free:
+// as many as those are available at once, the rest wait in line from the start.
+func TestFirstBurstPastTheSlotsWaitsInLine(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	endpoint(t, s, c)
+	for range limits.DeliveriesInFlight + 2 {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var available, inLine int
+	if err := s.DB().QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE state = 'available' AND scheduled_at <= now()),
+		count(*) FILTER (WHERE scheduled_at > now() AND EXISTS (SELECT FROM delivery_waits w WHERE w.company_id = $1 AND w.job_id = j.id))
+		FROM river_job j WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text`, c).Scan(&available, &inLine); err != nil {
+		t.Fatal(err)
+	}
+	if available != limits.DeliveriesInFlight || inLine != 2 {
+		t.Errorf("%d jobs due and %d in line, want %d and 2", available, inLine, limits.DeliveriesInFlight)
+	}
+}
+
+// The record of an attempt asked to chain claims the company's oldest waiting delivery for the
+// same worker: its job running (River fetches it no more, and rescues it should the process
+// die), out of the line, holding the slot. The claimed job's own record settles its job as
+// River would: scheduled for a retry, or completed; one claimed but not attempted runs again.
+func TestRecordClaimsTheNextInLine(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	endpoint(t, s, c)
+	for range 4 {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	type job struct {
+		id       int64
+		delivery uuid.UUID
+	}
+	var jobs []job
+	rows, err := s.DB().QueryContext(ctx, `SELECT id, (args->>'delivery_id')::uuid FROM river_job
+		WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text ORDER BY id`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var j job
+		if err := rows.Scan(&j.id, &j.delivery); err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	rows.Close()
+	if len(jobs) != 4 {
+		t.Fatalf("%d delivery jobs, want 4", len(jobs))
+	}
+	slot, ok, _, err := s.TakeSlot(ctx, c, jobs[0].id, 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	for _, j := range jobs[1:] {
+		if _, ok, _, err := s.TakeSlot(ctx, c, j.id, 1, time.Minute); err != nil || ok {
+			t.Fatalf("a job past the only held slot: %v, %v", ok, err)
+		}
+	}
+	state := func(id int64) (state string, inLine, holds bool) {
+		t.Helper()
+		if err := s.DB().QueryRowContext(ctx, `SELECT state,
+			EXISTS (SELECT FROM delivery_waits WHERE company_id = $2 AND job_id = $1),
+			EXISTS (SELECT FROM delivery_slots WHERE company_id = $2 AND job_id = $1 AND held_until > now())
+			FROM river_job WHERE id = $1`, id, c).Scan(&state, &inLine, &holds); err != nil {
+			t.Fatal(err)
+		}
+		return state, inLine, holds
+	}
+	sched := event.Schedule{time.Hour}
+	ok200 := event.Result{Status: 200}
+	next, err := s.RecordAttempt(ctx, c, jobs[0].delivery, true, ok200, sched.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[0].id, HandOver: time.Minute, Chain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Job != jobs[1].id || next.DeliveryID != jobs[1].delivery {
+		t.Fatalf("claimed %+v, want the oldest waiter %+v", next, jobs[1])
+	}
+	if st, inLine, holds := state(jobs[1].id); st != "running" || inLine || !holds {
+		t.Errorf("the claimed job: %s, in line %v, holds the slot %v; want running, out of line, holding it", st, inLine, holds)
+	}
+
+	// A retry: the claimed job is scheduled for it; the slot goes to the next in line, woken.
+	fail := event.Result{Status: 500}
+	if _, err := s.RecordAttempt(ctx, c, jobs[1].delivery, true, fail, sched.Decide(1, fail),
+		event.Held{Slot: slot, Job: jobs[1].id, HandOver: time.Minute, Claimed: true}); err != nil {
+		t.Fatal(err)
+	}
+	var retryIn time.Duration
+	var micros int64
+	if err := s.DB().QueryRowContext(ctx, `SELECT (extract(epoch FROM scheduled_at - now()) * 1e6)::bigint FROM river_job WHERE id = $1`,
+		jobs[1].id).Scan(&micros); err != nil {
+		t.Fatal(err)
+	}
+	retryIn = time.Duration(micros) * time.Microsecond
+	if st, _, _ := state(jobs[1].id); st != "scheduled" || retryIn < 59*time.Minute {
+		t.Errorf("the claimed job after a failed attempt: %s, due in %v; want scheduled, in an hour", st, retryIn)
+	}
+	if st, inLine, _ := state(jobs[2].id); st != "available" || inLine {
+		t.Errorf("the next waiter after the claimed job's record: %s, in line %v; want available, out of line", st, inLine)
+	}
+
+	// The woken job chains to the last waiter, which runs without an attempt: its job runs again.
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[2].id, 1, time.Minute); err != nil || !ok {
+		t.Fatalf("the woken job's slot: %v, %v", ok, err)
+	}
+	next, err = s.RecordAttempt(ctx, c, jobs[2].delivery, true, ok200, sched.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[2].id, HandOver: time.Minute, Chain: true})
+	if err != nil || next.Job != jobs[3].id {
+		t.Fatalf("claimed %+v, %v; want job %d", next, err, jobs[3].id)
+	}
+	if err := s.ReleaseClaimed(ctx, c, slot, jobs[3].id, time.Minute, false); err != nil {
+		t.Fatal(err)
+	}
+	if st, _, holds := state(jobs[3].id); st != "available" || holds {
+		t.Errorf("a claimed job let go unattempted: %s, holds the slot %v; want available, not holding it", st, holds)
+	}
+
+	// A claimed job whose delivery is done is completed.
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[3].id, 1, time.Minute); err != nil || !ok {
+		t.Fatalf("the slot after its release: %v, %v", ok, err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `UPDATE river_job SET state = 'running', attempted_at = now() WHERE id = $1`, jobs[3].id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RecordAttempt(ctx, c, jobs[3].delivery, true, ok200, sched.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[3].id, HandOver: time.Minute, Claimed: true}); err != nil {
+		t.Fatal(err)
+	}
+	var finalized bool
+	if err := s.DB().QueryRowContext(ctx, `SELECT state = 'completed' AND finalized_at IS NOT NULL FROM river_job WHERE id = $1`,
+		jobs[3].id).Scan(&finalized); err != nil || !finalized {
+		t.Errorf("a claimed job delivered: completed %v, %v", finalized, err)
 	}
 }
