@@ -5,6 +5,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -152,6 +154,7 @@ func New(cfg Config) http.Handler {
 		d.now = time.Now
 	}
 	d.overviews = newOverviews(d.now)
+	d.buffers.New = func() any { return new(bytes.Buffer) }
 	d.sessions = newSessionManager(cfg.Sessions, d.secure(), d.serverError)
 
 	mux := http.NewServeMux()
@@ -268,6 +271,8 @@ type dashboard struct {
 	streamPing           time.Duration
 	// overviews keeps the landing page's figures for a few seconds.
 	overviews *overviews
+	// buffers are rendered pages' buffers, kept for the next page (render).
+	buffers sync.Pool
 }
 
 // secure reports whether the dashboard is served over https.
