@@ -139,7 +139,7 @@ func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	for _, q := range []string{
 		`INSERT INTO chat_sessions (company_id, session_id, lead_id, visitor_messages) VALUES ($1, 'file-test-session', $2, 1)`,
 		`INSERT INTO chat_messages (company_id, session_id, visitor, text) VALUES ($1, 'file-test-session', true, 'Mennyi? <b>"x"</b>')`,
-		`INSERT INTO chat_messages (company_id, session_id, visitor, text) VALUES ($1, 'file-test-session', false, 'Kb. 3 millió.')`,
+		`INSERT INTO chat_messages (company_id, session_id, visitor, text) VALUES ($1, 'file-test-session', false, 'Kb. 3 millió, {nettó} \\ "bruttó"')`,
 		`INSERT INTO chat_messages (company_id, session_id, visitor, text, agent_name) VALUES ($1, 'file-test-session', false, 'Visszahívom.', 'Anna')`,
 	} {
 		if _, err := s.DB().ExecContext(ctx, q, append([]any{a}, []any{id}[:strings.Count(q, "$2")]...)...); err != nil {
@@ -155,7 +155,7 @@ func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	for _, n := range []struct {
 		by   uuid.UUID
 		text string
-	}{{anna.ID, "Első\n\tjegyzet"}, {bela.ID, "Béla jegyzete"}} {
+	}{{anna.ID, "Első\n\tjegyzet"}, {bela.ID, "Béla jegyzete"}, {anna.ID, `NULL`}, {anna.ID, `a\b, {c} "NULL" ''` + "\u00e9"}} {
 		if _, err := s.AddLeadNote(ctx, a, id, n.by, n.text); err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +187,7 @@ func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(msgs) != 3 || len(hist) != 2 || len(notes) != 2 || len(wantUsers) != 1 {
+	if len(msgs) != 3 || len(hist) != 2 || len(notes) != 4 || len(wantUsers) != 1 {
 		t.Fatalf("the separate reads: %d messages, %d changes, %d notes, %d users", len(msgs), len(hist), len(notes), len(wantUsers))
 	}
 	sameInstant := cmp.Comparer(func(x, y time.Time) bool { return x.Equal(y) })
