@@ -80,16 +80,10 @@ func (s *server) StreamChat(ctx context.Context, req api.StreamChatRequestObject
 	}
 	sid := req.Params.SessionId
 	st := stateOf(ctx)
-	// Subscribed before the backlog is read: news of a message that commits between the two
-	// then wakes the stream, rather than reaching nobody and leaving the message unsent until
-	// some later news.
-	sub, err := s.hub.Visitor(p.CompanyID, sid, st.client)
+	sub, backlog, err := live.Follow(s.hub, p.CompanyID, sid, st.client, func() ([]chat.Message, error) {
+		return s.live.Messages(ctx, p.CompanyID, sid, after)
+	})
 	if err != nil {
-		return nil, err
-	}
-	backlog, err := s.live.Messages(ctx, p.CompanyID, sid, after)
-	if err != nil {
-		s.hub.Release(sub)
 		return nil, err
 	}
 	base := st.base

@@ -86,6 +86,23 @@ func (h *Hub) Visitor(company uuid.UUID, session string, ip netip.Addr) (*Sub, e
 	return s, nil
 }
 
+// Follow opens a visitor's stream of a conversation (as Visitor does) and then reads what the
+// client missed with read. In this order, news of a message that commits between the read and
+// the subscription wakes the stream, rather than reaching nobody and leaving the message
+// unsent until some later news. When read fails, the stream is released.
+func Follow[T any](h *Hub, company uuid.UUID, session string, ip netip.Addr, read func() (T, error)) (*Sub, T, error) {
+	var missed T
+	s, err := h.Visitor(company, session, ip)
+	if err != nil {
+		return nil, missed, err
+	}
+	if missed, err = read(); err != nil {
+		h.Release(s)
+		return nil, missed, err
+	}
+	return s, missed, nil
+}
+
 // Dashboard opens a stream of all of a company's conversations.
 func (h *Hub) Dashboard(company uuid.UUID) (*Sub, error) {
 	h.mu.Lock()

@@ -101,3 +101,33 @@ func TestHubOneStreamPerSessionAndAddressLimit(t *testing.T) {
 		t.Errorf("after one closed: %v", err)
 	}
 }
+
+// A visitor's stream subscribes before it reads what the client missed: news of a message that
+// arrives during the read (it committed after the read's snapshot) wakes the stream, so the
+// message is read next rather than left unsent. A failed read releases the stream.
+func TestFollowSubscribesBeforeItReads(t *testing.T) {
+	h := NewHub()
+	company, session, ip := uuid.New(), "follow-session-000000000001", netip.MustParseAddr("192.0.2.7")
+	s, missed, err := Follow(h, company, session, ip, func() (int, error) {
+		h.Changed("42 " + company.String() + " " + session)
+		return 3, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if missed != 3 {
+		t.Errorf("missed = %d, want the read's 3", missed)
+	}
+	if !woken(s) {
+		t.Error("news that came during the read did not wake the stream")
+	}
+	h.Release(s)
+
+	failed := errs.E(errs.Unavailable, errs.CodeUnavailable)
+	if _, _, err := Follow(h, company, session, ip, func() (int, error) { return 0, failed }); err != failed {
+		t.Fatalf("a failed read: %v, want %v", err, failed)
+	}
+	if visitors, _ := h.Open(); visitors != 0 {
+		t.Errorf("%d visitor streams open after a failed read, want 0", visitors)
+	}
+}

@@ -4,10 +4,13 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/postgres"
 )
@@ -96,23 +99,108 @@ func TestRelatedLeads(t *testing.T) {
 	mk(a, "valaki@example.hu", "+36302222222")
 	mk(a, "", "")
 	mk(b, "peter@example.hu", "+36301111111")
-	got, err := s.RelatedLeads(ctx, a, me, 50)
+	f, _, err := s.LeadFile(ctx, a, me, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []uuid.UUID{both, samePhone, sameMail}
-	if len(got) != len(want) {
-		t.Fatalf("related = %v, want %v", ids(got), want)
+	if f.Lead.ID != me {
+		t.Fatalf("the file's lead is %s, want %s", f.Lead.ID, me)
 	}
-	for i := range want {
-		if got[i].ID != want[i] {
-			t.Fatalf("related = %v, want %v", ids(got), want)
+	want := []uuid.UUID{both, samePhone, sameMail}
+	if diff := cmp.Diff(want, ids(f.Related)); diff != "" {
+		t.Fatalf("related (-want +got):\n%s", diff)
+	}
+	if f, _, _ := s.LeadFile(ctx, a, me, 2); len(f.Related) != 2 {
+		t.Errorf("a limit of 2 gave %d", len(f.Related))
+	}
+	if _, _, err := s.LeadFile(ctx, b, me, 50); !errs.Is(err, errs.NotFound) {
+		t.Errorf("another company's view of the lead: %v", err)
+	}
+	alone := mk(a, "", "")
+	if f, _, err := s.LeadFile(ctx, a, alone, 50); err != nil || len(f.Related) != 0 || f.Lead.ID != alone {
+		t.Errorf("a lead without address or number: %+v, %v", f, err)
+	}
+}
+
+// The lead page's one statement reads what the separate reads do: the lead, its transcript
+// (an agent's message with its name), its history, its notes (one by a removed user) and the
+// company's users.
+func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	anna, bela := addUser(t, s, a, "anna@a.example"), addUser(t, s, a, "bela@a.example")
+	addUser(t, s, b, "idegen@b.example")
+	created, err := s.CreateLead(ctx, a, newLead("Péter"), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.ID
+	for _, q := range []string{
+		`INSERT INTO chat_sessions (company_id, session_id, lead_id, visitor_messages) VALUES ($1, 'file-test-session', $2, 1)`,
+		`INSERT INTO chat_messages (company_id, session_id, visitor, text) VALUES ($1, 'file-test-session', true, 'Mennyi? <b>"x"</b>')`,
+		`INSERT INTO chat_messages (company_id, session_id, visitor, text) VALUES ($1, 'file-test-session', false, 'Kb. 3 millió, {nettó} \\ "bruttó"')`,
+		`INSERT INTO chat_messages (company_id, session_id, visitor, text, agent_name) VALUES ($1, 'file-test-session', false, 'Visszahívom.', 'Anna')`,
+	} {
+		if _, err := s.DB().ExecContext(ctx, q, append([]any{a}, []any{id}[:strings.Count(q, "$2")]...)...); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if got, _ := s.RelatedLeads(ctx, a, me, 2); len(got) != 2 {
-		t.Errorf("a limit of 2 gave %d", len(got))
+	if err := s.SetLeadStatus(ctx, a, id, lead.StatusContacted, lead.OriginDashboard); err != nil {
+		t.Fatal(err)
 	}
-	if got, _ := s.RelatedLeads(ctx, b, me, 50); len(got) != 0 {
-		t.Errorf("another company's view of the lead: %v", ids(got))
+	if err := s.UpdateLead(ctx, a, id, lead.Update{Assign: true, Assignee: anna.ID}, lead.OriginAPI); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []struct {
+		by   uuid.UUID
+		text string
+	}{{anna.ID, "Első\n\tjegyzet"}, {bela.ID, "Béla jegyzete"}, {anna.ID, `NULL`}, {anna.ID, `a\b, {c} "NULL" ''` + "\u00e9"}} {
+		if _, err := s.AddLeadNote(ctx, a, id, n.by, n.text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.RemoveCompanyUser(ctx, a, bela.ID); err != nil {
+		t.Fatal(err)
+	}
+	f, users, err := s.LeadFile(ctx, a, id, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.GetLead(ctx, a, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := s.LeadMessages(ctx, a, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := s.LeadHistory(ctx, a, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes, err := s.LeadNotes(ctx, a, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantUsers, err := s.Users(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 3 || len(hist) != 2 || len(notes) != 4 || len(wantUsers) != 1 {
+		t.Fatalf("the separate reads: %d messages, %d changes, %d notes, %d users", len(msgs), len(hist), len(notes), len(wantUsers))
+	}
+	sameInstant := cmp.Comparer(func(x, y time.Time) bool { return x.Equal(y) })
+	for _, c := range []struct {
+		what      string
+		want, got any
+	}{{"lead", l, f.Lead}, {"transcript", msgs, f.Messages}, {"history", hist, f.History}, {"notes", notes, f.Notes},
+		{"users", wantUsers, users}} {
+		if diff := cmp.Diff(c.want, c.got, sameInstant); diff != "" {
+			t.Errorf("%s (-separate +file):\n%s", c.what, diff)
+		}
+	}
+	if len(f.Related) != 0 {
+		t.Errorf("related: %v, want none", ids(f.Related))
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/alexedwards/scs/postgresstore"
 	"golang.org/x/net/netutil"
 
 	apispec "github.com/leadchat/leadchat/api"
@@ -40,7 +39,7 @@ type Service struct {
 	cfg      Config
 	log      *slog.Logger
 	store    *postgres.Store
-	sessions *postgresstore.PostgresStore
+	sessions *postgres.SessionStore
 	keys     *auth.Keyring
 	caches   cache.Group
 	hub      *live.Hub

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/v2/memstore"
+	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/user"
@@ -476,5 +478,68 @@ func TestSessionIdleTimeout(t *testing.T) {
 	var n int
 	if err := store.DB().QueryRowContext(ctx, "SELECT count(*) FROM sessions").Scan(&n); err != nil || n != 0 {
 		t.Errorf("sessions left after the idle timeout: %d (%v), want 0", n, err)
+	}
+}
+
+// The overview is served from memory for OverviewFresh by the dashboard's clock: a lead that
+// arrives meanwhile shows once that time has passed since the figures were made, not before.
+func TestOverviewFreshByTheClock(t *testing.T) {
+	ctx := context.Background()
+	store, err := postgres.Open(ctx, pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{store: store}
+	co := f.company(t, "Friss Kft.", "pro")
+	f.user(t, co, "tulaj@friss.hu", user.Owner)
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	srv := httptest.NewServer(web.New(web.Config{Store: store, Sessions: store.SessionStore(0), Now: clock}))
+	defer srv.Close()
+	f.base = srv.URL
+	c := f.client(t)
+	c.login("tulaj@friss.hu")
+	addLead := func() {
+		t.Helper()
+		if _, err := store.CreateLead(ctx, co.ID, lead.Lead{ID: uuid.New(), FirstName: "Friss", Email: "friss@pelda.hu", Source: lead.SourceForm}, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	leads := func() string {
+		t.Helper()
+		r := c.get("/app/")
+		if r.status != http.StatusOK {
+			t.Fatalf("GET /app/: %d", r.status)
+		}
+		_, after, ok := strings.Cut(r.body, `data-funnel="leads">`)
+		if !ok {
+			t.Fatalf("no lead count on the overview:\n%s", r.body)
+		}
+		n, _, _ := strings.Cut(after, "<")
+		return n
+	}
+	addLead()
+	if got := leads(); got != "1" {
+		t.Fatalf("the first overview counts %s leads, want 1", got)
+	}
+	addLead()
+	advance(web.OverviewFresh - time.Second)
+	if got := leads(); got != "1" {
+		t.Errorf("%v after the figures were made the overview counts %s leads, want the kept 1", web.OverviewFresh-time.Second, got)
+	}
+	advance(time.Second)
+	if got := leads(); got != "2" {
+		t.Errorf("%v after the figures were made the overview counts %s leads, want the new 2", web.OverviewFresh, got)
+	}
+	addLead()
+	advance(web.OverviewFresh / 2)
+	if got := leads(); got != "2" {
+		t.Errorf("figures made again are kept: %s leads, want 2", got)
 	}
 }

@@ -27,7 +27,9 @@ type Leads interface {
 	LeadHistory(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.HistoryEntry, error)
 	AddLeadNote(ctx context.Context, companyID, leadID, authorID uuid.UUID, text string) (lead.InternalNote, error)
 	LeadNotes(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.InternalNote, error)
-	RelatedLeads(ctx context.Context, companyID, leadID uuid.UUID, limit int) ([]lead.Stored, error)
+	// LeadFile returns what a lead's page shows, with up to related of the same person's
+	// other leads, and the company's users.
+	LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error)
 	// EraseLeads erases those of ids that are the company's leads, everything held on them
 	// with them, and returns how many it erased.
 	EraseLeads(ctx context.Context, companyID uuid.UUID, ids []uuid.UUID) (int, error)
@@ -290,8 +292,7 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 		d.errorPage(w, r, http.StatusNotFound)
 		return
 	}
-	ctx := r.Context()
-	l, err := d.store.GetLead(ctx, v.CompanyID, id)
+	f, users, err := d.store.LeadFile(r.Context(), v.CompanyID, id, relatedShown)
 	if errs.Is(err, errs.NotFound) {
 		d.errorPage(w, r, http.StatusNotFound)
 		return
@@ -300,31 +301,7 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 		d.serverError(w, r, err)
 		return
 	}
-	msgs, err := d.store.LeadMessages(ctx, v.CompanyID, id)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	hist, err := d.store.LeadHistory(ctx, v.CompanyID, id)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	users, err := d.store.Users(ctx, v.CompanyID)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	notes, err := d.store.LeadNotes(ctx, v.CompanyID, id)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
-	related, err := d.store.RelatedLeads(ctx, v.CompanyID, id, relatedShown)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
-	}
+	l, msgs, hist, notes, related := f.Lead, f.Messages, f.History, f.Notes, f.Related
 	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(), Related: related,
 		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
 	data.Sections = leadSections{Related: relatedRows(related), Transcript: transcriptItems(msgs),

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/hashicorp/golang-lru/v2/expirable"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/leadchat/leadchat/internal/insight"
@@ -42,13 +42,13 @@ type overviewFigures struct {
 	Max int
 }
 
-// overviewFresh is how long a company's overview of a period is served from memory. Its figures
+// OverviewFresh is how long a company's overview of a period is served from memory. Its figures
 // are counts of days, which nobody reads to the second; the page is where every user of a
 // company lands, so a team opening the dashboard at once costs one set of queries (the first
 // asker's; the others wait for it) instead of one per user and reload. A new lead, a status
 // change or a widget event shows on the overview within this time; the list and the lead pages
 // read the database on every request.
-const overviewFresh = 10 * time.Second
+const OverviewFresh = 10 * time.Second
 
 // overviewEntries bounds the companies' overviews kept; past it the least used go first.
 const overviewEntries = 1000
@@ -59,27 +59,39 @@ type overviewKey struct {
 	days    int
 }
 
-// overviews keeps companies' overviews for overviewFresh, each made once however many ask for
-// it at the same time.
+// overviews keeps companies' overviews for OverviewFresh by the dashboard's clock, each made
+// once however many ask for it at the same time.
 type overviews struct {
-	fresh *expirable.LRU[overviewKey, *overviewFigures]
+	now   func() time.Time
+	fresh *lru.Cache[overviewKey, madeFigures]
 	calls singleflight.Group
 }
 
-func newOverviews() *overviews {
-	return &overviews{fresh: expirable.NewLRU[overviewKey, *overviewFigures](overviewEntries, nil, overviewFresh)}
+// madeFigures are figures and when they were made.
+type madeFigures struct {
+	*overviewFigures
+	at time.Time
+}
+
+func newOverviews(now func() time.Time) *overviews {
+	fresh, err := lru.New[overviewKey, madeFigures](overviewEntries)
+	if err != nil { // only for a size below one
+		panic(err)
+	}
+	return &overviews{now: now, fresh: fresh}
 }
 
 // get returns the company's overview of the period, from memory while it is fresh, else made
 // by load, whose context is not the caller's: other requests may be waiting for it.
 func (o *overviews) get(ctx context.Context, k overviewKey, load func(context.Context) (*overviewFigures, error)) (*overviewFigures, error) {
-	if f, ok := o.fresh.Get(k); ok {
-		return f, nil
+	if f, ok := o.fresh.Get(k); ok && o.now().Sub(f.at) < OverviewFresh {
+		return f.overviewFigures, nil
 	}
 	ch := o.calls.DoChan(k.company.String()+"/"+strconv.Itoa(k.days), func() (any, error) {
+		at := o.now()
 		f, err := load(context.WithoutCancel(ctx))
 		if err == nil {
-			o.fresh.Add(k, f)
+			o.fresh.Add(k, madeFigures{f, at})
 		}
 		return f, err
 	})

@@ -170,14 +170,29 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 			}
 		}
 	}
-	var buf bytes.Buffer
-	if err := d.pages[name].Execute(&buf, vw); err != nil {
+	buf := d.buffers.Get().(*bytes.Buffer)
+	defer d.putBuffer(buf)
+	if err := d.pages[name].Execute(buf, vw); err != nil {
 		d.serverError(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
+}
+
+// maxPooledBuffer is the largest page buffer kept for the next page; a larger one (a lead
+// with a long transcript) goes to the collector rather than staying held.
+const maxPooledBuffer = 256 << 10
+
+// putBuffer keeps a page buffer for the next page: growing a new one to a page's size, at
+// every page, was a part of the lead page's allocations.
+func (d *dashboard) putBuffer(b *bytes.Buffer) {
+	if b.Cap() > maxPooledBuffer {
+		return
+	}
+	b.Reset()
+	d.buffers.Put(b)
 }
 
 // e164 is a phone number in E.164, the only form a tel: link is made from.

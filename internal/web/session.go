@@ -36,13 +36,14 @@ const (
 	keySeen = "seen"
 )
 
-// newSessionManager configures scs: sessions in store, the token hashed there (a copy of the
-// table opens no session), HttpOnly and SameSite=Lax cookies, Secure with the __Host- prefix
-// over https, an absolute timeout. The idle timeout is current's: scs's own would write the
+// newSessionManager configures scs: sessions in store as JSON (sessionCodec), the token hashed
+// there (a copy of the table opens no session), HttpOnly and SameSite=Lax cookies, Secure with
+// the __Host- prefix over https, an absolute timeout. The idle timeout is current's: scs's own would write the
 // session to the store at every request.
 func newSessionManager(store scs.Store, secure bool, fail func(http.ResponseWriter, *http.Request, error)) *scs.SessionManager {
 	m := scs.New()
 	m.Store = store
+	m.Codec = sessionCodec{}
 	m.HashTokenInStore = true
 	m.Lifetime = AbsoluteTimeout
 	m.Cookie.Name = cookieName

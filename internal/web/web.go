@@ -5,6 +5,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -95,7 +97,8 @@ type Config struct {
 	// development and tests, as the admin commands allow.
 	AllowPrivateWebhooks bool
 	Log                  *slog.Logger
-	// Now is the clock sessions' idle time is measured by; nil means time.Now.
+	// Now is the clock that sessions' idle time and the overview's freshness are measured by;
+	// nil means time.Now.
 	Now func() time.Time
 	// Live and Hub serve the conversations page (its list, replies and live updates); nil
 	// leaves the page out.
@@ -128,7 +131,7 @@ const Prefix = "/app/"
 func New(cfg Config) http.Handler {
 	d := &dashboard{store: cfg.Store, log: cfg.Log, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pages: loadPages(),
 		hashing: cfg.Hashing, allowPrivateWebhooks: cfg.AllowPrivateWebhooks, now: cfg.Now, ips: cfg.ClientIP,
-		invitations: cfg.Invitations, live: cfg.Live, hub: cfg.Hub, streamPing: cfg.StreamPing, overviews: newOverviews()}
+		invitations: cfg.Invitations, live: cfg.Live, hub: cfg.Hub, streamPing: cfg.StreamPing}
 	if d.streamPing == 0 {
 		d.streamPing = 25 * time.Second
 	}
@@ -150,6 +153,8 @@ func New(cfg Config) http.Handler {
 	if d.now == nil {
 		d.now = time.Now
 	}
+	d.overviews = newOverviews(d.now)
+	d.buffers.New = func() any { return new(bytes.Buffer) }
 	d.sessions = newSessionManager(cfg.Sessions, d.secure(), d.serverError)
 
 	mux := http.NewServeMux()
@@ -266,6 +271,8 @@ type dashboard struct {
 	streamPing           time.Duration
 	// overviews keeps the landing page's figures for a few seconds.
 	overviews *overviews
+	// buffers are rendered pages' buffers, kept for the next page (render).
+	buffers sync.Pool
 }
 
 // secure reports whether the dashboard is served over https.

@@ -1,0 +1,151 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/plan"
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/postgres/pgtest"
+	"github.com/leadchat/leadchat/internal/user"
+	"github.com/leadchat/leadchat/internal/web"
+)
+
+// BenchmarkLeadPage serves the lead page that make bench measures (20 related leads, 50 notes,
+// 10 changes, 20 chat messages) through the dashboard's handler, one page at a time, and
+// reports the CPU a page costs this process (the handler, the driver, the collector) and
+// PostgreSQL (its backends' user and system time): on a shared machine, CPU per page is the
+// figure that holds still when latencies do not.
+func BenchmarkLeadPage(b *testing.B) {
+	ctx := context.Background()
+	store, err := postgres.Open(ctx, pgtest.NewDSN(b), postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
+		b.Fatal(err)
+	}
+	c, err := store.CreateCompany(ctx, "Mérés Kft.", plan.Business, plan.Override{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	owner, _, err := user.Create(ctx, store, c.ID, "tulaj@meres.hu", user.Owner, password)
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := uuid.New()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`INSERT INTO leads (id, company_id, first_name, last_name, email, phone, phone_e164, service, details, source, status, created_at, updated_at)
+		  SELECT CASE WHEN i = 0 THEN $2 ELSE gen_random_uuid() END, $1, 'Eszter', 'Kovács', 'visszatero.ugyfel@example.hu',
+		         '+36 30 999 1234', '+36309991234', 'Hőszivattyú', jsonb_build_object('note', 'Visszatérő érdeklődő, ' || i || '. kérés.'),
+		         (ARRAY['form','api','chat','manual'])[1 + i % 4], 'new', now() - i * interval '1 day', now() - i * interval '1 day'
+		  FROM generate_series(0, 20) AS i`, []any{c.ID, id}},
+		{`INSERT INTO chat_sessions (company_id, session_id, lead_id, visitor_messages) VALUES ($1, 'leadchat-bench-lead-page', $2, 10)`, []any{c.ID, id}},
+		{`INSERT INTO chat_messages (company_id, session_id, visitor, text, created_at)
+		  SELECT $1, 'leadchat-bench-lead-page', i % 2 = 1,
+		         CASE WHEN i % 2 = 1 THEN 'Mennyibe kerül egy hőszivattyú egy 120 m²-es házhoz? (' || i || ')'
+		              ELSE 'Egy 120 m²-es házhoz általában 8–10 kW-os hőszivattyú kell; az ár a típustól függ.' END,
+		         now() - interval '1 hour' + i * interval '10 seconds'
+		  FROM generate_series(1, 20) AS i`, []any{c.ID}},
+	} {
+		if _, err := store.DB().ExecContext(ctx, q.sql, q.args...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range 10 {
+		if err := store.SetLeadStatus(ctx, c.ID, id, []lead.Status{lead.StatusContacted, lead.StatusQualified}[i%2], lead.OriginDashboard); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range 50 {
+		text := fmt.Sprintf("%d. jegyzet: felhívtam, a hőszivattyú ára és a telepítés ideje érdekli; jövő héten újra hívom.", i+1)
+		if _, err := store.AddLeadNote(ctx, c.ID, id, owner.ID, text); err != nil {
+			b.Fatal(err)
+		}
+	}
+	h := web.New(web.Config{Store: store, Sessions: store.SessionStore(0)})
+	login := httptest.NewRequest(http.MethodPost, "/app/login", strings.NewReader(url.Values{"email": {"tulaj@meres.hu"}, "password": {password}}.Encode()))
+	login.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, login)
+	cookie := rec.Result().Cookies()
+	if rec.Code != http.StatusSeeOther || len(cookie) == 0 {
+		b.Fatalf("login: %d", rec.Code)
+	}
+	page := func() {
+		r := httptest.NewRequest(http.MethodGet, "/app/leads/"+id.String(), nil)
+		for _, ck := range cookie {
+			r.AddCookie(ck)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "50. jegyzet") {
+			b.Fatalf("the lead page: %d", w.Code)
+		}
+	}
+	for range 20 { // every pooled connection has prepared its statements
+		page()
+	}
+	var backends []int
+	rows, err := store.DB().QueryContext(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rows.Next() {
+		var pid int
+		if err := rows.Scan(&pid); err != nil {
+			b.Fatal(err)
+		}
+		backends = append(backends, pid)
+	}
+	rows.Close()
+	pg0, self0 := backendCPU(b, backends), processCPU()
+	b.ResetTimer()
+	for range b.N {
+		page()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64((processCPU()-self0).Microseconds())/float64(b.N), "server-CPU-µs/page")
+	b.ReportMetric(float64((backendCPU(b, backends)-pg0).Microseconds())/float64(b.N), "pg-CPU-µs/page")
+}
+
+// processCPU is this process's user and system time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// backendCPU is the user and system time of PostgreSQL processes, from /proc (in clock ticks of
+// 10 ms, so a benchmark needs many pages).
+func backendCPU(b *testing.B, pids []int) time.Duration {
+	var sum time.Duration
+	for _, pid := range pids {
+		raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			b.Fatalf("reading a backend's CPU time: %v", err)
+		}
+		s := string(raw)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+		ut, _ := strconv.Atoi(f[11])
+		st, _ := strconv.Atoi(f[12])
+		sum += time.Duration(ut+st) * 10 * time.Millisecond
+	}
+	return sum
+}
