@@ -91,7 +91,7 @@ func TestLoginAndSession(t *testing.T) {
 }
 
 func TestLoginFailures(t *testing.T) {
-	f := start(t)
+	f := startRealHashes(t)
 	c := f.client(t)
 
 	t.Run("unknown email and wrong password get the same answer in the same time", func(t *testing.T) {
@@ -171,7 +171,7 @@ func TestParallelGuessesAreThrottled(t *testing.T) {
 // (19 MiB each) at once. Four logins at once without the turn-taking peak at about 76 MiB more
 // than before; with it at one hash's 19 MiB.
 func TestLoginsHashOneAtATime(t *testing.T) {
-	f := start(t)
+	f := startRealHashes(t)
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	heap := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
 	runtime.GC()
