@@ -19,6 +19,7 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
 	"github.com/leadchat/leadchat/internal/user"
+	"github.com/leadchat/leadchat/internal/user/usertest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -37,10 +38,26 @@ type fixture struct {
 	owner  string // company A's owner's email
 	member string // company A's member's email
 	ownerB string
+	// realHashes: the users' passwords are hashed as the service hashes them, not at the least
+	// cost a login accepts (usertest.Hash).
+	realHashes bool
 }
 
-// start starts the service; options change its configuration.
+// start starts the service; options change its configuration. Its users' password hashes
+// cost the least a login accepts.
 func start(t *testing.T, options ...func(*service.Config)) *fixture {
+	t.Helper()
+	return startHashing(t, false, options...)
+}
+
+// startRealHashes is start with the users' passwords hashed as the service hashes them, for the
+// tests of what a login costs: its time beside an unknown address's, its memory.
+func startRealHashes(t *testing.T, options ...func(*service.Config)) *fixture {
+	t.Helper()
+	return startHashing(t, true, options...)
+}
+
+func startHashing(t *testing.T, realHashes bool, options ...func(*service.Config)) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second}
@@ -64,7 +81,7 @@ func start(t *testing.T, options ...func(*service.Config)) *fixture {
 		}
 		svc.Close()
 	})
-	f := &fixture{base: "http://" + ln.Addr().String(), store: svc.Store(),
+	f := &fixture{base: "http://" + ln.Addr().String(), store: svc.Store(), realHashes: realHashes,
 		owner: "tulajdonos@a-ceg.hu", member: "munkatars@a-ceg.hu", ownerB: "tulajdonos@b-ceg.hu"}
 	f.a = f.company(t, "A Napelem Kft.", plan.Business)
 	f.b = f.company(t, "B Bútor Bt.", plan.Pro)
@@ -94,9 +111,17 @@ func (f *fixture) key(t *testing.T, c company.Company, kind auth.Kind) admin.Cre
 	return k
 }
 
+// user stores a user of c whose password is password.
 func (f *fixture) user(t *testing.T, c company.Company, email string, role user.Role) user.User {
 	t.Helper()
-	u, _, err := user.Create(context.Background(), f.store, c.ID, email, role, password)
+	hash := usertest.Hash(password)
+	if f.realHashes {
+		var err error
+		if hash, err = user.HashPassword(password); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u, err := f.store.CreateUser(context.Background(), c.ID, email, role, hash, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

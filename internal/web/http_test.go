@@ -93,42 +93,50 @@ func TestLoginAndSession(t *testing.T) {
 }
 
 func TestLoginFailures(t *testing.T) {
-	f := start(t)
+	f := startRealHashes(t)
 	c := f.client(t)
 
 	t.Run("unknown email and wrong password get the same answer in the same time", func(t *testing.T) {
-		best := func(email string, n int) (response, time.Duration) {
-			var r response
-			d := time.Hour
-			for i := range n {
-				e := email
-				if strings.Contains(email, "%d") {
-					e = strings.Replace(email, "%d", string(rune('a'+i)), 1)
-				}
-				start := time.Now()
-				r = c.post("/app/login", url.Values{"email": {e}, "password": {"wrong password 1"}})
-				d = min(d, time.Since(start))
-			}
-			return r, d
-		}
-		wrong, dWrong := best(f.owner, 3)
-		unknown, dUnknown := best("nincs-%d@sehol.hu", 3)
-		if wrong.status != http.StatusUnauthorized || unknown.status != http.StatusUnauthorized {
-			t.Fatalf("statuses %d and %d, want 401", wrong.status, unknown.status)
-		}
-		if strings.Replace(wrong.body, f.owner, "", 1) != strings.Replace(unknown.body, "nincs-c@sehol.hu", "", 1) {
-			t.Error("the pages of a wrong password and an unknown email differ")
-		}
-		if !strings.Contains(wrong.body, "Hibás e-mail-cím vagy jelszó.") {
-			t.Errorf("the page says no Hungarian error:\n%s", wrong.body)
+		try := func(email string) (response, time.Duration) {
+			start := time.Now()
+			r := c.post("/app/login", url.Values{"email": {email}, "password": {"wrong password 1"}})
+			return r, time.Since(start)
 		}
 		// Both check an argon2id hash (tens of milliseconds); without it an unknown email would
-		// answer in about a millisecond. The bound is loose so that a busy machine cannot fail it.
-		if dUnknown < dWrong/3 || dUnknown > dWrong*3 {
-			t.Errorf("an unknown email took %v, a wrong password %v", dUnknown, dWrong)
+		// answer in about a millisecond. The two are timed in turn, best of three each, so that a
+		// busy machine slows both alike, and a round that misses the loose bound is measured once
+		// more (two rounds and the next test's failures stay within the client's 20).
+		for round := range 2 {
+			var wrong, unknown response
+			var email string
+			dWrong, dUnknown := time.Hour, time.Hour
+			for i := range 3 {
+				var d time.Duration
+				wrong, d = try(f.owner)
+				dWrong = min(dWrong, d)
+				email = fmt.Sprintf("nincs-%d-%c@sehol.hu", round, 'a'+i)
+				unknown, d = try(email)
+				dUnknown = min(dUnknown, d)
+			}
+			// Three failures of the owner's so far; a success clears them.
+			c.login(f.owner)
+			if wrong.status != http.StatusUnauthorized || unknown.status != http.StatusUnauthorized {
+				t.Fatalf("statuses %d and %d, want 401", wrong.status, unknown.status)
+			}
+			if strings.Replace(wrong.body, f.owner, "", 1) != strings.Replace(unknown.body, email, "", 1) {
+				t.Error("the pages of a wrong password and an unknown email differ")
+			}
+			if !strings.Contains(wrong.body, "Hibás e-mail-cím vagy jelszó.") {
+				t.Errorf("the page says no Hungarian error:\n%s", wrong.body)
+			}
+			if dUnknown >= dWrong/3 && dUnknown <= dWrong*3 {
+				break
+			}
+			if round == 1 {
+				t.Errorf("an unknown email took %v, a wrong password %v", dUnknown, dWrong)
+			}
+			t.Logf("round %d: an unknown email took %v, a wrong password %v", round+1, dUnknown, dWrong)
 		}
-		// Three failures so far; a success clears them.
-		c.login(f.owner)
 	})
 
 	t.Run("after 5 failures in 15 minutes further attempts wait", func(t *testing.T) {
@@ -173,7 +181,7 @@ func TestParallelGuessesAreThrottled(t *testing.T) {
 // (19 MiB each) at once. Four logins at once without the turn-taking peak at about 76 MiB more
 // than before; with it at one hash's 19 MiB.
 func TestLoginsHashOneAtATime(t *testing.T) {
-	f := start(t)
+	f := startRealHashes(t)
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	heap := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
 	runtime.GC()
