@@ -246,16 +246,20 @@ func (d *Data) Lemmas(w string) []string {
 	}
 	d.looseStrip(w, 2, add)
 	if len(out) == 0 {
+		// Two suffixes, the outer one of at most five letters: "rendelésemet".
 		for i := max(3, len(w)-5); i < len(w); i++ {
-			if utf8.RuneStart(w[i]) {
-				d.suffixes.values(w[i:], func(line string) {
-					if r, ok := parseRule(line); ok {
-						if c := w[:i] + r.strip; len(c) >= 4 && c != w {
-							d.looseStrip(c, 3, add)
-						}
-					}
-				})
+			if !utf8.RuneStart(w[i]) {
+				continue
 			}
+			last := "\x00"
+			d.suffixes.values(w[i:], func(line string) {
+				if strip := ruleStrip(line); strip != last {
+					last = strip
+					if c := w[:i] + strip; len(c) >= 4 && c != w {
+						d.looseStrip(c, 3, add)
+					}
+				}
+			})
 		}
 	}
 	if len(out) == 0 {
@@ -354,15 +358,14 @@ func (d *Data) looseStrip(w string, minStem int, add func(string)) {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		strip := "\x00"
+		last := "\x00"
 		d.suffixes.values(w[i:], func(line string) {
-			r, ok := parseRule(line)
-			if !ok || r.strip == strip { // the rules of one suffix come grouped by what they strip
-				return
-			}
-			strip = r.strip
-			if c := w[:i] + r.strip; c != w && d.Known(c) {
-				add(c)
+			// The rules of one suffix come grouped by what they strip.
+			if strip := ruleStrip(line); strip != last {
+				last = strip
+				if c := w[:i] + strip; c != w && d.Known(c) {
+					add(c)
+				}
 			}
 		})
 	}
@@ -486,6 +489,15 @@ type rule struct {
 	cont        int // the flag set of the suffixes that may follow, -1 for none
 }
 
+// ruleStrip returns the letters a rule "strip flag cond cont" strips.
+func ruleStrip(line string) string {
+	strip, _, _ := strings.Cut(line, " ")
+	if strip == "0" {
+		return ""
+	}
+	return strip
+}
+
 // parseRule reads "strip flag cond cont".
 func parseRule(line string) (rule, bool) {
 	strip, line, ok1 := strings.Cut(line, " ")
@@ -499,8 +511,10 @@ func parseRule(line string) (rule, bool) {
 		strip = ""
 	}
 	r := rule{strip: strip, cond: cond, flag: byte(f), cont: -1}
-	if n, err := strconv.Atoi(cont); err == nil {
-		r.cont = n
+	if cont != "-" { // checked first: a failed Atoi allocates its error
+		if n, err := strconv.Atoi(cont); err == nil {
+			r.cont = n
+		}
 	}
 	return r, true
 }
