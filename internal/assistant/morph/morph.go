@@ -32,6 +32,8 @@ var (
 	stemsText string
 	//go:embed data/hu_suffixes.txt
 	suffixesText string
+	//go:embed data/hu_rules.txt
+	rulesText string
 	//go:embed data/hu_flags.txt
 	flagsText string
 	//go:embed data/hu_prefixes.txt
@@ -52,10 +54,13 @@ type Data struct {
 	// suffixes it takes, after "+" when the word is none by itself but with a suffix, or "|"
 	// when it is one only inside a compound.
 	stems table
-	// suffixes has a line "add strip flag cond cont" per Hunspell suffix rule: a stem whose
+	// rules has a line "add strip flag cond cont" per Hunspell suffix rule: a stem whose
 	// flags hold flag and whose end matches cond (letters, "." for any, "[ab]" and "[^ab]" for
 	// classes) takes the rule by replacing strip ("0" for none) with add, and may then take
 	// the suffixes of the flag set numbered cont ("-" for none). A flag is two hex digits.
+	rules table
+	// suffixes has a line "add strip" per pair of the rules' added letters and those they
+	// replace ("" for none): Lemmas's looser stripping reads these fewer lines.
 	suffixes  table
 	maxSuffix int
 	flagsets  []flagset // by number: a line of hex flags each
@@ -71,7 +76,7 @@ type Data struct {
 var Load = sync.OnceValue(load)
 
 func load() *Data {
-	d := build(stemsText, suffixesText, flagsText, strings.Fields(prefixesText))
+	d := build(stemsText, suffixesText, rulesText, flagsText, strings.Fields(prefixesText))
 	d.function = newTable(functionText, '\n')
 	d.english = newTable(englishText, '\t')
 	d.glosses = newTable(glossesText, '\t')
@@ -79,21 +84,22 @@ func load() *Data {
 	return d
 }
 
-// New builds Hungarian morphology from folded stems, suffix rules and flag sets, sorted lines
-// as Data keeps them, and verbal prefixes, without function words or lexicon; the generator
+// New builds Hungarian morphology from folded stems, suffixes, suffix rules and flag sets,
+// sorted lines as Data keeps them, and verbal prefixes, without function words or lexicon; the generator
 // uses it to lemmatise the lexicon.
-func New(stems, suffixes, flags, prefixes []string) *Data {
-	return build(strings.Join(stems, "\n"), strings.Join(suffixes, "\n"), strings.Join(flags, "\n"), prefixes)
+func New(stems, suffixes, rules, flags, prefixes []string) *Data {
+	return build(strings.Join(stems, "\n"), strings.Join(suffixes, "\n"), strings.Join(rules, "\n"),
+		strings.Join(flags, "\n"), prefixes)
 }
 
-func build(stems, suffixes, flags string, prefixes []string) *Data {
-	d := &Data{stems: newTable(stems, '\t'), suffixes: newTable(suffixes, ' '),
+func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
+	d := &Data{stems: newTable(stems, '\t'), suffixes: newTable(suffixes, ' '), rules: newTable(rules, ' '),
 		function: newTable("", '\n'), english: newTable("", '\t'), glosses: newTable("", '\t'),
 		synonyms: newTable("", '\t')}
 	for l := range strings.Lines(flags) {
 		d.flagsets = append(d.flagsets, parseFlags(strings.TrimSpace(l)))
 	}
-	for l := range strings.Lines(suffixes) {
+	for l := range strings.Lines(rules) {
 		add, _, _ := strings.Cut(l, " ")
 		d.maxSuffix = max(d.maxSuffix, len(add))
 		if r, ok := parseRule(strings.TrimSpace(l[len(add):])); ok && r.cont >= 0 && r.cont < len(d.flagsets) {
@@ -229,12 +235,32 @@ func (d *Data) Prefix(w string) bool { return slices.Contains(d.prefixes, w) }
 const maxLemmas = 4
 
 // Lemmas returns the dictionary words that the folded Hungarian word w is an inflected or
-// derived form of, the longest (the most specific) first, w itself first when it is one. It
-// strips one suffix, or two when one finds no stem, and a verbal prefix when suffixes alone
-// find none ("megrendelnem": "rendel"). Nil when none is found. It takes any suffix off any
-// dictionary word, whether the word takes it or not ("fogam": "fogak"); Stems applies the
-// dictionary's rules, but the matcher is tuned on these looser lemmas.
+// derived form of, w itself when it is one. It strips one suffix, or two when one finds no
+// stem, and a verbal prefix when suffixes alone find none ("megrendelnem": "rendel"), taking
+// any suffix off any dictionary word, whether the word takes it or not ("fogam": "fogak" and
+// "fog"): the matcher is tuned on these looser lemmas. Those that Stems finds, by the
+// dictionary's rules, come first, so that the first is a lemma of the word where the rules
+// find one; then the longest (the most specific). Nil when none is found.
 func (d *Data) Lemmas(w string) []string {
+	out := d.LooseLemmas(w)
+	if len(out) < 2 {
+		return out
+	}
+	strict := d.Stems(w)
+	rank := func(l string) int {
+		if i := slices.Index(strict, l); i >= 0 {
+			return i
+		}
+		return len(strict)
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return rank(a) - rank(b) })
+	return out
+}
+
+// LooseLemmas returns the lemmas Lemmas does, the longest first. The generator keys the
+// lexicon and the thesaurus by the first of them: the lexicon keyed by the first of Lemmas
+// made the tuning half of the answer set worse ("WordPress" found "szó" in "szöveg").
+func (d *Data) LooseLemmas(w string) []string {
 	var out []string
 	add := func(c string) {
 		if !slices.Contains(out, c) {
@@ -251,13 +277,9 @@ func (d *Data) Lemmas(w string) []string {
 			if !utf8.RuneStart(w[i]) {
 				continue
 			}
-			last := "\x00"
-			d.suffixes.values(w[i:], func(line string) {
-				if strip := ruleStrip(line); strip != last {
-					last = strip
-					if c := w[:i] + strip; len(c) >= 4 && c != w {
-						d.looseStrip(c, 3, add)
-					}
+			d.suffixes.values(w[i:], func(strip string) {
+				if c := w[:i] + strip; len(c) >= 4 && c != w {
+					d.looseStrip(c, 3, add)
 				}
 			})
 		}
@@ -333,7 +355,7 @@ func (d *Data) strip(w string, minStem int, add func(string)) {
 		var c string
 		var flags *flagset
 		strip := "\x00"
-		d.suffixes.values(w[i:], func(line string) {
+		d.rules.values(w[i:], func(line string) {
 			r, ok := parseRule(line)
 			if !ok {
 				return
@@ -358,14 +380,9 @@ func (d *Data) looseStrip(w string, minStem int, add func(string)) {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		last := "\x00"
-		d.suffixes.values(w[i:], func(line string) {
-			// The rules of one suffix come grouped by what they strip.
-			if strip := ruleStrip(line); strip != last {
-				last = strip
-				if c := w[:i] + strip; c != w && d.Known(c) {
-					add(c)
-				}
+		d.suffixes.values(w[i:], func(strip string) {
+			if c := w[:i] + strip; c != w && d.Known(c) {
+				add(c)
 			}
 		})
 	}
@@ -383,7 +400,7 @@ func (d *Data) strip2(w string, add func(string)) {
 			continue
 		}
 		var outers []outer
-		d.suffixes.values(w[i:], func(line string) {
+		d.rules.values(w[i:], func(line string) {
 			r, ok := parseRule(line)
 			if !ok || !d.outer.has(r.flag) || len(w[:i])+len(r.strip) < 4 || !matches(r.cond, w[:i]+r.strip) {
 				return
@@ -406,7 +423,7 @@ func (d *Data) stripInner(w string, outer *flagset, add func(string)) {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		d.suffixes.values(w[i:], func(line string) {
+		d.rules.values(w[i:], func(line string) {
 			r, ok := parseRule(line)
 			if !ok || r.cont < 0 || r.cont >= len(d.flagsets) || !d.flagsets[r.cont].meets(outer) {
 				return
@@ -487,15 +504,6 @@ type rule struct {
 	strip, cond string
 	flag        byte
 	cont        int // the flag set of the suffixes that may follow, -1 for none
-}
-
-// ruleStrip returns the letters a rule "strip flag cond cont" strips.
-func ruleStrip(line string) string {
-	strip, _, _ := strings.Cut(line, " ")
-	if strip == "0" {
-		return ""
-	}
-	return strip
 }
 
 // parseRule reads "strip flag cond cont".

@@ -49,11 +49,14 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err != nil {
 		return err
 	}
-	stemLines, suffixLines, setLines := encodeMorphology(aff, stems, lemmas)
+	stemLines, suffixLines, ruleLines, setLines := encodeMorphology(aff, stems, lemmas)
 	if err := writeLines(filepath.Join(out, "hu_stems.txt"), stemLines); err != nil {
 		return err
 	}
 	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), suffixLines); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_rules.txt"), ruleLines); err != nil {
 		return err
 	}
 	if err := writeLines(filepath.Join(out, "hu_flags.txt"), setLines); err != nil {
@@ -65,7 +68,7 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes)); err != nil {
 		return err
 	}
-	hu := morph.New(stemLines, suffixLines, setLines, sorted(prefixes))
+	hu := morph.New(stemLines, suffixLines, ruleLines, setLines, sorted(prefixes))
 	same, err := readThesaurus(thesaurus, hu)
 	if err != nil {
 		return err
@@ -105,7 +108,7 @@ func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
 		if strings.Contains(head, " ") {
 			return
 		}
-		lemmas := hu.Lemmas(morph.Fold(head))
+		lemmas := hu.LooseLemmas(morph.Fold(head))
 		if len(lemmas) == 0 {
 			return
 		}
@@ -154,7 +157,7 @@ func readThesaurus(path string, hu *morph.Data) ([]string, error) {
 		if w == "" || strings.Contains(w, " ") || !isLetters(w) || unicode.IsUpper([]rune(w)[0]) {
 			return ""
 		}
-		if ls := hu.Lemmas(morph.Fold(w)); len(ls) > 0 {
+		if ls := hu.LooseLemmas(morph.Fold(w)); len(ls) > 0 {
 			return ls[0]
 		}
 		return ""
@@ -436,8 +439,8 @@ func unionFlags(a, b string) string {
 
 // encodeMorphology writes the stems and suffix rules as the morph package reads them (see
 // morph.Data): flag sets by number, "word<TAB>[+|]set[ lemma...]" (the lemmas only when the
-// word is not its own only one) and "add strip flag cond cont".
-func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]string) (stemLines, suffixLines, setLines []string) {
+// word is not its own only one), "add strip" and "add strip flag cond cont".
+func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]string) (stemLines, suffixLines, ruleLines, setLines []string) {
 	sets := map[string]bool{}
 	for _, fs := range stems {
 		sets[sortedFlags(fs, aff)] = true
@@ -467,8 +470,9 @@ func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]
 		stemLines = append(stemLines, line)
 	}
 	slices.Sort(stemLines)
-	rules := map[string]bool{}
+	rules, suffixes := map[string]bool{}, map[string]bool{}
 	for _, r := range aff.suffixes {
+		suffixes[r.add+" "+r.strip] = true
 		strip, cont := r.strip, "-"
 		if strip == "" {
 			strip = "0"
@@ -478,7 +482,7 @@ func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]
 		}
 		rules[fmt.Sprintf("%s %s %02x %s %s", r.add, strip, r.flag, r.cond, cont)] = true
 	}
-	return stemLines, sorted(rules), setLines
+	return stemLines, sorted(suffixes), sorted(rules), setLines
 }
 
 // sortedFlags writes flags as the sorted hexadecimal numbers of their bytes, without those
@@ -525,7 +529,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]
 		if !isLetters(en) || len(en) < 2 {
 			return
 		}
-		lemmas := hu.Lemmas(morph.Fold(word))
+		lemmas := hu.LooseLemmas(morph.Fold(word))
 		if len(lemmas) == 0 {
 			return
 		}
