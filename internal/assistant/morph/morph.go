@@ -85,8 +85,8 @@ func load() *Data {
 }
 
 // New builds Hungarian morphology from folded stems, suffixes, suffix rules and flag sets,
-// sorted lines as Data keeps them, and verbal prefixes, without function words or lexicon; the generator
-// uses it to lemmatise the lexicon.
+// sorted lines as Data keeps them, and verbal prefixes, without function words or lexicon;
+// the generator uses it to lemmatise the lexicon.
 func New(stems, suffixes, rules, flags, prefixes []string) *Data {
 	return build(strings.Join(stems, "\n"), strings.Join(suffixes, "\n"), strings.Join(rules, "\n"),
 		strings.Join(flags, "\n"), prefixes)

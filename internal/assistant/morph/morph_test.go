@@ -29,6 +29,17 @@ func TestLemmas(t *testing.T) {
 	}
 }
 
+// TestLemmasRulesFirst: of the loose lemmas, one the dictionary's rules allow comes first,
+// as the thesaurus and the glosses are looked up by the first.
+func TestLemmasRulesFirst(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]string{"fogam": "fog", "kezzel": "kez", "fogaim": "fog"} {
+		if got := d.Lemmas(w); len(got) == 0 || got[0] != want {
+			t.Errorf("Lemmas(%q) = %v, want %q first", w, got, want)
+		}
+	}
+}
+
 // TestStems: the dictionary's rules decide which stem a suffix comes off, so that a word is
 // reduced only to stems that take its suffix: case endings with their vowel harmony and
 // assimilation (-ban/-ben, -nak/-nek, -val/-vel as "-zel", "-tal"), possessives, plurals and
