@@ -257,9 +257,9 @@ func (d *Data) Lemmas(w string) []string {
 	return out
 }
 
-// LooseLemmas returns the lemmas Lemmas does, the longest first. The generator keys the
-// lexicon and the thesaurus by the first of them: the lexicon keyed by the first of Lemmas
-// made the tuning half of the answer set worse ("WordPress" found "szó" in "szöveg").
+// LooseLemmas returns the lemmas Lemmas does, the longest first. The generator gives the
+// English–Hungarian lexicon's Hungarian words as the first of them: as the first of Lemmas
+// they made the tuning half of the answer set worse ("WordPress" found "szó" in "szöveg").
 func (d *Data) LooseLemmas(w string) []string {
 	var out []string
 	add := func(c string) {

@@ -98,17 +98,18 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 const maxGlosses = 16
 
 // readGlosses reads the Hungarian–English dictionary the other way round from readLexicon: a
-// line "lemma<TAB>stem stem" per Hungarian headword, as its longest Hunspell lemma, folded,
-// with the English Snowball stems of its single-word senses in the dictionary's order. A
-// Hungarian word's own entry is short, so it keeps senses that an English word's long list
-// of translations loses ("tárol" is "store", which "store" lists after twelve others).
+// line "lemma<TAB>stem stem" per Hungarian headword, folded, as its first lemma (by which the
+// matcher looks glosses up), with the English Snowball stems of its single-word senses in
+// the dictionary's order. A Hungarian word's own entry is short, so it keeps senses that an
+// English word's long list of translations loses ("tárol" is "store", which "store" lists
+// after twelve others).
 func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
 	glosses := map[string][]string{}
 	err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
 		if strings.Contains(head, " ") {
 			return
 		}
-		lemmas := hu.LooseLemmas(morph.Fold(head))
+		lemmas := hu.Lemmas(morph.Fold(head))
 		if len(lemmas) == 0 {
 			return
 		}
@@ -146,8 +147,9 @@ const (
 )
 
 // readThesaurus reads the Hungarian MyThes thesaurus (mythes-hu): a line "lemma<TAB>lemma
-// lemma" per single-word headword, the words folded and each as its longest Hunspell lemma,
-// with the single-word synonyms of its first meanings in the thesaurus's order.
+// lemma" per single-word headword, the words folded and each as its first lemma (by which
+// the matcher looks synonyms up), with the single-word synonyms of its first meanings in the
+// thesaurus's order.
 func readThesaurus(path string, hu *morph.Data) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -157,7 +159,7 @@ func readThesaurus(path string, hu *morph.Data) ([]string, error) {
 		if w == "" || strings.Contains(w, " ") || !isLetters(w) || unicode.IsUpper([]rune(w)[0]) {
 			return ""
 		}
-		if ls := hu.LooseLemmas(morph.Fold(w)); len(ls) > 0 {
+		if ls := hu.Lemmas(morph.Fold(w)); len(ls) > 0 {
 			return ls[0]
 		}
 		return ""
@@ -516,11 +518,11 @@ const minSynonyms = 2
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as its longest lemma. After its own words, an English word takes
-// those that minSynonyms of its WordNet synonyms give among their first synonymWords, so that
-// "venue" (FreeDict: "találkozóhely") finds "hely", which "locale" and "locus" give; a word
-// FreeDict lacks takes those of any synonym. Its own come first: a synonym is another word,
-// whose senses part from the word's own soon.
+// Hunspell dictionary, each as its longest loose lemma (see morph.LooseLemmas). After its own
+// words, an English word takes those that minSynonyms of its WordNet synonyms give among
+// their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
+// "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
+// first: a synonym is another word, whose senses part from the word's own soon.
 func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
