@@ -246,7 +246,18 @@ func (d *Data) Lemmas(w string) []string {
 	if len(out) < 2 {
 		return out
 	}
-	strict := d.Stems(w)
+	// Ranking needs only the stems of one suffix, which are quick to find.
+	var strict []string
+	add := func(c string) {
+		if !slices.Contains(strict, c) {
+			strict = append(strict, c)
+		}
+	}
+	if _, mark, ok := d.stem(w); ok && mark == 0 {
+		d.lemmasOf(w, add)
+	}
+	d.strip(w, 2, add)
+	strict = longestFirst(strict)
 	rank := func(l string) int {
 		if i := slices.Index(strict, l); i >= 0 {
 			return i
@@ -354,19 +365,24 @@ func (d *Data) strip(w string, minStem int, add func(string)) {
 		}
 		var c string
 		var flags *flagset
-		strip := "\x00"
+		last := "\x00"
 		d.rules.values(w[i:], func(line string) {
-			r, ok := parseRule(line)
-			if !ok {
-				return
-			}
-			if r.strip != strip { // the rules of one suffix come grouped by what they strip
-				strip, c, flags = r.strip, w[:i]+r.strip, nil
+			// The rules of one suffix come grouped by what they strip: the stem is looked up
+			// once, and the rules of a stem the dictionary lacks are not read.
+			if strip, _, _ := strings.Cut(line, " "); strip != last {
+				last, flags = strip, nil
+				c = w[:i]
+				if strip != "0" {
+					c += strip
+				}
 				if f, kind, ok := d.stem(c); ok && kind != onlyInCompound {
 					flags = f
 				}
 			}
-			if flags != nil && flags.has(r.flag) && matches(r.cond, c) {
+			if flags == nil {
+				return
+			}
+			if r, ok := parseRule(line); ok && flags.has(r.flag) && matches(r.cond, c) {
 				d.lemmasOf(c, add)
 			}
 		})
