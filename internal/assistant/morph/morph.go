@@ -247,7 +247,8 @@ func (d *Data) Lemmas(w string) []string {
 		return out
 	}
 	// Ranking needs only the stems of one suffix, which are quick to find.
-	var strict []string
+	var buf [2 * maxLemmas]string
+	strict := buf[:0]
 	add := func(c string) {
 		if !slices.Contains(strict, c) {
 			strict = append(strict, c)
