@@ -15,6 +15,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -31,6 +32,10 @@ var (
 	stemsText string
 	//go:embed data/hu_suffixes.txt
 	suffixesText string
+	//go:embed data/hu_rules.txt
+	rulesText string
+	//go:embed data/hu_flags.txt
+	flagsText string
 	//go:embed data/hu_prefixes.txt
 	prefixesText string
 	//go:embed data/hu_function_words.txt
@@ -45,9 +50,21 @@ var (
 
 // Data is the loaded language data; it is read-only once loaded and shared by every profile.
 type Data struct {
-	stems     table // a word per line
-	suffixes  table // "add strip" per line: the added letters and those they replaced ("" for none)
+	// stems has a line "word<TAB>set" per dictionary word: the number of the flag set of the
+	// suffixes it takes, after "+" when the word is none by itself but with a suffix, or "|"
+	// when it is one only inside a compound.
+	stems table
+	// rules has a line "add strip flag cond cont" per Hunspell suffix rule: a stem whose
+	// flags hold flag and whose end matches cond (letters, "." for any, "[ab]" and "[^ab]" for
+	// classes) takes the rule by replacing strip ("0" for none) with add, and may then take
+	// the suffixes of the flag set numbered cont ("-" for none). A flag is two hex digits.
+	rules table
+	// suffixes has a line "add strip" per pair of the rules' added letters and those they
+	// replace ("" for none): Lemmas's looser stripping reads these fewer lines.
+	suffixes  table
 	maxSuffix int
+	flagsets  []flagset // by number: a line of hex flags each
+	outer     flagset   // the flags of the suffixes that may follow another
 	prefixes  []string
 	function  table // a word per line
 	english   table // "stem<TAB>word word": an English Snowball stem and its Hungarian words
@@ -59,7 +76,7 @@ type Data struct {
 var Load = sync.OnceValue(load)
 
 func load() *Data {
-	d := build(stemsText, suffixesText, strings.Fields(prefixesText))
+	d := build(stemsText, suffixesText, rulesText, flagsText, strings.Fields(prefixesText))
 	d.function = newTable(functionText, '\n')
 	d.english = newTable(englishText, '\t')
 	d.glosses = newTable(glossesText, '\t')
@@ -67,20 +84,27 @@ func load() *Data {
 	return d
 }
 
-// New builds Hungarian morphology from folded stems, suffix rules ("add strip", sorted) and
-// verbal prefixes, without function words or lexicon; the generator uses it to lemmatise the
-// lexicon.
-func New(stems, suffixes, prefixes []string) *Data {
-	return build(strings.Join(stems, "\n"), strings.Join(suffixes, "\n"), prefixes)
+// New builds Hungarian morphology from folded stems, suffixes, suffix rules and flag sets,
+// sorted lines as Data keeps them, and verbal prefixes, without function words or lexicon;
+// the generator uses it to lemmatise the lexicon.
+func New(stems, suffixes, rules, flags, prefixes []string) *Data {
+	return build(strings.Join(stems, "\n"), strings.Join(suffixes, "\n"), strings.Join(rules, "\n"),
+		strings.Join(flags, "\n"), prefixes)
 }
 
-func build(stems, suffixes string, prefixes []string) *Data {
-	d := &Data{stems: newTable(stems, '\n'), suffixes: newTable(suffixes, ' '),
+func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
+	d := &Data{stems: newTable(stems, '\t'), suffixes: newTable(suffixes, ' '), rules: newTable(rules, ' '),
 		function: newTable("", '\n'), english: newTable("", '\t'), glosses: newTable("", '\t'),
 		synonyms: newTable("", '\t')}
-	for l := range strings.Lines(suffixes) {
+	for l := range strings.Lines(flags) {
+		d.flagsets = append(d.flagsets, parseFlags(strings.TrimSpace(l)))
+	}
+	for l := range strings.Lines(rules) {
 		add, _, _ := strings.Cut(l, " ")
 		d.maxSuffix = max(d.maxSuffix, len(add))
+		if r, ok := parseRule(strings.TrimSpace(l[len(add):])); ok && r.cont >= 0 && r.cont < len(d.flagsets) {
+			d.outer.union(d.flagsets[r.cont])
+		}
 	}
 	d.prefixes = slices.Clone(prefixes)
 	// The longest prefix first: "vissza" before "vi".
@@ -196,7 +220,7 @@ func (t *table) values(key string, f func(string)) {
 	}
 }
 
-// Known reports whether w is a Hungarian dictionary word as it stands.
+// Known reports whether w is a Hungarian dictionary word, or a form the dictionary lists.
 func (d *Data) Known(w string) bool { return d.stems.has(w) }
 
 // Function reports whether w is a Hungarian function word: a pronoun, a question or quantity
@@ -211,10 +235,44 @@ func (d *Data) Prefix(w string) bool { return slices.Contains(d.prefixes, w) }
 const maxLemmas = 4
 
 // Lemmas returns the dictionary words that the folded Hungarian word w is an inflected or
-// derived form of, the longest (the most specific) first, w itself first when it is one. It
-// strips one suffix, or two when one finds no stem, and a verbal prefix when suffixes alone
-// find none ("megrendelnem": "rendel"). Nil when none is found.
+// derived form of, w itself when it is one. It strips one suffix, or two when one finds no
+// stem, and a verbal prefix when suffixes alone find none ("megrendelnem": "rendel"), taking
+// any suffix off any dictionary word, whether the word takes it or not ("fogam": "fogak" and
+// "fog"): the matcher is tuned on these looser lemmas. Those that Stems finds, by the
+// dictionary's rules, come first, so that the first is a lemma of the word where the rules
+// find one; then the longest (the most specific). Nil when none is found.
 func (d *Data) Lemmas(w string) []string {
+	out := d.LooseLemmas(w)
+	if len(out) < 2 {
+		return out
+	}
+	// Ranking needs only the stems of one suffix, which are quick to find.
+	var buf [2 * maxLemmas]string
+	strict := buf[:0]
+	add := func(c string) {
+		if !slices.Contains(strict, c) {
+			strict = append(strict, c)
+		}
+	}
+	if _, mark, ok := d.stem(w); ok && mark == 0 {
+		d.lemmasOf(w, add)
+	}
+	d.strip(w, 2, add)
+	strict = longestFirst(strict)
+	rank := func(l string) int {
+		if i := slices.Index(strict, l); i >= 0 {
+			return i
+		}
+		return len(strict)
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return rank(a) - rank(b) })
+	return out
+}
+
+// LooseLemmas returns the lemmas Lemmas does, the longest first. The generator gives the
+// English–Hungarian lexicon's Hungarian words as the first of them: as the first of Lemmas
+// they made the tuning half of the answer set worse ("WordPress" found "szó" in "szöveg").
+func (d *Data) LooseLemmas(w string) []string {
 	var out []string
 	add := func(c string) {
 		if !slices.Contains(out, c) {
@@ -224,6 +282,51 @@ func (d *Data) Lemmas(w string) []string {
 	if d.Known(w) {
 		add(w)
 	}
+	d.looseStrip(w, 2, add)
+	if len(out) == 0 {
+		// Two suffixes, the outer one of at most five letters: "rendelésemet".
+		for i := max(3, len(w)-5); i < len(w); i++ {
+			if !utf8.RuneStart(w[i]) {
+				continue
+			}
+			d.suffixes.values(w[i:], func(strip string) {
+				if c := w[:i] + strip; len(c) >= 4 && c != w {
+					d.looseStrip(c, 3, add)
+				}
+			})
+		}
+	}
+	if len(out) == 0 {
+		for _, p := range d.prefixes {
+			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 3 {
+				if d.Known(rest) {
+					add(rest)
+				}
+				d.looseStrip(rest, 2, add)
+				if len(out) > 0 {
+					break
+				}
+			}
+		}
+	}
+	return longestFirst(out)
+}
+
+// Stems returns the lemmas of the folded Hungarian word w as the dictionary's rules allow:
+// a suffix comes off only a word that takes it (its flags) and ends as the rule says (its
+// condition), two suffixes only where the inner one lets the outer follow, and a listed form
+// stands for its lemma ("fogam" is "fog", not "fogak"; "kinézni" is "néz", not "kín"). The
+// longest first; nil when none is found.
+func (d *Data) Stems(w string) []string {
+	var out []string
+	add := func(c string) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	if _, mark, ok := d.stem(w); ok && mark == 0 {
+		d.lemmasOf(w, add)
+	}
 	d.strip(w, 2, add)
 	if len(out) == 0 {
 		d.strip2(w, add)
@@ -231,8 +334,8 @@ func (d *Data) Lemmas(w string) []string {
 	if len(out) == 0 {
 		for _, p := range d.prefixes {
 			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 3 {
-				if d.Known(rest) {
-					add(rest)
+				if _, mark, ok := d.stem(rest); ok && mark == 0 {
+					d.lemmasOf(rest, add)
 				}
 				d.strip(rest, 2, add)
 				if len(out) > 0 {
@@ -241,6 +344,11 @@ func (d *Data) Lemmas(w string) []string {
 			}
 		}
 	}
+	return longestFirst(out)
+}
+
+// longestFirst sorts lemmas the longest first and keeps maxLemmas.
+func longestFirst(out []string) []string {
 	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	if len(out) > maxLemmas {
 		out = out[:maxLemmas]
@@ -249,32 +357,224 @@ func (d *Data) Lemmas(w string) []string {
 }
 
 // strip calls add with every dictionary word that w is with one suffix added, keeping at
-// least minStem letters of w.
+// least minStem letters of w: a word that takes the suffix (its flags hold the rule's) and
+// ends as the rule's condition says, so that "fogam" is "fog" and no "fogak".
 func (d *Data) strip(w string, minStem int, add func(string)) {
 	for i := max(minStem, len(w)-d.maxSuffix); i < len(w); i++ {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		d.suffixes.values(w[i:], func(s string) {
-			if c := w[:i] + s; c != w && d.Known(c) {
+		var c string
+		var flags *flagset
+		last := "\x00"
+		d.rules.values(w[i:], func(line string) {
+			// The rules of one suffix come grouped by what they strip: the stem is looked up
+			// once, and the rules of a stem the dictionary lacks are not read.
+			if strip, _, _ := strings.Cut(line, " "); strip != last {
+				last, flags = strip, nil
+				c = w[:i]
+				if strip != "0" {
+					c += strip
+				}
+				if f, kind, ok := d.stem(c); ok && kind != onlyInCompound {
+					flags = f
+				}
+			}
+			if flags == nil {
+				return
+			}
+			if r, ok := parseRule(line); ok && flags.has(r.flag) && matches(r.cond, c) {
+				d.lemmasOf(c, add)
+			}
+		})
+	}
+}
+
+// looseStrip calls add with every dictionary word that w is with one suffix added, keeping
+// at least minStem letters of w, whether the word takes the suffix or not.
+func (d *Data) looseStrip(w string, minStem int, add func(string)) {
+	for i := max(minStem, len(w)-d.maxSuffix); i < len(w); i++ {
+		if !utf8.RuneStart(w[i]) {
+			continue
+		}
+		d.suffixes.values(w[i:], func(strip string) {
+			if c := w[:i] + strip; c != w && d.Known(c) {
 				add(c)
 			}
 		})
 	}
 }
 
-// strip2 strips two suffixes, the outer one of at most five letters: "rendelésemet".
+// strip2 strips two suffixes, "rendelésemet": an outer one whose flag the inner one's rule
+// lets follow it, then the inner one as strip does.
 func (d *Data) strip2(w string, add func(string)) {
-	for i := max(3, len(w)-5); i < len(w); i++ {
+	type outer struct {
+		strip string
+		flags flagset // the outer rules' flags whose condition the rest matches
+	}
+	for i := max(3, len(w)-d.maxSuffix); i < len(w); i++ {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		d.suffixes.values(w[i:], func(s string) {
-			if c := w[:i] + s; len(c) >= 4 && c != w {
-				d.strip(c, 3, add)
+		var outers []outer
+		d.rules.values(w[i:], func(line string) {
+			r, ok := parseRule(line)
+			if !ok || !d.outer.has(r.flag) || len(w[:i])+len(r.strip) < 4 || !matches(r.cond, w[:i]+r.strip) {
+				return
+			}
+			if len(outers) == 0 || outers[len(outers)-1].strip != r.strip {
+				outers = append(outers, outer{strip: r.strip})
+			}
+			outers[len(outers)-1].flags.set(r.flag)
+		})
+		for _, o := range outers {
+			d.stripInner(w[:i]+o.strip, &o.flags, add)
+		}
+	}
+}
+
+// stripInner calls add with every dictionary word that w is with a suffix added that one of
+// the outer flags may follow.
+func (d *Data) stripInner(w string, outer *flagset, add func(string)) {
+	for i := max(3, len(w)-d.maxSuffix); i < len(w); i++ {
+		if !utf8.RuneStart(w[i]) {
+			continue
+		}
+		d.rules.values(w[i:], func(line string) {
+			r, ok := parseRule(line)
+			if !ok || r.cont < 0 || r.cont >= len(d.flagsets) || !d.flagsets[r.cont].meets(outer) {
+				return
+			}
+			c := w[:i] + r.strip
+			if f, kind, ok := d.stem(c); ok && kind != onlyInCompound && f.has(r.flag) && matches(r.cond, c) {
+				d.lemmasOf(c, add)
 			}
 		})
 	}
+}
+
+// The marks of a stem that is a word only with a suffix, or only inside a compound.
+const (
+	needAffix      = '+'
+	onlyInCompound = '|'
+)
+
+// stem returns the flags of the suffixes the dictionary word w takes and its mark: 0 for a
+// word by itself, needAffix or onlyInCompound.
+func (d *Data) stem(w string) (flags *flagset, mark byte, ok bool) {
+	v, ok := d.stems.value(w)
+	if !ok {
+		return nil, 0, false
+	}
+	if v != "" && (v[0] == needAffix || v[0] == onlyInCompound) {
+		mark, v = v[0], v[1:]
+	}
+	v, _, _ = strings.Cut(v, " ")
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n >= len(d.flagsets) {
+		return nil, 0, false
+	}
+	return &d.flagsets[n], mark, true
+}
+
+// lemmasOf calls add with the lemmas of the dictionary word w: w itself, or those the
+// dictionary gives a form it lists ("fogak": "fog").
+func (d *Data) lemmasOf(w string, add func(string)) {
+	v, _ := d.stems.value(w)
+	_, ls, ok := strings.Cut(v, " ")
+	if !ok {
+		add(w)
+		return
+	}
+	for ls != "" {
+		var l string
+		l, ls, _ = strings.Cut(ls, " ")
+		add(l)
+	}
+}
+
+// flagset holds Hunspell flags, which are bytes, a bit each.
+type flagset [4]uint64
+
+func (f *flagset) has(b byte) bool { return f[b>>6]&(1<<(b&63)) != 0 }
+func (f *flagset) set(b byte)      { f[b>>6] |= 1 << (b & 63) }
+func (f *flagset) union(g flagset) {
+	f[0], f[1], f[2], f[3] = f[0]|g[0], f[1]|g[1], f[2]|g[2], f[3]|g[3]
+}
+func (f *flagset) meets(g *flagset) bool {
+	return f[0]&g[0]|f[1]&g[1]|f[2]&g[2]|f[3]&g[3] != 0
+}
+
+// parseFlags reads a line of flags written as two hex digits each.
+func parseFlags(hex string) flagset {
+	var f flagset
+	for i := 0; i+2 <= len(hex); i += 2 {
+		if b, err := strconv.ParseUint(hex[i:i+2], 16, 8); err == nil {
+			f.set(byte(b))
+		}
+	}
+	return f
+}
+
+// rule is a suffix rule line after its added letters.
+type rule struct {
+	strip, cond string
+	flag        byte
+	cont        int // the flag set of the suffixes that may follow, -1 for none
+}
+
+// parseRule reads "strip flag cond cont".
+func parseRule(line string) (rule, bool) {
+	strip, line, ok1 := strings.Cut(line, " ")
+	flag, line, ok2 := strings.Cut(line, " ")
+	cond, cont, ok3 := strings.Cut(line, " ")
+	f, err := strconv.ParseUint(flag, 16, 8)
+	if !ok1 || !ok2 || !ok3 || err != nil {
+		return rule{}, false
+	}
+	if strip == "0" {
+		strip = ""
+	}
+	r := rule{strip: strip, cond: cond, flag: byte(f), cont: -1}
+	if cont != "-" { // checked first: a failed Atoi allocates its error
+		if n, err := strconv.Atoi(cont); err == nil {
+			r.cont = n
+		}
+	}
+	return r, true
+}
+
+// matches reports whether the end of w matches a rule's condition: letters, "." for any
+// letter, "[ab]" for one of some and "[^ab]" for none of them.
+func matches(cond, w string) bool {
+	for cond != "" && cond != "." {
+		if w == "" {
+			return false
+		}
+		r, n := utf8.DecodeLastRuneInString(w)
+		w = w[:len(w)-n]
+		last := len(cond) - 1
+		switch cond[last] {
+		case ']':
+			open := strings.LastIndexByte(cond, '[')
+			if open < 0 {
+				return false
+			}
+			class, negated := strings.CutPrefix(cond[open+1:last], "^")
+			if strings.ContainsRune(class, r) == negated {
+				return false
+			}
+			cond = cond[:open]
+		case '.':
+			cond = cond[:last]
+		default:
+			if rune(cond[last]) != r {
+				return false
+			}
+			cond = cond[:last]
+		}
+	}
+	return true
 }
 
 // Parts splits a folded compound into a dictionary word and the lemmas of the rest, the first

@@ -29,6 +29,71 @@ func TestLemmas(t *testing.T) {
 	}
 }
 
+// TestLemmasRulesFirst: of the loose lemmas, one the dictionary's rules allow comes first,
+// as the thesaurus and the glosses are looked up by the first.
+func TestLemmasRulesFirst(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]string{"fogam": "fog", "kezzel": "kez", "fogaim": "fog"} {
+		if got := d.Lemmas(w); len(got) == 0 || got[0] != want {
+			t.Errorf("Lemmas(%q) = %v, want %q first", w, got, want)
+		}
+	}
+}
+
+// TestStems: the dictionary's rules decide which stem a suffix comes off, so that a word is
+// reduced only to stems that take its suffix: case endings with their vowel harmony and
+// assimilation (-ban/-ben, -nak/-nek, -val/-vel as "-zel", "-tal"), possessives, plurals and
+// verb forms, a form the dictionary lists standing for its lemma ("fogak": "fog"), and a
+// verbal prefix. The stems the looser Lemmas also finds for some ("fogak", "kín") are no
+// lemma of the word.
+func TestStems(t *testing.T) {
+	d := Load()
+	for w, c := range map[string]struct{ want, not string }{
+		"fogam":        {"fog", "fogak"},
+		"kinezni":      {"nez", "kin"},
+		"hazban":       {"haz", ""},
+		"kertben":      {"kert", ""},
+		"haznak":       {"haz", ""},
+		"embereknek":   {"ember", ""},
+		"kezzel":       {"kez", "kezez"},
+		"bottal":       {"bot", ""},
+		"kutyaval":     {"kutya", ""},
+		"konyveim":     {"konyv", ""},
+		"autoink":      {"auto", ""},
+		"ablakokat":    {"ablak", ""},
+		"fogaim":       {"fog", "fogak"},
+		"vannak":       {"van", "vannak"},
+		"mentek":       {"megy", "men"},
+		"kerul":        {"kerul", "kerek"},
+		"mennyibe":     {"mennyi", "menny"},
+		"fizethetek":   {"fizet", ""},
+		"szombaton":    {"szombat", ""},
+		"rendelesemet": {"rendel", ""},
+		"megrendelnem": {"rendel", ""},
+	} {
+		got := d.Stems(w)
+		if !slices.Contains(got, c.want) || c.not != "" && slices.Contains(got, c.not) {
+			t.Errorf("Stems(%q) = %v, want %q among them and not %q", w, got, c.want, c.not)
+		}
+	}
+	if got := d.Stems("xqzvw"); got != nil {
+		t.Errorf("Stems(xqzvw) = %v", got)
+	}
+}
+
+// TestMatches: a rule's condition is read from the end of the stem.
+func TestMatches(t *testing.T) {
+	for _, c := range []struct {
+		cond, w string
+		want    bool
+	}{{".", "haz", true}, {"[^aeiou]", "haz", true}, {"[^aeiou]", "kutya", false},
+		{"[ae]e", "idee", true}, {"[ae]e", "mese", false}, {"[ae]e", "tea", false}, {"ak", "fogak", true}, {"ak", "k", false}} {
+		if got := matches(c.cond, c.w); got != c.want {
+			t.Errorf("matches(%q, %q) = %v, want %v", c.cond, c.w, got, c.want)
+		}
+	}
+}
+
 func TestParts(t *testing.T) {
 	d := Load()
 	for w, want := range map[string][2]string{

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
@@ -44,14 +45,21 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err != nil {
 		return err
 	}
-	stems, function, prefixes, err := readStems(dicPath, aff.morph)
+	stems, lemmas, function, prefixes, err := readStems(dicPath, aff)
 	if err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_stems.txt"), sorted(stems)); err != nil {
+	stemLines, suffixLines, ruleLines, setLines := encodeMorphology(aff, stems, lemmas)
+	if err := writeLines(filepath.Join(out, "hu_stems.txt"), stemLines); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), sorted(aff.suffixes)); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_suffixes.txt"), suffixLines); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_rules.txt"), ruleLines); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_flags.txt"), setLines); err != nil {
 		return err
 	}
 	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function)); err != nil {
@@ -60,7 +68,7 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes)); err != nil {
 		return err
 	}
-	hu := morph.New(sorted(stems), sorted(aff.suffixes), sorted(prefixes))
+	hu := morph.New(stemLines, suffixLines, ruleLines, setLines, sorted(prefixes))
 	same, err := readThesaurus(thesaurus, hu)
 	if err != nil {
 		return err
@@ -90,10 +98,11 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 const maxGlosses = 16
 
 // readGlosses reads the Hungarian–English dictionary the other way round from readLexicon: a
-// line "lemma<TAB>stem stem" per Hungarian headword, as its longest Hunspell lemma, folded,
-// with the English Snowball stems of its single-word senses in the dictionary's order. A
-// Hungarian word's own entry is short, so it keeps senses that an English word's long list
-// of translations loses ("tárol" is "store", which "store" lists after twelve others).
+// line "lemma<TAB>stem stem" per Hungarian headword, folded, as its first lemma (by which the
+// matcher looks glosses up), with the English Snowball stems of its single-word senses in
+// the dictionary's order. A Hungarian word's own entry is short, so it keeps senses that an
+// English word's long list of translations loses ("tárol" is "store", which "store" lists
+// after twelve others).
 func readGlosses(dictd string, hu *morph.Data) ([]string, error) {
 	glosses := map[string][]string{}
 	err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
@@ -138,8 +147,9 @@ const (
 )
 
 // readThesaurus reads the Hungarian MyThes thesaurus (mythes-hu): a line "lemma<TAB>lemma
-// lemma" per single-word headword, the words folded and each as its longest Hunspell lemma,
-// with the single-word synonyms of its first meanings in the thesaurus's order.
+// lemma" per single-word headword, the words folded and each as its first lemma (by which
+// the matcher looks synonyms up), with the single-word synonyms of its first meanings in the
+// thesaurus's order.
 func readThesaurus(path string, hu *morph.Data) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -186,80 +196,219 @@ func readThesaurus(path string, hu *morph.Data) ([]string, error) {
 	return out, nil
 }
 
-// affixes is what the generator keeps of an affix file: each suffix rule as "add strip" in
-// folded letters (conditions and continuation classes dropped: a candidate stem must be a word
-// of the dictionary instead), and the morphological descriptions by alias number.
+// affixes is what the generator keeps of an affix file: the flag sets by alias number (AF),
+// each suffix rule in folded letters with its flag, condition and continuation flags, and the
+// morphological descriptions by alias number (AM).
 type affixes struct {
-	suffixes map[string]bool
+	flagsets []string // AF alias -> flags, one byte each
+	suffixes []suffixRule
 	morph    []string
+	// needAffix, onlyInCompound and forbidden are the flags of stems that are no word alone,
+	// stems that are one only inside a compound, and forbidden words.
+	needAffix, onlyInCompound, forbidden byte
 }
 
+// suffixRule is a suffix rule of the affix file: a stem that carries flag and whose end
+// matches cond takes the suffix by replacing strip with add, and may then take the suffixes
+// whose flags cont holds.
+type suffixRule struct {
+	flag                   byte
+	strip, add, cond, cont string
+}
+
+// readAffixes reads the affix file byte by byte: its flags are single bytes of an 8-bit
+// encoding, its affixes UTF-8.
 func readAffixes(path string) (affixes, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return affixes{}, fmt.Errorf("%w (install hunspell-hu)", err)
 	}
 	defer f.Close()
-	a := affixes{suffixes: map[string]bool{}, morph: []string{""}}
+	a := affixes{flagsets: []string{""}, morph: []string{""}}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	header := regexp.MustCompile(`^AM \d+\s*$`)
+	header := regexp.MustCompile(`^(AM|AF) \d+\s*$`)
+	var ignore string
+	flagOf := func(line string) byte {
+		if fs := strings.Fields(line); len(fs) == 2 && len(fs[1]) == 1 {
+			return fs[1][0]
+		}
+		return 0
+	}
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
-		case strings.HasPrefix(line, "AM ") && !header.MatchString(line):
+		case header.MatchString(line):
+		case strings.HasPrefix(line, "AM "):
 			a.morph = append(a.morph, strings.TrimSpace(line[3:]))
+		case strings.HasPrefix(line, "AF "):
+			fs := strings.Fields(line)
+			a.flagsets = append(a.flagsets, fs[1])
+		case strings.HasPrefix(line, "IGNORE "):
+			ignore = strings.TrimSpace(line[len("IGNORE "):])
+		case strings.HasPrefix(line, "NEEDAFFIX "):
+			a.needAffix = flagOf(line)
+		case strings.HasPrefix(line, "ONLYINCOMPOUND "):
+			a.onlyInCompound = flagOf(line)
+		case strings.HasPrefix(line, "FORBIDDENWORD "):
+			a.forbidden = flagOf(line)
 		case strings.HasPrefix(line, "SFX "):
 			fs := strings.Fields(line)
-			if len(fs) < 5 {
+			if len(fs) < 5 || len(fs[1]) != 1 {
 				continue // a rule group's header
 			}
-			strip, add := fs[2], fs[3]
-			add, _, _ = strings.Cut(add, "/")
+			strip, add, cond := fs[2], fs[3], fs[4]
+			add, cont, _ := strings.Cut(add, "/")
+			if n, err := strconv.Atoi(cont); err == nil && n > 0 && n < len(a.flagsets) {
+				cont = a.flagsets[n]
+			}
 			if strip == "0" {
 				strip = ""
 			}
 			if add == "0" {
 				add = ""
 			}
+			drop := func(s string) string {
+				return strings.Map(func(r rune) rune {
+					if strings.ContainsRune(ignore, r) {
+						return -1
+					}
+					return r
+				}, s)
+			}
+			add, strip = drop(add), drop(strip)
 			if add == "" || strings.ContainsAny(add+strip, "-.") {
 				continue
 			}
-			a.suffixes[morph.Fold(add)+" "+morph.Fold(strip)] = true
+			a.suffixes = append(a.suffixes, suffixRule{flag: fs[1][0], strip: morph.Fold(strip),
+				add: morph.Fold(add), cond: foldCondition(cond), cont: cont})
 		}
 	}
 	return a, sc.Err()
 }
 
+// foldCondition folds a rule's condition as the words it is matched against are: a letter
+// becomes its folded letter, and a class of letters keeps the folded letters of any it holds,
+// or, when it says "none of these", those with a letter folding to them that it does not
+// hold: "[^ó]" may be an "o" but "[^oóöő]" may not. A condition that holds of every stem is ".".
+func foldCondition(cond string) string {
+	if cond == "." {
+		return "."
+	}
+	var b strings.Builder
+	for cond != "" {
+		if cond[0] != '[' {
+			r, n := utf8.DecodeRuneInString(cond)
+			cond = cond[n:]
+			if r == '.' {
+				b.WriteByte('.')
+			} else {
+				b.WriteString(morph.Fold(string(r)))
+			}
+			continue
+		}
+		end := strings.IndexByte(cond, ']')
+		if end < 0 {
+			end = len(cond) - 1
+		}
+		class := cond[1:end]
+		cond = cond[end+1:]
+		negated := strings.HasPrefix(class, "^")
+		class = strings.TrimPrefix(class, "^")
+		var letters []rune
+		if !negated {
+			for _, r := range morph.Fold(class) {
+				if !slices.Contains(letters, r) {
+					letters = append(letters, r)
+				}
+			}
+		} else {
+			// A folded letter is excluded when every letter that folds to it is.
+			for _, r := range class {
+				f := []rune(morph.Fold(string(r)))
+				if len(f) != 1 || slices.Contains(letters, f[0]) {
+					continue
+				}
+				all := true
+				for _, o := range foldsTo[f[0]] {
+					if !strings.ContainsRune(class, o) {
+						all = false
+					}
+				}
+				if all {
+					letters = append(letters, f[0])
+				}
+			}
+		}
+		slices.Sort(letters)
+		switch {
+		case negated && len(letters) == 0:
+			b.WriteByte('.')
+		case negated:
+			b.WriteString("[^" + string(letters) + "]")
+		case len(letters) == 1:
+			b.WriteRune(letters[0])
+		default:
+			b.WriteString("[" + string(letters) + "]")
+		}
+	}
+	return b.String()
+}
+
+// foldsTo lists, for each folded vowel, the Hungarian letters that fold to it.
+var foldsTo = map[rune][]rune{'a': []rune("aá"), 'e': []rune("eé"), 'i': []rune("ií"),
+	'o': []rune("oóöő"), 'u': []rune("uúüű")}
+
 // functionPOS are the parts of speech whose words carry no topic: pronouns, question and
 // quantity words, conjunctions, negation, articles, postpositions and interjections.
 var functionPOS = regexp.MustCompile(`po:(noun_pron|noun_ref_|adj_wh|adj_num_wh|adv_pron|con|neg|det|det_def|det_indef|post|sentint)\b`)
 
-// readStems returns the dictionary's single words, folded; those of function parts of speech;
-// and the verbal prefixes.
-func readStems(path string, morphs []string) (stems, function, prefixes map[string]bool, err error) {
+// readStems returns the dictionary's single words, folded, with the flags of the suffixes
+// they take (the union over the words that fold alike) and the lemmas they are forms of; those of function parts of speech;
+// and the verbal prefixes. A word's flags lose the needaffix and onlyincompound flags when
+// one of the words folding to it is a word by itself.
+func readStems(path string, aff affixes) (stems map[string]string, lemmas map[string][]string, function, prefixes map[string]bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%w (install hunspell-hu)", err)
+		return nil, nil, nil, nil, fmt.Errorf("%w (install hunspell-hu)", err)
 	}
 	defer f.Close()
-	stems, function, prefixes = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	stems, function, prefixes = map[string]string{}, map[string]bool{}, map[string]bool{}
+	alone := map[string]bool{}
+	lemmas = map[string][]string{}
 	sc := bufio.NewScanner(f)
 	sc.Scan() // the word count
 	for sc.Scan() {
 		word, rest, _ := strings.Cut(sc.Text(), "\t")
-		word, _, _ = strings.Cut(word, "/")
+		word, alias, _ := strings.Cut(word, "/")
 		if strings.ContainsAny(word, " -.") || len([]rune(word)) < 2 || !isLetters(word) {
 			continue
 		}
 		if unicode.IsUpper([]rune(word)[0]) {
 			continue // a name: of no use in matching a visitor's words
 		}
+		flags := alias
+		if n, err := strconv.Atoi(alias); err == nil && n < len(aff.flagsets) {
+			flags = aff.flagsets[n]
+		}
+		if aff.forbidden != 0 && strings.IndexByte(flags, aff.forbidden) >= 0 {
+			continue
+		}
 		w := morph.Fold(word)
-		stems[w] = true
+		stems[w] = unionFlags(stems[w], flags)
 		desc := ""
-		if n, err := strconv.Atoi(strings.TrimSpace(rest)); err == nil && n < len(morphs) {
-			desc = morphs[n]
+		if n, err := strconv.Atoi(strings.TrimSpace(rest)); err == nil && n < len(aff.morph) {
+			desc = aff.morph[n]
+		}
+		lemma := w
+		if m := stemField.FindStringSubmatch(desc); m != nil && isLetters(m[1]) {
+			lemma = morph.Fold(m[1])
+		}
+		if !slices.Contains(lemmas[w], lemma) {
+			lemmas[w] = append(lemmas[w], lemma)
+		}
+		if strings.IndexByte(flags, aff.needAffix) < 0 && strings.IndexByte(flags, aff.onlyInCompound) < 0 {
+			alone[w] = true
 		}
 		if functionPOS.MatchString(desc) {
 			function[w] = true
@@ -268,7 +417,88 @@ func readStems(path string, morphs []string) (stems, function, prefixes map[stri
 			prefixes[w] = true
 		}
 	}
-	return stems, function, prefixes, sc.Err()
+	for w := range alone {
+		stems[w] = string(slices.DeleteFunc([]byte(stems[w]), func(b byte) bool {
+			return b == aff.needAffix || b == aff.onlyInCompound
+		}))
+	}
+	return stems, lemmas, function, prefixes, sc.Err()
+}
+
+// stemField is the lemma of a dictionary entry that is an inflected form ("fogak": "fog"),
+// which the dictionary lists so that its forms ("fogam") derive from it.
+var stemField = regexp.MustCompile(`(?:^|\s)st:(\S+)`)
+
+// maxStemLemmas bounds the lemmas kept for a dictionary word.
+const maxStemLemmas = 3
+
+// unionFlags returns the flags of a and b, sorted, each once.
+func unionFlags(a, b string) string {
+	fs := []byte(a + b)
+	slices.Sort(fs)
+	return string(slices.Compact(fs))
+}
+
+// encodeMorphology writes the stems and suffix rules as the morph package reads them (see
+// morph.Data): flag sets by number, "word<TAB>[+|]set[ lemma...]" (the lemmas only when the
+// word is not its own only one), "add strip" and "add strip flag cond cont".
+func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]string) (stemLines, suffixLines, ruleLines, setLines []string) {
+	sets := map[string]bool{}
+	for _, fs := range stems {
+		sets[sortedFlags(fs, aff)] = true
+	}
+	for _, r := range aff.suffixes {
+		if r.cont != "" {
+			sets[sortedFlags(r.cont, aff)] = true
+		}
+	}
+	setLines = sorted(sets)
+	id := map[string]int{}
+	for i, s := range setLines {
+		id[s] = i
+	}
+	for w, fs := range stems {
+		mark := ""
+		switch {
+		case strings.IndexByte(fs, aff.onlyInCompound) >= 0:
+			mark = "|"
+		case strings.IndexByte(fs, aff.needAffix) >= 0:
+			mark = "+"
+		}
+		line := w + "\t" + mark + strconv.Itoa(id[sortedFlags(fs, aff)])
+		if ls := lemmas[w]; len(ls) > 1 || len(ls) == 1 && ls[0] != w {
+			line += " " + strings.Join(ls[:min(len(ls), maxStemLemmas)], " ")
+		}
+		stemLines = append(stemLines, line)
+	}
+	slices.Sort(stemLines)
+	rules, suffixes := map[string]bool{}, map[string]bool{}
+	for _, r := range aff.suffixes {
+		suffixes[r.add+" "+r.strip] = true
+		strip, cont := r.strip, "-"
+		if strip == "" {
+			strip = "0"
+		}
+		if r.cont != "" {
+			cont = strconv.Itoa(id[sortedFlags(r.cont, aff)])
+		}
+		rules[fmt.Sprintf("%s %s %02x %s %s", r.add, strip, r.flag, r.cond, cont)] = true
+	}
+	return stemLines, sorted(suffixes), sorted(rules), setLines
+}
+
+// sortedFlags writes flags as the sorted hexadecimal numbers of their bytes, without those
+// that mark a stem rather than say which suffixes it takes.
+func sortedFlags(flags string, aff affixes) string {
+	fs := []byte(flags)
+	fs = slices.DeleteFunc(fs, func(b byte) bool { return b == aff.needAffix || b == aff.onlyInCompound })
+	slices.Sort(fs)
+	fs = slices.Compact(fs)
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%02x", f)
+	}
+	return b.String()
 }
 
 func isLetters(s string) bool {
@@ -288,11 +518,11 @@ const minSynonyms = 2
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as its longest lemma. After its own words, an English word takes
-// those that minSynonyms of its WordNet synonyms give among their first synonymWords, so that
-// "venue" (FreeDict: "találkozóhely") finds "hely", which "locale" and "locus" give; a word
-// FreeDict lacks takes those of any synonym. Its own come first: a synonym is another word,
-// whose senses part from the word's own soon.
+// Hunspell dictionary, each as its longest loose lemma (see morph.LooseLemmas). After its own
+// words, an English word takes those that minSynonyms of its WordNet synonyms give among
+// their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
+// "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
+// first: a synonym is another word, whose senses part from the word's own soon.
 func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
@@ -301,7 +531,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]
 		if !isLetters(en) || len(en) < 2 {
 			return
 		}
-		lemmas := hu.Lemmas(morph.Fold(word))
+		lemmas := hu.LooseLemmas(morph.Fold(word))
 		if len(lemmas) == 0 {
 			return
 		}
