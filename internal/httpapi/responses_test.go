@@ -83,7 +83,9 @@ func TestWidgetConfigJSONIsTheGenerated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := record(t, func(w *httptest.ResponseRecorder) error { return widgetConfigJSON(body).VisitGetWidgetConfigResponse(w) })
+		got := record(t, func(w *httptest.ResponseRecorder) error {
+			return widgetConfigJSON(body).VisitGetWidgetConfigResponse(w)
+		})
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%+v (-generated +rendered):\n%s", c, diff)
 		}
