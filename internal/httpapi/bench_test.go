@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net"
 	"net/http/httptest"
 	"strings"
@@ -21,7 +22,9 @@ import (
 // go test -run '^$' -bench Handler -benchmem ./internal/httpapi/
 func BenchmarkHandler(b *testing.B) {
 	ctx := context.Background()
-	svc, err := service.Open(ctx, service.Config{DatabaseURL: pgtest.NewDSN(b), MaxDBConns: 8, ShutdownGrace: time.Second}, io.Discard, nil)
+	// Errors only, as make bench runs the server: an info line per request is the log's cost.
+	svc, err := service.Open(ctx, service.Config{DatabaseURL: pgtest.NewDSN(b), MaxDBConns: 8, ShutdownGrace: time.Second,
+		LogLevel: slog.LevelError}, io.Discard, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
