@@ -3,6 +3,8 @@ package httpapi
 import (
 	"encoding/json"
 	"io"
+	"net/http"
+	"net/url"
 	"slices"
 	"unicode/utf16"
 
@@ -196,3 +198,63 @@ type validatedBody struct {
 
 // ValidatedValue returns the value the body was validated as.
 func (b validatedBody) ValidatedValue() any { return b.value }
+
+// paramCheck is a query or header parameter compiled as bodyCheck compiles a body: it accepts
+// a request's parameter only when kin-openapi would accept it too. Only a string schema with
+// the default style is compiled, and only an absent optional parameter or exactly one
+// non-empty value its check accepts is known good (a schema with a keyword not compiled
+// accepts no value, so a request that sends one goes to kin-openapi).
+type paramCheck struct {
+	name     string
+	header   bool
+	required bool
+	check    *bodyCheck
+}
+
+// compileParamChecks compiles the parameters of an operation (its path item's among them);
+// ok is false when one of them is not compiled, which leaves the operation to kin-openapi.
+func compileParamChecks(item *openapi3.PathItem, op *openapi3.Operation) (checks []paramCheck, ok bool) {
+	var params []*openapi3.Parameter
+	for _, ref := range item.Parameters {
+		if ref.Value != nil && op.Parameters.GetByInAndName(ref.Value.In, ref.Value.Name) == nil {
+			params = append(params, ref.Value)
+		}
+	}
+	for _, ref := range op.Parameters {
+		params = append(params, ref.Value)
+	}
+	for _, p := range params {
+		if p == nil || p.Content != nil || p.Schema == nil || p.Schema.Value == nil || p.Style != "" || p.Explode != nil ||
+			p.AllowEmptyValue || p.In != openapi3.ParameterInQuery && p.In != openapi3.ParameterInHeader {
+			return nil, false
+		}
+		c := compileBodyCheck(p.Schema.Value)
+		if !c.never && !c.typ.Is(openapi3.TypeString) {
+			return nil, false
+		}
+		checks = append(checks, paramCheck{name: p.Name, header: p.In == openapi3.ParameterInHeader, required: p.Required, check: c})
+	}
+	return checks, true
+}
+
+// paramsAccepted reports whether every parameter of r is certainly valid; query is r's parsed
+// query, nil when nobody parsed it (then a query parameter is left to kin-openapi).
+func paramsAccepted(checks []paramCheck, r *http.Request, query url.Values) bool {
+	for _, p := range checks {
+		var values []string
+		switch {
+		case p.header:
+			values = r.Header.Values(p.name)
+		case query == nil:
+			return false
+		default:
+			values = query[p.name]
+		}
+		switch {
+		case len(values) == 0 && !p.required:
+		case len(values) != 1 || values[0] == "" || !p.check.accepts(values[0]):
+			return false
+		}
+	}
+	return true
+}

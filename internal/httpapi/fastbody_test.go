@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -214,4 +215,74 @@ func genString(rng *rand.Rand, s *openapi3.Schema) string {
 		b.WriteString(chars[rng.IntN(len(chars))])
 	}
 	return b.String()
+}
+
+// TestParamCheckAcceptsOnlyWhatKinAccepts: for every operation whose parameters are compiled,
+// every generated set of parameters the compiled checks accept, kin-openapi accepts too: each
+// parameter left out, empty, repeated, or a string around its length bounds.
+func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newValidator(doc)
+	for _, want := range []routeKey{{http.MethodPost, pathLeads}, {http.MethodGet, pathConfig}} {
+		if _, ok := v.params[want]; !ok {
+			t.Errorf("the parameters of %s %s are not compiled", want.method, want.path)
+		}
+	}
+	opts := v.opts
+	opts.ExcludeRequestBody = true
+	rng := rand.New(rand.NewPCG(31, 2))
+	for key, checks := range v.params {
+		if len(checks) == 0 {
+			continue
+		}
+		route := v.routes[key]
+		accepted, kinAccepted, n := 0, 0, 500
+		for range n {
+			r := httptest.NewRequest(key.method, key.path, nil)
+			query := url.Values{}
+			for _, p := range checks {
+				var values []string
+				switch rng.IntN(6) {
+				case 0: // left out
+				case 1:
+					values = []string{""}
+				case 2:
+					values = []string{"a", "b"}
+				default:
+					values = []string{genString(rng, route.Operation.Parameters.GetByInAndName(map[bool]string{true: "header", false: "query"}[p.header], p.name).Schema.Value)}
+				}
+				for _, s := range values {
+					if p.header {
+						r.Header.Add(p.name, s)
+					} else {
+						query.Add(p.name, s)
+					}
+				}
+			}
+			r.URL.RawQuery = query.Encode()
+			query = r.URL.Query()
+			ok := paramsAccepted(checks, r, query)
+			in := &openapi3filter.RequestValidationInput{Request: r, QueryParams: query, Route: route, Options: &opts}
+			kinErr := openapi3filter.ValidateRequest(context.Background(), in)
+			if kinErr == nil {
+				kinAccepted++
+			}
+			if !ok {
+				continue
+			}
+			accepted++
+			if kinErr != nil {
+				t.Errorf("%s %s: the compiled checks accept %v %q, kin-openapi refuses them: %v", key.method, key.path, r.Header, r.URL.RawQuery, kinErr)
+			}
+		}
+		t.Logf("%s %s: %d requests, kin-openapi accepts %d, the compiled checks %d", key.method, key.path, n, kinAccepted, accepted)
+		// The hot paths' parameters must mostly take the compiled way, for the comparison to
+		// mean something.
+		if (key == routeKey{http.MethodPost, pathLeads} || key == routeKey{http.MethodGet, pathConfig}) && accepted < n/10 {
+			t.Errorf("%s %s: the compiled checks accept only %d of %d", key.method, key.path, accepted, n)
+		}
+	}
 }
