@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/hex"
@@ -112,7 +111,13 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.E(errs.TooLarge, errs.CodeBodyTooLarge))
 			return
 		}
-		body, err := readAll(http.MaxBytesReader(w, r.Body, limits.BodyBytes), r.ContentLength)
+		// A body of known length ends there (net/http reads no further), which the check above
+		// bounds; only a chunked one needs the byte limit on the reader.
+		in := r.Body
+		if r.ContentLength < 0 {
+			in = http.MaxBytesReader(w, r.Body, limits.BodyBytes)
+		}
+		body, err := readAll(in, r.ContentLength)
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -127,8 +132,10 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.E(errs.Invalid, errs.CodeInvalidJSON))
 			return
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		stateOf(r.Context()).body = body
+		st := stateOf(r.Context())
+		st.body = body
+		st.bodyReader.Reset(body)
+		r.Body = &st.bodyReader // in the state, which is allocated anyway
 		next.ServeHTTP(w, r)
 	})
 }

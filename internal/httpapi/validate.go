@@ -81,7 +81,8 @@ func (s *server) validate(next http.Handler) http.Handler {
 			}
 			if check := s.validator.bodies[key]; check != nil && len(st.body) > 0 && r.Header.Get("Content-Type") == "application/json" {
 				if value, ok := fastBody(check, st.body); ok {
-					r.Body = validatedBody{ReadCloser: r.Body, value: value}
+					st.validated = validatedBody{ReadCloser: r.Body, value: value}
+					r.Body = &st.validated
 					next.ServeHTTP(w, r)
 					return
 				}
