@@ -162,19 +162,23 @@ func toE164(s string) string {
 	return parseE164(s)
 }
 
-// The default region's country code and national prefix ("06" in Hungary), for quickE164.
+// The default region's country code and national prefix ("06" in Hungary), and its numbering
+// plan, for quickE164.
 var (
 	defaultCountryCode    = phonenumbers.GetCountryCodeForRegion(DefaultRegion)
 	defaultNationalPrefix = phonenumbers.GetNddPrefixForRegion(DefaultRegion, true)
+	defaultPlan           = compileNumberPlan(DefaultRegion)
 )
 
-// quickE164 formats the two common shapes, "+<country code><number>" and the default region's
-// national prefix followed by the number, without libphonenumber's parser, whose regular
-// expressions were the largest cost of a lead create (make bench). It answers only for a number
-// libphonenumber then finds valid, and only when the number does not start with a zero (where
-// the parser strips national prefixes or keeps Italian leading zeros); everything else goes to
-// the parser, which gives the same result for every number this accepts
-// (TestQuickE164AgreesWithTheParser).
+// quickE164 formats the common shapes, "+<country code><number>", the default region's national
+// prefix followed by the number, and a bare national number of the default region, without
+// libphonenumber's parser, whose regular expressions were the largest cost of a lead create
+// (make bench); the default region's numbers are checked against its plan compiled once. It
+// answers only for a number libphonenumber then finds valid, and only when the number does not
+// start with a zero (where the parser strips national prefixes or keeps Italian leading zeros)
+// and a bare number does not start with the country code (which the parser may take for one);
+// everything else goes to the parser, which gives the same result for every number this
+// accepts (TestQuickE164AgreesWithTheParser).
 func quickE164(s string) (string, bool) {
 	var cc int
 	var national string
@@ -190,9 +194,17 @@ func quickE164(s string) (string, bool) {
 		}
 	case defaultNationalPrefix != "" && strings.HasPrefix(s, defaultNationalPrefix):
 		cc, national = defaultCountryCode, s[len(defaultNationalPrefix):]
+	case s != "" && s[0] != '0' && !strings.HasPrefix(s, strconv.Itoa(defaultCountryCode)):
+		cc, national = defaultCountryCode, s
 	}
 	if cc == 0 || national == "" || national[0] == '0' || len(national) > 17 {
 		return "", false
+	}
+	if cc == defaultCountryCode && defaultPlan != nil {
+		if !defaultPlan.valid(national) {
+			return "", false
+		}
+		return "+" + strconv.Itoa(cc) + national, true
 	}
 	nn, err := strconv.ParseUint(national, 10, 64)
 	if err != nil {

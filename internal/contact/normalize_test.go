@@ -3,8 +3,11 @@ package contact
 import (
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nyaruka/phonenumbers"
 )
 
 func TestNormalizeEmail(t *testing.T) {
@@ -148,11 +151,23 @@ func TestQuickE164AgreesWithTheParser(t *testing.T) {
 		"+11234567890", "+36", "+", "06", "+80012345678", "+8823456789012"}
 	codes := []string{"1", "7", "20", "27", "30", "31", "33", "34", "36", "39", "40", "43", "44", "48", "49",
 		"52", "55", "61", "81", "86", "91", "353", "358", "372", "380", "381", "385", "420", "421", "800", "882", "979"}
-	for range 20000 {
+	for range 40000 {
 		n := 4 + rng.IntN(11)
-		if rng.IntN(4) == 0 {
+		switch rng.IntN(6) {
+		case 0:
 			inputs = append(inputs, "06"+digits(n))
-		} else {
+		case 1:
+			inputs = append(inputs, "+36"+huNational(rng, digits))
+		case 2:
+			inputs = append(inputs, "06"+huNational(rng, digits))
+		case 3:
+			// Bare numbers, the country code's digits in front of some.
+			if rng.IntN(3) == 0 {
+				inputs = append(inputs, "36"+huNational(rng, digits))
+			} else {
+				inputs = append(inputs, huNational(rng, digits), digits(n))
+			}
+		default:
 			inputs = append(inputs, "+"+codes[rng.IntN(len(codes))]+digits(n))
 		}
 	}
@@ -176,6 +191,62 @@ func TestQuickE164AgreesWithTheParser(t *testing.T) {
 		t.Errorf("the quick path answered %d of %d numbers (%d valid)", quick, len(inputs), valid)
 	}
 	t.Logf("%d numbers, %d valid, %d by the quick path", len(inputs), valid, quick)
+}
+
+// huNational is a national number of Hungary's shapes: a real area or mobile prefix, or any
+// digit, followed by digits, the length around the plan's 8 and 9.
+func huNational(rng *rand.Rand, digits func(int) string) string {
+	prefixes := []string{"1", "20", "21", "22", "30", "31", "32", "40", "50", "51", "62", "70", "71", "80", "90", "99"}
+	p := prefixes[rng.IntN(len(prefixes))]
+	if rng.IntN(5) == 0 {
+		p = digits(1)
+	}
+	return p + digits(max(0, 6+rng.IntN(5)-len(p)))
+}
+
+// TestNumberPlanAgreesWithTheLibrary: the default region's compiled plan calls valid exactly the
+// national numbers libphonenumber's IsValidNumber calls valid, over numbers of every length
+// and prefix around the plan's, valid and not.
+func TestNumberPlanAgreesWithTheLibrary(t *testing.T) {
+	if defaultPlan == nil {
+		t.Fatal("no numbering plan for the default region")
+	}
+	rng := rand.New(rand.NewPCG(36, 7))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		return string(b)
+	}
+	cc := int32(defaultCountryCode)
+	valid, n := 0, 0
+	for range 200000 {
+		national := huNational(rng, digits)
+		if rng.IntN(4) == 0 {
+			national = digits(1 + rng.IntN(17))
+		}
+		if national[0] == '0' {
+			continue // a national significant number has no leading zero
+		}
+		nn, err := strconv.ParseUint(national, 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := phonenumbers.IsValidNumber(&phonenumbers.PhoneNumber{CountryCode: &cc, NationalNumber: &nn})
+		if got := defaultPlan.valid(national); got != want {
+			t.Errorf("valid(%q) = %v, libphonenumber says %v", national, got, want)
+		}
+		n++
+		if want {
+			valid++
+		}
+	}
+	// Both answers must be common for the agreement to mean something.
+	if valid < n/10 || n-valid < n/10 {
+		t.Errorf("%d of %d numbers valid", valid, n)
+	}
+	t.Logf("%d numbers, %d valid", n, valid)
 }
 
 func BenchmarkNormalizePhone(b *testing.B) {

@@ -71,8 +71,7 @@ func Internalf(format string, args ...any) *Error {
 
 // As returns the classified error in err's chain, or an internal error wrapping err.
 func As(err error) *Error {
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := errors.AsType[*Error](err); ok {
 		return e
 	}
 	return &Error{Kind: Internal, Code: CodeInternal, Err: err}
@@ -80,6 +79,8 @@ func As(err error) *Error {
 
 // Is reports whether err is classified with the given kind.
 func Is(err error, kind Kind) bool {
-	var e *Error
-	return errors.As(err, &e) && e.Kind == kind
+	// errors.AsType, unlike errors.As with a pointer, allocates nothing: Is runs on every
+	// request, mostly with a nil error.
+	e, ok := errors.AsType[*Error](err)
+	return ok && e.Kind == kind
 }

@@ -2,12 +2,15 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/widget"
 )
 
 // GetWidgetConfig answers the widget's settings for the key's company, from memory.
@@ -16,10 +19,16 @@ func (s *server) GetWidgetConfig(ctx context.Context, _ api.GetWidgetConfigReque
 	if !ok {
 		return nil, errs.Internalf("widget config without a principal")
 	}
-	c, err := s.configs.Config(ctx, p.CompanyID, p.Plan)
+	body, err := s.configs.Rendered(ctx, p.CompanyID, p.Plan, renderWidgetConfig)
 	if err != nil {
 		return nil, err
 	}
+	return widgetConfigJSON(body), nil
+}
+
+// renderWidgetConfig encodes a config as GetWidgetConfig's 200 body: the generated type, as
+// the generated response would encode it (json.Encoder's final newline included).
+func renderWidgetConfig(c widget.Config) ([]byte, error) {
 	body := api.WidgetConfig{
 		WelcomeMessage: c.WelcomeMessage, QuickButtons: c.QuickButtons, ContactPromptText: c.ContactPrompt,
 		RequirePhone: c.RequirePhone, GateQuote: c.GateQuote, Language: api.WidgetConfigLanguage(c.Language),
@@ -29,7 +38,16 @@ func (s *server) GetWidgetConfig(ctx context.Context, _ api.GetWidgetConfigReque
 		body.ChatTheme = &api.ChatTheme{PrimaryHex: t.PrimaryHex, AccentHex: t.AccentHex,
 			HeaderTitle: t.HeaderTitle, BorderRadiusPx: t.BorderRadiusPx, HidePoweredBy: t.HidePoweredBy}
 	}
-	return api.GetWidgetConfig200JSONResponse{Body: body}, nil
+	b, err := json.Marshal(body)
+	return append(b, '\n'), err
+}
+
+// widgetConfigJSON is GetWidgetConfig's 200 with its body encoded already, once per company's
+// settings (widget.Configs.Rendered): a page view of a customer's site costs no encoding.
+type widgetConfigJSON []byte
+
+func (b widgetConfigJSON) VisitGetWidgetConfigResponse(w http.ResponseWriter) error {
+	return writeJSON(w, b)
 }
 
 // SendWidgetEvent counts one widget event for the key's company: a number per day, nothing of

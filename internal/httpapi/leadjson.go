@@ -55,8 +55,18 @@ func (r leadJSON) VisitUpdateLeadResponse(w http.ResponseWriter) error {
 }
 
 func writeJSON(w http.ResponseWriter, body []byte) error {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusOK)
+	return writeJSONStatus(w, http.StatusOK, body)
+}
+
+// jsonContentType is the Content-Type of the bodies written here, one slice for every response:
+// setting a header replaces its slice and never writes into it.
+var jsonContentType = []string{"application/json"}
+
+// writeJSONStatus writes a JSON body, in one Write, with the status and Content-Type the
+// generated responses send.
+func writeJSONStatus(w http.ResponseWriter, status int, body []byte) error {
+	w.Header()["Content-Type"] = jsonContentType
+	w.WriteHeader(status)
 	_, err := w.Write(body)
 	return err
 }

@@ -1,13 +1,13 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"mime"
 	"net/http"
 	"time"
@@ -25,9 +25,11 @@ const DefaultRequestTimeout = 25 * time.Second
 // a deadline, and the state the later layers fill in.
 func withRequestID(timeout time.Duration, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The id correlates a response with its log lines; it need not be secret, so the
+		// runtime's generator (seeded from the OS, no system call per request) makes it.
 		var b [8]byte
 		var id [16]byte
-		_, _ = rand.Read(b[:])
+		binary.LittleEndian.PutUint64(b[:], rand.Uint64())
 		hex.Encode(id[:], b[:])
 		st := &state{id: string(id[:]), route: "unmatched", base: r.Context(), proto: r.ProtoMajor}
 		st.idHeader[0] = st.id
@@ -109,7 +111,13 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.E(errs.TooLarge, errs.CodeBodyTooLarge))
 			return
 		}
-		body, err := readAll(http.MaxBytesReader(w, r.Body, limits.BodyBytes), r.ContentLength)
+		// A body of known length ends there (net/http reads no further), which the check above
+		// bounds; only a chunked one needs the byte limit on the reader.
+		in := r.Body
+		if r.ContentLength < 0 {
+			in = http.MaxBytesReader(w, r.Body, limits.BodyBytes)
+		}
+		body, err := readAll(in, r.ContentLength)
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -124,8 +132,10 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.E(errs.Invalid, errs.CodeInvalidJSON))
 			return
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		stateOf(r.Context()).body = body
+		st := stateOf(r.Context())
+		st.body = body
+		st.bodyReader.Reset(body)
+		r.Body = &st.bodyReader // in the state, which is allocated anyway
 		next.ServeHTTP(w, r)
 	})
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"net/netip"
 	"net/url"
@@ -17,6 +18,10 @@ type state struct {
 	idHeader [1]string // X-Request-Id's value: a header slice that costs no allocation of its own
 	route    string    // the matched route template, "unmatched" before routing
 	body     []byte    // the JSON body as read (POST, PATCH)
+	// bodyReader reads body again, for the layers after readBody; validated is the body with
+	// the value it was validated as (validate).
+	bodyReader readBack
+	validated  validatedBody
 	// principal is the key's, once authenticate has resolved it (authed).
 	principal auth.Principal
 	authed    bool
@@ -35,6 +40,11 @@ type state struct {
 	// rec is the response writer observe hands on, which remembers the status.
 	rec statusRecorder
 }
+
+// readBack is a body already read, to be read again.
+type readBack struct{ bytes.Reader }
+
+func (*readBack) Close() error { return nil }
 
 type stateKey struct{}
 

@@ -19,6 +19,10 @@ import (
 type validator struct {
 	routes map[routeKey]*routers.Route
 	opts   openapi3filter.Options
+	// params and bodies are the operations' parameters and JSON body schemas compiled for the
+	// common case (bodyCheck): a request they accept, kin-openapi would accept.
+	params map[routeKey][]paramCheck
+	bodies map[routeKey]*bodyCheck
 }
 
 // routeKey names an operation by its method and path template.
@@ -33,7 +37,7 @@ func newValidator(doc *openapi3.T) *validator {
 		// The body is parsed once: the value kin-openapi decoded and validated stays on the
 		// request, and the generated strict handler binds it instead of decoding the JSON again.
 		KeepValidatedValue: true,
-	}}
+	}, params: map[routeKey][]paramCheck{}, bodies: map[routeKey]*bodyCheck{}}
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
 			// kin-openapi would walk the security schemes of every request only to call the
@@ -41,6 +45,18 @@ func newValidator(doc *openapi3.T) *validator {
 			bare := *op
 			bare.Security = &openapi3.SecurityRequirements{}
 			v.routes[routeKey{method, path}] = &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: &bare}
+			// OpenAPI 3.1 schemas are validated by other rules, which bodyCheck does not follow.
+			if doc.IsOpenAPI31OrLater() {
+				continue
+			}
+			if checks, ok := compileParamChecks(item, op); ok {
+				v.params[routeKey{method, path}] = checks
+			}
+			if rb := op.RequestBody; rb != nil && rb.Value != nil {
+				if mt := rb.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil {
+					v.bodies[routeKey{method, path}] = compileBodyCheck(mt.Schema.Value)
+				}
+			}
 		}
 	}
 	return v
@@ -49,10 +65,28 @@ func newValidator(doc *openapi3.T) *validator {
 func (s *server) validate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		st := stateOf(r.Context())
-		route := s.validator.routes[routeKey{r.Method, st.route}]
+		key := routeKey{r.Method, st.route}
+		route := s.validator.routes[key]
 		if route == nil || r.Method == http.MethodOptions {
 			next.ServeHTTP(w, r)
 			return
+		}
+		// A request whose parameters and body the compiled checks accept, kin-openapi would
+		// accept: it needs no second look. Any other, kin-openapi validates whole, so its error
+		// is the one answered.
+		if checks, ok := s.validator.params[key]; ok && paramsAccepted(checks, r, st.query) {
+			if route.Operation.RequestBody == nil {
+				next.ServeHTTP(w, r)
+				return
+			}
+			if check := s.validator.bodies[key]; check != nil && len(st.body) > 0 && r.Header.Get("Content-Type") == "application/json" {
+				if value, ok := fastBody(check, st.body); ok {
+					st.validated = validatedBody{ReadCloser: r.Body, value: value}
+					r.Body = &st.validated
+					next.ServeHTTP(w, r)
+					return
+				}
+			}
 		}
 		in := &st.validation
 		*in = openapi3filter.RequestValidationInput{Request: r, PathParams: mux.Vars(r), QueryParams: st.query,

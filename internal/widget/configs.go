@@ -19,15 +19,25 @@ type SettingsStore interface {
 type Configs struct {
 	store SettingsStore
 	cache *cache.Map[uuid.UUID, Settings]
+	// rendered holds each company's config as the one renderer given to Rendered made it, by
+	// plan; it empties with the settings.
+	rendered *cache.Map[renderedKey, []byte]
+}
+
+type renderedKey struct {
+	companyID uuid.UUID
+	plan      plan.Plan
 }
 
 // NewConfigs builds the config cache over a store.
 func NewConfigs(store SettingsStore) *Configs {
-	return &Configs{store: store, cache: cache.New[uuid.UUID, Settings]("widget")}
+	return &Configs{store: store, cache: cache.New[uuid.UUID, Settings]("widget"),
+		rendered: cache.New[renderedKey, []byte]("widget")}
 }
 
-// Cache is the cache to connect to the change feed.
-func (c *Configs) Cache() cache.Follower { return c.cache }
+// Cache is the cache to connect to the change feed. The settings come first: a change empties
+// them before the renderings, so a rendering made after its own map emptied reads new settings.
+func (c *Configs) Cache() cache.Follower { return cache.Group{c.cache, c.rendered} }
 
 // Settings returns a company's settings.
 func (c *Configs) Settings(ctx context.Context, companyID uuid.UUID) (Settings, error) {
@@ -43,4 +53,17 @@ func (c *Configs) Config(ctx context.Context, companyID uuid.UUID, p plan.Plan) 
 		return Config{}, err
 	}
 	return s.Config(p), nil
+}
+
+// Rendered returns render(config), the config a company's widget receives on plan p as its
+// caller encodes it, made once per settings and plan: a page view costs no encoding. Every call
+// must pass the same render; the result is shared, and the caller must not change it.
+func (c *Configs) Rendered(ctx context.Context, companyID uuid.UUID, p plan.Plan, render func(Config) ([]byte, error)) ([]byte, error) {
+	return c.rendered.Get(ctx, renderedKey{companyID, p}, func(ctx context.Context) ([]byte, error) {
+		cfg, err := c.Config(ctx, companyID, p)
+		if err != nil {
+			return nil, err
+		}
+		return render(cfg)
+	})
 }

@@ -1,0 +1,79 @@
+package contact
+
+import (
+	"regexp"
+	"slices"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+// numberPlan is one region's numbering plan from libphonenumber's own metadata, its patterns
+// compiled once. libphonenumber's IsValidNumber builds each pattern's text anew and looks the
+// compiled expression up in a locked map, for the general description and every number type
+// in turn: a score of allocations and hashes of long strings, per number, which profiles of a
+// lead create showed as the larger part of its phone check. valid answers what IsValidNumber
+// answers for the region's numbers (TestNumberPlanAgreesWithTheLibrary).
+type numberPlan struct {
+	general numberDesc
+	// types are the number types whose match makes a number valid (premium rate, toll free,
+	// shared cost, VoIP, personal, pager, UAN, voicemail, fixed line, mobile).
+	types []numberDesc
+}
+
+// numberDesc is one description of the plan: the national number lengths it allows (any, when
+// none are listed) and the pattern a number must match whole.
+type numberDesc struct {
+	lengths []int32
+	re      *regexp.Regexp
+}
+
+// compileNumberPlan compiles region's plan; nil when libphonenumber has no metadata for it.
+func compileNumberPlan(region string) *numberPlan {
+	coll, err := phonenumbers.MetadataCollection()
+	if err != nil {
+		return nil
+	}
+	for _, m := range coll.GetMetadata() {
+		if m.GetId() != region {
+			continue
+		}
+		p := &numberPlan{general: compileDesc(m.GetGeneralDesc())}
+		for _, d := range []*phonenumbers.PhoneNumberDesc{m.GetPremiumRate(), m.GetTollFree(), m.GetSharedCost(),
+			m.GetVoip(), m.GetPersonalNumber(), m.GetPager(), m.GetUan(), m.GetVoicemail(), m.GetFixedLine()} {
+			p.types = append(p.types, compileDesc(d))
+		}
+		// With the same pattern for both, libphonenumber does not try mobile after fixed line.
+		if !m.GetSameMobileAndFixedLinePattern() {
+			p.types = append(p.types, compileDesc(m.GetMobile()))
+		}
+		return p
+	}
+	return nil
+}
+
+// compileDesc compiles d as libphonenumber matches it: the whole national number against the
+// pattern (an absent description has the empty pattern, which no number matches).
+func compileDesc(d *phonenumbers.PhoneNumberDesc) numberDesc {
+	return numberDesc{lengths: d.GetPossibleLength(), re: regexp.MustCompile("^(?:" + d.GetNationalNumberPattern() + ")$")}
+}
+
+func (d numberDesc) matches(national string) bool {
+	if len(d.lengths) > 0 && !slices.Contains(d.lengths, int32(len(national))) {
+		return false
+	}
+	return d.re.MatchString(national)
+}
+
+// valid reports whether national, a national significant number of the region (digits, no
+// leading zero), is a valid number of it.
+func (p *numberPlan) valid(national string) bool {
+	if !p.general.matches(national) {
+		return false
+	}
+	for _, d := range p.types {
+		if d.matches(national) {
+			return true
+		}
+	}
+	return false
+}

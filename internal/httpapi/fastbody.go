@@ -1,0 +1,260 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"unicode/utf16"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// bodyCheck is a request body's schema compiled for the common case: it accepts a body only
+// when kin-openapi would accept it too, and says nothing about the rest, which kin-openapi
+// then validates, so every error a client sees is still kin-openapi's. A body the schema
+// accepts costs one decoding and a walk of the value, instead of kin-openapi's copy of the
+// body, its decoder and its general visitor (a tenth of a lead create's CPU in profiles).
+// TestBodyCheckAcceptsOnlyWhatKinAccepts holds the two to each other on generated bodies.
+//
+// Only the keywords the contract's hot bodies use are compiled: type (one of string, boolean,
+// object), nullable, enum of strings, minLength, maxLength, format, properties, required,
+// additionalProperties, minProperties and maxProperties. A schema with any other keyword
+// (a pattern, a composition, readOnly...) compiles to a check that accepts nothing of its
+// values, which sends a body holding one to kin-openapi.
+type bodyCheck struct {
+	typ      openapi3.Types
+	nullable bool
+	// never is set for a schema with a keyword not compiled: no value is known good.
+	never bool
+
+	enum           []string
+	minLen, maxLen uint64
+	hasMaxLen      bool
+	format         string
+
+	props              map[string]*bodyCheck
+	required           []string
+	noAdditional       bool
+	additional         *bodyCheck // nil: any value
+	minProps, maxProps uint64
+	hasMaxProps        bool
+}
+
+// compileBodyCheck compiles s, nil when s is nil.
+func compileBodyCheck(s *openapi3.Schema) *bodyCheck {
+	if s == nil {
+		return nil
+	}
+	c := &bodyCheck{nullable: s.Nullable}
+	if s.Type == nil || len(*s.Type) != 1 || s.Pattern != "" || s.ReadOnly || s.WriteOnly ||
+		len(s.AllOf) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 || s.Not != nil || s.Items != nil ||
+		s.Discriminator != nil || s.Always != nil || s.Min != nil || s.Max != nil || s.MultipleOf != nil ||
+		s.MinItems != 0 || s.MaxItems != nil || s.UniqueItems || s.Const != nil || len(s.PatternProperties) > 0 ||
+		s.PropertyNames != nil || s.If != nil || len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 {
+		c.never = true
+		return c
+	}
+	c.typ = *s.Type
+	switch {
+	case c.typ.Is(openapi3.TypeString):
+		for _, v := range s.Enum {
+			str, ok := v.(string)
+			if !ok {
+				c.never = true
+				return c
+			}
+			c.enum = append(c.enum, str)
+		}
+		c.minLen, c.format = s.MinLength, s.Format
+		if s.MaxLength != nil {
+			c.maxLen, c.hasMaxLen = *s.MaxLength, true
+		}
+	case c.typ.Is(openapi3.TypeBoolean):
+		if len(s.Enum) > 0 {
+			c.never = true
+		}
+	case c.typ.Is(openapi3.TypeObject):
+		if len(s.Enum) > 0 {
+			c.never = true
+			return c
+		}
+		c.props = map[string]*bodyCheck{}
+		for name, ref := range s.Properties {
+			if ref == nil || ref.Value == nil {
+				c.never = true
+				return c
+			}
+			c.props[name] = compileBodyCheck(ref.Value)
+		}
+		c.required = s.Required
+		c.noAdditional = s.AdditionalProperties.Has != nil && !*s.AdditionalProperties.Has
+		if ref := s.AdditionalProperties.Schema; ref != nil {
+			if ref.Value == nil {
+				c.never = true
+				return c
+			}
+			c.additional = compileBodyCheck(ref.Value)
+		}
+		c.minProps = s.MinProps
+		if s.MaxProps != nil {
+			c.maxProps, c.hasMaxProps = *s.MaxProps, true
+		}
+	default:
+		c.never = true
+	}
+	return c
+}
+
+// accepts reports whether v, a value decoded by encoding/json, certainly meets the schema.
+func (c *bodyCheck) accepts(v any) bool {
+	if c.never {
+		return false
+	}
+	switch v := v.(type) {
+	case nil:
+		return c.nullable
+	case string:
+		if !c.typ.Is(openapi3.TypeString) {
+			return false
+		}
+		if len(c.enum) > 0 && !slices.Contains(c.enum, v) {
+			return false
+		}
+		if c.minLen != 0 || c.hasMaxLen {
+			// kin-openapi's length: a rune each, two for a surrogate (which decoded JSON never holds).
+			n := uint64(0)
+			for _, r := range v {
+				if utf16.IsSurrogate(r) {
+					n += 2
+				} else {
+					n++
+				}
+			}
+			if n < c.minLen || c.hasMaxLen && n > c.maxLen {
+				return false
+			}
+		}
+		if c.format != "" {
+			// kin-openapi checks a format only when one is defined for it, in its own table.
+			if f, ok := openapi3.SchemaStringFormats[c.format]; ok && f.Validate(v) != nil {
+				return false
+			}
+		}
+		return true
+	case bool:
+		return c.typ.Is(openapi3.TypeBoolean)
+	case map[string]any:
+		if !c.typ.Is(openapi3.TypeObject) {
+			return false
+		}
+		n := uint64(len(v))
+		if n < c.minProps || c.hasMaxProps && n > c.maxProps {
+			return false
+		}
+		for k, pv := range v {
+			if p, ok := c.props[k]; ok {
+				if !p.accepts(pv) {
+					return false
+				}
+				continue
+			}
+			if c.noAdditional || c.additional != nil && !c.additional.accepts(pv) {
+				return false
+			}
+		}
+		for _, k := range c.required {
+			if _, ok := v[k]; !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false // numbers and arrays: no compiled schema takes them
+}
+
+// fastBody decodes body and returns it when check accepts it, for the strict handler to bind
+// as it binds kin-openapi's validated value; ok is false when kin-openapi must judge the body.
+// Numbers decode as float64, not kin-openapi's json.Number: no compiled schema accepts a
+// number, so one can only sit in a property nobody binds.
+func fastBody(check *bodyCheck, body []byte) (value any, ok bool) {
+	if check == nil {
+		return nil, false
+	}
+	var v map[string]any // a body that is not an object fails to decode
+	if err := json.Unmarshal(body, &v); err != nil || v == nil || !check.accepts(v) {
+		return nil, false
+	}
+	return v, true
+}
+
+// validatedBody is the request body with its validated value, which the generated strict
+// handler binds instead of decoding the body again (as with kin-openapi's KeepValidatedValue).
+type validatedBody struct {
+	io.ReadCloser
+	value any
+}
+
+// ValidatedValue returns the value the body was validated as.
+func (b validatedBody) ValidatedValue() any { return b.value }
+
+// paramCheck is a query or header parameter compiled as bodyCheck compiles a body: it accepts
+// a request's parameter only when kin-openapi would accept it too. Only a string schema with
+// the default style is compiled, and only an absent optional parameter or exactly one
+// non-empty value its check accepts is known good (a schema with a keyword not compiled
+// accepts no value, so a request that sends one goes to kin-openapi).
+type paramCheck struct {
+	name     string
+	header   bool
+	required bool
+	check    *bodyCheck
+}
+
+// compileParamChecks compiles the parameters of an operation (its path item's among them);
+// ok is false when one of them is not compiled, which leaves the operation to kin-openapi.
+func compileParamChecks(item *openapi3.PathItem, op *openapi3.Operation) (checks []paramCheck, ok bool) {
+	var params []*openapi3.Parameter
+	for _, ref := range item.Parameters {
+		if ref.Value != nil && op.Parameters.GetByInAndName(ref.Value.In, ref.Value.Name) == nil {
+			params = append(params, ref.Value)
+		}
+	}
+	for _, ref := range op.Parameters {
+		params = append(params, ref.Value)
+	}
+	for _, p := range params {
+		if p == nil || p.Content != nil || p.Schema == nil || p.Schema.Value == nil || p.Style != "" || p.Explode != nil ||
+			p.AllowEmptyValue || p.In != openapi3.ParameterInQuery && p.In != openapi3.ParameterInHeader {
+			return nil, false
+		}
+		c := compileBodyCheck(p.Schema.Value)
+		if !c.never && !c.typ.Is(openapi3.TypeString) {
+			return nil, false
+		}
+		checks = append(checks, paramCheck{name: p.Name, header: p.In == openapi3.ParameterInHeader, required: p.Required, check: c})
+	}
+	return checks, true
+}
+
+// paramsAccepted reports whether every parameter of r is certainly valid; query is r's parsed
+// query, nil when nobody parsed it (then a query parameter is left to kin-openapi).
+func paramsAccepted(checks []paramCheck, r *http.Request, query url.Values) bool {
+	for _, p := range checks {
+		var values []string
+		switch {
+		case p.header:
+			values = r.Header.Values(p.name)
+		case query == nil:
+			return false
+		default:
+			values = query[p.name]
+		}
+		switch {
+		case len(values) == 0 && !p.required:
+		case len(values) != 1 || values[0] == "" || !p.check.accepts(values[0]):
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,288 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/google/go-cmp/cmp"
+	"github.com/oapi-codegen/runtime"
+
+	"github.com/leadchat/leadchat/gen/api"
+)
+
+// TestBodyCheckAcceptsOnlyWhatKinAccepts: for every operation whose JSON body schema is compiled,
+// every generated body the compiled check accepts, kin-openapi accepts too, and the strict
+// handler binds the same request from either's value. The bodies are built from the schema:
+// each property left out, valid, at and past its bounds, of another type, null, duplicated or
+// with its name in other letters, plus unknown properties; so that many are valid and many are
+// not.
+func TestBodyCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newValidator(doc)
+	if v.bodies[routeKey{http.MethodPost, pathLeads}] == nil {
+		t.Fatal("the lead create's body schema is not compiled")
+	}
+	rng := rand.New(rand.NewPCG(31, 1))
+	for key, check := range v.bodies {
+		route := v.routes[key]
+		schema := route.Operation.RequestBody.Value.Content.Get("application/json").Schema.Value
+		lead := key.path == pathLeads && key.method == http.MethodPost
+		accepted, kinAccepted, n := 0, 0, 1000
+		if lead {
+			n = 10000
+		}
+		for range n {
+			body := genBody(rng, schema)
+			fast, ok := fastBody(check, body)
+			kinValue, kinErr := kinBody(route, &v.opts, body)
+			if kinErr == nil {
+				kinAccepted++
+			}
+			if !ok {
+				continue
+			}
+			accepted++
+			if kinErr != nil {
+				t.Errorf("%s %s: the compiled check accepts %s, kin-openapi refuses it: %v", key.method, key.path, body, kinErr)
+				continue
+			}
+			var fromFast, fromKin map[string]any
+			if err := runtime.BindJSONValue(fast, &fromFast); err != nil {
+				t.Fatal(err)
+			}
+			if err := runtime.BindJSONValue(kinValue, &fromKin); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(fromKin, fromFast); diff != "" {
+				t.Errorf("%s: bound values differ (-kin +fast):\n%s", body, diff)
+			}
+		}
+		t.Logf("%s %s: %d bodies, kin-openapi accepts %d, the compiled check %d", key.method, key.path, n, kinAccepted, accepted)
+		// For the lead create, the comparison means something only if both verdicts are common
+		// and the compiled check answers for most of what kin-openapi accepts. (The chat's
+		// ids have patterns, which the compiled check leaves to kin-openapi.)
+		if lead && (kinAccepted < n/20 || n-kinAccepted < n/20) {
+			t.Errorf("kin-openapi accepts %d of %d lead bodies: the generator needs work", kinAccepted, n)
+		}
+		if lead && accepted < kinAccepted/2 {
+			t.Errorf("the compiled check accepts %d lead bodies of the %d kin-openapi accepts", accepted, kinAccepted)
+		}
+	}
+}
+
+// kinBody is kin-openapi's verdict on body for route, and the value it validated.
+func kinBody(route *routers.Route, opts *openapi3filter.Options, body []byte) (any, error) {
+	r := httptest.NewRequest(http.MethodPost, route.Path, bytes.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	in := &openapi3filter.RequestValidationInput{Request: r, Route: route, Options: opts}
+	if err := openapi3filter.ValidateRequestBody(context.Background(), in, route.Operation.RequestBody.Value); err != nil {
+		return nil, err
+	}
+	vb, ok := r.Body.(interface{ ValidatedValue() any })
+	if !ok {
+		return nil, nil
+	}
+	return vb.ValidatedValue(), nil
+}
+
+// genBody is a JSON body for schema: mostly its shape, often broken.
+func genBody(rng *rand.Rand, s *openapi3.Schema) []byte {
+	var b strings.Builder
+	b.WriteByte('{')
+	first := true
+	member := func(name string, value []byte) {
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		k, _ := json.Marshal(name)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(value)
+	}
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		required := slices.Contains(s.Required, name)
+		switch p := rng.IntN(10); {
+		case p < 2 && !required, p < 1:
+			continue // left out
+		case p == 2 && rng.IntN(3) == 0:
+			member(strings.ToUpper(name[:1])+name[1:], genValue(rng, s.Properties[name].Value, 0))
+		default:
+			member(name, genValue(rng, s.Properties[name].Value, 0))
+		}
+		if rng.IntN(40) == 0 {
+			member(name, genValue(rng, s.Properties[name].Value, 0)) // a duplicate: the last one counts
+		}
+	}
+	if rng.IntN(5) == 0 {
+		member("unknown_"+string(rune('a'+rng.IntN(3))), genValue(rng, nil, 0))
+	}
+	b.WriteByte('}')
+	return []byte(b.String())
+}
+
+// genValue is a JSON value for s (any value when s is nil): valid most of the time, else of
+// another type, null, or past one of its bounds.
+func genValue(rng *rand.Rand, s *openapi3.Schema, depth int) []byte {
+	other := func() []byte {
+		return []byte([]string{`null`, `1`, `2.5`, `true`, `[]`, `["x"]`, `{}`, `""`, `"x"`}[rng.IntN(9)])
+	}
+	if s == nil || s.Type == nil || rng.IntN(12) == 0 || depth > 3 {
+		return other()
+	}
+	switch {
+	case s.Type.Is(openapi3.TypeString):
+		var str string
+		switch {
+		case len(s.Enum) > 0 && rng.IntN(6) != 0:
+			str = s.Enum[rng.IntN(len(s.Enum))].(string)
+		case len(s.Enum) > 0:
+			str = []string{"FORM", "other", "", "form "}[rng.IntN(4)]
+		default:
+			str = genString(rng, s)
+		}
+		out, _ := json.Marshal(str)
+		return out
+	case s.Type.Is(openapi3.TypeBoolean):
+		return []byte([]string{"true", "false"}[rng.IntN(2)])
+	case s.Type.Is(openapi3.TypeObject):
+		if len(s.Properties) > 0 {
+			return genBody(rng, s)
+		}
+		var b strings.Builder
+		b.WriteByte('{')
+		n := rng.IntN(4)
+		if s.MaxProps != nil && rng.IntN(10) == 0 {
+			n = int(*s.MaxProps) + rng.IntN(2)
+		}
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`"k` + string(rune('a'+i%26)) + string(rune('a'+i/26)) + `":`)
+			var add *openapi3.Schema
+			if s.AdditionalProperties.Schema != nil {
+				add = s.AdditionalProperties.Schema.Value
+			}
+			b.Write(genValue(rng, add, depth+1))
+		}
+		b.WriteByte('}')
+		return []byte(b.String())
+	}
+	return other()
+}
+
+// genString is a string for s: an email for the email format, else text of a length around
+// its bounds, with characters of one, two, three and four bytes.
+func genString(rng *rand.Rand, s *openapi3.Schema) string {
+	if s.Format == "email" && rng.IntN(4) != 0 {
+		return []string{"anna@example.hu", "a@b.c", "not an email", "x@", "Kovács.Péter@example.hu", " anna@example.hu"}[rng.IntN(6)]
+	}
+	if s.Pattern != "" && rng.IntN(2) == 0 {
+		return []string{"https://example.hu/adatvedelem", "http://example.hu", "https://", "https://a b"}[rng.IntN(4)]
+	}
+	n := rng.IntN(20)
+	switch rng.IntN(5) {
+	case 0:
+		n = int(s.MinLength) - 1 + rng.IntN(3)
+	case 1:
+		if s.MaxLength != nil {
+			n = int(*s.MaxLength) - 1 + rng.IntN(3)
+		}
+	}
+	chars := []string{"a", "é", "ő", "€", "😀", " ", "\n"}
+	var b strings.Builder
+	for range max(n, 0) {
+		b.WriteString(chars[rng.IntN(len(chars))])
+	}
+	return b.String()
+}
+
+// TestParamCheckAcceptsOnlyWhatKinAccepts: for every operation whose parameters are compiled,
+// every generated set of parameters the compiled checks accept, kin-openapi accepts too: each
+// parameter left out, empty, repeated, or a string around its length bounds.
+func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newValidator(doc)
+	for _, want := range []routeKey{{http.MethodPost, pathLeads}, {http.MethodGet, pathConfig}} {
+		if _, ok := v.params[want]; !ok {
+			t.Errorf("the parameters of %s %s are not compiled", want.method, want.path)
+		}
+	}
+	opts := v.opts
+	opts.ExcludeRequestBody = true
+	rng := rand.New(rand.NewPCG(31, 2))
+	for key, checks := range v.params {
+		if len(checks) == 0 {
+			continue
+		}
+		route := v.routes[key]
+		accepted, kinAccepted, n := 0, 0, 500
+		for range n {
+			r := httptest.NewRequest(key.method, key.path, nil)
+			query := url.Values{}
+			for _, p := range checks {
+				var values []string
+				switch rng.IntN(6) {
+				case 0: // left out
+				case 1:
+					values = []string{""}
+				case 2:
+					values = []string{"a", "b"}
+				default:
+					values = []string{genString(rng, route.Operation.Parameters.GetByInAndName(map[bool]string{true: "header", false: "query"}[p.header], p.name).Schema.Value)}
+				}
+				for _, s := range values {
+					if p.header {
+						r.Header.Add(p.name, s)
+					} else {
+						query.Add(p.name, s)
+					}
+				}
+			}
+			r.URL.RawQuery = query.Encode()
+			query = r.URL.Query()
+			ok := paramsAccepted(checks, r, query)
+			in := &openapi3filter.RequestValidationInput{Request: r, QueryParams: query, Route: route, Options: &opts}
+			kinErr := openapi3filter.ValidateRequest(context.Background(), in)
+			if kinErr == nil {
+				kinAccepted++
+			}
+			if !ok {
+				continue
+			}
+			accepted++
+			if kinErr != nil {
+				t.Errorf("%s %s: the compiled checks accept %v %q, kin-openapi refuses them: %v", key.method, key.path, r.Header, r.URL.RawQuery, kinErr)
+			}
+		}
+		t.Logf("%s %s: %d requests, kin-openapi accepts %d, the compiled checks %d", key.method, key.path, n, kinAccepted, accepted)
+		// The hot paths' parameters must mostly take the compiled way, for the comparison to
+		// mean something.
+		if (key == routeKey{http.MethodPost, pathLeads} || key == routeKey{http.MethodGet, pathConfig}) && accepted < n/10 {
+			t.Errorf("%s %s: the compiled checks accept only %d of %d", key.method, key.path, accepted, n)
+		}
+	}
+}
