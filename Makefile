@@ -4,6 +4,7 @@ GO    ?= go
 SPEC  := api/openapi.yaml
 # The webhooks as OpenAPI 3.1 `webhooks:`, generated from the contract's x-webhooks (api/genwebhooks).
 WEBHOOKS := api/webhooks.yaml
+DOCS := api/docs.gen.html
 
 # Spec tools. The linter comes from npm into the git-ignored .tools/ (one folder per version, so a
 # bump reinstalls); 1.34.x is the newest line that still runs on Debian 12's Node 18. oasdiff is
@@ -92,15 +93,17 @@ tools:
 		$(GO) tool -n $$t >/dev/null || { echo "internal/tools: $$t does not build (go mod tidy in internal/tools?)" >&2; exit 1; }; done; \
 		echo "tools build: $$(sed -n '/^tool (/,/^)/p' go.mod | grep -vc '[()]') pinned tools"
 
-## generate: rebuild gen/, clients/go/ and the error codes of internal/errs from the spec
+## generate: rebuild gen/, clients/go/, the error codes of internal/errs, api/webhooks.yaml and
+## api/docs.gen.html (the /docs page) from the spec
 ERRCODES := internal/errs/codes.gen.go
 generate:
 	$(GO) tool oapi-codegen -config gen/api/server.cfg.yaml $(SPEC)
 	$(GO) tool oapi-codegen -config gen/api/client.cfg.yaml $(SPEC)
 	$(GO) run ./internal/errs/gencodes -spec $(SPEC) -out $(ERRCODES)
 	$(GO) run ./api/genwebhooks -spec $(SPEC) -out $(WEBHOOKS)
+	$(GO) run ./api/gendocs -spec $(SPEC) -out $(DOCS)
 
-## check-generated: fail when gen/, clients/go/ or internal/errs differ from what the spec generates
+## check-generated: fail when anything `make generate` writes differs from what the spec generates
 check-generated:
 	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	sed "s#^output: .*#output: $$tmp/api.gen.go#" gen/api/server.cfg.yaml > $$tmp/server.cfg.yaml && \
@@ -109,8 +112,10 @@ check-generated:
 	$(GO) tool oapi-codegen -config $$tmp/client.cfg.yaml $(SPEC) && \
 	$(GO) run ./internal/errs/gencodes -spec $(SPEC) -out $$tmp/codes.gen.go && \
 	$(GO) run ./api/genwebhooks -spec $(SPEC) -out $$tmp/webhooks.yaml && \
+	$(GO) run ./api/gendocs -spec $(SPEC) -out $$tmp/docs.gen.html && \
 	if ! diff -u gen/api/api.gen.go $$tmp/api.gen.go || ! diff -u clients/go/client.gen.go $$tmp/client.gen.go || \
-		! diff -u $(ERRCODES) $$tmp/codes.gen.go || ! diff -u $(WEBHOOKS) $$tmp/webhooks.yaml; then \
+		! diff -u $(ERRCODES) $$tmp/codes.gen.go || ! diff -u $(WEBHOOKS) $$tmp/webhooks.yaml || \
+		! cmp -s $(DOCS) $$tmp/docs.gen.html; then \
 		echo "generated code is out of date with $(SPEC): run 'make generate' and commit" >&2; exit 1; \
 	fi; echo "generated code matches $(SPEC)"
 

@@ -1,6 +1,7 @@
 // Package apidocs serves the contract to people and to tools: the OpenAPI document itself and a
-// reference page rendered from it, both built once when the handler is made, with no script, no
-// CDN and nothing fetched at run time.
+// reference page rendered from it, with no script, no CDN and nothing fetched at run time. The
+// page is rendered when the code is generated (`make generate` writes api/docs.gen.html with
+// Render), so a start of the service parses nothing for it.
 //
 // kin-openapi loads the document (its $refs, and where each entry sits in the file) and goldmark
 // renders the descriptions' Markdown; this package only lays them out. A generated page such as
@@ -34,10 +35,8 @@ var pageHTML string
 // pageTemplate is parsed once; a template error is a bug of this package, caught by its tests.
 var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
 
-// Handler serves spec at SpecPath and the reference page made from it at DocsPath. It parses
-// and validates spec first, so a document that kin-openapi cannot read fails at start, not when
-// someone opens the page.
-func Handler(spec []byte) (http.Handler, error) {
+// Render parses and validates spec and returns the reference page made from it.
+func Render(spec []byte) ([]byte, error) {
 	loader := openapi3.NewLoader()
 	loader.IncludeOrigin = true // the page follows the order of the file
 	doc, err := loader.LoadFromData(spec)
@@ -51,7 +50,12 @@ func Handler(spec []byte) (http.Handler, error) {
 	if err := pageTemplate.Execute(&page, builder{doc: doc}.page(SpecPath)); err != nil {
 		return nil, fmt.Errorf("rendering the reference page: %w", err)
 	}
+	return page.Bytes(), nil
+}
 
+// Handler serves spec at SpecPath and page, the reference page Render made from it, at
+// DocsPath. It keeps its own copies of both.
+func Handler(spec, page []byte) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET "+SpecPath, asset.Handler(spec, asset.Options{ETag: true, Header: map[string]string{
 		"Content-Type": "application/yaml; charset=utf-8",
@@ -59,11 +63,11 @@ func Handler(spec []byte) (http.Handler, error) {
 		"Access-Control-Allow-Origin": "*",
 	}}))
 	// The page has no ETag because the contract gives /docs no 304; it is cached for minutes.
-	mux.Handle("GET "+DocsPath, asset.Handler(page.Bytes(), asset.Options{Header: map[string]string{
+	mux.Handle("GET "+DocsPath, asset.Handler(page, asset.Options{Header: map[string]string{
 		"Content-Type": "text/html; charset=utf-8",
 		// The page runs no script and loads nothing; its one style sheet is inline.
 		"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 		"Referrer-Policy":         "no-referrer",
 	}}))
-	return mux, nil
+	return mux
 }

@@ -33,13 +33,34 @@ func get(t *testing.T, h http.Handler, method, path string, header map[string]st
 	return resp, body
 }
 
+// newHandler serves the contract with a page rendered now, so that the tests read what the
+// current code renders even before `make generate` has written it.
 func newHandler(t *testing.T) http.Handler {
 	t.Helper()
-	h, err := Handler(apispec.YAML())
+	page, err := Render(apispec.YAML())
 	if err != nil {
-		t.Fatalf("Handler: %v", err)
+		t.Fatalf("Render: %v", err)
 	}
-	return h
+	return Handler(apispec.YAML(), page)
+}
+
+// TestGeneratedPageIsCurrent holds the page the binary serves (api/docs.gen.html, written by
+// `make generate`) to what Render makes of the contract now.
+func TestGeneratedPageIsCurrent(t *testing.T) {
+	page, err := Render(apispec.YAML())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(apispec.DocsHTML(), page) {
+		t.Error("api/docs.gen.html differs from the page rendered from api/openapi.yaml: run 'make generate'")
+	}
+	again, err := Render(apispec.YAML())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, page) {
+		t.Error("two renderings of the same contract differ")
+	}
 }
 
 func TestServes(t *testing.T) {
@@ -200,14 +221,14 @@ func TestDocsKeepTheOrderOfTheFile(t *testing.T) {
 	}
 }
 
-func TestHandlerRejectsABadSpec(t *testing.T) {
+func TestRenderRejectsABadSpec(t *testing.T) {
 	for name, spec := range map[string]string{
 		"not YAML":      "openapi: [3.0.3",
 		"not a spec":    "hello: world\n",
 		"invalid paths": "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  nolead: {}\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := Handler([]byte(spec)); err == nil {
+			if _, err := Render([]byte(spec)); err == nil {
 				t.Error("no error")
 			}
 		})
@@ -215,16 +236,19 @@ func TestHandlerRejectsABadSpec(t *testing.T) {
 }
 
 func TestHandlerKeepsItsOwnCopy(t *testing.T) {
-	spec := apispec.YAML()
-	h, err := Handler(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := bytes.Clone(spec)
+	spec, page := apispec.YAML(), apispec.DocsHTML()
+	h := Handler(spec, page)
+	wantSpec, wantPage := bytes.Clone(spec), bytes.Clone(page)
 	for i := range spec {
 		spec[i] = 'x'
 	}
-	if _, body := get(t, h, http.MethodGet, SpecPath, nil); !bytes.Equal(body, want) {
-		t.Error("changing the caller's slice changed what is served")
+	for i := range page {
+		page[i] = 'x'
+	}
+	if _, body := get(t, h, http.MethodGet, SpecPath, nil); !bytes.Equal(body, wantSpec) {
+		t.Error("changing the caller's spec changed what is served")
+	}
+	if _, body := get(t, h, http.MethodGet, DocsPath, nil); !bytes.Equal(body, wantPage) {
+		t.Error("changing the caller's page changed what is served")
 	}
 }

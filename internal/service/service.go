@@ -112,11 +112,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 			return nil, err
 		}
 	}
-	docs, err := apidocs.Handler(apispec.YAML())
-	if err != nil {
-		store.Close()
-		return nil, fmt.Errorf("api docs: %w", err)
-	}
+	docs := apidocs.Handler(apispec.YAML(), apispec.DocsHTML())
 	static := map[string]http.Handler{
 		"/embed.js":      httpapi.ScriptHandler(),
 		apidocs.SpecPath: docs,
