@@ -254,10 +254,7 @@ func (d *Data) Lemmas(w string) []string {
 			strict = append(strict, c)
 		}
 	}
-	if _, mark, ok := d.stem(w); ok && mark == 0 {
-		d.lemmasOf(w, add)
-	}
-	d.strip(w, 2, add)
+	d.oneSuffix(w, add)
 	strict = longestFirst(strict)
 	rank := func(l string) int {
 		if i := slices.Index(strict, l); i >= 0 {
@@ -324,20 +321,14 @@ func (d *Data) Stems(w string) []string {
 			out = append(out, c)
 		}
 	}
-	if _, mark, ok := d.stem(w); ok && mark == 0 {
-		d.lemmasOf(w, add)
-	}
-	d.strip(w, 2, add)
+	d.oneSuffix(w, add)
 	if len(out) == 0 {
 		d.strip2(w, add)
 	}
 	if len(out) == 0 {
 		for _, p := range d.prefixes {
 			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 3 {
-				if _, mark, ok := d.stem(rest); ok && mark == 0 {
-					d.lemmasOf(rest, add)
-				}
-				d.strip(rest, 2, add)
+				d.oneSuffix(rest, add)
 				if len(out) > 0 {
 					break
 				}
@@ -345,6 +336,15 @@ func (d *Data) Stems(w string) []string {
 		}
 	}
 	return longestFirst(out)
+}
+
+// oneSuffix calls add with the lemmas of w as a dictionary word by itself and as one with a
+// suffix it takes.
+func (d *Data) oneSuffix(w string, add func(string)) {
+	if _, mark, ok := d.stem(w); ok && mark == 0 {
+		d.lemmasOf(w, add)
+	}
+	d.strip(w, 2, add)
 }
 
 // longestFirst sorts lemmas the longest first and keeps maxLemmas.
