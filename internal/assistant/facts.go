@@ -287,7 +287,11 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		}
 	}
 	lang, sure := DetectLanguage(message)
-	english := sure && lang == English
+	return queryIn(message, sure && lang == English, fs)
+}
+
+// queryIn is newQuery of a message, without contact details, in a language already known.
+func queryIn(message string, english bool, fs []fact) query {
 	ws := words(message)
 	skip := make([]bool, len(ws))
 	folded := make([]string, len(ws))
@@ -377,6 +381,45 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		}
 	}
 	return q
+}
+
+// coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?".
+var coordinators = wordSet(`es meg valamint illetve tovabba plusz and plus`)
+
+// questionParts splits a message into its clauses and the parts a coordinating conjunction
+// joins, in the visitor's own letters; the conjunctions and punctuation are left out.
+func questionParts(message string) []string {
+	var parts []string
+	var cur, word strings.Builder
+	end := func() {
+		if s := strings.TrimSpace(cur.String()); s != "" {
+			parts = append(parts, s)
+		}
+		cur.Reset()
+	}
+	endWord := func() {
+		if coordinators[fold(word.String())] {
+			end()
+		} else {
+			cur.WriteString(word.String())
+		}
+		word.Reset()
+	}
+	for _, r := range message {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-':
+			word.WriteRune(r)
+		case strings.ContainsRune(".,;:!?()\n", r):
+			endWord()
+			end()
+		default:
+			endWord()
+			cur.WriteRune(r)
+		}
+	}
+	endWord()
+	end()
+	return parts
 }
 
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.

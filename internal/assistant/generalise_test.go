@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -62,5 +63,42 @@ func TestMatcherGeneralises(t *testing.T) {
 		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
 			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
 		}
+	}
+}
+
+// TestTwoQuestions: a message of two questions joined by "és" gets both facts, the second
+// part asking about the first one's topic ("meddig tart": how long the coating takes); one
+// question gets one.
+func TestTwoQuestions(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Műhely",
+		Services: []Service{{Name: "Kerámia bevonat", Description: "Kézi polírozás és bevonat.", Price: "120 000 Ft"},
+			{Name: "Kárpittisztítás", Description: "Ülések mélytisztítása.", Price: "25 000 Ft"}},
+		FAQ: []QA{{Question: "Mennyi ideig tart a kerámia bevonat?", Answer: "Egy teljes napot vesz igénybe."}},
+	}
+	for _, tc := range []struct {
+		message   string
+		want, not []string
+	}{
+		{"Mennyi a kerámia bevonat és meddig tart?", []string{"120 000 Ft", "teljes napot"}, nil},
+		{"Meddig tart a kerámia bevonat?", []string{"teljes napot"}, []string{"25 000 Ft"}},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got.Text, w) {
+				t.Errorf("%q: %q, want %q in it", tc.message, got.Text, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(got.Text, w) {
+				t.Errorf("%q: %q, want no %q in it", tc.message, got.Text, w)
+			}
+		}
+	}
+	if got := questionParts("Mennyi a festés és meddig tart? Hol vagytok"); !slices.Equal(got, []string{"Mennyi a festés", "meddig tart", "Hol vagytok"}) {
+		t.Errorf("questionParts = %q", got)
 	}
 }
