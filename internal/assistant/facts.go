@@ -639,8 +639,8 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if in.Hours && s.kind == factHours && len(out) == 0 {
 				rank, fresh = rank+1, true
 			}
-			if !fresh {
-				continue
+			if !fresh || len(out) > 0 && s.kind == factAbout {
+				continue // the description mentions all the company does: no second answer
 			}
 			if rank > bestRank {
 				best, bestRank = i, rank

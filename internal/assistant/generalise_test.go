@@ -102,3 +102,22 @@ func TestTwoQuestions(t *testing.T) {
 		t.Errorf("questionParts = %q", got)
 	}
 }
+
+// TestDescriptionIsNoSecondAnswer: the description, which mentions all the company does, is
+// no second fact beside the one a question asks for: "Hétvégén is van implantáció?" does not
+// get the opening hours and the description's mention of implants.
+func TestDescriptionIsNoSecondAnswer(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Rendelő",
+		Description:  "Magánrendelő a belvárosban, tömésektől az implantációig.",
+		OpeningHours: "Hétfőtől péntekig 8–16, szombaton 9–12.",
+		FAQ:          []QA{{Question: "Fáj a kezelés?", Answer: "Helyi érzéstelenítéssel dolgozunk."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Hétvégén is van implantáció?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got.Text, "belvárosban") {
+		t.Errorf("%q: the description beside another fact", got.Text)
+	}
+}
