@@ -121,3 +121,20 @@ func TestDescriptionIsNoSecondAnswer(t *testing.T) {
 		t.Errorf("%q: the description beside another fact", got.Text)
 	}
 }
+
+// TestRuleStemsFirst: a word's lemma is first the one the dictionary's rules give, so that
+// "kinézni" (to look) is "néz" with a verbal prefix, not "kín" (pain) with loose suffixes.
+func TestRuleStemsFirst(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Stúdió",
+		FAQ: []QA{{Question: "Hogyan fog kinézni az oldal telefonon?", Answer: "Minden oldalunk mobilbarát."},
+			{Question: "Átveszitek a régi szövegeket?", Answer: "Igen, a meglévő szövegeket átvesszük."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Jól néz ki telefonon?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "mobilbarát") {
+		t.Errorf("handover %v, %q; want the answer on phones", got.Handover, got.Text)
+	}
+}

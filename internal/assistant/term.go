@@ -57,7 +57,14 @@ func makeTerm(lower string, english, profile bool) term {
 	t := term{fold: f, en: fold(morph.EnglishStem(lower)), concepts: conceptsOf(f), id: -1, english: english}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
-		t.lemmas = lang.Lemmas(f)
+		// The stems the dictionary's rules give come first; the looser lemmas after them
+		// still find a word the rules miss.
+		t.lemmas = lang.Stems(f)
+		for _, l := range lang.LooseLemmas(f) {
+			if !slices.Contains(t.lemmas, l) {
+				t.lemmas = append(t.lemmas, l)
+			}
+		}
 		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit {
 			if h, tail := lang.Parts(f); h != "" {
 				t.parts = append([]string{h}, tail...)

@@ -257,7 +257,7 @@ const maxLemmas = 4
 // derived form of, w itself when it is one. It strips one suffix, or two when one finds no
 // stem, and a verbal prefix when suffixes alone find none ("megrendelnem": "rendel"), taking
 // any suffix off any dictionary word, whether the word takes it or not ("fogam": "fogak" and
-// "fog"): the matcher is tuned on these looser lemmas. Those that Stems finds, by the
+// "fog"): the matcher takes them after those of Stems. Those that Stems finds, by the
 // dictionary's rules, come first, so that the first is a lemma of the word where the rules
 // find one; then the longest (the most specific). Nil when none is found.
 func (d *Data) Lemmas(w string) []string {
