@@ -571,8 +571,9 @@ func score(x *Index, q query) []scored {
 // explained is the share of the query's weight that the chosen facts match: a question whose
 // topic words they do not use is not answered by them, however well its other words match
 // ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?"). A word that
-// many facts of the profile (all) match tells little of what is asked, so it weighs less than
-// one that no fact matches, which most likely names what the profile does not cover.
+// many facts of the profile (all) use tells little of what is asked, so it weighs less than
+// one that no fact matches, which most likely names what the profile does not cover. A fact
+// that only shares a part of the word ("implantátum" for "implantáció") does not use it.
 func explained(chosen, all []scored, q query) float64 {
 	return explainedIn(chosen, all, q, func(int) bool { return true })
 }
@@ -589,7 +590,7 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 			best = max(best, s.hit[j])
 		}
 		for _, s := range all {
-			if s.hit[j] > 0 {
+			if s.hit[j] >= bodyWeight*sameIdea {
 				df++
 			}
 		}

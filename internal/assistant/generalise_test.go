@@ -122,6 +122,36 @@ func TestDescriptionIsNoSecondAnswer(t *testing.T) {
 	}
 }
 
+// TestTrapWordOfAnotherFact: a question that names the weekend, which the opening hours
+// answer, and a treatment that the profile names once and shares only parts of words with
+// elsewhere ("implantátum" of "implantáció") is not answered by the opening hours: the
+// treatment's word is rare in the profile, not common, and the hours leave it unexplained.
+func TestTrapWordOfAnotherFact(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Rendelő",
+		Description:  "Magánrendelő a belvárosban, a töméstől az implantációig.",
+		OpeningHours: "Hétfőtől péntekig 8–16, szombaton 9–12.",
+		Services:     []Service{{Name: "Fogimplantátum", Description: "Titán implantátum koronával.", Price: "290 000 Ft"}},
+		FAQ: []QA{{Question: "Mennyi ideig tart egy implantátum gyógyulása?", Answer: "Általában 3–6 hónap."},
+			{Question: "Adnak garanciát?", Answer: "Az implantátumokra 5 év garanciát adunk."},
+			{Question: "Van hétvégi ügyelet?", Answer: "Hétvégén a megyei ügyelet fogadja a betegeket."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Hétvégén is van implantáció?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Handover {
+		t.Errorf("%q: want a hand-over", got.Text)
+	}
+	got, err = Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Szombaton nyitva vagytok?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "szombaton 9–12") {
+		t.Errorf("%q: want the opening hours", got.Text)
+	}
+}
+
 // TestRuleStemsFirst: a word's lemma is first the one the dictionary's rules give, so that
 // "kinézni" (to look) is "néz" with a verbal prefix, not "kín" (pain) with loose suffixes.
 func TestRuleStemsFirst(t *testing.T) {
