@@ -256,7 +256,7 @@ func (r *responder) twoQuestions(whole query) []scored {
 	}
 	var qs [2]query
 	for i, p := range parts {
-		qs[i] = queryIn(p, whole.english, r.facts).without(r.x.company)
+		qs[i] = queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company)
 	}
 	if qs[0].namesTopic() == qs[1].namesTopic() {
 		return nil // two topics of their own are the whole message's to weigh

@@ -287,11 +287,12 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		}
 	}
 	lang, sure := DetectLanguage(message)
-	return queryIn(message, sure && lang == English, fs)
+	return queryIn(message, sure && lang == English, fs, nil)
 }
 
-// queryIn is newQuery of a message, without contact details, in a language already known.
-func queryIn(message string, english bool, fs []fact) query {
+// queryIn is newQuery of a message, without contact details, in a language already known;
+// the words of known, a query of a message that holds this one, are not analysed again.
+func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	ws := words(message)
 	skip := make([]bool, len(ws))
 	folded := make([]string, len(ws))
@@ -365,7 +366,12 @@ func queryIn(message string, english bool, fs []fact) query {
 			w, f = stem, stem
 		}
 		weight := 1.0
-		t := newTerm(w, english)
+		var t term
+		if k := slices.IndexFunc(known, func(k queryTerm) bool { return k.fold == f }); k >= 0 {
+			t = known[k].term
+		} else {
+			t = newTerm(w, english)
+		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"

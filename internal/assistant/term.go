@@ -61,7 +61,7 @@ func makeTerm(lower string, english, profile bool) term {
 		// still find a word the rules miss.
 		t.lemmas = lang.Stems(f)
 		for _, l := range lang.LooseLemmas(f) {
-			if !slices.Contains(t.lemmas, l) {
+			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
 				t.lemmas = append(t.lemmas, l)
 			}
 		}
@@ -115,6 +115,9 @@ func startBit(w string) uint64 {
 	}
 	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
 }
+
+// maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
+const maxLemmas = 4
 
 // minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
 const minSplit = 7
