@@ -331,11 +331,15 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	}
 	q := query{english: english}
 	seen := map[string]bool{}
-	clause := 0
+	clause, reason := 0, false
 	for i, w := range ws {
 		f := folded[i]
 		if w == clauseBreak {
 			clause++
+			reason = false
+		}
+		if because[f] {
+			reason = true // "mert kopog valami": why the visitor asks, not what
 		}
 		var partConcepts uint64
 		if i > 0 && joined[i-1] {
@@ -375,6 +379,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
+		}
+		if reason {
+			weight = 0.3
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
 		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
@@ -460,6 +467,9 @@ func capitalised(text string) map[string]bool {
 	}
 	return out
 }
+
+// because begin a clause that gives the visitor's reason for asking.
+var because = wordSet(`mert because`)
 
 // durationWords ask how long something takes.
 var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)

@@ -168,3 +168,21 @@ func TestRuleStemsFirst(t *testing.T) {
 		t.Errorf("handover %v, %q; want the answer on phones", got.Handover, got.Text)
 	}
 }
+
+// TestReasonClause: a clause introduced by "mert" (because) tells why the visitor asks, and
+// its words, which the profile need not have, do not keep the question from its answer.
+func TestReasonClause(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Bringa",
+		Services:    []Service{{Name: "Kerékpár átvizsgálás", Description: "Fékek, váltó, lánc beállítása.", Price: "9 000 Ft"}},
+		FAQ: []QA{{Question: "Hogyan lehet időpontot kérni?", Answer: "Telefonon; sürgős hibánál aznap is megnézzük."},
+			{Question: "Van garancia?", Answer: "Minden javításra 6 hónap garanciát adunk."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Ma be tudom vinni, mert nyikorog valami?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "aznap is megnézzük") {
+		t.Errorf("handover %v, %q; want the same-day answer", got.Handover, got.Text)
+	}
+}
