@@ -263,8 +263,8 @@ func (r *responder) twoQuestions(whole query) []scored {
 	}
 	var out []scored
 	for i, q := range qs {
+		in := DetectIntent(parts[i])
 		if !q.namesTopic() {
-			in := DetectIntent(parts[i])
 			if !q.duration && !q.when && !q.where && !in.Price && !in.Hours {
 				return nil // the part asks nothing of its own: "... és ti?"
 			}
@@ -277,7 +277,6 @@ func (r *responder) twoQuestions(whole query) []scored {
 		if !q.topical() {
 			return nil
 		}
-		in := DetectIntent(parts[i])
 		ss := score(r.x, q)
 		chosen := choose(ss, q, in, (in.Price || in.Quote || q.price) && !r.t.gated())
 		if !answers(ss, q, chosen) || len(out) > 0 && sameFact(out[0].fact, chosen[0].fact) {

@@ -396,8 +396,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	return q
 }
 
-// coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?".
-var coordinators = wordSet(`es meg valamint illetve tovabba plusz and plus`)
+// coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?". The
+// colloquial "meg" is left out: it is also a verbal prefix ("meg tudjátok javítani").
+var coordinators = wordSet(`es valamint illetve tovabba plusz and plus`)
 
 // questionParts splits a message into its clauses and the parts a coordinating conjunction
 // joins, in the visitor's own letters; the conjunctions and punctuation are left out.
