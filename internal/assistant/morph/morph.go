@@ -602,9 +602,10 @@ const minPart = 3
 
 // Compound returns the lemmas of the parts of the folded word w as Hunspell's compounding
 // allows them: each part a dictionary word that may stand in a compound where it stands (its
-// compounding flags), the last one with a suffix it takes, "szovegirast" as "szoveg" and
-// "iras", three parts at most ("fogkoeltavolitas": "fogko", "eltavolitas"). The first part as
-// long as can be; nil when w is no such compound.
+// compounding flags), a later one also derived by a suffix that lets it ("festes" of "fest"),
+// the last one with a suffix it takes, "szovegirast" as "szoveg" and "iras", three parts at
+// most ("fogkoeltavolitas": "fogko", "eltavolitas"). The first part as long as can be; nil
+// when w is no such compound.
 func (d *Data) Compound(w string) []string {
 	if s := d.Stems(w); len(s) > 0 {
 		w = s[0] // "fogfajassal" is "fogfajas" with "-sal", no "sal" (a scarf) at its end
@@ -622,11 +623,14 @@ func (d *Data) compound(w string, more int) []string {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		var head []string
-		d.part(w[:i], &first, false, func(l string) { head = append(head, l) })
-		if len(head) == 0 {
+		// The first part is a dictionary word as it stands: looking for a derived one
+		// at each split would cost a turn more than all else.
+		f, mark, ok := d.stem(w[:i])
+		if !ok || mark == needAffix || !f.meets(&first) {
 			continue
 		}
+		var head []string
+		d.lemmasOf(w[:i], func(l string) { head = append(head, l) })
 		var tail []string
 		d.part(w[i:], &last, true, func(l string) {
 			if !slices.Contains(tail, l) {
