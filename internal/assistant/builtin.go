@@ -153,6 +153,21 @@ func (r *responder) content() []string {
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
+	var two []scored
+	if len(chosen) < 2 {
+		// A message of two questions, each answered by itself, of which the whole message
+		// found one answer: the other one too.
+		two = r.twoQuestions(q)
+		whole := len(chosen) == 1 && answers(ss, q, chosen)
+		if len(two) == 2 && whole && slices.ContainsFunc(two, func(s scored) bool { return sameFact(s.fact, chosen[0].fact) }) {
+			if !sameFact(two[0].fact, chosen[0].fact) {
+				two[0], two[1] = two[1], two[0] // the whole message's answer first
+			}
+			chosen = two
+		} else {
+			two = nil
+		}
+	}
 	if len(chosen) == 0 && priceAsked && !t.gated() && len(q.terms) > 0 && len(choose(ss, q, in, false)) > 0 {
 		r.handover = true
 		return []string{tx.noPrices}
@@ -179,7 +194,7 @@ func (r *responder) content() []string {
 			}
 		}
 	}
-	if len(q.terms) > 0 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
+	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
 		if t.Captured.isZero() {
 			r.handover = true
 		}
@@ -228,6 +243,54 @@ func (r *responder) content() []string {
 		add(tx.buying)
 	}
 	return parts
+}
+
+// twoQuestions answers a message of two questions, two clauses or two parts joined by "és",
+// each by itself: the fact that answers each, or nil unless both are answered, by different
+// facts. A part that names no topic of its own asks about the other's ("Mennyi a festés és
+// meddig tart?": how long the colouring takes).
+func (r *responder) twoQuestions(whole query) []scored {
+	parts := questionParts(r.t.Message)
+	if len(parts) != 2 {
+		return nil
+	}
+	var qs [2]query
+	for i, p := range parts {
+		qs[i] = queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company)
+	}
+	if qs[0].namesTopic() == qs[1].namesTopic() {
+		return nil // two topics of their own are the whole message's to weigh
+	}
+	var out []scored
+	for i, q := range qs {
+		in := DetectIntent(parts[i])
+		if !q.namesTopic() {
+			if !q.duration && !q.when && !q.where && !in.Price && !in.Hours {
+				return nil // the part asks nothing of its own: "... és ti?"
+			}
+			for _, t := range qs[1-i].terms {
+				if t.weight >= 1 {
+					q.terms = append(q.terms, t)
+				}
+			}
+		}
+		if !q.topical() {
+			return nil
+		}
+		ss := score(r.x, q)
+		chosen := choose(ss, q, in, (in.Price || in.Quote || q.price) && !r.t.gated())
+		if !answers(ss, q, chosen) || len(out) > 0 && sameFact(out[0].fact, chosen[0].fact) {
+			return nil
+		}
+		out = append(out, chosen[0])
+	}
+	return out
+}
+
+// namesTopic reports whether the query names a topic beyond the kind of answer it asks for
+// ("meddig": how long).
+func (q query) namesTopic() bool {
+	return slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.weight >= 1 && !durationWords[t.fold] })
 }
 
 // answers reports whether the chosen facts answer the question: the profile uses enough of

@@ -287,7 +287,12 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		}
 	}
 	lang, sure := DetectLanguage(message)
-	english := sure && lang == English
+	return queryIn(message, sure && lang == English, fs, nil)
+}
+
+// queryIn is newQuery of a message, without contact details, in a language already known;
+// the words of known, a query of a message that holds this one, are not analysed again.
+func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	ws := words(message)
 	skip := make([]bool, len(ws))
 	folded := make([]string, len(ws))
@@ -326,11 +331,15 @@ func newQuery(message string, captured Contact, fs []fact) query {
 	}
 	q := query{english: english}
 	seen := map[string]bool{}
-	clause := 0
+	clause, reason := 0, false
 	for i, w := range ws {
 		f := folded[i]
 		if w == clauseBreak {
 			clause++
+			reason = false
+		}
+		if because[f] {
+			reason = true // "mert kopog valami": why the visitor asks, not what
 		}
 		var partConcepts uint64
 		if i > 0 && joined[i-1] {
@@ -361,10 +370,18 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			w, f = stem, stem
 		}
 		weight := 1.0
-		t := newTerm(w, english)
+		var t term
+		if k := slices.IndexFunc(known, func(k queryTerm) bool { return k.fold == f }); k >= 0 {
+			t = known[k].term
+		} else {
+			t = newTerm(w, english)
+		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
+		}
+		if reason {
+			weight = 0.3
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
 		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
@@ -377,6 +394,46 @@ func newQuery(message string, captured Contact, fs []fact) query {
 		}
 	}
 	return q
+}
+
+// coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?". The
+// colloquial "meg" is left out: it is also a verbal prefix ("meg tudjátok javítani").
+var coordinators = wordSet(`es valamint illetve tovabba plusz and plus`)
+
+// questionParts splits a message into its clauses and the parts a coordinating conjunction
+// joins, in the visitor's own letters; the conjunctions and punctuation are left out.
+func questionParts(message string) []string {
+	var parts []string
+	var cur, word strings.Builder
+	end := func() {
+		if s := strings.TrimSpace(cur.String()); s != "" {
+			parts = append(parts, s)
+		}
+		cur.Reset()
+	}
+	endWord := func() {
+		if coordinators[fold(word.String())] {
+			end()
+		} else {
+			cur.WriteString(word.String())
+		}
+		word.Reset()
+	}
+	for _, r := range message {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-':
+			word.WriteRune(r)
+		case strings.ContainsRune(".,;:!?()\n", r):
+			endWord()
+			end()
+		default:
+			endWord()
+			cur.WriteRune(r)
+		}
+	}
+	endWord()
+	end()
+	return parts
 }
 
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
@@ -411,6 +468,9 @@ func capitalised(text string) map[string]bool {
 	}
 	return out
 }
+
+// because begin a clause that gives the visitor's reason for asking.
+var because = wordSet(`mert because`)
 
 // durationWords ask how long something takes.
 var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)
@@ -528,8 +588,9 @@ func score(x *Index, q query) []scored {
 // explained is the share of the query's weight that the chosen facts match: a question whose
 // topic words they do not use is not answered by them, however well its other words match
 // ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?"). A word that
-// many facts of the profile (all) match tells little of what is asked, so it weighs less than
-// one that no fact matches, which most likely names what the profile does not cover.
+// many facts of the profile (all) use tells little of what is asked, so it weighs less than
+// one that no fact matches, which most likely names what the profile does not cover. A fact
+// that only shares a part of the word ("implantátum" for "implantáció") does not use it.
 func explained(chosen, all []scored, q query) float64 {
 	return explainedIn(chosen, all, q, func(int) bool { return true })
 }
@@ -546,7 +607,7 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 			best = max(best, s.hit[j])
 		}
 		for _, s := range all {
-			if s.hit[j] > 0 {
+			if s.hit[j] >= bodyWeight*sameIdea {
 				df++
 			}
 		}
@@ -596,8 +657,8 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if in.Hours && s.kind == factHours && len(out) == 0 {
 				rank, fresh = rank+1, true
 			}
-			if !fresh {
-				continue
+			if !fresh || len(out) > 0 && s.kind == factAbout {
+				continue // the description mentions all the company does: no second answer
 			}
 			if rank > bestRank {
 				best, bestRank = i, rank

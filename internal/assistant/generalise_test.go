@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -62,5 +63,126 @@ func TestMatcherGeneralises(t *testing.T) {
 		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
 			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
 		}
+	}
+}
+
+// TestTwoQuestions: a message of two questions joined by "és" gets both facts, the second
+// part asking about the first one's topic ("meddig tart": how long the coating takes); one
+// question gets one.
+func TestTwoQuestions(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Műhely",
+		Services: []Service{{Name: "Kerámia bevonat", Description: "Kézi polírozás és bevonat.", Price: "120 000 Ft"},
+			{Name: "Kárpittisztítás", Description: "Ülések mélytisztítása.", Price: "25 000 Ft"}},
+		FAQ: []QA{{Question: "Mennyi ideig tart a kerámia bevonat?", Answer: "Egy teljes napot vesz igénybe."}},
+	}
+	for _, tc := range []struct {
+		message   string
+		want, not []string
+	}{
+		{"Mennyi a kerámia bevonat és meddig tart?", []string{"120 000 Ft", "teljes napot"}, nil},
+		{"Meddig tart a kerámia bevonat?", []string{"teljes napot"}, []string{"25 000 Ft"}},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got.Text, w) {
+				t.Errorf("%q: %q, want %q in it", tc.message, got.Text, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(got.Text, w) {
+				t.Errorf("%q: %q, want no %q in it", tc.message, got.Text, w)
+			}
+		}
+	}
+	if got := questionParts("Mennyi a festés és meddig tart? Hol vagytok"); !slices.Equal(got, []string{"Mennyi a festés", "meddig tart", "Hol vagytok"}) {
+		t.Errorf("questionParts = %q", got)
+	}
+}
+
+// TestDescriptionIsNoSecondAnswer: the description, which mentions all the company does, is
+// no second fact beside the one a question asks for: "Hétvégén is van implantáció?" does not
+// get the opening hours and the description's mention of implants.
+func TestDescriptionIsNoSecondAnswer(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Rendelő",
+		Description:  "Magánrendelő a belvárosban, tömésektől az implantációig.",
+		OpeningHours: "Hétfőtől péntekig 8–16, szombaton 9–12.",
+		FAQ:          []QA{{Question: "Fáj a kezelés?", Answer: "Helyi érzéstelenítéssel dolgozunk."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Hétvégén is van implantáció?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got.Text, "belvárosban") {
+		t.Errorf("%q: the description beside another fact", got.Text)
+	}
+}
+
+// TestTrapWordOfAnotherFact: a question that names the weekend, which the opening hours
+// answer, and a treatment that the profile names once and shares only parts of words with
+// elsewhere ("implantátum" of "implantáció") is not answered by the opening hours: the
+// treatment's word is rare in the profile, not common, and the hours leave it unexplained.
+func TestTrapWordOfAnotherFact(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Rendelő",
+		Description:  "Magánrendelő a belvárosban, a töméstől az implantációig.",
+		OpeningHours: "Hétfőtől péntekig 8–16, szombaton 9–12.",
+		Services:     []Service{{Name: "Fogimplantátum", Description: "Titán implantátum koronával.", Price: "290 000 Ft"}},
+		FAQ: []QA{{Question: "Mennyi ideig tart egy implantátum gyógyulása?", Answer: "Általában 3–6 hónap."},
+			{Question: "Adnak garanciát?", Answer: "Az implantátumokra 5 év garanciát adunk."},
+			{Question: "Van hétvégi ügyelet?", Answer: "Hétvégén a megyei ügyelet fogadja a betegeket."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Hétvégén is van implantáció?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Handover {
+		t.Errorf("%q: want a hand-over", got.Text)
+	}
+	got, err = Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Szombaton nyitva vagytok?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "szombaton 9–12") {
+		t.Errorf("%q: want the opening hours", got.Text)
+	}
+}
+
+// TestRuleStemsFirst: a word's lemma is first the one the dictionary's rules give, so that
+// "kinézni" (to look) is "néz" with a verbal prefix, not "kín" (pain) with loose suffixes.
+func TestRuleStemsFirst(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Stúdió",
+		FAQ: []QA{{Question: "Hogyan fog kinézni az oldal telefonon?", Answer: "Minden oldalunk mobilbarát."},
+			{Question: "Átveszitek a régi szövegeket?", Answer: "Igen, a meglévő szövegeket átvesszük."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Jól néz ki telefonon?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "mobilbarát") {
+		t.Errorf("handover %v, %q; want the answer on phones", got.Handover, got.Text)
+	}
+}
+
+// TestReasonClause: a clause introduced by "mert" (because) tells why the visitor asks, and
+// its words, which the profile need not have, do not keep the question from its answer.
+func TestReasonClause(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Bringa",
+		Services:    []Service{{Name: "Kerékpár átvizsgálás", Description: "Fékek, váltó, lánc beállítása.", Price: "9 000 Ft"}},
+		FAQ: []QA{{Question: "Hogyan lehet időpontot kérni?", Answer: "Telefonon; sürgős hibánál aznap is megnézzük."},
+			{Question: "Van garancia?", Answer: "Minden javításra 6 hónap garanciát adunk."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Ma be tudom vinni, mert nyikorog valami?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "aznap is megnézzük") {
+		t.Errorf("handover %v, %q; want the same-day answer", got.Handover, got.Text)
 	}
 }

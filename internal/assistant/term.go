@@ -57,7 +57,14 @@ func makeTerm(lower string, english, profile bool) term {
 	t := term{fold: f, en: fold(morph.EnglishStem(lower)), concepts: conceptsOf(f), id: -1, english: english}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
-		t.lemmas = lang.Lemmas(f)
+		// The stems the dictionary's rules give come first; the looser lemmas after them
+		// still find a word the rules miss.
+		t.lemmas = lang.Stems(f)
+		for _, l := range lang.LooseLemmas(f) {
+			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
+				t.lemmas = append(t.lemmas, l)
+			}
+		}
 		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit {
 			if h, tail := lang.Parts(f); h != "" {
 				t.parts = append([]string{h}, tail...)
@@ -108,6 +115,9 @@ func startBit(w string) uint64 {
 	}
 	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
 }
+
+// maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
+const maxLemmas = 4
 
 // minSplit is the shortest profile word split into parts: a shorter one is seldom a compound.
 const minSplit = 7

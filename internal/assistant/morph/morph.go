@@ -38,6 +38,8 @@ var (
 	flagsText string
 	//go:embed data/hu_prefixes.txt
 	prefixesText string
+	//go:embed data/hu_compound.txt
+	compoundText string
 	//go:embed data/hu_function_words.txt
 	functionText string
 	//go:embed data/en_hu.txt
@@ -65,11 +67,15 @@ type Data struct {
 	maxSuffix int
 	flagsets  []flagset // by number: a line of hex flags each
 	outer     flagset   // the flags of the suffixes that may follow another
-	prefixes  []string
-	function  table // a word per line
-	english   table // "stem<TAB>word word": an English Snowball stem and its Hungarian words
-	glosses   table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
-	synonyms  table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas
+	// anyPart, firstPart and lastPart are the flags of stems that may be a part of a compound
+	// anywhere, only first and only last (Hunspell's COMPOUNDFLAG, COMPOUNDBEGIN and
+	// COMPOUNDEND); none of them when the data has no compounding.
+	anyPart, firstPart, lastPart flagset
+	prefixes                     []string
+	function                     table // a word per line
+	english                      table // "stem<TAB>word word": an English Snowball stem and its Hungarian words
+	glosses                      table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
+	synonyms                     table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas
 }
 
 // Load returns the embedded data, read on first use and kept for the process.
@@ -77,6 +83,7 @@ var Load = sync.OnceValue(load)
 
 func load() *Data {
 	d := build(stemsText, suffixesText, rulesText, flagsText, strings.Fields(prefixesText))
+	d.compounding(compoundText)
 	d.function = newTable(functionText, '\n')
 	d.english = newTable(englishText, '\t')
 	d.glosses = newTable(glossesText, '\t')
@@ -110,6 +117,18 @@ func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
 	// The longest prefix first: "vissza" before "vi".
 	slices.SortFunc(d.prefixes, func(a, b string) int { return len(b) - len(a) })
 	return d
+}
+
+// compounding reads the compounding flags, "flag begin end" in two hex digits each.
+func (d *Data) compounding(line string) {
+	fs := strings.Fields(line)
+	for i, f := range []*flagset{&d.anyPart, &d.firstPart, &d.lastPart} {
+		if i < len(fs) {
+			if b, err := strconv.ParseUint(fs[i], 16, 8); err == nil && b != 0 {
+				f.set(byte(b))
+			}
+		}
+	}
 }
 
 // table finds the lines of a text by their key, a line's text up to sep (or all of it): an
@@ -238,7 +257,7 @@ const maxLemmas = 4
 // derived form of, w itself when it is one. It strips one suffix, or two when one finds no
 // stem, and a verbal prefix when suffixes alone find none ("megrendelnem": "rendel"), taking
 // any suffix off any dictionary word, whether the word takes it or not ("fogam": "fogak" and
-// "fog"): the matcher is tuned on these looser lemmas. Those that Stems finds, by the
+// "fog"): the matcher takes them after those of Stems. Those that Stems finds, by the
 // dictionary's rules, come first, so that the first is a lemma of the word where the rules
 // find one; then the longest (the most specific). Nil when none is found.
 func (d *Data) Lemmas(w string) []string {
@@ -254,10 +273,7 @@ func (d *Data) Lemmas(w string) []string {
 			strict = append(strict, c)
 		}
 	}
-	if _, mark, ok := d.stem(w); ok && mark == 0 {
-		d.lemmasOf(w, add)
-	}
-	d.strip(w, 2, add)
+	d.oneSuffix(w, add)
 	strict = longestFirst(strict)
 	rank := func(l string) int {
 		if i := slices.Index(strict, l); i >= 0 {
@@ -324,20 +340,14 @@ func (d *Data) Stems(w string) []string {
 			out = append(out, c)
 		}
 	}
-	if _, mark, ok := d.stem(w); ok && mark == 0 {
-		d.lemmasOf(w, add)
-	}
-	d.strip(w, 2, add)
+	d.oneSuffix(w, add)
 	if len(out) == 0 {
 		d.strip2(w, add)
 	}
 	if len(out) == 0 {
 		for _, p := range d.prefixes {
 			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 3 {
-				if _, mark, ok := d.stem(rest); ok && mark == 0 {
-					d.lemmasOf(rest, add)
-				}
-				d.strip(rest, 2, add)
+				d.oneSuffix(rest, add)
 				if len(out) > 0 {
 					break
 				}
@@ -345,6 +355,15 @@ func (d *Data) Stems(w string) []string {
 		}
 	}
 	return longestFirst(out)
+}
+
+// oneSuffix calls add with the lemmas of w as a dictionary word by itself and as one with a
+// suffix it takes.
+func (d *Data) oneSuffix(w string, add func(string)) {
+	if _, mark, ok := d.stem(w); ok && mark == 0 {
+		d.lemmasOf(w, add)
+	}
+	d.strip(w, 2, add)
 }
 
 // longestFirst sorts lemmas the longest first and keeps maxLemmas.
@@ -577,10 +596,153 @@ func matches(cond, w string) bool {
 	return true
 }
 
+// minPart is the fewest bytes a part of a compound has: Hunspell allows one letter, which
+// would find a compound in most long words.
+const minPart = 3
+
+// Compound returns the lemmas of the parts of the folded word w as Hunspell's compounding
+// allows them: each part a dictionary word that may stand in a compound where it stands (its
+// compounding flags), a later one also derived by a suffix that lets it ("festes" of "fest"),
+// the last one with a suffix it takes, "szovegirast" as "szoveg" and "iras", three parts at
+// most ("fogkoeltavolitas": "fogko", "eltavolitas"). The first part as long as can be; nil
+// when w is no such compound.
+func (d *Data) Compound(w string) []string {
+	if s := d.Stems(w); len(s) > 0 {
+		w = s[0] // "fogfajassal" is "fogfajas" with "-sal", no "sal" (a scarf) at its end
+	}
+	return d.compound(w, 2)
+}
+
+func (d *Data) compound(w string, more int) []string {
+	var first, last flagset
+	first.union(d.anyPart)
+	first.union(d.firstPart)
+	last.union(d.anyPart)
+	last.union(d.lastPart)
+	for i := len(w) - minPart; i >= minPart; i-- {
+		if !utf8.RuneStart(w[i]) {
+			continue
+		}
+		// The first part is a dictionary word as it stands: looking for a derived one
+		// at each split would cost a turn more than all else.
+		f, mark, ok := d.stem(w[:i])
+		if !ok || mark == needAffix || !f.meets(&first) {
+			continue
+		}
+		var head []string
+		d.lemmasOf(w[:i], func(l string) { head = append(head, l) })
+		var tail []string
+		d.part(w[i:], &last, true, func(l string) {
+			if !slices.Contains(tail, l) {
+				tail = append(tail, l)
+			}
+		})
+		if len(tail) == 0 && more > 1 {
+			if rest := d.compound(w[i:], more-1); len(rest) > 0 && d.middle(rest[0]) {
+				tail = rest
+			}
+		}
+		if len(tail) > 0 {
+			return append(head[:1], longestFirst(tail)...)
+		}
+	}
+	return nil
+}
+
+// part calls add with the lemmas of w as a part of a compound whose stems carry one of the
+// flags ok: a dictionary word that does, or one derived by a suffix that lets the derived
+// word stand in a compound, w itself then, and its root ("festes" and "fest"). With inflected, the part may
+// end in a suffix it takes, as the last part of a compound does.
+func (d *Data) part(w string, ok *flagset, inflected bool, add func(string)) {
+	if f, mark, found := d.stem(w); found && mark != needAffix && f.meets(ok) {
+		d.lemmasOf(w, add)
+	}
+	for i := max(2, len(w)-d.maxSuffix); i < len(w); i++ {
+		if !utf8.RuneStart(w[i]) {
+			continue
+		}
+		d.rules.values(w[i:], func(line string) {
+			r, parsed := parseRule(line)
+			if !parsed {
+				return
+			}
+			c := w[:i] + r.strip
+			f, _, found := d.stem(c)
+			if !found || !f.has(r.flag) || !matches(r.cond, c) {
+				return
+			}
+			switch {
+			case r.cont >= 0 && r.cont < len(d.flagsets) && d.flagsets[r.cont].meets(ok):
+				add(w) // a derived word that may stand in a compound, and its root
+				d.lemmasOf(c, add)
+			case inflected && f.meets(ok):
+				d.lemmasOf(c, add)
+			}
+		})
+	}
+	if !inflected {
+		return
+	}
+	// A derived last part with a suffix of its own: "festest" is "festes" with "-t".
+	for i := max(3, len(w)-d.maxSuffix); i < len(w); i++ {
+		if !utf8.RuneStart(w[i]) {
+			continue
+		}
+		d.rules.values(w[i:], func(line string) {
+			r, parsed := parseRule(line)
+			if !parsed || !d.outer.has(r.flag) || !matches(r.cond, w[:i]+r.strip) {
+				return
+			}
+			var outer flagset
+			outer.set(r.flag)
+			inner := w[:i] + r.strip
+			var ls []string
+			d.part(inner, ok, false, func(l string) { ls = append(ls, l) })
+			if slices.Contains(ls, inner) && d.derivedFor(inner, &outer) {
+				for _, l := range ls {
+					add(l)
+				}
+			}
+		})
+	}
+}
+
+// derivedFor reports whether w is a dictionary word with a suffix that one of the flags
+// outer may follow.
+func (d *Data) derivedFor(w string, outer *flagset) bool {
+	found := false
+	for i := max(2, len(w)-d.maxSuffix); i < len(w) && !found; i++ {
+		if !utf8.RuneStart(w[i]) {
+			continue
+		}
+		d.rules.values(w[i:], func(line string) {
+			r, ok := parseRule(line)
+			if !ok || r.cont < 0 || r.cont >= len(d.flagsets) || !d.flagsets[r.cont].meets(outer) {
+				return
+			}
+			c := w[:i] + r.strip
+			if f, _, ok := d.stem(c); ok && f.has(r.flag) && matches(r.cond, c) {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// middle reports whether the dictionary word w may stand inside a compound, neither first
+// nor last.
+func (d *Data) middle(w string) bool {
+	f, _, ok := d.stem(w)
+	return ok && f.meets(&d.anyPart)
+}
+
 // Parts splits a folded compound into a dictionary word and the lemmas of the rest, the first
 // part as long as can be: "fogkoeltavolitas" is "fogko" and "eltavolitas". Nil when w is not
 // a compound of known words.
 func (d *Data) Parts(w string) (head string, tail []string) {
+	if c := d.Compound(w); len(c) > 1 {
+		return c[0], c[1:]
+	}
 	for i := len(w) - 3; i >= 3; i-- {
 		if !utf8.RuneStart(w[i]) || !d.Known(w[:i]) {
 			continue

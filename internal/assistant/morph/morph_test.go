@@ -94,6 +94,36 @@ func TestMatches(t *testing.T) {
 	}
 }
 
+// TestCompound: a compound splits where Hunspell's compounding flags let its parts stand, the
+// last one inflected or derived ("festes" of "fest" may end a compound, as its suffix
+// allows), and an inflected word is split as its stem, so that its suffix is no part.
+func TestCompound(t *testing.T) {
+	d := Load()
+	for w, want := range map[string][]string{
+		"szovegirast":      {"szoveg", "iras"},
+		"hajfestest":       {"haj", "festes", "fest"},
+		"ugyfelfogadas":    {"ugyfel", "fogadas"},
+		"fogkoeltavolitas": {"fogko", "eltavolitas"},
+		"fogfajassal":      {"fog", "fajas"},
+	} {
+		got := d.Compound(w)
+		if len(got) < 2 || got[0] != want[0] {
+			t.Errorf("Compound(%q) = %v, want %v", w, got, want)
+			continue
+		}
+		for _, p := range want[1:] {
+			if !slices.Contains(got[1:], p) {
+				t.Errorf("Compound(%q) = %v, want %q among its later parts", w, got, p)
+			}
+		}
+	}
+	for _, w := range []string{"kerulne", "terulet", "szombaton", "xqzvw"} {
+		if got := d.Compound(w); got != nil {
+			t.Errorf("Compound(%q) = %v, want none", w, got)
+		}
+	}
+}
+
 func TestParts(t *testing.T) {
 	d := Load()
 	for w, want := range map[string][2]string{

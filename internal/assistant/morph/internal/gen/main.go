@@ -62,6 +62,9 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_flags.txt"), setLines); err != nil {
 		return err
 	}
+	if err := writeLines(filepath.Join(out, "hu_compound.txt"), compoundLines(aff)); err != nil {
+		return err
+	}
 	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function)); err != nil {
 		return err
 	}
@@ -206,6 +209,9 @@ type affixes struct {
 	// needAffix, onlyInCompound and forbidden are the flags of stems that are no word alone,
 	// stems that are one only inside a compound, and forbidden words.
 	needAffix, onlyInCompound, forbidden byte
+	// compound, compoundBegin and compoundEnd are the flags of stems that may be a part of a
+	// compound anywhere, only first, and only last.
+	compound, compoundBegin, compoundEnd byte
 }
 
 // suffixRule is a suffix rule of the affix file: a stem that carries flag and whose end
@@ -250,6 +256,12 @@ func readAffixes(path string) (affixes, error) {
 			a.needAffix = flagOf(line)
 		case strings.HasPrefix(line, "ONLYINCOMPOUND "):
 			a.onlyInCompound = flagOf(line)
+		case strings.HasPrefix(line, "COMPOUNDFLAG "):
+			a.compound = flagOf(line)
+		case strings.HasPrefix(line, "COMPOUNDBEGIN "):
+			a.compoundBegin = flagOf(line)
+		case strings.HasPrefix(line, "COMPOUNDEND "):
+			a.compoundEnd = flagOf(line)
 		case strings.HasPrefix(line, "FORBIDDENWORD "):
 			a.forbidden = flagOf(line)
 		case strings.HasPrefix(line, "SFX "):
@@ -485,6 +497,12 @@ func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]
 		rules[fmt.Sprintf("%s %s %02x %s %s", r.add, strip, r.flag, r.cond, cont)] = true
 	}
 	return stemLines, sorted(suffixes), sorted(rules), setLines
+}
+
+// compoundLines writes the compounding flags as morph.Data reads them: "flag begin end", two
+// hex digits each ("00" for none).
+func compoundLines(aff affixes) []string {
+	return []string{fmt.Sprintf("%02x %02x %02x", aff.compound, aff.compoundBegin, aff.compoundEnd)}
 }
 
 // sortedFlags writes flags as the sorted hexadecimal numbers of their bytes, without those
