@@ -27,8 +27,9 @@ var hostileDuration = flag.Duration("hostile.duration", 0,
 
 const (
 	// The attacks may raise the server's resident memory by at most attackRSS over what it held
-	// idle before them. Idle is the binary's pages (about 27 MiB), the runtime and about 10 MiB
-	// of heap. At the peak a password hash runs (argon2id's 19 MiB, one at a time) beside what
+	// idle before them. Idle is the binary's pages serving reads (about 13 MiB), the runtime and
+	// about 10 MiB of heap. At the peak a password hash runs (argon2id's 19 MiB, one at a time,
+	// outside the heap), the binary's pages the attacks read (about 5 MiB more) beside what
 	// the attackers' requests and connections hold: slow headers up to the 2 s header timeout,
 	// a buffer and a stack for each connection that sent something (the silent ones stay in the
 	// kernel). The bound catches memory that grows with what the attackers send (the 322 MiB of
