@@ -24,6 +24,12 @@ func Release() (Released, error) {
 	if err := unix.Stat("/proc/self/exe", &st); err != nil {
 		return Released{}, fmt.Errorf("the executable: %w", err)
 	}
+	// On an overlay file system (a container's) the maps may name the file below it, by the
+	// same path and another device: either tells the executable.
+	exe, err := os.Readlink("/proc/self/exe")
+	if err != nil {
+		return Released{}, fmt.Errorf("the executable: %w", err)
+	}
 	maps, err := os.ReadFile("/proc/self/maps")
 	if err != nil {
 		return Released{}, err
@@ -32,7 +38,7 @@ func Release() (Released, error) {
 	s := bufio.NewScanner(bytes.NewReader(maps))
 	for s.Scan() {
 		m, ok := parseMapping(s.Text())
-		if !ok || m.writable || m.dev != st.Dev || m.inode != st.Ino {
+		if !ok || m.writable || (m.dev != st.Dev || m.inode != st.Ino) && m.path != exe {
 			continue
 		}
 		if _, _, errno := unix.Syscall(unix.SYS_MADVISE, m.start, m.end-m.start, unix.MADV_DONTNEED); errno != 0 {
@@ -49,12 +55,17 @@ type mapping struct {
 	start, end uintptr
 	writable   bool
 	dev, inode uint64
+	path       string // "" for an anonymous mapping
 }
 
 func parseMapping(line string) (mapping, bool) {
 	f := strings.Fields(line)
 	if len(f) < 5 {
 		return mapping{}, false
+	}
+	var path string
+	if len(f) > 5 {
+		path = strings.Join(f[5:], " ")
 	}
 	lo, hi, ok1 := strings.Cut(f[0], "-")
 	major, minor, ok2 := strings.Cut(f[3], ":")
@@ -70,5 +81,5 @@ func parseMapping(line string) (mapping, bool) {
 		return mapping{}, false
 	}
 	return mapping{start: uintptr(start), end: uintptr(end), writable: f[1][1] == 'w',
-		dev: unix.Mkdev(uint32(maj), uint32(mnr)), inode: inode}, true
+		dev: unix.Mkdev(uint32(maj), uint32(mnr)), inode: inode, path: path}, true
 }

@@ -49,12 +49,14 @@ func TestParseMapping(t *testing.T) {
 		ok         bool
 	}{
 		{"code", "00400000-00fc2000 r-xp 00000000 fe:01 11889521 /tmp/leadchat",
-			mapping{start: 0x400000, end: 0xfc2000, dev: dev, inode: 11889521}, true},
+			mapping{start: 0x400000, end: 0xfc2000, dev: dev, inode: 11889521, path: "/tmp/leadchat"}, true},
 		{"data", "023b3000-0254b000 rw-p 01fb3000 fe:01 11889521 /tmp/leadchat",
-			mapping{start: 0x23b3000, end: 0x254b000, writable: true, dev: dev, inode: 11889521}, true},
+			mapping{start: 0x23b3000, end: 0x254b000, writable: true, dev: dev, inode: 11889521, path: "/tmp/leadchat"}, true},
 		{"replaced binary", "00fc2000-023b3000 r--p 00bc2000 fe:01 42 /tmp/leadchat (deleted)",
-			mapping{start: 0xfc2000, end: 0x23b3000, dev: dev, inode: 42}, true},
+			mapping{start: 0xfc2000, end: 0x23b3000, dev: dev, inode: 42, path: "/tmp/leadchat (deleted)"}, true},
 		{"anonymous", "33f4f4800000-33f4f7000000 rw-p 00000000 00:00 0", mapping{}, false},
+		{"path with a space", "00400000-00401000 r--p 00000000 fe:01 7 /opt/my apps/leadchat",
+			mapping{start: 0x400000, end: 0x401000, dev: dev, inode: 7, path: "/opt/my apps/leadchat"}, true},
 		{"garbled", "nonsense", mapping{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
