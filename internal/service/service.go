@@ -248,8 +248,9 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	// Past the cap a connection waits in the kernel's backlog until one closes, rather than
 	// being refused: a burst is slowed, not failed.
 	ln = netutil.LimitListener(ln, cmp.Or(s.cfg.MaxConns, DefaultMaxConns))
-	// What starting read of the binary (init, migrations, the embedded data's tables, 10 MiB
-	// and more) leaves the resident memory; serving reads back the little it needs.
+	// Starting read much of the binary that serving never reads again (init, migrations, the
+	// embedded data's tables: about 15 MiB resident); it leaves the resident memory, and
+	// serving reads back what it needs.
 	if r, err := exepages.Release(); err != nil {
 		s.log.Warn("releasing the binary's pages", "err", err.Error())
 	} else {
