@@ -179,7 +179,7 @@ func unknownCommand(args []string) error {
 // 18 MiB under attack) come on top. While a password hash runs, its 19 MiB work area (outside
 // the heap) is taken off the limit. It bounds garbage only: live memory beside a hash can take
 // the process past it. Under make hostile's attacks 32 MiB, where 40 MiB was, takes the peak
-// about 2.5 MiB lower (62.2 MiB, was 64.5, on average) for 2-3 points more of the CPU in the
+// about 2 MiB lower (62.3 MiB, was 64.5, on average) for 2-3 points more of the CPU in the
 // collector (19 % of the CPU the process used, was 17 %). A machine with memory to spare
 // raises it with GOMEMLIMIT, as for any Go program.
 const defaultMemoryLimit = 32 << 20
