@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net"
+	"syscall"
 	"testing"
 	"time"
 
@@ -42,5 +43,32 @@ func TestListenAcceptsOnlyConnectionsThatSend(t *testing.T) {
 	got := make([]byte, len(line))
 	if _, err := io.ReadFull(c, got); err != nil || string(got) != line {
 		t.Fatalf("the first connection accepted read %q, %v: want the one that sent %q", got, err, line)
+	}
+}
+
+// A silent connection is held by the kernel for half a minute, not for the header timeout:
+// the listener asks for it (Linux reports the value rounded up to its SYN-ACK retries).
+func TestListenHoldsSilentConnectionsHalfAMinute(t *testing.T) {
+	ln, err := service.Listen(context.Background(), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	rc, err := ln.(*net.TCPListener).SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var secs int
+	var optErr error
+	if err := rc.Control(func(fd uintptr) {
+		secs, optErr = syscall.GetsockoptInt(int(fd), syscall.IPPROTO_TCP, syscall.TCP_DEFER_ACCEPT)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if optErr != nil {
+		t.Fatal(optErr)
+	}
+	if secs < 30 || secs > 63 {
+		t.Errorf("TCP_DEFER_ACCEPT %d s: want half a minute (30 s, rounded up by the kernel)", secs)
 	}
 }

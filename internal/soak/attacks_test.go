@@ -166,7 +166,8 @@ func (a *attacks) slowHeaders(ctx context.Context) {
 }
 
 // idleConnection holds a connection open without a byte until the server ends it; then another.
-// On Linux the server's kernel holds such a connection unaccepted, so it lasts the whole run.
+// On Linux the server's kernel holds such a connection unaccepted for half a minute, then the
+// server gives it its header timeout: in a short run it lasts the whole run.
 func (a *attacks) idleConnection(ctx context.Context) {
 	for ctx.Err() == nil {
 		conn, err := net.DialTimeout("tcp", a.addr, 5*time.Second)

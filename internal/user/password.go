@@ -7,12 +7,15 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
-	"golang.org/x/crypto/argon2"
+	"github.com/leadchat/leadchat/internal/argon2id"
+	"github.com/leadchat/leadchat/internal/exepages"
 )
 
 // Password rules: long enough to resist guessing, bounded so that hashing cost stays fixed.
@@ -63,7 +66,7 @@ func HashPassword(pw string) (string, error) {
 	}
 	key := argonKey([]byte(pw), salt, argonParams{memory: argonMemoryKiB, time: argonTime, threads: argonThreads}, argonKeyLen)
 	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime,
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2id.Version, argonMemoryKiB, argonTime,
 		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
@@ -88,10 +91,33 @@ func (g Gate) hash(ctx context.Context, f func()) error {
 	case g.turns <- struct{}{}:
 		defer func() { <-g.turns }()
 		g.run.Add(1)
+		defer lowerMemoryLimit(argonMemoryKiB << 10)()
 		f()
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+}
+
+// memoryLimit serialises the changes of lowerMemoryLimit to the runtime's soft memory limit,
+// which is one for the process whatever the number of gates.
+var memoryLimit sync.Mutex
+
+// lowerMemoryLimit lowers the Go runtime's soft memory limit by n bytes until the returned
+// function is called. A hash's work area is mapped outside the Go heap, where the runtime does
+// not count it: without this, the heap could fill the limit's whole room beside it, and the
+// process hold the limit plus the hash. A limit no higher than n (or none set) is left alone.
+func lowerMemoryLimit(n int64) (restore func()) {
+	memoryLimit.Lock()
+	defer memoryLimit.Unlock()
+	if limit := debug.SetMemoryLimit(-1); limit <= n || limit == math.MaxInt64 {
+		return func() {}
+	}
+	debug.SetMemoryLimit(debug.SetMemoryLimit(-1) - n)
+	return func() {
+		memoryLimit.Lock()
+		defer memoryLimit.Unlock()
+		debug.SetMemoryLimit(debug.SetMemoryLimit(-1) + n)
 	}
 }
 
@@ -116,18 +142,19 @@ func CheckPassword(hash, pw string) bool {
 	return subtle.ConstantTimeCompare(got, want) == 1 && ok
 }
 
-// argonKey derives an argon2id key with the process's memory at its least, and gives the work
-// memory (19 MiB for new hashes) back to the operating system at once. Before the hash, the
-// heap holds the garbage of the requests since the last collection and pages the runtime freed
-// but kept (under load about as much as the live heap): with the hash's 19 MiB on top, that
-// took the process over 64 MiB. After it, without giving the memory back the runtime keeps the
-// freed pages for minutes, and one login would leave the resident memory 19 MiB higher. Two
-// full collections per hash cost far less than the hash itself.
+// argonKey derives an argon2id key with the process's memory at its least. The key's work
+// memory (19 MiB for new hashes) is mapped for the hash alone and unmapped after it, outside
+// the Go heap. Before the hash, the heap holds the garbage of the requests since the last
+// collection and pages the runtime freed but kept (under load about as much as the live
+// heap), and the binary's pages read since they were last released, most of them 64 KiB read
+// around one that was needed once: with the hash's 19 MiB on top, that took the process over
+// 64 MiB. Both are given back first; a full collection and the pages read again cost far less
+// than the hash itself.
 func argonKey(pw, salt []byte, p argonParams, keyLen uint32) []byte {
 	debug.FreeOSMemory()
-	key := argon2.IDKey(pw, salt, p.time, p.memory, p.threads, keyLen)
-	debug.FreeOSMemory()
-	return key
+	// Failing, it leaves the pages resident, as they were.
+	_, _ = exepages.Release()
+	return argon2id.IDKey(pw, salt, p.time, p.memory, p.threads, keyLen)
 }
 
 type argonParams struct {
@@ -144,7 +171,7 @@ func parseHash(s string) (p argonParams, salt, key []byte, ok bool) {
 		return p, nil, nil, false
 	}
 	var version int
-	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2id.Version {
 		return p, nil, nil, false
 	}
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &p.threads); err != nil {

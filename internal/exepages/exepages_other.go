@@ -1,0 +1,6 @@
+//go:build !linux
+
+package exepages
+
+// Release does nothing where the process's mappings cannot be read.
+func Release() (Released, error) { return Released{}, nil }
