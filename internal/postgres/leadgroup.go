@@ -75,9 +75,8 @@ WITH batch AS (
                        details, source, referral_data, consent, over_limit, status, assignee_id)
     SELECT d.company_id, d.id, first_name, last_name, email, phone, phone_e164, service,
            details, source, referral_data, consent, over_limit,
-           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END,
-           (SELECT t.id FROM turn t WHERE t.company_id = d.company_id AND t.k = d.n % t.m)
-    FROM decided d
+           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END, t.id
+    FROM decided d LEFT JOIN turn t ON t.company_id = d.company_id AND t.k = d.n % t.m
     RETURNING *
 ), keys AS (
     INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
