@@ -141,9 +141,9 @@ func (r *leadRow) appendJSON(b []byte) []byte {
 	b = append(b, `{"ord":`...)
 	b = strconv.AppendInt(b, int64(r.Ord), 10)
 	b = append(b, `,"company_id":"`...)
-	b = appendUUID(b, r.CompanyID)
+	b = leadjson.AppendUUID(b, r.CompanyID)
 	b = append(b, `","id":"`...)
-	b = appendUUID(b, r.ID)
+	b = leadjson.AppendUUID(b, r.ID)
 	b = append(b, '"')
 	b = appendField(b, "first_name", r.FirstName)
 	b = appendField(b, "last_name", r.LastName)
@@ -220,19 +220,6 @@ func appendStringPtr(b []byte, s *string) []byte {
 		return append(b, "null"...)
 	}
 	return leadjson.AppendString(b, *s)
-}
-
-// appendUUID appends id's canonical text, as uuid.UUID.String writes it.
-func appendUUID(b []byte, id uuid.UUID) []byte {
-	b = hex.AppendEncode(b, id[0:4])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, id[4:6])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, id[6:8])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, id[8:10])
-	b = append(b, '-')
-	return hex.AppendEncode(b, id[10:])
 }
 
 // leadsJSON is insertLeads' $1 of creates: a JSON array of their leadRow.
