@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -41,23 +42,16 @@ func TestBodyCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 		route := v.routes[key]
 		schema := route.Operation.RequestBody.Value.Content.Get("application/json").Schema.Value
 		lead := key.path == pathLeads && key.method == http.MethodPost
-		accepted, kinAccepted, n := 0, 0, 1000
+		n := 1000
 		if lead {
 			n = 10000
 		}
+		tl := tally{key: key, n: n}
 		for range n {
 			body := genBody(rng, schema)
 			fast, ok := fastBody(check, body)
 			kinValue, kinErr := kinBody(route, &v.opts, body)
-			if kinErr == nil {
-				kinAccepted++
-			}
-			if !ok {
-				continue
-			}
-			accepted++
-			if kinErr != nil {
-				t.Errorf("%s %s: the compiled check accepts %s, kin-openapi refuses it: %v", key.method, key.path, body, kinErr)
+			if !tl.add(t, ok, kinErr, func() string { return string(body) }) {
 				continue
 			}
 			var fromFast, fromKin map[string]any
@@ -71,17 +65,48 @@ func TestBodyCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 				t.Errorf("%s: bound values differ (-kin +fast):\n%s", body, diff)
 			}
 		}
-		t.Logf("%s %s: %d bodies, kin-openapi accepts %d, the compiled check %d", key.method, key.path, n, kinAccepted, accepted)
+		tl.log(t, "bodies")
 		// For the lead create, the comparison means something only if both verdicts are common
 		// and the compiled check answers for most of what kin-openapi accepts. (The chat's
 		// ids have patterns, which the compiled check leaves to kin-openapi.)
-		if lead && (kinAccepted < n/20 || n-kinAccepted < n/20) {
-			t.Errorf("kin-openapi accepts %d of %d lead bodies: the generator needs work", kinAccepted, n)
+		if lead && (tl.kinAccepted < n/20 || n-tl.kinAccepted < n/20) {
+			t.Errorf("kin-openapi accepts %d of %d lead bodies: the generator needs work", tl.kinAccepted, n)
 		}
-		if lead && accepted < kinAccepted/2 {
-			t.Errorf("the compiled check accepts %d lead bodies of the %d kin-openapi accepts", accepted, kinAccepted)
+		if lead && tl.accepted < tl.kinAccepted/2 {
+			t.Errorf("the compiled check accepts %d lead bodies of the %d kin-openapi accepts", tl.accepted, tl.kinAccepted)
 		}
 	}
+}
+
+// tally counts, for one operation, what kin-openapi and the compiled checks accept of n
+// generated inputs.
+type tally struct {
+	key                   routeKey
+	n                     int
+	accepted, kinAccepted int
+}
+
+// add counts one input's verdicts, and fails the test when the compiled checks accept what
+// kin-openapi refuses (input describes it). It reports whether both accepted it.
+func (tl *tally) add(t *testing.T, ok bool, kinErr error, input func() string) bool {
+	t.Helper()
+	if kinErr == nil {
+		tl.kinAccepted++
+	}
+	if !ok {
+		return false
+	}
+	tl.accepted++
+	if kinErr != nil {
+		t.Errorf("%s %s: the compiled check accepts %s, kin-openapi refuses it: %v", tl.key.method, tl.key.path, input(), kinErr)
+		return false
+	}
+	return true
+}
+
+func (tl *tally) log(t *testing.T, what string) {
+	t.Helper()
+	t.Logf("%s %s: %d %s, kin-openapi accepts %d, the compiled check %d", tl.key.method, tl.key.path, tl.n, what, tl.kinAccepted, tl.accepted)
 }
 
 // kinBody is kin-openapi's verdict on body for route, and the value it validated.
@@ -239,7 +264,8 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 			continue
 		}
 		route := v.routes[key]
-		accepted, kinAccepted, n := 0, 0, 500
+		n := 500
+		tl := tally{key: key, n: n}
 		for range n {
 			r := httptest.NewRequest(key.method, key.path, nil)
 			query := url.Values{}
@@ -267,22 +293,75 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 			ok := paramsAccepted(checks, r, query)
 			in := &openapi3filter.RequestValidationInput{Request: r, QueryParams: query, Route: route, Options: &opts}
 			kinErr := openapi3filter.ValidateRequest(context.Background(), in)
-			if kinErr == nil {
-				kinAccepted++
-			}
-			if !ok {
-				continue
-			}
-			accepted++
-			if kinErr != nil {
-				t.Errorf("%s %s: the compiled checks accept %v %q, kin-openapi refuses them: %v", key.method, key.path, r.Header, r.URL.RawQuery, kinErr)
-			}
+			tl.add(t, ok, kinErr, func() string { return fmt.Sprintf("%v %q", r.Header, r.URL.RawQuery) })
 		}
-		t.Logf("%s %s: %d requests, kin-openapi accepts %d, the compiled checks %d", key.method, key.path, n, kinAccepted, accepted)
+		tl.log(t, "requests")
 		// The hot paths' parameters must mostly take the compiled way, for the comparison to
 		// mean something.
-		if (key == routeKey{http.MethodPost, pathLeads} || key == routeKey{http.MethodGet, pathConfig}) && accepted < n/10 {
-			t.Errorf("%s %s: the compiled checks accept only %d of %d", key.method, key.path, accepted, n)
+		if (key == routeKey{http.MethodPost, pathLeads} || key == routeKey{http.MethodGet, pathConfig}) && tl.accepted < n/10 {
+			t.Errorf("%s %s: the compiled checks accept only %d of %d", key.method, key.path, tl.accepted, n)
 		}
+	}
+}
+
+// TestPlainObjectIsUnmarshal: whatever plainObject decodes, json.Unmarshal decodes into a
+// map[string]any too, to the same value; on generated lead and event bodies, on the same bodies
+// with a byte changed, added or removed, and on the cases around what it takes.
+func TestPlainObjectIsUnmarshal(t *testing.T) {
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newValidator(doc)
+	bodies := [][]byte{}
+	for _, s := range []string{`{}`, ` { } `, `{"a":"b"}`, `{"a":"b","a":"c"}`, `{"a":{"b":{"c":null}}}`,
+		`{"a":true,"b":false,"c":null}`, `{"a":"é ő \u00e9"}`, `{"a":"\u00e9"}`, `{"a":"x\"y"}`, `{"a":1}`,
+		`{"a":[]}`, `{"a":"b",}`, `{"a" "b"}`, `{"a":"b"} x`, `{"a":"b"}{}`, `[]`, `null`, `"x"`, `{"a":tru}`,
+		`{"a":truex}`, `{"a":nul}`, "{\"a\":\"\xff\"}", "{\"a\":\"\x01\"}", `{"a":"b"`, `{"a":`, `{`, ``, "\t{\r\n\"a\" :\"b\" }\n",
+		`{"A":"b","a":"c"}`, `{"a":"` + strings.Repeat("x", 300) + `"}`, strings.Repeat(`{"a":`, 20) + `null` + strings.Repeat(`}`, 20)} {
+		bodies = append(bodies, []byte(s))
+	}
+	rng := rand.New(rand.NewPCG(31, 3))
+	for _, key := range []routeKey{{http.MethodPost, pathLeads}, {http.MethodPost, pathEvents}} {
+		schema := v.routes[key].Operation.RequestBody.Value.Content.Get("application/json").Schema.Value
+		for range 3000 {
+			body := genBody(rng, schema)
+			bodies = append(bodies, body)
+			mutated := slices.Clone(body)
+			i := rng.IntN(len(mutated))
+			switch rng.IntN(3) {
+			case 0:
+				mutated[i] = `{}[]",:\ tfn0é`[rng.IntN(15)]
+			case 1:
+				mutated = slices.Insert(mutated, i, `{}[]",:\ tfn0`[rng.IntN(13)])
+			default:
+				mutated = slices.Delete(mutated, i, i+1)
+			}
+			bodies = append(bodies, mutated)
+		}
+	}
+	plain, refused := 0, 0
+	for _, body := range bodies {
+		got, ok := plainObject(body)
+		var want map[string]any
+		err := json.Unmarshal(body, &want)
+		if err != nil {
+			refused++
+		}
+		if !ok {
+			continue
+		}
+		plain++
+		if err != nil || want == nil {
+			t.Errorf("plainObject decodes %q, json.Unmarshal does not: %v", body, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%q (-json.Unmarshal +plainObject):\n%s", body, diff)
+		}
+	}
+	t.Logf("%d bodies: plainObject decodes %d, json.Unmarshal refuses %d", len(bodies), plain, refused)
+	if plain < len(bodies)/10 || refused < len(bodies)/10 {
+		t.Errorf("the bodies need work: %d of %d plain, %d refused", plain, len(bodies), refused)
 	}
 }

@@ -3,15 +3,13 @@ package httpapi
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 	"strconv"
-
-	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/gen/api"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 )
 
 // CreateLead stores a lead for the key's company, counting it against the monthly limit.
@@ -66,24 +64,11 @@ func (r leadCreatedJSON) VisitCreateLeadResponse(w http.ResponseWriter) error {
 	}
 	b := make([]byte, 0, 96)
 	b = append(b, `{"lead_id":"`...)
-	b = appendUUID(b, r.ID)
+	b = leadjson.AppendUUID(b, r.ID)
 	b = append(b, `","over_limit":`...)
 	b = strconv.AppendBool(b, r.OverLimit)
 	b = append(b, ",\"success\":true}\n"...)
 	return writeJSONStatus(w, http.StatusCreated, b)
-}
-
-// appendUUID appends id's canonical text, as uuid.UUID.String writes it.
-func appendUUID(b []byte, id uuid.UUID) []byte {
-	b = hex.AppendEncode(b, id[0:4])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, id[4:6])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, id[6:8])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, id[8:10])
-	b = append(b, '-')
-	return hex.AppendEncode(b, id[10:])
 }
 
 // consentInput is the consent a request carries, nil when it carries none.

@@ -8,6 +8,7 @@
 package leadjson
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -100,6 +101,19 @@ func appendConsent(b []byte, c *lead.Consent) []byte {
 	b = append(b, `,"text":`...)
 	b = appendStringPtr(b, c.Text)
 	return append(b, '}')
+}
+
+// AppendUUID appends id's canonical text, as uuid.UUID.String writes it, without the string.
+func AppendUUID(b []byte, id uuid.UUID) []byte {
+	b = hex.AppendEncode(b, id[0:4])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, id[4:6])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, id[6:8])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, id[8:10])
+	b = append(b, '-')
+	return hex.AppendEncode(b, id[10:])
 }
 
 // AppendTime appends t in UTC as time.Time's MarshalJSON does (RFC 3339 with nanoseconds, no

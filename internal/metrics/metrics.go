@@ -29,6 +29,15 @@ type Metrics struct {
 	// are few (route templates × methods × statuses), so the map stays small.
 	mu     sync.RWMutex
 	series map[requestLabels]*requestSeries
+	// leadSeries holds leads' counter of each source and over-limit flag once looked up, as
+	// series does the requests'.
+	leadSeries map[leadLabels]prometheus.Counter
+}
+
+// leadLabels is one label set of the lead counter.
+type leadLabels struct {
+	source    string
+	overLimit bool
 }
 
 // requestLabels is one label set of the request metrics.
@@ -49,7 +58,7 @@ type requestSeries struct {
 func New() *Metrics {
 	m := &Metrics{
 		reg:    prometheus.NewRegistry(),
-		series: map[requestLabels]*requestSeries{},
+		series: map[requestLabels]*requestSeries{}, leadSeries: map[leadLabels]prometheus.Counter{},
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "leadchat_http_requests_total", Help: "HTTP requests by route, method and status.",
 		}, []string{"route", "method", "status"}),
@@ -124,11 +133,21 @@ func (m *Metrics) LeadCreated(source string, overLimit bool) {
 	if m == nil {
 		return
 	}
-	ol := "false"
-	if overLimit {
-		ol = "true"
+	key := leadLabels{source, overLimit}
+	m.mu.RLock()
+	c := m.leadSeries[key]
+	m.mu.RUnlock()
+	if c == nil {
+		ol := "false"
+		if overLimit {
+			ol = "true"
+		}
+		c = m.leads.WithLabelValues(source, ol)
+		m.mu.Lock()
+		m.leadSeries[key] = c
+		m.mu.Unlock()
 	}
-	m.leads.WithLabelValues(source, ol).Inc()
+	c.Inc()
 }
 
 // ChatMessage records an answered visitor message.

@@ -3,13 +3,17 @@ package postgres
 import (
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/event"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 )
 
 // insertLeads is the one statement that stores leads: every create (API with or without an
@@ -71,9 +75,8 @@ WITH batch AS (
                        details, source, referral_data, consent, over_limit, status, assignee_id)
     SELECT d.company_id, d.id, first_name, last_name, email, phone, phone_e164, service,
            details, source, referral_data, consent, over_limit,
-           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END,
-           (SELECT t.id FROM turn t WHERE t.company_id = d.company_id AND t.k = d.n % t.m)
-    FROM decided d
+           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END, t.id
+    FROM decided d LEFT JOIN turn t ON t.company_id = d.company_id AND t.k = d.n % t.m
     RETURNING *
 ), keys AS (
     INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
@@ -88,7 +91,8 @@ WITH batch AS (
 SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
 
 // leadRow is a lead as insertLeads reads it: the one encoding of a lead's columns. An omitted
-// field is NULL.
+// field is NULL. appendJSON writes it; the tags say what it writes, and
+// TestLeadRowJSONIsEncodingJSONs holds the two to each other.
 type leadRow struct {
 	Ord          int               `json:"ord"`
 	CompanyID    uuid.UUID         `json:"company_id"`
@@ -131,32 +135,136 @@ func (c leadCreate) row(ord int) leadRow {
 	return r
 }
 
-// storeLeads stores creates with insertLeads, on q (the pool, or a transaction), and returns
-// each one's outcome in order.
-func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Created, error) {
-	rows := make([]leadRow, len(creates))
+// appendJSON appends r as encoding/json writes it, without its reflection: a group of leads
+// is encoded on every create.
+func (r *leadRow) appendJSON(b []byte) []byte {
+	b = append(b, `{"ord":`...)
+	b = strconv.AppendInt(b, int64(r.Ord), 10)
+	b = append(b, `,"company_id":"`...)
+	b = leadjson.AppendUUID(b, r.CompanyID)
+	b = append(b, `","id":"`...)
+	b = leadjson.AppendUUID(b, r.ID)
+	b = append(b, '"')
+	b = appendField(b, "first_name", r.FirstName)
+	b = appendField(b, "last_name", r.LastName)
+	b = appendField(b, "email", r.Email)
+	b = appendField(b, "phone", r.Phone)
+	b = appendField(b, "phone_e164", r.PhoneE164)
+	b = appendField(b, "service", r.Service)
+	if d := r.Details; d != nil {
+		b = append(b, `,"details":{"note":`...)
+		b = leadjson.AppendString(b, d.Note)
+		if len(d.Unanswered) > 0 {
+			b = append(b, `,"unanswered_questions":[`...)
+			for i, q := range d.Unanswered {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = leadjson.AppendString(b, q)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
+	}
+	b = append(b, `,"source":`...)
+	b = leadjson.AppendString(b, r.Source)
+	if len(r.ReferralData) > 0 {
+		keys := slices.Sorted(maps.Keys(r.ReferralData)) // encoding/json's order
+		b = append(b, `,"referral_data":{`...)
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(leadjson.AppendString(b, k), ':')
+			b = leadjson.AppendString(b, r.ReferralData[k])
+		}
+		b = append(b, '}')
+	}
+	if c := r.Consent; c != nil {
+		b = append(b, `,"consent":{"marketing":`...)
+		b = strconv.AppendBool(b, c.Marketing)
+		b = append(b, `,"text":`...)
+		b = appendStringPtr(b, c.Text)
+		b = append(b, `,"privacy_url":`...)
+		b = appendStringPtr(b, c.PrivacyURL)
+		b = append(b, `,"given_at":"`...)
+		b = c.GivenAt.AppendFormat(b, time.RFC3339Nano) // as time.Time's MarshalJSON
+		b = append(b, `","source":`...)
+		b = leadjson.AppendString(b, string(c.Source))
+		b = append(b, '}')
+	}
+	b = append(b, `,"lead_limit":`...)
+	if r.LeadLimit == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*r.LeadLimit), 10)
+	}
+	b = appendField(b, "idem_key", r.IdemKey)
+	b = appendField(b, "request_hash", r.RequestHash)
+	return append(b, '}')
+}
+
+// appendField appends `,"name":"value"`, nothing for an empty value (omitempty).
+func appendField(b []byte, name, value string) []byte {
+	if value == "" {
+		return b
+	}
+	b = append(b, `,"`...)
+	b = append(b, name...)
+	b = append(b, `":`...)
+	return leadjson.AppendString(b, value)
+}
+
+func appendStringPtr(b []byte, s *string) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	return leadjson.AppendString(b, *s)
+}
+
+// leadsJSON is insertLeads' $1 of creates: a JSON array of their leadRow.
+func leadsJSON(creates []leadCreate) []byte {
+	b := make([]byte, 0, 512*len(creates))
+	b = append(b, '[')
 	for i, c := range creates {
-		rows[i] = c.row(i)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		r := c.row(i)
+		b = r.appendJSON(b)
 	}
-	arg, err := json.Marshal(rows)
+	return append(b, ']')
+}
+
+// storeLeads stores creates with insertLeads, on q (the pool, or a transaction), and returns
+// each one's outcome in order. Its three columns are scanned by hand, as sqlx's reflection
+// would cost a group more than its encoding.
+func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Created, error) {
+	rows, err := q.query(ctx, insertLeads, string(leadsJSON(creates)))
 	if err != nil {
-		return nil, fmt.Errorf("encoding leads: %w", err)
-	}
-	var out []struct {
-		Ord       int  `db:"ord"`
-		OverLimit bool `db:"over_limit"`
-		Count     int  `db:"count"`
-	}
-	if err := q.selectAll(ctx, &out, insertLeads, string(arg)); err != nil {
 		return nil, err
 	}
-	if len(out) != len(creates) {
-		return nil, fmt.Errorf("a group of %d leads stored %d", len(creates), len(out))
-	}
+	defer rows.Close()
 	created := make([]lead.Created, len(creates))
-	for _, r := range out {
-		c := creates[r.Ord]
-		created[r.Ord] = lead.Created{ID: c.lead.ID, OverLimit: r.OverLimit, Limit: c.limit, Count: r.Count}
+	n := 0
+	for rows.Next() {
+		var ord, count int
+		var overLimit bool
+		if err := rows.Scan(&ord, &overLimit, &count); err != nil {
+			return nil, translate(err)
+		}
+		if ord < 0 || ord >= len(creates) {
+			return nil, fmt.Errorf("a group of %d leads stored one numbered %d", len(creates), ord)
+		}
+		c := creates[ord]
+		created[ord] = lead.Created{ID: c.lead.ID, OverLimit: overLimit, Limit: c.limit, Count: count}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return nil, translate(err)
+	}
+	if n != len(creates) {
+		return nil, fmt.Errorf("a group of %d leads stored %d", len(creates), n)
 	}
 	return created, nil
 }

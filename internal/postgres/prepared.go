@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
@@ -83,6 +84,21 @@ func (r runner) selectAll(ctx context.Context, dest any, query string, args ...a
 		return translate(r.tx.SelectContext(ctx, dest, query, args...))
 	}
 	return translate(st.SelectContext(ctx, dest, args...))
+}
+
+// query runs query and returns its rows, for a caller that scans them itself.
+func (r runner) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := r.prepared(ctx, query)
+	var rows *sql.Rows
+	switch {
+	case err != nil:
+		return nil, err
+	case st == nil:
+		rows, err = r.tx.QueryContext(ctx, query, args...)
+	default:
+		rows, err = st.QueryContext(ctx, args...)
+	}
+	return rows, translate(err)
 }
 
 // closeStmts closes the prepared statements.
