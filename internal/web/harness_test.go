@@ -6,8 +6,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +22,7 @@ import (
 	"github.com/leadchat/leadchat/internal/service"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/user/usertest"
+	"github.com/leadchat/leadchat/internal/web"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -92,6 +95,50 @@ func startHashing(t *testing.T, realHashes bool, options ...func(*service.Config
 	f.user(t, f.b, f.ownerB, user.Owner)
 	return f
 }
+
+// dashboardFixture is a fresh database holding company A (pro plan) and its owner, f.owner,
+// for the tests that build the dashboard's handler themselves, without the service around it.
+func dashboardFixture(t *testing.T) *fixture {
+	t.Helper()
+	store, err := postgres.Open(context.Background(), pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	f := &fixture{store: store, owner: "tulajdonos@a-ceg.hu"}
+	f.a = f.company(t, "A Napelem Kft.", plan.Pro)
+	f.user(t, f.a, f.owner, user.Owner)
+	return f
+}
+
+// startDashboard serves the dashboard alone (web.New) on a dashboardFixture; cfg gets its store,
+// and the store's sessions unless cfg brings its own.
+func startDashboard(t *testing.T, cfg web.Config) *fixture {
+	t.Helper()
+	f := dashboardFixture(t)
+	cfg.Store = f.store
+	if cfg.Sessions == nil {
+		cfg.Sessions = f.store.SessionStore(0)
+	}
+	srv := httptest.NewServer(web.New(cfg))
+	t.Cleanup(srv.Close)
+	f.base = srv.URL
+	return f
+}
+
+// clock is a dashboard clock (web.Config.Now) that only the test moves.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newClock() *clock { return &clock{now: time.Now()} }
+
+// Now is the clock's time.
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+// advance moves the clock on by d.
+func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
 
 func (f *fixture) company(t *testing.T, name string, p plan.Plan) company.Company {
 	t.Helper()
