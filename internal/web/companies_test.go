@@ -89,6 +89,7 @@ var (
 // the team list, about the same time, and a link whose page and use look the same; the
 // existing account's password does not change, and it gains the company.
 func TestInvitationTellsNothing(t *testing.T) {
+	// Not parallel: it compares two kinds of invitation by their times.
 	f := start(t)
 	ownerB := f.client(t)
 	ownerB.login(f.ownerB)

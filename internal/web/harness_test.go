@@ -16,6 +16,7 @@ import (
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -26,6 +27,10 @@ import (
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// contract is the API's contract, loaded once for the package's many services and only read
+// after the load.
+var contract = sync.OnceValues(httpapi.LoadContract)
 
 // password is every test user's password.
 const password = "jó hosszú jelszó 42"
@@ -62,8 +67,12 @@ func startRealHashes(t *testing.T, options ...func(*service.Config)) *fixture {
 
 func startHashing(t *testing.T, realHashes bool, options ...func(*service.Config)) *fixture {
 	t.Helper()
+	loaded, err := contract()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second}
+	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second, Contract: loaded}
 	for _, o := range options {
 		o(&cfg)
 	}

@@ -92,6 +92,7 @@ func TestLoginAndSession(t *testing.T) {
 }
 
 func TestLoginFailures(t *testing.T) {
+	// Not parallel: it compares two kinds of login by their times.
 	f := startRealHashes(t)
 	c := f.client(t)
 
@@ -156,7 +157,7 @@ func TestLoginFailures(t *testing.T) {
 
 // Guesses sent at once are counted one by one: exactly five are checked, the rest wait.
 func TestParallelGuessesAreThrottled(t *testing.T) {
-	t.Parallel()
+	// Not parallel: 16 logins wait for one hashing turn within the client's timeout.
 	f := start(t)
 	const n = 16
 	statuses := make(chan int, n)
@@ -181,6 +182,7 @@ func TestParallelGuessesAreThrottled(t *testing.T) {
 // (19 MiB each) at once. Four logins at once without the turn-taking peak at about 76 MiB more
 // than before; with it at one hash's 19 MiB.
 func TestLoginsHashOneAtATime(t *testing.T) {
+	// Not parallel: it reads the whole process's heap.
 	f := startRealHashes(t)
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	heap := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }

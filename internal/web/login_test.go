@@ -55,7 +55,7 @@ func TestMadeUpLinksTakeNoHashingTurn(t *testing.T) {
 // One client address may fail 20 logins in 15 minutes across addresses; the 21st attempt is
 // refused without a hash, whatever the address, while another client logs in.
 func TestClientFailureLimit(t *testing.T) {
-	t.Parallel()
+	// Not parallel: 20 failed logins hash one at a time within the client's timeout.
 	f := start(t, behindProxy)
 	c := f.client(t)
 	from := []string{"X-Forwarded-For", "203.0.113.7"}
