@@ -167,10 +167,15 @@ func (f *fixture) key(t *testing.T, c company.Company, kind auth.Kind) admin.Cre
 	return k
 }
 
+// cheapHash is usertest's hash of password, made once for every fixture's users: a login
+// checks the password against it as against any other, and each hash made costs 8 MiB and
+// some 15 ms of CPU, three times for each test.
+var cheapHash = sync.OnceValue(func() string { return usertest.Hash(password) })
+
 // user stores a user of c whose password is password.
 func (f *fixture) user(t *testing.T, c company.Company, email string, role user.Role) user.User {
 	t.Helper()
-	hash := usertest.Hash(password)
+	hash := cheapHash()
 	if f.realHashes {
 		var err error
 		if hash, err = user.HashPassword(password); err != nil {
