@@ -6,6 +6,7 @@ package contracttest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -21,34 +22,50 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 )
 
-// Spec loads api/openapi.yaml from the module root, with its servers replaced by base so that
-// routes match a test server on any port.
+// Spec is api/openapi.yaml from the module root, with its servers replaced by base so that
+// routes match a test server on any port. It is a shallow copy of the document the process
+// loaded once: the caller may set its top-level fields, and reads the rest.
 func Spec(t testing.TB, base string) *openapi3.T {
 	t.Helper()
-	path := filepath.Join(moduleRoot(t), "api", "openapi.yaml")
-	doc, err := openapi3.NewLoader().LoadFromFile(path)
-	if err != nil {
-		t.Fatalf("loading %s: %v", path, err)
-	}
-	if err := doc.Validate(context.Background()); err != nil {
-		t.Fatalf("%s is not a valid OpenAPI document: %v", path, err)
-	}
-	doc.Servers = openapi3.Servers{{URL: base}}
-	return doc
-}
-
-func moduleRoot(t testing.TB) string {
-	dir, err := os.Getwd()
+	shared, err := loaded()
 	if err != nil {
 		t.Fatal(err)
 	}
+	doc := *shared
+	doc.Servers = openapi3.Servers{{URL: base}}
+	return &doc
+}
+
+// loaded parses and validates api/openapi.yaml once per test process (it took some 60 ms of
+// CPU for each test that starts a server); nothing writes to the document afterwards.
+var loaded = sync.OnceValues(func() (*openapi3.T, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(root, "api", "openapi.yaml")
+	doc, err := openapi3.NewLoader().LoadFromFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", path, err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		return nil, fmt.Errorf("%s is not a valid OpenAPI document: %w", path, err)
+	}
+	return doc, nil
+})
+
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "api", "openapi.yaml")); err == nil {
-			return dir
+			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Fatal("api/openapi.yaml not found above the test's folder")
+			return "", errors.New("api/openapi.yaml not found above the test's folder")
 		}
 		dir = parent
 	}

@@ -33,7 +33,11 @@ const receiverBase = "http://receiver.invalid"
 func NewWebhooks(t testing.TB) *Webhooks {
 	t.Helper()
 	defineFormats()
-	path := filepath.Join(moduleRoot(t), "api", "openapi.yaml")
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(root, "api", "openapi.yaml")
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/contracttest"
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -59,12 +60,20 @@ func (l *lockedBuffer) String() string {
 
 func start(t *testing.T) *env { return startWith(t, nil) }
 
+// contract is the API's contract, loaded once for the package's many services and only read
+// after the load.
+var contract = sync.OnceValues(httpapi.LoadContract)
+
 // startWith starts the service with a configuration edited by edit.
 func startWith(t *testing.T, edit func(*service.Config)) *env {
 	t.Helper()
 	dsn := pgtest.NewDSN(t)
+	loaded, err := contract()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := service.Config{DatabaseURL: dsn, MaxDBConns: 16, ShutdownGrace: 5 * time.Second}
+	cfg := service.Config{DatabaseURL: dsn, MaxDBConns: 16, ShutdownGrace: 5 * time.Second, Contract: loaded}
 	if edit != nil {
 		edit(&cfg)
 	}

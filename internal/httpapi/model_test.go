@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -15,8 +16,9 @@ import (
 	"github.com/leadchat/leadchat/internal/service"
 )
 
-// fakeModel speaks the Chat Completions wire format with whatever reply() returns.
-func fakeModel(t *testing.T, reply func(system string) (status int, content string)) (*httptest.Server, *atomic.Int32) {
+// fakeModel speaks the Chat Completions wire format with whatever reply() returns; ctx ends when
+// the client gives up on the request.
+func fakeModel(t *testing.T, reply func(ctx context.Context, system string) (status int, content string)) (*httptest.Server, *atomic.Int32) {
 	var calls atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
@@ -28,7 +30,7 @@ func fakeModel(t *testing.T, reply func(system string) (status int, content stri
 		if len(req.Messages) > 0 {
 			system = req.Messages[0].Content
 		}
-		status, content := reply(system)
+		status, content := reply(r.Context(), system)
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
 		body, _ := json.Marshal(map[string]any{"choices": []any{map[string]any{
@@ -39,15 +41,24 @@ func fakeModel(t *testing.T, reply func(system string) (status int, content stri
 	return srv, &calls
 }
 
+// withModel points the service at a fake model, with the client's own attempt timeout: a
+// loaded machine must not turn a fake model's prompt answer into a timeout and a retry, which
+// the tests that count the model's calls would see as an extra call.
 func withModel(url string) func(*service.Config) {
 	return func(c *service.Config) {
-		c.AI = service.AIConfig{BaseURL: url, Model: "test-model", APIKey: "sk-test", Timeout: 300 * time.Millisecond}
+		c.AI = service.AIConfig{BaseURL: url, Model: "test-model", APIKey: "sk-test"}
 	}
+}
+
+// withImpatientModel is withModel giving up on each attempt after 300 ms, for the tests of a
+// slow model.
+func withImpatientModel(url string) func(*service.Config) {
+	return func(c *service.Config) { withModel(url)(c); c.AI.Timeout = 300 * time.Millisecond }
 }
 
 func TestChatWithModel(t *testing.T) {
 	t.Parallel()
-	model, calls := fakeModel(t, func(system string) (int, string) {
+	model, calls := fakeModel(t, func(_ context.Context, system string) (int, string) {
 		return 200, `{"reply": "A modell válasza.", "contact": {"name": "Kiss Béla", "email": "bela@example.hu", "phone": ""}}`
 	})
 	e := startWith(t, withModel(model.URL))
@@ -78,16 +89,24 @@ func TestChatModelFailuresFallBack(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
 		name  string
-		reply func(string) (int, string)
+		reply func(context.Context, string) (int, string)
 	}{
-		{"server error", func(string) (int, string) { return 500, "" }},
-		{"malformed answer", func(string) (int, string) { return 200, "" }},
-		{"too slow", func(string) (int, string) { time.Sleep(2 * time.Second); return 200, `{"reply": "késő"}` }},
-		{"leaks a price while gated", func(string) (int, string) { return 200, `{"reply": "Ez 2 450 000 Ft."}` }},
+		{"server error", func(context.Context, string) (int, string) { return 500, "" }},
+		{"malformed answer", func(context.Context, string) (int, string) { return 200, "" }},
+		// The answer comes long after the client's attempt timeout, or not at all once the client
+		// has given up: the test server's Close waits for its handlers.
+		{"too slow", func(ctx context.Context, _ string) (int, string) {
+			select {
+			case <-ctx.Done():
+			case <-time.After(2 * time.Second):
+			}
+			return 200, `{"reply": "késő"}`
+		}},
+		{"leaks a price while gated", func(context.Context, string) (int, string) { return 200, `{"reply": "Ez 2 450 000 Ft."}` }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			model, _ := fakeModel(t, tt.reply)
-			e := startWith(t, withModel(model.URL))
+			e := startWith(t, withImpatientModel(model.URL))
 			c := e.company(plan.Pro, -1)
 			if _, err := e.store.DB().Exec(`INSERT INTO widget_settings (company_id, gate_quote) VALUES ($1, true)`, c); err != nil {
 				t.Fatal(err)
@@ -107,7 +126,7 @@ func TestChatModelFailuresFallBack(t *testing.T) {
 
 func TestChatModelBudget(t *testing.T) {
 	t.Parallel()
-	model, calls := fakeModel(t, func(string) (int, string) { return 200, `{"reply": "modell"}` })
+	model, calls := fakeModel(t, func(context.Context, string) (int, string) { return 200, `{"reply": "modell"}` })
 	e := startWith(t, withModel(model.URL))
 	c := e.company(plan.Free, -1)
 	// Spend today's budget of the free plan (100 replies) but one.
@@ -152,7 +171,7 @@ func TestChatLostRaceAsksTheModelOnce(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			// race runs once, inside the model's answer to the second message.
 			var race atomic.Pointer[func()]
-			model, calls := fakeModel(t, func(string) (int, string) {
+			model, calls := fakeModel(t, func(context.Context, string) (int, string) {
 				if f := race.Swap(nil); f != nil {
 					(*f)()
 				}

@@ -61,6 +61,22 @@ type Config struct {
 	RequestTimeout time.Duration
 	// WidgetEvents counts the widget's funnel events; nil counts none.
 	WidgetEvents WidgetEvents
+	// Contract is the loaded contract; nil loads the embedded one. A process that builds many
+	// handlers (a test package) loads it once and shares it.
+	Contract *Contract
+}
+
+// Contract is the embedded OpenAPI contract with its request checks compiled. Nothing changes it
+// once loaded (a handler reads it as concurrent requests do), so handlers may share one.
+type Contract struct{ validator *validator }
+
+// LoadContract loads the embedded contract and compiles its request checks.
+func LoadContract() (*Contract, error) {
+	doc, err := api.GetSpec()
+	if err != nil {
+		return nil, fmt.Errorf("loading the embedded OpenAPI spec: %w", err)
+	}
+	return &Contract{validator: newValidator(doc)}, nil
 }
 
 // WidgetEvents counts a company's widget events per day.
@@ -89,12 +105,15 @@ type server struct {
 
 // New builds the service's HTTP handler.
 func New(cfg Config) (http.Handler, error) {
-	doc, err := api.GetSpec()
-	if err != nil {
-		return nil, fmt.Errorf("loading the embedded OpenAPI spec: %w", err)
+	contract := cfg.Contract
+	if contract == nil {
+		var err error
+		if contract, err = LoadContract(); err != nil {
+			return nil, err
+		}
 	}
 	s := &server{log: cfg.Log, keys: cfg.Keys, leads: cfg.Leads, configs: cfg.Configs, chat: cfg.Chat,
-		validator: newValidator(doc), metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP,
+		validator: contract.validator, metrics: cfg.Metrics, limits: cfg.Limits, ips: cfg.ClientIP,
 		live: cfg.Live, hub: cfg.Hub, streamPing: cmp.Or(cfg.StreamPing, StreamPing), events: cfg.WidgetEvents}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

@@ -36,7 +36,13 @@ type Options struct {
 	Durable bool
 	// Log receives a line for each step; the server's own log goes to server.log in DataDir.
 	Log io.Writer
+	// MaxConnections is the server's max_connections; 0 means DefaultMaxConnections.
+	MaxConnections int
 }
+
+// DefaultMaxConnections is max_connections unless Options say otherwise: room for a service's
+// pool and a package's parallel tests.
+const DefaultMaxConnections = 200
 
 // Cluster is a running server started by Start.
 type Cluster struct {

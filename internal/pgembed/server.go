@@ -1,6 +1,7 @@
 package pgembed
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -31,7 +32,7 @@ func launch(ctx context.Context, bin binaries, dir string, acct *account, opt Op
 			}
 			port = p
 		}
-		c, err := startServer(ctx, bin, dir, acct, port, opt.Durable, logPath)
+		c, err := startServer(ctx, bin, dir, acct, port, opt, logPath)
 		if err == nil {
 			return c, nil
 		}
@@ -44,7 +45,7 @@ func launch(ctx context.Context, bin binaries, dir string, acct *account, opt Op
 // errPortTaken marks a start that failed because the port was in use.
 var errPortTaken = errors.New("port in use")
 
-func startServer(ctx context.Context, bin binaries, dir string, acct *account, port int, durable bool, logPath string) (*Cluster, error) {
+func startServer(ctx context.Context, bin binaries, dir string, acct *account, port int, opt Options, logPath string) (*Cluster, error) {
 	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("opening the server log: %w", err)
@@ -62,7 +63,7 @@ func startServer(ctx context.Context, bin binaries, dir string, acct *account, p
 	logStart := fi.Size()
 
 	// The server is not tied to ctx: ctx bounds the start, and the server outlives it until Stop.
-	cmd := exec.Command(bin.postgres, serverArgs(dir, port, durable)...)
+	cmd := exec.Command(bin.postgres, serverArgs(dir, port, opt.Durable, cmp.Or(opt.MaxConnections, DefaultMaxConnections))...)
 	cmd.Dir = dir
 	cmd.Stdout = logFile
 	cmd.Stderr = logFile
@@ -99,10 +100,10 @@ func startServer(ctx context.Context, bin binaries, dir string, acct *account, p
 
 // serverArgs pass every setting on the command line, so a data folder made by anyone else is
 // used as it is and never needs its configuration files edited.
-func serverArgs(dir string, port int, durable bool) []string {
+func serverArgs(dir string, port int, durable bool, maxConns int) []string {
 	args := []string{"-D", dir, "-p", strconv.Itoa(port),
 		"-c", "listen_addresses=127.0.0.1",
-		"-c", "max_connections=200",
+		"-c", "max_connections=" + strconv.Itoa(maxConns),
 		"-c", "unix_socket_directories=" + socketDirs(dir),
 	}
 	if !durable {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/ratelimit"
 )
@@ -76,6 +77,9 @@ type Config struct {
 	// StreamPing is how often an idle chat stream or dashboard feed sends a comment; 0 is 25 s.
 	// Tests shorten it; there is no variable for it.
 	StreamPing time.Duration
+	// Contract is the API's loaded contract; nil loads it at Open. Set in code only: tests that
+	// open many services load it once (httpapi.LoadContract) and share it.
+	Contract *httpapi.Contract
 }
 
 // Defaults of the hardening settings, also taken when a Config built in code leaves them zero.

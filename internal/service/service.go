@@ -140,7 +140,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
 		RequestTimeout: cfg.RequestTimeout, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
-		WidgetEvents: tally,
+		WidgetEvents: tally, Contract: cfg.Contract,
 	})
 	if err != nil {
 		sessions.StopCleanup()

@@ -20,6 +20,7 @@ import (
 // other with the header's switcher, and then sees that one's only: the other company's lead is
 // 404 either way, and a company they are not a member of cannot be switched to.
 func TestUserInTwoCompanies(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	ctx := context.Background()
 	if _, _, err := user.Create(ctx, f.store, f.b.ID, f.member, user.Owner, ""); err != nil {
@@ -88,6 +89,7 @@ var (
 // the team list, about the same time, and a link whose page and use look the same; the
 // existing account's password does not change, and it gains the company.
 func TestInvitationTellsNothing(t *testing.T) {
+	// Not parallel: it compares two kinds of invitation by their times.
 	f := start(t)
 	ownerB := f.client(t)
 	ownerB.login(f.ownerB)

@@ -17,6 +17,7 @@ import (
 // The lead page shows the consent the lead holds: the choice, when and where, the text seen and
 // the notice linked.
 func TestLeadPageShowsConsent(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	text, notice := "Kérek híreket a Napfénytől.", "https://napfeny.example/adatvedelem"
 	l := f.addLead(t, f.a, lead.Lead{FirstName: "Anna", Email: "anna@pelda.hu", Source: lead.SourceForm,
@@ -42,6 +43,7 @@ func TestLeadPageShowsConsent(t *testing.T) {
 // The widget page sets and unsets the privacy notice and the consent text, and refuses a notice
 // that is not https with the field named.
 func TestWidgetPagePrivacySettings(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	c := f.client(t)
 	c.login(f.owner)
@@ -74,6 +76,7 @@ func TestWidgetPagePrivacySettings(t *testing.T) {
 // Erasing a lead from its page takes an owner and a ticked confirmation; a member, another
 // company and a cross-site post are refused and the lead stays.
 func TestEraseLeadFromItsPage(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	path := "/app/leads/" + f.chat.ID.String()
 	exists := func() bool {
@@ -118,6 +121,7 @@ func TestEraseLeadFromItsPage(t *testing.T) {
 // The lead page lists the questions the assistant handed over, below the note that sums the
 // chat up: a conversation through the chat endpoint makes the lead.
 func TestLeadPageListsUnansweredQuestions(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	if err := f.store.SetAssistantProfile(t.Context(), f.a.ID, []byte(`{"company_name": "A Napelem Kft.",
 		"faq": [{"question": "Mennyi a garancia?", "answer": "25 év a panelekre."}]}`)); err != nil {

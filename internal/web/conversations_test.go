@@ -34,6 +34,7 @@ func visit(t *testing.T, f *fixture, key, session, text string) map[string]any {
 }
 
 func TestConversationsPage(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	sid := visit(t, f, f.keyA.Key, "", "Jó napot, Kovács Ilona vagyok")["session_id"].(string)
 	m := f.client(t)
@@ -113,6 +114,7 @@ func TestConversationsPage(t *testing.T) {
 }
 
 func TestConversationsLiveFeed(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	sid := visit(t, f, f.keyA.Key, "", "Szia!")["session_id"].(string)
 	live := chat.NewLive(f.store, nil)

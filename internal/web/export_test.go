@@ -83,6 +83,8 @@ func (c *client) startExport() *http.Response {
 // other page has delivers every lead, and ends as a whole answer does (the chunked body's end
 // is there: the reader sees no error).
 func TestExportOutlivesTheDeadlines(t *testing.T) {
+	// Not parallel: its login must finish within a 3 s write timeout, and its deadlines are
+	// wall-clock time.
 	// The login before the export lives under the same write timeout, and waits for its hash on
 	// a busy machine: a second was too short for it there.
 	const timeout = 3 * time.Second
@@ -115,6 +117,7 @@ func TestExportOutlivesTheDeadlines(t *testing.T) {
 // At most two exports of a company run at once: a third is a Hungarian 429 while another
 // company exports as usual, and once one of the two ends, the company may export again.
 func TestExportsPerCompany(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	seedExport(t, f, f.a)
 	seedExport(t, f, f.b)

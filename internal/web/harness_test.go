@@ -6,23 +6,31 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/company"
+	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/user/usertest"
+	"github.com/leadchat/leadchat/internal/web"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// contract is the API's contract, loaded once for the package's many services and only read
+// after the load.
+var contract = sync.OnceValues(httpapi.LoadContract)
 
 // password is every test user's password.
 const password = "jó hosszú jelszó 42"
@@ -59,8 +67,12 @@ func startRealHashes(t *testing.T, options ...func(*service.Config)) *fixture {
 
 func startHashing(t *testing.T, realHashes bool, options ...func(*service.Config)) *fixture {
 	t.Helper()
+	loaded, err := contract()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second}
+	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second, Contract: loaded}
 	for _, o := range options {
 		o(&cfg)
 	}
@@ -93,6 +105,50 @@ func startHashing(t *testing.T, realHashes bool, options ...func(*service.Config
 	return f
 }
 
+// dashboardFixture is a fresh database holding company A (pro plan) and its owner, f.owner,
+// for the tests that build the dashboard's handler themselves, without the service around it.
+func dashboardFixture(t *testing.T) *fixture {
+	t.Helper()
+	store, err := postgres.Open(context.Background(), pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	f := &fixture{store: store, owner: "tulajdonos@a-ceg.hu"}
+	f.a = f.company(t, "A Napelem Kft.", plan.Pro)
+	f.user(t, f.a, f.owner, user.Owner)
+	return f
+}
+
+// startDashboard serves the dashboard alone (web.New) on a dashboardFixture; cfg gets its store,
+// and the store's sessions unless cfg brings its own.
+func startDashboard(t *testing.T, cfg web.Config) *fixture {
+	t.Helper()
+	f := dashboardFixture(t)
+	cfg.Store = f.store
+	if cfg.Sessions == nil {
+		cfg.Sessions = f.store.SessionStore(0)
+	}
+	srv := httptest.NewServer(web.New(cfg))
+	t.Cleanup(srv.Close)
+	f.base = srv.URL
+	return f
+}
+
+// clock is a dashboard clock (web.Config.Now) that only the test moves.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newClock() *clock { return &clock{now: time.Now()} }
+
+// Now is the clock's time.
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+// advance moves the clock on by d.
+func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+
 func (f *fixture) company(t *testing.T, name string, p plan.Plan) company.Company {
 	t.Helper()
 	c, err := f.store.CreateCompany(context.Background(), name, p, plan.Override{})
@@ -111,10 +167,15 @@ func (f *fixture) key(t *testing.T, c company.Company, kind auth.Kind) admin.Cre
 	return k
 }
 
+// cheapHash is usertest's hash of password, made once for every fixture's users: a login
+// checks the password against it as against any other, and each hash made costs 8 MiB and
+// some 15 ms of CPU, three times for each test.
+var cheapHash = sync.OnceValue(func() string { return usertest.Hash(password) })
+
 // user stores a user of c whose password is password.
 func (f *fixture) user(t *testing.T, c company.Company, email string, role user.Role) user.User {
 	t.Helper()
-	hash := usertest.Hash(password)
+	hash := cheapHash()
 	if f.realHashes {
 		var err error
 		if hash, err = user.HashPassword(password); err != nil {

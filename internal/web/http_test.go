@@ -20,13 +20,12 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/lead"
-	"github.com/leadchat/leadchat/internal/postgres"
-	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/web"
 )
 
 func TestLoginAndSession(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	c := f.client(t)
 
@@ -95,6 +94,7 @@ func TestLoginAndSession(t *testing.T) {
 }
 
 func TestLoginFailures(t *testing.T) {
+	// Not parallel: it compares two kinds of login by their times.
 	f := startRealHashes(t)
 	c := f.client(t)
 
@@ -159,6 +159,7 @@ func TestLoginFailures(t *testing.T) {
 
 // Guesses sent at once are counted one by one: exactly five are checked, the rest wait.
 func TestParallelGuessesAreThrottled(t *testing.T) {
+	// Not parallel: 16 logins wait for one hashing turn within the client's timeout.
 	f := start(t)
 	const n = 16
 	statuses := make(chan int, n)
@@ -183,6 +184,7 @@ func TestParallelGuessesAreThrottled(t *testing.T) {
 // (19 MiB each, mapped outside the heap) at once. Four logins at once without the turn-taking
 // peak at about 76 MiB more anonymous memory than before; with it at one hash's 19 MiB.
 func TestLoginsHashOneAtATime(t *testing.T) {
+	// Not parallel: it reads the whole process's anonymous memory.
 	if runtime.GOOS != "linux" {
 		t.Skip("reads the resident memory from /proc")
 	}
@@ -232,6 +234,7 @@ func TestLoginsHashOneAtATime(t *testing.T) {
 }
 
 func TestPasswordLink(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	u, token, err := user.Create(context.Background(), f.store, f.a.ID, "uj@a-ceg.hu", user.Member, "")
 	if err != nil || token == "" {
@@ -266,6 +269,7 @@ func TestPasswordLink(t *testing.T) {
 }
 
 func TestRolesAndCompanies(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	owner, member := f.client(t), f.client(t)
 	owner.login(f.owner)
@@ -363,20 +367,12 @@ func TestRolesAndCompanies(t *testing.T) {
 
 // Over https the cookie is Secure and __Host- prefixed.
 func TestSecureCookie(t *testing.T) {
-	store, err := postgres.Open(context.Background(), pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if err := postgres.Migrate(context.Background(), store.DB(), nopWriter{}); err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{store: store}
-	c := f.company(t, "Biztonságos Kft.", "pro")
-	f.user(t, c, "tulaj@biztonsagos.hu", user.Owner)
+	t.Parallel()
+	f := dashboardFixture(t)
+	store := f.store
 	h := web.New(web.Config{Store: store, Sessions: memstore.New(), PublicURL: "https://leads.example.hu"})
 	req := httptest.NewRequest(http.MethodPost, "https://leads.example.hu/app/login",
-		strings.NewReader(url.Values{"email": {"tulaj@biztonsagos.hu"}, "password": {password}}.Encode()))
+		strings.NewReader(url.Values{"email": {f.owner}, "password": {password}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -414,6 +410,7 @@ func mustURL(s string) *url.URL {
 // A company whose keys are all limited to its own sites gets a preview key for the dashboard's
 // host, and the preview runs on it.
 func TestPreviewKey(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	if _, err := f.store.SetKeyDomains(context.Background(), f.a.ID, f.keyA.ID, []string{"pelda.hu"}, true); err != nil {
 		t.Fatal(err)
@@ -441,28 +438,13 @@ func TestPreviewKey(t *testing.T) {
 // last recorded request leave the session's row as it was: browsing does not write to the
 // database at every page.
 func TestSessionIdleTimeout(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	store, err := postgres.Open(ctx, pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{store: store}
-	co := f.company(t, "Tétlen Kft.", "pro")
-	f.user(t, co, "tulaj@tetlen.hu", user.Owner)
-	var mu sync.Mutex
-	now := time.Now()
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-	sessions := store.SessionStore(0)
-	srv := httptest.NewServer(web.New(web.Config{Store: store, Sessions: sessions, Now: clock}))
-	defer srv.Close()
-	f.base = srv.URL
+	clk := newClock()
+	f := startDashboard(t, web.Config{Now: clk.Now})
+	store, advance := f.store, clk.advance
 	c := f.client(t)
-	c.login("tulaj@tetlen.hu")
+	c.login(f.owner)
 	row := func() (data []byte, expiry time.Time) {
 		t.Helper()
 		if err := store.DB().QueryRowContext(ctx, "SELECT data, expiry FROM sessions").Scan(&data, &expiry); err != nil {
@@ -509,27 +491,13 @@ func TestSessionIdleTimeout(t *testing.T) {
 // The overview is served from memory for OverviewFresh by the dashboard's clock: a lead that
 // arrives meanwhile shows once that time has passed since the figures were made, not before.
 func TestOverviewFreshByTheClock(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	store, err := postgres.Open(ctx, pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{store: store}
-	co := f.company(t, "Friss Kft.", "pro")
-	f.user(t, co, "tulaj@friss.hu", user.Owner)
-	var mu sync.Mutex
-	now := time.Now()
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-	srv := httptest.NewServer(web.New(web.Config{Store: store, Sessions: store.SessionStore(0), Now: clock}))
-	defer srv.Close()
-	f.base = srv.URL
+	clk := newClock()
+	f := startDashboard(t, web.Config{Now: clk.Now})
+	store, co, advance := f.store, f.a, clk.advance
 	c := f.client(t)
-	c.login("tulaj@friss.hu")
+	c.login(f.owner)
 	addLead := func() {
 		t.Helper()
 		if _, err := store.CreateLead(ctx, co.ID, lead.Lead{ID: uuid.New(), FirstName: "Friss", Email: "friss@pelda.hu", Source: lead.SourceForm}, nil, nil); err != nil {

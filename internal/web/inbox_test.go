@@ -15,6 +15,7 @@ import (
 // A page opened without a session goes to the login, and the login back to that page: a page
 // of the dashboard only, whatever the link or the form says.
 func TestLoginReturnsToThePage(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	l := lead.Lead{ID: lead.NewID(), FirstName: "Péter", LastName: "Kovács", Email: "kovacs.peter@pelda.hu", Source: lead.SourceForm}
 	if _, err := f.store.CreateLead(t.Context(), f.a.ID, l, nil, nil); err != nil {
@@ -100,6 +101,7 @@ func (f *fixture) userID(t *testing.T, email string) string {
 // A member gives a lead to themself and to nobody; the list filters "mine" and "unassigned";
 // another company's user is refused and nothing changes; the history names the users.
 func TestAssignFromTheLeadPage(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	member := f.client(t)
 	member.login(f.member)
@@ -156,6 +158,7 @@ func TestAssignFromTheLeadPage(t *testing.T) {
 
 // The owner turns round robin on on the team page; a member may not.
 func TestRoundRobinSetting(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	owner, member := f.client(t), f.client(t)
 	owner.login(f.owner)
@@ -182,6 +185,7 @@ func TestRoundRobinSetting(t *testing.T) {
 // that is too long or empty is refused and shown back in the form; one with a control character
 // is refused (400) before it.
 func TestNotesOnTheLeadPage(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	member := f.client(t)
 	member.login(f.member)
@@ -221,6 +225,7 @@ func TestNotesOnTheLeadPage(t *testing.T) {
 // A lead's page links the same person's other leads of the company: the same address in other
 // letters' case, the same E.164 number; never another company's.
 func TestRelatedLeadsOnTheLeadPage(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	again := f.addLead(t, f.a, lead.Lead{FirstName: "Péter", LastName: "Kovács", Email: "KOVACS.PETER@pelda.hu", Source: lead.SourceForm})
 	byPhone := f.addLead(t, f.a, lead.Lead{FirstName: "P.", Phone: "06 30 123 4567", PhoneE164: "+36301234567", Source: lead.SourceAPI})

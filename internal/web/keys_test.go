@@ -11,6 +11,7 @@ import (
 // Creating a key answers with a redirect to the embed page, which shows the full key once:
 // a reload of that page shows it no more, and nothing but its hash is stored.
 func TestCreateKeyRedirectsAndShowsTheKeyOnce(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	owner := f.client(t)
 	owner.login(f.owner)

@@ -89,6 +89,7 @@ func rows(body string) []string {
 var nextLink = regexp.MustCompile(`<a href="([^"]+)" rel="next">`)
 
 func TestLeadsList(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	c := f.client(t)
 	c.login(f.owner)
@@ -210,6 +211,7 @@ func budapestTZ(t *testing.T) *time.Location {
 // typed and make no markup of it: a lead whose fields are markup, quotes and entities shows
 // that text in its cells, and its row holds only the row's own elements.
 func TestLeadRowsHoldTheTextAsTyped(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	hostile := lead.Lead{FirstName: `<script>alert("x")</script>`, LastName: `Ödön & 'Társa' &amp;`,
 		Email: `"><img src=x onerror=alert(1)>@pelda.hu`, Phone: `+36 <b>30</b> 111`,
@@ -300,6 +302,7 @@ func attr(n *xhtml.Node, name string) string {
 }
 
 func TestLeadPageAndStatus(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	c := f.client(t)
 	c.login(f.owner)
@@ -366,6 +369,7 @@ func TestLeadPageAndStatus(t *testing.T) {
 }
 
 func TestLeadsCSV(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	c := f.client(t)
 	c.login(f.member)
@@ -418,6 +422,7 @@ func TestLeadsCSV(t *testing.T) {
 
 // TestLeadsCSVLarge exports more leads than one store page and one write-deadline step.
 func TestLeadsCSVLarge(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	const n = 2500
 	if _, err := f.store.DB().Exec(`
@@ -449,6 +454,7 @@ func TestLeadsCSVLarge(t *testing.T) {
 // The lead page links the e-mail address (mailto:) and a phone number that parsed to E.164
 // (tel:, with that form), and shows a phone that did not parse as text only.
 func TestLeadPageLinksEmailAndPhone(t *testing.T) {
+	t.Parallel()
 	f := startLeads(t)
 	parsed := f.addLead(t, f.a, lead.Lead{FirstName: "Kovács Anna", Email: "anna@pelda.hu", Phone: "+36 30 123 4567",
 		PhoneE164: "+36301234567", Source: lead.SourceForm})

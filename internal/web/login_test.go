@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -12,8 +11,6 @@ import (
 
 	"github.com/alexedwards/scs/v2/memstore"
 
-	"github.com/leadchat/leadchat/internal/postgres"
-	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/web"
@@ -26,22 +23,9 @@ func behindProxy(cfg *service.Config) { cfg.TrustedProxies = "127.0.0.1" }
 // Made-up one-time links posted in a flood take no hashing turn: only the real login hashes,
 // and it logs in.
 func TestMadeUpLinksTakeNoHashingTurn(t *testing.T) {
-	ctx := context.Background()
-	store, err := postgres.Open(ctx, pgtest.NewDSN(t), postgres.Options{MaxOpenConns: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{store: store}
-	co := f.company(t, "Áradat Kft.", "pro")
-	f.user(t, co, "tulaj@aradat.hu", user.Owner)
+	t.Parallel()
 	gate := user.NewGate(1)
-	srv := httptest.NewServer(web.New(web.Config{Store: store, Sessions: memstore.New(), Hashing: gate}))
-	defer srv.Close()
-	f.base = srv.URL
+	f := startDashboard(t, web.Config{Sessions: memstore.New(), Hashing: gate})
 
 	const senders, each = 16, 25
 	var wg sync.WaitGroup
@@ -55,7 +39,7 @@ func TestMadeUpLinksTakeNoHashingTurn(t *testing.T) {
 			}
 		})
 	}
-	f.client(t).login("tulaj@aradat.hu")
+	f.client(t).login(f.owner)
 	wg.Wait()
 	close(statuses)
 	for s := range statuses {
@@ -71,6 +55,7 @@ func TestMadeUpLinksTakeNoHashingTurn(t *testing.T) {
 // One client address may fail 20 logins in 15 minutes across addresses; the 21st attempt is
 // refused without a hash, whatever the address, while another client logs in.
 func TestClientFailureLimit(t *testing.T) {
+	// Not parallel: 20 failed logins hash one at a time within the client's timeout.
 	f := start(t, behindProxy)
 	c := f.client(t)
 	from := []string{"X-Forwarded-For", "203.0.113.7"}
@@ -106,6 +91,7 @@ func TestClientFailureLimit(t *testing.T) {
 // Five wrong passwords from someone else hold the account, but not a browser that logged in to
 // it before: the owner's device cookie lets them in at once, and a browser without one waits.
 func TestDeviceCookieKeepsTheOwnerIn(t *testing.T) {
+	t.Parallel()
 	f := start(t, behindProxy)
 	owner := f.client(t)
 	owner.login(f.owner)
@@ -149,6 +135,7 @@ func deviceCookie(c *client) string {
 // A NUL, another control character or invalid UTF-8 in the login e-mail or in any form field is
 // a Hungarian 400 page, never 500.
 func TestControlCharactersAreBadRequests(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	anon, owner := f.client(t), f.client(t)
 	owner.login(f.owner)

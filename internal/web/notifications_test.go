@@ -149,6 +149,7 @@ func (f *fixture) endpoints(t *testing.T, companyID uuid.UUID) []event.Endpoint 
 }
 
 func TestNotificationsPage(t *testing.T) {
+	t.Parallel()
 	f := start(t, withWebhooks)
 	owner := f.client(t)
 	owner.login(f.owner)
@@ -366,6 +367,7 @@ func TestNotificationsPage(t *testing.T) {
 
 // Members, another company's owner and other sites reach no webhook of company A.
 func TestNotificationsAttackers(t *testing.T) {
+	t.Parallel()
 	f := start(t, withWebhooks)
 	rc := newReceiver(t, http.StatusOK)
 	owner, member, ownerB := f.client(t), f.client(t), f.client(t)

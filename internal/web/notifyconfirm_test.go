@@ -23,6 +23,7 @@ var confirmPath = regexp.MustCompile(`/app/notify/confirm/[A-Za-z0-9_-]+`)
 // shows the new state. The caps of the page refuse the 11th address and endpoint, and an
 // endpoint on a special-purpose address, in Hungarian.
 func TestEmailConfirmationAndCaps(t *testing.T) {
+	t.Parallel()
 	smtp := mailtest.Start(t)
 	server, err := leadmail.ParseURL(smtp.URL())
 	if err != nil {

@@ -69,6 +69,7 @@ func overviewFixture(t *testing.T) *leadsFixture {
 // change and the handed-over questions, grouped; an owner's "add to FAQ" opens the assistant
 // page with the question filled in; a member sees all but that action.
 func TestOverviewPage(t *testing.T) {
+	t.Parallel()
 	f := overviewFixture(t)
 	owner := f.client(t)
 	owner.login(f.owner)

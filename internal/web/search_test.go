@@ -25,6 +25,7 @@ func withParams(dsn string, params ...string) string {
 // filter kept, not a 500. The search is held up by a lock another session holds on the leads,
 // with no lock timeout, so the statement timeout is what ends it.
 func TestSearchTimeoutIsAHungarianPage(t *testing.T) {
+	t.Parallel()
 	f := start(t, func(c *service.Config) {
 		c.DatabaseURL = withParams(c.DatabaseURL, "statement_timeout=300", "lock_timeout=0")
 	})

@@ -11,6 +11,7 @@ import (
 // A session's values come back with their types (scs's GetString and GetInt64 assert them),
 // and a session that the gob codec wrote before is still read.
 func TestSessionCodecKeepsTypesAndReadsGob(t *testing.T) {
+	t.Parallel()
 	deadline := time.Date(2026, 12, 27, 14, 5, 6, 789, time.UTC)
 	values := map[string]any{keyUser: "0b7e1a3c-1111-4a4a-9a9a-000000000001", keyCompany: "0b7e1a3c-2222-4a4a-9a9a-000000000002",
 		keySeen: time.Date(2026, 11, 27, 14, 5, 6, 0, time.UTC).Unix(), keyFlash: `"Mentve" <b>{}</b>`}

@@ -15,6 +15,7 @@ import (
 // An invitation goes out by e-mail when an SMTP server is set, and the page says so; without
 // one the page says nothing was sent and to copy the link. The user list never claims a sending.
 func TestInvitationEmail(t *testing.T) {
+	t.Parallel()
 	invite := func(t *testing.T, f *fixture, email string) response {
 		t.Helper()
 		owner := f.client(t)

@@ -16,6 +16,7 @@ import (
 // Saving the widget page as it is shown keeps the language that is set, each of auto, magyar
 // and angol: the page offers all three and selects the stored one.
 func TestWidgetPageKeepsLanguage(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	c := f.client(t)
 	c.login(f.owner)

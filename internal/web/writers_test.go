@@ -98,6 +98,7 @@ func hostileLeads(users map[uuid.UUID]string) []lead.Stored {
 }
 
 func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
+	t.Parallel()
 	names := map[uuid.UUID]string{}
 	for _, h := range hostile {
 		names[uuid.New()] = h
@@ -165,6 +166,7 @@ func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
 // The chart writes each source as a class and in each bar's title: a hostile source stays a
 // class's text and a title's text, and adds no element or attribute.
 func TestChartKeepsHostileSourcesAsText(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)
 	var sources []lead.Source
 	bySource := map[lead.Source]int{}

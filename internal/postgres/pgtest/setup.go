@@ -36,7 +36,7 @@ func setUp(ctx context.Context, progress io.Writer) (h *harness, teardown func()
 	baseDSN := os.Getenv(EnvURL)
 	if baseDSN == "" {
 		began := time.Now()
-		cluster, tmp, err := startCluster(ctx, progress)
+		cluster, tmp, err := startCluster(ctx, progress, 0)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -79,8 +79,9 @@ func setUp(ctx context.Context, progress io.Writer) (h *harness, teardown func()
 	return h, undoAll, nil
 }
 
-// startCluster starts a throwaway cluster in a new temporary folder.
-func startCluster(ctx context.Context, progress io.Writer) (*pgembed.Cluster, string, error) {
+// startCluster starts a throwaway cluster in a new temporary folder; maxConns 0 is pgembed's
+// default.
+func startCluster(ctx context.Context, progress io.Writer, maxConns int) (*pgembed.Cluster, string, error) {
 	parent := clusterParent()
 	sweep(parent)
 	tmp, err := os.MkdirTemp(parent, "leadchat-pgtest-")
@@ -93,7 +94,7 @@ func startCluster(ctx context.Context, progress io.Writer) (*pgembed.Cluster, st
 		os.RemoveAll(tmp)
 		return nil, "", err
 	}
-	cluster, err := pgembed.Start(ctx, pgembed.Options{DataDir: filepath.Join(tmp, "data"), Log: progress})
+	cluster, err := pgembed.Start(ctx, pgembed.Options{DataDir: filepath.Join(tmp, "data"), Log: progress, MaxConnections: maxConns})
 	if err != nil {
 		os.RemoveAll(tmp)
 		return nil, "", err
