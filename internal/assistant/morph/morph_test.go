@@ -123,6 +123,8 @@ func TestEnglish(t *testing.T) {
 		"paid":         "fizet", // an irregular form the lexicon lacks is looked up as its word
 		// A word takes the words its WordNet synonyms ("locale", "locus") agree on.
 		"venue": "hely",
+		// An adjective takes the words of the noun it pertains to ("bride").
+		"bridal": "menyasszony",
 	} {
 		if got := d.English(en); !slices.Contains(got, want) {
 			t.Errorf("English(%q) = %v, want %q among them", en, got, want)
