@@ -64,3 +64,15 @@ func TestMatcherGeneralises(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslatedByEitherDictionary: an English word matches a Hungarian one as well as the
+// better of the two dictionaries pairs them: "wedding" lists "esküvő" seventh, but "esküvő"
+// gives "wed" among its first senses.
+func TestTranslatedByEitherDictionary(t *testing.T) {
+	q := newTerm("wedding", true)
+	for _, k := range termsOf("esküvő") {
+		if got := match(&q, &k); got != translated {
+			t.Errorf("match(wedding, %s) = %v, want %v", k.fold, got, translated)
+		}
+	}
+}

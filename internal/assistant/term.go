@@ -181,23 +181,28 @@ func match(q, k *term) float64 {
 		}
 	}
 	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
+	// The two dictionaries rank a pair apart: the stronger says how well the words match.
+	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
+		lexical = translatedAt(i)
 		if i >= mainSenses && glossed && slices.Contains(k.gloss, q.en) {
 			// Both dictionaries pair the words, each among later senses: "cancellation" is
 			// "lemondás" ninth, "lemondás" "cancel" seventh.
-			return max(translatedAt(i), bothWays)
+			lexical = max(lexical, bothWays)
 		}
-		return translatedAt(i)
 	}
 	if glossed {
 		// "store" is a sense of "tárol". A Hungarian word's own entry is short and gives its
 		// main senses first; a later one is seldom what the visitor means ("saját", own, lists
 		// "home" sixth).
 		if i := slices.Index(k.gloss, q.en); i >= 0 && i < mainSenses {
-			return translated
+			lexical = translated
 		} else if i >= 0 {
-			return compound
+			lexical = max(lexical, compound)
 		}
+	}
+	if lexical > 0 {
+		return lexical
 	}
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
