@@ -4,10 +4,10 @@ import "strings"
 
 // concepts group the everyday words, Hungarian and English, that visitors and profiles use for
 // the facts every business has (opening days and hours, time spans, where it is, where it
-// works, how to reach it, since when, how one pays, booking, urgency and how soon: today, that
-// very day, at once), so that "weekend" finds "szombaton". Words are folded (see fold); a
-// trailing '*' takes any word that begins so. The list holds no trade's vocabulary: that
-// comes from the profile and the lexicon.
+// works, how to reach it, since when, how one pays, booking (and coming without: a walk-in),
+// urgency and how soon: today, that very day, at once), so that "weekend" finds "szombaton".
+// Words are folded (see fold); a trailing '*' takes any word that begins so. The list holds
+// no trade's vocabulary: that comes from the profile and the lexicon.
 var concepts = [][]string{
 	{"hetvege*", "szombat*", "vasarnap*", "hetfo*", "kedd*", "szerda*", "csutortok*", "pentek*", "unnep*",
 		"nyitva*", "nyitvatart*", "weekend*", "saturday*", "sunday*", "monday*", "tuesday*", "wednesday*",
@@ -24,7 +24,7 @@ var concepts = [][]string{
 	{"miota", "alapit*", "ota", "since", "founded", "established"},
 	{"kartya*", "bankkartya*", "keszpenz*", "atutal*", "card", "cards", "cash", "transfer"},
 	{"reszlet*", "reszletfizet*", "hitel*", "finansz*", "torleszt*", "instalment*", "installment*", "financ*", "loan*"},
-	{"idopont*", "foglal*", "bejelentkez*", "appointment*", "book", "booking"},
+	{"idopont*", "foglal*", "bejelentkez*", "appointment*", "book", "booking", "walkin*"},
 	{"surgos*", "surgoss*", "emergenc*", "urgent*", "ma", "aznap*", "today", "azonnal*", "immediately"},
 }
 

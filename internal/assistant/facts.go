@@ -318,7 +318,8 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			if a == clauseBreak || b == clauseBreak || skip[i] || skip[i+1] || isStop(a) || isStop(a+b) {
 				continue
 			}
-			if (!isStop(b) || strings.Contains(hyphenated, a+"-"+b)) && morph.Load().EnglishWord(a+b) {
+			// So is a pair the concepts know as one word: "walk-in", "walk in".
+			if (!isStop(b) || strings.Contains(hyphenated, a+"-"+b)) && morph.Load().EnglishWord(a+b) || conceptsOf(a+b) != 0 {
 				joined[i] = true
 				i++
 			}

@@ -11,7 +11,7 @@ import (
 // dictionary entry translates, a capitalised English name the lexicon knows only by its
 // parts, which the profile never uses, an inflected form in the lexicon, a price per month,
 // an English compound written as two words, a word both dictionaries pair among later
-// senses, a thesaurus synonym, "today" for "that very day", and a question whose last clause
+// senses, a thesaurus synonym, "today" for "that very day", a walk-in, and a question whose last clause
 // names a service
 // after a clause of the visitor's trouble that the profile has no words for.
 func TestMatcherGeneralises(t *testing.T) {
@@ -28,7 +28,8 @@ func TestMatcherGeneralises(t *testing.T) {
 		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."},
 			{Question: "Hogyan működik a lemondás?", Answer: "Az időpont előtt 24 órával díjmentes."},
 			{Question: "Milyen tanfolyamot indítotok?", Answer: "Kezdő és haladó szerelőképzést tavasszal."},
-			{Question: "Mikor vállaltok javítást?", Answer: "Elakadt autót még aznap elvontatunk."}},
+			{Question: "Mikor vállaltok javítást?", Answer: "Elakadt autót még aznap elvontatunk."},
+			{Question: "Kell előre bejelentkezni?", Answer: "Bejelentkezés nélkül is fogadunk, ha van szabad emelő."}},
 	}
 	x := NewIndex(p)
 	for _, tc := range []struct {
@@ -54,6 +55,9 @@ func TestMatcherGeneralises(t *testing.T) {
 		{"Milyen kurzust indítotok?", Hungarian, "szerelőképzést", false},
 		// "Today" asks how soon, as "aznap" (that very day) answers.
 		{"Today, can you tow the car?", English, "még aznap", false},
+		// A walk-in, hyphenated or not, is one word, of booking: one without an appointment.
+		{"Do you take walk-ins?", English, "Bejelentkezés nélkül", false},
+		{"Can I just walk in?", English, "Bejelentkezés nélkül", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {
