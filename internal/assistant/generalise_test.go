@@ -80,3 +80,14 @@ func TestTranslatedByEitherDictionary(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslationKeepsNegation: the lexicon's "érvénytelenít" (invalidate) for "cancel" is no
+// form of the profile's "érvényes" (valid), though both begin alike.
+func TestTranslationKeepsNegation(t *testing.T) {
+	q := newTerm("cancel", true)
+	for _, k := range termsOf("érvényes") {
+		if got := match(&q, &k); got != 0 {
+			t.Errorf("match(cancel, %s) = %v, want 0", k.fold, got)
+		}
+	}
+}

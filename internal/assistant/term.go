@@ -288,7 +288,7 @@ func (t *term) translatedTo(w string, ws []string) int {
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
 // or, when both are long enough to tell, one word with other suffixes.
 func translates(h, w string) bool {
-	if h == "" || w == "" || h[0] != w[0] {
+	if h == "" || w == "" || h[0] != w[0] || privative(h) != privative(w) {
 		return false
 	}
 	if h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w) {
@@ -297,6 +297,18 @@ func translates(h, w string) bool {
 	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
 	// (larger) for "major", of "nagy".
 	return len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w)
+}
+
+// privative reports whether the folded Hungarian word w carries the suffix that negates its
+// stem, "-talan", "-telen" ("érvénytelenít", invalidate, is no form of "érvényes", valid),
+// after a stem of three letters or more.
+func privative(w string) bool {
+	for _, s := range [...]string{"talan", "telen", "tlan", "tlen"} {
+		if i := strings.Index(w, s); i >= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // sameStem reports whether two folded words are one word with different suffixes, which in
