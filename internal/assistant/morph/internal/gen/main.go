@@ -689,6 +689,7 @@ func readSynonyms(dir string) (synonyms, pertains map[string][]string, err error
 	}
 	synsets := map[string]*synset{}
 	posFiles := []string{"noun", "verb", "adj", "adv"}
+	posKey := map[string]string{"noun": "n", "verb": "v", "adj": "a", "adv": "r"} // as pointers name them
 	for _, pos := range posFiles {
 		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
 		if err != nil {
@@ -722,7 +723,7 @@ func readSynonyms(dir string) (synonyms, pertains map[string][]string, err error
 					ss.pointers = append(ss.pointers, pointer{target: pos + f[1], source: int(st >> 8), word: int(st & 0xff)})
 				}
 			}
-			synsets[pos[:1]+fs[0]] = ss
+			synsets[posKey[pos]+fs[0]] = ss
 		}
 	}
 	for _, pos := range posFiles {
@@ -741,7 +742,7 @@ func readSynonyms(dir string) (synonyms, pertains map[string][]string, err error
 				continue
 			}
 			for _, off := range fs[len(fs)-senses:][:min(senses, wordnetSenses)] {
-				ss := synsets[pos[:1]+off]
+				ss := synsets[posKey[pos]+off]
 				if ss == nil {
 					continue
 				}
