@@ -319,7 +319,8 @@ func newQuery(message string, captured Contact, fs []fact) query {
 				continue
 			}
 			// So is a pair the concepts know as one word: "walk-in", "walk in".
-			if (!isStop(b) || strings.Contains(hyphenated, a+"-"+b)) && morph.Load().EnglishWord(a+b) || conceptsOf(a+b) != 0 {
+			hyphen := strings.Contains(hyphenated, a+"-"+b)
+			if (!isStop(b) || hyphen) && morph.Load().EnglishWord(a+b) || (isStop(b) || hyphen) && conceptsOf(a+b) != 0 {
 				joined[i] = true
 				i++
 			}

@@ -191,7 +191,7 @@ func match(q, k *term) float64 {
 			lexical = max(lexical, bothWays)
 		}
 	}
-	if glossed {
+	if glossed && lexical < translated {
 		// "store" is a sense of "tárol". A Hungarian word's own entry is short and gives its
 		// main senses first; a later one is seldom what the visitor means ("saját", own, lists
 		// "home" sixth).
@@ -288,15 +288,19 @@ func (t *term) translatedTo(w string, ws []string) int {
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
 // or, when both are long enough to tell, one word with other suffixes.
 func translates(h, w string) bool {
-	if h == "" || w == "" || h[0] != w[0] || privative(h) != privative(w) {
+	if h == "" || w == "" || h[0] != w[0] {
 		return false
 	}
-	if h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w) {
+	if h == w {
 		return true
 	}
 	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
 	// (larger) for "major", of "nagy".
-	return len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w)
+	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) ||
+		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w) {
+		return privative(h) == privative(w)
+	}
+	return false
 }
 
 // privative reports whether the folded Hungarian word w carries the suffix that negates its
