@@ -91,3 +91,30 @@ func TestTranslationKeepsNegation(t *testing.T) {
 		}
 	}
 }
+
+// TestInternationalWords: an international word that English and Hungarian spell apart, and
+// that the lexicon translates otherwise, is one word: "diagnostics" is "diagnosztika". One
+// the lexicon pairs ("therapy", "terápia") still matches as it did.
+func TestInternationalWords(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Rendelő",
+		Services: []Service{
+			{Name: "Számítógépes diagnosztika", Description: "Hibakód kiolvasása.", Price: "9 900 Ft"},
+			{Name: "Gyógytorna", Description: "Egyéni terápia, 45 perc.", Price: "12 000 Ft"},
+			{Name: "Klímatöltés", Description: "Leszívás és feltöltés.", Price: "19 900 Ft"},
+		},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct{ message, want string }{
+		{"Do you do diagnostics?", "diagnosztika"},
+		{"How much is the therapy?", "12 000 Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}

@@ -41,6 +41,10 @@ type term struct {
 	same      []string
 	sameStart uint64
 	concepts  uint64 // the concepts the word belongs to, one bit each (see concepts)
+	// sound is the word as spelling-neutral letters (see soundOf), for an English word its
+	// Snowball stem's: an international word English and Hungarian spell apart
+	// ("diagnostics", "diagnosztika") sounds alike.
+	sound string
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -88,6 +92,11 @@ func makeTerm(lower string, english, profile bool) term {
 		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
 			t.glossStart |= startBit(g)
 		}
+	}
+	if english {
+		t.sound = soundOf(t.en)
+	} else if profile {
+		t.sound = soundOf(f)
 	}
 	if english {
 		t.trans = lang.English(f)
@@ -207,6 +216,11 @@ func match(q, k *term) float64 {
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
 	}
+	if q.english && !k.english {
+		if m := soundsAlike(q.sound, k.sound); m > 0 {
+			return m
+		}
+	}
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
 	}
@@ -313,6 +327,76 @@ func privative(w string) bool {
 		}
 	}
 	return false
+}
+
+// soundOf writes a folded word of the Latin alphabet as letters that English and Hungarian
+// spell one sound with alike: "ph" and "f", "th" and "t", "ch", "ck", "q" and a "c" that is
+// no "c" in Hungarian and "k", "sz", "zs" and "s" as "s", "z" as "s" too (English writes "s"
+// where Hungarian writes "z": "diagnosis", "diagnózis"), "w" as "v", "y" as "i", and a
+// doubled letter once. "diagnostics" and "diagnosztika" are "diagnostiks" and "diagnostika".
+func soundOf(w string) string {
+	var b strings.Builder
+	b.Grow(len(w))
+	last := byte(0)
+	put := func(c byte) {
+		if c != last {
+			b.WriteByte(c)
+			last = c
+		}
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		next := byte(0)
+		if i+1 < len(w) {
+			next = w[i+1]
+		}
+		switch {
+		case c >= 0x80:
+			return "" // not a word of the Latin alphabet
+		case (c == 'p' || c == 't') && next == 'h':
+			put(map[byte]byte{'p': 'f', 't': 't'}[c])
+			i++
+		case c == 'c' && (next == 'h' || next == 'k'):
+			put('k')
+			i++
+		case c == 'c' && next != 'e' && next != 'i' && next != 'y' && next != 's':
+			put('k')
+		case c == 'q':
+			put('k')
+		case (c == 's' || c == 'z') && (next == 'z' || next == 's'):
+			put('s')
+			i++
+		case c == 'z':
+			put('s')
+		case c == 'w':
+			put('v')
+		case c == 'y':
+			put('i')
+		default:
+			put(c)
+		}
+	}
+	return b.String()
+}
+
+// minSound is the fewest letters of a sound that make two words one international word.
+const minSound = 5
+
+// soundsAlike tells how well an English word's sound a matches a Hungarian word's b: one
+// begins with the other, or both with minSound letters or more, as Hungarian adds its own
+// ending ("implant", "implantátum"). A long rest is a compound's other word.
+func soundsAlike(a, b string) float64 {
+	if len(a) < 4 || len(b) < 4 || a[0] != b[0] {
+		return 0
+	}
+	p := commonPrefix(a, b)
+	if p < minSound && p < min(len(a), len(b)) || p < len(a)-2 {
+		return 0
+	}
+	if len(b)-p > 5 {
+		return compound
+	}
+	return sameIdea
 }
 
 // sameStem reports whether two folded words are one word with different suffixes, which in
