@@ -118,3 +118,15 @@ func TestInternationalWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTopiclessTranslationMatchesNothing: the lexicon gives "meg", a verbal prefix, for
+// "visit" (of "meglátogat"), and "meg" names no topic: "visits" is no "megtalál" (find),
+// which the dictionary reads as "meg" too.
+func TestTopiclessTranslationMatchesNothing(t *testing.T) {
+	q := newTerm("visits", true)
+	for _, k := range termsOf("megtalál") {
+		if got := match(&q, &k); got != 0 {
+			t.Errorf("match(visits, %s) = %v, want 0", k.fold, got)
+		}
+	}
+}

@@ -100,7 +100,12 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if english {
 		t.trans = lang.English(f)
-		for _, h := range t.trans {
+		for i, h := range t.trans {
+			if lang.Function(h) || lang.Prefix(h) {
+				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
+				// "megsért") translates nothing; its rank stays, as the lexicon ranks the rest.
+				t.trans[i], h = "", ""
+			}
 			if h != "" {
 				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
 			}
