@@ -130,3 +130,30 @@ func TestTopiclessTranslationMatchesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishCompoundByParts: an English word the lexicon knows only by its parts
+// ("webshop": "web", "shop") names each part only, so a profile word one part's words
+// match ("szövet", tissue, is "web"; "szöveg", text, begins alike) is a weak match, and
+// indefinite pronouns and "looking for" name no topic: the question is about the profile's
+// own "Webshop".
+func TestEnglishCompoundByParts(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Ügynökség",
+		Services:    []Service{{Name: "Webshop", Description: "WooCommerce webáruház bankkártyás fizetéssel.", Price: "1 490 000 Ft"}},
+		FAQ:         []QA{{Question: "Írtok szöveget is az oldalra?", Answer: "Igen, szövegírást oldalanként 15 000 Ft-ért vállalunk."}},
+	}
+	q := newTerm("webshop", true)
+	for _, k := range termsOf("szöveget") {
+		if got := match(&q, &k); got > compound {
+			t.Errorf("match(webshop, %s) = %v, want at most %v", k.fold, got, compound)
+		}
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: NewIndex(p),
+		Message: "I'm looking for someone to build a webshop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "WooCommerce") {
+		t.Errorf("handover %v, %q; want the webshop", got.Handover, got.Text)
+	}
+}

@@ -45,6 +45,8 @@ type term struct {
 	// Snowball stem's: an international word English and Hungarian spell apart
 	// ("diagnostics", "diagnosztika") sounds alike.
 	sound string
+	// split is set for an English word whose trans are its parts' words.
+	split bool
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -100,6 +102,9 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if english {
 		t.trans = lang.English(f)
+		// A compound the lexicon lacks takes its parts' words ("haircut": "haj", "vágás"),
+		// each of which names a part of it only.
+		t.split = len(t.trans) > 0 && !lang.EnglishWord(f)
 		for i, h := range t.trans {
 			if lang.Function(h) || lang.Prefix(h) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
@@ -197,7 +202,9 @@ func match(q, k *term) float64 {
 	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
-	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
+	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
+		lexical = compound
+	} else if i >= 0 {
 		lexical = translatedAt(i)
 		if i >= mainSenses && glossed && slices.Contains(k.gloss, q.en) {
 			// Both dictionaries pair the words, each among later senses: "cancellation" is
