@@ -11,7 +11,9 @@ import "strings"
 var concepts = [][]string{
 	{"hetvege*", "szombat*", "vasarnap*", "hetfo*", "kedd*", "szerda*", "csutortok*", "pentek*", "unnep*",
 		"nyitva*", "nyitvatart*", "weekend*", "saturday*", "sunday*", "monday*", "tuesday*", "wednesday*",
-		"thursday*", "friday*", "holiday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor"},
+		"thursday*", "friday*", "holiday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor",
+		"reggel*", "delelott*", "delutan*", "este", "esti", "estig", "morning*", "afternoon*", "evening*", "early", "earliest",
+		"late", "latest"},
 	{"ido", "idot", "ideig", "idotartam*", "meddig", "het", "hetet", "hetig", "hetre", "nap", "napig", "napot",
 		"perc*", "ora", "oras", "oraig", "honap*", "long", "quickly", "soon", "weeks", "days", "minute*", "hour", "month*"},
 	{"cim", "cime", "cimuk", "cimetek", "cimunk", "iroda*", "telephely*", "talal*", "megtalal*",

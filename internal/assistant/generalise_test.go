@@ -157,3 +157,29 @@ func TestEnglishCompoundByParts(t *testing.T) {
 		t.Errorf("handover %v, %q; want the webshop", got.Handover, got.Text)
 	}
 }
+
+// TestTimeOfDayAsksHours: how early in the morning or how late in the evening one may come
+// is a question about the opening hours, in either language.
+func TestTimeOfDayAsksHours(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Szalon",
+		OpeningHours: "Hétfőtől péntekig 8–17 óráig.",
+		FAQ:          []QA{{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message string
+		lang    Language
+	}{
+		{"How early can I come in the morning?", English},
+		{"Este meddig lehet jönni?", Hungarian},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "8–17") {
+			t.Errorf("%q: handover %v, %q; want the opening hours", tc.message, got.Handover, got.Text)
+		}
+	}
+}
