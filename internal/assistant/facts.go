@@ -307,6 +307,19 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			}
 		}
 	}
+	// "How long have you been open?" asks since when, not how long something takes.
+	if english {
+		for i := range folded {
+			for _, p := range sincePhrases {
+				if p.matchAt(folded, i) {
+					ws[i], folded[i] = "since", "since"
+					for j := 1; j < len(p); j++ {
+						skip[i+j] = true // "long", and "open": not the opening hours
+					}
+				}
+			}
+		}
+	}
 	// English writes many compounds as two words ("opening hours", "check-up") that the
 	// lexicon holds as one: such a pair is one word of the question.
 	// A particle makes a phrasal verb of the lexicon ("pay in", "take to") unless the visitor
@@ -381,6 +394,10 @@ func newQuery(message string, captured Contact, fs []fact) query {
 	}
 	return q
 }
+
+// sincePhrases ask since when the company has been in business.
+var sincePhrases = phrases("how long have you been *", "how long have you guys been *", "how long has the * been *",
+	"how long has your * been *", "how long are you in business")
 
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
 func namesKey(fs []fact, w string, english bool) bool {

@@ -183,3 +183,22 @@ func TestTimeOfDayAsksHours(t *testing.T) {
 		}
 	}
 }
+
+// TestHowLongHaveYouBeen: "How long have you been open?" asks since when the company works,
+// not how long a job takes or when it opens.
+func TestHowLongHaveYouBeen(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Rendelő",
+		Description:  "Családi rendelő Debrecenben 2009 óta.",
+		OpeningHours: "Hétfőtől péntekig 8–17 óráig.",
+		Services:     []Service{{Name: "Tömés", Description: "Fogszínű tömés, kb. 45 perc.", Price: "22 000 Ft"}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: NewIndex(p),
+		Message: "How long have you been open?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "2009 óta") {
+		t.Errorf("handover %v, %q; want since when", got.Handover, got.Text)
+	}
+}
