@@ -76,11 +76,11 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_synonyms.txt"), same); err != nil {
 		return err
 	}
-	synonyms, pertains, err := readSynonyms(wordnet)
+	synonyms, pertains, twoWords, err := readSynonyms(wordnet)
 	if err != nil {
 		return err
 	}
-	lex, err := readLexicon(dictd, hu, synonyms, pertains)
+	lex, err := readLexicon(dictd, hu, synonyms, pertains, twoWords)
 	if err != nil {
 		return err
 	}
@@ -524,8 +524,9 @@ const minSynonyms = 2
 // "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
 // first: a synonym is another word, whose senses part from the word's own soon. Between the
 // two come the first synonymWords of each word it pertains to ("bridal": "bride"), which
-// are its own meaning.
-func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string) ([]string, error) {
+// are its own meaning. A compound WordNet writes only as two words and FreeDict lacks gets
+// no line: read as its two words, it matches what they say.
+func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
 	addPair := func(en, word string) {
@@ -593,6 +594,11 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	}
 	for _, m := range []map[string][]string{synonyms, pertains} {
 		for en, syns := range m {
+			if twoWords[en] {
+				// A compound of two words FreeDict lacks is read as its words: its synonyms
+				// give their head's words ("tax return" is "return", "vissza").
+				continue
+			}
 			for _, s := range syns {
 				if pairs[s] != nil {
 					keys[en] = true
@@ -664,18 +670,26 @@ const wordnetSenses = 2
 // those senses pertain to (WordNet's "\" pointers of the word): the adjective "bridal"
 // pertains to "bride", "dental" to "tooth". Other derivations ("+") are left out: "cyclist"
 // derives from "cycle", whose first Hungarian word is a circle.
-func readSynonyms(dir string) (synonyms, pertains map[string][]string, err error) {
-	synonyms, pertains = map[string][]string{}, map[string][]string{}
+func readSynonyms(dir string) (synonyms, pertains map[string][]string, twoWords map[string]bool, err error) {
+	synonyms, pertains, twoWords = map[string][]string{}, map[string][]string{}, map[string]bool{}
+	oneWord := map[string]bool{} // "website", which "web site" writes as two
 	clean := func(w string) string {
 		w, _, _ = strings.Cut(w, "(") // an adjective's marker: "galore(ip)"
 		if w == "" || unicode.IsUpper([]rune(w)[0]) {
 			return "" // a name ("Aaron_Burr"): of no use in matching a visitor's words
 		}
+		two := strings.ContainsAny(w, "_-")
 		w = joinTwo(strings.ToLower(strings.ReplaceAll(w, "_", " ")))
 		if strings.Contains(w, " ") || !isLetters(w) || len(w) < 2 {
 			return ""
 		}
-		return morph.EnglishStem(w)
+		w = morph.EnglishStem(w)
+		if two {
+			twoWords[w] = true
+		} else {
+			oneWord[w] = true
+		}
+		return w
 	}
 	// A synset's words (its position in the list is its word number less one, "" where the
 	// word is of no use) and its pointers, by part of speech and offset: "n01037469".
@@ -693,7 +707,7 @@ func readSynonyms(dir string) (synonyms, pertains map[string][]string, err error
 	for _, pos := range posFiles {
 		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w (install wordnet-base)", err)
+			return nil, nil, nil, fmt.Errorf("%w (install wordnet-base)", err)
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			fs := strings.Fields(line)
@@ -729,7 +743,7 @@ func readSynonyms(dir string) (synonyms, pertains map[string][]string, err error
 	for _, pos := range posFiles {
 		index, err := os.ReadFile(filepath.Join(dir, "index."+pos))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, line := range strings.Split(string(index), "\n") {
 			fs := strings.Fields(line)
@@ -768,7 +782,10 @@ func readSynonyms(dir string) (synonyms, pertains map[string][]string, err error
 			}
 		}
 	}
-	return synonyms, pertains, nil
+	for w := range oneWord {
+		delete(twoWords, w)
+	}
+	return synonyms, pertains, twoWords, nil
 }
 
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
