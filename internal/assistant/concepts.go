@@ -27,7 +27,7 @@ var concepts = [][]string{
 	{"kartya*", "bankkartya*", "keszpenz*", "atutal*", "card", "cards", "cash", "transfer"},
 	{"reszlet*", "reszletfizet*", "hitel*", "finansz*", "torleszt*", "instalment*", "installment*", "financ*", "loan*"},
 	{"idopont*", "foglal*", "bejelentkez*", "appointment*", "book", "booking", "walkin*"},
-	{"surgos*", "surgoss*", "emergenc*", "urgent*", "ma", "aznap*", "today", "azonnal*", "immediately"},
+	{"surgos*", "surgoss*", "emergenc*", "urgent*", "ma", "aznap*", "today", "azonnal*", "immediately", "sameday"},
 }
 
 // contactConcepts are the bits of the concepts of phone numbers, email and addresses.

@@ -332,9 +332,10 @@ func newQuery(message string, captured Contact, fs []fact) query {
 			if a == clauseBreak || b == clauseBreak || skip[i] || skip[i+1] || isStop(a) || isStop(a+b) {
 				continue
 			}
-			// So is a pair the concepts know as one word: "walk-in", "walk in".
+			// So is a pair the concepts know as one word, which neither word says alone:
+			// "walk-in", "walk ins", "same day".
 			hyphen := strings.Contains(hyphenated, a+"-"+b)
-			if (!isStop(b) || hyphen) && morph.Load().EnglishWord(a+b) || (isStop(b) || hyphen) && conceptsOf(a+b) != 0 {
+			if (!isStop(b) || hyphen) && morph.Load().EnglishWord(a+b) || conceptsOf(a+b)&^(conceptsOf(a)|conceptsOf(b)) != 0 {
 				joined[i] = true
 				i++
 			}

@@ -58,6 +58,9 @@ func TestMatcherGeneralises(t *testing.T) {
 		// A walk-in, hyphenated or not, is one word, of booking: one without an appointment.
 		{"Do you take walk-ins?", English, "Bejelentkezés nélkül", false},
 		{"Can I just walk in?", English, "Bejelentkezés nélkül", false},
+		{"Do you take walk ins?", English, "Bejelentkezés nélkül", false},
+		// A same-day appointment asks how soon, as "aznap" answers.
+		{"Can I get a same day appointment?", English, "még aznap", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {
@@ -200,5 +203,25 @@ func TestHowLongHaveYouBeen(t *testing.T) {
 	}
 	if got.Handover || !strings.Contains(got.Text, "2009 óta") {
 		t.Errorf("handover %v, %q; want since when", got.Handover, got.Text)
+	}
+}
+
+// TestSameDayNamesNoDay: "same day", which the lexicon knows only by its words, names no day
+// of the week: a profile that says nothing of same-day visits does not answer it with the
+// opening hours because "nap" (day) ends "vasárnap" (Sunday).
+func TestSameDayNamesNoDay(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Szalon",
+		OpeningHours: "Kedd–péntek 9–20, szombat 8–14; vasárnap zárva.",
+		FAQ: []QA{{Question: "Hogyan lehet időpontot foglalni?", Answer: "Telefonon vagy e-mailben foglalhat."},
+			{Question: "Mennyivel előbb kell lemondani az időpontot?", Answer: "Legalább 24 órával előtte."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: NewIndex(p),
+		Message: "Can I get a same day appointment?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got.Text, "vasárnap") {
+		t.Errorf("handover %v, %q; want no opening hours", got.Handover, got.Text)
 	}
 }

@@ -239,7 +239,9 @@ func match(q, k *term) float64 {
 	if synonyms(q, k) || synonyms(k, q) {
 		return synonym
 	}
-	if i := q.translatedTo("", k.parts); i >= 0 {
+	if i := q.translatedTo("", k.parts); i >= 0 && q.split {
+		return compound // a part's word for a part of the profile's word
+	} else if i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
 	}
 	if glossed && slices.Contains(k.partGloss, q.en) {
