@@ -225,3 +225,30 @@ func TestSameDayNamesNoDay(t *testing.T) {
 		t.Errorf("handover %v, %q; want no opening hours", got.Handover, got.Text)
 	}
 }
+
+// TestEnglishPronounsAndPrepositions: "somewhere" and "without" name no topic, as the
+// Hungarian "valahol" and "nélkül", which the dictionary marks as pronoun and postposition,
+// do not.
+func TestEnglishPronounsAndPrepositions(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Szalon",
+		OpeningHours: "Kedd–péntek 9–20, szombat 8–14; vasárnap és hétfőn zárva.",
+		Services:     []Service{{Name: "Férfi hajvágás", Description: "Géppel vagy ollóval.", Price: "5 500 Ft"}},
+		FAQ: []QA{{Question: "Hogyan lehet időpontot foglalni?", Answer: "Telefonon foglalhat; bejelentkezés nélkül is fogadunk, ha van szabad szék."},
+			{Question: "Van parkolás a szalon közelében?", Answer: "A Bartók Béla úton fizetős parkolás van."},
+			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct{ message, want string }{
+		{"Is there somewhere to park?", "fizetős parkolás"},
+		{"Can I come without an appointment?", "bejelentkezés nélkül"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}
