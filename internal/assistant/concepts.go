@@ -4,14 +4,16 @@ import "strings"
 
 // concepts group the everyday words, Hungarian and English, that visitors and profiles use for
 // the facts every business has (opening days and hours, time spans, where it is, where it
-// works, how to reach it, since when, how one pays, booking, urgency and how soon: today, that
-// very day, at once), so that "weekend" finds "szombaton". Words are folded (see fold); a
-// trailing '*' takes any word that begins so. The list holds no trade's vocabulary: that
-// comes from the profile and the lexicon.
+// works, how to reach it, since when, how one pays, booking (and coming without: a walk-in),
+// urgency and how soon: today, that very day, at once), so that "weekend" finds "szombaton".
+// Words are folded (see fold); a trailing '*' takes any word that begins so. The list holds
+// no trade's vocabulary: that comes from the profile and the lexicon.
 var concepts = [][]string{
 	{"hetvege*", "szombat*", "vasarnap*", "hetfo*", "kedd*", "szerda*", "csutortok*", "pentek*", "unnep*",
 		"nyitva*", "nyitvatart*", "weekend*", "saturday*", "sunday*", "monday*", "tuesday*", "wednesday*",
-		"thursday*", "friday*", "holiday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor"},
+		"thursday*", "friday*", "holiday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor",
+		"reggel*", "delelott*", "delutan*", "este", "esti", "estig", "morning*", "afternoon*", "evening*", "early", "earliest",
+		"late", "latest"},
 	{"ido", "idot", "ideig", "idotartam*", "meddig", "het", "hetet", "hetig", "hetre", "nap", "napig", "napot",
 		"perc*", "ora", "oras", "oraig", "honap*", "long", "quickly", "soon", "weeks", "days", "minute*", "hour", "month*"},
 	{"cim", "cime", "cimuk", "cimetek", "cimunk", "iroda*", "telephely*", "talal*", "megtalal*",
@@ -24,8 +26,8 @@ var concepts = [][]string{
 	{"miota", "alapit*", "ota", "since", "founded", "established"},
 	{"kartya*", "bankkartya*", "keszpenz*", "atutal*", "card", "cards", "cash", "transfer"},
 	{"reszlet*", "reszletfizet*", "hitel*", "finansz*", "torleszt*", "instalment*", "installment*", "financ*", "loan*"},
-	{"idopont*", "foglal*", "bejelentkez*", "appointment*", "book", "booking"},
-	{"surgos*", "surgoss*", "emergenc*", "urgent*", "ma", "aznap*", "today", "azonnal*", "immediately"},
+	{"idopont*", "foglal*", "bejelentkez*", "appointment*", "book", "booking", "walkin*"},
+	{"surgos*", "surgoss*", "emergenc*", "urgent*", "ma", "aznap*", "today", "azonnal*", "immediately", "sameday"},
 }
 
 // contactConcepts are the bits of the concepts of phone numbers, email and addresses.

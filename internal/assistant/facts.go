@@ -217,6 +217,7 @@ var genericWords = wordSet(`
 	ido idot ideig alatt tart tartana mennyi hany milyen melyik kb kozott egyutt most jelenleg mar meg
 	dolgoz dolgoztok dolgoznak hasznal hasznaltok hasznalni szerel szereltek szerelnek intez intezitek
 	do does doing done get got make offer offers provide need want like take takes give long much many
+	look looks looking build builds
 	kinda really also there here erdekel erdekelne erdekelnek erdeklodnek erdeklodom
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
@@ -311,6 +312,19 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	// "How long have you been open?" asks since when, not how long something takes.
+	if english {
+		for i := range folded {
+			for _, p := range sincePhrases {
+				if p.matchAt(folded, i) {
+					ws[i], folded[i] = "since", "since"
+					for j := 1; j < len(p); j++ {
+						skip[i+j] = true // "long", and "open": not the opening hours
+					}
+				}
+			}
+		}
+	}
 	// English writes many compounds as two words ("opening hours", "check-up") that the
 	// lexicon holds as one: such a pair is one word of the question.
 	// A particle makes a phrasal verb of the lexicon ("pay in", "take to") unless the visitor
@@ -323,7 +337,10 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			if a == clauseBreak || b == clauseBreak || skip[i] || skip[i+1] || isStop(a) || isStop(a+b) {
 				continue
 			}
-			if (!isStop(b) || strings.Contains(hyphenated, a+"-"+b)) && morph.Load().EnglishWord(a+b) {
+			// So is a pair the concepts know as one word, which neither word says alone:
+			// "walk-in", "walk ins", "same day".
+			hyphen := strings.Contains(hyphenated, a+"-"+b)
+			if (!isStop(b) || hyphen) && morph.Load().EnglishWord(a+b) || conceptsOf(a+b)&^(conceptsOf(a)|conceptsOf(b)) != 0 {
 				joined[i] = true
 				i++
 			}
@@ -435,6 +452,10 @@ func questionParts(message string) []string {
 	end()
 	return parts
 }
+
+// sincePhrases ask since when the company has been in business.
+var sincePhrases = phrases("how long have you been *", "how long have you guys been *", "how long has the * been *",
+	"how long has your * been *", "how long are you in business")
 
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
 func namesKey(fs []fact, w string, english bool) bool {

@@ -12,7 +12,7 @@ import (
 // dictionary entry translates, a capitalised English name the lexicon knows only by its
 // parts, which the profile never uses, an inflected form in the lexicon, a price per month,
 // an English compound written as two words, a word both dictionaries pair among later
-// senses, a thesaurus synonym, "today" for "that very day", and a question whose last clause
+// senses, a thesaurus synonym, "today" for "that very day", a walk-in, and a question whose last clause
 // names a service
 // after a clause of the visitor's trouble that the profile has no words for.
 func TestMatcherGeneralises(t *testing.T) {
@@ -29,7 +29,8 @@ func TestMatcherGeneralises(t *testing.T) {
 		FAQ: []QA{{Question: "Van gumitárolás?", Answer: "Igen, szezonális gumitárolást vállalunk."},
 			{Question: "Hogyan működik a lemondás?", Answer: "Az időpont előtt 24 órával díjmentes."},
 			{Question: "Milyen tanfolyamot indítotok?", Answer: "Kezdő és haladó szerelőképzést tavasszal."},
-			{Question: "Mikor vállaltok javítást?", Answer: "Elakadt autót még aznap elvontatunk."}},
+			{Question: "Mikor vállaltok javítást?", Answer: "Elakadt autót még aznap elvontatunk."},
+			{Question: "Kell előre bejelentkezni?", Answer: "Bejelentkezés nélkül is fogadunk, ha van szabad emelő."}},
 	}
 	x := NewIndex(p)
 	for _, tc := range []struct {
@@ -55,6 +56,12 @@ func TestMatcherGeneralises(t *testing.T) {
 		{"Milyen kurzust indítotok?", Hungarian, "szerelőképzést", false},
 		// "Today" asks how soon, as "aznap" (that very day) answers.
 		{"Today, can you tow the car?", English, "még aznap", false},
+		// A walk-in, hyphenated or not, is one word, of booking: one without an appointment.
+		{"Do you take walk-ins?", English, "Bejelentkezés nélkül", false},
+		{"Can I just walk in?", English, "Bejelentkezés nélkül", false},
+		{"Do you take walk ins?", English, "Bejelentkezés nélkül", false},
+		// A same-day appointment asks how soon, as "aznap" answers.
+		{"Can I get a same day appointment?", English, "még aznap", false},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
 		if err != nil {
@@ -184,5 +191,186 @@ func TestReasonClause(t *testing.T) {
 	}
 	if got.Handover || !strings.Contains(got.Text, "aznap is megnézzük") {
 		t.Errorf("handover %v, %q; want the same-day answer", got.Handover, got.Text)
+	}
+}
+
+// TestTranslatedByEitherDictionary: an English word matches a Hungarian one as well as the
+// better of the two dictionaries pairs them: "wedding" lists "esküvő" seventh, but "esküvő"
+// gives "wed" among its first senses.
+func TestTranslatedByEitherDictionary(t *testing.T) {
+	q := newTerm("wedding", true)
+	for _, k := range termsOf("esküvő") {
+		if got := match(&q, &k); got != translated {
+			t.Errorf("match(wedding, %s) = %v, want %v", k.fold, got, translated)
+		}
+	}
+}
+
+// TestTranslationKeepsNegation: the lexicon's "érvénytelenít" (invalidate) for "cancel" is no
+// form of the profile's "érvényes" (valid), though both begin alike.
+func TestTranslationKeepsNegation(t *testing.T) {
+	q := newTerm("cancel", true)
+	for _, k := range termsOf("érvényes") {
+		if got := match(&q, &k); got != 0 {
+			t.Errorf("match(cancel, %s) = %v, want 0", k.fold, got)
+		}
+	}
+}
+
+// TestInternationalWords: an international word that English and Hungarian spell apart, and
+// that the lexicon translates otherwise, is one word: "diagnostics" is "diagnosztika". One
+// the lexicon pairs ("therapy", "terápia") still matches as it did.
+func TestInternationalWords(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Rendelő",
+		Services: []Service{
+			{Name: "Számítógépes diagnosztika", Description: "Hibakód kiolvasása.", Price: "9 900 Ft"},
+			{Name: "Gyógytorna", Description: "Egyéni terápia, 45 perc.", Price: "12 000 Ft"},
+			{Name: "Klímatöltés", Description: "Leszívás és feltöltés.", Price: "19 900 Ft"},
+		},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct{ message, want string }{
+		{"Do you do diagnostics?", "diagnosztika"},
+		{"How much is the therapy?", "12 000 Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}
+
+// TestTopiclessTranslationMatchesNothing: the lexicon gives "meg", a verbal prefix, for
+// "visit" (of "meglátogat"), and "meg" names no topic: "visits" is no "megtalál" (find),
+// which the dictionary reads as "meg" too.
+func TestTopiclessTranslationMatchesNothing(t *testing.T) {
+	q := newTerm("visits", true)
+	for _, k := range termsOf("megtalál") {
+		if got := match(&q, &k); got != 0 {
+			t.Errorf("match(visits, %s) = %v, want 0", k.fold, got)
+		}
+	}
+}
+
+// TestEnglishCompoundByParts: an English word the lexicon knows only by its parts
+// ("webshop": "web", "shop") names each part only, so a profile word one part's words
+// match ("szövet", tissue, is "web"; "szöveg", text, begins alike) is a weak match, and
+// indefinite pronouns and "looking for" name no topic: the question is about the profile's
+// own "Webshop".
+func TestEnglishCompoundByParts(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Ügynökség",
+		Services:    []Service{{Name: "Webshop", Description: "WooCommerce webáruház bankkártyás fizetéssel.", Price: "1 490 000 Ft"}},
+		FAQ:         []QA{{Question: "Írtok szöveget is az oldalra?", Answer: "Igen, szövegírást oldalanként 15 000 Ft-ért vállalunk."}},
+	}
+	q := newTerm("webshop", true)
+	for _, k := range termsOf("szöveget") {
+		if got := match(&q, &k); got > compound {
+			t.Errorf("match(webshop, %s) = %v, want at most %v", k.fold, got, compound)
+		}
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: NewIndex(p),
+		Message: "I'm looking for someone to build a webshop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "WooCommerce") {
+		t.Errorf("handover %v, %q; want the webshop", got.Handover, got.Text)
+	}
+}
+
+// TestTimeOfDayAsksHours: how early in the morning or how late in the evening one may come
+// is a question about the opening hours, in either language.
+func TestTimeOfDayAsksHours(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Szalon",
+		OpeningHours: "Hétfőtől péntekig 8–17 óráig.",
+		FAQ:          []QA{{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message string
+		lang    Language
+	}{
+		{"How early can I come in the morning?", English},
+		{"Este meddig lehet jönni?", Hungarian},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "8–17") {
+			t.Errorf("%q: handover %v, %q; want the opening hours", tc.message, got.Handover, got.Text)
+		}
+	}
+}
+
+// TestHowLongHaveYouBeen: "How long have you been open?" asks since when the company works,
+// not how long a job takes or when it opens.
+func TestHowLongHaveYouBeen(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Rendelő",
+		Description:  "Családi rendelő Debrecenben 2009 óta.",
+		OpeningHours: "Hétfőtől péntekig 8–17 óráig.",
+		Services:     []Service{{Name: "Tömés", Description: "Fogszínű tömés, kb. 45 perc.", Price: "22 000 Ft"}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: NewIndex(p),
+		Message: "How long have you been open?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "2009 óta") {
+		t.Errorf("handover %v, %q; want since when", got.Handover, got.Text)
+	}
+}
+
+// TestSameDayNamesNoDay: "same day", which the lexicon knows only by its words, names no day
+// of the week: a profile that says nothing of same-day visits does not answer it with the
+// opening hours because "nap" (day) ends "vasárnap" (Sunday).
+func TestSameDayNamesNoDay(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Szalon",
+		OpeningHours: "Kedd–péntek 9–20, szombat 8–14; vasárnap zárva.",
+		FAQ: []QA{{Question: "Hogyan lehet időpontot foglalni?", Answer: "Telefonon vagy e-mailben foglalhat."},
+			{Question: "Mennyivel előbb kell lemondani az időpontot?", Answer: "Legalább 24 órával előtte."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: NewIndex(p),
+		Message: "Can I get a same day appointment?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got.Text, "vasárnap") {
+		t.Errorf("handover %v, %q; want no opening hours", got.Handover, got.Text)
+	}
+}
+
+// TestEnglishPronounsAndPrepositions: "somewhere" and "without" name no topic, as the
+// Hungarian "valahol" and "nélkül", which the dictionary marks as pronoun and postposition,
+// do not.
+func TestEnglishPronounsAndPrepositions(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Szalon",
+		OpeningHours: "Kedd–péntek 9–20, szombat 8–14; vasárnap és hétfőn zárva.",
+		Services:     []Service{{Name: "Férfi hajvágás", Description: "Géppel vagy ollóval.", Price: "5 500 Ft"}},
+		FAQ: []QA{{Question: "Hogyan lehet időpontot foglalni?", Answer: "Telefonon foglalhat; bejelentkezés nélkül is fogadunk, ha van szabad szék."},
+			{Question: "Van parkolás a szalon közelében?", Answer: "A Bartók Béla úton fizetős parkolás van."},
+			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct{ message, want string }{
+		{"Is there somewhere to park?", "fizetős parkolás"},
+		{"Can I come without an appointment?", "bejelentkezés nélkül"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
 	}
 }

@@ -51,7 +51,7 @@ func DetectIntent(text string) Intent {
 		Quote:    matchAny(t, quotePhrases, true),
 		Callback: matchAny(t, callbackPhrases, true),
 		Buying:   matchAny(t, buyingPhrases, true),
-		Hours:    matchAny(t, hoursPhrases, false),
+		Hours:    matchAny(t, hoursPhrases, false) && !matchAny(t, sincePhrases, false),
 		Services: matchAny(t, servicesPhrases, false),
 		Thanks:   matchAny(t, thanksPhrases, false),
 	}

@@ -35,6 +35,7 @@ var stopWords = func() map[string]bool {
 		up we us me my mine im ive id ill i u ur yours yourself yourselves they them their do does did
 		dont doesnt can cant could would should will shall may might must pls plz please thx ty hi
 		very just really quite also too any anything something somebody one ones
+		someone anyone anybody everyone everybody everything guys somewhere anywhere everywhere without
 		ok oke okay okey rendben hmm hm aha persze ertem alright cool jo bocs bocsi bocsanat elnezest
 		elirtam elgepeltem sorry typo oops
 		isnt arent wasnt werent didnt couldnt wont wouldnt shouldnt havent hasnt hadnt youre youve theyre

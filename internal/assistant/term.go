@@ -41,6 +41,12 @@ type term struct {
 	same      []string
 	sameStart uint64
 	concepts  uint64 // the concepts the word belongs to, one bit each (see concepts)
+	// sound is the word as spelling-neutral letters (see soundOf), for an English word its
+	// Snowball stem's: an international word English and Hungarian spell apart
+	// ("diagnostics", "diagnosztika") sounds alike.
+	sound string
+	// split is set for an English word whose trans are its parts' words.
+	split bool
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -97,8 +103,21 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	if english {
+		t.sound = soundOf(t.en)
+	} else if profile {
+		t.sound = soundOf(f)
+	}
+	if english {
 		t.trans = lang.English(f)
-		for _, h := range t.trans {
+		// A compound the lexicon lacks takes its parts' words ("haircut": "haj", "vágás"),
+		// each of which names a part of it only.
+		t.split = len(t.trans) > 0 && !lang.EnglishWord(f)
+		for i, h := range t.trans {
+			if lang.Function(h) || lang.Prefix(h) {
+				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
+				// "megsért") translates nothing; its rank stays, as the lexicon ranks the rest.
+				t.trans[i], h = "", ""
+			}
 			if h != "" {
 				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
 			}
@@ -191,26 +210,38 @@ func match(q, k *term) float64 {
 		}
 	}
 	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
-	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 {
+	// The two dictionaries rank a pair apart: the stronger says how well the words match.
+	lexical := 0.0
+	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
+		lexical = compound
+	} else if i >= 0 {
+		lexical = translatedAt(i)
 		if i >= mainSenses && glossed && slices.Contains(k.gloss, q.en) {
 			// Both dictionaries pair the words, each among later senses: "cancellation" is
 			// "lemondás" ninth, "lemondás" "cancel" seventh.
-			return max(translatedAt(i), bothWays)
+			lexical = max(lexical, bothWays)
 		}
-		return translatedAt(i)
 	}
-	if glossed {
+	if glossed && lexical < translated {
 		// "store" is a sense of "tárol". A Hungarian word's own entry is short and gives its
 		// main senses first; a later one is seldom what the visitor means ("saját", own, lists
 		// "home" sixth).
 		if i := slices.Index(k.gloss, q.en); i >= 0 && i < mainSenses {
-			return translated
+			lexical = translated
 		} else if i >= 0 {
-			return compound
+			lexical = max(lexical, compound)
 		}
+	}
+	if lexical > 0 {
+		return lexical
 	}
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
+	}
+	if q.english && !k.english {
+		if m := soundsAlike(q.sound, k.sound); m > 0 {
+			return m
+		}
 	}
 	if q.concepts&k.concepts != 0 {
 		return sameIdea
@@ -218,7 +249,9 @@ func match(q, k *term) float64 {
 	if synonyms(q, k) || synonyms(k, q) {
 		return synonym
 	}
-	if i := q.translatedTo("", k.parts); i >= 0 {
+	if i := q.translatedTo("", k.parts); i >= 0 && q.split {
+		return compound // a part's word for a part of the profile's word
+	} else if i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
 	}
 	if glossed && slices.Contains(k.partGloss, q.en) {
@@ -296,12 +329,98 @@ func translates(h, w string) bool {
 	if h == "" || w == "" || h[0] != w[0] {
 		return false
 	}
-	if h == w || len(h) >= 5 && len(w) >= 5 && sameStem(h, w) {
+	if h == w {
 		return true
 	}
 	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
 	// (larger) for "major", of "nagy".
-	return len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w)
+	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) ||
+		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w) {
+		return privative(h) == privative(w)
+	}
+	return false
+}
+
+// privative reports whether the folded Hungarian word w carries the suffix that negates its
+// stem, "-talan", "-telen" ("érvénytelenít", invalidate, is no form of "érvényes", valid),
+// after a stem of three letters or more.
+func privative(w string) bool {
+	for _, s := range [...]string{"talan", "telen", "tlan", "tlen"} {
+		if i := strings.Index(w, s); i >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// soundOf writes a folded word of the Latin alphabet as letters that English and Hungarian
+// spell one sound with alike: "ph" and "f", "th" and "t", "ch", "ck", "q" and a "c" that is
+// no "c" in Hungarian and "k", "sz", "zs" and "s" as "s", "z" as "s" too (English writes "s"
+// where Hungarian writes "z": "diagnosis", "diagnózis"), "w" as "v", "y" as "i", and a
+// doubled letter once. "diagnostics" and "diagnosztika" are "diagnostiks" and "diagnostika".
+func soundOf(w string) string {
+	var b strings.Builder
+	b.Grow(len(w))
+	last := byte(0)
+	put := func(c byte) {
+		if c != last {
+			b.WriteByte(c)
+			last = c
+		}
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		next := byte(0)
+		if i+1 < len(w) {
+			next = w[i+1]
+		}
+		switch {
+		case c >= 0x80:
+			return "" // not a word of the Latin alphabet
+		case (c == 'p' || c == 't') && next == 'h':
+			put(map[byte]byte{'p': 'f', 't': 't'}[c])
+			i++
+		case c == 'c' && (next == 'h' || next == 'k'):
+			put('k')
+			i++
+		case c == 'c' && next != 'e' && next != 'i' && next != 'y' && next != 's':
+			put('k')
+		case c == 'q':
+			put('k')
+		case (c == 's' || c == 'z') && (next == 'z' || next == 's'):
+			put('s')
+			i++
+		case c == 'z':
+			put('s')
+		case c == 'w':
+			put('v')
+		case c == 'y':
+			put('i')
+		default:
+			put(c)
+		}
+	}
+	return b.String()
+}
+
+// minSound is the fewest letters of a sound that make two words one international word.
+const minSound = 5
+
+// soundsAlike tells how well an English word's sound a matches a Hungarian word's b: one
+// begins with the other, or both with minSound letters or more, as Hungarian adds its own
+// ending ("implant", "implantátum"). A long rest is a compound's other word.
+func soundsAlike(a, b string) float64 {
+	if len(a) < 4 || len(b) < 4 || a[0] != b[0] {
+		return 0
+	}
+	p := commonPrefix(a, b)
+	if p < minSound && p < min(len(a), len(b)) || p < len(a)-2 {
+		return 0
+	}
+	if len(b)-p > 5 {
+		return compound
+	}
+	return sameIdea
 }
 
 // sameStem reports whether two folded words are one word with different suffixes, which in

@@ -79,11 +79,11 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_synonyms.txt"), same); err != nil {
 		return err
 	}
-	synonyms, err := readSynonyms(wordnet)
+	synonyms, pertains, twoWords, err := readSynonyms(wordnet)
 	if err != nil {
 		return err
 	}
-	lex, err := readLexicon(dictd, hu, synonyms)
+	lex, err := readLexicon(dictd, hu, synonyms, pertains, twoWords)
 	if err != nil {
 		return err
 	}
@@ -540,8 +540,11 @@ const minSynonyms = 2
 // words, an English word takes those that minSynonyms of its WordNet synonyms give among
 // their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
 // "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
-// first: a synonym is another word, whose senses part from the word's own soon.
-func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]string, error) {
+// first: a synonym is another word, whose senses part from the word's own soon. Between the
+// two come the first synonymWords of each word it pertains to ("bridal": "bride"), which
+// are its own meaning. A compound WordNet writes only as two words and FreeDict lacks gets
+// no line: read as its two words, it matches what they say.
+func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
 	addPair := func(en, word string) {
@@ -607,10 +610,17 @@ func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]
 	for en := range pairs {
 		keys[en] = true
 	}
-	for en, syns := range synonyms {
-		for _, s := range syns {
-			if pairs[s] != nil {
-				keys[en] = true
+	for _, m := range []map[string][]string{synonyms, pertains} {
+		for en, syns := range m {
+			if twoWords[en] {
+				// A compound of two words FreeDict lacks is read as its words: its synonyms
+				// give their head's words ("tax return" is "return", "vissza").
+				continue
+			}
+			for _, s := range syns {
+				if pairs[s] != nil {
+					keys[en] = true
+				}
 			}
 		}
 	}
@@ -646,7 +656,19 @@ func readLexicon(dictd string, hu *morph.Data, synonyms map[string][]string) ([]
 			}
 			return first[a] - first[b]
 		})
-		ws = append(mine, ws...)
+		// The words of the word's own root come before its synonyms': "bridal" is "nász" and
+		// "menyegző", and pertains to "bride", "menyasszony".
+		var kin []string
+		for _, r := range pertains[en] {
+			rs := own(r)
+			for _, w := range rs[:min(len(rs), synonymWords)] {
+				if _, ok := pairs[en][w]; !ok && !slices.Contains(kin, w) {
+					kin = append(kin, w)
+				}
+			}
+		}
+		ws = slices.DeleteFunc(ws, func(w string) bool { return slices.Contains(kin, w) })
+		ws = append(append(mine, kin...), ws...)
 		if len(ws) > maxTranslations {
 			ws = ws[:maxTranslations]
 		}
@@ -662,44 +684,84 @@ const wordnetSenses = 2
 
 // readSynonyms reads the English WordNet database (wordnet-base): for each word of one or two
 // words (two written as one, as joinTwo does), as its Snowball stem, the stems of the other
-// words of its first senses' synsets, in the order of its senses.
-func readSynonyms(dir string) (map[string][]string, error) {
-	out := map[string][]string{}
+// words of its first senses' synsets, in the order of its senses; and the stems of the words
+// those senses pertain to (WordNet's "\" pointers of the word): the adjective "bridal"
+// pertains to "bride", "dental" to "tooth". Other derivations ("+") are left out: "cyclist"
+// derives from "cycle", whose first Hungarian word is a circle.
+func readSynonyms(dir string) (synonyms, pertains map[string][]string, twoWords map[string]bool, err error) {
+	synonyms, pertains, twoWords = map[string][]string{}, map[string][]string{}, map[string]bool{}
+	oneWord := map[string]bool{} // "website", which "web site" writes as two
 	clean := func(w string) string {
 		w, _, _ = strings.Cut(w, "(") // an adjective's marker: "galore(ip)"
 		if w == "" || unicode.IsUpper([]rune(w)[0]) {
 			return "" // a name ("Aaron_Burr"): of no use in matching a visitor's words
 		}
+		two := strings.ContainsAny(w, "_-")
 		w = joinTwo(strings.ToLower(strings.ReplaceAll(w, "_", " ")))
 		if strings.Contains(w, " ") || !isLetters(w) || len(w) < 2 {
 			return ""
 		}
-		return morph.EnglishStem(w)
+		w = morph.EnglishStem(w)
+		if two {
+			twoWords[w] = true
+		} else {
+			oneWord[w] = true
+		}
+		return w
 	}
-	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
+	// A synset's words (its position in the list is its word number less one, "" where the
+	// word is of no use) and its pointers, by part of speech and offset: "n01037469".
+	type pointer struct {
+		target       string
+		source, word int // 0: the whole synset
+	}
+	type synset struct {
+		words    []string
+		pointers []pointer
+	}
+	synsets := map[string]*synset{}
+	posFiles := []string{"noun", "verb", "adj", "adv"}
+	posKey := map[string]string{"noun": "n", "verb": "v", "adj": "a", "adv": "r"} // as pointers name them
+	for _, pos := range posFiles {
 		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
 		if err != nil {
-			return nil, fmt.Errorf("%w (install wordnet-base)", err)
+			return nil, nil, nil, fmt.Errorf("%w (install wordnet-base)", err)
 		}
-		synsets := map[string][]string{} // offset -> words
 		for _, line := range strings.Split(string(data), "\n") {
 			fs := strings.Fields(line)
 			if len(fs) < 4 || strings.HasPrefix(line, " ") {
 				continue // the licence at the top of the file
 			}
 			n, err := strconv.ParseInt(fs[3], 16, 32)
-			if err != nil || len(fs) < 4+2*int(n) {
+			if err != nil || len(fs) < 5+2*int(n) {
 				continue
 			}
+			ss := &synset{}
 			for i := 0; i < int(n); i++ {
-				if w := clean(fs[4+2*i]); w != "" {
-					synsets[fs[0]] = append(synsets[fs[0]], w)
+				ss.words = append(ss.words, clean(fs[4+2*i]))
+			}
+			rest := fs[4+2*int(n):]
+			if p, err := strconv.Atoi(rest[0]); err == nil && len(rest) >= 1+4*p {
+				for i := 0; i < p; i++ {
+					f := rest[1+4*i : 5+4*i]
+					st, err := strconv.ParseUint(f[3], 16, 16)
+					if err != nil || f[0] != "\\" {
+						continue
+					}
+					pos := f[2]
+					if pos == "s" {
+						pos = "a"
+					}
+					ss.pointers = append(ss.pointers, pointer{target: pos + f[1], source: int(st >> 8), word: int(st & 0xff)})
 				}
 			}
+			synsets[posKey[pos]+fs[0]] = ss
 		}
+	}
+	for _, pos := range posFiles {
 		index, err := os.ReadFile(filepath.Join(dir, "index."+pos))
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		for _, line := range strings.Split(string(index), "\n") {
 			fs := strings.Fields(line)
@@ -712,15 +774,36 @@ func readSynonyms(dir string) (map[string][]string, error) {
 				continue
 			}
 			for _, off := range fs[len(fs)-senses:][:min(senses, wordnetSenses)] {
-				for _, s := range synsets[off] {
-					if s != w && !slices.Contains(out[w], s) {
-						out[w] = append(out[w], s)
+				ss := synsets[posKey[pos]+off]
+				if ss == nil {
+					continue
+				}
+				for _, s := range ss.words {
+					if s != "" && s != w && !slices.Contains(synonyms[w], s) {
+						synonyms[w] = append(synonyms[w], s)
+					}
+				}
+				for _, p := range ss.pointers {
+					if p.source != 0 && (p.source > len(ss.words) || ss.words[p.source-1] != w) {
+						continue // another word of the synset pertains to it
+					}
+					t := synsets[p.target]
+					if t == nil {
+						continue
+					}
+					for i, s := range t.words {
+						if (p.word == 0 || p.word == i+1) && s != "" && s != w && !slices.Contains(pertains[w], s) {
+							pertains[w] = append(pertains[w], s)
+						}
 					}
 				}
 			}
 		}
 	}
-	return out, nil
+	for w := range oneWord {
+		delete(twoWords, w)
+	}
+	return synonyms, pertains, twoWords, nil
 }
 
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
