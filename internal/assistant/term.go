@@ -94,7 +94,11 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	if profile && !english {
-		t.gloss = lang.Glosses(t.lemmas[0])
+		// A word the dictionary glosses as it stands is glossed so: "esküvő" is a wedding
+		// before it is the participle of "esküszik" (swear), its first stem.
+		if t.gloss = lang.Glosses(f); t.gloss == nil {
+			t.gloss = lang.Glosses(t.lemmas[0])
+		}
 		for _, p := range t.parts {
 			t.partGloss = append(t.partGloss, lang.Glosses(p)...)
 		}
