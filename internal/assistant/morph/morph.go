@@ -455,18 +455,31 @@ func (d *Data) strip2(w string, add func(string)) {
 // stripInner calls add with every dictionary word that w is with a suffix added that one of
 // the outer flags may follow.
 func (d *Data) stripInner(w string, outer *flagset, add func(string)) {
-	for i := max(3, len(w)-d.maxSuffix); i < len(w); i++ {
+	d.innerStems(w, outer, 3, func(c string, mark byte) bool {
+		if mark != onlyInCompound {
+			d.lemmasOf(c, add)
+		}
+		return true
+	})
+}
+
+// innerStems calls yield with each dictionary word c, and its mark, that w is with a suffix of
+// c's own flags added that one of the outer flags may follow, cutting at least from bytes of
+// w's beginning; it stops when yield returns false.
+func (d *Data) innerStems(w string, outer *flagset, from int, yield func(c string, mark byte) bool) {
+	more := true
+	for i := max(from, len(w)-d.maxSuffix); i < len(w) && more; i++ {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
 		d.rules.values(w[i:], func(line string) {
 			r, ok := parseRule(line)
-			if !ok || r.cont < 0 || r.cont >= len(d.flagsets) || !d.flagsets[r.cont].meets(outer) {
+			if !more || !ok || r.cont < 0 || r.cont >= len(d.flagsets) || !d.flagsets[r.cont].meets(outer) {
 				return
 			}
 			c := w[:i] + r.strip
-			if f, kind, ok := d.stem(c); ok && kind != onlyInCompound && f.has(r.flag) && matches(r.cond, c) {
-				d.lemmasOf(c, add)
+			if f, mark, ok := d.stem(c); ok && f.has(r.flag) && matches(r.cond, c) {
+				more = yield(c, mark)
 			}
 		})
 	}
@@ -711,21 +724,7 @@ func (d *Data) part(w string, ok *flagset, inflected bool, add func(string)) {
 // outer may follow.
 func (d *Data) derivedFor(w string, outer *flagset) bool {
 	found := false
-	for i := max(2, len(w)-d.maxSuffix); i < len(w) && !found; i++ {
-		if !utf8.RuneStart(w[i]) {
-			continue
-		}
-		d.rules.values(w[i:], func(line string) {
-			r, ok := parseRule(line)
-			if !ok || r.cont < 0 || r.cont >= len(d.flagsets) || !d.flagsets[r.cont].meets(outer) {
-				return
-			}
-			c := w[:i] + r.strip
-			if f, _, ok := d.stem(c); ok && f.has(r.flag) && matches(r.cond, c) {
-				found = true
-			}
-		})
-	}
+	d.innerStems(w, outer, 2, func(string, byte) bool { found = true; return false })
 	return found
 }
 
