@@ -166,3 +166,6 @@ func TurnOpen(ctx context.Context, s *Store, companyID uuid.UUID, w chat.Write) 
 		return err
 	})
 }
+
+// SelectLeadFile is the lead page's statement, for tests of its plans.
+const SelectLeadFile = selectLeadFile

@@ -26,6 +26,15 @@ import (
 // PostgreSQL builds either in about the same time. Six reads in one round trip: PostgreSQL's
 // and the server's work per statement was more than the lists' own. An unknown lead gives no
 // row: the related halves start from the lead.
+//
+// Each related half compares with the lead's address or number read by a scalar subquery, not
+// by joining the lead: the planner estimates "column = a value known only when run" from the
+// column's distinct values, a handful of rows whatever the table holds, and so always walks
+// the half's index. A join was estimated from the most common values of both sides: once one
+// address filled a tenth of the table (a sender that always posts the same test lead), each
+// half was estimated at thousands of a million leads, and the custom plans (a connection's
+// first five, and its next one after every ANALYZE) read the company's whole table, for
+// seconds, instead of 21 rows.
 const selectLeadFile = `
 SELECT ` + leadColumns + `,
        tm.visitor, tm.text, tm.at, tm.agent,
@@ -58,11 +67,13 @@ CROSS JOIN LATERAL (
 WHERE l.company_id = $1 AND l.id IN (
     SELECT $2::uuid
     UNION
-    SELECT o.id FROM leads me JOIN leads o ON o.company_id = $1 AND lower(o.email) = lower(me.email)
-    WHERE me.company_id = $1 AND me.id = $2 AND me.email IS NOT NULL AND o.email IS NOT NULL
+    SELECT o.id FROM leads o
+    WHERE o.company_id = $1 AND o.email IS NOT NULL
+      AND lower(o.email) = (SELECT lower(me.email) FROM leads me WHERE me.company_id = $1 AND me.id = $2)
     UNION
-    SELECT o.id FROM leads me JOIN leads o ON o.company_id = $1 AND o.phone_e164 = me.phone_e164
-    WHERE me.company_id = $1 AND me.id = $2 AND me.phone_e164 IS NOT NULL AND o.phone_e164 IS NOT NULL)
+    SELECT o.id FROM leads o
+    WHERE o.company_id = $1 AND o.phone_e164 IS NOT NULL
+      AND o.phone_e164 = (SELECT me.phone_e164 FROM leads me WHERE me.company_id = $1 AND me.id = $2))
 ORDER BY l.id <> $2, l.created_at DESC, l.id DESC
 LIMIT $3::int + 1`
 

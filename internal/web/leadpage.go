@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/user"
 )
 
 // The lead page's lists (the same person's other leads, the transcript, the notes and the
@@ -14,9 +15,12 @@ import (
 // 20 related leads and 50 notes, which the timeline shows again, the template's ranges took
 // more than half of the page's time. Every text is escaped with html/template's own escaper.
 
-// leadSections are the lead page's lists as HTML.
+// leadSections are the lead page's lists as HTML: the lists above, and the options of the
+// status and assignee forms, whose comparisons per option were a good part of what the
+// template itself still did.
 type leadSections struct {
 	Related, Transcript, Notes, Timeline template.HTML
+	StatusOptions, UserOptions           template.HTML
 }
 
 // htmlWriter builds a fragment of a page, escaping what it is told is text.
@@ -62,6 +66,47 @@ func relatedRows(leads []lead.Stored) template.HTML {
 		b.WriteString("</span></td><td>")
 		b.text(formatDate(l.CreatedAt))
 		b.WriteString("</td></tr>\n    ")
+	}
+	return b.html()
+}
+
+// statusOptions writes the status form's options, the lead's status selected.
+func statusOptions(statuses []named, current lead.Status) template.HTML {
+	var b htmlWriter
+	b.Grow(60 * len(statuses))
+	for _, st := range statuses {
+		b.WriteString(`<option value="`)
+		b.text(st.Value)
+		b.WriteString(`"`)
+		if st.Value == string(current) {
+			b.WriteString(" selected")
+		}
+		b.WriteString(">")
+		b.text(st.Name)
+		b.WriteString("</option>")
+	}
+	return b.html()
+}
+
+// userOptions writes the assignee form's options for the company's users, the lead's
+// assignee selected and the viewer marked.
+func userOptions(users []user.User, assignee, viewerID uuid.UUID) template.HTML {
+	var b htmlWriter
+	b.Grow(100 * len(users))
+	for i := range users {
+		u := &users[i]
+		b.WriteString(`<option value="`)
+		b.text(u.ID.String())
+		b.WriteString(`"`)
+		if u.ID == assignee {
+			b.WriteString(" selected")
+		}
+		b.WriteString(">")
+		b.text(u.Email)
+		if u.ID == viewerID {
+			b.WriteString(" (én)")
+		}
+		b.WriteString("</option>")
 	}
 	return b.html()
 }

@@ -242,7 +242,6 @@ type leadData struct {
 	Lead     lead.Stored
 	Messages []lead.Message
 	History  []lead.HistoryEntry
-	Statuses []named
 	// Users are the company's users, whom the lead may be given to; Names their names by id,
 	// for the history, which keeps ids.
 	Users []user.User
@@ -302,10 +301,11 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 		return
 	}
 	l, msgs, hist, notes, related := f.Lead, f.Messages, f.History, f.Notes, f.Related
-	data := leadData{Lead: l, Messages: msgs, History: hist, Statuses: lifecycleNames(), Related: related,
+	data := leadData{Lead: l, Messages: msgs, History: hist, Related: related,
 		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
 	data.Sections = leadSections{Related: relatedRows(related), Transcript: transcriptItems(msgs),
-		Notes: noteItems(notes), Timeline: timelineRows(data.Timeline, data.Names)}
+		Notes: noteItems(notes), Timeline: timelineRows(data.Timeline, data.Names),
+		StatusOptions: statusOptions(lifecycleNames(), l.Status), UserOptions: userOptions(users, l.AssigneeID, v.ID)}
 	status := http.StatusOK
 	if refused != nil {
 		data.NoteText, data.NoteError, status = refused.text, refused.message, http.StatusUnprocessableEntity

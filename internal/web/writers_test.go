@@ -13,6 +13,7 @@ import (
 
 	"github.com/leadchat/leadchat/internal/insight"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/user"
 )
 
 // The lists that the lead page, the leads page and the overview write in Go must read as the
@@ -64,6 +65,8 @@ var reference = template.Must(template.New("").Funcs(funcs).Parse(`
       <td>{{date .CreatedAt}}</td>
     </tr>
 {{end}}{{end}}
+{{define "statuses"}}{{range .Statuses}}<option value="{{.Value}}"{{if eq .Value (print $.Current)}} selected{{end}}>{{.Name}}</option>{{end}}{{end}}
+{{define "users"}}{{range .Users}}<option value="{{.ID}}"{{if eq .ID $.Assignee}} selected{{end}}>{{.Email}}{{if eq .ID $.Viewer}} (én){{end}}</option>{{end}}{{end}}
 {{define "daily"}}{{$sources := .Sources}}{{range .Days}}{{$day := .}}<tr data-day="{{.Day.Format "2006-01-02"}}"><th scope="row">{{.Day.Format "2006. 01. 02."}}</th>{{range $sources}}<td>{{index $day.BySource .}}</td>{{end}}<td>{{.Total}}</td></tr>
 {{end}}{{end}}
 `))
@@ -123,6 +126,13 @@ func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
 			lead.HistoryEntry{Field: lead.FieldAssignee, Old: h, New: someone.String(), Origin: lead.OriginDashboard, At: at},
 			lead.HistoryEntry{Field: lead.Field(h), Old: h, New: "", Origin: lead.OriginAPI, At: at})
 	}
+	var statuses []named
+	var users []user.User
+	for i, h := range hostile {
+		statuses = append(statuses, named{Value: h, Name: hostile[(i+1)%len(hostile)]})
+		users = append(users, user.User{ID: uuid.New(), Email: h})
+	}
+	statuses = append(statuses, lifecycleNames()...)
 	days := []insight.Day{{Day: at, Total: 7, BySource: map[lead.Source]int{lead.SourceChat: 3, lead.Source(hostile[0]): 4}},
 		{Day: at.AddDate(0, 0, 1)}}
 	sources := append(lead.Sources(), lead.Source(hostile[0]), lead.Source(hostile[1]))
@@ -142,6 +152,14 @@ func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
 			Leads []lead.Stored
 			Users map[uuid.UUID]string
 		}{leads, names}, leadRows(leads, names)},
+		{"statuses", "select", struct {
+			Statuses []named
+			Current  lead.Status
+		}{statuses, lead.Status(hostile[2])}, statusOptions(statuses, lead.Status(hostile[2]))},
+		{"users", "select", struct {
+			Users            []user.User
+			Assignee, Viewer uuid.UUID
+		}{users, users[1].ID, users[3].ID}, userOptions(users, users[1].ID, users[3].ID)},
 		{"daily", "tbody", struct {
 			Days    []insight.Day
 			Sources []lead.Source
