@@ -82,7 +82,9 @@ func launch(dsn, addr string) (*server, error) {
 		cancel()
 		return nil, fmt.Errorf("opening the service: %w", err)
 	}
-	ln, err := net.Listen("tcp", addr)
+	// As the service listens: a connection the browser opened but has not used is not the
+	// server's, so stopping it does not wait for its header timeout.
+	ln, err := service.Listen(ctx, addr)
 	if err != nil {
 		cancel()
 		svc.Close()
@@ -464,4 +466,32 @@ func (b *browser) screenshot(name string) {
 		b.t.Fatal(err)
 	}
 	b.t.Logf("screenshot: %s", path)
+}
+
+// A connection the browser opened and has not used yet (Chromium keeps a spare one to an
+// origin now and then) does not hold up a server's stop: the listener hands the server only
+// connections that sent something, as the service's own does. On a plain listener the stop
+// waited for the spare connection's header timeout.
+func TestServerStopsBesideAnUnusedConnection(t *testing.T) {
+	s, err := launch(pgtest.NewDSN(t), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopAtEnd(t, s)
+	used, err := http.Get(s.base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used.Body.Close()
+	spare, err := net.Dial("tcp", s.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spare.Close()
+	start := time.Now()
+	err = s.stop()
+	if took := time.Since(start); err != nil || took >= service.HeaderTimeout {
+		t.Errorf("stopping beside an unused connection took %v (%v); want less than the header timeout, %v",
+			took.Round(time.Millisecond), err, service.HeaderTimeout)
+	}
 }

@@ -447,6 +447,11 @@ func TestWidgetServiceDown(t *testing.T) {
 		if got := b.focused(); got != "input" {
 			t.Errorf("focused: %s, want the input", got)
 		}
+		// The widget counts its showing and opening with two beacons as the chat appears; the
+		// next step stops the service, whose shutdown would wait for them, up to its grace on
+		// a loaded machine. They are answered first.
+		b.waitFor("the answers to the widget's two counts", `performance.getEntriesByType('resource').filter(function (e) {
+			return e.initiatorType === 'beacon' && e.name === '`+"http://"+apiAddr+`/api/embed/events' && e.responseEnd > 0; }).length === 2`)
 	})
 
 	step("service down mid-chat shows the error line", func(t *testing.T, b *browser) {
