@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
@@ -77,7 +76,7 @@ func TestWidgetContactFormChecksBeforeSending(t *testing.T) {
 
 	step("the filled form sends the details under a note, not as the visitor's words", func(t *testing.T, b *browser) {
 		b.keys("example.hu")
-		time.Sleep(2100 * time.Millisecond) // the server takes a form filled faster for a bot's
+		b.fillSlowly() // the server takes a form filled faster for a bot's
 		b.click("contact-submit", 0)
 		waitForReply(b, 5)
 		msgs := b.messages()

@@ -26,6 +26,7 @@ import (
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -373,6 +374,14 @@ func eval[T any](b *browser, body string) T {
 		b.t.Fatalf("evaluating %s: %v", body, err)
 	}
 	return v
+}
+
+// fillSlowly moves the page's clock on by chat.MinFormFill and a little more, so the contact
+// form shown counts as filled at a person's pace without the test waiting for it (the widget
+// measures the time by Date.now).
+func (b *browser) fillSlowly() {
+	b.t.Helper()
+	eval[bool](b, fmt.Sprintf(`var now = Date.now; Date.now = function () { return now() + %d; }; return true;`, chat.MinFormFill+100))
 }
 
 // waitFor polls cond, an expression over the widgetJS helpers, until it is true.
