@@ -52,8 +52,11 @@ func newTab(t *testing.T, base string) *tab {
 
 func desktop() chromedp.Action[chromedp.Void] { return chromedp.EmulateViewport(1280, 900) }
 
+// mobileWidth is the width in CSS pixels of the phone the dashboard is checked on.
+const mobileWidth = 390
+
 func mobile() chromedp.Action[chromedp.Void] {
-	return chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2))
+	return chromedp.EmulateViewport(mobileWidth, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 }
 
 // js runs an expression in the page and decodes its value.
@@ -175,11 +178,13 @@ func (b *tab) check(name string) {
 	if err := chromedp.Do(b.ctx, mobile()); err != nil {
 		b.t.Fatal(err)
 	}
-	time.Sleep(150 * time.Millisecond) // the layout settles at the new width
-	if w := js[int](b, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
+	// The page is on the phone's screen (reading scrollWidth then lays it out for it).
+	b.waitFor("the phone's screen", fmt.Sprintf(`screen.width === %d`, mobileWidth))
+	// Against the layout's width: a phone's innerWidth grows to fit a page wider than it.
+	if w := js[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 		b.t.Errorf("%s: at mobile width the page is %d px wider than the screen", name, w)
 	}
-	b.screenshot("dashboard-"+name+"-mobile", 390, true)
+	b.screenshot("dashboard-"+name+"-mobile", mobileWidth, true)
 	if err := chromedp.Do(b.ctx, desktop()); err != nil {
 		b.t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -26,6 +27,7 @@ import (
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/assistant"
 	"github.com/leadchat/leadchat/internal/auth"
+	"github.com/leadchat/leadchat/internal/chat"
 	"github.com/leadchat/leadchat/internal/httpapi"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -82,7 +84,9 @@ func launch(dsn, addr string) (*server, error) {
 		cancel()
 		return nil, fmt.Errorf("opening the service: %w", err)
 	}
-	ln, err := net.Listen("tcp", addr)
+	// As the service listens: a connection the browser opened but has not used is not the
+	// server's, so stopping it does not wait for its header timeout.
+	ln, err := service.Listen(ctx, addr)
 	if err != nil {
 		cancel()
 		svc.Close()
@@ -373,6 +377,14 @@ func eval[T any](b *browser, body string) T {
 	return v
 }
 
+// fillSlowly moves the page's clock on by chat.MinFormFill and a little more, so the contact
+// form shown counts as filled at a person's pace without the test waiting for it (the widget
+// measures the time by Date.now).
+func (b *browser) fillSlowly() {
+	b.t.Helper()
+	eval[bool](b, fmt.Sprintf(`var now = Date.now; Date.now = function () { return now() + %d; }; return true;`, chat.MinFormFill+100))
+}
+
 // waitFor polls cond, an expression over the widgetJS helpers, until it is true.
 func (b *browser) waitFor(what, cond string) {
 	b.t.Helper()
@@ -464,4 +476,35 @@ func (b *browser) screenshot(name string) {
 		b.t.Fatal(err)
 	}
 	b.t.Logf("screenshot: %s", path)
+}
+
+// A connection the browser opened and has not used yet (Chromium keeps a spare one to an
+// origin now and then) does not hold up a server's stop: the listener hands the server only
+// connections that sent something, as the service's own does. On a plain listener the stop
+// waited for the spare connection's header timeout.
+func TestServerStopsBesideAnUnusedConnection(t *testing.T) {
+	if goruntime.GOOS != "linux" {
+		t.Skip("the listener holds back silent connections only where TCP_DEFER_ACCEPT is (Linux)")
+	}
+	s, err := launch(pgtest.NewDSN(t), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopAtEnd(t, s)
+	used, err := http.Get(s.base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used.Body.Close()
+	spare, err := net.Dial("tcp", s.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spare.Close()
+	start := time.Now()
+	err = s.stop()
+	if took := time.Since(start); err != nil || took >= service.HeaderTimeout {
+		t.Errorf("stopping beside an unused connection took %v (%v); want less than the header timeout, %v",
+			took.Round(time.Millisecond), err, service.HeaderTimeout)
+	}
 }

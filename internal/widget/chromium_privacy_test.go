@@ -3,7 +3,6 @@ package widget_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -68,7 +67,7 @@ func TestWidgetPrivacyNoticeAndConsent(t *testing.T) {
 				t.Errorf("axe-core on the form with the privacy notice and consent:\n%v", v)
 			}
 			b.screenshot("privacy-" + tt.name)
-			time.Sleep(2100 * time.Millisecond) // the server takes a form filled faster for a bot's
+			b.fillSlowly() // the server takes a form filled faster for a bot's
 			b.click("contact-submit", 0)
 			waitForReply(b, 5)
 			if v := b.cspViolations(); len(v) > 0 {

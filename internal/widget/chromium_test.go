@@ -113,13 +113,11 @@ func TestWidgetConversation(t *testing.T) {
 		}
 	})
 
-	var formShown time.Time
 	step("a typed message gets a reply", func(t *testing.T, b *browser) {
 		b.click("input", 0)
 		b.keys("Szeretnék árajánlatot kérni")
 		b.keys(kb.Enter)
 		waitForReply(b, 5)
-		formShown = time.Now() // at the latest; the form is shown with the reply
 		if got := b.messages()[3]; got != [2]string{"visitor", "Szeretnék árajánlatot kérni"} {
 			t.Errorf("visitor message = %q", got)
 		}
@@ -155,7 +153,7 @@ func TestWidgetConversation(t *testing.T) {
 		}
 		b.screenshot("desktop")
 		// The form drops submits within 2 s of appearing, as a bot's would be.
-		time.Sleep(time.Until(formShown.Add(2100 * time.Millisecond)))
+		b.fillSlowly()
 		b.click("contact-submit", 0)
 		waitForReply(b, 7)
 		// The widget shows a note, not a message in the visitor's name that they did not write.
@@ -447,6 +445,11 @@ func TestWidgetServiceDown(t *testing.T) {
 		if got := b.focused(); got != "input" {
 			t.Errorf("focused: %s, want the input", got)
 		}
+		// The widget counts its showing and opening with two beacons as the chat appears; the
+		// next step stops the service, whose shutdown would wait for them, up to its grace on
+		// a loaded machine. They are answered first.
+		b.waitFor("the answers to the widget's two counts", `performance.getEntriesByType('resource').filter(function (e) {
+			return e.initiatorType === 'beacon' && e.name === '`+"http://"+apiAddr+`/api/embed/events' && e.responseEnd > 0; }).length === 2`)
 	})
 
 	step("service down mid-chat shows the error line", func(t *testing.T, b *browser) {
