@@ -170,3 +170,37 @@ func widgetSite(t *testing.T, f *fixture) *httptest.Server {
 	t.Cleanup(site.Close)
 	return site
 }
+
+// TestWidgetShowsAPersonsMessageFromBeforeItFollowed: a person's message stored before the
+// widget first follows the conversation (here while the visitor had closed the panel) is shown
+// when the panel opens, not taken for one the page already shows.
+func TestWidgetShowsAPersonsMessageFromBeforeItFollowed(t *testing.T) {
+	f := start(t)
+	site := widgetSite(t, f)
+	v := newTab(t, site.URL)
+	v.open("/")
+	v.waitFor("the widget", widgetJS(`w && w.querySelector('[data-lc=bubble]')`))
+	js[bool](v, widgetJS(`(w.querySelector('[data-lc=bubble]').click(), true)`))
+	welcome := js[int](v, widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=assistant]').length`))
+	// The panel closes before the answer comes, so the page does not follow the conversation yet.
+	js[bool](v, widgetJS(`(w.querySelector('[data-lc=input]').value = 'Jó napot!', w.querySelector('[data-lc=composer]').requestSubmit(),
+		w.querySelector('[data-lc=bubble]').click(), true)`))
+	v.waitFor("the reply", widgetJS(fmt.Sprintf(`w.querySelectorAll('[data-lc=msg][data-role=assistant]').length === %d`, welcome+1)))
+	if !js[bool](v, widgetJS(`w.querySelector('[data-lc=panel]').hidden`)) {
+		t.Fatal("the panel is still open")
+	}
+	sid := js[string](v, `localStorage.getItem('leadchat:session:`+f.keyA.Key+`')`)
+	ctx := context.Background()
+	u, _, err := f.store.UserByEmail(ctx, f.member)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chat.NewLive(f.store, nil).Send(ctx, f.a.ID, sid, chat.Agent{ID: u.ID, Name: "munkatars"}, "Itt egy munkatárs."); err != nil {
+		t.Fatal(err)
+	}
+	js[bool](v, widgetJS(`(w.querySelector('[data-lc=bubble]').click(), true)`))
+	v.waitFor("the person's message", widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=agent]').length === 1`))
+	if got := js[string](v, widgetJS(`w.querySelector('[data-role=agent]').lastChild.textContent`)); got != "Itt egy munkatárs." {
+		t.Errorf("the person's message: %q", got)
+	}
+}

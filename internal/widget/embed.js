@@ -379,12 +379,16 @@
     function follow() {
       var sid = sget('localStorage', SK);
       if (panel.hidden || es || poll || !SID.test(sid || '')) return;
-      // A conversation this page has not followed yet starts after what it already shows.
+      // A conversation this page has not followed yet starts after what it already shows: the
+      // visitor's and the assistant's messages. A person's that came after them (while the
+      // panel was closed, or before this request) is news.
       if (!sget('localStorage', IK)) {
         poll = 1;
         return api('/api/embed/chat/messages' + q(sid)).then(function (j) {
-          var d = j.data || [];
-          sset('localStorage', IK, String(d.length ? d[d.length - 1].id : 0));
+          var d = j.data || [], i = d.length;
+          while (i > 0 && d[i - 1].role === 'agent') i--;
+          sset('localStorage', IK, String(i ? d[i - 1].id : 0));
+          d.slice(i).forEach(news);
           poll = 0;
           follow();
         }, function () { poll = 0; /* the next answer tries again */ });
