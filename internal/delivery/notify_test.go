@@ -220,10 +220,9 @@ func TestLeadAssignedByHandIsMailedToTheAssignee(t *testing.T) {
 	assign(anna.ID, lead.StatusContacted) // the same assignee and a status: no e-mail
 	assign(uuid.Nil, "")                  // unassigned: no e-mail
 	// Bela is a confirmed notify address too; the assignment still tells him the lead is his.
-	if err := e.store.SetNotifyEmails(ctx, e.company, []string{"bela@ceg.example"}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.store.DB().Exec(`UPDATE notify_emails SET confirmed_at = now() WHERE company_id = $1`, e.company); err != nil {
+	// The address is stored confirmed: set through SetNotifyEmails, its confirmation e-mail
+	// could go out before the test confirmed it, a message this test does not count on.
+	if _, err := e.store.DB().Exec(`INSERT INTO notify_emails (company_id, email, confirmed_at) VALUES ($1, 'bela@ceg.example', now())`, e.company); err != nil {
 		t.Fatal(err)
 	}
 	assign(bela.ID, "")
