@@ -144,8 +144,18 @@ func TestWidgetPollsWithoutEventSource(t *testing.T) {
 	welcome := js[int](v, widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=assistant]').length`))
 	js[bool](v, widgetJS(`(w.querySelector('[data-lc=input]').value = 'Jó napot!', w.querySelector('[data-lc=composer]').requestSubmit(), true)`))
 	v.waitFor("the reply", widgetJS(fmt.Sprintf(`w.querySelectorAll('[data-lc=msg][data-role=assistant]').length === %d`, welcome+1)))
-	sid := js[string](v, `localStorage.getItem('leadchat:session:`+f.keyA.Key+`')`)
+	memberWrites(t, f, v)
+	v.waitFor("the person's message, polled", widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=agent]').length === 1`))
+	if got := js[string](v, widgetJS(`w.querySelector('[data-role=agent]').lastChild.textContent`)); got != "Itt egy munkatárs." {
+		t.Errorf("the person's message: %q", got)
+	}
+}
 
+// memberWrites sends the member's message "Itt egy munkatárs." into the conversation of the
+// tab's widget, as the dashboard's reply does.
+func memberWrites(t *testing.T, f *fixture, v *tab) {
+	t.Helper()
+	sid := js[string](v, `localStorage.getItem('leadchat:session:`+f.keyA.Key+`')`)
 	ctx := context.Background()
 	u, _, err := f.store.UserByEmail(ctx, f.member)
 	if err != nil {
@@ -153,10 +163,6 @@ func TestWidgetPollsWithoutEventSource(t *testing.T) {
 	}
 	if _, err := chat.NewLive(f.store, nil).Send(ctx, f.a.ID, sid, chat.Agent{ID: u.ID, Name: "munkatars"}, "Itt egy munkatárs."); err != nil {
 		t.Fatal(err)
-	}
-	v.waitFor("the person's message, polled", widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=agent]').length === 1`))
-	if got := js[string](v, widgetJS(`w.querySelector('[data-role=agent]').lastChild.textContent`)); got != "Itt egy munkatárs." {
-		t.Errorf("the person's message: %q", got)
 	}
 }
 
@@ -189,15 +195,7 @@ func TestWidgetShowsAPersonsMessageFromBeforeItFollowed(t *testing.T) {
 	if !js[bool](v, widgetJS(`w.querySelector('[data-lc=panel]').hidden`)) {
 		t.Fatal("the panel is still open")
 	}
-	sid := js[string](v, `localStorage.getItem('leadchat:session:`+f.keyA.Key+`')`)
-	ctx := context.Background()
-	u, _, err := f.store.UserByEmail(ctx, f.member)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chat.NewLive(f.store, nil).Send(ctx, f.a.ID, sid, chat.Agent{ID: u.ID, Name: "munkatars"}, "Itt egy munkatárs."); err != nil {
-		t.Fatal(err)
-	}
+	memberWrites(t, f, v)
 	js[bool](v, widgetJS(`(w.querySelector('[data-lc=bubble]').click(), true)`))
 	v.waitFor("the person's message", widgetJS(`w.querySelectorAll('[data-lc=msg][data-role=agent]').length === 1`))
 	if got := js[string](v, widgetJS(`w.querySelector('[data-role=agent]').lastChild.textContent`)); got != "Itt egy munkatárs." {
