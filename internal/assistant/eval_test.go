@@ -38,11 +38,15 @@ type labelled struct {
 }
 
 // The groups of answer sets: the tuning half the matcher was developed on, the held-out half
-// written before it and never tuned on, and the project's own earlier profiles.
+// written before it and never tuned on, the project's own earlier profiles, and development
+// sets of further trades, written after the tuning half met its targets to find what the
+// matcher still fails on outside the trades it was tuned with (tuned on like the tuning half;
+// not part of the issue's two halves, so held to no target).
 const (
 	tuning  = "tuning"
 	heldOut = "heldout"
 	legacy  = "legacy"
+	dev     = "dev"
 )
 
 // question is one labelled question with its profile.
@@ -55,16 +59,17 @@ type question struct {
 	want       []string // empty: not covered
 }
 
-// loadAnswerSets reads the sets of testdata/answers (legacy) and of its tuning and heldout
+// loadAnswerSets reads the sets of testdata/answers (legacy) and of its tuning, heldout and dev
 // folders.
 func loadAnswerSets(t *testing.T) []question {
 	t.Helper()
 	var out []question
 	for _, g := range []struct{ group, glob string }{
 		{legacy, "testdata/answers/*.yaml"}, {tuning, "testdata/answers/tuning/*.yaml"}, {heldOut, "testdata/answers/heldout/*.yaml"},
+		{dev, "testdata/answers/dev/*.yaml"},
 	} {
 		files, err := filepath.Glob(g.glob)
-		if err != nil || len(files) == 0 {
+		if err != nil || len(files) == 0 && g.group != dev {
 			t.Fatalf("no answer sets in %s: %v", g.glob, err)
 		}
 		for _, f := range files {
@@ -287,7 +292,7 @@ func TestAnswerDataset(t *testing.T) {
 	perSet := map[key]*figures{}
 	var order []key
 	perGroup, english := map[string]*figures{}, map[string]*figures{}
-	for _, g := range []string{tuning, heldOut, legacy} {
+	for _, g := range []string{tuning, heldOut, legacy, dev} {
 		perGroup[g], english[g] = &figures{}, &figures{}
 	}
 	for i, q := range qs {
@@ -310,7 +315,7 @@ func TestAnswerDataset(t *testing.T) {
 		fmt.Printf("%-8s %-12s answered right %3d/%-3d handed over %3d/%-3d confidently wrong %3d\n",
 			k.group, k.set, f.right, f.covered, f.handedOver, f.uncovered, f.wrong)
 	}
-	for _, g := range []string{tuning, heldOut, legacy} {
+	for _, g := range []string{tuning, heldOut, legacy, dev} {
 		fmt.Printf("%s: %s\n%s, English alone: %s\n", g, perGroup[g], g, english[g])
 	}
 	for _, g := range []string{tuning, heldOut} {
