@@ -394,6 +394,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
+		if t.function && t.concepts == 0 {
+			continue // "after", "more": no topic, as a Hungarian function word has none
+		}
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}

@@ -374,3 +374,17 @@ func TestEnglishPronounsAndPrepositions(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishWordOfNoTopic: an English word whose first Hungarian word is a function word
+// ("after": "után", "more": "még", "during": "közben") names no topic: it is no word of the
+// question that a profile not using it would leave unanswered.
+func TestEnglishWordOfNoTopic(t *testing.T) {
+	q := newQuery("Do you charge more during the weekend or after renovation?", Contact{}, nil)
+	var got []string
+	for _, qt := range q.terms {
+		got = append(got, qt.fold)
+	}
+	if want := []string{"weekend", "renovation"}; !slices.Equal(got, want) {
+		t.Errorf("topic words %q, want %q", got, want)
+	}
+}

@@ -47,6 +47,9 @@ type term struct {
 	sound string
 	// split is set for an English word whose trans are its parts' words.
 	split bool
+	// function is set for an English word whose first Hungarian word is a function word
+	// ("after": "után", "more": "még"): a preposition or adverb that carries no topic.
+	function bool
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -116,6 +119,7 @@ func makeTerm(lower string, english, profile bool) term {
 		// A compound the lexicon lacks takes its parts' words ("haircut": "haj", "vágás"),
 		// each of which names a part of it only.
 		t.split = len(t.trans) > 0 && !lang.EnglishWord(f)
+		t.function = len(t.trans) > 0 && !t.split && lang.Function(t.trans[0])
 		for i, h := range t.trans {
 			if lang.Function(h) || lang.Prefix(h) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
