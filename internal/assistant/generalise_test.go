@@ -388,3 +388,15 @@ func TestEnglishWordOfNoTopic(t *testing.T) {
 		t.Errorf("topic words %q, want %q", got, want)
 	}
 }
+
+// TestTranslatedCompoundHead: a Hungarian compound names a kind of its last word, so the
+// lexicon's "villanykapcsoló" for "light switch" matches the profile's "kapcsoló", though
+// less than the word itself.
+func TestTranslatedCompoundHead(t *testing.T) {
+	q := newTerm("lightswitch", true)
+	for _, k := range termsOf("kapcsoló") {
+		if got := match(&q, &k); got != sameIdea {
+			t.Errorf("match(lightswitch, %s) = %v, want %v", k.fold, got, sameIdea)
+		}
+	}
+}

@@ -36,6 +36,9 @@ type term struct {
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
+	// transEnd has a bit for the last letters of each of trans (see endBit): a compound and
+	// its last word end alike.
+	transEnd uint64
 	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
 	// lemma, sameStart a bit for each (see startBit).
 	same      []string
@@ -128,6 +131,7 @@ func makeTerm(lower string, english, profile bool) term {
 			}
 			if h != "" {
 				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
+				t.transEnd |= endBit(h)
 			}
 		}
 	}
@@ -240,6 +244,11 @@ func match(q, k *term) float64 {
 			lexical = max(lexical, compound)
 		}
 	}
+	if lexical == 0 {
+		if i := q.headTranslatedTo(k.fold, k.lemmas); i >= 0 {
+			lexical = min(sameIdea, translatedAt(i))
+		}
+	}
 	if lexical > 0 {
 		return lexical
 	}
@@ -329,6 +338,47 @@ func (t *term) translatedTo(w string, ws []string) int {
 		}
 	}
 	return -1
+}
+
+// headTranslatedTo returns the rank of the first of the term's lexicon words that is a
+// compound ending in w or one of ws, or ends one of them, or -1. A Hungarian compound names
+// a kind of its last word: "villanykapcsoló" (light switch) is a "kapcsoló", and the
+// profile's "felülvizsgálat" (review) a "vizsgálat" (inspection).
+func (t *term) headTranslatedTo(w string, ws []string) int {
+	may := func(x string) bool { return t.transEnd&endBit(x) != 0 }
+	if len(t.trans) == 0 || t.split || !may(w) && !slices.ContainsFunc(ws, may) {
+		return -1
+	}
+	heads := func(a, b string) bool {
+		return len(a) >= len(b)+minHead-1 && len(b) >= minHead && strings.HasSuffix(a, b)
+	}
+	for i, h := range t.trans {
+		if len(h) < minHead {
+			continue
+		}
+		if heads(h, w) || heads(w, h) {
+			return i
+		}
+		for _, x := range ws {
+			if heads(h, x) || heads(x, h) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// minHead is the fewest letters of a compound's last word, and of the word before it.
+const minHead = 4
+
+// endBit is one of 64 bits, chosen by the last minHead letters of a word of that length or
+// more; 0 for a shorter word.
+func endBit(w string) uint64 {
+	if len(w) < minHead {
+		return 0
+	}
+	e := w[len(w)-minHead:]
+	return 1 << ((uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3])) % 64)
 }
 
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
