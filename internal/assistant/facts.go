@@ -411,6 +411,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		caps := capitalised(message)
 		for i := range q.terms {
 			q.terms[i].proper = q.terms[i].proper && caps[q.terms[i].fold]
+			if q.terms[i].proper && q.terms[i].typo {
+				q.terms[i].trans = nil // a name ("Shopifi"), not a typo of an English word
+			}
 		}
 	}
 	return q

@@ -375,16 +375,17 @@ func TestEnglishPronounsAndPrepositions(t *testing.T) {
 	}
 }
 
-// TestEnglishWordOfNoTopic: an English word whose first Hungarian word is a function word
+// TestEnglishWordOfNoTopic: an English word whose first Hungarian words are function words
 // ("after": "után", "more": "még", "during": "közben") names no topic: it is no word of the
-// question that a profile not using it would leave unanswered.
+// question that a profile not using it would leave unanswered. "deep", whose first word
+// "mély" is folded as "mely" (which), still names one.
 func TestEnglishWordOfNoTopic(t *testing.T) {
-	q := newQuery("Do you charge more during the weekend or after renovation?", Contact{}, nil)
+	q := newQuery("Do you charge more during the weekend or after a deep renovation?", Contact{}, nil)
 	var got []string
 	for _, qt := range q.terms {
 		got = append(got, qt.fold)
 	}
-	if want := []string{"weekend", "renovation"}; !slices.Equal(got, want) {
+	if want := []string{"weekend", "deep", "renovation"}; !slices.Equal(got, want) {
 		t.Errorf("topic words %q, want %q", got, want)
 	}
 }
@@ -397,6 +398,21 @@ func TestTranslatedCompoundHead(t *testing.T) {
 	for _, k := range termsOf("kapcsoló") {
 		if got := match(&q, &k); got != sameIdea {
 			t.Errorf("match(lightswitch, %s) = %v, want %v", k.fold, got, sameIdea)
+		}
+	}
+}
+
+// TestEnglishTypo: an English word the lexicon lacks that is one typo from one it has is
+// that word ("cleen", "clean"); a capitalised one is a name ("Bosch" is no "botch").
+func TestEnglishTypo(t *testing.T) {
+	typo, word := newTerm("cleen", true), newTerm("clean", true)
+	if !slices.Equal(typo.trans, word.trans) || typo.split {
+		t.Errorf("cleen: %q (split %v), want clean's %q", typo.trans, typo.split, word.trans)
+	}
+	q := newQuery("Do you sell Bosch wipers?", Contact{}, nil)
+	for _, qt := range q.terms {
+		if qt.fold == "bosch" && (len(qt.trans) > 0 || !qt.proper) {
+			t.Errorf("Bosch: %q, proper %v; want a name", qt.trans, qt.proper)
 		}
 	}
 }

@@ -50,8 +50,11 @@ type term struct {
 	sound string
 	// split is set for an English word whose trans are its parts' words.
 	split bool
-	// function is set for an English word whose first Hungarian word is a function word
-	// ("after": "után", "more": "még"): a preposition or adverb that carries no topic.
+	// typo is set for an English word the lexicon lacks whose trans are those of the word one
+	// typo away.
+	typo bool
+	// function is set for an English word whose first Hungarian words are function words
+	// (see functionWord): a preposition or adverb that carries no topic.
 	function bool
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
@@ -119,10 +122,16 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if english {
 		t.trans = lang.English(f)
+		if t.trans == nil && len(f) <= maxTermLen {
+			// A visitor's typo ("cleen") is the word one letter away.
+			if k := lang.EnglishTypo(f); k != "" {
+				t.trans, t.typo = lang.EnglishKey(k), true
+			}
+		}
 		// A compound the lexicon lacks takes its parts' words ("haircut": "haj", "vágás"),
 		// each of which names a part of it only.
-		t.split = len(t.trans) > 0 && !lang.EnglishWord(f)
-		t.function = len(t.trans) > 0 && !t.split && lang.Function(t.trans[0])
+		t.split = len(t.trans) > 0 && !lang.EnglishWord(f) && !t.typo
+		t.function = !t.split && functionWord(t.trans)
 		for i, h := range t.trans {
 			if lang.Function(h) || lang.Prefix(h) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
@@ -136,6 +145,19 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	return t
+}
+
+// functionWord reports whether at least half of the first four of an English word's
+// Hungarian words are function words ("after": "után", "miután", "utána"...; "during":
+// "közben"). One of four is no sign: folding makes "mély" (deep) "mely" (which).
+func functionWord(trans []string) bool {
+	n, f := min(len(trans), 4), 0
+	for _, h := range trans[:n] {
+		if morph.Load().Function(h) {
+			f++
+		}
+	}
+	return n > 0 && 2*f >= n
 }
 
 // startBit is one of 64 bits, chosen by the length and the first three letters of a word of
