@@ -36,9 +36,9 @@ type term struct {
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
-	// transEnd has a bit for the last letters of each of trans (see endBit): a compound and
-	// its last word end alike.
-	transEnd uint64
+	// transEnd has a bit for the last letters of each of trans, ends one for those of fold
+	// and each of lemmas (see endBit): a compound and its last word end alike.
+	transEnd, ends [4]uint64
 	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
 	// lemma, sameStart a bit for each (see startBit).
 	same      []string
@@ -96,6 +96,10 @@ func makeTerm(lower string, english, profile bool) term {
 			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
 		}
 	}
+	setEndBit(&t.ends, f)
+	for _, l := range t.lemmas {
+		setEndBit(&t.ends, l)
+	}
 	if !english {
 		t.same = lang.Synonyms(t.lemmas[0])
 		for _, s := range t.same {
@@ -140,7 +144,7 @@ func makeTerm(lower string, english, profile bool) term {
 			}
 			if h != "" {
 				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
-				t.transEnd |= endBit(h)
+				setEndBit(&t.transEnd, h)
 			}
 		}
 	}
@@ -267,7 +271,7 @@ func match(q, k *term) float64 {
 		}
 	}
 	if lexical == 0 {
-		if i := q.headTranslatedTo(k.fold, k.lemmas); i >= 0 {
+		if i := q.headTranslatedTo(k.fold, k.lemmas, &k.ends); i >= 0 {
 			lexical = min(sameIdea, translatedAt(i))
 		}
 	}
@@ -366,9 +370,8 @@ func (t *term) translatedTo(w string, ws []string) int {
 // compound ending in w or one of ws, or ends one of them, or -1. A Hungarian compound names
 // a kind of its last word: "villanykapcsoló" (light switch) is a "kapcsoló", and the
 // profile's "felülvizsgálat" (review) a "vizsgálat" (inspection).
-func (t *term) headTranslatedTo(w string, ws []string) int {
-	may := func(x string) bool { return t.transEnd&endBit(x) != 0 }
-	if len(t.trans) == 0 || t.split || !may(w) && !slices.ContainsFunc(ws, may) {
+func (t *term) headTranslatedTo(w string, ws []string, ends *[4]uint64) int {
+	if len(t.trans) == 0 || t.split || !overlap(&t.transEnd, ends) {
 		return -1
 	}
 	heads := func(a, b string) bool {
@@ -393,14 +396,20 @@ func (t *term) headTranslatedTo(w string, ws []string) int {
 // minHead is the fewest letters of a compound's last word, and of the word before it.
 const minHead = 4
 
-// endBit is one of 64 bits, chosen by the last minHead letters of a word of that length or
-// more; 0 for a shorter word.
-func endBit(w string) uint64 {
+// setEndBit sets in bits the one of 256 bits chosen by the last minHead letters of w, for a
+// word of that length or more.
+func setEndBit(bits *[4]uint64, w string) {
 	if len(w) < minHead {
-		return 0
+		return
 	}
 	e := w[len(w)-minHead:]
-	return 1 << ((uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3])) % 64)
+	b := uint8(uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3]))
+	bits[b/64] |= 1 << (b % 64)
+}
+
+// overlap reports whether a and b have a bit in common.
+func overlap(a, b *[4]uint64) bool {
+	return a[0]&b[0]|a[1]&b[1]|a[2]&b[2]|a[3]&b[3] != 0
 }
 
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
