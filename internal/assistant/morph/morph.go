@@ -793,9 +793,9 @@ func (d *Data) Synonyms(hu string) []string {
 
 // EnglishTypo returns the English word of the lexicon one typo from w, as its lexicon key, for
 // a word of minTypo letters or more that the lexicon lacks: "cleen" is "clean", "apointment"
-// "appoint". The commonest typos are tried first: a letter doubled or undoubled, two
-// swapped, a vowel for a vowel, a consonant for a consonant, then, in a longer word, any
-// letter changed or one added. "" when none is one typo away.
+// "appoint". Only the commonest typos are tried, which keeps it to some ten lookups a letter: a
+// letter doubled or undoubled, two swapped, a vowel for a vowel. "" when none is one typo
+// away.
 func (d *Data) EnglishTypo(w string) string {
 	k := d.englishStem(w)
 	if len(k) < minTypo || d.english.has(k) {
@@ -812,15 +812,7 @@ func (d *Data) EnglishTypo(w string) string {
 		func(i int) bool { return try(k[:i+1] + k[i:]) },                                   // doubled
 		func(i int) bool { return i+1 < len(k) && k[i] == k[i+1] && try(k[:i]+k[i+1:]) },   // undoubled
 		func(i int) bool { return i+1 < len(k) && try(k[:i]+k[i+1:i+2]+k[i:i+1]+k[i+2:]) }, // swapped
-		func(i int) bool {
-			return d.replace(k, i, func(c byte) bool { return isVowel(c) == isVowel(k[i]) }, try)
-		},
-	}
-	if len(k) > minTypo {
-		// A longer word may also have any letter changed or one added; one left out is
-		// not tried, as a word's Snowball stem is often another word less a letter.
-		edits = append(edits, func(i int) bool { return d.replace(k, i, func(byte) bool { return true }, try) },
-			func(i int) bool { return d.replace(k[:i]+"_"+k[i:], i, func(byte) bool { return true }, try) })
+		func(i int) bool { return isVowel(k[i]) && d.replace(k, i, isVowel, try) },         // a vowel for a vowel
 	}
 	for _, e := range edits {
 		for i := range k {
