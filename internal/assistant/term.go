@@ -126,6 +126,16 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if english {
 		t.trans = lang.English(f)
+		if base, ok := agentBase(f); ok && len(t.trans) <= maxAgentOwn && lang.EnglishWord(base) {
+			// "charger" is one who charges: the lexicon's few words for it may all be
+			// another sense ("csataló", a warhorse); the verb's first words follow them.
+			verb := lang.English(base)
+			for _, h := range verb[:min(agentVerbWords, len(verb))] {
+				if !slices.Contains(t.trans, h) {
+					t.trans = append(t.trans, h)
+				}
+			}
+		}
 		if t.trans == nil && len(f) <= maxTermLen {
 			// A visitor's typo ("cleen") is the word one letter away.
 			if k := lang.EnglishTypo(f); k != "" {
@@ -150,6 +160,23 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	return t
 }
+
+// agentBase returns the verb of an English agent noun ("charger": "charge", "cleaner":
+// "clean", "installers": "install"), as the lexicon may know it.
+func agentBase(w string) (string, bool) {
+	w = strings.TrimSuffix(w, "s")
+	if len(w) < 6 || !strings.HasSuffix(w, "er") {
+		return "", false
+	}
+	return w[:len(w)-2], true
+}
+
+// An agent noun with at most maxAgentOwn words of its own takes its verb's first
+// agentVerbWords.
+const (
+	maxAgentOwn    = 4
+	agentVerbWords = 3
+)
 
 // functionWord reports whether at least half of the first four of an English word's
 // Hungarian words are function words ("after": "után", "miután", "utána"...; "during":
