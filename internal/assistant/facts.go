@@ -394,6 +394,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
+		if t.function && t.concepts == 0 {
+			continue // "after", "more": no topic, as a Hungarian function word has none
+		}
 		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
@@ -408,6 +411,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		caps := capitalised(message)
 		for i := range q.terms {
 			q.terms[i].proper = q.terms[i].proper && caps[q.terms[i].fold]
+			if q.terms[i].proper && q.terms[i].typo {
+				q.terms[i].trans = nil // a name ("Shopifi"), not a typo of an English word
+			}
 		}
 	}
 	return q

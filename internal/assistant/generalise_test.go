@@ -374,3 +374,56 @@ func TestEnglishPronounsAndPrepositions(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishWordOfNoTopic: an English word whose first Hungarian words are function words
+// ("after": "után", "more": "még", "during": "közben") names no topic: it is no word of the
+// question that a profile not using it would leave unanswered. "deep", whose first word
+// "mély" is folded as "mely" (which), still names one.
+func TestEnglishWordOfNoTopic(t *testing.T) {
+	q := newQuery("Do you charge more during the weekend or after a deep renovation?", Contact{}, nil)
+	var got []string
+	for _, qt := range q.terms {
+		got = append(got, qt.fold)
+	}
+	if want := []string{"weekend", "deep", "renovation"}; !slices.Equal(got, want) {
+		t.Errorf("topic words %q, want %q", got, want)
+	}
+}
+
+// TestTranslatedCompoundHead: a Hungarian compound names a kind of its last word, so the
+// lexicon's "villanykapcsoló" for "light switch" matches the profile's "kapcsoló", though
+// less than the word itself.
+func TestTranslatedCompoundHead(t *testing.T) {
+	q := newTerm("lightswitch", true)
+	for _, k := range termsOf("kapcsoló") {
+		if got := match(&q, &k); got != sameIdea {
+			t.Errorf("match(lightswitch, %s) = %v, want %v", k.fold, got, sameIdea)
+		}
+	}
+}
+
+// TestEnglishTypo: an English word the lexicon lacks that is one typo from one it has is
+// that word ("cleen", "clean"); a capitalised one is a name ("Bosch" is no "botch").
+func TestEnglishTypo(t *testing.T) {
+	typo, word := newTerm("cleen", true), newTerm("clean", true)
+	if !slices.Equal(typo.trans, word.trans) || typo.split {
+		t.Errorf("cleen: %q (split %v), want clean's %q", typo.trans, typo.split, word.trans)
+	}
+	q := newQuery("Do you sell Bosch wipers?", Contact{}, nil)
+	for _, qt := range q.terms {
+		if qt.fold == "bosch" && (len(qt.trans) > 0 || !qt.proper) {
+			t.Errorf("Bosch: %q, proper %v; want a name", qt.trans, qt.proper)
+		}
+	}
+}
+
+// TestAgentNounTakesItsVerb: the lexicon's few words for "charger" are a warhorse's; as one
+// who charges it also takes the first words of "charge", so it matches the profile's "töltő".
+func TestAgentNounTakesItsVerb(t *testing.T) {
+	q := newTerm("charger", true)
+	for _, k := range termsOf("töltő") {
+		if got := match(&q, &k); got < weakMatch {
+			t.Errorf("match(charger, %s) = %v (translations %q), want a match", k.fold, got, q.trans)
+		}
+	}
+}

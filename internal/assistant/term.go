@@ -36,6 +36,9 @@ type term struct {
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
+	// transEnd has a bit for the last letters of each of trans, ends one for those of fold
+	// and each of lemmas (see endBit): a compound and its last word end alike.
+	transEnd, ends [4]uint64
 	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
 	// lemma, sameStart a bit for each (see startBit).
 	same      []string
@@ -47,6 +50,12 @@ type term struct {
 	sound string
 	// split is set for an English word whose trans are its parts' words.
 	split bool
+	// typo is set for an English word the lexicon lacks whose trans are those of the word one
+	// typo away.
+	typo bool
+	// function is set for an English word whose first Hungarian words are function words
+	// (see functionWord): a preposition or adverb that carries no topic.
+	function bool
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -87,6 +96,10 @@ func makeTerm(lower string, english, profile bool) term {
 			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
 		}
 	}
+	setEndBit(&t.ends, f)
+	for _, l := range t.lemmas {
+		setEndBit(&t.ends, l)
+	}
 	if !english {
 		t.same = lang.Synonyms(t.lemmas[0])
 		for _, s := range t.same {
@@ -113,9 +126,26 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if english {
 		t.trans = lang.English(f)
+		if base, ok := agentBase(f); ok && len(t.trans) <= maxAgentOwn && lang.EnglishWord(base) {
+			// "charger" is one who charges: the lexicon's few words for it may all be
+			// another sense ("csataló", a warhorse); the verb's first words follow them.
+			verb := lang.English(base)
+			for _, h := range verb[:min(agentVerbWords, len(verb))] {
+				if !slices.Contains(t.trans, h) {
+					t.trans = append(t.trans, h)
+				}
+			}
+		}
+		if t.trans == nil && len(f) <= maxTermLen {
+			// A visitor's typo ("cleen") is the word one letter away.
+			if k := lang.EnglishTypo(f); k != "" {
+				t.trans, t.typo = lang.EnglishKey(k), true
+			}
+		}
 		// A compound the lexicon lacks takes its parts' words ("haircut": "haj", "vágás"),
 		// each of which names a part of it only.
-		t.split = len(t.trans) > 0 && !lang.EnglishWord(f)
+		t.split = len(t.trans) > 0 && !lang.EnglishWord(f) && !t.typo
+		t.function = !t.split && functionWord(t.trans)
 		for i, h := range t.trans {
 			if lang.Function(h) || lang.Prefix(h) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
@@ -124,10 +154,41 @@ func makeTerm(lower string, english, profile bool) term {
 			}
 			if h != "" {
 				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
+				setEndBit(&t.transEnd, h)
 			}
 		}
 	}
 	return t
+}
+
+// agentBase returns the verb of an English agent noun ("charger": "charge", "cleaner":
+// "clean", "installers": "install"), as the lexicon may know it.
+func agentBase(w string) (string, bool) {
+	w = strings.TrimSuffix(w, "s")
+	if len(w) < 6 || !strings.HasSuffix(w, "er") {
+		return "", false
+	}
+	return w[:len(w)-2], true
+}
+
+// An agent noun with at most maxAgentOwn words of its own takes its verb's first
+// agentVerbWords.
+const (
+	maxAgentOwn    = 4
+	agentVerbWords = 3
+)
+
+// functionWord reports whether at least half of the first four of an English word's
+// Hungarian words are function words ("after": "után", "miután", "utána"...; "during":
+// "közben"). One of four is no sign: folding makes "mély" (deep) "mely" (which).
+func functionWord(trans []string) bool {
+	n, f := min(len(trans), 4), 0
+	for _, h := range trans[:n] {
+		if morph.Load().Function(h) {
+			f++
+		}
+	}
+	return n > 0 && 2*f >= n
 }
 
 // startBit is one of 64 bits, chosen by the length and the first three letters of a word of
@@ -236,6 +297,11 @@ func match(q, k *term) float64 {
 			lexical = max(lexical, compound)
 		}
 	}
+	if lexical == 0 {
+		if i := q.headTranslatedTo(k.fold, k.lemmas, &k.ends); i >= 0 {
+			lexical = min(sameIdea, translatedAt(i))
+		}
+	}
 	if lexical > 0 {
 		return lexical
 	}
@@ -325,6 +391,52 @@ func (t *term) translatedTo(w string, ws []string) int {
 		}
 	}
 	return -1
+}
+
+// headTranslatedTo returns the rank of the first of the term's lexicon words that is a
+// compound ending in w or one of ws, or ends one of them, or -1. A Hungarian compound names
+// a kind of its last word: "villanykapcsoló" (light switch) is a "kapcsoló", and the
+// profile's "felülvizsgálat" (review) a "vizsgálat" (inspection).
+func (t *term) headTranslatedTo(w string, ws []string, ends *[4]uint64) int {
+	if len(t.trans) == 0 || t.split || !overlap(&t.transEnd, ends) {
+		return -1
+	}
+	heads := func(a, b string) bool {
+		return len(a) >= len(b)+minHead-1 && len(b) >= minHead && strings.HasSuffix(a, b)
+	}
+	for i, h := range t.trans {
+		if len(h) < minHead {
+			continue
+		}
+		if heads(h, w) || heads(w, h) {
+			return i
+		}
+		for _, x := range ws {
+			if heads(h, x) || heads(x, h) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// minHead is the fewest letters of a compound's last word, and of the word before it.
+const minHead = 4
+
+// setEndBit sets in bits the one of 256 bits chosen by the last minHead letters of w, for a
+// word of that length or more.
+func setEndBit(bits *[4]uint64, w string) {
+	if len(w) < minHead {
+		return
+	}
+	e := w[len(w)-minHead:]
+	b := uint8(uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3]))
+	bits[b/64] |= 1 << (b % 64)
+}
+
+// overlap reports whether a and b have a bit in common.
+func overlap(a, b *[4]uint64) bool {
+	return a[0]&b[0]|a[1]&b[1]|a[2]&b[2]|a[3]&b[3] != 0
 }
 
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,

@@ -791,6 +791,64 @@ func (d *Data) Synonyms(hu string) []string {
 	return nil
 }
 
+// EnglishTypo returns the English word of the lexicon one typo from w, as its lexicon key, for
+// a word of minTypo letters or more that the lexicon lacks: "cleen" is "clean", "apointment"
+// "appoint". Only the commonest typos are tried, which keeps it to some ten lookups a letter: a
+// letter doubled or undoubled, two swapped, a vowel for a vowel. "" when none is one typo
+// away.
+func (d *Data) EnglishTypo(w string) string {
+	k := d.englishStem(w)
+	if len(k) < minTypo || d.english.has(k) {
+		return ""
+	}
+	var found string
+	try := func(v string) bool {
+		if found == "" && v != k && d.english.has(v) {
+			found = v
+		}
+		return found != ""
+	}
+	edits := []func(i int) bool{
+		func(i int) bool { return try(k[:i+1] + k[i:]) },                                   // doubled
+		func(i int) bool { return i+1 < len(k) && k[i] == k[i+1] && try(k[:i]+k[i+1:]) },   // undoubled
+		func(i int) bool { return i+1 < len(k) && try(k[:i]+k[i+1:i+2]+k[i:i+1]+k[i+2:]) }, // swapped
+		func(i int) bool { return isVowel(k[i]) && d.replace(k, i, isVowel, try) },         // a vowel for a vowel
+	}
+	for _, e := range edits {
+		for i := range k {
+			if e(i) {
+				return found
+			}
+		}
+	}
+	return ""
+}
+
+// replace tries w with its letter at i replaced by each letter that keep allows.
+func (d *Data) replace(w string, i int, keep func(byte) bool, try func(string) bool) bool {
+	b := []byte(w)
+	for r := byte('a'); r <= 'z'; r++ {
+		if r != w[i] && keep(r) {
+			if b[i] = r; try(string(b)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// minTypo is the fewest letters of an English word whose typo EnglishTypo corrects: a shorter
+// word is one typo from too many others.
+const minTypo = 5
+
+// EnglishKey returns Hungarian words for a lexicon key (see EnglishTypo).
+func (d *Data) EnglishKey(k string) []string {
+	if hu, ok := d.english.value(k); ok {
+		return strings.Fields(hu)
+	}
+	return nil
+}
+
 // EnglishWord reports whether the lexicon has the English word w itself (any form), not only
 // the parts of a compound: "Facebook" is no "face" and "book".
 func (d *Data) EnglishWord(w string) bool {

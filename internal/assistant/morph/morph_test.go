@@ -272,3 +272,15 @@ func BenchmarkLemmas(b *testing.B) {
 		}
 	}
 }
+
+// TestEnglishTypo: a word one common typo from a lexicon word is that word; a word the
+// lexicon has, or one only a stem less a letter is near, is none.
+func TestEnglishTypo(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]string{"cleen": "clean", "apointment": "appoint", "windoww": "window",
+		"adress": "address", "clean": "", "apartmant": ""} {
+		if got := d.EnglishTypo(w); got != want {
+			t.Errorf("EnglishTypo(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
