@@ -3,6 +3,7 @@
 package service
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
@@ -74,6 +75,9 @@ type Config struct {
 	// own), RequestTimeout a request's work; set in code only (tests shorten them), 0 means
 	// DefaultWriteTimeout and httpapi.DefaultRequestTimeout.
 	WriteTimeout, RequestTimeout time.Duration
+	// Deadline gives each request its deadline, RequestTimeout from now; nil is
+	// context.WithTimeout. Set in code only: a test passes one that follows a clock it moves.
+	Deadline func(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc)
 	// StreamPing is how often an idle chat stream or dashboard feed sends a comment; 0 is 25 s.
 	// Tests shorten it; there is no variable for it.
 	StreamPing time.Duration

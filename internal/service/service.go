@@ -139,7 +139,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
-		RequestTimeout: cfg.RequestTimeout, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
+		RequestTimeout: cfg.RequestTimeout, Deadline: cfg.Deadline, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
 		WidgetEvents: tally, Contract: cfg.Contract,
 	})
 	if err != nil {
