@@ -70,11 +70,13 @@ test: check-test-skip tools test-dist vet check-generated third-party-client $(i
 ## the longest (TEST_FAST_FIRST) first, so that none of them runs alone at the end. Four
 ## packages at a time (-p, by default one per core) keep the cores busy while a package waits
 ## for its PostgreSQL or for its test server. The packages share one throwaway PostgreSQL
-## (internal/postgres/pgtest/pgshared) instead of starting one each.
+## (internal/postgres/pgtest/pgshared) instead of starting one each. The test binaries are linked
+## without DWARF (-ldflags=-w): a failing test's stack trace keeps its file names and lines, and
+## linking some forty binaries costs about a third less CPU.
 TEST_FAST_FIRST := ./internal/web ./internal/httpapi ./internal/delivery ./internal/postgres ./cmd/leadchat ./internal/service
 test-fast:
 	@start=$$(date +%s); LEADCHAT_TEST_SKIP=chromium,node,libreoffice $(GO) run ./internal/postgres/pgtest/pgshared \
-		$(GO) test -count=1 -short -p 4 -parallel 4 $(TEST_FAST_FIRST) ./... && \
+		$(GO) test -count=1 -short -ldflags=-w -p 4 -parallel 4 $(TEST_FAST_FIRST) ./... && \
 		echo "make test-fast: passed in $$(( $$(date +%s) - start )) s"
 
 ## hooks: warn at each commit when its subject runs past 72 characters (.ci/hooks/commit-msg)

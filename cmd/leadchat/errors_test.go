@@ -67,6 +67,7 @@ func TestEveryCommandHasHelpAndRefusesUnknownFlags(t *testing.T) {
 }
 
 func TestAdminErrorPaths(t *testing.T) {
+	t.Parallel()
 	c := cli{t: t, dsn: pgtest.NewDSN(t)}
 	var company struct {
 		ID string `json:"id"`

@@ -73,6 +73,7 @@ func (c cli) json(v any, args ...string) {
 }
 
 func TestAdminCommands(t *testing.T) {
+	t.Parallel()
 	c := cli{t: t, dsn: pgtest.NewDSN(t)}
 	if _, err := c.run("migrate"); err != nil {
 		t.Fatal(err)

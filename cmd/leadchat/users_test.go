@@ -8,6 +8,7 @@ import (
 )
 
 func TestUserAndCompanyCommands(t *testing.T) {
+	t.Parallel()
 	c := cli{t: t, dsn: pgtest.NewDSN(t)}
 	if _, err := c.run("migrate"); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // The webhook and notify commands: add shows the secret once, list never; deliveries shows
 // the log; the commands that take an id find its company; bad input is refused.
 func TestWebhookCommands(t *testing.T) {
+	t.Parallel()
 	c := cli{t: t, dsn: pgtest.NewDSN(t)}
 	var company struct {
 		ID string `json:"id"`
@@ -93,6 +94,7 @@ func TestWebhookCommands(t *testing.T) {
 // the next is refused, saying why, and nothing is stored; an address literal of a
 // special-purpose range is refused when added.
 func TestWebhookAndNotifyCaps(t *testing.T) {
+	t.Parallel()
 	c := cli{t: t, dsn: pgtest.NewDSN(t)}
 	var company struct {
 		ID string `json:"id"`

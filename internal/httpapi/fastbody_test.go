@@ -29,6 +29,7 @@ import (
 // with its name in other letters, plus unknown properties; so that many are valid and many are
 // not.
 func TestBodyCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
+	t.Parallel()
 	doc, err := api.GetSpec()
 	if err != nil {
 		t.Fatal(err)
@@ -308,6 +309,7 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 // map[string]any too, to the same value; on generated lead and event bodies, on the same bodies
 // with a byte changed, added or removed, and on the cases around what it takes.
 func TestPlainObjectIsUnmarshal(t *testing.T) {
+	t.Parallel()
 	doc, err := api.GetSpec()
 	if err != nil {
 		t.Fatal(err)

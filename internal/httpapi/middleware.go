@@ -22,8 +22,8 @@ import (
 const DefaultRequestTimeout = 25 * time.Second
 
 // withRequestID gives every request an id, returned as X-Request-Id and logged with its errors,
-// a deadline, and the state the later layers fill in.
-func withRequestID(timeout time.Duration, next http.Handler) http.Handler {
+// a deadline (of deadline, timeout from now), and the state the later layers fill in.
+func withRequestID(deadline func(context.Context, time.Duration) (context.Context, context.CancelFunc), timeout time.Duration, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The id correlates a response with its log lines; it need not be secret, so the
 		// runtime's generator (seeded from the OS, no system call per request) makes it.
@@ -34,7 +34,7 @@ func withRequestID(timeout time.Duration, next http.Handler) http.Handler {
 		st := &state{id: string(id[:]), route: "unmatched", base: r.Context(), proto: r.ProtoMajor}
 		st.idHeader[0] = st.id
 		w.Header()["X-Request-Id"] = st.idHeader[:] // the state's own slice: no allocation
-		ctx, cancel := context.WithTimeout(withState(r.Context(), st), timeout)
+		ctx, cancel := deadline(withState(r.Context(), st), timeout)
 		defer cancel()
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})

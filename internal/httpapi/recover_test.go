@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -15,7 +16,7 @@ func TestPanicIsTheJSONError(t *testing.T) {
 	t.Parallel()
 	var logs strings.Builder
 	s := &server{log: slog.New(slog.NewJSONHandler(&logs, nil))}
-	h := withRequestID(DefaultRequestTimeout, s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+	h := withRequestID(context.WithTimeout, DefaultRequestTimeout, s.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		panic("secret internal state")
 	})))
 	w := httptest.NewRecorder()

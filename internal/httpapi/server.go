@@ -59,6 +59,9 @@ type Config struct {
 	Dashboard http.Handler
 	// RequestTimeout bounds a request's work; 0 means DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// Deadline gives a request its deadline, RequestTimeout from now; nil is context.WithTimeout.
+	// A test passes one that follows a clock it moves, instead of waiting for the deadline.
+	Deadline func(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc)
 	// WidgetEvents counts the widget's funnel events; nil counts none.
 	WidgetEvents WidgetEvents
 	// Contract is the loaded contract; nil loads the embedded one. A process that builds many
@@ -147,7 +150,11 @@ func New(cfg Config) (http.Handler, error) {
 	if timeout == 0 {
 		timeout = DefaultRequestTimeout
 	}
-	return withRequestID(timeout, s.observe(s.recoverer(s.limitHeaders(h)))), nil
+	deadline := cfg.Deadline
+	if deadline == nil {
+		deadline = context.WithTimeout
+	}
+	return withRequestID(deadline, timeout, s.observe(s.recoverer(s.limitHeaders(h)))), nil
 }
 
 // dashboardFirst sends the paths under /app/ to the dashboard, named "/app/" in metrics and

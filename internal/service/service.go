@@ -130,7 +130,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	sessions := store.SessionStore(5 * time.Minute)
 	webCfg := web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
 		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret,
-		Live: conversations, Hub: hub, StreamPing: cfg.StreamPing}
+		Live: conversations, Hub: hub, StreamPing: cfg.StreamPing, HashingKeepsMemory: cfg.HashingKeepsMemory}
 	if cfg.Events.SMTP != nil {
 		webCfg.Invitations = leadmail.NewSender(*cfg.Events.SMTP, cfg.Events.MailFrom, cfg.PublicURL)
 	}
@@ -139,7 +139,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	h, err := httpapi.New(httpapi.Config{
 		Keys: keys, Leads: store, Configs: configs, Chat: chats, Log: log, Static: static,
 		Metrics: m, MetricsNetworks: metricsNets, Limits: limits, ClientIP: ips, Ready: store.Ready, Dashboard: dashboard,
-		RequestTimeout: cfg.RequestTimeout, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
+		RequestTimeout: cfg.RequestTimeout, Deadline: cfg.Deadline, Live: conversations, Hub: hub, StreamPing: cfg.StreamPing,
 		WidgetEvents: tally, Contract: cfg.Contract,
 	})
 	if err != nil {

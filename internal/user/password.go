@@ -56,7 +56,10 @@ func CheckPasswordRules(pw string) error {
 
 // HashPassword checks the password rules and returns an argon2id hash in the PHC string format
 // ($argon2id$v=19$m=19456,t=2,p=1$salt$hash).
-func HashPassword(pw string) (string, error) {
+func HashPassword(pw string) (string, error) { return hashPassword(pw, true) }
+
+// hashPassword is HashPassword; release gives the process's memory back first (argonKey).
+func hashPassword(pw string, release bool) (string, error) {
 	if err := CheckPasswordRules(pw); err != nil {
 		return "", err
 	}
@@ -64,7 +67,7 @@ func HashPassword(pw string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argonKey([]byte(pw), salt, argonParams{memory: argonMemoryKiB, time: argonTime, threads: argonThreads}, argonKeyLen)
+	key := argonKey([]byte(pw), salt, argonParams{memory: argonMemoryKiB, time: argonTime, threads: argonThreads}, argonKeyLen, release)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2id.Version, argonMemoryKiB, argonTime,
 		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
@@ -76,10 +79,20 @@ func HashPassword(pw string) (string, error) {
 type Gate struct {
 	turns chan struct{}
 	run   *atomic.Int64
+	// keepMemory: the hashes skip giving the process's memory back first (argonKey).
+	keepMemory bool
 }
 
 // NewGate lets n hashes run at once.
 func NewGate(n int) Gate { return Gate{turns: make(chan struct{}, n), run: new(atomic.Int64)} }
+
+// KeepingMemory is g with hashes that do not give the process's memory back before they run,
+// for a test process: it hashes at the least cost, where a full collection and the binary's
+// pages read again at every login would cost more than the hash itself.
+func (g Gate) KeepingMemory() Gate {
+	g.keepMemory = true
+	return g
+}
 
 // Hashed is how many hashes have had their turn since the gate was made: what a flood of
 // requests cost in hashing shows there.
@@ -130,7 +143,10 @@ const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$9OUJH+ptJs/AKxytFNv9EQ$Vu+4ZCO
 // CheckPassword reports whether pw matches hash, in constant time. An empty or malformed hash
 // matches nothing, but costs as much as a real one: a login cannot tell by its time whether
 // an account exists.
-func CheckPassword(hash, pw string) bool {
+func CheckPassword(hash, pw string) bool { return checkPassword(hash, pw, true) }
+
+// checkPassword is CheckPassword; release gives the process's memory back first (argonKey).
+func checkPassword(hash, pw string, release bool) bool {
 	p, salt, want, ok := parseHash(hash)
 	if !ok {
 		p, salt, want, _ = parseHash(dummyHash)
@@ -138,7 +154,7 @@ func CheckPassword(hash, pw string) bool {
 	if len(pw) > MaxPasswordBytes {
 		pw = pw[:MaxPasswordBytes]
 	}
-	got := argonKey([]byte(pw), salt, p, uint32(len(want)))
+	got := argonKey([]byte(pw), salt, p, uint32(len(want)), release)
 	return subtle.ConstantTimeCompare(got, want) == 1 && ok
 }
 
@@ -149,11 +165,13 @@ func CheckPassword(hash, pw string) bool {
 // heap), and the binary's pages read since they were last released, most of them 64 KiB read
 // around one that was needed once: with the hash's 19 MiB on top, that took the process over
 // 64 MiB. Both are given back first; a full collection and the pages read again cost far less
-// than the hash itself.
-func argonKey(pw, salt []byte, p argonParams, keyLen uint32) []byte {
-	debug.FreeOSMemory()
-	// Failing, it leaves the pages resident, as they were.
-	_, _ = exepages.Release()
+// than the hash itself. Without release (Gate.KeepingMemory) the key is derived alone.
+func argonKey(pw, salt []byte, p argonParams, keyLen uint32, release bool) []byte {
+	if release {
+		debug.FreeOSMemory()
+		// Failing, it leaves the pages resident, as they were.
+		_, _ = exepages.Release()
+	}
 	return argon2id.IDKey(pw, salt, p.time, p.memory, p.threads, keyLen)
 }
 

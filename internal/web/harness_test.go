@@ -55,24 +55,36 @@ type fixture struct {
 // cost the least a login accepts.
 func start(t *testing.T, options ...func(*service.Config)) *fixture {
 	t.Helper()
-	return startHashing(t, false, options...)
+	return startHashing(t, false, nil, options...)
+}
+
+// startPassing is start on a listener whose connections' deadlines, like the requests'
+// deadlines, d lets pass when the test says so.
+func startPassing(t *testing.T, d *deadlines, options ...func(*service.Config)) *fixture {
+	t.Helper()
+	options = append(options, func(c *service.Config) { c.Deadline = d.request })
+	return startHashing(t, false, d.listener, options...)
 }
 
 // startRealHashes is start with the users' passwords hashed as the service hashes them, for the
 // tests of what a login costs: its time beside an unknown address's, its memory.
 func startRealHashes(t *testing.T, options ...func(*service.Config)) *fixture {
 	t.Helper()
-	return startHashing(t, true, options...)
+	return startHashing(t, true, nil, options...)
 }
 
-func startHashing(t *testing.T, realHashes bool, options ...func(*service.Config)) *fixture {
+// startHashing is start or startRealHashes; wrap, unless nil, wraps the service's listener.
+func startHashing(t *testing.T, realHashes bool, wrap func(net.Listener) net.Listener, options ...func(*service.Config)) *fixture {
 	t.Helper()
 	loaded, err := contract()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second, Contract: loaded}
+	// With the least-cost hashes a login's hash is cheaper than giving memory back before it;
+	// the tests of what a login costs hash as the service does.
+	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second, Contract: loaded,
+		HashingKeepsMemory: !realHashes}
 	for _, o := range options {
 		o(&cfg)
 	}
@@ -83,6 +95,9 @@ func startHashing(t *testing.T, realHashes bool, options ...func(*service.Config
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if wrap != nil {
+		ln = wrap(ln)
 	}
 	done := make(chan error, 1)
 	go func() { done <- svc.Serve(ctx, ln) }()
