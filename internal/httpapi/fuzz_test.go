@@ -19,7 +19,12 @@ import (
 
 // slowest is the bound a fuzzed request must stay under. The target is 100 ms; the bound is
 // looser so a busy machine does not fail the run, while a pathological input still does.
-const slowest = 500 * time.Millisecond
+// A pathological input is slow every time it is sent, a busy moment once: a slow answer is
+// sent again (slowTries times in all) and fails only when every try was slow.
+const (
+	slowest   = 500 * time.Millisecond
+	slowTries = 3
+)
 
 // fuzzService opens the service in process, with a company and a key of each kind.
 func fuzzService(f *testing.F) (h http.Handler, pub, priv string) {
@@ -44,14 +49,26 @@ func fuzzService(f *testing.F) (h http.Handler, pub, priv string) {
 	return svc.Handler(), p.Key, k.Key
 }
 
-// checkAnswer fails on a server error, a slow answer or an error that is not our JSON body.
-func checkAnswer(t *testing.T, w *httptest.ResponseRecorder, took time.Duration) {
+// checkAnswer sends the request newRequest makes to h and fails on a server error, an answer
+// slow on every try or an error that is not our JSON body.
+func checkAnswer(t *testing.T, h http.Handler, newRequest func() *http.Request) {
 	t.Helper()
-	if w.Code >= 500 {
-		t.Fatalf("status %d: %s", w.Code, w.Body)
+	var w *httptest.ResponseRecorder
+	var took []time.Duration
+	for len(took) < slowTries {
+		w = httptest.NewRecorder()
+		start := time.Now()
+		h.ServeHTTP(w, newRequest())
+		took = append(took, time.Since(start))
+		if w.Code >= 500 {
+			t.Fatalf("status %d: %s", w.Code, w.Body)
+		}
+		if took[len(took)-1] <= slowest {
+			break
+		}
 	}
-	if took > slowest {
-		t.Fatalf("took %v", took)
+	if len(took) == slowTries {
+		t.Fatalf("slow on every try: %v", took)
 	}
 	if w.Code >= 400 {
 		var e struct{ Error, Code string }
@@ -82,21 +99,20 @@ func FuzzLeadRequest(f *testing.F) {
 			key = pub
 		}
 		body = strings.ReplaceAll(body, "KEY", key)
-		req := httptest.NewRequest("POST", "/api/v1/leads", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		switch transport {
-		case "x-api-key":
-			req.Header.Set("X-Api-Key", key)
-		case "bearer":
-			req.Header.Set("Authorization", "Bearer "+key)
-		}
-		if origin != "" {
-			req.Header.Set("Origin", origin)
-		}
-		w := httptest.NewRecorder()
-		start := time.Now()
-		h.ServeHTTP(w, req)
-		checkAnswer(t, w, time.Since(start))
+		checkAnswer(t, h, func() *http.Request {
+			req := httptest.NewRequest("POST", "/api/v1/leads", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			switch transport {
+			case "x-api-key":
+				req.Header.Set("X-Api-Key", key)
+			case "bearer":
+				req.Header.Set("Authorization", "Bearer "+key)
+			}
+			if origin != "" {
+				req.Header.Set("Origin", origin)
+			}
+			return req
+		})
 	})
 }
 
@@ -116,12 +132,11 @@ func FuzzChatRequest(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body string) {
 		body = strings.ReplaceAll(body, "KEY", pub)
-		req := httptest.NewRequest("POST", "/api/embed/chat", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Origin", "https://example.hu") // the key's allowed domain
-		w := httptest.NewRecorder()
-		start := time.Now()
-		h.ServeHTTP(w, req)
-		checkAnswer(t, w, time.Since(start))
+		checkAnswer(t, h, func() *http.Request {
+			req := httptest.NewRequest("POST", "/api/embed/chat", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Origin", "https://example.hu") // the key's allowed domain
+			return req
+		})
 	})
 }
