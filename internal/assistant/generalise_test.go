@@ -427,3 +427,13 @@ func TestAgentNounTakesItsVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestShortLemmaNoKin: two words that share only a short secondary lemma are not one word's
+// forms: "kéthetes" (two weeks long) begins with "két" (two), which "két részletben" is not
+// about.
+func TestShortLemmaNoKin(t *testing.T) {
+	q, k := newTerm("kéthetes", false), makeTerm("két", false, true)
+	if m := match(&q, &k); m >= related {
+		t.Errorf("kéthetes ~ két = %v, want less than %v", m, related)
+	}
+}

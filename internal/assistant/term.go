@@ -268,7 +268,7 @@ func match(q, k *term) float64 {
 		}
 		for _, a := range q.lemmas {
 			for _, b := range k.lemmas {
-				if a == b && len(a) >= 4 || sameStem(a, b) {
+				if a == b && len(a) >= 4 || a != b && sameStem(a, b) {
 					return related
 				}
 			}
