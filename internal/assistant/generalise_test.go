@@ -437,3 +437,13 @@ func TestShortLemmaNoKin(t *testing.T) {
 		t.Errorf("kéthetes ~ két = %v, want less than %v", m, related)
 	}
 }
+
+// TestCompoundsOfOneHead: two compounds of one first word are kin, weakly ("gumicsere", tyre
+// change, and "gumiszerelés", tyre fitting): a visitor's own compound for a service finds it,
+// as part of the evidence and no more.
+func TestCompoundsOfOneHead(t *testing.T) {
+	q, k := newTerm("gumicserénél", false), makeTerm("gumiszerelés", false, true)
+	if m := match(&q, &k); m != weakMatch {
+		t.Errorf("gumicserénél ~ gumiszerelés = %v, want %v", m, weakMatch)
+	}
+}

@@ -336,6 +336,10 @@ func match(q, k *term) float64 {
 	if len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
 		return compound
 	}
+	if len(q.parts) > 0 && len(k.parts) > 0 && q.parts[0] == k.parts[0] && len(q.parts[0]) >= 4 {
+		// Two compounds of one first word, "gumicsere" and "gumiszerelés", are kin.
+		return weakMatch
+	}
 	// The part must be a stem of four letters or more and the rest at least three, or a suffix
 	// such as "-et" or "-en" would make "terül" a part of "területén".
 	if a, b := q.lemmas[0], k.lemmas[0]; alike && (compoundPart(a, b) || compoundPart(b, a)) || laterPart(a, b) || laterPart(b, a) {
