@@ -687,7 +687,14 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if !fresh || len(out) > 0 && s.kind == factAbout {
 				continue // the description mentions all the company does: no second answer
 			}
-			if rank > bestRank {
+			switch {
+			case best >= 0 && rank < bestRank*(1+nearTie) && rank > bestRank*(1-nearTie):
+				// As good as the best: the one that names the question's words as words, not
+				// as parts ("vizsgálat" is "Általános vizsgálat" more than "Laborvizsgálat").
+				if keyStrength(s, q) > keyStrength(ss[best], q) {
+					best, bestRank = i, max(rank, bestRank)
+				}
+			case rank > bestRank:
 				best, bestRank = i, rank
 			}
 		}
@@ -702,6 +709,20 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		}
 	}
 	return out
+}
+
+// nearTie is how close, as a share, two facts' ranks are for the words they match to decide.
+const nearTie = 0.05
+
+// keyStrength is the sum of the best matches of the fact's keys to the question's topic words.
+func keyStrength(s scored, q query) float64 {
+	sum := 0.0
+	for j, h := range s.hit {
+		if s.strongAt[j] && q.terms[j].weight >= 1 {
+			sum += h
+		}
+	}
+	return sum
 }
 
 // lasts reports whether the fact says how long something takes: "4–6 hét", "90-minute".

@@ -447,3 +447,21 @@ func TestCompoundsOfOneHead(t *testing.T) {
 		t.Errorf("gumicserénél ~ gumiszerelés = %v, want %v", m, weakMatch)
 	}
 }
+
+// TestNearTieNamesTheWord: of two entries ranked alike, the one whose name holds the
+// question's word itself answers, not the one that holds it as a part of a compound:
+// "vizsgálat" is the "Általános vizsgálat" more than the "Laborvizsgálat".
+func TestNearTieNamesTheWord(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Rendelő",
+		Services: []Service{{Name: "Általános vizsgálat", Description: "Fizikális vizsgálat és tanácsadás, kb. 20 perc.", Price: "6 000 Ft"},
+			{Name: "Laborvizsgálat", Description: "Vérkép és biokémia, eredmény aznap, 1 órán belül.", Price: "14 000 Ft"}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Meddig tart egy vizsgálat?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "20 perc") {
+		t.Errorf("handover %v, %q; want the general examination", got.Handover, got.Text)
+	}
+}
