@@ -688,9 +688,11 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				continue // the description mentions all the company does: no second answer
 			}
 			switch {
-			case best >= 0 && rank < bestRank*(1+nearTie) && rank > bestRank*(1-nearTie):
+			case best >= 0 && named(s.kind) && named(ss[best].kind) && rank < bestRank*(1+nearTie) && rank > bestRank*(1-nearTie):
 				// As good as the best: the one that names the question's words as words, not
 				// as parts ("vizsgálat" is "Általános vizsgálat" more than "Laborvizsgálat").
+				// Only entries with names of their own: an address's or a description's
+				// words name no topic the visitor could mean by name.
 				if keyStrength(s, q) > keyStrength(ss[best], q) {
 					best, bestRank = i, max(rank, bestRank)
 				}
@@ -710,6 +712,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 	}
 	return out
 }
+
+// named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,
+// a service's name.
+func named(k factKind) bool { return k == factFAQ || k == factService }
 
 // nearTie is how close, as a share, two facts' ranks are for the words they match to decide.
 const nearTie = 0.05

@@ -465,3 +465,22 @@ func TestNearTieNamesTheWord(t *testing.T) {
 		t.Errorf("handover %v, %q; want the general examination", got.Handover, got.Text)
 	}
 }
+
+// TestNearTieNamedOnly: the near tie is decided by names only between entries that have them;
+// an address's words are no name a visitor asks by, so a description that says what was asked
+// is not passed over for it.
+func TestNearTieNamedOnly(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Műhely",
+		Description: "Független autójavító műhely Pécsen 2003 óta, minden márkára. Szerviz, műszaki vizsgára felkészítés, gumiszerelés.",
+		Address:     "7630 Pécs, Édesanyák útja 14.",
+		FAQ:         []QA{{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával, készpénzzel és átutalással is."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "Do you work on all makes?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "minden márkára") || strings.Contains(got.Text, "Édesanyák") {
+		t.Errorf("handover %v, %q; want the description, not the address", got.Handover, got.Text)
+	}
+}
