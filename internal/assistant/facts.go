@@ -217,7 +217,7 @@ var genericWords = wordSet(`
 	ido idot ideig alatt tart tartana mennyi hany milyen melyik kb kozott egyutt most jelenleg mar meg
 	dolgoz dolgoztok dolgoznak hasznal hasznaltok hasznalni szerel szereltek szerelnek intez intezitek
 	do does doing done get got make offer offers provide need want like take takes give long much many
-	look looks looking build builds
+	look looks looking build builds policy policies
 	kinda really also there here erdekel erdekelne erdekelnek erdeklodnek erdeklodom
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
 // TestMatcherGeneralises: a visitor's compound of a service's two-word name, a compound whose
@@ -482,5 +484,30 @@ func TestNearTieNamedOnly(t *testing.T) {
 	}
 	if got.Handover || !strings.Contains(got.Text, "minden márkára") || strings.Contains(got.Text, "Édesanyák") {
 		t.Errorf("handover %v, %q; want the description, not the address", got.Handover, got.Text)
+	}
+}
+
+// TestPrefixedVerbGloss: a prefixed verb the Hungarian–English dictionary lacks is glossed as
+// its action noun: "lemondani" as "lemondás", cancellation, not as "mond", say.
+func TestPrefixedVerbGloss(t *testing.T) {
+	if k := makeTerm("lemondani", false, true); !slices.Contains(k.gloss, morph.EnglishStem("cancel")) {
+		t.Errorf("lemondani: glosses %v, want cancel among them", k.gloss)
+	}
+}
+
+// TestPolicyIsAFrameWord: "policy" in "What is your cancellation policy?" names no topic of
+// its own; the question is about cancelling, which the profile answers.
+func TestPolicyIsAFrameWord(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Szalon",
+		FAQ: []QA{{Question: "Mennyivel előbb kell lemondani az időpontot?", Answer: "Kérjük, legalább 24 órával előtte mondja le."},
+			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "What is your cancellation policy?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "24 órával") {
+		t.Errorf("handover %v, %q; want the cancelling answer", got.Handover, got.Text)
 	}
 }

@@ -110,6 +110,9 @@ func makeTerm(lower string, english, profile bool) term {
 		// A word the dictionary glosses as it stands is glossed so: "esküvő" is a wedding
 		// before it is the participle of "esküszik" (swear), its first stem.
 		if t.gloss = lang.Glosses(f); t.gloss == nil {
+			t.gloss = prefixedGloss(f, t.lemmas[0])
+		}
+		if t.gloss == nil {
 			t.gloss = lang.Glosses(t.lemmas[0])
 		}
 		for _, p := range t.parts {
@@ -189,6 +192,26 @@ func functionWord(trans []string) bool {
 		}
 	}
 	return n > 0 && 2*f >= n
+}
+
+// prefixedGloss returns the glosses of the action noun of a verb with a verbal prefix whose
+// bare verb is lemma ("lemondani": "lemondás", cancellation, not "mond", say): the
+// Hungarian–English dictionary lacks most prefixed verbs, filing them under the bare one, but
+// has many of their action nouns. nil when f is no prefixed form of lemma or the dictionary has
+// no such noun.
+func prefixedGloss(f, lemma string) []string {
+	lang := morph.Load()
+	for _, p := range lang.Prefixes() {
+		if verb := p + lemma; strings.HasPrefix(f, verb) {
+			for _, suffix := range [...]string{"as", "es"} {
+				if g := lang.Glosses(verb + suffix); g != nil {
+					return g
+				}
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // startBit is one of 64 bits, chosen by the length and the first three letters of a word of
