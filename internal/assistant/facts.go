@@ -217,7 +217,7 @@ var genericWords = wordSet(`
 	ido idot ideig alatt tart tartana mennyi hany milyen melyik kb kozott egyutt most jelenleg mar meg
 	dolgoz dolgoztok dolgoznak hasznal hasznaltok hasznalni szerel szereltek szerelnek intez intezitek
 	do does doing done get got make offer offers provide need want like take takes give long much many
-	look looks looking build builds
+	look looks looking build builds policy policies
 	kinda really also there here erdekel erdekelne erdekelnek erdeklodnek erdeklodom
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
@@ -687,7 +687,16 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if !fresh || len(out) > 0 && s.kind == factAbout {
 				continue // the description mentions all the company does: no second answer
 			}
-			if rank > bestRank {
+			switch {
+			case best >= 0 && named(s.kind) && named(ss[best].kind) && rank < bestRank*(1+nearTie) && rank > bestRank*(1-nearTie):
+				// As good as the best: the one that names the question's words as words, not
+				// as parts ("vizsgálat" is "Általános vizsgálat" more than "Laborvizsgálat").
+				// Only entries with names of their own: an address's or a description's
+				// words name no topic the visitor could mean by name.
+				if keyStrength(s, q) > keyStrength(ss[best], q) {
+					best, bestRank = i, max(rank, bestRank)
+				}
+			case rank > bestRank:
 				best, bestRank = i, rank
 			}
 		}
@@ -702,6 +711,24 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		}
 	}
 	return out
+}
+
+// named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,
+// a service's name.
+func named(k factKind) bool { return k == factFAQ || k == factService }
+
+// nearTie is how close, as a share, two facts' ranks are for the words they match to decide.
+const nearTie = 0.05
+
+// keyStrength is the sum of the best matches of the fact's keys to the question's topic words.
+func keyStrength(s scored, q query) float64 {
+	sum := 0.0
+	for j, h := range s.hit {
+		if s.strongAt[j] && q.terms[j].weight >= 1 {
+			sum += h
+		}
+	}
+	return sum
 }
 
 // lasts reports whether the fact says how long something takes: "4–6 hét", "90-minute".

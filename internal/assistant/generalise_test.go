@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
 // TestMatcherGeneralises: a visitor's compound of a service's two-word name, a compound whose
@@ -425,5 +427,87 @@ func TestAgentNounTakesItsVerb(t *testing.T) {
 		if got := match(&q, &k); got < weakMatch {
 			t.Errorf("match(charger, %s) = %v (translations %q), want a match", k.fold, got, q.trans)
 		}
+	}
+}
+
+// TestShortLemmaNoKin: two words that share only a short secondary lemma are not one word's
+// forms: "kéthetes" (two weeks long) begins with "két" (two), which "két részletben" is not
+// about.
+func TestShortLemmaNoKin(t *testing.T) {
+	q, k := newTerm("kéthetes", false), makeTerm("két", false, true)
+	if m := match(&q, &k); m >= related {
+		t.Errorf("kéthetes ~ két = %v, want less than %v", m, related)
+	}
+}
+
+// TestCompoundsOfOneHead: two compounds of one first word are kin, weakly ("gumicsere", tyre
+// change, and "gumiszerelés", tyre fitting): a visitor's own compound for a service finds it,
+// as part of the evidence and no more.
+func TestCompoundsOfOneHead(t *testing.T) {
+	q, k := newTerm("gumicserénél", false), makeTerm("gumiszerelés", false, true)
+	if m := match(&q, &k); m != weakMatch {
+		t.Errorf("gumicserénél ~ gumiszerelés = %v, want %v", m, weakMatch)
+	}
+}
+
+// TestNearTieNamesTheWord: of two entries ranked alike, the one whose name holds the
+// question's word itself answers, not the one that holds it as a part of a compound:
+// "vizsgálat" is the "Általános vizsgálat" more than the "Laborvizsgálat".
+func TestNearTieNamesTheWord(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Rendelő",
+		Services: []Service{{Name: "Általános vizsgálat", Description: "Fizikális vizsgálat és tanácsadás, kb. 20 perc.", Price: "6 000 Ft"},
+			{Name: "Laborvizsgálat", Description: "Vérkép és biokémia, eredmény aznap, 1 órán belül.", Price: "14 000 Ft"}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Meddig tart egy vizsgálat?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "20 perc") {
+		t.Errorf("handover %v, %q; want the general examination", got.Handover, got.Text)
+	}
+}
+
+// TestNearTieNamedOnly: the near tie is decided by names only between entries that have them;
+// an address's words are no name a visitor asks by, so a description that says what was asked
+// is not passed over for it.
+func TestNearTieNamedOnly(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Műhely",
+		Description: "Független autójavító műhely Pécsen 2003 óta, minden márkára. Szerviz, műszaki vizsgára felkészítés, gumiszerelés.",
+		Address:     "7630 Pécs, Édesanyák útja 14.",
+		FAQ:         []QA{{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával, készpénzzel és átutalással is."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "Do you work on all makes?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "minden márkára") || strings.Contains(got.Text, "Édesanyák") {
+		t.Errorf("handover %v, %q; want the description, not the address", got.Handover, got.Text)
+	}
+}
+
+// TestPrefixedVerbGloss: a prefixed verb the Hungarian–English dictionary lacks is glossed as
+// its action noun: "lemondani" as "lemondás", cancellation, not as "mond", say.
+func TestPrefixedVerbGloss(t *testing.T) {
+	if k := makeTerm("lemondani", false, true); !slices.Contains(k.gloss, morph.EnglishStem("cancel")) {
+		t.Errorf("lemondani: glosses %v, want cancel among them", k.gloss)
+	}
+}
+
+// TestPolicyIsAFrameWord: "policy" in "What is your cancellation policy?" names no topic of
+// its own; the question is about cancelling, which the profile answers.
+func TestPolicyIsAFrameWord(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Szalon",
+		FAQ: []QA{{Question: "Mennyivel előbb kell lemondani az időpontot?", Answer: "Kérjük, legalább 24 órával előtte mondja le."},
+			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}},
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "What is your cancellation policy?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "24 órával") {
+		t.Errorf("handover %v, %q; want the cancelling answer", got.Handover, got.Text)
 	}
 }

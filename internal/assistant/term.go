@@ -110,6 +110,9 @@ func makeTerm(lower string, english, profile bool) term {
 		// A word the dictionary glosses as it stands is glossed so: "esküvő" is a wedding
 		// before it is the participle of "esküszik" (swear), its first stem.
 		if t.gloss = lang.Glosses(f); t.gloss == nil {
+			t.gloss = prefixedGloss(f, t.lemmas[0])
+		}
+		if t.gloss == nil {
 			t.gloss = lang.Glosses(t.lemmas[0])
 		}
 		for _, p := range t.parts {
@@ -191,6 +194,26 @@ func functionWord(trans []string) bool {
 	return n > 0 && 2*f >= n
 }
 
+// prefixedGloss returns the glosses of the action noun of a verb with a verbal prefix whose
+// bare verb is lemma ("lemondani": "lemondás", cancellation, not "mond", say): the
+// Hungarian–English dictionary lacks most prefixed verbs, filing them under the bare one, but
+// has many of their action nouns. nil when f is no prefixed form of lemma or the dictionary has
+// no such noun.
+func prefixedGloss(f, lemma string) []string {
+	lang := morph.Load()
+	for _, p := range lang.Prefixes() {
+		if verb := p + lemma; strings.HasPrefix(f, verb) {
+			for _, suffix := range [...]string{"as", "es"} {
+				if g := lang.Glosses(verb + suffix); g != nil {
+					return g
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 // startBit is one of 64 bits, chosen by the length and the first three letters of a word of
 // three or more: a gloss equals the query word only if both agree.
 func startBit(w string) uint64 {
@@ -268,7 +291,7 @@ func match(q, k *term) float64 {
 		}
 		for _, a := range q.lemmas {
 			for _, b := range k.lemmas {
-				if a == b && len(a) >= 4 || sameStem(a, b) {
+				if a == b && len(a) >= 4 || a != b && sameStem(a, b) {
 					return related
 				}
 			}
@@ -335,6 +358,10 @@ func match(q, k *term) float64 {
 	}
 	if len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
 		return compound
+	}
+	if len(q.parts) > 0 && len(k.parts) > 0 && q.parts[0] == k.parts[0] && len(q.parts[0]) >= 4 {
+		// Two compounds of one first word, "gumicsere" and "gumiszerelés", are kin.
+		return weakMatch
 	}
 	// The part must be a stem of four letters or more and the rest at least three, or a suffix
 	// such as "-et" or "-en" would make "terül" a part of "területén".

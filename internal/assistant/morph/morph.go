@@ -250,6 +250,9 @@ func (d *Data) Function(w string) bool { return d.function.has(w) }
 // alone, split from its verb ("el tudják hozni"), says nothing by itself.
 func (d *Data) Prefix(w string) bool { return slices.Contains(d.prefixes, w) }
 
+// Prefixes returns the verbal prefixes, the longest first; the caller must not change it.
+func (d *Data) Prefixes() []string { return d.prefixes }
+
 // maxLemmas bounds the dictionary stems kept for one word.
 const maxLemmas = 4
 
