@@ -120,6 +120,65 @@ func TestLeadGroupCountsPerCompanyInOrder(t *testing.T) {
 	}
 }
 
+// A group stores with the statement's form for what its leads carry: a group without referral
+// data or an idempotency key counts no referral value, a group where only some leads have them
+// counts just those, and an idempotent create records its key as well.
+func TestLeadGroupFormsCountReferrals(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	plain := func(first string) lead.Lead {
+		l := newLead(first)
+		l.ReferralData = nil
+		return l
+	}
+	referred := func(first, key, value string) lead.Lead {
+		l := newLead(first)
+		l.ReferralData = map[string]string{key: value}
+		return l
+	}
+	groups := [][]lead.Lead{
+		{plain("P"), plain("Q")},
+		{plain("R"), referred("S", "utm_source", "hirlevel"), referred("T", "landing_page", "/napelem")},
+	}
+	for i, g := range groups {
+		var creates []postgres.GroupCreate
+		for _, l := range g {
+			creates = append(creates, postgres.GroupCreate{Ctx: ctx, CompanyID: c, Lead: l})
+		}
+		if _, errors := postgres.StoreGroup(s, creates); slices.ContainsFunc(errors, func(err error) bool { return err != nil }) {
+			t.Fatalf("group %d: %v", i, errors)
+		}
+	}
+	idem := &lead.Idempotency{Key: "k1"}
+	first, err := s.CreateLead(ctx, c, referred("U", "utm_source", "hirlevel"), nil, idem)
+	if err != nil || first.Count != 6 {
+		t.Fatalf("idempotent create = %+v, %v; want count 6", first, err)
+	}
+	again, err := s.CreateLead(ctx, c, referred("U", "utm_source", "hirlevel"), nil, idem)
+	if err != nil || !again.Replayed || again.ID != first.ID {
+		t.Errorf("repeated key = %+v, %v; want the first create replayed", again, err)
+	}
+	rows, err := s.DB().Query(`SELECT key, value, count FROM lead_referral_daily WHERE company_id = $1 ORDER BY key, value`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var key, value string
+		var n int
+		if err := rows.Scan(&key, &value, &n); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%s=%s:%d", key, value, n))
+	}
+	if want := []string{"landing_page=/napelem:1", "utm_source=hirlevel:2"}; !slices.Equal(got, want) {
+		t.Errorf("referral counts %v, want %v", got, want)
+	}
+}
+
 // One bad lead in a group (here a repeated id) fails alone: the group is retried one lead at a
 // time, and the request whose context ended is not stored at all.
 func TestLeadGroupFailureIsolated(t *testing.T) {

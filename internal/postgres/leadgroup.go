@@ -33,7 +33,22 @@ import (
 // A lead created with an Idempotency-Key records the key with its outcome in the same
 // statement, so a retry finds either both or neither. Each lead's lead.created is recorded in
 // the statement too (outbox.go).
-var insertLeads = `
+//
+// The statement comes in four forms (insertLeadsFor): the referral counts and the key's record
+// are left out when no lead of the group has referral data or a key. They would write nothing
+// then, but PostgreSQL still sets up their plan nodes, opens their tables and indexes and runs
+// their scans on every execution; a group of the API's creates (no key joins a group) rarely
+// has either.
+var insertLeads = insertLeadsSQL(true, true)
+
+// insertLeadsFor holds insertLeads' forms, by [referral][key]: [true][true] is insertLeads.
+var insertLeadsFor = [2][2]string{
+	{insertLeadsSQL(false, false), insertLeadsSQL(false, true)},
+	{insertLeadsSQL(true, false), insertLeads},
+}
+
+func insertLeadsSQL(referral, keys bool) string {
+	q := `
 WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
         ord int, company_id uuid, id uuid, first_name text, last_name text, email text,
@@ -57,7 +72,9 @@ WITH batch AS (
     SELECT company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, source, count(*)
     FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (company_id, day, source) DO UPDATE SET count = ld.count + excluded.count
-), referral AS (
+), `
+	if referral {
+		q += `referral AS (
     INSERT INTO lead_referral_daily AS lr (company_id, day, key, value_key, value, count)
     SELECT b.company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, k, md5(b.referral_data->>k)::uuid,
            b.referral_data->>k, count(*)
@@ -65,7 +82,9 @@ WITH batch AS (
     WHERE b.referral_data->>k <> ''
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4
     ON CONFLICT (company_id, day, key, value_key) DO UPDATE SET count = lr.count + excluded.count
-), turn AS (
+), `
+	}
+	q += `turn AS (
     SELECT cm.company_id, cm.user_id AS id, row_number() OVER w - 1 AS k, count(*) OVER w AS m
     FROM companies c JOIN memberships cm ON cm.company_id = c.id
     WHERE c.id IN (SELECT company_id FROM batch) AND c.round_robin
@@ -77,8 +96,10 @@ WITH batch AS (
            details, source, referral_data, consent, over_limit,
            CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END, t.id
     FROM decided d LEFT JOIN turn t ON t.company_id = d.company_id AND t.k = d.n % t.m
-    RETURNING *
-), keys AS (
+    RETURNING company_id, id, email, phone, assignee_id
+), `
+	if keys {
+		q += `keys AS (
     INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
     SELECT company_id, idem_key, decode(request_hash, 'hex'), id, over_limit, lead_limit, n
     FROM decided WHERE idem_key IS NOT NULL
@@ -86,9 +107,26 @@ WITH batch AS (
         request_hash = excluded.request_hash, lead_id = excluded.lead_id,
         over_limit = excluded.over_limit, lead_limit = excluded.lead_limit,
         lead_count = excluded.lead_count, created_at = now()
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable, i.assignee_id AS assignee
+), `
+	}
+	return q + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable, i.assignee_id AS assignee
     FROM inserted i`) + `
 SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
+}
+
+// insertLeadsOf is the form of insertLeads that stores creates.
+func insertLeadsOf(creates []leadCreate) string {
+	referral, keys := 0, 0
+	for _, c := range creates {
+		if len(c.lead.ReferralData) > 0 {
+			referral = 1
+		}
+		if c.idem != nil {
+			keys = 1
+		}
+	}
+	return insertLeadsFor[referral][keys]
+}
 
 // leadRow is a lead as insertLeads reads it: the one encoding of a lead's columns. An omitted
 // field is NULL. appendJSON writes it; the tags say what it writes, and
@@ -236,11 +274,11 @@ func leadsJSON(creates []leadCreate) []byte {
 	return append(b, ']')
 }
 
-// storeLeads stores creates with insertLeads, on q (the pool, or a transaction), and returns
+// storeLeads stores creates with their form of insertLeads, on q (the pool, or a transaction), and returns
 // each one's outcome in order. Its three columns are scanned by hand, as sqlx's reflection
 // would cost a group more than its encoding.
 func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Created, error) {
-	rows, err := q.query(ctx, insertLeads, string(leadsJSON(creates)))
+	rows, err := q.query(ctx, insertLeadsOf(creates), string(leadsJSON(creates)))
 	if err != nil {
 		return nil, err
 	}
