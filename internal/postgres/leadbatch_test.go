@@ -179,6 +179,47 @@ func TestLeadGroupFormsCountReferrals(t *testing.T) {
 	}
 }
 
+// A group's lead.created events carry the ids their rows were given: one each, time-ordered
+// (UUIDv7) like outbox_id's, none of them a lead's id.
+func TestLeadGroupEventIDs(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	if _, err := s.CreateEndpoint(ctx, c, "https://hooks.example.com/a", nil, "whsec_MDEyMzQ1Njc4OWFiY2RlZg=="); err != nil {
+		t.Fatal(err)
+	}
+	var creates []postgres.GroupCreate
+	leads := map[uuid.UUID]bool{}
+	for _, first := range []string{"P", "Q", "R"} {
+		l := newLead(first)
+		leads[l.ID] = true
+		creates = append(creates, postgres.GroupCreate{Ctx: ctx, CompanyID: c, Lead: l})
+	}
+	if _, errors := postgres.StoreGroup(s, creates); slices.ContainsFunc(errors, func(err error) bool { return err != nil }) {
+		t.Fatal(errors)
+	}
+	rows, err := s.DB().Query(`SELECT id, lead_id FROM event_outbox WHERE company_id = $1 AND type = 'lead.created'`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	ids := map[uuid.UUID]bool{}
+	for rows.Next() {
+		var id, leadID uuid.UUID
+		if err := rows.Scan(&id, &leadID); err != nil {
+			t.Fatal(err)
+		}
+		if id.Version() != 7 || leads[id] || ids[id] || !leads[leadID] {
+			t.Errorf("event %s of lead %s: want a new UUIDv7 for one of the group's leads", id, leadID)
+		}
+		ids[id] = true
+	}
+	if len(ids) != len(leads) {
+		t.Errorf("%d events for %d leads", len(ids), len(leads))
+	}
+}
+
 // One bad lead in a group (here a repeated id) fails alone: the group is retried one lead at a
 // time, and the request whose context ended is not stored at all.
 func TestLeadGroupFailureIsolated(t *testing.T) {

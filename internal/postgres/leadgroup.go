@@ -32,7 +32,9 @@ import (
 // serialises the company's creates also takes the turns, and no other row is written.
 // A lead created with an Idempotency-Key records the key with its outcome in the same
 // statement, so a retry finds either both or neither. Each lead's lead.created is recorded in
-// the statement too (outbox.go).
+// the statement too (outbox.go), with the event id its row carries (a UUIDv7 made here, as
+// outbox_id would make it), from the rows the statement inserts rather than from a RETURNING
+// of the insert: the insert stores every row or fails the statement.
 //
 // The statement comes in four forms (insertLeadsFor): the referral counts and the key's record
 // are left out when no lead of the group has referral data or a key. They would write nothing
@@ -51,7 +53,7 @@ func insertLeadsSQL(referral, keys bool) string {
 	q := `
 WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
-        ord int, company_id uuid, id uuid, first_name text, last_name text, email text,
+        ord int, company_id uuid, id uuid, event_id uuid, first_name text, last_name text, email text,
         phone text, phone_e164 text, service text, details jsonb, source text,
         referral_data jsonb, consent jsonb, lead_limit int, idem_key text, request_hash text)
 ), counter AS (
@@ -89,14 +91,16 @@ WITH batch AS (
     FROM companies c JOIN memberships cm ON cm.company_id = c.id
     WHERE c.id IN (SELECT company_id FROM batch) AND c.round_robin
     WINDOW w AS (PARTITION BY cm.company_id ORDER BY cm.user_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+), assigned AS (
+    SELECT d.*, t.id AS assignee_id
+    FROM decided d LEFT JOIN turn t ON t.company_id = d.company_id AND t.k = d.n % t.m
 ), inserted AS (
     INSERT INTO leads (company_id, id, first_name, last_name, email, phone, phone_e164, service,
                        details, source, referral_data, consent, over_limit, status, assignee_id)
-    SELECT d.company_id, d.id, first_name, last_name, email, phone, phone_e164, service,
+    SELECT company_id, id, first_name, last_name, email, phone, phone_e164, service,
            details, source, referral_data, consent, over_limit,
-           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END, t.id
-    FROM decided d LEFT JOIN turn t ON t.company_id = d.company_id AND t.k = d.n % t.m
-    RETURNING company_id, id, email, phone, assignee_id
+           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END, assignee_id
+    FROM assigned
 ), `
 	if keys {
 		q += `keys AS (
@@ -109,9 +113,9 @@ WITH batch AS (
         lead_count = excluded.lead_count, created_at = now()
 ), `
 	}
-	return q + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable, i.assignee_id AS assignee
-    FROM inserted i`) + `
-SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
+	return q + recordEventsAs(`SELECT company_id, id AS lead_id, event_id, '`+string(event.LeadCreated)+`' AS type, a.email IS NOT NULL OR a.phone IS NOT NULL AS reachable, a.assignee_id AS assignee
+    FROM assigned a`, "s.event_id") + `
+SELECT ord, over_limit, n AS count FROM assigned`
 }
 
 // insertLeadsOf is the form of insertLeads that stores creates.
@@ -135,6 +139,7 @@ type leadRow struct {
 	Ord          int               `json:"ord"`
 	CompanyID    uuid.UUID         `json:"company_id"`
 	ID           uuid.UUID         `json:"id"`
+	EventID      uuid.UUID         `json:"event_id"`
 	FirstName    string            `json:"first_name,omitempty"`
 	LastName     string            `json:"last_name,omitempty"`
 	Email        string            `json:"email,omitempty"`
@@ -160,7 +165,7 @@ type leadCreate struct {
 
 func (c leadCreate) row(ord int) leadRow {
 	l := c.lead
-	r := leadRow{Ord: ord, CompanyID: c.companyID, ID: l.ID, FirstName: l.FirstName,
+	r := leadRow{Ord: ord, CompanyID: c.companyID, ID: l.ID, EventID: uuid.Must(uuid.NewV7()), FirstName: l.FirstName,
 		LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164,
 		Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, Consent: l.Consent,
 		LeadLimit: c.limit}
@@ -182,6 +187,8 @@ func (r *leadRow) appendJSON(b []byte) []byte {
 	b = leadjson.AppendUUID(b, r.CompanyID)
 	b = append(b, `","id":"`...)
 	b = leadjson.AppendUUID(b, r.ID)
+	b = append(b, `","event_id":"`...)
+	b = leadjson.AppendUUID(b, r.EventID)
 	b = append(b, '"')
 	b = appendField(b, "first_name", r.FirstName)
 	b = appendField(b, "last_name", r.LastName)
@@ -260,25 +267,33 @@ func appendStringPtr(b []byte, s *string) []byte {
 	return leadjson.AppendString(b, *s)
 }
 
-// leadsJSON is insertLeads' $1 of creates: a JSON array of their leadRow.
-func leadsJSON(creates []leadCreate) []byte {
-	b := make([]byte, 0, 512*len(creates))
+// leadsJSON is insertLeads' $1: a JSON array of rows.
+func leadsJSON(rows []leadRow) []byte {
+	b := make([]byte, 0, 512*len(rows))
 	b = append(b, '[')
-	for i, c := range creates {
+	for i := range rows {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		r := c.row(i)
-		b = r.appendJSON(b)
+		b = rows[i].appendJSON(b)
 	}
 	return append(b, ']')
+}
+
+// leadRows are the rows of creates, numbered in order.
+func leadRows(creates []leadCreate) []leadRow {
+	rows := make([]leadRow, len(creates))
+	for i, c := range creates {
+		rows[i] = c.row(i)
+	}
+	return rows
 }
 
 // storeLeads stores creates with their form of insertLeads, on q (the pool, or a transaction), and returns
 // each one's outcome in order. Its three columns are scanned by hand, as sqlx's reflection
 // would cost a group more than its encoding.
 func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Created, error) {
-	rows, err := q.query(ctx, insertLeadsOf(creates), string(leadsJSON(creates)))
+	rows, err := q.query(ctx, insertLeadsOf(creates), string(leadsJSON(leadRows(creates))))
 	if err != nil {
 		return nil, err
 	}
