@@ -165,10 +165,10 @@ type leadCreate struct {
 
 func (c leadCreate) row(ord int) leadRow {
 	l := c.lead
-	r := leadRow{Ord: ord, CompanyID: c.companyID, ID: l.ID, EventID: uuid.Must(uuid.NewV7()), FirstName: l.FirstName,
+	r := leadRow{Ord: ord, CompanyID: c.companyID, ID: l.ID, FirstName: l.FirstName,
 		LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164,
 		Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, Consent: l.Consent,
-		LeadLimit: c.limit}
+		LeadLimit: c.limit, EventID: uuid.Must(uuid.NewV7())}
 	if l.Note != "" {
 		r.Details = leadDetails(l.Note, l.Unanswered)
 	}
