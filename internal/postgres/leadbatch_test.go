@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
@@ -217,6 +218,49 @@ func TestLeadGroupEventIDs(t *testing.T) {
 	}
 	if len(ids) != len(leads) {
 		t.Errorf("%d events for %d leads", len(ids), len(leads))
+	}
+}
+
+// Storing a group reads the companies it stores leads for, not every company: the round-robin
+// turns ask only of the companies that give leads in turn, through their partial index, in the
+// plans of both kinds (a sequential scan of companies on each group grows with every company
+// signed up).
+func TestLeadGroupPlanReadsNoOtherCompany(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	if _, err := s.DB().ExecContext(ctx, `INSERT INTO companies (id, name, plan)
+SELECT gen_random_uuid(), 'c' || n, 'free' FROM generate_series(1, 3000) n`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, "ANALYZE companies"); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := s.DB().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PREPARE insert_leads(text) AS "+postgres.Hot().InsertLeads); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"force_custom_plan", "force_generic_plan"} {
+		t.Run(mode, func(t *testing.T) {
+			if _, err := conn.ExecContext(ctx, "SET plan_cache_mode = "+mode); err != nil {
+				t.Fatal(err)
+			}
+			var plan []byte
+			if err := conn.QueryRowContext(ctx, "EXPLAIN (FORMAT JSON) EXECUTE insert_leads('[]')").Scan(&plan); err != nil {
+				t.Fatal(err)
+			}
+			var root []struct{ Plan planNode }
+			if err := json.Unmarshal(plan, &root); err != nil || len(root) != 1 {
+				t.Fatalf("reading the plan: %v\n%s", err, plan)
+			}
+			if n := root[0].Plan.seqScans("companies"); n != 0 {
+				t.Errorf("the plan reads the companies table through (%d sequential scans):\n%s", n, plan)
+			}
+		})
 	}
 }
 
