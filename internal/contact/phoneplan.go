@@ -15,8 +15,9 @@ import (
 // answers for the region's numbers (TestNumberPlanAgreesWithTheLibrary).
 type numberPlan struct {
 	general numberDesc
-	// types are the number types whose match makes a number valid (premium rate, toll free,
-	// shared cost, VoIP, personal, pager, UAN, voicemail, fixed line, mobile).
+	// types are the number types whose match makes a number valid (fixed line, mobile,
+	// premium rate, toll free, shared cost, VoIP, personal, pager, UAN, voicemail), those
+	// with a pattern.
 	types []numberDesc
 }
 
@@ -38,13 +39,21 @@ func compileNumberPlan(region string) *numberPlan {
 			continue
 		}
 		p := &numberPlan{general: compileDesc(m.GetGeneralDesc())}
-		for _, d := range []*phonenumbers.PhoneNumberDesc{m.GetPremiumRate(), m.GetTollFree(), m.GetSharedCost(),
-			m.GetVoip(), m.GetPersonalNumber(), m.GetPager(), m.GetUan(), m.GetVoicemail(), m.GetFixedLine()} {
-			p.types = append(p.types, compileDesc(d))
-		}
+		// Any type's match makes a number valid, so the order is free: the types nearly every
+		// lead's number is of come first, and a description without a pattern, which matches
+		// no number, is left out. libphonenumber tries premium rate, toll free, ... first,
+		// each a pattern run for a mobile number.
+		descs := []*phonenumbers.PhoneNumberDesc{m.GetFixedLine()}
 		// With the same pattern for both, libphonenumber does not try mobile after fixed line.
 		if !m.GetSameMobileAndFixedLinePattern() {
-			p.types = append(p.types, compileDesc(m.GetMobile()))
+			descs = append(descs, m.GetMobile())
+		}
+		descs = append(descs, m.GetPremiumRate(), m.GetTollFree(), m.GetSharedCost(), m.GetVoip(),
+			m.GetPersonalNumber(), m.GetPager(), m.GetUan(), m.GetVoicemail())
+		for _, d := range descs {
+			if d.GetNationalNumberPattern() != "" {
+				p.types = append(p.types, compileDesc(d))
+			}
 		}
 		return p
 	}

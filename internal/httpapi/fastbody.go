@@ -1,12 +1,12 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -202,60 +202,66 @@ func fastBody(check *bodyCheck, body []byte) (value any, ok bool) {
 // and objects of the same, its strings valid UTF-8 without an escape. ok is false for anything
 // else (a number, an array, an escape, a document that is not JSON), which json.Unmarshal then
 // decodes: this takes only what it decodes exactly so, and it costs a fraction of
-// encoding/json's reflection and its second pass over the document.
+// encoding/json's reflection and its second pass over the document. The body is copied once,
+// and every name and string value is a part of that copy, not an allocation of its own.
 func plainObject(body []byte) (map[string]any, bool) {
-	v, i, ok := plainValue(body, skipSpace(body, 0), 0)
-	if !ok || skipSpace(body, i) != len(body) {
+	doc := string(body)
+	v, i, ok := plainValue(doc, skipSpace(doc, 0), 0)
+	if !ok || skipSpace(doc, i) != len(doc) {
 		return nil, false
 	}
 	m, ok := v.(map[string]any)
 	return m, ok
 }
 
-// plainValue decodes the plain value at body[i:], and returns the index after it.
-func plainValue(body []byte, i, depth int) (any, int, bool) {
-	if i >= len(body) {
+// plainValue decodes the plain value at doc[i:], and returns the index after it.
+func plainValue(doc string, i, depth int) (any, int, bool) {
+	if i >= len(doc) {
 		return nil, i, false
 	}
-	switch body[i] {
+	switch doc[i] {
 	case '"':
-		return plainString(body, i)
+		s, j, ok := plainString(doc, i)
+		if !ok {
+			return nil, j, false
+		}
+		return s, j, true
 	case 't':
-		return true, i + 4, bytes.HasPrefix(body[i:], []byte("true"))
+		return true, i + 4, strings.HasPrefix(doc[i:], "true")
 	case 'f':
-		return false, i + 5, bytes.HasPrefix(body[i:], []byte("false"))
+		return false, i + 5, strings.HasPrefix(doc[i:], "false")
 	case 'n':
-		return nil, i + 4, bytes.HasPrefix(body[i:], []byte("null"))
+		return nil, i + 4, strings.HasPrefix(doc[i:], "null")
 	case '{':
 		if depth >= maxJSONDepth {
 			return nil, i, false
 		}
 		m := map[string]any{}
-		i = skipSpace(body, i+1)
-		if i < len(body) && body[i] == '}' {
+		i = skipSpace(doc, i+1)
+		if i < len(doc) && doc[i] == '}' {
 			return m, i + 1, true
 		}
 		for {
-			k, j, ok := plainString(body, i)
+			k, j, ok := plainString(doc, i)
 			if !ok {
 				return nil, j, false
 			}
-			j = skipSpace(body, j)
-			if j >= len(body) || body[j] != ':' {
+			j = skipSpace(doc, j)
+			if j >= len(doc) || doc[j] != ':' {
 				return nil, j, false
 			}
-			v, j, ok := plainValue(body, skipSpace(body, j+1), depth+1)
+			v, j, ok := plainValue(doc, skipSpace(doc, j+1), depth+1)
 			if !ok {
 				return nil, j, false
 			}
-			m[k.(string)] = v // a repeated name keeps its last value, as in encoding/json
-			i = skipSpace(body, j)
-			if i >= len(body) {
+			m[k] = v // a repeated name keeps its last value, as in encoding/json
+			i = skipSpace(doc, j)
+			if i >= len(doc) {
 				return nil, i, false
 			}
-			switch body[i] {
+			switch doc[i] {
 			case ',':
-				i = skipSpace(body, i+1)
+				i = skipSpace(doc, i+1)
 			case '}':
 				return m, i + 1, true
 			default:
@@ -266,32 +272,32 @@ func plainValue(body []byte, i, depth int) (any, int, bool) {
 	return nil, i, false
 }
 
-// plainString decodes the string at body[i:] when it holds no escape, no control character
+// plainString decodes the string at doc[i:] when it holds no escape, no control character
 // and only valid UTF-8.
-func plainString(body []byte, i int) (any, int, bool) {
-	if i >= len(body) || body[i] != '"' {
-		return nil, i, false
+func plainString(doc string, i int) (string, int, bool) {
+	if i >= len(doc) || doc[i] != '"' {
+		return "", i, false
 	}
 	ascii := true
-	for j := i + 1; j < len(body); j++ {
-		switch c := body[j]; {
+	for j := i + 1; j < len(doc); j++ {
+		switch c := doc[j]; {
 		case c == '"':
-			if !ascii && !utf8.Valid(body[i+1:j]) {
-				return nil, j, false
+			if !ascii && !utf8.ValidString(doc[i+1:j]) {
+				return "", j, false
 			}
-			return string(body[i+1 : j]), j + 1, true
+			return doc[i+1 : j], j + 1, true
 		case c == '\\' || c < 0x20:
-			return nil, j, false
+			return "", j, false
 		case c >= utf8.RuneSelf:
 			ascii = false
 		}
 	}
-	return nil, len(body), false
+	return "", len(doc), false
 }
 
 // skipSpace returns the index of the first byte at or after i that is not JSON whitespace.
-func skipSpace(body []byte, i int) int {
-	for i < len(body) && (body[i] == ' ' || body[i] == '\t' || body[i] == '\n' || body[i] == '\r') {
+func skipSpace(doc string, i int) int {
+	for i < len(doc) && (doc[i] == ' ' || doc[i] == '\t' || doc[i] == '\n' || doc[i] == '\r') {
 		i++
 	}
 	return i

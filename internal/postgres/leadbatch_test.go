@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
@@ -117,6 +118,149 @@ func TestLeadGroupCountsPerCompanyInOrder(t *testing.T) {
 	}
 	if statuses[creates[3].Lead.ID] != lead.StatusOverLimit || statuses[creates[2].Lead.ID] != lead.StatusNew {
 		t.Errorf("statuses %v", statuses)
+	}
+}
+
+// A group stores with the statement's form for what its leads carry: a group without referral
+// data or an idempotency key counts no referral value, a group where only some leads have them
+// counts just those, and an idempotent create records its key as well.
+func TestLeadGroupFormsCountReferrals(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	plain := func(first string) lead.Lead {
+		l := newLead(first)
+		l.ReferralData = nil
+		return l
+	}
+	referred := func(first, key, value string) lead.Lead {
+		l := newLead(first)
+		l.ReferralData = map[string]string{key: value}
+		return l
+	}
+	groups := [][]lead.Lead{
+		{plain("P"), plain("Q")},
+		{plain("R"), referred("S", "utm_source", "hirlevel"), referred("T", "landing_page", "/napelem")},
+	}
+	for i, g := range groups {
+		var creates []postgres.GroupCreate
+		for _, l := range g {
+			creates = append(creates, postgres.GroupCreate{Ctx: ctx, CompanyID: c, Lead: l})
+		}
+		if _, errors := postgres.StoreGroup(s, creates); slices.ContainsFunc(errors, func(err error) bool { return err != nil }) {
+			t.Fatalf("group %d: %v", i, errors)
+		}
+	}
+	idem := &lead.Idempotency{Key: "k1"}
+	first, err := s.CreateLead(ctx, c, referred("U", "utm_source", "hirlevel"), nil, idem)
+	if err != nil || first.Count != 6 {
+		t.Fatalf("idempotent create = %+v, %v; want count 6", first, err)
+	}
+	again, err := s.CreateLead(ctx, c, referred("U", "utm_source", "hirlevel"), nil, idem)
+	if err != nil || !again.Replayed || again.ID != first.ID {
+		t.Errorf("repeated key = %+v, %v; want the first create replayed", again, err)
+	}
+	rows, err := s.DB().Query(`SELECT key, value, count FROM lead_referral_daily WHERE company_id = $1 ORDER BY key, value`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var key, value string
+		var n int
+		if err := rows.Scan(&key, &value, &n); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%s=%s:%d", key, value, n))
+	}
+	if want := []string{"landing_page=/napelem:1", "utm_source=hirlevel:2"}; !slices.Equal(got, want) {
+		t.Errorf("referral counts %v, want %v", got, want)
+	}
+}
+
+// A group's lead.created events carry the ids their rows were given: one each, time-ordered
+// (UUIDv7) like outbox_id's, none of them a lead's id.
+func TestLeadGroupEventIDs(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	if _, err := s.CreateEndpoint(ctx, c, "https://hooks.example.com/a", nil, "whsec_MDEyMzQ1Njc4OWFiY2RlZg=="); err != nil {
+		t.Fatal(err)
+	}
+	var creates []postgres.GroupCreate
+	leads := map[uuid.UUID]bool{}
+	for _, first := range []string{"P", "Q", "R"} {
+		l := newLead(first)
+		leads[l.ID] = true
+		creates = append(creates, postgres.GroupCreate{Ctx: ctx, CompanyID: c, Lead: l})
+	}
+	if _, errors := postgres.StoreGroup(s, creates); slices.ContainsFunc(errors, func(err error) bool { return err != nil }) {
+		t.Fatal(errors)
+	}
+	rows, err := s.DB().Query(`SELECT id, lead_id FROM event_outbox WHERE company_id = $1 AND type = 'lead.created'`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	ids := map[uuid.UUID]bool{}
+	for rows.Next() {
+		var id, leadID uuid.UUID
+		if err := rows.Scan(&id, &leadID); err != nil {
+			t.Fatal(err)
+		}
+		if id.Version() != 7 || leads[id] || ids[id] || !leads[leadID] {
+			t.Errorf("event %s of lead %s: want a new UUIDv7 for one of the group's leads", id, leadID)
+		}
+		ids[id] = true
+	}
+	if len(ids) != len(leads) {
+		t.Errorf("%d events for %d leads", len(ids), len(leads))
+	}
+}
+
+// Storing a group reads the companies it stores leads for, not every company: the round-robin
+// turns ask only of the companies that give leads in turn, through their partial index, in the
+// plans of both kinds (a sequential scan of companies on each group grows with every company
+// signed up).
+func TestLeadGroupPlanReadsNoOtherCompany(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	if _, err := s.DB().ExecContext(ctx, `INSERT INTO companies (id, name, plan)
+SELECT gen_random_uuid(), 'c' || n, 'free' FROM generate_series(1, 3000) n`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, "ANALYZE companies"); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := s.DB().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PREPARE insert_leads(text) AS "+postgres.Hot().InsertLeads); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"force_custom_plan", "force_generic_plan"} {
+		t.Run(mode, func(t *testing.T) {
+			if _, err := conn.ExecContext(ctx, "SET plan_cache_mode = "+mode); err != nil {
+				t.Fatal(err)
+			}
+			var plan []byte
+			if err := conn.QueryRowContext(ctx, "EXPLAIN (FORMAT JSON) EXECUTE insert_leads('[]')").Scan(&plan); err != nil {
+				t.Fatal(err)
+			}
+			var root []struct{ Plan planNode }
+			if err := json.Unmarshal(plan, &root); err != nil || len(root) != 1 {
+				t.Fatalf("reading the plan: %v\n%s", err, plan)
+			}
+			if n := root[0].Plan.seqScans("companies"); n != 0 {
+				t.Errorf("the plan reads the companies table through (%d sequential scans):\n%s", n, plan)
+			}
+		})
 	}
 }
 

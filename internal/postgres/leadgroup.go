@@ -32,11 +32,28 @@ import (
 // serialises the company's creates also takes the turns, and no other row is written.
 // A lead created with an Idempotency-Key records the key with its outcome in the same
 // statement, so a retry finds either both or neither. Each lead's lead.created is recorded in
-// the statement too (outbox.go).
-var insertLeads = `
+// the statement too (outbox.go), with the event id its row carries (a UUIDv7 made here, as
+// outbox_id would make it), from the rows the statement inserts rather than from a RETURNING
+// of the insert: the insert stores every row or fails the statement.
+//
+// The statement comes in four forms (insertLeadsFor): the referral counts and the key's record
+// are left out when no lead of the group has referral data or a key. They would write nothing
+// then, but PostgreSQL still sets up their plan nodes, opens their tables and indexes and runs
+// their scans on every execution; a group of the API's creates (no key joins a group) rarely
+// has either.
+var insertLeads = insertLeadsSQL(true, true)
+
+// insertLeadsFor holds insertLeads' forms, by [referral][key]: [true][true] is insertLeads.
+var insertLeadsFor = [2][2]string{
+	{insertLeadsSQL(false, false), insertLeadsSQL(false, true)},
+	{insertLeadsSQL(true, false), insertLeads},
+}
+
+func insertLeadsSQL(referral, keys bool) string {
+	q := `
 WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
-        ord int, company_id uuid, id uuid, first_name text, last_name text, email text,
+        ord int, company_id uuid, id uuid, event_id uuid, first_name text, last_name text, email text,
         phone text, phone_e164 text, service text, details jsonb, source text,
         referral_data jsonb, consent jsonb, lead_limit int, idem_key text, request_hash text)
 ), counter AS (
@@ -57,7 +74,9 @@ WITH batch AS (
     SELECT company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, source, count(*)
     FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (company_id, day, source) DO UPDATE SET count = ld.count + excluded.count
-), referral AS (
+), `
+	if referral {
+		q += `referral AS (
     INSERT INTO lead_referral_daily AS lr (company_id, day, key, value_key, value, count)
     SELECT b.company_id, (now() AT TIME ZONE 'Europe/Budapest')::date, k, md5(b.referral_data->>k)::uuid,
            b.referral_data->>k, count(*)
@@ -65,20 +84,26 @@ WITH batch AS (
     WHERE b.referral_data->>k <> ''
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4
     ON CONFLICT (company_id, day, key, value_key) DO UPDATE SET count = lr.count + excluded.count
-), turn AS (
+), `
+	}
+	q += `turn AS (
     SELECT cm.company_id, cm.user_id AS id, row_number() OVER w - 1 AS k, count(*) OVER w AS m
     FROM companies c JOIN memberships cm ON cm.company_id = c.id
     WHERE c.id IN (SELECT company_id FROM batch) AND c.round_robin
     WINDOW w AS (PARTITION BY cm.company_id ORDER BY cm.user_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+), assigned AS (
+    SELECT d.*, t.id AS assignee_id
+    FROM decided d LEFT JOIN turn t ON t.company_id = d.company_id AND t.k = d.n % t.m
 ), inserted AS (
     INSERT INTO leads (company_id, id, first_name, last_name, email, phone, phone_e164, service,
                        details, source, referral_data, consent, over_limit, status, assignee_id)
-    SELECT d.company_id, d.id, first_name, last_name, email, phone, phone_e164, service,
+    SELECT company_id, id, first_name, last_name, email, phone, phone_e164, service,
            details, source, referral_data, consent, over_limit,
-           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END, t.id
-    FROM decided d LEFT JOIN turn t ON t.company_id = d.company_id AND t.k = d.n % t.m
-    RETURNING *
-), keys AS (
+           CASE WHEN over_limit THEN 'over_limit' ELSE 'new' END, assignee_id
+    FROM assigned
+), `
+	if keys {
+		q += `keys AS (
     INSERT INTO idempotency_keys (company_id, key, request_hash, lead_id, over_limit, lead_limit, lead_count)
     SELECT company_id, idem_key, decode(request_hash, 'hex'), id, over_limit, lead_limit, n
     FROM decided WHERE idem_key IS NOT NULL
@@ -86,9 +111,26 @@ WITH batch AS (
         request_hash = excluded.request_hash, lead_id = excluded.lead_id,
         over_limit = excluded.over_limit, lead_limit = excluded.lead_limit,
         lead_count = excluded.lead_count, created_at = now()
-), ` + recordEvents(`SELECT company_id, id AS lead_id, '`+string(event.LeadCreated)+`' AS type, i.email IS NOT NULL OR i.phone IS NOT NULL AS reachable, i.assignee_id AS assignee
-    FROM inserted i`) + `
-SELECT d.ord, d.over_limit, d.n AS count FROM decided d JOIN inserted i USING (id)`
+), `
+	}
+	return q + recordEventsAs(`SELECT company_id, id AS lead_id, event_id, '`+string(event.LeadCreated)+`' AS type, a.email IS NOT NULL OR a.phone IS NOT NULL AS reachable, a.assignee_id AS assignee
+    FROM assigned a`, "s.event_id") + `
+SELECT ord, over_limit, n AS count FROM assigned`
+}
+
+// insertLeadsOf is the form of insertLeads that stores creates.
+func insertLeadsOf(creates []leadCreate) string {
+	referral, keys := 0, 0
+	for _, c := range creates {
+		if len(c.lead.ReferralData) > 0 {
+			referral = 1
+		}
+		if c.idem != nil {
+			keys = 1
+		}
+	}
+	return insertLeadsFor[referral][keys]
+}
 
 // leadRow is a lead as insertLeads reads it: the one encoding of a lead's columns. An omitted
 // field is NULL. appendJSON writes it; the tags say what it writes, and
@@ -97,6 +139,7 @@ type leadRow struct {
 	Ord          int               `json:"ord"`
 	CompanyID    uuid.UUID         `json:"company_id"`
 	ID           uuid.UUID         `json:"id"`
+	EventID      uuid.UUID         `json:"event_id"`
 	FirstName    string            `json:"first_name,omitempty"`
 	LastName     string            `json:"last_name,omitempty"`
 	Email        string            `json:"email,omitempty"`
@@ -125,7 +168,7 @@ func (c leadCreate) row(ord int) leadRow {
 	r := leadRow{Ord: ord, CompanyID: c.companyID, ID: l.ID, FirstName: l.FirstName,
 		LastName: l.LastName, Email: l.Email, Phone: l.Phone, PhoneE164: l.PhoneE164,
 		Service: l.Service, Source: string(l.Source), ReferralData: l.ReferralData, Consent: l.Consent,
-		LeadLimit: c.limit}
+		LeadLimit: c.limit, EventID: uuid.Must(uuid.NewV7())}
 	if l.Note != "" {
 		r.Details = leadDetails(l.Note, l.Unanswered)
 	}
@@ -144,6 +187,8 @@ func (r *leadRow) appendJSON(b []byte) []byte {
 	b = leadjson.AppendUUID(b, r.CompanyID)
 	b = append(b, `","id":"`...)
 	b = leadjson.AppendUUID(b, r.ID)
+	b = append(b, `","event_id":"`...)
+	b = leadjson.AppendUUID(b, r.EventID)
 	b = append(b, '"')
 	b = appendField(b, "first_name", r.FirstName)
 	b = appendField(b, "last_name", r.LastName)
@@ -222,25 +267,33 @@ func appendStringPtr(b []byte, s *string) []byte {
 	return leadjson.AppendString(b, *s)
 }
 
-// leadsJSON is insertLeads' $1 of creates: a JSON array of their leadRow.
-func leadsJSON(creates []leadCreate) []byte {
-	b := make([]byte, 0, 512*len(creates))
+// leadsJSON is insertLeads' $1: a JSON array of rows.
+func leadsJSON(rows []leadRow) []byte {
+	b := make([]byte, 0, 512*len(rows))
 	b = append(b, '[')
-	for i, c := range creates {
+	for i := range rows {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		r := c.row(i)
-		b = r.appendJSON(b)
+		b = rows[i].appendJSON(b)
 	}
 	return append(b, ']')
 }
 
-// storeLeads stores creates with insertLeads, on q (the pool, or a transaction), and returns
+// leadRows are the rows of creates, numbered in order.
+func leadRows(creates []leadCreate) []leadRow {
+	rows := make([]leadRow, len(creates))
+	for i, c := range creates {
+		rows[i] = c.row(i)
+	}
+	return rows
+}
+
+// storeLeads stores creates with their form of insertLeads, on q (the pool, or a transaction), and returns
 // each one's outcome in order. Its three columns are scanned by hand, as sqlx's reflection
 // would cost a group more than its encoding.
 func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Created, error) {
-	rows, err := q.query(ctx, insertLeads, string(leadsJSON(creates)))
+	rows, err := q.query(ctx, insertLeadsOf(creates), string(leadsJSON(leadRows(creates))))
 	if err != nil {
 		return nil, err
 	}

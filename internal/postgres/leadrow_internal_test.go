@@ -31,15 +31,12 @@ func TestLeadRowJSONIsEncodingJSONs(t *testing.T) {
 			Source: lead.SourceForm, Consent: &lead.Consent{GivenAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Source: lead.SourceAPI}}},
 		{companyID: uuid.New(), lead: lead.Lead{ID: uuid.New(), FirstName: "bad \xff byte", Source: lead.SourceManual}},
 	}
-	rows := make([]leadRow, len(creates))
-	for i, c := range creates {
-		rows[i] = c.row(i)
-	}
+	rows := leadRows(creates)
 	want, err := json.Marshal(rows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(string(want), string(leadsJSON(creates))); diff != "" {
+	if diff := cmp.Diff(string(want), string(leadsJSON(rows))); diff != "" {
 		t.Errorf("(-encoding/json +leadsJSON):\n%s", diff)
 	}
 }

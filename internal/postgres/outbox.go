@@ -77,11 +77,16 @@ func targets(events string) string {
 // its index, in a lateral subquery: written as EXISTS beside an OR, the planner hashed every
 // enabled endpoint and confirmed address of every company instead, on each statement, a cost
 // that grows with the number of companies.
-func recordEvents(source string) string {
+func recordEvents(source string) string { return recordEventsAs(source, "outbox_id()") }
+
+// recordEventsAs is recordEvents with each event's id given by id, an expression over the
+// source's row s: a statement whose source carries ids made by the caller (time-ordered, as
+// outbox_id makes them) saves PostgreSQL drawing random bits for each event.
+func recordEventsAs(source, id string) string {
 	return `ev_source AS (` + source + `
 ), ev_event AS (
     INSERT INTO event_outbox (id, company_id, lead_id, type, assignee)
-    SELECT outbox_id(), s.company_id, s.lead_id, s.type, CASE WHEN s.reachable THEN s.assignee END
+    SELECT ` + id + `, s.company_id, s.lead_id, s.type, CASE WHEN s.reachable THEN s.assignee END
     FROM ev_source s
     LEFT JOIN LATERAL (SELECT true AS takes FROM webhook_endpoints w WHERE ` + endpointTakes + ` LIMIT 1) w ON true
     LEFT JOIN LATERAL (SELECT true AS takes FROM notify_emails n

@@ -38,7 +38,7 @@ type runner struct {
 // hotQueries are prepared by Prepare, at start: a transaction must not prepare on the pool,
 // which would take a second connection while it holds one (and deadlock a full pool).
 var hotQueries = []string{
-	insertLeads, lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurns, updateLeadContact,
+	insertLeadsFor[0][0], insertLeadsFor[0][1], insertLeadsFor[1][0], insertLeadsFor[1][1], lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurns, updateLeadContact,
 	selectDelivery, recordAttempt, dispatchEvents, takeSlot,
 }
 
@@ -114,11 +114,12 @@ func (s *Store) closeStmts() error {
 }
 
 // HotSQL is the SQL of the hot paths, for `make bench`'s database ceilings to run exactly it.
+// InsertLeads is the form that stores leads without referral data or an idempotency key.
 type HotSQL struct {
 	InsertLeads, ReadTurn, SaveTurns string
 }
 
 // Hot returns the hot paths' SQL.
 func Hot() HotSQL {
-	return HotSQL{InsertLeads: insertLeads, ReadTurn: readTurn, SaveTurns: saveTurns}
+	return HotSQL{InsertLeads: insertLeadsFor[0][0], ReadTurn: readTurn, SaveTurns: saveTurns}
 }
