@@ -110,7 +110,11 @@ func consentSummary(raw string) string {
 }
 
 // formatDate is a time as the pages show it: Budapest time, the Hungarian way.
-func formatDate(t time.Time) string { return t.In(budapest).Format("2006. 01. 02. 15:04") }
+func formatDate(t time.Time) string { return t.In(budapest).Format(dateLayout) }
+
+// dateLayout is formatDate's layout: digits, dots, spaces and a colon, which HTML needs not
+// escape.
+const dateLayout = "2006. 01. 02. 15:04"
 
 // budapest is the time zone dates are shown in: the product's users are Hungarian.
 var budapest = func() *time.Location {
