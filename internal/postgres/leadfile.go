@@ -127,6 +127,11 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 			return lead.File{}, nil, err
 		}
 		if !first {
+			if f.Related == nil {
+				// Room for as many as are shown, at once: growing it a lead at a time
+				// allocated three times what it held. A lead with none allocates nothing.
+				f.Related = make([]lead.Stored, 0, related)
+			}
 			f.Related = append(f.Related, l)
 			continue
 		}
