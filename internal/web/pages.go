@@ -50,12 +50,16 @@ var titles = map[string]string{
 	"conversations": "Beszélgetések",
 }
 
+// areas are the dashboard's areas by the names the templates' "may" takes: one map for every
+// page, which made one at every call.
+var areas = map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}
+
 var funcs = template.FuncMap{
 	"may": func(v *viewer, area string) bool {
 		if v == nil {
 			return false
 		}
-		return v.Role.May(map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}[area])
+		return v.Role.May(areas[area])
 	},
 	"date": formatDate,
 	"tel":  telURL,
