@@ -73,7 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	results := fs.String("results", "", "write the results file into `DIR` (default internal/bench/results; none with -smoke)")
 	pgMode := fs.String("pgbench-mode", "prepared", "pgbench's protocol for the database ceilings: prepared, extended or simple")
 	connList := fs.String("conns", "1,16,64", "comma-separated concurrent connections")
-	leadchatEnv := fs.String("leadchat-env", "", "space-separated `NAME=VALUE` settings for leadchat, e.g. LEADCHAT_LEAD_BATCH=1 (printed in the report)")
+	leadchatEnv := fs.String("leadchat-env", "", "space-separated `NAME=VALUE` settings for leadchat, LEADCHAT_* or the Go runtime's, e.g. LEADCHAT_LEAD_BATCH=1 GOMEMLIMIT=40MiB (printed in the report)")
 	onlyList := fs.String("only", "", "run only these comma-separated pairs of a step and its ceiling: spread, hot, config, chat, events, streams, read")
 	ceilingAddr := fs.String("http-ceiling", "", "serve the HTTP ceiling on `ADDR` (the runner starts itself so)")
 	pprofAddr := fs.String("leadchat-pprof", "", "serve leadchat from the environment with pprof on `ADDR` (the runner starts itself so)")
@@ -104,8 +104,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		opt.conns = append(opt.conns, n)
 	}
 	for _, kv := range strings.Fields(*leadchatEnv) {
-		if !strings.HasPrefix(kv, "LEADCHAT_") || !strings.Contains(kv, "=") {
-			return fmt.Errorf("-leadchat-env %q: want LEADCHAT_NAME=VALUE", kv)
+		if !leadchatSetting(kv) {
+			return fmt.Errorf("-leadchat-env %q: want LEADCHAT_NAME=VALUE or a Go runtime setting (GOMEMLIMIT, GOGC, GODEBUG, GOMAXPROCS)", kv)
 		}
 		opt.leadchatEnv = append(opt.leadchatEnv, kv)
 	}
@@ -175,4 +175,19 @@ func moduleRoot() (string, error) {
 		}
 		dir = parent
 	}
+}
+
+// leadchatSetting reports whether kv is NAME=VALUE for one of leadchat's own settings or one
+// of the Go runtime's that a measurement may vary (the soft memory limit among them); the
+// database and the address stay the bench's.
+func leadchatSetting(kv string) bool {
+	name, _, ok := strings.Cut(kv, "=")
+	if !ok {
+		return false
+	}
+	switch name {
+	case "GOMEMLIMIT", "GOGC", "GODEBUG", "GOMAXPROCS":
+		return true
+	}
+	return strings.HasPrefix(name, "LEADCHAT_") && len(name) > len("LEADCHAT_")
 }

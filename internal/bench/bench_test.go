@@ -120,11 +120,31 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		{"-only", "spread,nope"},
 		{"-leadchat-env", "DATABASE_URL=elsewhere"},
 		{"-leadchat-env", "LEADCHAT_LEAD_BATCH"},
+		{"-leadchat-env", "GOPATH=/tmp"},
+		{"-leadchat-env", "GOMEMLIMIT"},
 	} {
 		var stderr strings.Builder
 		err := run(context.Background(), args, io.Discard, &stderr)
 		if err == nil || !strings.Contains(err.Error(), args[0]) {
 			t.Errorf("run %q = %v, want an error naming %s", args, err, args[0])
+		}
+	}
+}
+
+// -leadchat-env takes leadchat's settings and the Go runtime's, nothing else.
+func TestLeadchatSetting(t *testing.T) {
+	for kv, want := range map[string]bool{
+		"LEADCHAT_LEAD_BATCH=1":  true,
+		"GOMEMLIMIT=40MiB":       true,
+		"GOGC=200":               true,
+		"GOMAXPROCS=1":           true,
+		"LEADCHAT_=1":            false,
+		"GOMEMLIMIT":             false,
+		"DATABASE_URL=elsewhere": false,
+		"GOPATH=/tmp":            false,
+	} {
+		if got := leadchatSetting(kv); got != want {
+			t.Errorf("leadchatSetting(%q) = %v, want %v", kv, got, want)
 		}
 	}
 }

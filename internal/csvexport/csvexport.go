@@ -12,9 +12,9 @@
 package csvexport
 
 import (
+	"bufio"
 	"encoding/csv"
 	"io"
-	"regexp"
 )
 
 // BOM is the UTF-8 byte order mark every file starts with.
@@ -28,8 +28,16 @@ type Writer struct {
 	cells   []string // the record's cells, reused: an export writes a record per lead
 }
 
-// NewWriter returns a Writer that writes to w.
-func NewWriter(w io.Writer) *Writer { return &Writer{out: w, w: csv.NewWriter(w)} }
+// NewWriter returns a Writer that writes to w, in writes of up to bufferSize bytes.
+func NewWriter(w io.Writer) *Writer {
+	return &Writer{out: w, w: csv.NewWriter(bufio.NewWriterSize(w, bufferSize))}
+}
+
+// bufferSize is how much a Writer gathers before it writes: an export of a million leads is
+// some 250 MB, written 4 KiB at a time (encoding/csv's own buffer) in 60,000 writes, and
+// system calls, where this makes a tenth as many. csv.NewWriter writes into a bufio.Writer
+// this large as it is, with no buffer of its own.
+const bufferSize = 32 << 10
 
 // Write writes one record, each cell passed through Cell; record itself is not changed.
 func (w *Writer) Write(record []string) error {
@@ -52,8 +60,30 @@ func (w *Writer) Flush() error {
 	return w.w.Error()
 }
 
-// phone is a phone number as people write it, which a spreadsheet cannot run.
-var phone = regexp.MustCompile(`^\+[0-9]( ?[0-9]){5,14}$`)
+// isPhone reports whether s is a phone number as people write it, which a spreadsheet cannot
+// run: a plus, a digit, then 5 to 14 digits each after at most one space, the regular
+// expression ^\+[0-9]( ?[0-9]){5,14}$. Matched by hand: every lead has one or two numbers,
+// and the expression's matcher was an eighth of an export's CPU.
+func isPhone(s string) bool {
+	if len(s) < 2 || s[0] != '+' || !isDigit(s[1]) {
+		return false
+	}
+	digits := 0
+	for i := 2; i < len(s); i++ {
+		if s[i] == ' ' {
+			i++
+			if i == len(s) || !isDigit(s[i]) {
+				return false
+			}
+		} else if !isDigit(s[i]) {
+			return false
+		}
+		digits++
+	}
+	return digits >= 5 && digits <= 14
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // wordJoiner is U+2060, invisible and not a character any spreadsheet starts a formula with.
 const wordJoiner = "\u2060"
@@ -67,9 +97,8 @@ func Cell(s string) string {
 	}
 	switch s[0] {
 	case '+':
-		// Only here can s be a phone number: the pattern, a regular expression, is too slow
-		// to try on every cell of an export.
-		if phone.MatchString(s) {
+		// Only here can s be a phone number.
+		if isPhone(s) {
 			return wordJoiner + s
 		}
 		return "'" + s

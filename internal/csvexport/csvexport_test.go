@@ -3,6 +3,8 @@ package csvexport
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -117,5 +119,45 @@ func TestLeadWriter(t *testing.T) {
 	if diff := cmp.Diff(header+row+",,,,,,'=Péter\n"+row+",,,,,,'=Péter\n"+row+consent+hungarian, buf.String()); diff != "" ||
 		strings.Count(buf.String(), BOM) != 1 {
 		t.Errorf("export (-want +got):\n%s", diff)
+	}
+}
+
+// phonePattern is what isPhone matches, as a regular expression.
+var phonePattern = regexp.MustCompile(`^\+[0-9]( ?[0-9]){5,14}$`)
+
+// isPhone matches what the regular expression does.
+func FuzzIsPhone(f *testing.F) {
+	for _, s := range []string{"+36 30 123 4567", "+36301234567", "+1234", "+12345", "+123456", "+1 2 3 4 5 6",
+		"+1  23456", "+123456 ", "+ 123456", "+123456789012345", "+1234567890123456", "+36 30 123 456a", "+", "",
+		"+٣٦٣٠١٢٣٤٥٦٧", "+36\t301234567", "36301234567"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isPhone(s), phonePattern.MatchString(s); got != want {
+			t.Errorf("isPhone(%q) = %v, the pattern says %v", s, got, want)
+		}
+	})
+}
+
+// The referral data column is what encoding/json writes of the map, whatever its texts.
+func TestLeadWriterReferralDataIsEncodingJSONs(t *testing.T) {
+	for _, m := range []map[string]string{{}, {"utm_source": "google"},
+		{"b": "<script>&", "a": "\"idéző\"\\", "utm_campaign": "tavasz\u2028nyár", "z\x01": "\xff", "": ""}} {
+		var buf bytes.Buffer
+		w := NewLeadWriter(&buf)
+		if err := w.Write(lead.Stored{Lead: lead.Lead{Source: lead.SourceForm, ReferralData: m}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(buf.String(), BOM))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(m)
+		if got := rows[1][9]; got != Cell(string(want)) {
+			t.Errorf("referral data %q, want %q", got, want)
+		}
 	}
 }

@@ -1,12 +1,12 @@
 package csvexport
 
 import (
-	"encoding/json"
 	"io"
 	"strconv"
 	"time"
 
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 )
 
 // leadHeader names the columns of a lead export, in order; LeadWriter.Write fills them. Columns
@@ -22,6 +22,7 @@ type LeadWriter struct {
 	w      *Writer
 	header bool
 	record []string
+	buf    []byte // the referral data's JSON, reused
 }
 
 // NewLeadWriter returns a LeadWriter that writes to w.
@@ -36,11 +37,10 @@ func (w *LeadWriter) Write(l lead.Stored) error {
 	}
 	ref := ""
 	if l.ReferralData != nil {
-		b, err := json.Marshal(l.ReferralData)
-		if err != nil {
-			return err
-		}
-		ref = string(b)
+		// What encoding/json writes of the map, without its reflection: a third of the
+		// leads have referral data.
+		w.buf = leadjson.AppendStringMap(w.buf[:0], l.ReferralData)
+		ref = string(w.buf)
 	}
 	r := w.record
 	r[0], r[1], r[2], r[3], r[4], r[5], r[6] = l.ID.String(), l.FirstName, l.LastName, l.Email, l.Phone, l.PhoneE164, l.Service

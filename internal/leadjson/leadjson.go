@@ -71,7 +71,7 @@ func Append(b []byte, l *lead.Stored) []byte {
 	b = append(b, `,"phone_e164":`...)
 	b = appendOrNull(b, l.PhoneE164)
 	b = append(b, `,"referral_data":`...)
-	b = appendStringMap(b, l.ReferralData)
+	b = AppendStringMap(b, l.ReferralData)
 	b = append(b, `,"service":`...)
 	b = appendOrNull(b, l.Service)
 	b = append(b, `,"session_id":`...)
@@ -138,8 +138,9 @@ func appendStringPtr(b []byte, s *string) []byte {
 	return AppendString(b, *s)
 }
 
-// appendStringMap appends a map with its keys in order, as encoding/json does; nil is null.
-func appendStringMap(b []byte, m map[string]string) []byte {
+// AppendStringMap appends a map of texts as encoding/json writes it: its keys in order; nil is
+// null.
+func AppendStringMap(b []byte, m map[string]string) []byte {
 	if m == nil {
 		return append(b, "null"...)
 	}

@@ -169,3 +169,12 @@ func TurnOpen(ctx context.Context, s *Store, companyID uuid.UUID, w chat.Write) 
 
 // SelectLeadFile is the lead page's statement, for tests of its plans.
 const SelectLeadFile = selectLeadFile
+
+// ParseTextArray is parseTextArray, for the tests of what PostgreSQL writes.
+var ParseTextArray = parseTextArray
+
+// Int64Array and BoolArray are the lead page's number and flag lists.
+type (
+	Int64Array = int64Array
+	BoolArray  = boolArray
+)

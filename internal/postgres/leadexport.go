@@ -41,8 +41,9 @@ func (s *Store) ExportLeads(ctx context.Context, companyID uuid.UUID, f lead.Fil
 	if err := takeExportSlot(ctx, tx, companyID); err != nil {
 		return err
 	}
+	stmts := map[string]*sql.Stmt{}
 	for {
-		page, err := s.exportPage(ctx, tx, companyID, f)
+		page, err := s.exportPage(ctx, tx, stmts, companyID, f)
 		if err != nil {
 			return err
 		}
@@ -72,14 +73,30 @@ func takeExportSlot(ctx context.Context, tx *sql.Tx, companyID uuid.UUID) error 
 	return errs.E(errs.RateLimited, errs.CodeRateLimited)
 }
 
-// exportPage reads one page of the list on tx.
-func (s *Store) exportPage(ctx context.Context, tx *sql.Tx, companyID uuid.UUID, f lead.Filter) (lead.Page, error) {
+// exportPage reads one page of the list on tx. A page of a list that is kept prepared
+// (listPrepared) runs a statement prepared on tx's connection, once for the export, in stmts:
+// parsing and planning the page's statement again for every 200 leads was a part of an
+// export's PostgreSQL CPU. It is prepared on the transaction, not taken from the pool's
+// statements, which would take a second connection to prepare while the export holds one.
+func (s *Store) exportPage(ctx context.Context, tx *sql.Tx, stmts map[string]*sql.Stmt, companyID uuid.UUID, f lead.Filter) (lead.Page, error) {
 	search, err := searchOf(ctx, tx, companyID, f.Text)
 	if err != nil {
 		return lead.Page{}, err
 	}
 	query, args := listQuery(companyID, f, search)
-	rows, err := tx.QueryContext(ctx, query, args...)
+	var rows *sql.Rows
+	if listPrepared(f) {
+		st, ok := stmts[query]
+		if !ok {
+			if st, err = tx.PrepareContext(ctx, query); err != nil {
+				return lead.Page{}, translate(err)
+			}
+			stmts[query] = st // closed with the transaction
+		}
+		rows, err = st.QueryContext(ctx, args...)
+	} else {
+		rows, err = tx.QueryContext(ctx, query, args...)
+	}
 	if err != nil {
 		return lead.Page{}, translate(err)
 	}

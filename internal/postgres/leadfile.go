@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
@@ -22,8 +21,9 @@ import (
 // it), times in microseconds as leadColumns' are, and the company's users as JSON. Each list
 // is sorted once, in a subquery whose order array_agg keeps: an ORDER BY in each array_agg
 // sorts once per array. Arrays rather than JSON objects for the long lists: encoding/json's
-// decoding of them was a sixth of the page's server CPU, lib/pq's arrays cost half that, and
-// PostgreSQL builds either in about the same time. Six reads in one round trip: PostgreSQL's
+// decoding of them was a sixth of the page's server CPU, lib/pq's arrays cost half that (and
+// textArray's a string per array, not per element), and PostgreSQL builds either in about the
+// same time. Six reads in one round trip: PostgreSQL's
 // and the server's work per statement was more than the lists' own. An unknown lead gives no
 // row: the related halves start from the lead.
 //
@@ -79,13 +79,13 @@ LIMIT $3::int + 1`
 
 // fileLists are the lead's row's lists as selectLeadFile returns them.
 type fileLists struct {
-	msgVisitor                              pq.BoolArray
-	msgText, msgAgent                       pq.StringArray
-	msgAt                                   pq.Int64Array
-	histField, histOld, histNew, histOrigin pq.StringArray
-	histAt                                  pq.Int64Array
-	noteID, noteAt                          pq.Int64Array
-	noteAuthorID, noteAuthor, noteBody      pq.StringArray
+	msgVisitor                              boolArray
+	msgText, msgAgent                       textArray
+	msgAt                                   int64Array
+	histField, histOld, histNew, histOrigin textArray
+	histAt                                  int64Array
+	noteID, noteAt                          int64Array
+	noteAuthorID, noteAuthor, noteBody      textArray
 	users                                   []byte
 }
 
@@ -127,6 +127,11 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 			return lead.File{}, nil, err
 		}
 		if !first {
+			if f.Related == nil {
+				// Room for as many as are shown, at once: growing it a lead at a time
+				// allocated three times what it held. A lead with none allocates nothing.
+				f.Related = make([]lead.Stored, 0, related)
+			}
 			f.Related = append(f.Related, l)
 			continue
 		}

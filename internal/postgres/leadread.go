@@ -20,14 +20,34 @@ import (
 
 // leadColumns are a lead's columns as the read calls return it, in leadRecord.dest's order,
 // with the chat session that made it (s, found through chat_sessions_lead: a lead comes from
-// one session at most). The note comes out of details as text, which spares decoding JSON; the
-// unanswered questions, which only chat leads have, as their JSON array. The times come as
-// microseconds since 1970: lib/pq's parsing of a timestamp's text was 8% of a list page's CPU,
-// an integer's is a small part of that.
-const leadColumns = `l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
-       l.details->>'note', l.details->'unanswered_questions', l.source, l.referral_data, l.status, l.over_limit,
+// one session at most). Its texts, the ids among them, come as one text array, leadTexts:
+// parsed into substrings of one copy (textArray), they cost a row one allocation where a
+// column each cost one and database/sql's conversion. The note comes out of details as text,
+// which spares decoding JSON; the unanswered questions, which only chat leads have, as their
+// JSON array. The times come as microseconds since 1970: lib/pq's parsing of a timestamp's
+// text was 8% of a list page's CPU, an integer's is a small part of that.
+const leadColumns = `ARRAY[l.id::text, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
+             l.details->>'note', l.source, l.status, s.session_id, l.assignee_id::text],
+       l.details->'unanswered_questions', l.referral_data, l.over_limit,
        (extract(epoch FROM l.created_at) * 1000000)::int8, (extract(epoch FROM l.updated_at) * 1000000)::int8,
-       s.session_id, l.consent, l.assignee_id`
+       l.consent`
+
+// The places of the texts in leadColumns' array.
+const (
+	textID = iota
+	textFirstName
+	textLastName
+	textEmail
+	textPhone
+	textPhoneE164
+	textService
+	textNote
+	textSource
+	textStatus
+	textSessionID
+	textAssigneeID
+	leadTexts // how many
+)
 
 // selectLead reads leads with leadColumns.
 const selectLead = `
@@ -144,40 +164,41 @@ func listQuery(companyID uuid.UUID, f lead.Filter, search textSearch) (string, [
 
 // leadRecord is a row of selectLead.
 type leadRecord struct {
-	ID           uuid.UUID
-	FirstName    sql.NullString
-	LastName     sql.NullString
-	Email        sql.NullString
-	Phone        sql.NullString
-	PhoneE164    sql.NullString
-	Service      sql.NullString
-	Note         sql.NullString
+	Texts        textArray // leadTexts of them
 	Unanswered   []byte
-	Source       lead.Source
 	ReferralData []byte
-	Status       lead.Status
 	OverLimit    bool
 	CreatedAt    int64 // microseconds since 1970
 	UpdatedAt    int64
-	SessionID    sql.NullString
 	Consent      []byte
-	AssigneeID   uuid.NullUUID
 }
 
 // dest is where Scan puts selectLead's columns. Scanning by position spares sqlx's reflection
 // per row, a good part of a page's cost.
 func (r *leadRecord) dest() []any {
-	return []any{&r.ID, &r.FirstName, &r.LastName, &r.Email, &r.Phone, &r.PhoneE164, &r.Service,
-		&r.Note, &r.Unanswered, &r.Source, &r.ReferralData, &r.Status, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.SessionID, &r.Consent,
-		&r.AssigneeID}
+	return []any{&r.Texts, &r.Unanswered, &r.ReferralData, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.Consent}
 }
 
 func (r *leadRecord) stored() (lead.Stored, error) {
-	st := lead.Stored{Status: r.Status, OverLimit: r.OverLimit, SessionID: r.SessionID.String,
-		CreatedAt: time.UnixMicro(r.CreatedAt).UTC(), UpdatedAt: time.UnixMicro(r.UpdatedAt).UTC(), AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{
-			ID: r.ID, FirstName: r.FirstName.String, LastName: r.LastName.String,
-			Email: r.Email.String, Phone: r.Phone.String, PhoneE164: r.PhoneE164.String,
-			Service: r.Service.String, Note: r.Note.String, Source: r.Source,
+	t := r.Texts
+	if len(t) != leadTexts {
+		return lead.Stored{}, fmt.Errorf("a lead's row has %d texts, want %d", len(t), leadTexts)
+	}
+	id, err := uuid.Parse(t[textID])
+	if err != nil {
+		return lead.Stored{}, fmt.Errorf("a lead's id: %w", err)
+	}
+	var assignee uuid.UUID
+	if a := t[textAssigneeID]; a != "" {
+		if assignee, err = uuid.Parse(a); err != nil {
+			return lead.Stored{}, fmt.Errorf("lead %s assignee: %w", id, err)
+		}
+	}
+	st := lead.Stored{Status: lead.Status(t[textStatus]), OverLimit: r.OverLimit, SessionID: t[textSessionID],
+		CreatedAt: time.UnixMicro(r.CreatedAt).UTC(), UpdatedAt: time.UnixMicro(r.UpdatedAt).UTC(), AssigneeID: assignee, Lead: lead.Lead{
+			ID: id, FirstName: t[textFirstName], LastName: t[textLastName],
+			Email: t[textEmail], Phone: t[textPhone], PhoneE164: t[textPhoneE164],
+			Service: t[textService], Note: t[textNote], Source: lead.Source(t[textSource]),
 		}}
 	// The referral data and the questions, a map and a list of strings, are decoded by
 	// json/v2 (go-json-experiment), which took under half of encoding/json's time for a
@@ -186,17 +207,17 @@ func (r *leadRecord) stored() (lead.Stored, error) {
 	// encoding/json's matching of names.
 	if r.ReferralData != nil {
 		if err := jsonv2.Unmarshal(r.ReferralData, &st.ReferralData); err != nil {
-			return lead.Stored{}, fmt.Errorf("lead %s referral data: %w", r.ID, err)
+			return lead.Stored{}, fmt.Errorf("lead %s referral data: %w", id, err)
 		}
 	}
 	if r.Unanswered != nil {
 		if err := jsonv2.Unmarshal(r.Unanswered, &st.Unanswered); err != nil {
-			return lead.Stored{}, fmt.Errorf("lead %s unanswered questions: %w", r.ID, err)
+			return lead.Stored{}, fmt.Errorf("lead %s unanswered questions: %w", id, err)
 		}
 	}
 	if r.Consent != nil {
 		if err := json.Unmarshal(r.Consent, &st.Consent); err != nil {
-			return lead.Stored{}, fmt.Errorf("lead %s consent: %w", r.ID, err)
+			return lead.Stored{}, fmt.Errorf("lead %s consent: %w", id, err)
 		}
 	}
 	return st, nil

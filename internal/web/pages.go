@@ -50,12 +50,16 @@ var titles = map[string]string{
 	"conversations": "Beszélgetések",
 }
 
+// areas are the dashboard's areas by the names the templates' "may" takes: one map for every
+// page, which made one at every call.
+var areas = map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}
+
 var funcs = template.FuncMap{
 	"may": func(v *viewer, area string) bool {
 		if v == nil {
 			return false
 		}
-		return v.Role.May(map[string]user.Area{"leads": user.Leads, "settings": user.Settings, "team": user.Team}[area])
+		return v.Role.May(areas[area])
 	},
 	"date": formatDate,
 	"tel":  telURL,
@@ -110,7 +114,11 @@ func consentSummary(raw string) string {
 }
 
 // formatDate is a time as the pages show it: Budapest time, the Hungarian way.
-func formatDate(t time.Time) string { return t.In(budapest).Format("2006. 01. 02. 15:04") }
+func formatDate(t time.Time) string { return t.In(budapest).Format(dateLayout) }
+
+// dateLayout is formatDate's layout: digits, dots, spaces and a colon, which HTML needs not
+// escape.
+const dateLayout = "2006. 01. 02. 15:04"
 
 // budapest is the time zone dates are shown in: the product's users are Hungarian.
 var budapest = func() *time.Location {

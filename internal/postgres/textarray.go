@@ -1,0 +1,180 @@
+package postgres
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The read calls take many short texts of a row, and the lead page's lists, as one-dimensional
+// arrays in PostgreSQL's text form, parsed here. lib/pq made a string of every text column
+// (and database/sql converted each into its destination), and its StringArray a string of
+// every element; here an array is one copy of its text, and its elements substrings of that
+// copy: a lead of the list cost 14 allocations, mostly these, which the collector then had to
+// keep up with.
+
+// textArray is a one-dimensional text[] column (NULL reads as empty), reused from row to row.
+type textArray []string
+
+// Scan parses the array; its elements stay valid after the next Scan, which makes a new copy.
+func (a *textArray) Scan(src any) error {
+	switch src := src.(type) {
+	case nil:
+		*a = (*a)[:0]
+		return nil
+	case []byte:
+		v, err := parseTextArray((*a)[:0], string(src))
+		*a = v
+		return err
+	case string:
+		v, err := parseTextArray((*a)[:0], src)
+		*a = v
+		return err
+	}
+	return fmt.Errorf("a text array from %T", src)
+}
+
+// parseTextArray appends to dst the elements of the one-dimensional text array s as PostgreSQL's
+// array_out writes it: {a,"b c",NULL,"d\"e"}. An element is quoted when it is empty, is NULL
+// in any case, or holds a quote, a backslash, a brace, a comma or white space, and then only a
+// quote and a backslash are escaped, with a backslash; an unquoted NULL is the null value,
+// which reads as "", as a NULL column read into sql.NullString's String does. The elements are
+// substrings of s, but for those with an escape.
+func parseTextArray(dst []string, s string) ([]string, error) {
+	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
+		return dst, fmt.Errorf("not a one-dimensional array: %.40q", s)
+	}
+	body := s[1 : len(s)-1]
+	if body == "" {
+		return dst, nil
+	}
+	for i := 0; ; {
+		var elem string
+		if body[i] == '"' {
+			j, escaped := i+1, false
+			for ; j < len(body) && body[j] != '"'; j++ {
+				if body[j] == '\\' {
+					escaped = true
+					j++
+				}
+			}
+			if j >= len(body) {
+				return dst, fmt.Errorf("an unterminated quote in an array: %.40q", s)
+			}
+			elem, i = body[i+1:j], j+1
+			if escaped {
+				elem = unescapeArrayElement(elem)
+			}
+		} else {
+			// Unquoted: up to the next comma, and none of what only a quoted element holds
+			// (a brace starts a nested array), in one pass: strings.ContainsAny, which builds
+			// its set at every call, took most of the parsing's time.
+			j := i
+			for ; j < len(body) && body[j] != ','; j++ {
+				if c := body[j]; c == '"' || c == '\\' || c == '{' || c == '}' {
+					return dst, fmt.Errorf("not a one-dimensional text array: %.40q", s)
+				}
+			}
+			if j == i {
+				return dst, fmt.Errorf("an empty element in an array: %.40q", s)
+			}
+			elem, i = body[i:j], j
+			if elem == "NULL" {
+				elem = ""
+			}
+		}
+		dst = append(dst, elem)
+		switch {
+		case i == len(body):
+			return dst, nil
+		case body[i] != ',':
+			return dst, fmt.Errorf("no comma after an element of an array: %.40q", s)
+		}
+		i++
+		if i == len(body) {
+			return dst, fmt.Errorf("an array ends in a comma: %.40q", s)
+		}
+	}
+}
+
+// unescapeArrayElement drops the backslash before each escaped character of a quoted element.
+func unescapeArrayElement(e string) string {
+	var b strings.Builder
+	b.Grow(len(e))
+	for i := 0; i < len(e); i++ {
+		if e[i] == '\\' && i+1 < len(e) {
+			i++
+		}
+		b.WriteByte(e[i])
+	}
+	return b.String()
+}
+
+// int64Array is a one-dimensional int8[] column (NULL reads as empty), parsed without a string
+// per element as lib/pq's Int64Array made.
+type int64Array []int64
+
+func (a *int64Array) Scan(src any) error {
+	b, ok := src.([]byte)
+	if src == nil {
+		*a = (*a)[:0]
+		return nil
+	}
+	if !ok {
+		return fmt.Errorf("an int8 array from %T", src)
+	}
+	v := (*a)[:0]
+	err := eachArrayElement(b, func(e []byte) error {
+		n, err := strconv.ParseInt(string(e), 10, 64) // the conversion does not allocate
+		v = append(v, n)
+		return err
+	})
+	*a = v
+	return err
+}
+
+// boolArray is a one-dimensional bool[] column (NULL reads as empty).
+type boolArray []bool
+
+func (a *boolArray) Scan(src any) error {
+	b, ok := src.([]byte)
+	if src == nil {
+		*a = (*a)[:0]
+		return nil
+	}
+	if !ok {
+		return fmt.Errorf("a bool array from %T", src)
+	}
+	v := (*a)[:0]
+	err := eachArrayElement(b, func(e []byte) error {
+		switch string(e) {
+		case "t":
+			v = append(v, true)
+		case "f":
+			v = append(v, false)
+		default:
+			return fmt.Errorf("%q in a bool array", e)
+		}
+		return nil
+	})
+	*a = v
+	return err
+}
+
+// eachArrayElement calls each with the elements of a one-dimensional array of a type whose
+// elements are never quoted (numbers, booleans) and never NULL.
+func eachArrayElement(b []byte, each func([]byte) error) error {
+	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
+		return fmt.Errorf("not a one-dimensional array: %.40q", b)
+	}
+	if len(b) == 2 {
+		return nil
+	}
+	for e := range bytes.SplitSeq(b[1:len(b)-1], []byte{','}) {
+		if err := each(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
