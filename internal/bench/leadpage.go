@@ -25,7 +25,7 @@ const (
 )
 
 // seedRelatedLeads stores the lead page's lead and $3 other leads of the same person (the same
-// address and E.164 number) for company $1, the first with id $2, a day apart, as seedLeads
+// address and E.164 number) for company $1, the first with id $2, a day apart, as SeedLeads
 // does.
 const seedRelatedLeads = `
 INSERT INTO leads (id, company_id, first_name, last_name, email, phone, phone_e164, service,

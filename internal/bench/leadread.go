@@ -31,11 +31,11 @@ const (
 // the company's leads, so that no single page stays hot in the caches.
 const deepCursors = 64
 
-// seedLeads stores $2 leads for company $1 in one statement, as varied as real ones in what
-// the list reads (names, contacts, service, note, source, status), created every 30 seconds
-// back from now, so they span about a year. generate_series makes a million in seconds where
-// a million creates through the API would take minutes.
-const seedLeads = `
+// SeedLeads stores leads number $2+1 to $2+$3 of company $1 in one statement, as varied as
+// real ones in what the list reads (names, contacts, service, note, source, status), lead i
+// created i × 30 seconds back from now, so a million span about a year. generate_series makes
+// a million in seconds where a million creates through the API would take minutes.
+const SeedLeads = `
 INSERT INTO leads (id, company_id, first_name, last_name, email, phone, phone_e164, service,
                    details, source, referral_data, status, over_limit, created_at, updated_at)
 SELECT gen_random_uuid(), $1,
@@ -49,7 +49,7 @@ SELECT gen_random_uuid(), $1,
        CASE WHEN i % 3 = 0 THEN jsonb_build_object('utm_source', 'google', 'utm_campaign', 'tavasz') END,
        (ARRAY['new','contacted','qualified','won','lost','over_limit'])[1 + i % 6], i % 6 = 5,
        now() - i * interval '30 seconds', now() - i * interval '30 seconds'
-FROM generate_series(1, $2::int) AS i`
+FROM generate_series($2::int + 1, $2::int + $3::int) AS i`
 
 // seedRollups counts company $1's seeded leads by day, source and referral value, as the
 // statement that stores leads counts its own.
@@ -111,7 +111,7 @@ func (b *bench) readSteps(ctx context.Context, add func(row), leadSpread [][]byt
 	n := b.bigLeads()
 	fmt.Fprintf(b.log, "seeding %d leads ...\n", n)
 	start := time.Now()
-	if _, err := s.DB().ExecContext(ctx, seedLeads, b.bigCompany, n); err != nil {
+	if _, err := s.DB().ExecContext(ctx, SeedLeads, b.bigCompany, 0, n); err != nil {
 		return fmt.Errorf("seeding leads: %w", err)
 	}
 	// As autovacuum would soon after a million inserts, mid-step: set the rows' hint bits and

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -30,22 +31,7 @@ import (
 // figure that holds still when latencies do not.
 func BenchmarkLeadPage(b *testing.B) {
 	ctx := context.Background()
-	store, err := postgres.Open(ctx, pgtest.NewDSN(b), postgres.Options{MaxOpenConns: 2})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
-		b.Fatal(err)
-	}
-	c, err := store.CreateCompany(ctx, "Mérés Kft.", plan.Business, plan.Override{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	owner, _, err := user.Create(ctx, store, c.ID, "tulaj@meres.hu", user.Owner, password)
-	if err != nil {
-		b.Fatal(err)
-	}
+	store, c, owner := benchCompany(b)
 	id := uuid.New()
 	for _, q := range []struct {
 		sql  string
@@ -79,15 +65,7 @@ func BenchmarkLeadPage(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	h := web.New(web.Config{Store: store, Sessions: store.SessionStore(0)})
-	login := httptest.NewRequest(http.MethodPost, "/app/login", strings.NewReader(url.Values{"email": {"tulaj@meres.hu"}, "password": {password}}.Encode()))
-	login.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, login)
-	cookie := rec.Result().Cookies()
-	if rec.Code != http.StatusSeeOther || len(cookie) == 0 {
-		b.Fatalf("login: %d", rec.Code)
-	}
+	h, cookie := benchLogin(b, store)
 	page := func() {
 		r := httptest.NewRequest(http.MethodGet, "/app/leads/"+id.String(), nil)
 		for _, ck := range cookie {
@@ -102,19 +80,7 @@ func BenchmarkLeadPage(b *testing.B) {
 	for range 20 { // every pooled connection has prepared its statements
 		page()
 	}
-	var backends []int
-	rows, err := store.DB().QueryContext(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for rows.Next() {
-		var pid int
-		if err := rows.Scan(&pid); err != nil {
-			b.Fatal(err)
-		}
-		backends = append(backends, pid)
-	}
-	rows.Close()
+	backends := backendPIDs(b, store)
 	pg0, self0 := backendCPU(b, backends), processCPU()
 	b.ResetTimer()
 	for range b.N {
@@ -123,6 +89,44 @@ func BenchmarkLeadPage(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64((processCPU()-self0).Microseconds())/float64(b.N), "server-CPU-µs/page")
 	b.ReportMetric(float64((backendCPU(b, backends)-pg0).Microseconds())/float64(b.N), "pg-CPU-µs/page")
+}
+
+// benchCompany opens a migrated store (closed when b ends) with one company and its owner,
+// for the dashboard's benchmarks.
+func benchCompany(b *testing.B) (*postgres.Store, company.Company, user.User) {
+	ctx := context.Background()
+	store, err := postgres.Open(ctx, pgtest.NewDSN(b), postgres.Options{MaxOpenConns: 2})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { store.Close() })
+	if err := postgres.Migrate(ctx, store.DB(), nopWriter{}); err != nil {
+		b.Fatal(err)
+	}
+	c, err := store.CreateCompany(ctx, "Mérés Kft.", plan.Business, plan.Override{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	owner, _, err := user.Create(ctx, store, c.ID, "tulaj@meres.hu", user.Owner, password)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return store, c, owner
+}
+
+// benchLogin serves the dashboard from store and logs benchCompany's owner in: the handler
+// and the session's cookies.
+func benchLogin(b *testing.B, store *postgres.Store) (http.Handler, []*http.Cookie) {
+	h := web.New(web.Config{Store: store, Sessions: store.SessionStore(0)})
+	login := httptest.NewRequest(http.MethodPost, "/app/login", strings.NewReader(url.Values{"email": {"tulaj@meres.hu"}, "password": {password}}.Encode()))
+	login.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, login)
+	cookie := rec.Result().Cookies()
+	if rec.Code != http.StatusSeeOther || len(cookie) == 0 {
+		b.Fatalf("login: %d", rec.Code)
+	}
+	return h, cookie
 }
 
 // processCPU is this process's user and system time.
