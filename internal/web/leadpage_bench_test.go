@@ -80,15 +80,22 @@ func BenchmarkLeadPage(b *testing.B) {
 	for range 20 { // every pooled connection has prepared its statements
 		page()
 	}
+	server, pg := cpuOfEach(b, store, page)
+	b.ReportMetric(float64(server.Microseconds())/float64(b.N), "server-CPU-µs/page")
+	b.ReportMetric(float64(pg.Microseconds())/float64(b.N), "pg-CPU-µs/page")
+}
+
+// cpuOfEach runs each b.N times, timed, and returns the CPU they cost this process and the
+// store's PostgreSQL connections.
+func cpuOfEach(b *testing.B, store *postgres.Store, each func()) (server, pg time.Duration) {
 	backends := backendPIDs(b, store)
 	pg0, self0 := backendCPU(b, backends), processCPU()
 	b.ResetTimer()
 	for range b.N {
-		page()
+		each()
 	}
 	b.StopTimer()
-	b.ReportMetric(float64((processCPU()-self0).Microseconds())/float64(b.N), "server-CPU-µs/page")
-	b.ReportMetric(float64((backendCPU(b, backends)-pg0).Microseconds())/float64(b.N), "pg-CPU-µs/page")
+	return processCPU() - self0, backendCPU(b, backends) - pg0
 }
 
 // benchCompany opens a migrated store (closed when b ends) with one company and its owner,
