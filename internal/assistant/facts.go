@@ -192,6 +192,16 @@ func joinedTerms(s string) []term {
 	return out
 }
 
+// stopLemma reports whether a Hungarian word of no concept is, by the dictionary's rules, an
+// inflected form of a word that carries no topic: "valamit" of "valami" (something). A looser
+// lemma is no sign: "SEO-t" is no "se".
+func stopLemma(t *term) bool {
+	if t.english || t.concepts != 0 || len(t.lemmas) == 0 || t.lemmas[0] == t.fold || !morph.Load().Function(t.lemmas[0]) {
+		return false
+	}
+	return slices.Contains(morph.Load().Stems(t.fold), t.lemmas[0])
+}
+
 func isNumber(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
@@ -394,6 +404,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
+		if stopLemma(&t) {
+			continue // "valamit" is "valami", something: no topic
+		}
 		if t.function && t.concepts == 0 {
 			continue // "after", "more": no topic, as a Hungarian function word has none
 		}

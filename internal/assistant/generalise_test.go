@@ -511,3 +511,21 @@ func TestPolicyIsAFrameWord(t *testing.T) {
 		t.Errorf("handover %v, %q; want the cancelling answer", got.Handover, got.Text)
 	}
 }
+
+// TestInflectedFunctionWord: a Hungarian word that the dictionary's rules make a form of a
+// function word names no topic, as the function word itself does not: "valamit" is "valami"
+// (something). A looser lemma is no such sign: "SEO-t" stays.
+func TestInflectedFunctionWord(t *testing.T) {
+	for message, want := range map[string][]string{
+		"Mi van, ha eltörtök valamit?": {"eltortok"},
+		"Csináltok SEO-t?":             {"csinaltok", "seo"},
+	} {
+		var got []string
+		for _, qt := range newQuery(message, Contact{}, nil).terms {
+			got = append(got, qt.fold)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: topic words %q, want %q", message, got, want)
+		}
+	}
+}
