@@ -155,6 +155,13 @@ func textTerms(s string, english bool) []term {
 	var out []term
 	seen := map[string]bool{}
 	ws := words(s)
+	if !english {
+		folded := make([]string, len(ws))
+		for i, w := range ws {
+			folded[i] = fold(w)
+		}
+		rejoinPrefixes(ws, folded, make([]bool, len(ws)))
+	}
 	for _, f := range strings.Fields(s) {
 		if strings.Contains(f, "-") {
 			if joined := words(strings.ReplaceAll(f, "-", "")); len(joined) > 0 && joined[0] != clauseBreak {
@@ -322,6 +329,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	if !english {
+		rejoinPrefixes(ws, folded, skip)
+	}
 	// "How long have you been open?" asks since when, not how long something takes.
 	if english {
 		for i := range folded {
@@ -431,6 +441,29 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	}
 	return q
 }
+
+// rejoinPrefixes writes a verbal prefix that an auxiliary verb parts from its infinitive
+// back onto it: "Le tudom mondani?" asks about "lemondani" (cancel), not "mondani" (say);
+// "El tudjátok hozni?" about "elhozni" (fetch). The prefix stands first, the infinitive at
+// most two words later in its clause.
+func rejoinPrefixes(ws, folded []string, skip []bool) {
+	lang := morph.Load()
+	for i, f := range folded {
+		if !lang.Prefix(f) {
+			continue
+		}
+		for j := i + 1; j < len(folded) && j <= i+maxPrefixGap && folded[j] != clauseBreak; j++ {
+			if g := folded[j]; len(g) >= 4 && strings.HasSuffix(g, "ni") && !lang.Prefix(g) && len(lang.Stems(g)) > 0 {
+				ws[j], folded[j] = ws[i]+ws[j], f+g
+				skip[i] = true
+				break
+			}
+		}
+	}
+}
+
+// maxPrefixGap is how many words after a verbal prefix its infinitive may stand.
+const maxPrefixGap = 2
 
 // coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?". The
 // colloquial "meg" is left out: it is also a verbal prefix ("meg tudjátok javítani").

@@ -529,3 +529,26 @@ func TestInflectedFunctionWord(t *testing.T) {
 		}
 	}
 }
+
+// TestSeparatedPrefix: a verbal prefix that an auxiliary parts from its infinitive is read
+// with it: "Le tudom mondani?" asks about "lemondani" (cancel), and matches the FAQ "Lemondhatom
+// a foglalást?" as the same verb, not as "mondani" (say).
+func TestSeparatedPrefix(t *testing.T) {
+	var got []string
+	for _, qt := range newQuery("Le tudom mondani az időpontot?", Contact{}, nil).terms {
+		got = append(got, qt.fold)
+	}
+	if want := []string{"tudom", "lemondani", "idopontot"}; !slices.Equal(got, want) {
+		t.Errorf("topic words %q, want %q", got, want)
+	}
+	p := Profile{CompanyName: "Próba Kft.",
+		FAQ: []QA{{Question: "Lemondhatom a foglalást?", Answer: "Ingyenesen lemondhatja 24 órával előtte."},
+			{Question: "Mit mondanak rólatok az ügyfelek?", Answer: "Négyszáz értékelés, átlagosan 4,9 csillag."}}}
+	got2, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Le tudom mondani az időpontot?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got2.Handover || !strings.Contains(got2.Text, "24 órával") {
+		t.Errorf("handover %v, %q; want the cancelling answer", got2.Handover, got2.Text)
+	}
+}
