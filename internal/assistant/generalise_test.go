@@ -552,3 +552,15 @@ func TestSeparatedPrefix(t *testing.T) {
 		t.Errorf("handover %v, %q; want the cancelling answer", got2.Handover, got2.Text)
 	}
 }
+
+// TestCompoundEndsCompound: a visitor's compound that ends the profile's names it as a word
+// of the profile's own parts would: "állatútlevél" (pet passport), also inflected, is the
+// "kisállatútlevél".
+func TestCompoundEndsCompound(t *testing.T) {
+	k := makeTerm("kisállatútlevél", false, true)
+	for _, w := range []string{"állatútlevél", "állatútlevelet"} {
+		if q := newTerm(w, false); match(&q, &k) < sameIdea {
+			t.Errorf("%s ~ kisállatútlevél = %v, want at least %v", w, match(&q, &k), sameIdea)
+		}
+	}
+}

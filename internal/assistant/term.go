@@ -356,6 +356,12 @@ func match(q, k *term) float64 {
 	if len(q.lemmas[0]) >= 4 && slices.Contains(k.parts, q.lemmas[0]) {
 		return sameIdea
 	}
+	if len(q.parts) > 0 && len(k.parts) > 0 && q.parts[len(q.parts)-1] == k.parts[len(k.parts)-1] &&
+		compoundTail(q, k) {
+		// The visitor's compound ends the profile's: "állatútlevél" (pet passport) names the
+		// "kisállatútlevél" (small pet passport) as its own parts do.
+		return sameIdea
+	}
 	if len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
 		return compound
 	}
@@ -373,6 +379,13 @@ func match(q, k *term) float64 {
 		return compound
 	}
 	return 0
+}
+
+// compoundTail reports whether the visitor's word, as it stands or as its lemma, is the
+// profile word's end after three letters or more.
+func compoundTail(q, k *term) bool {
+	return strings.HasSuffix(k.fold, q.fold) && len(k.fold) >= len(q.fold)+3 ||
+		strings.HasSuffix(k.fold, q.lemmas[0]) && len(q.lemmas[0]) >= minSplit && len(k.fold) >= len(q.lemmas[0])+3
 }
 
 // synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.
