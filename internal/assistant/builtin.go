@@ -304,6 +304,11 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		if qt.proper && !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] > 0 }) {
 			return false // "Facebook hirdetéseket kezeltek?" of a profile that never names Facebook
 		}
+		if qt.concepts != 0 && qt.weight >= 1 && !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+			// An everyday topic no entry mentions: "Lehet részletre fizetni?" of a profile that
+			// names ways to pay but no instalments.
+			return false
+		}
 	}
 	e := explained(chosen, ss, q)
 	strong := 0

@@ -564,3 +564,30 @@ func TestCompoundEndsCompound(t *testing.T) {
 		}
 	}
 }
+
+// TestEverydayTopicNoEntryNames: a question that names an everyday topic (instalments, a
+// concept) that no entry mentions is handed over, though its other words name entries: paying
+// in instalments is neither how one pays nor what to do before surgery. The ways to pay
+// that the profile names are answered.
+func TestEverydayTopicNoEntryNames(t *testing.T) {
+	p := Profile{CompanyName: "Próba Rendelő",
+		FAQ: []QA{{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel és bankkártyával lehet fizetni."},
+			{Question: "Mikor ne egyen az állat műtét előtt?", Answer: "Műtét előtt 12 órával már ne kapjon enni."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+		handover      bool
+	}{
+		{"Lehet részletre fizetni a műtétet?", "", Hungarian, true},
+		{"Can I pay in instalments for surgery?", "", English, true},
+		{"Lehet kártyával fizetni?", "bankkártyával", Hungarian, false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
