@@ -546,7 +546,7 @@ func capitalised(text string) map[string]bool {
 var because = wordSet(`mert because`)
 
 // durationWords ask how long something takes.
-var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)
+var durationWords = wordSet(`ido idot ideig meddig idotartam gyorsan hamar quickly soon`)
 
 // ownDetail are words for the visitor's own details, which say nothing about the question:
 // "a címem", "my number".

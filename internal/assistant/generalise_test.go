@@ -591,3 +591,18 @@ func TestEverydayTopicNoEntryNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHowQuicklyHungarian: "Milyen gyorsan?" (how quickly) asks how soon, as "how quickly"
+// does: it finds the answer that says in how many hours the company arrives.
+func TestHowQuicklyHungarian(t *testing.T) {
+	p := Profile{CompanyName: "Próba Szerelő",
+		FAQ: []QA{{Question: "Mennyi idő alatt értek ki?", Answer: "Általában 2 órán belül kiérkezünk."},
+			{Question: "Van garancia?", Answer: "A munkánkra 2 év garanciát vállalunk."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Milyen gyorsan tudtok jönni?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "2 órán belül") {
+		t.Errorf("handover %v, %q; want the arrival time", got.Handover, got.Text)
+	}
+}
