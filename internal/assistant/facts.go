@@ -742,6 +742,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				if keyStrength(s, q) > keyStrength(ss[best], q) {
 					best, bestRank = i, max(rank, bestRank)
 				}
+			case best >= 0 && fixedFact(s.kind) && named(ss[best].kind) && !q.where && rank < bestRank*(1+fixedTie) && ss[best].keyCover > 0:
+				// The words that ask for an address or a phone are general ("iroda", office);
+				// an entry of the company's own that names the word is what a question of no
+				// "where" means: "Irodát is takarítotok?" asks about office cleaning.
 			case rank > bestRank:
 				best, bestRank = i, rank
 			}
@@ -762,6 +766,16 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 // named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,
 // a service's name.
 func named(k factKind) bool { return k == factFAQ || k == factService }
+
+// fixedFact reports whether facts of the kind are the contact details or opening hours, which
+// general words ask for.
+func fixedFact(k factKind) bool {
+	return k == factHours || k == factAddress || k == factPhone || k == factEmail
+}
+
+// fixedTie is how much more, as a share, a fixed fact's rank must be than a named entry's to
+// answer in its place.
+const fixedTie = 0.25
 
 // nearTie is how close, as a share, two facts' ranks are for the words they match to decide.
 const nearTie = 0.05

@@ -606,3 +606,25 @@ func TestHowQuicklyHungarian(t *testing.T) {
 		t.Errorf("handover %v, %q; want the arrival time", got.Handover, got.Text)
 	}
 }
+
+// TestNamedEntryOverGeneralKey: a word among the general ones that ask for the address
+// ("iroda", office) asks about the company's own entry that names it when the question asks
+// no "where": "Irodát is takarítotok?" is about office cleaning; "Hol van az irodátok?" still
+// gets the address.
+func TestNamedEntryOverGeneralKey(t *testing.T) {
+	p := Profile{CompanyName: "Ragyogó Takarító Kft.", Address: "7621 Pécs, Király utca 15.",
+		Services: []Service{{Name: "Irodatakarítás", Description: "Heti vagy napi rendszerességgel, munkaidő után is.", Price: "Egyedi ajánlat."},
+			{Name: "Ablaktisztítás", Description: "Ablakok kívül-belül, keretekkel.", Price: "1 200 Ft / ablakszárny"}}}
+	for message, want := range map[string]string{
+		"Irodát is takarítotok?": "Heti vagy napi",
+		"Hol van az irodátok?":   "Király utca 15",
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, want) {
+			t.Errorf("%q: handover %v, %q; want %q", message, got.Handover, got.Text, want)
+		}
+	}
+}
