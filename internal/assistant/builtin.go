@@ -326,6 +326,12 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		// unmatched for what they are.
 		named = chosen[0].keyCover >= minKeyCover && e >= minExplainedNamedEnglish
 	}
+	if chosen[0].kind == factAbout {
+		// The description mentions all the company does: two words of a question found in it
+		// are no sign that it answers the question ("Can I practise with my own car?" of a
+		// driving school whose description names practised instructors and cars).
+		return e >= minExplained
+	}
 	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named || asksLast(ss, q, chosen)
 }
 

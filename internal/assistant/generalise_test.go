@@ -628,3 +628,34 @@ func TestNamedEntryOverGeneralKey(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptionNeedsTheFullBar: the description mentions all the company does, so it answers
+// a question only when it holds the question's topic words as a whole: two words of three
+// ("practise", "car") in a driving school's description do not say whether one may practise
+// with one's own car. A question it answers in full still gets it.
+func TestDescriptionNeedsTheFullBar(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Description: "Autósiskola Pécsen, B és A kategóriás képzéssel. Tantermi és e-learning elmélet, gyakorlott oktatók, kettős pedálos autók, manuális és automata váltóval.",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "Elméleti képzés és 29 óra vezetés; a tanfolyam ára két részletben is fizethető.", Price: "289 000 Ft"},
+			{Name: "Pótóra", Description: "50 perces vezetési óra a kötelező órákon felül.", Price: "11 500 Ft / óra"},
+			{Name: "Automata váltós képzés", Description: "B kategória automata váltós autóval; a jogosítvány csak automata autóra érvényes.", Price: "309 000 Ft"},
+			{Name: "Vezetéstechnikai felfrissítés", Description: "Jogosítvánnyal rendelkezőknek, akik régen vezettek; 5 óra városi vezetés.", Price: "55 000 Ft"}},
+		FAQ: []QA{{Question: "Kell orvosi alkalmassági?", Answer: "Igen, a háziorvos által kiállított egészségügyi alkalmassági igazolás kell a beiratkozáshoz."},
+			{Question: "Honnan indulnak a vezetési órák?", Answer: "Az órák az iroda elől indulnak, de megbeszélés szerint otthonról vagy az iskolától is elviszünk."},
+			{Question: "Le lehet mondani a vezetési órát?", Answer: "24 órával előtte díjmentesen lemondható, a később lemondott órát ki kell fizetni."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Can I practise with my own car?", "", true},
+		{"Gyakorlott oktatóitok vannak?", "gyakorlott oktatók", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
