@@ -659,3 +659,16 @@ func TestDescriptionNeedsTheFullBar(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownCompoundIsItsParts: a compound the dictionary lacks is read as its parts, not as
+// its first word with the rest stripped as a suffix: "napelemet" (solar panel) is no form of
+// "nap" (day), which "1 nap alatt" says.
+func TestUnknownCompoundIsItsParts(t *testing.T) {
+	q, k := newTerm("napelemet", false), makeTerm("nap", false, true)
+	if m := match(&q, &k); m >= related {
+		t.Errorf("napelemet ~ nap = %v (lemmas %q, parts %q), want less than %v", m, q.lemmas, q.parts, related)
+	}
+	if !slices.Contains(q.parts, "elem") {
+		t.Errorf("napelemet: parts %q, want elem among them", q.parts)
+	}
+}

@@ -75,12 +75,20 @@ func makeTerm(lower string, english, profile bool) term {
 		// The stems the dictionary's rules give come first; the looser lemmas after them
 		// still find a word the rules miss.
 		t.lemmas = lang.Stems(f)
+		if len(t.lemmas) == 0 && len(f) >= minSplit {
+			// A compound the dictionary lacks, read by its compounding rules, is its parts:
+			// "napelemet" (solar panel) is "nap" and "elem", not "nap" (day) with a rest
+			// stripped as a suffix.
+			if c := lang.Compound(f); len(c) > 1 {
+				t.parts = c
+			}
+		}
 		for _, l := range lang.LooseLemmas(f) {
-			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
+			if t.parts == nil && !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
 				t.lemmas = append(t.lemmas, l)
 			}
 		}
-		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit {
+		if t.parts == nil && (len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit) {
 			if h, tail := lang.Parts(f); h != "" {
 				t.parts = append([]string{h}, tail...)
 			}
