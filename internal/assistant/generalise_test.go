@@ -672,3 +672,12 @@ func TestUnknownCompoundIsItsParts(t *testing.T) {
 		t.Errorf("napelemet: parts %q, want elem among them", q.parts)
 	}
 }
+
+// TestPrefixedVerbTwoSuffixes: "lemondhatom" (I may cancel), a prefixed verb with two
+// suffixes, is glossed as its action noun, so that "cancellation" finds the FAQ that asks it.
+func TestPrefixedVerbTwoSuffixes(t *testing.T) {
+	q, k := newTerm("cancellation", true), makeTerm("lemondhatom", false, true)
+	if m := match(&q, &k); m < sameIdea {
+		t.Errorf("cancellation ~ lemondhatom = %v (glosses %q), want at least %v", m, k.gloss, sameIdea)
+	}
+}

@@ -357,6 +357,18 @@ func (d *Data) Stems(w string) []string {
 			}
 		}
 	}
+	if len(out) == 0 {
+		// A prefixed verb with two suffixes: "lemondhatom" is "mond" with "le-", "-hat" and
+		// "-om".
+		for _, p := range d.prefixes {
+			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 5 {
+				d.strip2(rest, add)
+				if len(out) > 0 {
+					break
+				}
+			}
+		}
+	}
 	return longestFirst(out)
 }
 
