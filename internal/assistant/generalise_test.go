@@ -681,3 +681,13 @@ func TestPrefixedVerbTwoSuffixes(t *testing.T) {
 		t.Errorf("cancellation ~ lemondhatom = %v (glosses %q), want at least %v", m, k.gloss, sameIdea)
 	}
 }
+
+// TestConceptOverLateSense: a pair the dictionary gives among late senses, which alone is a
+// weak match, is as strong as the concept both words belong to: "booking" is "foglalás"
+// fourteenth, and both are of booking.
+func TestConceptOverLateSense(t *testing.T) {
+	q, k := newTerm("booking", true), makeTerm("foglalást", false, true)
+	if m := match(&q, &k); m < sameIdea {
+		t.Errorf("booking ~ foglalást = %v, want at least %v", m, sameIdea)
+	}
+}

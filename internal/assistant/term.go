@@ -334,6 +334,11 @@ func match(q, k *term) float64 {
 		}
 	}
 	if lexical > 0 {
+		if lexical < sameIdea && q.concepts&k.concepts != 0 {
+			// A late sense does not weaken what the concepts say: "booking" is "foglalás"
+			// fourteenth in the dictionary, and both are of booking.
+			return sameIdea
+		}
 		return lexical
 	}
 	if alike && nearTypo(q.fold, k.fold) {
