@@ -383,7 +383,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			continue
 		}
 		if joined[i] {
-			partConcepts = conceptsOf(f) | conceptsOf(folded[i+1])
+			partConcepts = conceptsOf(folded[i+1])
 			w, f = w+ws[i+1], f+folded[i+1]
 		}
 		switch {
@@ -413,7 +413,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		} else {
 			t = newTerm(w, english)
 		}
-		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
+		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}

@@ -691,3 +691,30 @@ func TestConceptOverLateSense(t *testing.T) {
 		t.Errorf("booking ~ foglalást = %v, want at least %v", m, sameIdea)
 	}
 }
+
+// TestJoinedPairTakesItsHeadsConcepts: an English compound written as two words is of its
+// last word's concept, the head of an English compound: "opening hours" asks for hours, but
+// a "call-out" (a visit) is no phone call.
+func TestJoinedPairTakesItsHeadsConcepts(t *testing.T) {
+	for message, c := range map[string]struct {
+		word    string
+		concept uint64
+		want    bool
+	}{
+		"What are your opening hours?": {"openinghours", conceptsOf("hours"), true},
+		"How much is a call-out?":      {"callout", conceptsOf("telefon"), false},
+	} {
+		found := false
+		for _, qt := range newQuery(message, Contact{}, nil).terms {
+			if qt.fold == c.word {
+				found = true
+				if (qt.concepts&c.concept != 0) != c.want {
+					t.Errorf("%q: %s has concepts %b; want the concept %b: %v", message, qt.fold, qt.concepts, c.concept, c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no topic word %q", message, c.word)
+		}
+	}
+}
