@@ -448,12 +448,13 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 // most two words later in its clause.
 func rejoinPrefixes(ws, folded []string, skip []bool) {
 	lang := morph.Load()
-	for i, f := range folded {
-		if !lang.Prefix(f) {
+	for j, g := range folded {
+		// Infinitives are few in a message: each looks back for its prefix.
+		if len(g) < 4 || !strings.HasSuffix(g, "ni") {
 			continue
 		}
-		for j := i + 1; j < len(folded) && j <= i+maxPrefixGap && folded[j] != clauseBreak; j++ {
-			if g := folded[j]; len(g) >= 4 && strings.HasSuffix(g, "ni") && !lang.Prefix(g) && len(lang.Stems(g)) > 0 {
+		for i := j - 1; i >= 0 && i >= j-maxPrefixGap && folded[i] != clauseBreak; i-- {
+			if f := folded[i]; !skip[i] && lang.Prefix(f) && !lang.Prefix(g) && len(lang.Stems(g)) > 0 {
 				ws[j], folded[j] = ws[i]+ws[j], f+g
 				skip[i] = true
 				break

@@ -75,7 +75,8 @@ func makeTerm(lower string, english, profile bool) term {
 		// The stems the dictionary's rules give come first; the looser lemmas after them
 		// still find a word the rules miss.
 		t.lemmas = lang.Stems(f)
-		if len(t.lemmas) == 0 && len(f) >= minSplit {
+		compounded := len(t.lemmas) == 0 && len(f) >= minSplit
+		if compounded {
 			// A compound the dictionary lacks, read by its compounding rules, is its parts:
 			// "napelemet" (solar panel) is "nap" and "elem", not "nap" (day) with a rest
 			// stripped as a suffix.
@@ -89,7 +90,11 @@ func makeTerm(lower string, english, profile bool) term {
 			}
 		}
 		if t.parts == nil && (len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit) {
-			if h, tail := lang.Parts(f); h != "" {
+			split := lang.Parts
+			if compounded {
+				split = lang.KnownHead // Compound has not split it
+			}
+			if h, tail := split(f); h != "" {
 				t.parts = append([]string{h}, tail...)
 			}
 		}
