@@ -304,6 +304,11 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		if qt.proper && !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] > 0 }) {
 			return false // "Facebook hirdetéseket kezeltek?" of a profile that never names Facebook
 		}
+		if qt.concepts != 0 && qt.weight >= 1 && !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+			// An everyday topic no entry mentions: "Lehet részletre fizetni?" of a profile that
+			// names ways to pay but no instalments.
+			return false
+		}
 	}
 	e := explained(chosen, ss, q)
 	strong := 0
@@ -320,6 +325,12 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		// Hungarian ones, so an English question that names an entry leaves more words
 		// unmatched for what they are.
 		named = chosen[0].keyCover >= minKeyCover && e >= minExplainedNamedEnglish
+	}
+	if chosen[0].kind == factAbout {
+		// The description mentions all the company does: two words of a question found in it
+		// are no sign that it answers the question ("Can I practise with my own car?" of a
+		// driving school whose description names practised instructors and cars).
+		return e >= minExplained
 	}
 	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named || asksLast(ss, q, chosen)
 }

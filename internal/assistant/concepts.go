@@ -15,7 +15,7 @@ var concepts = [][]string{
 		"reggel*", "delelott*", "delutan*", "este", "esti", "estig", "morning*", "afternoon*", "evening*", "early", "earliest",
 		"late", "latest"},
 	{"ido", "idot", "ideig", "idotartam*", "meddig", "het", "hetet", "hetig", "hetre", "nap", "napig", "napot",
-		"perc*", "ora", "oras", "oraig", "honap*", "long", "quickly", "soon", "weeks", "days", "minute*", "hour", "month*"},
+		"perc*", "ora", "oras", "oraig", "honap*", "gyorsan", "hamar", "long", "quickly", "soon", "weeks", "days", "minute*", "hour", "month*"},
 	{"cim", "cime", "cimuk", "cimetek", "cimunk", "iroda*", "telephely*", "talal*", "megtalal*",
 		"address", "located", "location", "office", "find"},
 	{"terulet*", "megye*", "videk*", "orszag*", "kornyek*", "korzet*", "kiszall*", "kijon*", "kijott*",

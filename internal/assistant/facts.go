@@ -155,6 +155,13 @@ func textTerms(s string, english bool) []term {
 	var out []term
 	seen := map[string]bool{}
 	ws := words(s)
+	if !english {
+		folded := make([]string, len(ws))
+		for i, w := range ws {
+			folded[i] = fold(w)
+		}
+		rejoinPrefixes(ws, folded, make([]bool, len(ws)))
+	}
 	for _, f := range strings.Fields(s) {
 		if strings.Contains(f, "-") {
 			if joined := words(strings.ReplaceAll(f, "-", "")); len(joined) > 0 && joined[0] != clauseBreak {
@@ -190,6 +197,16 @@ func joinedTerms(s string) []term {
 		out = append(out, t)
 	}
 	return out
+}
+
+// stopLemma reports whether a Hungarian word of no concept is, by the dictionary's rules, an
+// inflected form of a word that carries no topic: "valamit" of "valami" (something). A looser
+// lemma is no sign: "SEO-t" is no "se".
+func stopLemma(t *term) bool {
+	if t.english || t.concepts != 0 || len(t.lemmas) == 0 || t.lemmas[0] == t.fold || !morph.Load().Function(t.lemmas[0]) {
+		return false
+	}
+	return slices.Contains(morph.Load().Stems(t.fold), t.lemmas[0])
 }
 
 func isNumber(s string) bool {
@@ -312,6 +329,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	if !english {
+		rejoinPrefixes(ws, folded, skip)
+	}
 	// "How long have you been open?" asks since when, not how long something takes.
 	if english {
 		for i := range folded {
@@ -363,7 +383,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			continue
 		}
 		if joined[i] {
-			partConcepts = conceptsOf(f) | conceptsOf(folded[i+1])
+			partConcepts = conceptsOf(folded[i+1])
 			w, f = w+ws[i+1], f+folded[i+1]
 		}
 		switch {
@@ -393,7 +413,10 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		} else {
 			t = newTerm(w, english)
 		}
-		t.concepts |= partConcepts // "opening hours" asks for hours as "hours" does
+		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
+		if stopLemma(&t) {
+			continue // "valamit" is "valami", something: no topic
+		}
 		if t.function && t.concepts == 0 {
 			continue // "after", "more": no topic, as a Hungarian function word has none
 		}
@@ -418,6 +441,30 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	}
 	return q
 }
+
+// rejoinPrefixes writes a verbal prefix that an auxiliary verb parts from its infinitive
+// back onto it: "Le tudom mondani?" asks about "lemondani" (cancel), not "mondani" (say);
+// "El tudjátok hozni?" about "elhozni" (fetch). The prefix stands first, the infinitive at
+// most two words later in its clause.
+func rejoinPrefixes(ws, folded []string, skip []bool) {
+	lang := morph.Load()
+	for j, g := range folded {
+		// Infinitives are few in a message: each looks back for its prefix.
+		if len(g) < 4 || !strings.HasSuffix(g, "ni") {
+			continue
+		}
+		for i := j - 1; i >= 0 && i >= j-maxPrefixGap && folded[i] != clauseBreak; i-- {
+			if f := folded[i]; !skip[i] && lang.Prefix(f) && !lang.Prefix(g) && len(lang.Stems(g)) > 0 {
+				ws[j], folded[j] = ws[i]+ws[j], f+g
+				skip[i] = true
+				break
+			}
+		}
+	}
+}
+
+// maxPrefixGap is how many words after a verbal prefix its infinitive may stand.
+const maxPrefixGap = 2
 
 // coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?". The
 // colloquial "meg" is left out: it is also a verbal prefix ("meg tudjátok javítani").
@@ -500,7 +547,7 @@ func capitalised(text string) map[string]bool {
 var because = wordSet(`mert because`)
 
 // durationWords ask how long something takes.
-var durationWords = wordSet(`ido idot ideig meddig idotartam quickly soon`)
+var durationWords = wordSet(`ido idot ideig meddig idotartam gyorsan hamar quickly soon`)
 
 // ownDetail are words for the visitor's own details, which say nothing about the question:
 // "a címem", "my number".
@@ -696,6 +743,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				if keyStrength(s, q) > keyStrength(ss[best], q) {
 					best, bestRank = i, max(rank, bestRank)
 				}
+			case best >= 0 && fixedFact(s.kind) && named(ss[best].kind) && !q.where && rank < bestRank*(1+fixedTie) && ss[best].keyCover > 0:
+				// The words that ask for an address or a phone are general ("iroda", office);
+				// an entry of the company's own that names the word is what a question of no
+				// "where" means: "Irodát is takarítotok?" asks about office cleaning.
 			case rank > bestRank:
 				best, bestRank = i, rank
 			}
@@ -716,6 +767,16 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 // named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,
 // a service's name.
 func named(k factKind) bool { return k == factFAQ || k == factService }
+
+// fixedFact reports whether facts of the kind are the contact details or opening hours, which
+// general words ask for.
+func fixedFact(k factKind) bool {
+	return k == factHours || k == factAddress || k == factPhone || k == factEmail
+}
+
+// fixedTie is how much more, as a share, a fixed fact's rank must be than a named entry's to
+// answer in its place.
+const fixedTie = 0.25
 
 // nearTie is how close, as a share, two facts' ranks are for the words they match to decide.
 const nearTie = 0.05

@@ -511,3 +511,210 @@ func TestPolicyIsAFrameWord(t *testing.T) {
 		t.Errorf("handover %v, %q; want the cancelling answer", got.Handover, got.Text)
 	}
 }
+
+// TestInflectedFunctionWord: a Hungarian word that the dictionary's rules make a form of a
+// function word names no topic, as the function word itself does not: "valamit" is "valami"
+// (something). A looser lemma is no such sign: "SEO-t" stays.
+func TestInflectedFunctionWord(t *testing.T) {
+	for message, want := range map[string][]string{
+		"Mi van, ha eltörtök valamit?": {"eltortok"},
+		"Csináltok SEO-t?":             {"csinaltok", "seo"},
+	} {
+		var got []string
+		for _, qt := range newQuery(message, Contact{}, nil).terms {
+			got = append(got, qt.fold)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: topic words %q, want %q", message, got, want)
+		}
+	}
+}
+
+// TestSeparatedPrefix: a verbal prefix that an auxiliary parts from its infinitive is read
+// with it: "Le tudom mondani?" asks about "lemondani" (cancel), and matches the FAQ "Lemondhatom
+// a foglalást?" as the same verb, not as "mondani" (say).
+func TestSeparatedPrefix(t *testing.T) {
+	var got []string
+	for _, qt := range newQuery("Le tudom mondani az időpontot?", Contact{}, nil).terms {
+		got = append(got, qt.fold)
+	}
+	if want := []string{"tudom", "lemondani", "idopontot"}; !slices.Equal(got, want) {
+		t.Errorf("topic words %q, want %q", got, want)
+	}
+	p := Profile{CompanyName: "Próba Kft.",
+		FAQ: []QA{{Question: "Lemondhatom a foglalást?", Answer: "Ingyenesen lemondhatja 24 órával előtte."},
+			{Question: "Mit mondanak rólatok az ügyfelek?", Answer: "Négyszáz értékelés, átlagosan 4,9 csillag."}}}
+	got2, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Le tudom mondani az időpontot?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got2.Handover || !strings.Contains(got2.Text, "24 órával") {
+		t.Errorf("handover %v, %q; want the cancelling answer", got2.Handover, got2.Text)
+	}
+}
+
+// TestCompoundEndsCompound: a visitor's compound that ends the profile's names it as a word
+// of the profile's own parts would: "állatútlevél" (pet passport), also inflected, is the
+// "kisállatútlevél".
+func TestCompoundEndsCompound(t *testing.T) {
+	k := makeTerm("kisállatútlevél", false, true)
+	for _, w := range []string{"állatútlevél", "állatútlevelet"} {
+		if q := newTerm(w, false); match(&q, &k) < sameIdea {
+			t.Errorf("%s ~ kisállatútlevél = %v, want at least %v", w, match(&q, &k), sameIdea)
+		}
+	}
+}
+
+// TestEverydayTopicNoEntryNames: a question that names an everyday topic (instalments, a
+// concept) that no entry mentions is handed over, though its other words name entries: paying
+// in instalments is neither how one pays nor what to do before surgery. The ways to pay
+// that the profile names are answered.
+func TestEverydayTopicNoEntryNames(t *testing.T) {
+	p := Profile{CompanyName: "Próba Rendelő",
+		FAQ: []QA{{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel és bankkártyával lehet fizetni."},
+			{Question: "Mikor ne egyen az állat műtét előtt?", Answer: "Műtét előtt 12 órával már ne kapjon enni."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+		handover      bool
+	}{
+		{"Lehet részletre fizetni a műtétet?", "", Hungarian, true},
+		{"Can I pay in instalments for surgery?", "", English, true},
+		{"Lehet kártyával fizetni?", "bankkártyával", Hungarian, false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestHowQuicklyHungarian: "Milyen gyorsan?" (how quickly) asks how soon, as "how quickly"
+// does: it finds the answer that says in how many hours the company arrives.
+func TestHowQuicklyHungarian(t *testing.T) {
+	p := Profile{CompanyName: "Próba Szerelő",
+		FAQ: []QA{{Question: "Mennyi idő alatt értek ki?", Answer: "Általában 2 órán belül kiérkezünk."},
+			{Question: "Van garancia?", Answer: "A munkánkra 2 év garanciát vállalunk."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Milyen gyorsan tudtok jönni?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "2 órán belül") {
+		t.Errorf("handover %v, %q; want the arrival time", got.Handover, got.Text)
+	}
+}
+
+// TestNamedEntryOverGeneralKey: a word among the general ones that ask for the address
+// ("iroda", office) asks about the company's own entry that names it when the question asks
+// no "where": "Irodát is takarítotok?" is about office cleaning; "Hol van az irodátok?" still
+// gets the address.
+func TestNamedEntryOverGeneralKey(t *testing.T) {
+	p := Profile{CompanyName: "Ragyogó Takarító Kft.", Address: "7621 Pécs, Király utca 15.",
+		Services: []Service{{Name: "Irodatakarítás", Description: "Heti vagy napi rendszerességgel, munkaidő után is.", Price: "Egyedi ajánlat."},
+			{Name: "Ablaktisztítás", Description: "Ablakok kívül-belül, keretekkel.", Price: "1 200 Ft / ablakszárny"}}}
+	for message, want := range map[string]string{
+		"Irodát is takarítotok?": "Heti vagy napi",
+		"Hol van az irodátok?":   "Király utca 15",
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, want) {
+			t.Errorf("%q: handover %v, %q; want %q", message, got.Handover, got.Text, want)
+		}
+	}
+}
+
+// TestDescriptionNeedsTheFullBar: the description mentions all the company does, so it answers
+// a question only when it holds the question's topic words as a whole: two words of three
+// ("practise", "car") in a driving school's description do not say whether one may practise
+// with one's own car. A question it answers in full still gets it.
+func TestDescriptionNeedsTheFullBar(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Description: "Autósiskola Pécsen, B és A kategóriás képzéssel. Tantermi és e-learning elmélet, gyakorlott oktatók, kettős pedálos autók, manuális és automata váltóval.",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "Elméleti képzés és 29 óra vezetés; a tanfolyam ára két részletben is fizethető.", Price: "289 000 Ft"},
+			{Name: "Pótóra", Description: "50 perces vezetési óra a kötelező órákon felül.", Price: "11 500 Ft / óra"},
+			{Name: "Automata váltós képzés", Description: "B kategória automata váltós autóval; a jogosítvány csak automata autóra érvényes.", Price: "309 000 Ft"},
+			{Name: "Vezetéstechnikai felfrissítés", Description: "Jogosítvánnyal rendelkezőknek, akik régen vezettek; 5 óra városi vezetés.", Price: "55 000 Ft"}},
+		FAQ: []QA{{Question: "Kell orvosi alkalmassági?", Answer: "Igen, a háziorvos által kiállított egészségügyi alkalmassági igazolás kell a beiratkozáshoz."},
+			{Question: "Honnan indulnak a vezetési órák?", Answer: "Az órák az iroda elől indulnak, de megbeszélés szerint otthonról vagy az iskolától is elviszünk."},
+			{Question: "Le lehet mondani a vezetési órát?", Answer: "24 órával előtte díjmentesen lemondható, a később lemondott órát ki kell fizetni."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Can I practise with my own car?", "", true},
+		{"Gyakorlott oktatóitok vannak?", "gyakorlott oktatók", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestUnknownCompoundIsItsParts: a compound the dictionary lacks is read as its parts, not as
+// its first word with the rest stripped as a suffix: "napelemet" (solar panel) is no form of
+// "nap" (day), which "1 nap alatt" says.
+func TestUnknownCompoundIsItsParts(t *testing.T) {
+	q, k := newTerm("napelemet", false), makeTerm("nap", false, true)
+	if m := match(&q, &k); m >= related {
+		t.Errorf("napelemet ~ nap = %v (lemmas %q, parts %q), want less than %v", m, q.lemmas, q.parts, related)
+	}
+	if !slices.Contains(q.parts, "elem") {
+		t.Errorf("napelemet: parts %q, want elem among them", q.parts)
+	}
+}
+
+// TestPrefixedVerbTwoSuffixes: "lemondhatom" (I may cancel), a prefixed verb with two
+// suffixes, is glossed as its action noun, so that "cancellation" finds the FAQ that asks it.
+func TestPrefixedVerbTwoSuffixes(t *testing.T) {
+	q, k := newTerm("cancellation", true), makeTerm("lemondhatom", false, true)
+	if m := match(&q, &k); m < sameIdea {
+		t.Errorf("cancellation ~ lemondhatom = %v (glosses %q), want at least %v", m, k.gloss, sameIdea)
+	}
+}
+
+// TestConceptOverLateSense: a pair the dictionary gives among late senses, which alone is a
+// weak match, is as strong as the concept both words belong to: "booking" is "foglalás"
+// fourteenth, and both are of booking.
+func TestConceptOverLateSense(t *testing.T) {
+	q, k := newTerm("booking", true), makeTerm("foglalást", false, true)
+	if m := match(&q, &k); m < sameIdea {
+		t.Errorf("booking ~ foglalást = %v, want at least %v", m, sameIdea)
+	}
+}
+
+// TestJoinedPairTakesItsHeadsConcepts: an English compound written as two words is of its
+// last word's concept, the head of an English compound: "opening hours" asks for hours, but
+// a "call-out" (a visit) is no phone call.
+func TestJoinedPairTakesItsHeadsConcepts(t *testing.T) {
+	for message, c := range map[string]struct {
+		word    string
+		concept uint64
+		want    bool
+	}{
+		"What are your opening hours?": {"openinghours", conceptsOf("hours"), true},
+		"How much is a call-out?":      {"callout", conceptsOf("telefon"), false},
+	} {
+		found := false
+		for _, qt := range newQuery(message, Contact{}, nil).terms {
+			if qt.fold == c.word {
+				found = true
+				if (qt.concepts&c.concept != 0) != c.want {
+					t.Errorf("%q: %s has concepts %b; want the concept %b: %v", message, qt.fold, qt.concepts, c.concept, c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no topic word %q", message, c.word)
+		}
+	}
+}

@@ -75,13 +75,26 @@ func makeTerm(lower string, english, profile bool) term {
 		// The stems the dictionary's rules give come first; the looser lemmas after them
 		// still find a word the rules miss.
 		t.lemmas = lang.Stems(f)
+		compounded := len(t.lemmas) == 0 && len(f) >= minSplit
+		if compounded {
+			// A compound the dictionary lacks, read by its compounding rules, is its parts:
+			// "napelemet" (solar panel) is "nap" and "elem", not "nap" (day) with a rest
+			// stripped as a suffix.
+			if c := lang.Compound(f); len(c) > 1 {
+				t.parts = c
+			}
+		}
 		for _, l := range lang.LooseLemmas(f) {
-			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
+			if t.parts == nil && !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
 				t.lemmas = append(t.lemmas, l)
 			}
 		}
-		if len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit {
-			if h, tail := lang.Parts(f); h != "" {
+		if t.parts == nil && (len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit) {
+			split := lang.Parts
+			if compounded {
+				split = lang.KnownHead // Compound has not split it
+			}
+			if h, tail := split(f); h != "" {
 				t.parts = append([]string{h}, tail...)
 			}
 		}
@@ -326,6 +339,11 @@ func match(q, k *term) float64 {
 		}
 	}
 	if lexical > 0 {
+		if lexical < sameIdea && q.concepts&k.concepts != 0 {
+			// A late sense does not weaken what the concepts say: "booking" is "foglalás"
+			// fourteenth in the dictionary, and both are of booking.
+			return sameIdea
+		}
 		return lexical
 	}
 	if alike && nearTypo(q.fold, k.fold) {
@@ -356,6 +374,12 @@ func match(q, k *term) float64 {
 	if len(q.lemmas[0]) >= 4 && slices.Contains(k.parts, q.lemmas[0]) {
 		return sameIdea
 	}
+	if len(q.parts) > 0 && len(k.parts) > 0 && q.parts[len(q.parts)-1] == k.parts[len(k.parts)-1] &&
+		compoundTail(q, k) {
+		// The visitor's compound ends the profile's: "állatútlevél" (pet passport) names the
+		// "kisállatútlevél" (small pet passport) as its own parts do.
+		return sameIdea
+	}
 	if len(k.lemmas[0]) >= 4 && slices.Contains(q.parts, k.lemmas[0]) {
 		return compound
 	}
@@ -373,6 +397,13 @@ func match(q, k *term) float64 {
 		return compound
 	}
 	return 0
+}
+
+// compoundTail reports whether the visitor's word, as it stands or as its lemma, is the
+// profile word's end after three letters or more.
+func compoundTail(q, k *term) bool {
+	return strings.HasSuffix(k.fold, q.fold) && len(k.fold) >= len(q.fold)+3 ||
+		strings.HasSuffix(k.fold, q.lemmas[0]) && len(q.lemmas[0]) >= minSplit && len(k.fold) >= len(q.lemmas[0])+3
 }
 
 // synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.

@@ -357,6 +357,18 @@ func (d *Data) Stems(w string) []string {
 			}
 		}
 	}
+	if len(out) == 0 {
+		// A prefixed verb with two suffixes: "lemondhatom" is "mond" with "le-", "-hat" and
+		// "-om".
+		for _, p := range d.prefixes {
+			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 5 {
+				d.strip2(rest, add)
+				if len(out) > 0 {
+					break
+				}
+			}
+		}
+	}
 	return longestFirst(out)
 }
 
@@ -745,6 +757,12 @@ func (d *Data) Parts(w string) (head string, tail []string) {
 	if c := d.Compound(w); len(c) > 1 {
 		return c[0], c[1:]
 	}
+	return d.KnownHead(w)
+}
+
+// KnownHead is Parts for a word that Compound does not split: the longest dictionary word
+// that begins it and the lemmas of the rest, any suffix taken off ("" and nil when none).
+func (d *Data) KnownHead(w string) (head string, tail []string) {
 	for i := len(w) - 3; i >= 3; i-- {
 		if !utf8.RuneStart(w[i]) || !d.Known(w[:i]) {
 			continue

@@ -70,6 +70,7 @@ func TestStems(t *testing.T) {
 		"szombaton":    {"szombat", ""},
 		"rendelesemet": {"rendel", ""},
 		"megrendelnem": {"rendel", ""},
+		"lemondhatom":  {"mond", ""}, // a prefix and two suffixes
 	} {
 		got := d.Stems(w)
 		if !slices.Contains(got, c.want) || c.not != "" && slices.Contains(got, c.not) {
