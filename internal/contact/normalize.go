@@ -75,6 +75,9 @@ func NormalizeEmail(s string) (string, error) {
 	if err := checkDomain(domain); err != nil {
 		return "", err
 	}
+	if domain == s[at+1:] {
+		return s, nil // already lower-case, as most are: no copy
+	}
 	return local + "@" + domain, nil
 }
 
@@ -84,16 +87,23 @@ func checkDomain(domain string) error {
 	if len(domain) > maxDomainLen {
 		return fmt.Errorf("%w: domain too long", ErrInvalidEmail)
 	}
-	labels := strings.Split(domain, ".")
-	if len(labels) < 2 {
+	if !strings.Contains(domain, ".") {
 		return fmt.Errorf("%w: domain needs a dot", ErrInvalidEmail)
 	}
-	for _, l := range labels {
-		if !isHostLabel(l) {
+	// The labels are walked in place: a lead create checks an address each time.
+	var last string
+	for rest := domain; ; {
+		label, after, more := strings.Cut(rest, ".")
+		if !isHostLabel(label) {
 			return fmt.Errorf("%w: domain is not a host name", ErrInvalidEmail)
 		}
+		if !more {
+			last = label
+			break
+		}
+		rest = after
 	}
-	if strings.Trim(labels[len(labels)-1], "0123456789") == "" {
+	if strings.Trim(last, "0123456789") == "" {
 		return fmt.Errorf("%w: numeric top-level domain", ErrInvalidEmail)
 	}
 	return nil
