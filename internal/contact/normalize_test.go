@@ -260,3 +260,24 @@ func BenchmarkNormalizePhone(b *testing.B) {
 		})
 	}
 }
+
+// FuzzNormalizeEmail: an address whose local part plainLocal accepts, which skips net/mail's
+// parser, gets the outcome it gets through the parser: the same address, or an error.
+func FuzzNormalizeEmail(f *testing.F) {
+	for _, s := range []string{"anna@example.hu", "Anna.Nagy@Example.HU", "a.b@x.hu", ".a@x.hu", "a.@x.hu",
+		"a..b@x.hu", "a+b%c_d-e@x.hu", "a@-x.hu", "a@x..hu", "a@x.hu.", "a@\u212aexample.hu", "a!b@x.hu",
+		"a@[1.2.3.4]", "a@x", "a@1.2", "kovács@x.hu", "a@b@c.hu", "@x.hu", "a@"} {
+		f.Add(s)
+	}
+	parsed := func(string) bool { return false }
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := NormalizeEmail(s)
+		want, wantErr := normalizeEmail(s, parsed)
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Fatalf("NormalizeEmail(%q) = %q, %v; through net/mail %q, %v", s, got, err, want, wantErr)
+		}
+		if err != nil && !errors.Is(err, ErrInvalidEmail) {
+			t.Fatalf("NormalizeEmail(%q) error %v is not ErrInvalidEmail", s, err)
+		}
+	})
+}
