@@ -217,6 +217,8 @@ func quickE164(s string) (string, bool) {
 	var cc int
 	var national string
 	switch {
+	case strings.HasPrefix(s, "+0"):
+		// No country calling code starts with a zero; the parser refuses the number.
 	case strings.HasPrefix(s, "+"):
 		// Country calling codes are prefix-free: the first known one is the one.
 		for n := 1; n <= 3 && n < len(s)-1; n++ {
@@ -238,7 +240,7 @@ func quickE164(s string) (string, bool) {
 		if !defaultPlan.valid(national) {
 			return "", false
 		}
-		return "+" + strconv.Itoa(cc) + national, true
+		return e164Of(s, cc, national), true
 	}
 	nn, err := strconv.ParseUint(national, 10, 64)
 	if err != nil {
@@ -248,7 +250,16 @@ func quickE164(s string) (string, bool) {
 	if !phonenumbers.IsValidNumber(&phonenumbers.PhoneNumber{CountryCode: &cc32, NationalNumber: &nn}) {
 		return "", false
 	}
-	return "+" + strconv.Itoa(cc) + national, true
+	return e164Of(s, cc, national), true
+}
+
+// e164Of is the E.164 form of the number cc and national that quickE164 read from s: s itself
+// when s was written so, from its "+", else a new string.
+func e164Of(s string, cc int, national string) string {
+	if strings.HasPrefix(s, "+") {
+		return s
+	}
+	return "+" + strconv.Itoa(cc) + national
 }
 
 // parseE164 is toE164 by libphonenumber's parser.
