@@ -281,3 +281,16 @@ func FuzzNormalizeEmail(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkNormalizeEmail: go test -run '^$' -bench Normalize -benchmem ./internal/contact/
+func BenchmarkNormalizeEmail(b *testing.B) {
+	for _, in := range []string{"peter.kovacs@example.hu", "Peter.Kovacs@Example.HU", "o'brien@example.co.uk"} {
+		b.Run(in, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NormalizeEmail(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
