@@ -148,7 +148,7 @@ func TestQuickE164AgreesWithTheParser(t *testing.T) {
 	}
 	inputs := []string{"+36301234567", "+3612345678", "06301234567", "0612345678", "+12125550123",
 		"+447911123456", "+4915123456789", "+390612345678", "+39 3123456789", "+78001234567",
-		"+11234567890", "+36", "+", "06", "+80012345678", "+8823456789012"}
+		"+11234567890", "+36", "+", "06", "+80012345678", "+8823456789012", "+012125550123", "+036301234567"}
 	codes := []string{"1", "7", "20", "27", "30", "31", "33", "34", "36", "39", "40", "43", "44", "48", "49",
 		"52", "55", "61", "81", "86", "91", "353", "358", "372", "380", "381", "385", "420", "421", "800", "882", "979"}
 	for range 40000 {
@@ -255,6 +255,40 @@ func BenchmarkNormalizePhone(b *testing.B) {
 			for b.Loop() {
 				if e, err := NormalizePhone(in); err != nil || e != "+36301234567" {
 					b.Fatal(e, err)
+				}
+			}
+		})
+	}
+}
+
+// FuzzNormalizeEmail: an address whose local part plainLocal accepts, which skips net/mail's
+// parser, gets the outcome it gets through the parser: the same address, or an error.
+func FuzzNormalizeEmail(f *testing.F) {
+	for _, s := range []string{"anna@example.hu", "Anna.Nagy@Example.HU", "a.b@x.hu", ".a@x.hu", "a.@x.hu",
+		"a..b@x.hu", "a+b%c_d-e@x.hu", "a@-x.hu", "a@x..hu", "a@x.hu.", "a@\u212aexample.hu", "a!b@x.hu",
+		"a@[1.2.3.4]", "a@x", "a@1.2", "kovács@x.hu", "a@b@c.hu", "@x.hu", "a@"} {
+		f.Add(s)
+	}
+	parsed := func(string) bool { return false }
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := NormalizeEmail(s)
+		want, wantErr := normalizeEmail(s, parsed)
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Fatalf("NormalizeEmail(%q) = %q, %v; through net/mail %q, %v", s, got, err, want, wantErr)
+		}
+		if err != nil && !errors.Is(err, ErrInvalidEmail) {
+			t.Fatalf("NormalizeEmail(%q) error %v is not ErrInvalidEmail", s, err)
+		}
+	})
+}
+
+// BenchmarkNormalizeEmail: go test -run '^$' -bench Normalize -benchmem ./internal/contact/
+func BenchmarkNormalizeEmail(b *testing.B) {
+	for _, in := range []string{"peter.kovacs@example.hu", "Peter.Kovacs@Example.HU", "o'brien@example.co.uk"} {
+		b.Run(in, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NormalizeEmail(in); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})
