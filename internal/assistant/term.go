@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode"
@@ -56,6 +57,8 @@ type term struct {
 	// function is set for an English word whose first Hungarian words are function words
 	// (see functionWord): a preposition or adverb that carries no topic.
 	function bool
+	// byFirst finds trans by their first letters; made by translatedTo on first use.
+	byFirst *transIndex
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
@@ -404,20 +407,74 @@ func (t *term) translatedTo(w string, ws []string) int {
 	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
 	}
-	for i, h := range t.trans {
-		if len(h) < 3 {
-			continue
+	if t.byFirst == nil || len(t.byFirst.rank) != len(t.trans) {
+		t.byFirst = newTransIndex(t.trans)
+	}
+	// A word translates only a word of its first letter: of the lexicon's words, those that
+	// begin as each of w and ws, in rank order, the first that translates it.
+	ti, best := t.byFirst, -1
+	try := func(x string) {
+		if x == "" {
+			return
 		}
-		if w != "" && w[0] == h[0] && translates(h, w) {
-			return i
+		at := bytes.IndexByte(ti.first, x[0])
+		if at < 0 {
+			return
 		}
-		for _, x := range ws {
-			if x != "" && x[0] == h[0] && translates(h, x) {
-				return i
+		for k := at; k < len(ti.first) && ti.first[k] == x[0]; k++ {
+			i := int(ti.rank[k])
+			if best >= 0 && i >= best {
+				return
+			}
+			if h := t.trans[i]; len(h) >= 3 && translates(h, x, func() []string { return ti.lemmasOf(i, h) }) {
+				best = i
+				return
 			}
 		}
 	}
-	return -1
+	try(w)
+	for _, x := range ws {
+		try(x)
+	}
+	return best
+}
+
+// transIndex orders a term's lexicon words by their first letter, so that a profile's word is
+// compared with the few that begin as it does, and keeps the dictionary lemmas of those that
+// translates looked up: a turn compares each with hundreds of the profile's words.
+type transIndex struct {
+	first  []byte     // the words' first letters, ascending
+	rank   []int32    // each word's rank in trans, in the order of first; ascending per letter
+	lemmas [][]string // by rank, morph's Lemmas once looked up ([]string{} for none)
+}
+
+func newTransIndex(trans []string) *transIndex {
+	ti := &transIndex{rank: make([]int32, 0, len(trans)), lemmas: make([][]string, len(trans))}
+	for i := range trans {
+		ti.rank = append(ti.rank, int32(i))
+	}
+	first := func(i int32) byte {
+		if trans[i] == "" {
+			return 0
+		}
+		return trans[i][0]
+	}
+	slices.SortStableFunc(ti.rank, func(a, b int32) int { return int(first(a)) - int(first(b)) })
+	ti.first = make([]byte, len(ti.rank))
+	for k, i := range ti.rank {
+		ti.first[k] = first(i)
+	}
+	return ti
+}
+
+// lemmasOf returns morph's Lemmas of h, the lexicon word of rank i.
+func (ti *transIndex) lemmasOf(i int, h string) []string {
+	if ti.lemmas[i] == nil {
+		if ti.lemmas[i] = morph.Load().Lemmas(h); ti.lemmas[i] == nil {
+			ti.lemmas[i] = []string{}
+		}
+	}
+	return ti.lemmas[i]
 }
 
 // headTranslatedTo returns the rank of the first of the term's lexicon words that is a
@@ -467,8 +524,9 @@ func overlap(a, b *[4]uint64) bool {
 }
 
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
-// or, when both are long enough to tell, one word with other suffixes.
-func translates(h, w string) bool {
+// or, when both are long enough to tell, one word with other suffixes. lemmas returns h's
+// dictionary lemmas (morph's Lemmas).
+func translates(h, w string, lemmas func() []string) bool {
 	if h == "" || w == "" || h[0] != w[0] {
 		return false
 	}
@@ -478,7 +536,7 @@ func translates(h, w string) bool {
 	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
 	// (larger) for "major", of "nagy".
 	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) ||
-		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w) {
+		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(lemmas(), w) {
 		return privative(h) == privative(w)
 	}
 	return false

@@ -38,6 +38,10 @@ func (p phrase) matchAt(toks []string, i int) bool {
 	if i+len(p) > len(toks) {
 		return false
 	}
+	// Most words begin otherwise than a phrase does: they are passed over at its first letter.
+	if len(p) > 0 && p[0][0] != '*' && (toks[i] == "" || toks[i][0] != p[0][0]) {
+		return false
+	}
 	for j, w := range p {
 		t := toks[i+j]
 		if stem, ok := strings.CutSuffix(w, "*"); ok {
