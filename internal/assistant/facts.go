@@ -508,9 +508,10 @@ var ownDetail = wordSet(`cimem cimemet emailem emailcimem szamom szamomat telefo
 	elerhetosegeim elerhetosegeimet adataim adataimat adatom mobilom mobilszamom elkuldtem kuldom kuldtem
 	megadtam sent details`)
 
-// scored is a fact with how well a query matched it.
+// scored is a fact with how well a query matched it; the fact is the index's own, which
+// nothing changes once the index is built.
 type scored struct {
-	fact
+	*fact
 	// hit holds, per query term, how well the fact matched it (0: not at all), and contrib
 	// what that adds to the fact's rank.
 	hit, contrib []float64
@@ -552,7 +553,8 @@ func score(x *Index, q query) []scored {
 		memo[j][k.id] = m + 1
 		return m
 	}
-	for i, f := range fs {
+	for i := range fs {
+		f := &fs[i]
 		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
 			strongAt: strong[i*n : (i+1)*n : (i+1)*n]}
 		for j := range q.terms {
@@ -745,6 +747,6 @@ func (q query) topical() bool {
 // names an amount.
 func (f fact) priced() bool { return f.price }
 
-func sameFact(a, b fact) bool {
+func sameFact(a, b *fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value
 }
