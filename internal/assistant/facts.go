@@ -304,7 +304,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
-				if p.matchAt(folded, i) {
+				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
 					for j := range p {
 						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
 					}

@@ -407,14 +407,12 @@ func (t *term) translatedTo(w string, ws []string) int {
 	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
 	}
-	if t.byFirst == nil || len(t.byFirst.rank) != len(t.trans) {
-		t.byFirst = newTransIndex(t.trans)
-	}
-	// A word translates only a word of its first letter: of the lexicon's words, those that
-	// begin as each of w and ws, in rank order, the first that translates it.
-	ti, best := t.byFirst, -1
+	// A word translates only a word of its first three letters (see translates): of the
+	// lexicon's words, those that begin as each of w and ws, in rank order, the first that
+	// translates it.
+	ti, best := t.transIndex(), -1
 	try := func(x string) {
-		if x == "" {
+		if len(x) < 3 || !may(x) {
 			return
 		}
 		at := bytes.IndexByte(ti.first, x[0])
@@ -426,7 +424,7 @@ func (t *term) translatedTo(w string, ws []string) int {
 			if best >= 0 && i >= best {
 				return
 			}
-			if h := t.trans[i]; len(h) >= 3 && translates(h, x, func() []string { return ti.lemmasOf(i, h) }) {
+			if h := t.trans[i]; len(h) >= 3 && h[1] == x[1] && h[2] == x[2] && translates(h, x, func() []string { return ti.lemmasOf(i, h) }) {
 				best = i
 				return
 			}
@@ -439,6 +437,14 @@ func (t *term) translatedTo(w string, ws []string) int {
 	return best
 }
 
+// transIndex returns the term's transIndex, made on first use.
+func (t *term) transIndex() *transIndex {
+	if t.byFirst == nil || len(t.byFirst.rank) != len(t.trans) {
+		t.byFirst = newTransIndex(t.trans)
+	}
+	return t.byFirst
+}
+
 // transIndex orders a term's lexicon words by their first letter, so that a profile's word is
 // compared with the few that begin as it does, and keeps the dictionary lemmas of those that
 // translates looked up: a turn compares each with hundreds of the profile's words.
@@ -446,6 +452,10 @@ type transIndex struct {
 	first  []byte     // the words' first letters, ascending
 	rank   []int32    // each word's rank in trans, in the order of first; ascending per letter
 	lemmas [][]string // by rank, morph's Lemmas once looked up ([]string{} for none)
+	// end holds by rank the bit of the word's last letters (see setEndBit), hasEnd whether
+	// it has one.
+	end    []uint8
+	hasEnd []bool
 }
 
 func newTransIndex(trans []string) *transIndex {
@@ -463,6 +473,10 @@ func newTransIndex(trans []string) *transIndex {
 	ti.first = make([]byte, len(ti.rank))
 	for k, i := range ti.rank {
 		ti.first[k] = first(i)
+	}
+	ti.end, ti.hasEnd = make([]uint8, len(trans)), make([]bool, len(trans))
+	for i, h := range trans {
+		ti.end[i], ti.hasEnd[i] = endBit(h)
 	}
 	return ti
 }
@@ -488,8 +502,11 @@ func (t *term) headTranslatedTo(w string, ws []string, ends *[4]uint64) int {
 	heads := func(a, b string) bool {
 		return len(a) >= len(b)+minHead-1 && len(b) >= minHead && strings.HasSuffix(a, b)
 	}
+	// A compound and its last word end in the same letters: a word whose last letters no
+	// word of w and ws ends in heads none of them.
+	ti := t.transIndex()
 	for i, h := range t.trans {
-		if len(h) < minHead {
+		if len(h) < minHead || ti.hasEnd[i] && ends[ti.end[i]/64]&(1<<(ti.end[i]%64)) == 0 {
 			continue
 		}
 		if heads(h, w) || heads(w, h) {
@@ -510,12 +527,18 @@ const minHead = 4
 // setEndBit sets in bits the one of 256 bits chosen by the last minHead letters of w, for a
 // word of that length or more.
 func setEndBit(bits *[4]uint64, w string) {
+	if b, ok := endBit(w); ok {
+		bits[b/64] |= 1 << (b % 64)
+	}
+}
+
+// endBit returns the bit setEndBit sets for w, ok false for a word shorter than minHead.
+func endBit(w string) (uint8, bool) {
 	if len(w) < minHead {
-		return
+		return 0, false
 	}
 	e := w[len(w)-minHead:]
-	b := uint8(uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3]))
-	bits[b/64] |= 1 << (b % 64)
+	return uint8(uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3])), true
 }
 
 // overlap reports whether a and b have a bit in common.
@@ -687,9 +710,33 @@ func nearTypo(a, b string) bool {
 		return false
 	}
 	if len(a) == la && len(b) == lb && la < maxASCII && lb < maxASCII {
+		// Each edit changes the letters the words have apart by one at most (a swap by none):
+		// words with more letters apart are no typo of each other, whatever their order.
+		if bagDistance(a, b) > allowed {
+			return false
+		}
 		return editDistanceASCII(a, b) <= allowed // folded words are mostly ASCII: no allocation
 	}
 	return editDistance([]rune(a), []rune(b)) <= allowed
+}
+
+// bagDistance is how many letters of one ASCII word, counted with repeats, the other lacks,
+// the more of the two ways: a lower bound of their edit distance.
+func bagDistance(a, b string) int {
+	var count [128]uint8
+	for i := 0; i < len(a); i++ {
+		count[a[i]&127]++
+	}
+	onlyB := 0
+	for i := 0; i < len(b); i++ {
+		if c := b[i] & 127; count[c] > 0 {
+			count[c]--
+		} else {
+			onlyB++
+		}
+	}
+	onlyA := len(a) - (len(b) - onlyB)
+	return max(onlyA, onlyB)
 }
 
 // maxASCII bounds the words editDistanceASCII takes.
