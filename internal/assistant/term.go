@@ -380,6 +380,11 @@ func match(q, k *term) float64 {
 
 // synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.
 func synonyms(a, b *term) bool {
+	return a.sameStart != 0 && a.synonymOf(b) // most words have none: inlined, without a call
+}
+
+// synonymOf is synonyms of a term with synonyms.
+func (a *term) synonymOf(b *term) bool {
 	l := b.lemmas[0]
 	return a.sameStart&startBit(l) != 0 && slices.Contains(a.same, l)
 }
@@ -403,6 +408,14 @@ func translatedAt(rank int) float64 {
 // translatedTo returns the rank of the first of the term's lexicon words that translates w
 // or one of ws, or -1.
 func (t *term) translatedTo(w string, ws []string) int {
+	if len(t.trans) == 0 {
+		return -1 // a Hungarian word, or a profile's: inlined, without a call
+	}
+	return t.translatedToAny(w, ws)
+}
+
+// translatedToAny is translatedTo of a term with lexicon words.
+func (t *term) translatedToAny(w string, ws []string) int {
 	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
 	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
@@ -481,10 +494,12 @@ func newTransIndex(trans []string) *transIndex {
 	return ti
 }
 
-// lemmasOf returns morph's Lemmas of h, the lexicon word of rank i.
+// lemmasOf returns morph's Lemmas of h, the lexicon word of rank i, as a set.
 func (ti *transIndex) lemmasOf(i int, h string) []string {
 	if ti.lemmas[i] == nil {
-		if ti.lemmas[i] = morph.Load().Lemmas(h); ti.lemmas[i] == nil {
+		// LooseLemmas: the words Lemmas gives, without ranking them, which translates does
+		// not need.
+		if ti.lemmas[i] = morph.Load().LooseLemmas(h); ti.lemmas[i] == nil {
 			ti.lemmas[i] = []string{}
 		}
 	}
@@ -496,6 +511,14 @@ func (ti *transIndex) lemmasOf(i int, h string) []string {
 // a kind of its last word: "villanykapcsoló" (light switch) is a "kapcsoló", and the
 // profile's "felülvizsgálat" (review) a "vizsgálat" (inspection).
 func (t *term) headTranslatedTo(w string, ws []string, ends *[4]uint64) int {
+	if len(t.trans) == 0 {
+		return -1 // inlined, without a call
+	}
+	return t.headTranslatedToAny(w, ws, ends)
+}
+
+// headTranslatedToAny is headTranslatedTo of a term with lexicon words.
+func (t *term) headTranslatedToAny(w string, ws []string, ends *[4]uint64) int {
 	if len(t.trans) == 0 || t.split || !overlap(&t.transEnd, ends) {
 		return -1
 	}
