@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -66,6 +67,9 @@ type Index struct {
 	words int
 	// company is the company's name as terms.
 	company []term
+	// cells keeps score's memo tables between turns (*[]float64), which would otherwise be
+	// most of what a turn allocates.
+	cells sync.Pool
 }
 
 // NewIndex prepares p for answering.
@@ -535,7 +539,14 @@ func score(x *Index, q query) []scored {
 	// memo[j][id] is match(q.terms[j], the word id) plus one, 0 until worked out.
 	n := len(q.terms)
 	memo := make([][]float64, n)
-	cells := make([]float64, n*x.words)
+	pooled, _ := x.cells.Get().(*[]float64)
+	if pooled == nil || cap(*pooled) < n*x.words {
+		pooled = new([]float64)
+		*pooled = make([]float64, n*x.words)
+	}
+	defer x.cells.Put(pooled)
+	cells := (*pooled)[:n*x.words]
+	clear(cells)
 	for j := range memo {
 		memo[j] = cells[j*x.words : (j+1)*x.words]
 	}
