@@ -31,9 +31,9 @@ type term struct {
 	// lemma, partGloss those of its compound parts: the other direction from trans, whose
 	// English word may list the profile's word too late or not at all.
 	gloss, partGloss []string
-	// glossStart has a bit for each of gloss and partGloss (see setStartBit), to pass over most
+	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
 	// words without comparing the query word to each gloss.
-	glossStart [4]uint64
+	glossStart uint64
 	// transStart has a bit for the first byte of each of trans, to pass over the profile's
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
@@ -122,7 +122,7 @@ func makeTerm(lower string, english, profile bool) term {
 			t.partGloss = append(t.partGloss, lang.Glosses(p)...)
 		}
 		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
-			setStartBit(&t.glossStart, g)
+			t.glossStart |= startBit(g)
 		}
 	}
 	if english {
@@ -226,26 +226,6 @@ func startBit(w string) uint64 {
 	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
 }
 
-// setStartBit sets in bits the one of 256 bits chosen as startBit chooses one of 64, for a
-// word of three letters or more: a word's glosses are too many for 64 bits to pass over most
-// words.
-func setStartBit(bits *[4]uint64, w string) {
-	if len(w) >= 3 {
-		b := startBit256(w)
-		bits[b/64] |= 1 << (b % 64)
-	}
-}
-
-// hasStartBit reports whether bits has w's bit (see setStartBit).
-func hasStartBit(bits *[4]uint64, w string) bool {
-	b := startBit256(w)
-	return bits[b/64]&(1<<(b%64)) != 0
-}
-
-func startBit256(w string) uint8 {
-	return uint8(uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2]))
-}
-
 // maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
 const maxLemmas = 4
 
@@ -320,7 +300,7 @@ func match(q, k *term) float64 {
 			}
 		}
 	}
-	glossed := q.english && len(q.en) >= 3 && hasStartBit(&k.glossStart, q.en)
+	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
