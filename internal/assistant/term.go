@@ -49,6 +49,8 @@ type term struct {
 	// Snowball stem's: an international word English and Hungarian spell apart
 	// ("diagnostics", "diagnosztika") sounds alike.
 	sound string
+	// byFirst finds trans by their first letters; made by translatedTo on first use.
+	byFirst *transIndex
 	// split is set for an English word whose trans are its parts' words.
 	split bool
 	// typo is set for an English word the lexicon lacks whose trans are those of the word one
@@ -57,8 +59,6 @@ type term struct {
 	// function is set for an English word whose first Hungarian words are function words
 	// (see functionWord): a preposition or adverb that carries no topic.
 	function bool
-	// byFirst finds trans by their first letters; made by translatedTo on first use.
-	byFirst *transIndex
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
 }
