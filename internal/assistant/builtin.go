@@ -24,7 +24,7 @@ func (Builtin) Answer(_ context.Context, t Turn) (Answer, error) {
 	if t.Intent != nil {
 		r.in = *t.Intent
 	} else {
-		r.in = DetectIntent(t.Message)
+		r.in = intentOf(r.toks)
 	}
 	r.x = t.Index
 	if r.x == nil {

@@ -39,15 +39,47 @@ var durationConcept = conceptsOf("hetig")
 // conceptsOf returns the concepts a folded word belongs to, as bits. A stem of five letters
 // or more also counts as the later part of a compound ("részletfizetés" is about paying).
 func conceptsOf(f string) uint64 {
+	if f == "" {
+		return 0
+	}
 	var bits uint64
-	for i, c := range concepts {
-		for _, w := range c {
-			stem, prefix := strings.CutSuffix(w, "*")
-			if prefix && (strings.HasPrefix(f, stem) || len(stem) >= 5 && strings.Index(f, stem) >= 3) || w == f {
-				bits |= 1 << i
-				break
-			}
+	for _, c := range conceptIndex.byFirst[f[0]] {
+		if c.prefix && strings.HasPrefix(f, c.stem) || !c.prefix && c.stem == f {
+			bits |= c.bit
+		}
+	}
+	for _, c := range conceptIndex.later {
+		if bits&c.bit == 0 && len(f) >= len(c.stem)+3 && strings.Index(f, c.stem) >= 3 {
+			bits |= c.bit
 		}
 	}
 	return bits
 }
+
+// conceptWord is a word of concepts: a stem that begins words when prefix is set (a trailing
+// '*'), else a whole word; bit is its concept's.
+type conceptWord struct {
+	stem   string
+	prefix bool
+	bit    uint64
+}
+
+// conceptIndex holds the words of concepts by their first letter, and apart the stems of
+// five letters or more that may also end a word: conceptsOf reads the few that may match a
+// word, not every word of every concept, for each word of a message.
+var conceptIndex = func() (x struct {
+	byFirst [256][]conceptWord
+	later   []conceptWord
+}) {
+	for i, c := range concepts {
+		for _, w := range c {
+			stem, prefix := strings.CutSuffix(w, "*")
+			cw := conceptWord{stem: stem, prefix: prefix, bit: 1 << i}
+			x.byFirst[w[0]] = append(x.byFirst[w[0]], cw)
+			if prefix && len(stem) >= 5 {
+				x.later = append(x.later, cw)
+			}
+		}
+	}
+	return x
+}()

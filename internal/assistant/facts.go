@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -66,6 +67,9 @@ type Index struct {
 	words int
 	// company is the company's name as terms.
 	company []term
+	// cells keeps score's memo tables between turns (*[]float64), which would otherwise be
+	// most of what a turn allocates.
+	cells sync.Pool
 }
 
 // NewIndex prepares p for answering.
@@ -321,7 +325,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
-				if p.matchAt(folded, i) {
+				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
 					for j := range p {
 						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
 					}
@@ -555,9 +559,10 @@ var ownDetail = wordSet(`cimem cimemet emailem emailcimem szamom szamomat telefo
 	elerhetosegeim elerhetosegeimet adataim adataimat adatom mobilom mobilszamom elkuldtem kuldom kuldtem
 	megadtam sent details`)
 
-// scored is a fact with how well a query matched it.
+// scored is a fact with how well a query matched it; the fact is the index's own, which
+// nothing changes once the index is built.
 type scored struct {
-	fact
+	*fact
 	// hit holds, per query term, how well the fact matched it (0: not at all), and contrib
 	// what that adds to the fact's rank.
 	hit, contrib []float64
@@ -581,7 +586,14 @@ func score(x *Index, q query) []scored {
 	// memo[j][id] is match(q.terms[j], the word id) plus one, 0 until worked out.
 	n := len(q.terms)
 	memo := make([][]float64, n)
-	cells := make([]float64, n*x.words)
+	pooled, _ := x.cells.Get().(*[]float64)
+	if pooled == nil || cap(*pooled) < n*x.words {
+		pooled = new([]float64)
+		*pooled = make([]float64, n*x.words)
+	}
+	defer x.cells.Put(pooled)
+	cells := (*pooled)[:n*x.words]
+	clear(cells)
 	for j := range memo {
 		memo[j] = cells[j*x.words : (j+1)*x.words]
 	}
@@ -599,7 +611,8 @@ func score(x *Index, q query) []scored {
 		memo[j][k.id] = m + 1
 		return m
 	}
-	for i, f := range fs {
+	for i := range fs {
+		f := &fs[i]
 		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
 			strongAt: strong[i*n : (i+1)*n : (i+1)*n]}
 		for j := range q.terms {
@@ -806,6 +819,6 @@ func (q query) topical() bool {
 // names an amount.
 func (f fact) priced() bool { return f.price }
 
-func sameFact(a, b fact) bool {
+func sameFact(a, b *fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value
 }

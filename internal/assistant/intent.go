@@ -43,8 +43,10 @@ var (
 // DetectIntent finds the intents of a Hungarian or English message by whole folded words, so
 // that accents are optional and "ár" is found in "Mi az ára?" but not in "árvíz" or "kár".
 // Buying, quote and callback wishes that are negated ("nem érdekel") do not count.
-func DetectIntent(text string) Intent {
-	t := tokens(text)
+func DetectIntent(text string) Intent { return intentOf(tokens(text)) }
+
+// intentOf is DetectIntent of a message's tokens.
+func intentOf(t []string) Intent {
 	return Intent{
 		Greeting: matchAny(t, greetingPhrases, false),
 		Price:    matchAny(t, pricePhrases, false),

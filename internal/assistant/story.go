@@ -99,7 +99,7 @@ func (x *Index) ServiceFor(message string) (name string, ok bool) {
 }
 
 // keyHit reports whether q matches a word of the fact's keys (a service's name).
-func keyHit(f fact, q term) bool {
+func keyHit(f *fact, q term) bool {
 	for i := range f.keys {
 		if match(&q, &f.keys[i]) >= sameIdea {
 			return true

@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode"
@@ -48,6 +49,8 @@ type term struct {
 	// Snowball stem's: an international word English and Hungarian spell apart
 	// ("diagnostics", "diagnosztika") sounds alike.
 	sound string
+	// byFirst finds trans by their first letters; made by translatedTo on first use.
+	byFirst *transIndex
 	// split is set for an English word whose trans are its parts' words.
 	split bool
 	// typo is set for an English word the lexicon lacks whose trans are those of the word one
@@ -408,6 +411,11 @@ func compoundTail(q, k *term) bool {
 
 // synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.
 func synonyms(a, b *term) bool {
+	return a.sameStart != 0 && a.synonymOf(b) // most words have none: inlined, without a call
+}
+
+// synonymOf is synonyms of a term with synonyms.
+func (a *term) synonymOf(b *term) bool {
 	l := b.lemmas[0]
 	return a.sameStart&startBit(l) != 0 && slices.Contains(a.same, l)
 }
@@ -431,24 +439,102 @@ func translatedAt(rank int) float64 {
 // translatedTo returns the rank of the first of the term's lexicon words that translates w
 // or one of ws, or -1.
 func (t *term) translatedTo(w string, ws []string) int {
+	if len(t.trans) == 0 {
+		return -1 // a Hungarian word, or a profile's: inlined, without a call
+	}
+	return t.translatedToAny(w, ws)
+}
+
+// translatedToAny is translatedTo of a term with lexicon words.
+func (t *term) translatedToAny(w string, ws []string) int {
 	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
 	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
 	}
-	for i, h := range t.trans {
-		if len(h) < 3 {
-			continue
+	// A word translates only a word of its first three letters (see translates): of the
+	// lexicon's words, those that begin as each of w and ws, in rank order, the first that
+	// translates it.
+	ti, best := t.transIndex(), -1
+	try := func(x string) {
+		if len(x) < 3 || !may(x) {
+			return
 		}
-		if w != "" && w[0] == h[0] && translates(h, w) {
-			return i
+		at := bytes.IndexByte(ti.first, x[0])
+		if at < 0 {
+			return
 		}
-		for _, x := range ws {
-			if x != "" && x[0] == h[0] && translates(h, x) {
-				return i
+		for k := at; k < len(ti.first) && ti.first[k] == x[0]; k++ {
+			i := int(ti.rank[k])
+			if best >= 0 && i >= best {
+				return
+			}
+			if h := t.trans[i]; len(h) >= 3 && h[1] == x[1] && h[2] == x[2] && translates(h, x, func() []string { return ti.lemmasOf(i, h) }) {
+				best = i
+				return
 			}
 		}
 	}
-	return -1
+	try(w)
+	for _, x := range ws {
+		try(x)
+	}
+	return best
+}
+
+// transIndex returns the term's transIndex, made on first use.
+func (t *term) transIndex() *transIndex {
+	if t.byFirst == nil || len(t.byFirst.rank) != len(t.trans) {
+		t.byFirst = newTransIndex(t.trans)
+	}
+	return t.byFirst
+}
+
+// transIndex orders a term's lexicon words by their first letter, so that a profile's word is
+// compared with the few that begin as it does, and keeps the dictionary lemmas of those that
+// translates looked up: a turn compares each with hundreds of the profile's words.
+type transIndex struct {
+	first  []byte     // the words' first letters, ascending
+	rank   []int32    // each word's rank in trans, in the order of first; ascending per letter
+	lemmas [][]string // by rank, morph's Lemmas once looked up ([]string{} for none)
+	// end holds by rank the bit of the word's last letters (see setEndBit), hasEnd whether
+	// it has one.
+	end    []uint8
+	hasEnd []bool
+}
+
+func newTransIndex(trans []string) *transIndex {
+	ti := &transIndex{rank: make([]int32, 0, len(trans)), lemmas: make([][]string, len(trans))}
+	for i := range trans {
+		ti.rank = append(ti.rank, int32(i))
+	}
+	first := func(i int32) byte {
+		if trans[i] == "" {
+			return 0
+		}
+		return trans[i][0]
+	}
+	slices.SortStableFunc(ti.rank, func(a, b int32) int { return int(first(a)) - int(first(b)) })
+	ti.first = make([]byte, len(ti.rank))
+	for k, i := range ti.rank {
+		ti.first[k] = first(i)
+	}
+	ti.end, ti.hasEnd = make([]uint8, len(trans)), make([]bool, len(trans))
+	for i, h := range trans {
+		ti.end[i], ti.hasEnd[i] = endBit(h)
+	}
+	return ti
+}
+
+// lemmasOf returns morph's Lemmas of h, the lexicon word of rank i, as a set.
+func (ti *transIndex) lemmasOf(i int, h string) []string {
+	if ti.lemmas[i] == nil {
+		// LooseLemmas: the words Lemmas gives, without ranking them, which translates does
+		// not need.
+		if ti.lemmas[i] = morph.Load().LooseLemmas(h); ti.lemmas[i] == nil {
+			ti.lemmas[i] = []string{}
+		}
+	}
+	return ti.lemmas[i]
 }
 
 // headTranslatedTo returns the rank of the first of the term's lexicon words that is a
@@ -456,14 +542,25 @@ func (t *term) translatedTo(w string, ws []string) int {
 // a kind of its last word: "villanykapcsoló" (light switch) is a "kapcsoló", and the
 // profile's "felülvizsgálat" (review) a "vizsgálat" (inspection).
 func (t *term) headTranslatedTo(w string, ws []string, ends *[4]uint64) int {
+	if len(t.trans) == 0 {
+		return -1 // inlined, without a call
+	}
+	return t.headTranslatedToAny(w, ws, ends)
+}
+
+// headTranslatedToAny is headTranslatedTo of a term with lexicon words.
+func (t *term) headTranslatedToAny(w string, ws []string, ends *[4]uint64) int {
 	if len(t.trans) == 0 || t.split || !overlap(&t.transEnd, ends) {
 		return -1
 	}
 	heads := func(a, b string) bool {
 		return len(a) >= len(b)+minHead-1 && len(b) >= minHead && strings.HasSuffix(a, b)
 	}
+	// A compound and its last word end in the same letters: a word whose last letters no
+	// word of w and ws ends in heads none of them.
+	ti := t.transIndex()
 	for i, h := range t.trans {
-		if len(h) < minHead {
+		if len(h) < minHead || ti.hasEnd[i] && ends[ti.end[i]/64]&(1<<(ti.end[i]%64)) == 0 {
 			continue
 		}
 		if heads(h, w) || heads(w, h) {
@@ -484,12 +581,18 @@ const minHead = 4
 // setEndBit sets in bits the one of 256 bits chosen by the last minHead letters of w, for a
 // word of that length or more.
 func setEndBit(bits *[4]uint64, w string) {
+	if b, ok := endBit(w); ok {
+		bits[b/64] |= 1 << (b % 64)
+	}
+}
+
+// endBit returns the bit setEndBit sets for w, ok false for a word shorter than minHead.
+func endBit(w string) (uint8, bool) {
 	if len(w) < minHead {
-		return
+		return 0, false
 	}
 	e := w[len(w)-minHead:]
-	b := uint8(uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3]))
-	bits[b/64] |= 1 << (b % 64)
+	return uint8(uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3])), true
 }
 
 // overlap reports whether a and b have a bit in common.
@@ -498,8 +601,9 @@ func overlap(a, b *[4]uint64) bool {
 }
 
 // translates reports whether the lexicon's Hungarian word h is the profile's word w: the same,
-// or, when both are long enough to tell, one word with other suffixes.
-func translates(h, w string) bool {
+// or, when both are long enough to tell, one word with other suffixes. lemmas returns h's
+// dictionary lemmas (morph's Lemmas).
+func translates(h, w string, lemmas func() []string) bool {
 	if h == "" || w == "" || h[0] != w[0] {
 		return false
 	}
@@ -509,7 +613,7 @@ func translates(h, w string) bool {
 	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
 	// (larger) for "major", of "nagy".
 	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) ||
-		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(morph.Load().Lemmas(h), w) {
+		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(lemmas(), w) {
 		return privative(h) == privative(w)
 	}
 	return false
@@ -660,9 +764,33 @@ func nearTypo(a, b string) bool {
 		return false
 	}
 	if len(a) == la && len(b) == lb && la < maxASCII && lb < maxASCII {
+		// Each edit changes the letters the words have apart by one at most (a swap by none):
+		// words with more letters apart are no typo of each other, whatever their order.
+		if bagDistance(a, b) > allowed {
+			return false
+		}
 		return editDistanceASCII(a, b) <= allowed // folded words are mostly ASCII: no allocation
 	}
 	return editDistance([]rune(a), []rune(b)) <= allowed
+}
+
+// bagDistance is how many letters of one ASCII word, counted with repeats, the other lacks,
+// the more of the two ways: a lower bound of their edit distance.
+func bagDistance(a, b string) int {
+	var count [128]uint8
+	for i := 0; i < len(a); i++ {
+		count[a[i]&127]++
+	}
+	onlyB := 0
+	for i := 0; i < len(b); i++ {
+		if c := b[i] & 127; count[c] > 0 {
+			count[c]--
+		} else {
+			onlyB++
+		}
+	}
+	onlyA := len(a) - (len(b) - onlyB)
+	return max(onlyA, onlyB)
 }
 
 // maxASCII bounds the words editDistanceASCII takes.

@@ -35,7 +35,7 @@ func phrases(list ...string) []phrase {
 }
 
 func (p phrase) matchAt(toks []string, i int) bool {
-	if i+len(p) > len(toks) {
+	if i+len(p) > len(toks) || i < len(toks) && !p.mayStart(toks[i]) {
 		return false
 	}
 	for j, w := range p {
@@ -51,12 +51,18 @@ func (p phrase) matchAt(toks []string, i int) bool {
 	return true
 }
 
+// mayStart reports whether the phrase may begin with the word t: most words begin otherwise
+// than a phrase does, and are passed over at its first letter without a call to matchAt.
+func (p phrase) mayStart(t string) bool {
+	return len(p) == 0 || p[0][0] == '*' || t != "" && t[0] == p[0][0]
+}
+
 // matchAny reports whether one of ps occurs in toks as whole words. With negatable, a match
 // preceded in its clause by a negation ("nem", "not"...) within three words does not count.
 func matchAny(toks []string, ps []phrase, negatable bool) bool {
 	for i := range toks {
 		for _, p := range ps {
-			if p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
+			if p.mayStart(toks[i]) && p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
 				return true
 			}
 		}

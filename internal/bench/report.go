@@ -226,7 +226,7 @@ func (b *bench) targets(rows map[string]*row) []target {
 	}
 	if lc, db, ok := pair(lcChat, dbChat); ok {
 		t := lc.res.RPS() / db.res.RPS()
-		judge(t >= 0.75, "chat message: %.1f%% of its database ceiling, the turn's own read and write (want ≥ 75%%)%s", 100*t, disturbed(lc, db))
+		judge(t >= 0.80, "chat message: %.1f%% of its database ceiling, the turn's own read and write (want ≥ 80%%)%s", 100*t, disturbed(lc, db))
 	}
 	if lc, empty, ok := pair(lcLeadMillion, lcLeadEmpty); ok {
 		t := lc.res.RPS() / empty.res.RPS()
