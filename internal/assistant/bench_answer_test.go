@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -109,4 +110,44 @@ func BenchmarkNewIndex(b *testing.B) {
 	for b.Loop() {
 		_ = NewIndex(p)
 	}
+}
+
+// TestIndexSharedByConcurrentTurns: one company's turns run at once on the Index the chat keeps
+// for it; each gets the reply it gets alone (the index lends its scoring tables to one turn at
+// a time). Run with -race too.
+func TestIndexSharedByConcurrentTurns(t *testing.T) {
+	p := fortyEntries(t)
+	x := NewIndex(p)
+	questions := []string{
+		"Mennyibe kerül egy fogkő-eltávolítás?",
+		"How much does a dental implant cost?",
+		"Szombaton nyitva vagytok?",
+		"Can I pay in instalments?",
+		"Van gyerekmegőrző, amíg festenek?",
+		"Do you do nails?",
+	}
+	answer := func(q string) string {
+		r, err := (Builtin{}).Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Index: x, Message: q, Missing: []string{"name", "email"}})
+		if err != nil {
+			t.Error(err)
+		}
+		return r.Text
+	}
+	want := make([]string, len(questions))
+	for i, q := range questions {
+		want[i] = answer(q)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 50 {
+				k := (g + i) % len(questions)
+				if got := answer(questions[k]); got != want[k] {
+					t.Errorf("%q answered at once with others: %q, alone: %q", questions[k], got, want[k])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
