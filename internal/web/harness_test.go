@@ -81,10 +81,7 @@ func startHashing(t *testing.T, realHashes bool, wrap func(net.Listener) net.Lis
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	// With the least-cost hashes a login's hash is cheaper than giving memory back before it;
-	// the tests of what a login costs hash as the service does.
-	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second, Contract: loaded,
-		HashingKeepsMemory: !realHashes}
+	cfg := service.Config{DatabaseURL: pgtest.NewDSN(t), MaxDBConns: 8, ShutdownGrace: 5 * time.Second, Contract: loaded}
 	for _, o := range options {
 		o(&cfg)
 	}
