@@ -73,7 +73,8 @@ test: check-test-skip tools test-dist vet check-generated third-party-client $(i
 ## (internal/postgres/pgtest/pgshared) instead of starting one each. The test binaries are linked
 ## without DWARF (-ldflags=-w): a failing test's stack trace keeps its file names and lines, and
 ## linking some forty binaries costs about a third less CPU.
-TEST_FAST_FIRST := ./internal/web ./internal/httpapi ./internal/delivery ./internal/postgres ./cmd/leadchat ./internal/service
+TEST_FAST_FIRST := ./internal/web ./internal/httpapi ./internal/delivery ./internal/postgres ./cmd/leadchat ./internal/service \
+	./internal/assistant ./internal/user ./internal/pgembed ./internal/postgres/pgtest
 test-fast:
 	@start=$$(date +%s); LEADCHAT_TEST_SKIP=chromium,node,libreoffice $(GO) run ./internal/postgres/pgtest/pgshared \
 		$(GO) test -count=1 -short -ldflags=-w -p 4 -parallel 4 $(TEST_FAST_FIRST) ./... && \
