@@ -81,11 +81,6 @@ type Config struct {
 	// StreamPing is how often an idle chat stream or dashboard feed sends a comment; 0 is 25 s.
 	// Tests shorten it; there is no variable for it.
 	StreamPing time.Duration
-	// HashingKeepsMemory: the dashboard's password hashes do not give the process's memory
-	// back before they run (user.Gate.KeepingMemory). Set in code only: a test process that
-	// hashes at the least cost would otherwise collect its heap and drop its binary's pages at
-	// every login.
-	HashingKeepsMemory bool
 	// Contract is the API's loaded contract; nil loads it at Open. Set in code only: tests that
 	// open many services load it once (httpapi.LoadContract) and share it.
 	Contract *httpapi.Contract

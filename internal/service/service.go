@@ -130,7 +130,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 	sessions := store.SessionStore(5 * time.Minute)
 	webCfg := web.Config{Store: store, Sessions: sessions, PublicURL: cfg.PublicURL,
 		AllowPrivateWebhooks: cfg.Events.AllowPrivate, Log: log, ClientIP: ips, DeviceSecret: deviceSecret,
-		Live: conversations, Hub: hub, StreamPing: cfg.StreamPing, HashingKeepsMemory: cfg.HashingKeepsMemory}
+		Live: conversations, Hub: hub, StreamPing: cfg.StreamPing}
 	if cfg.Events.SMTP != nil {
 		webCfg.Invitations = leadmail.NewSender(*cfg.Events.SMTP, cfg.Events.MailFrom, cfg.PublicURL)
 	}

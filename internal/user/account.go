@@ -119,7 +119,7 @@ func Login(ctx context.Context, s Store, g Gate, a Attempt) (User, error) {
 		return User{}, errors.Join(err, release(ctx, s, clientAttempt))
 	}
 	var match bool
-	if err := g.hash(ctx, func() { match = checkPassword(hash, a.Password, !g.keepMemory) }); err != nil {
+	if err := g.hash(ctx, func() { match = CheckPassword(hash, a.Password) }); err != nil {
 		return User{}, err
 	}
 	if !match {
@@ -182,7 +182,7 @@ func SetPassword(ctx context.Context, s Store, g Gate, p PasswordSet) (User, err
 		return User{}, &ThrottledError{Wait: wait, Client: true}
 	}
 	var hash string
-	if gateErr := g.hash(ctx, func() { hash, err = hashPassword(p.Password, !g.keepMemory) }); gateErr != nil {
+	if gateErr := g.hash(ctx, func() { hash, err = HashPassword(p.Password) }); gateErr != nil {
 		return User{}, gateErr
 	}
 	if err != nil {

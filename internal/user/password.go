@@ -54,12 +54,13 @@ func CheckPasswordRules(pw string) error {
 	return nil
 }
 
+// leastArgonMemoryKiB is the least work memory a stored hash may name (parseHash): the cost of
+// the test fixtures' hashes (usertest), never written by HashPassword.
+const leastArgonMemoryKiB = 8 * 1024
+
 // HashPassword checks the password rules and returns an argon2id hash in the PHC string format
 // ($argon2id$v=19$m=19456,t=2,p=1$salt$hash).
-func HashPassword(pw string) (string, error) { return hashPassword(pw, true) }
-
-// hashPassword is HashPassword; release gives the process's memory back first (argonKey).
-func hashPassword(pw string, release bool) (string, error) {
+func HashPassword(pw string) (string, error) {
 	if err := CheckPasswordRules(pw); err != nil {
 		return "", err
 	}
@@ -67,7 +68,7 @@ func hashPassword(pw string, release bool) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argonKey([]byte(pw), salt, argonParams{memory: argonMemoryKiB, time: argonTime, threads: argonThreads}, argonKeyLen, release)
+	key := argonKey([]byte(pw), salt, argonParams{memory: argonMemoryKiB, time: argonTime, threads: argonThreads}, argonKeyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2id.Version, argonMemoryKiB, argonTime,
 		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
@@ -79,20 +80,10 @@ func hashPassword(pw string, release bool) (string, error) {
 type Gate struct {
 	turns chan struct{}
 	run   *atomic.Int64
-	// keepMemory: the hashes skip giving the process's memory back first (argonKey).
-	keepMemory bool
 }
 
 // NewGate lets n hashes run at once.
 func NewGate(n int) Gate { return Gate{turns: make(chan struct{}, n), run: new(atomic.Int64)} }
-
-// KeepingMemory is g with hashes that do not give the process's memory back before they run,
-// for a test process: it hashes at the least cost, where a full collection and the binary's
-// pages read again at every login would cost more than the hash itself.
-func (g Gate) KeepingMemory() Gate {
-	g.keepMemory = true
-	return g
-}
 
 // Hashed is how many hashes have had their turn since the gate was made: what a flood of
 // requests cost in hashing shows there.
@@ -143,10 +134,7 @@ const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$9OUJH+ptJs/AKxytFNv9EQ$Vu+4ZCO
 // CheckPassword reports whether pw matches hash, in constant time. An empty or malformed hash
 // matches nothing, but costs as much as a real one: a login cannot tell by its time whether
 // an account exists.
-func CheckPassword(hash, pw string) bool { return checkPassword(hash, pw, true) }
-
-// checkPassword is CheckPassword; release gives the process's memory back first (argonKey).
-func checkPassword(hash, pw string, release bool) bool {
+func CheckPassword(hash, pw string) bool {
 	p, salt, want, ok := parseHash(hash)
 	if !ok {
 		p, salt, want, _ = parseHash(dummyHash)
@@ -154,7 +142,7 @@ func checkPassword(hash, pw string, release bool) bool {
 	if len(pw) > MaxPasswordBytes {
 		pw = pw[:MaxPasswordBytes]
 	}
-	got := argonKey([]byte(pw), salt, p, uint32(len(want)), release)
+	got := argonKey([]byte(pw), salt, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1 && ok
 }
 
@@ -165,15 +153,22 @@ func checkPassword(hash, pw string, release bool) bool {
 // heap), and the binary's pages read since they were last released, most of them 64 KiB read
 // around one that was needed once: with the hash's 19 MiB on top, that took the process over
 // 64 MiB. Both are given back first; a full collection and the pages read again cost far less
-// than the hash itself. Without release (Gate.KeepingMemory) the key is derived alone.
-func argonKey(pw, salt []byte, p argonParams, keyLen uint32, release bool) []byte {
-	if release {
+// than the hash itself. A hash at the least memory a stored hash may name is derived alone
+// (releasesMemory).
+func argonKey(pw, salt []byte, p argonParams, keyLen uint32) []byte {
+	if releasesMemory(p) {
 		debug.FreeOSMemory()
 		// Failing, it leaves the pages resident, as they were.
 		_, _ = exepages.Release()
 	}
 	return argon2id.IDKey(pw, salt, p.time, p.memory, p.threads, keyLen)
 }
+
+// releasesMemory reports whether a hash of p gives the process's memory back first: every hash
+// but one at leastArgonMemoryKiB, which is less than half of HashPassword's work area and one
+// pass instead of two, and then costs less than the full collection and the binary's pages
+// read again (the test fixtures' logins, usertest).
+func releasesMemory(p argonParams) bool { return p.memory > leastArgonMemoryKiB }
 
 type argonParams struct {
 	memory  uint32
@@ -195,7 +190,7 @@ func parseHash(s string) (p argonParams, salt, key []byte, ok bool) {
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &p.threads); err != nil {
 		return p, nil, nil, false
 	}
-	if p.memory < 8*1024 || p.memory > 256*1024 || p.time < 1 || p.time > 10 || p.threads < 1 || p.threads > 8 {
+	if p.memory < leastArgonMemoryKiB || p.memory > 256*1024 || p.time < 1 || p.time > 10 || p.threads < 1 || p.threads > 8 {
 		return p, nil, nil, false
 	}
 	b64 := base64.RawStdEncoding

@@ -27,6 +27,34 @@ func TestDummyHashMatchesParameters(t *testing.T) {
 	}
 }
 
+// Every hash the service makes or checks gives the process's memory back first (a new hash, a
+// stored one, the dummy of an unknown address); only one at the least cost a login accepts,
+// the test fixtures', is derived alone.
+func TestHashesReleaseMemoryFirst(t *testing.T) {
+	hash, err := HashPassword("egy jó hosszú jelszó")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, hash string
+		release    bool
+	}{
+		{"a new hash", hash, true},
+		{"the dummy hash", dummyHash, true},
+		{"the least a login accepts (usertest)", usertest.Hash("egy jó hosszú jelszó"), false},
+		{"one KiB more than the least", strings.Replace(usertest.Hash("egy jó hosszú jelszó"), fmt.Sprintf("m=%d,", usertest.MemoryKiB),
+			fmt.Sprintf("m=%d,", usertest.MemoryKiB+1), 1), true},
+	} {
+		p, _, _, ok := parseHash(tc.hash)
+		if !ok {
+			t.Fatalf("%s: %s does not parse", tc.name, tc.hash)
+		}
+		if got := releasesMemory(p); got != tc.release {
+			t.Errorf("%s (%d KiB): releases memory first %v, want %v", tc.name, p.memory, got, tc.release)
+		}
+	}
+}
+
 // A hash's 19 MiB of work memory are not taken from the heap, and the process holds no more
 // memory after a hash and a check than before: the heap holds what it held (heap spans not
 // released), and the resident memory is no higher (the work area is unmapped).

@@ -95,6 +95,21 @@ func (r *requestDeadline) end(err error) {
 	}
 }
 
+// readDeadline is the read deadline last set on the service's connection from the client
+// address remote; zero when there is none, or no such connection.
+func (ds *deadlines) readDeadline(remote string) time.Time {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	for c := range ds.conns {
+		if c.RemoteAddr().String() == remote {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return c.read
+		}
+	}
+	return time.Time{}
+}
+
 // listener wraps a service's listener, so that pass reaches the deadlines of its connections.
 func (ds *deadlines) listener(ln net.Listener) net.Listener { return passingListener{ln, ds} }
 

@@ -442,8 +442,8 @@ var exportsBusy = fmt.Sprintf("Cégenként egyszerre legfeljebb %d exportálás 
 // spreadsheet from running what a visitor typed.
 //
 // An export runs to its end, however long: it clears the server's read and write deadlines for
-// its connection (the read deadline would otherwise cancel the request when it passes) and
-// leaves the request's deadline behind, while still stopping when its client goes away or
+// its connection (net/http clears the read deadline itself once the request's body is read; one
+// left would cancel the request when it passed) and leaves the request's deadline behind, while still stopping when its client goes away or
 // takes in nothing for exportStall. It is never cut silently either: once rows are out the
 // status cannot change, so an export that fails midway aborts the response, and the client sees
 // a broken download, not a short file.

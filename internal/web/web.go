@@ -114,9 +114,6 @@ type Config struct {
 	DeviceSecret []byte
 	// Hashing is the turn-taking of password hashes; the zero Gate means one turn.
 	Hashing user.Gate
-	// HashingKeepsMemory: the hashes do not give the process's memory back first
-	// (user.Gate.KeepingMemory); for test processes only, set in code.
-	HashingKeepsMemory bool
 	// Invitations sends a new user their link by e-mail; nil when no SMTP server is set, and
 	// the team page then says to copy the link.
 	Invitations Inviter
@@ -140,9 +137,6 @@ func New(cfg Config) http.Handler {
 	}
 	if d.hashing == (user.Gate{}) {
 		d.hashing = user.NewGate(hashingSlots)
-	}
-	if cfg.HashingKeepsMemory {
-		d.hashing = d.hashing.KeepingMemory()
 	}
 	if d.ips == nil {
 		d.ips, _ = ratelimit.NewClientIP("")

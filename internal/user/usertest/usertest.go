@@ -18,7 +18,8 @@ const (
 
 // Hash returns an argon2id hash of pw in the PHC string format at the least cost a login
 // accepts, about a fifth of the work of user.HashPassword's. A login checks a hash with the
-// parameters the hash names, so a fixture's users log in as any other, only sooner. Tests of
+// parameters the hash names, so a fixture's users log in as any other, only sooner (and
+// without the memory release before a hash, which costs more than one this small). Tests of
 // what a login costs (its time beside an unknown address's, its memory) store
 // user.HashPassword's hashes instead.
 func Hash(pw string) string { return hash(pw, MemoryKiB) }
