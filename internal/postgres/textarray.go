@@ -7,12 +7,11 @@ import (
 	"strings"
 )
 
-// The read calls take many short texts of a row, and the lead page's lists, as one-dimensional
-// arrays in PostgreSQL's text form, parsed here. lib/pq made a string of every text column
-// (and database/sql converted each into its destination), and its StringArray a string of
-// every element; here an array is one copy of its text, and its elements substrings of that
-// copy: a lead of the list cost 14 allocations, mostly these, which the collector then had to
-// keep up with.
+// The lead page's lists (its transcript, history and notes) come as one-dimensional arrays in
+// PostgreSQL's text form, parsed here. lib/pq's StringArray made a string of every element;
+// here an array is one copy of its text, and its elements substrings of that copy. A lead's own
+// texts come as columns (leadColumns), though they cost a string each: as one text[] a row,
+// PostgreSQL's building and writing of the array took more CPU than the strings saved.
 
 // textArray is a one-dimensional text[] column (NULL reads as empty), reused from row to row.
 type textArray []string
