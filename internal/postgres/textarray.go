@@ -7,12 +7,11 @@ import (
 	"strings"
 )
 
-// The read calls take many short texts of a row, and the lead page's lists, as one-dimensional
-// arrays in PostgreSQL's text form, parsed here. lib/pq made a string of every text column
-// (and database/sql converted each into its destination), and its StringArray a string of
-// every element; here an array is one copy of its text, and its elements substrings of that
-// copy: a lead of the list cost 14 allocations, mostly these, which the collector then had to
-// keep up with.
+// The lead page's lists (its transcript, history and notes) come as one-dimensional arrays in
+// PostgreSQL's text form, parsed here. lib/pq's StringArray made a string of every element;
+// here an array is one copy of its text, and its elements substrings of that copy. A lead's own
+// texts come as columns (leadColumns), though they cost a string each: as one text[] a row,
+// PostgreSQL's building and writing of the array took more CPU than the strings saved.
 
 // textArray is a one-dimensional text[] column (NULL reads as empty), reused from row to row.
 type textArray []string
@@ -116,65 +115,51 @@ func unescapeArrayElement(e string) string {
 type int64Array []int64
 
 func (a *int64Array) Scan(src any) error {
-	b, ok := src.([]byte)
-	if src == nil {
-		*a = (*a)[:0]
-		return nil
-	}
-	if !ok {
-		return fmt.Errorf("an int8 array from %T", src)
-	}
-	v := (*a)[:0]
-	err := eachArrayElement(b, func(e []byte) error {
-		n, err := strconv.ParseInt(string(e), 10, 64) // the conversion does not allocate
-		v = append(v, n)
-		return err
+	return scanArray((*[]int64)(a), src, "an int8", func(e []byte) (int64, error) {
+		return strconv.ParseInt(string(e), 10, 64) // the conversion does not allocate
 	})
-	*a = v
-	return err
 }
 
 // boolArray is a one-dimensional bool[] column (NULL reads as empty).
 type boolArray []bool
 
 func (a *boolArray) Scan(src any) error {
-	b, ok := src.([]byte)
+	return scanArray((*[]bool)(a), src, "a bool", func(e []byte) (bool, error) {
+		switch string(e) {
+		case "t":
+			return true, nil
+		case "f":
+			return false, nil
+		}
+		return false, fmt.Errorf("%q in a bool array", e)
+	})
+}
+
+// scanArray reads into *a, reused, the one-dimensional array src (NULL reads as empty) of a
+// type whose elements are never quoted (numbers, booleans) and never NULL, each parsed by
+// parse; kind names the type in an error.
+func scanArray[T any](a *[]T, src any, kind string, parse func([]byte) (T, error)) error {
 	if src == nil {
 		*a = (*a)[:0]
 		return nil
 	}
+	b, ok := src.([]byte)
 	if !ok {
-		return fmt.Errorf("a bool array from %T", src)
+		return fmt.Errorf("%s array from %T", kind, src)
 	}
-	v := (*a)[:0]
-	err := eachArrayElement(b, func(e []byte) error {
-		switch string(e) {
-		case "t":
-			v = append(v, true)
-		case "f":
-			v = append(v, false)
-		default:
-			return fmt.Errorf("%q in a bool array", e)
-		}
-		return nil
-	})
-	*a = v
-	return err
-}
-
-// eachArrayElement calls each with the elements of a one-dimensional array of a type whose
-// elements are never quoted (numbers, booleans) and never NULL.
-func eachArrayElement(b []byte, each func([]byte) error) error {
 	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
 		return fmt.Errorf("not a one-dimensional array: %.40q", b)
 	}
-	if len(b) == 2 {
-		return nil
-	}
-	for e := range bytes.SplitSeq(b[1:len(b)-1], []byte{','}) {
-		if err := each(e); err != nil {
-			return err
+	v := (*a)[:0]
+	if len(b) > 2 {
+		for e := range bytes.SplitSeq(b[1:len(b)-1], []byte{','}) {
+			x, err := parse(e)
+			if err != nil {
+				return err
+			}
+			v = append(v, x)
 		}
 	}
+	*a = v
 	return nil
 }

@@ -119,9 +119,13 @@ func TestAssignFromTheLeadPage(t *testing.T) {
 	if !strings.Contains(r.body, "Az érdeklődő felelőse mostantól: "+f.member) {
 		t.Errorf("no notice of the assignment")
 	}
-	mine := rows(member.get("/app/leads?assignee=mine").body)
+	list := member.get("/app/leads?assignee=mine").body
+	mine := rows(list)
 	if len(mine) != 1 || mine[0] != f.chat.ID.String() {
 		t.Errorf("mine = %v, want the one lead", mine)
+	}
+	if !strings.Contains(list, "<td>"+f.member+"</td>") {
+		t.Errorf("the list does not name the lead's assignee:\n%s", list)
 	}
 	if un := rows(member.get("/app/leads?assignee=unassigned").body); len(un) != 50 || slices.Contains(un, f.chat.ID.String()) {
 		t.Errorf("unassigned: %d rows, the assigned lead among them: %v", len(un), slices.Contains(un, f.chat.ID.String()))

@@ -167,10 +167,14 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		d.serverError(w, r, err)
 		return
 	}
-	users, err := d.userNames(r.Context(), v)
-	if err != nil {
-		d.serverError(w, r, err)
-		return
+	// The users' names are read only for a page that shows an assignee: a round trip to
+	// PostgreSQL that a page of unassigned leads does not need.
+	var users map[uuid.UUID]string
+	if anyAssigned(page.Leads) {
+		if users, err = d.userNames(r.Context(), v); err != nil {
+			d.serverError(w, r, err)
+			return
+		}
 	}
 	data.Rows = leadRows(page.Leads, users)
 	if page.Next != nil {
@@ -179,6 +183,16 @@ func (d *dashboard) leads(w http.ResponseWriter, r *http.Request, v viewer) {
 		data.Next = "/app/leads?" + next.Encode()
 	}
 	d.render(w, r, http.StatusOK, "leads", &v, data)
+}
+
+// anyAssigned reports whether any of leads is given to a user.
+func anyAssigned(leads []lead.Stored) bool {
+	for i := range leads {
+		if leads[i].AssigneeID != uuid.Nil {
+			return true
+		}
+	}
+	return false
 }
 
 // leadRows writes the list's table rows. They are written here rather than by the template: a
@@ -232,7 +246,7 @@ func leadRows(leads []lead.Stored, users map[uuid.UUID]string) template.HTML {
 			b.WriteString("–")
 		}
 		b.WriteString("</td>\n      <td>")
-		text(formatDate(l.CreatedAt))
+		b.date(l.CreatedAt)
 		b.WriteString("</td>\n    </tr>\n    ")
 	}
 	return b.html()
