@@ -63,6 +63,19 @@ func fortyEntries(tb testing.TB) Profile {
 	return out
 }
 
+// fortyEntryQuestions are the questions asked of fortyEntries: Hungarian and English, covered
+// and not.
+func fortyEntryQuestions() []string {
+	return []string{
+		"Mennyibe kerül egy fogkő-eltávolítás?",
+		"How much does a dental implant cost?",
+		"Szombaton nyitva vagytok?",
+		"Can I pay in instalments?",
+		"Van gyerekmegőrző, amíg festenek?",
+		"Do you do nails?",
+	}
+}
+
 // BenchmarkAnswer answers one chat turn from a 40-entry profile whose index the caller keeps,
 // as the chat does per company: the matcher's CPU per turn. The questions alternate between
 // Hungarian and English, covered and not.
@@ -72,14 +85,7 @@ func BenchmarkAnswer(b *testing.B) {
 		b.Fatalf("%d entries", n)
 	}
 	x := NewIndex(p)
-	questions := []string{
-		"Mennyibe kerül egy fogkő-eltávolítás?",
-		"How much does a dental implant cost?",
-		"Szombaton nyitva vagytok?",
-		"Can I pay in instalments?",
-		"Van gyerekmegőrző, amíg festenek?",
-		"Do you do nails?",
-	}
+	questions := fortyEntryQuestions()
 	b.ReportAllocs()
 	i := 0
 	start := cpuTime(b)
@@ -118,14 +124,7 @@ func BenchmarkNewIndex(b *testing.B) {
 func TestIndexSharedByConcurrentTurns(t *testing.T) {
 	p := fortyEntries(t)
 	x := NewIndex(p)
-	questions := []string{
-		"Mennyibe kerül egy fogkő-eltávolítás?",
-		"How much does a dental implant cost?",
-		"Szombaton nyitva vagytok?",
-		"Can I pay in instalments?",
-		"Van gyerekmegőrző, amíg festenek?",
-		"Do you do nails?",
-	}
+	questions := fortyEntryQuestions()
 	answer := func(q string) string {
 		r, err := (Builtin{}).Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Index: x, Message: q, Missing: []string{"name", "email"}})
 		if err != nil {
