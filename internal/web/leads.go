@@ -457,10 +457,10 @@ var exportsBusy = fmt.Sprintf("Cégenként egyszerre legfeljebb %d exportálás 
 //
 // An export runs to its end, however long: it clears the server's read and write deadlines for
 // its connection (net/http clears the read deadline itself once the request's body is read; one
-// left would cancel the request when it passed) and leaves the request's deadline behind, while still stopping when its client goes away or
-// takes in nothing for exportStall. It is never cut silently either: once rows are out the
-// status cannot change, so an export that fails midway aborts the response, and the client sees
-// a broken download, not a short file.
+// left would cancel the request when it passed) and leaves the request's deadline behind, while
+// still stopping when its client goes away or takes in nothing for exportStall. It is never cut
+// silently either: once rows are out the status cannot change, so an export that fails midway
+// aborts the response, and the client sees a broken download, not a short file.
 func (d *dashboard) leadsCSV(w http.ResponseWriter, r *http.Request, v viewer) {
 	f, err := readLeadQuery(r).filter(v)
 	if err != nil {
