@@ -278,9 +278,12 @@ type query struct {
 func (q query) without(name []term) query {
 	out := q
 	out.terms = nil
-	for _, qt := range q.terms {
+	for i := range q.terms {
+		// By pointer: match keeps what it works out about the query's word (its lexicon
+		// words by first letter) in the word itself, for score to use again.
+		qt := &q.terms[i]
 		if !slices.ContainsFunc(name, func(n term) bool { return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 }) {
-			out.terms = append(out.terms, qt)
+			out.terms = append(out.terms, *qt)
 		}
 	}
 	return out

@@ -448,7 +448,7 @@ func (t *term) translatedTo(w string, ws []string) int {
 // translatedToAny is translatedTo of a term with lexicon words.
 func (t *term) translatedToAny(w string, ws []string) int {
 	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
-	if len(t.trans) == 0 || !may(w) && !slices.ContainsFunc(ws, may) {
+	if !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
 	}
 	// A word translates only a word of its first three letters (see translates): of the
@@ -483,7 +483,7 @@ func (t *term) translatedToAny(w string, ws []string) int {
 
 // transIndex returns the term's transIndex, made on first use.
 func (t *term) transIndex() *transIndex {
-	if t.byFirst == nil || len(t.byFirst.rank) != len(t.trans) {
+	if t.byFirst == nil {
 		t.byFirst = newTransIndex(t.trans)
 	}
 	return t.byFirst
@@ -550,7 +550,7 @@ func (t *term) headTranslatedTo(w string, ws []string, ends *[4]uint64) int {
 
 // headTranslatedToAny is headTranslatedTo of a term with lexicon words.
 func (t *term) headTranslatedToAny(w string, ws []string, ends *[4]uint64) int {
-	if len(t.trans) == 0 || t.split || !overlap(&t.transEnd, ends) {
+	if t.split || !overlap(&t.transEnd, ends) {
 		return -1
 	}
 	heads := func(a, b string) bool {
