@@ -67,7 +67,7 @@ type Index struct {
 	words int
 	// company is the company's name as terms.
 	company []term
-	// cells keeps score's memo tables between turns (*[]float64), which would otherwise be
+	// cells keeps score's memo tables between turns (*[]uint64), which would otherwise be
 	// most of what a turn allocates.
 	cells sync.Pool
 }
@@ -207,10 +207,7 @@ func joinedTerms(s string) []term {
 // inflected form of a word that carries no topic: "valamit" of "valami" (something). A looser
 // lemma is no sign: "SEO-t" is no "se".
 func stopLemma(t *term) bool {
-	if t.english || t.concepts != 0 || len(t.lemmas) == 0 || t.lemmas[0] == t.fold || !morph.Load().Function(t.lemmas[0]) {
-		return false
-	}
-	return slices.Contains(morph.Load().Stems(t.fold), t.lemmas[0])
+	return t.stemmed && !t.english && t.concepts == 0 && t.lemmas[0] != t.fold && morph.Load().Function(t.lemmas[0])
 }
 
 func isNumber(s string) bool {
@@ -586,13 +583,14 @@ func score(x *Index, q query) []scored {
 	fs := x.facts
 	out := make([]scored, len(fs))
 	df := make([]int, len(q.terms))
-	// memo[j][id] is match(q.terms[j], the word id) plus one, 0 until worked out.
+	// memo[j][id] is match(q.terms[j], the word id) as its bits with memoKnown set, 0 until
+	// worked out: the value comes back exactly as match gave it, whichever fact asked first.
 	n := len(q.terms)
-	memo := make([][]float64, n)
-	pooled, _ := x.cells.Get().(*[]float64)
+	memo := make([][]uint64, n)
+	pooled, _ := x.cells.Get().(*[]uint64)
 	if pooled == nil || cap(*pooled) < n*x.words {
-		pooled = new([]float64)
-		*pooled = make([]float64, n*x.words)
+		pooled = new([]uint64)
+		*pooled = make([]uint64, n*x.words)
 	}
 	defer x.cells.Put(pooled)
 	cells := (*pooled)[:n*x.words]
@@ -607,11 +605,11 @@ func score(x *Index, q query) []scored {
 		if k.id < 0 || int(k.id) >= x.words {
 			return match(&q.terms[j].term, k)
 		}
-		if m := memo[j][k.id]; m > 0 {
-			return m - 1
+		if c := memo[j][k.id]; c != 0 {
+			return math.Float64frombits(c &^ memoKnown)
 		}
 		m := match(&q.terms[j].term, k)
-		memo[j][k.id] = m + 1
+		memo[j][k.id] = math.Float64bits(m) | memoKnown
 		return m
 	}
 	for i := range fs {
@@ -674,6 +672,10 @@ func score(x *Index, q query) []scored {
 	}
 	return out
 }
+
+// memoKnown marks a worked-out cell of score's memo: the sign bit, which no match (0 to 1)
+// sets.
+const memoKnown = 1 << 63
 
 // explained is the share of the query's weight that the chosen facts match: a question whose
 // topic words they do not use is not answered by them, however well its other words match

@@ -1,0 +1,44 @@
+package assistant
+
+import (
+	"testing"
+)
+
+// TestScoreExactWhateverOrder: how well a fact matched a question's word is what match gives,
+// whether the word was first met in this fact or in one scored before it, so that two facts
+// that use one word rank by their words and not by which comes first in the profile.
+func TestScoreExactWhateverOrder(t *testing.T) {
+	p := Profile{CompanyName: "Próba Szalon",
+		Services: []Service{{Name: "Festés", Description: "Tartós festék, 2 óra.", Price: "12 000 Ft"},
+			{Name: "Melír", Description: "Melírozás festék nélkül, 3 óra.", Price: "15 000 Ft"}},
+		FAQ: []QA{{Question: "Milyen fóliát használtok?", Answer: "Újrahasznosíthatót; a festék 2 óra alatt szárad."}}}
+	x := NewIndex(p)
+	q := newQuery("Meddig tart festeni?", Contact{}, x.facts)
+	inexact := 0
+	for _, s := range score(x, q) {
+		for j := range q.terms {
+			want := 0.0
+			for _, ts := range []struct {
+				terms  []term
+				weight float64
+			}{{s.keys, keyWeight}, {s.joined, keyWeight}, {s.body, bodyWeight}} {
+				for ki := range ts.terms {
+					m := match(&q.terms[j].term, &ts.terms[ki])
+					if one := 1.0; m > 0 && m+one-one != m {
+						inexact++ // a strength that adding one and taking it away rounds
+					}
+					want = max(want, m*ts.weight)
+				}
+			}
+			if want < weakMatch*bodyWeight {
+				want = 0
+			}
+			if s.hit[j] != want {
+				t.Errorf("%s ~ a word of %q%q: %v, match gives %v", q.terms[j].fold, s.faq.Question, s.service.Name, s.hit[j], want)
+			}
+		}
+	}
+	if inexact == 0 {
+		t.Fatal("every match is 0, ½ or 1: the test compares nothing that rounding changes")
+	}
+}
