@@ -224,6 +224,9 @@ type queryTerm struct {
 	proper bool
 	// clause numbers the clause of the message the word stands in, from 0.
 	clause int
+	// at and next are where the word stands among the message's words and where the word
+	// after it (after both of a pair read as one) begins.
+	at, next int
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -432,7 +435,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
 		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause})
+		next := i + 1
+		if joined[i] {
+			next = i + 2
+		}
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, at: i, next: next})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -743,6 +750,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1
 				}
 			}
+			if len(out) == 0 && fixedFact(s.kind) && topical && !s.namesAHead(q) {
+				continue // "Van hétvégi vezetési óra?": the weekend's hours are no driving lesson
+			}
 			if len(out) == 0 && q.topical() && !topical {
 				continue // the first answer must be about what the question names, not share a "mennyi idő"
 			}
@@ -780,6 +790,29 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		}
 	}
 	return out
+}
+
+// modifier reports whether the query's topic word j stands right before another topic word
+// of its clause, which it qualifies: "hétvégi" in "hétvégi vezetési óra", "weekend" in
+// "weekend lessons". The last word of such a run is what the phrase names.
+func (q query) modifier(j int) bool {
+	if j+1 >= len(q.terms) {
+		return false
+	}
+	a, b := &q.terms[j], &q.terms[j+1]
+	return a.weight >= 1 && b.weight >= 1 && b.at == a.next && a.clause == b.clause
+}
+
+// namesAHead reports whether the fact matches, strongly, a topic word of the query that
+// qualifies no other: a fact that matches only the qualifiers of what is asked is about
+// something else that shares a word with it.
+func (s scored) namesAHead(q query) bool {
+	for j, ok := range s.strongAt {
+		if ok && q.terms[j].weight >= 1 && !q.modifier(j) {
+			return true
+		}
+	}
+	return false
 }
 
 // named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,

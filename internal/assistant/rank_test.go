@@ -1,6 +1,8 @@
 package assistant
 
 import (
+	"context"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +42,31 @@ func TestScoreExactWhateverOrder(t *testing.T) {
 	}
 	if inexact == 0 {
 		t.Fatal("every match is 0, ½ or 1: the test compares nothing that rounding changes")
+	}
+}
+
+// TestFixedFactNotForAQualifier: the opening hours, address or phone do not answer a question
+// whose only word they match qualifies the thing asked about: "weekend lessons" are lessons,
+// which the profile does not name, not the weekend's opening hours. The weekend itself is
+// still asked of the hours.
+func TestFixedFactNotForAQualifier(t *testing.T) {
+	p := Profile{CompanyName: "Próba Autósiskola", OpeningHours: "Iroda hétfő–csütörtök 10–18, péntek 10–14; hétvégén zárva.",
+		FAQ: []QA{{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+		handover      bool
+	}{
+		{"Do you have weekend lessons?", "", English, true},
+		{"Are you open at the weekend?", "hétvégén zárva", English, false},
+		{"Hétvégén nyitva vagytok?", "hétvégén zárva", Hungarian, false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
 	}
 }
