@@ -674,6 +674,9 @@ func score(x *Index, q query) []scored {
 		for j, h := range f.hit {
 			if h > 0 {
 				f.contrib[j] = factor * q.terms[j].weight * h / math.Sqrt(float64(df[j]))
+				if h < bodyWeight*sameIdea {
+					f.contrib[j] /= 2
+				}
 			}
 		}
 	}

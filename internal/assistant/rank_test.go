@@ -70,3 +70,21 @@ func TestFixedFactNotForAQualifier(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialMatchRanksAsHalf: a word matched only in part (a word of the profile that shares
+// a part with it, a late sense) counts half in the rank, as it counts half of what the
+// question asks (explained): "driving test" is first the exams' FAQ, which names the test, not
+// the motorcycle course, which holds "vizsgamotor" (test motorcycle) and "vezetés" (driving),
+// each matched in part.
+func TestPartialMatchRanksAsHalf(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Services: []Service{{Name: "A kategóriás motoros tanfolyam", Description: "Elmélet, rutinpálya és forgalmi vezetés, a vizsgamotort mi adjuk.", Price: "310 000 Ft"}},
+		FAQ:      []QA{{Question: "Mennyibe kerülnek a vizsgák?", Answer: "A KRESZ-vizsga 4 600 Ft, a forgalmi vizsga 11 000 Ft."}}}
+	x := NewIndex(p)
+	message := "How much is the driving test fee?"
+	q := newQuery(message, Contact{}, x.facts).without(x.company)
+	chosen := choose(score(x, q), q, DetectIntent(message), true)
+	if len(chosen) == 0 || chosen[0].kind != factFAQ {
+		t.Errorf("chose %d facts, first %+v; want the exams' FAQ first", len(chosen), chosen)
+	}
+}
