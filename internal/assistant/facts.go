@@ -641,6 +641,12 @@ func score(x *Index, q query) []scored {
 					best, key = m, false
 				}
 			}
+			if key && contactKind(f.kind) && best < sameWord && qt.concepts&contactConcepts == 0 {
+				// A phone or an email is asked for by the words of reaching someone; a word
+				// the lexicon takes to one of them by another sense ("invoice": "számla",
+				// which begins as "szám", number) asks about something else.
+				best = 0
+			}
 			if best >= weakMatch*bodyWeight {
 				s.hit[j] = best
 				df[j]++
@@ -827,6 +833,10 @@ func named(k factKind) bool { return k == factFAQ || k == factService }
 func fixedFact(k factKind) bool {
 	return k == factHours || k == factAddress || k == factPhone || k == factEmail
 }
+
+// contactKind reports whether facts of the kind are a way to reach the company: its phone
+// or its email.
+func contactKind(k factKind) bool { return k == factPhone || k == factEmail }
 
 // fixedTie is how much more, as a share, a fixed fact's rank must be than a named entry's to
 // answer in its place.

@@ -88,3 +88,27 @@ func TestPartialMatchRanksAsHalf(t *testing.T) {
 		t.Errorf("chose %d facts, first %+v; want the exams' FAQ first", len(chosen), chosen)
 	}
 }
+
+// TestContactNeedsWordsOfReaching: the phone answers a question that asks how to reach the
+// company, not one whose word the lexicon takes to a word of the phone's keys by another sense:
+// "invoice" is "számla", which begins as "szám" (number).
+func TestContactNeedsWordsOfReaching(t *testing.T) {
+	p := Profile{CompanyName: "Fázis Villanyszerelés Kft.", Phone: "+36 62 555 0192",
+		FAQ: []QA{{Question: "Van garancia?", Answer: "A munkánkra 2 év garanciát vállalunk."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Do I get an invoice?", "", true},
+		{"What's your phone number?", "+36 62 555 0192", false},
+		{"Can I call you?", "+36 62 555 0192", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
