@@ -67,7 +67,7 @@ type Index struct {
 	words int
 	// company is the company's name as terms.
 	company []term
-	// cells keeps score's memo tables between turns (*[]float64), which would otherwise be
+	// cells keeps score's memo tables between turns (*[]uint64), which would otherwise be
 	// most of what a turn allocates.
 	cells sync.Pool
 }
@@ -207,10 +207,7 @@ func joinedTerms(s string) []term {
 // inflected form of a word that carries no topic: "valamit" of "valami" (something). A looser
 // lemma is no sign: "SEO-t" is no "se".
 func stopLemma(t *term) bool {
-	if t.english || t.concepts != 0 || len(t.lemmas) == 0 || t.lemmas[0] == t.fold || !morph.Load().Function(t.lemmas[0]) {
-		return false
-	}
-	return slices.Contains(morph.Load().Stems(t.fold), t.lemmas[0])
+	return t.stemmed && !t.english && t.concepts == 0 && t.lemmas[0] != t.fold && morph.Load().Function(t.lemmas[0])
 }
 
 func isNumber(s string) bool {
@@ -227,6 +224,9 @@ type queryTerm struct {
 	proper bool
 	// clause numbers the clause of the message the word stands in, from 0.
 	clause int
+	// at and next are where the word stands among the message's words and where the word
+	// after it (after both of a pair read as one) begins.
+	at, next int
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -435,7 +435,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
 		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause})
+		next := i + 1
+		if joined[i] {
+			next = i + 2
+		}
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, at: i, next: next})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -586,13 +590,14 @@ func score(x *Index, q query) []scored {
 	fs := x.facts
 	out := make([]scored, len(fs))
 	df := make([]int, len(q.terms))
-	// memo[j][id] is match(q.terms[j], the word id) plus one, 0 until worked out.
+	// memo[j][id] is match(q.terms[j], the word id) as its bits with memoKnown set, 0 until
+	// worked out: the value comes back exactly as match gave it, whichever fact asked first.
 	n := len(q.terms)
-	memo := make([][]float64, n)
-	pooled, _ := x.cells.Get().(*[]float64)
+	memo := make([][]uint64, n)
+	pooled, _ := x.cells.Get().(*[]uint64)
 	if pooled == nil || cap(*pooled) < n*x.words {
-		pooled = new([]float64)
-		*pooled = make([]float64, n*x.words)
+		pooled = new([]uint64)
+		*pooled = make([]uint64, n*x.words)
 	}
 	defer x.cells.Put(pooled)
 	cells := (*pooled)[:n*x.words]
@@ -607,11 +612,11 @@ func score(x *Index, q query) []scored {
 		if k.id < 0 || int(k.id) >= x.words {
 			return match(&q.terms[j].term, k)
 		}
-		if m := memo[j][k.id]; m > 0 {
-			return m - 1
+		if c := memo[j][k.id]; c != 0 {
+			return math.Float64frombits(c &^ memoKnown)
 		}
 		m := match(&q.terms[j].term, k)
-		memo[j][k.id] = m + 1
+		memo[j][k.id] = math.Float64bits(m) | memoKnown
 		return m
 	}
 	for i := range fs {
@@ -635,6 +640,12 @@ func score(x *Index, q query) []scored {
 				if m := matched(j, &f.body[ki]) * bodyWeight; m > best {
 					best, key = m, false
 				}
+			}
+			if key && contactKind(f.kind) && best < sameWord && qt.concepts&contactConcepts == 0 {
+				// A phone or an email is asked for by the words of reaching someone; a word
+				// the lexicon takes to one of them by another sense ("invoice": "számla",
+				// which begins as "szám", number) asks about something else.
+				best = 0
 			}
 			if best >= weakMatch*bodyWeight {
 				s.hit[j] = best
@@ -669,11 +680,18 @@ func score(x *Index, q query) []scored {
 		for j, h := range f.hit {
 			if h > 0 {
 				f.contrib[j] = factor * q.terms[j].weight * h / math.Sqrt(float64(df[j]))
+				if h < bodyWeight*sameIdea {
+					f.contrib[j] /= 2
+				}
 			}
 		}
 	}
 	return out
 }
+
+// memoKnown marks a worked-out cell of score's memo: the sign bit, which no match (0 to 1)
+// sets.
+const memoKnown = 1 << 63
 
 // explained is the share of the query's weight that the chosen facts match: a question whose
 // topic words they do not use is not answered by them, however well its other words match
@@ -741,6 +759,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1
 				}
 			}
+			if len(out) == 0 && fixedFact(s.kind) && topical && !s.namesAHead(q) {
+				continue // "Van hétvégi vezetési óra?": the weekend's hours are no driving lesson
+			}
 			if len(out) == 0 && q.topical() && !topical {
 				continue // the first answer must be about what the question names, not share a "mennyi idő"
 			}
@@ -780,6 +801,29 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 	return out
 }
 
+// modifier reports whether the query's topic word j stands right before another topic word
+// of its clause, which it qualifies: "hétvégi" in "hétvégi vezetési óra", "weekend" in
+// "weekend lessons". The last word of such a run is what the phrase names.
+func (q query) modifier(j int) bool {
+	if j+1 >= len(q.terms) {
+		return false
+	}
+	a, b := &q.terms[j], &q.terms[j+1]
+	return a.weight >= 1 && b.weight >= 1 && b.at == a.next && a.clause == b.clause
+}
+
+// namesAHead reports whether the fact matches, strongly, a topic word of the query that
+// qualifies no other: a fact that matches only the qualifiers of what is asked is about
+// something else that shares a word with it.
+func (s scored) namesAHead(q query) bool {
+	for j, ok := range s.strongAt {
+		if ok && q.terms[j].weight >= 1 && !q.modifier(j) {
+			return true
+		}
+	}
+	return false
+}
+
 // named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,
 // a service's name.
 func named(k factKind) bool { return k == factFAQ || k == factService }
@@ -789,6 +833,10 @@ func named(k factKind) bool { return k == factFAQ || k == factService }
 func fixedFact(k factKind) bool {
 	return k == factHours || k == factAddress || k == factPhone || k == factEmail
 }
+
+// contactKind reports whether facts of the kind are a way to reach the company: its phone
+// or its email.
+func contactKind(k factKind) bool { return k == factPhone || k == factEmail }
 
 // fixedTie is how much more, as a share, a fixed fact's rank must be than a named entry's to
 // answer in its place.

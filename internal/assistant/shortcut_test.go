@@ -158,3 +158,32 @@ func TestConceptIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestStopLemmaAgreesWithTheRules: stopLemma trusts the term's own record of whether the
+// dictionary's rules gave its first lemma, instead of asking them again; that is the rule it
+// stands for, on the words of the tuning profiles and on inflected function words.
+func TestStopLemmaAgreesWithTheRules(t *testing.T) {
+	x := NewIndex(fortyEntries(t))
+	ws := strings.Fields(`valamit valamiért semmit mindent ezért azért akármit bármit neki nekik velük
+		általuk rólunk SEO-t se meg lemondani szombaton foglalást`)
+	for i := range x.facts {
+		for _, k := range x.facts[i].body {
+			ws = append(ws, k.fold)
+		}
+	}
+	stops := 0
+	for _, w := range ws {
+		q := newTerm(w, false)
+		want := !q.english && q.concepts == 0 && len(q.lemmas) > 0 && q.lemmas[0] != q.fold &&
+			morph.Load().Function(q.lemmas[0]) && slices.Contains(morph.Load().Stems(q.fold), q.lemmas[0])
+		if got := stopLemma(&q); got != want {
+			t.Errorf("stopLemma(%s) = %v, the rules give %v (lemmas %q)", w, got, want, q.lemmas)
+		}
+		if want {
+			stops++
+		}
+	}
+	if stops == 0 {
+		t.Fatal("no word is a form of a function word: the test compares nothing that matters")
+	}
+}

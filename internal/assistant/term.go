@@ -27,6 +27,9 @@ type term struct {
 	trans  []string
 	// english is set for a word of an English question or an English profile text.
 	english bool
+	// stemmed is set when the dictionary's rules found the first of lemmas (morph's Stems),
+	// not its looser lemmas or Snowball.
+	stemmed bool
 	// gloss holds the English stems the Hungarian–English dictionary gives a profile word's
 	// lemma, partGloss those of its compound parts: the other direction from trans, whose
 	// English word may list the profile's word too late or not at all.
@@ -78,6 +81,7 @@ func makeTerm(lower string, english, profile bool) term {
 		// The stems the dictionary's rules give come first; the looser lemmas after them
 		// still find a word the rules miss.
 		t.lemmas = lang.Stems(f)
+		t.stemmed = len(t.lemmas) > 0
 		compounded := len(t.lemmas) == 0 && len(f) >= minSplit
 		if compounded {
 			// A compound the dictionary lacks, read by its compounding rules, is its parts:

@@ -1,0 +1,114 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestScoreExactWhateverOrder: how well a fact matched a question's word is what match gives,
+// whether the word was first met in this fact or in one scored before it, so that two facts
+// that use one word rank by their words and not by which comes first in the profile.
+func TestScoreExactWhateverOrder(t *testing.T) {
+	p := Profile{CompanyName: "Próba Szalon",
+		Services: []Service{{Name: "Festés", Description: "Tartós festék, 2 óra.", Price: "12 000 Ft"},
+			{Name: "Melír", Description: "Melírozás festék nélkül, 3 óra.", Price: "15 000 Ft"}},
+		FAQ: []QA{{Question: "Milyen fóliát használtok?", Answer: "Újrahasznosíthatót; a festék 2 óra alatt szárad."}}}
+	x := NewIndex(p)
+	q := newQuery("Meddig tart festeni?", Contact{}, x.facts)
+	inexact := 0
+	for _, s := range score(x, q) {
+		for j := range q.terms {
+			want := 0.0
+			for _, ts := range []struct {
+				terms  []term
+				weight float64
+			}{{s.keys, keyWeight}, {s.joined, keyWeight}, {s.body, bodyWeight}} {
+				for ki := range ts.terms {
+					m := match(&q.terms[j].term, &ts.terms[ki])
+					if one := 1.0; m > 0 && m+one-one != m {
+						inexact++ // a strength that adding one and taking it away rounds
+					}
+					want = max(want, m*ts.weight)
+				}
+			}
+			if want < weakMatch*bodyWeight {
+				want = 0
+			}
+			if s.hit[j] != want {
+				t.Errorf("%s ~ a word of %q%q: %v, match gives %v", q.terms[j].fold, s.faq.Question, s.service.Name, s.hit[j], want)
+			}
+		}
+	}
+	if inexact == 0 {
+		t.Fatal("every match is 0, ½ or 1: the test compares nothing that rounding changes")
+	}
+}
+
+// TestFixedFactNotForAQualifier: the opening hours, address or phone do not answer a question
+// whose only word they match qualifies the thing asked about: "weekend lessons" are lessons,
+// which the profile does not name, not the weekend's opening hours. The weekend itself is
+// still asked of the hours.
+func TestFixedFactNotForAQualifier(t *testing.T) {
+	p := Profile{CompanyName: "Próba Autósiskola", OpeningHours: "Iroda hétfő–csütörtök 10–18, péntek 10–14; hétvégén zárva.",
+		FAQ: []QA{{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+		handover      bool
+	}{
+		{"Do you have weekend lessons?", "", English, true},
+		{"Are you open at the weekend?", "hétvégén zárva", English, false},
+		{"Hétvégén nyitva vagytok?", "hétvégén zárva", Hungarian, false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestPartialMatchRanksAsHalf: a word matched only in part (a word of the profile that shares
+// a part with it, a late sense) counts half in the rank, as it counts half of what the
+// question asks (explained): "driving test" is first the exams' FAQ, which names the test, not
+// the motorcycle course, which holds "vizsgamotor" (test motorcycle) and "vezetés" (driving),
+// each matched in part.
+func TestPartialMatchRanksAsHalf(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Services: []Service{{Name: "A kategóriás motoros tanfolyam", Description: "Elmélet, rutinpálya és forgalmi vezetés, a vizsgamotort mi adjuk.", Price: "310 000 Ft"}},
+		FAQ:      []QA{{Question: "Mennyibe kerülnek a vizsgák?", Answer: "A KRESZ-vizsga 4 600 Ft, a forgalmi vizsga 11 000 Ft."}}}
+	x := NewIndex(p)
+	message := "How much is the driving test fee?"
+	q := newQuery(message, Contact{}, x.facts).without(x.company)
+	chosen := choose(score(x, q), q, DetectIntent(message), true)
+	if len(chosen) == 0 || chosen[0].kind != factFAQ {
+		t.Errorf("chose %d facts, first %+v; want the exams' FAQ first", len(chosen), chosen)
+	}
+}
+
+// TestContactNeedsWordsOfReaching: the phone answers a question that asks how to reach the
+// company, not one whose word the lexicon takes to a word of the phone's keys by another sense:
+// "invoice" is "számla", which begins as "szám" (number).
+func TestContactNeedsWordsOfReaching(t *testing.T) {
+	p := Profile{CompanyName: "Fázis Villanyszerelés Kft.", Phone: "+36 62 555 0192",
+		FAQ: []QA{{Question: "Van garancia?", Answer: "A munkánkra 2 év garanciát vállalunk."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Do I get an invoice?", "", true},
+		{"What's your phone number?", "+36 62 555 0192", false},
+		{"Can I call you?", "+36 62 555 0192", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
