@@ -280,8 +280,21 @@ func TestEnglishTypo(t *testing.T) {
 	d := Load()
 	for w, want := range map[string]string{"cleen": "clean", "apointment": "appoint", "windoww": "window",
 		"adress": "address", "clean": "", "apartmant": ""} {
-		if got := d.EnglishTypo(w); got != want {
+		_, stem := d.EnglishKey(w)
+		if got := d.EnglishTypo(w, stem); got != want {
 			t.Errorf("EnglishTypo(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+// TestEnglishKey: one lookup gives a word's lexicon key and its stem: the stem itself, the
+// stem of the word an irregular form is of, or none for a word the lexicon lacks.
+func TestEnglishKey(t *testing.T) {
+	d := Load()
+	for w, want := range map[string][2]string{"prices": {"price", "price"}, "paid": {"pay", "paid"},
+		"colouring": {"color", "color"}, "facebook": {"", "facebook"}} {
+		if key, stem := d.EnglishKey(w); key != want[0] || stem != want[1] {
+			t.Errorf("EnglishKey(%q) = %q, %q; want %q, %q", w, key, stem, want[0], want[1])
 		}
 	}
 }
