@@ -163,6 +163,18 @@ func TestEnglish(t *testing.T) {
 	}
 }
 
+// TestEnglishTakesDictionaryWords: a Hungarian word the dictionary has is paired as it
+// stands, not as a longer word a loose suffix stripping makes of it ("óra", hour, is no
+// "örök", eternal).
+func TestEnglishTakesDictionaryWords(t *testing.T) {
+	d := Load()
+	for en, want := range map[string]string{"hour": "ora"} {
+		if got := d.English(en); len(got) == 0 || got[0] != want {
+			t.Errorf("English(%q) = %v, want %q first", en, got, want)
+		}
+	}
+}
+
 // TestEnglishStem: British spellings stem as the American ones the lexicon keeps, and words
 // that only look British keep theirs.
 func TestEnglishStem(t *testing.T) {

@@ -534,9 +534,22 @@ const synonymWords = 3
 // entries lack for the word to take it, unless it has no entry of its own.
 const minSynonyms = 2
 
+// lexiconLemma returns the word the lexicon pairs for the folded Hungarian word w: w itself
+// when the dictionary has it, as the loosest stripping would make "óra" (hour) "örök"
+// (eternal); else its longest loose lemma (see morph.LooseLemmas); "" when it has none.
+func lexiconLemma(hu *morph.Data, w string) string {
+	if hu.Known(w) {
+		return w
+	}
+	if ls := hu.LooseLemmas(w); len(ls) > 0 {
+		return ls[0]
+	}
+	return ""
+}
+
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as its longest loose lemma (see morph.LooseLemmas). After its own
+// Hunspell dictionary, each as lexiconLemma gives it. After its own
 // words, an English word takes those that minSynonyms of its WordNet synonyms give among
 // their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
 // "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
@@ -552,10 +565,11 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if !isLetters(en) || len(en) < 2 {
 			return
 		}
-		lemmas := hu.LooseLemmas(morph.Fold(word))
-		if len(lemmas) == 0 {
+		lemma := lexiconLemma(hu, morph.Fold(word))
+		if lemma == "" {
 			return
 		}
+		lemmas := []string{lemma}
 		k := morph.EnglishStem(en)
 		if pairs[k] == nil {
 			pairs[k], order[k] = map[string]int{}, map[string]int{}
