@@ -175,6 +175,14 @@ func TestEnglishTakesDictionaryWords(t *testing.T) {
 	}
 }
 
+// TestEnglishPhraseHead: an English word that the dictionary renders only as a Hungarian
+// adjective and noun takes the noun ("accompanist": "zenei kísérő", a musical companion).
+func TestEnglishPhraseHead(t *testing.T) {
+	if got := Load().English("accompanist"); !slices.Contains(got, "kisero") {
+		t.Errorf("English(accompanist) = %v, want %q among them", got, "kisero")
+	}
+}
+
 // TestEnglishStem: British spellings stem as the American ones the lexicon keeps, and words
 // that only look British keep theirs.
 func TestEnglishStem(t *testing.T) {

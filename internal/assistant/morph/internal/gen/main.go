@@ -534,6 +534,16 @@ const synonymWords = 3
 // entries lack for the word to take it, unless it has no entry of its own.
 const minSynonyms = 2
 
+// phraseHead returns the last word of a Hungarian phrase of two words whose first is an
+// adjective of the suffix "-i" ("tanítási óra": "óra"), the phrase's head.
+func phraseHead(s string) (string, bool) {
+	ws := strings.Fields(s)
+	if len(ws) != 2 || !isLetters(ws[0]) || !isLetters(ws[1]) || !strings.HasSuffix(ws[0], "i") || len(ws[0]) < 4 {
+		return "", false
+	}
+	return ws[1], true
+}
+
 // lexiconLemma returns the word the lexicon pairs for the folded Hungarian word w: w itself
 // when the dictionary has it, as the loosest stripping would make "óra" (hour) "örök"
 // (eternal); else its longest loose lemma (see morph.LooseLemmas); "" when it has none.
@@ -579,6 +589,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		pairs[k][lemmas[0]]++
 	}
+	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
 	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
 		if head = joinTwo(head); strings.Contains(head, " ") {
 			return
@@ -586,6 +597,8 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		for _, s := range senses {
 			if !strings.Contains(s, " ") {
 				addPair(head, s)
+			} else if h, ok := phraseHead(s); ok {
+				phrases = append(phrases, [2]string{head, h})
 			}
 		}
 	}); err != nil {
@@ -603,6 +616,18 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 	}); err != nil {
 		return nil, err
+	}
+	// A two-word sense names a kind of its last word: "accompanist" is "zenei kísérő" (a
+	// musical companion), a "kísérő". Only a word with no single-word equivalent takes it:
+	// added to those, "surgery" ("orvosi rendelő") answered a vet's question with another
+	// entry ("rendelő").
+	had := map[string]bool{}
+	for _, p := range phrases {
+		k := morph.EnglishStem(strings.ToLower(p[0]))
+		if pairs[k] == nil || had[k] {
+			had[k] = true
+			addPair(p[0], p[1])
+		}
 	}
 	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
 	// order of their senses (the dictionaries list the commonest sense first).
