@@ -183,6 +183,14 @@ func TestEnglishPhraseHead(t *testing.T) {
 	}
 }
 
+// TestEnglishFromTranslatedUI: a word neither dictionary has takes the word LibreOffice's
+// Hungarian translation gives it, whole when Hunspell reads it as a compound.
+func TestEnglishFromTranslatedUI(t *testing.T) {
+	if got := Load().English("website"); !slices.Contains(got, "weboldal") {
+		t.Errorf("English(website) = %v, want %q among them", got, "weboldal")
+	}
+}
+
 // TestEnglishStem: British spellings stem as the American ones the lexicon keeps, and words
 // that only look British keep theirs.
 func TestEnglishStem(t *testing.T) {
