@@ -434,7 +434,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			weight = 0.3
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
-		unknown := t.concepts == 0 && (english && !morph.Load().EnglishWord(f) || !english && !morph.Load().Known(t.lemmas[0]))
+		unknown := t.concepts == 0 && (english && t.key == "" || !english && !morph.Load().Known(t.lemmas[0]))
 		next := i + 1
 		if joined[i] {
 			next = i + 2

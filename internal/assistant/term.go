@@ -24,7 +24,10 @@ type term struct {
 	lemmas []string
 	parts  []string
 	en     string
-	trans  []string
+	// key is an English word's key in the lexicon (see morph.EnglishKey), "" when the
+	// lexicon lacks the word.
+	key   string
+	trans []string
 	// english is set for a word of an English question or an English profile text.
 	english bool
 	// stemmed is set when the dictionary's rules found the first of lemmas (morph's Stems),
@@ -75,7 +78,14 @@ func newTerm(lower string, english bool) term { return makeTerm(lower, english, 
 func makeTerm(lower string, english, profile bool) term {
 	lang := morph.Load()
 	f := fold(lower)
-	t := term{fold: f, en: fold(morph.EnglishStem(lower)), concepts: conceptsOf(f), id: -1, english: english}
+	// An English word is stemmed once: its lexicon key and its stem come of one lookup.
+	var key, stem string
+	if english {
+		key, stem = lang.EnglishKey(f)
+	} else {
+		stem = morph.EnglishStem(lower)
+	}
+	t := term{fold: f, en: fold(stem), key: key, concepts: conceptsOf(f), id: -1, english: english}
 	if len(f) <= maxTermLen && !english {
 		// An English word is no Hungarian word with suffixes: "used" is not "us" and "-ed".
 		// The stems the dictionary's rules give come first; the looser lemmas after them
@@ -148,26 +158,28 @@ func makeTerm(lower string, english, profile bool) term {
 		t.sound = soundOf(f)
 	}
 	if english {
-		t.trans = lang.English(f)
-		if base, ok := agentBase(f); ok && len(t.trans) <= maxAgentOwn && lang.EnglishWord(base) {
+		t.trans = lang.EnglishOf(f, key)
+		if base, ok := agentBase(f); ok && len(t.trans) <= maxAgentOwn {
 			// "charger" is one who charges: the lexicon's few words for it may all be
 			// another sense ("csataló", a warhorse); the verb's first words follow them.
-			verb := lang.English(base)
-			for _, h := range verb[:min(agentVerbWords, len(verb))] {
-				if !slices.Contains(t.trans, h) {
-					t.trans = append(t.trans, h)
+			if k, _ := lang.EnglishKey(base); k != "" {
+				verb := lang.EnglishAt(k)
+				for _, h := range verb[:min(agentVerbWords, len(verb))] {
+					if !slices.Contains(t.trans, h) {
+						t.trans = append(t.trans, h)
+					}
 				}
 			}
 		}
 		if t.trans == nil && len(f) <= maxTermLen {
 			// A visitor's typo ("cleen") is the word one letter away.
-			if k := lang.EnglishTypo(f); k != "" {
-				t.trans, t.typo = lang.EnglishKey(k), true
+			if k := lang.EnglishTypo(f, stem); k != "" {
+				t.trans, t.typo = lang.EnglishAt(k), true
 			}
 		}
 		// A compound the lexicon lacks takes its parts' words ("haircut": "haj", "vágás"),
 		// each of which names a part of it only.
-		t.split = len(t.trans) > 0 && !lang.EnglishWord(f) && !t.typo
+		t.split = len(t.trans) > 0 && key == "" && !t.typo
 		t.function = !t.split && functionWord(t.trans)
 		for i, h := range t.trans {
 			if lang.Function(h) || lang.Prefix(h) {

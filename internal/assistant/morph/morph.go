@@ -774,20 +774,53 @@ func (d *Data) KnownHead(w string) (head string, tail []string) {
 	return "", nil
 }
 
-// English returns Hungarian words for an English word (any form: "prices" as "price"), those
-// both dictionaries give first. A compound the lexicon lacks takes the words of its two parts
-// ("haircut": "hair" and "cut"). Nil when the lexicon has none.
+// English returns Hungarian words for the folded English word w (any form: "prices" as
+// "price"), those both dictionaries give first. A compound the lexicon lacks takes the words of
+// its two parts ("haircut": "hair" and "cut"). Nil when the lexicon has none.
 func (d *Data) English(w string) []string {
-	if hu, ok := d.english.value(d.englishStem(w)); ok {
-		return strings.Fields(hu)
+	key, _ := d.EnglishKey(w)
+	return d.EnglishOf(w, key)
+}
+
+// EnglishOf is English of a word whose EnglishKey is key, which the caller has looked up.
+func (d *Data) EnglishOf(w, key string) []string {
+	if key != "" {
+		return d.EnglishAt(key)
 	}
 	for i := len(w) - 3; i >= 3; i-- {
 		a, okA := d.english.value(w[:i])
-		b, okB := d.english.value(EnglishStem(w[i:]))
-		if okA && okB {
+		if !okA {
+			continue // most splits: the rest is not stemmed
+		}
+		if b, okB := d.english.value(EnglishStem(w[i:])); okB {
 			a, b := strings.Fields(a), strings.Fields(b)
 			return append(slices.Clone(a[:min(len(a), maxPartWords)]), b[:min(len(b), maxPartWords)]...)
 		}
+	}
+	return nil
+}
+
+// EnglishKey returns the lexicon's key for the folded English word w, "" when the lexicon
+// lacks it, and w's Snowball stem in American spelling, by which callers compare English
+// words; a caller that needs both stems the word once. The key is the stem, or that of the
+// word w is an irregular form of ("paid": "pay") when the lexicon lacks the form itself.
+func (d *Data) EnglishKey(w string) (key, stem string) {
+	stem = EnglishStem(w)
+	if d.english.has(stem) {
+		return stem, stem
+	}
+	if base, ok := irregular[w]; ok {
+		if k := EnglishStem(base); d.english.has(k) {
+			return k, stem
+		}
+	}
+	return "", stem
+}
+
+// EnglishAt returns the Hungarian words of a lexicon key (see EnglishKey and EnglishTypo).
+func (d *Data) EnglishAt(k string) []string {
+	if hu, ok := d.english.value(k); ok {
+		return strings.Fields(hu)
 	}
 	return nil
 }
@@ -812,16 +845,20 @@ func (d *Data) Synonyms(hu string) []string {
 	return nil
 }
 
-// EnglishTypo returns the English word of the lexicon one typo from w, as its lexicon key, for
-// a word of minTypo letters or more that the lexicon lacks: "cleen" is "clean", "apointment"
-// "appoint". Only the commonest typos are tried, which keeps it to some ten lookups a letter: a
-// letter doubled or undoubled, two swapped, a vowel for a vowel. "" when none is one typo
-// away.
-func (d *Data) EnglishTypo(w string) string {
-	k := d.englishStem(w)
-	if len(k) < minTypo || d.english.has(k) {
+// EnglishTypo returns the English word of the lexicon one typo from the folded English word
+// w, whose Snowball stem is stem, as its lexicon key, for a word of minTypo letters or more
+// that the lexicon lacks: "cleen" is "clean", "apointment" "appoint". Only the commonest typos
+// are tried, which keeps it to some ten lookups a letter: a letter doubled or undoubled, two
+// swapped, a vowel for a vowel. "" when none is one typo away.
+func (d *Data) EnglishTypo(w, stem string) string {
+	if len(stem) < minTypo || d.english.has(stem) {
 		return ""
 	}
+	return d.typoOf(stem)
+}
+
+// typoOf returns the lexicon key one common typo from k, "" when none is.
+func (d *Data) typoOf(k string) string {
 	var found string
 	try := func(v string) bool {
 		if found == "" && v != k && d.english.has(v) {
@@ -862,28 +899,11 @@ func (d *Data) replace(w string, i int, keep func(byte) bool, try func(string) b
 // word is one typo from too many others.
 const minTypo = 5
 
-// EnglishKey returns Hungarian words for a lexicon key (see EnglishTypo).
-func (d *Data) EnglishKey(k string) []string {
-	if hu, ok := d.english.value(k); ok {
-		return strings.Fields(hu)
-	}
-	return nil
-}
-
-// EnglishWord reports whether the lexicon has the English word w itself (any form), not only
-// the parts of a compound: "Facebook" is no "face" and "book".
+// EnglishWord reports whether the lexicon has the folded English word w itself (any form),
+// not only the parts of a compound: "Facebook" is no "face" and "book".
 func (d *Data) EnglishWord(w string) bool {
-	return d.english.has(d.englishStem(w))
-}
-
-// englishStem returns the lexicon's key for an English word: its Snowball stem, or that of
-// the word it is an irregular form of ("paid": "pay") when the lexicon lacks the form itself.
-func (d *Data) englishStem(w string) string {
-	k := EnglishStem(w)
-	if base, ok := irregular[w]; ok && !d.english.has(k) {
-		return EnglishStem(base)
-	}
-	return k
+	k, _ := d.EnglishKey(w)
+	return k != ""
 }
 
 // EnglishStem returns the Snowball stem of a lower-case English word in American spelling,

@@ -163,6 +163,34 @@ func TestEnglish(t *testing.T) {
 	}
 }
 
+// TestEnglishTakesDictionaryWords: a Hungarian word the dictionary has is paired as it
+// stands, not as a longer word a loose suffix stripping makes of it ("óra", hour, is no
+// "örök", eternal).
+func TestEnglishTakesDictionaryWords(t *testing.T) {
+	d := Load()
+	for en, want := range map[string]string{"hour": "ora"} {
+		if got := d.English(en); len(got) == 0 || got[0] != want {
+			t.Errorf("English(%q) = %v, want %q first", en, got, want)
+		}
+	}
+}
+
+// TestEnglishPhraseHead: an English word that the dictionary renders only as a Hungarian
+// adjective and noun takes the noun ("accompanist": "zenei kísérő", a musical companion).
+func TestEnglishPhraseHead(t *testing.T) {
+	if got := Load().English("accompanist"); !slices.Contains(got, "kisero") {
+		t.Errorf("English(accompanist) = %v, want %q among them", got, "kisero")
+	}
+}
+
+// TestEnglishFromTranslatedUI: a word neither dictionary has takes the word LibreOffice's
+// Hungarian translation gives it, whole when Hunspell reads it as a compound.
+func TestEnglishFromTranslatedUI(t *testing.T) {
+	if got := Load().English("website"); !slices.Contains(got, "weboldal") {
+		t.Errorf("English(website) = %v, want %q among them", got, "weboldal")
+	}
+}
+
 // TestEnglishStem: British spellings stem as the American ones the lexicon keeps, and words
 // that only look British keep theirs.
 func TestEnglishStem(t *testing.T) {
@@ -280,8 +308,21 @@ func TestEnglishTypo(t *testing.T) {
 	d := Load()
 	for w, want := range map[string]string{"cleen": "clean", "apointment": "appoint", "windoww": "window",
 		"adress": "address", "clean": "", "apartmant": ""} {
-		if got := d.EnglishTypo(w); got != want {
+		_, stem := d.EnglishKey(w)
+		if got := d.EnglishTypo(w, stem); got != want {
 			t.Errorf("EnglishTypo(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+// TestEnglishKey: one lookup gives a word's lexicon key and its stem: the stem itself, the
+// stem of the word an irregular form is of, or none for a word the lexicon lacks.
+func TestEnglishKey(t *testing.T) {
+	d := Load()
+	for w, want := range map[string][2]string{"prices": {"price", "price"}, "paid": {"pay", "paid"},
+		"colouring": {"color", "color"}, "facebook": {"", "facebook"}} {
+		if key, stem := d.EnglishKey(w); key != want[0] || stem != want[1] {
+			t.Errorf("EnglishKey(%q) = %q, %q; want %q, %q", w, key, stem, want[0], want[1])
 		}
 	}
 }

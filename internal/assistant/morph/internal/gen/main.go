@@ -1,8 +1,10 @@
 // Command gen derives the morph package's data from general language resources that Debian
 // ships: the Hungarian Hunspell dictionary (hunspell-hu) and thesaurus (mythes-hu), the
 // FreeDict Hungarian–English and
-// English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun) and the
-// English WordNet (wordnet-base). It is run by
+// English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun), the
+// English WordNet (wordnet-base) and LibreOffice's Hungarian translation
+// (libreoffice-l10n-hu, whose message catalogues may be unpacked with dpkg -x rather than
+// installed with the office suite it depends on). It is run by
 // `go generate ./internal/assistant/morph/` on a machine with those packages installed; the
 // output is committed, so neither a build nor the server needs them.
 package main
@@ -11,6 +13,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"io"
@@ -33,14 +36,16 @@ func main() {
 	dictd := flag.String("dictd", "/usr/share/dictd", "folder of the FreeDict dictd files")
 	wordnet := flag.String("wordnet", "/usr/share/wordnet", "folder of the WordNet database files")
 	thesaurus := flag.String("thesaurus", "/usr/share/mythes/th_hu_HU_v2.dat", "Hungarian MyThes thesaurus")
+	ui := flag.String("ui", "/usr/lib/libreoffice/program/resource/hu/LC_MESSAGES",
+		"folder of the Hungarian message catalogues (.mo) of LibreOffice (libreoffice-l10n-hu)")
 	out := flag.String("out", "data", "output folder")
 	flag.Parse()
-	if err := run(*aff, *dic, *dictd, *wordnet, *thesaurus, *out); err != nil {
+	if err := run(*aff, *dic, *dictd, *wordnet, *thesaurus, *ui, *out); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
+func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	aff, err := readAffixes(affPath)
 	if err != nil {
 		return err
@@ -83,7 +88,11 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, out string) error {
 	if err != nil {
 		return err
 	}
-	lex, err := readLexicon(dictd, hu, synonyms, pertains, twoWords)
+	uiPairs, err := readCatalogues(ui)
+	if err != nil {
+		return err
+	}
+	lex, err := readLexicon(dictd, hu, synonyms, pertains, twoWords, uiPairs)
 	if err != nil {
 		return err
 	}
@@ -534,9 +543,92 @@ const synonymWords = 3
 // entries lack for the word to take it, unless it has no entry of its own.
 const minSynonyms = 2
 
+// phraseHead returns the last word of a Hungarian phrase of two words whose first is an
+// adjective of the suffix "-i" ("tanítási óra": "óra"), the phrase's head.
+func phraseHead(s string) (string, bool) {
+	ws := strings.Fields(s)
+	if len(ws) != 2 || !isLetters(ws[0]) || !isLetters(ws[1]) || !strings.HasSuffix(ws[0], "i") || len(ws[0]) < 4 {
+		return "", false
+	}
+	return ws[1], true
+}
+
+// readCatalogues reads the GNU message catalogues (.mo) of a folder: the pairs of an English
+// message of one word and its Hungarian translation of one word, lower case, each pair once,
+// sorted. A user interface's words are the web's and the office's ("website": "weboldal").
+func readCatalogues(dir string) ([][2]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.mo"))
+	if err != nil || len(files) == 0 {
+		return nil, fmt.Errorf("no message catalogues in %s (apt-get download libreoffice-l10n-hu; dpkg -x; -ui its folder): %v", dir, err)
+	}
+	seen := map[[2]string]bool{}
+	var out [][2]string
+	clean := func(s string) string {
+		s = strings.NewReplacer("~", "", "_", "").Replace(s)
+		return strings.ToLower(strings.TrimRight(strings.TrimSpace(s), ".:…"))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		if len(b) < 20 || binary.LittleEndian.Uint32(b) != 0x950412de {
+			return nil, fmt.Errorf("%s: not a little-endian message catalogue", f)
+		}
+		n := int(binary.LittleEndian.Uint32(b[8:]))
+		ids, strs := int(binary.LittleEndian.Uint32(b[12:])), int(binary.LittleEndian.Uint32(b[16:]))
+		at := func(table, i int) string {
+			l, o := int(binary.LittleEndian.Uint32(b[table+8*i:])), int(binary.LittleEndian.Uint32(b[table+8*i+4:]))
+			if o+l > len(b) {
+				return ""
+			}
+			return string(b[o : o+l])
+		}
+		for i := 0; i < n; i++ {
+			id := at(ids, i)
+			if _, msg, ok := strings.Cut(id, "\x04"); ok {
+				id = msg // a message's context
+			}
+			en, hu := clean(id), clean(at(strs, i))
+			if en == "" || hu == "" || !isASCIILetters(en) || !isLetters(hu) || len(en) < 3 {
+				continue
+			}
+			if p := [2]string{en, hu}; !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]string) int { return strings.Compare(a[0]+"\t"+a[1], b[0]+"\t"+b[1]) })
+	return out, nil
+}
+
+// partsOf reports whether Hunspell reads w as a compound of words it has.
+func partsOf(hu *morph.Data, w string) bool {
+	head, _ := hu.Parts(w)
+	return head != ""
+}
+
+func isASCIILetters(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0
+}
+
+// lexiconLemma returns the word the lexicon pairs for the folded Hungarian word w: w itself
+// when the dictionary has it, as the loosest stripping would make "óra" (hour) "örök"
+// (eternal); else its longest loose lemma (see morph.LooseLemmas); "" when it has none.
+func lexiconLemma(hu *morph.Data, w string) string {
+	if hu.Known(w) {
+		return w
+	}
+	if ls := hu.LooseLemmas(w); len(ls) > 0 {
+		return ls[0]
+	}
+	return ""
+}
+
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as its longest loose lemma (see morph.LooseLemmas). After its own
+// Hunspell dictionary, each as lexiconLemma gives it. After its own
 // words, an English word takes those that minSynonyms of its WordNet synonyms give among
 // their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
 // "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
@@ -544,7 +636,7 @@ const minSynonyms = 2
 // two come the first synonymWords of each word it pertains to ("bridal": "bride"), which
 // are its own meaning. A compound WordNet writes only as two words and FreeDict lacks gets
 // no line: read as its two words, it matches what they say.
-func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool) ([]string, error) {
+func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
 	addPair := func(en, word string) {
@@ -552,10 +644,11 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if !isLetters(en) || len(en) < 2 {
 			return
 		}
-		lemmas := hu.LooseLemmas(morph.Fold(word))
-		if len(lemmas) == 0 {
+		lemma := lexiconLemma(hu, morph.Fold(word))
+		if lemma == "" {
 			return
 		}
+		lemmas := []string{lemma}
 		k := morph.EnglishStem(en)
 		if pairs[k] == nil {
 			pairs[k], order[k] = map[string]int{}, map[string]int{}
@@ -565,6 +658,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		pairs[k][lemmas[0]]++
 	}
+	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
 	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
 		if head = joinTwo(head); strings.Contains(head, " ") {
 			return
@@ -572,6 +666,8 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		for _, s := range senses {
 			if !strings.Contains(s, " ") {
 				addPair(head, s)
+			} else if h, ok := phraseHead(s); ok {
+				phrases = append(phrases, [2]string{head, h})
 			}
 		}
 	}); err != nil {
@@ -589,6 +685,42 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 	}); err != nil {
 		return nil, err
+	}
+	// A two-word sense names a kind of its last word: "accompanist" is "zenei kísérő" (a
+	// musical companion), a "kísérő". Only a word with no single-word equivalent takes it:
+	// added to those, "surgery" ("orvosi rendelő") answered a vet's question with another
+	// entry ("rendelő").
+	had := map[string]bool{}
+	for _, p := range phrases {
+		k := morph.EnglishStem(strings.ToLower(p[0]))
+		if pairs[k] == nil || had[k] {
+			had[k] = true
+			addPair(p[0], p[1])
+		}
+	}
+	// A word neither dictionary has takes the word LibreOffice's Hungarian translation gives
+	// it ("website": "weboldal"), whole when Hunspell lacks it but reads it as a compound.
+	hadUI := map[string]bool{}
+	for _, p := range uiPairs {
+		k := morph.EnglishStem(p[0])
+		if pairs[k] != nil && !hadUI[k] {
+			continue
+		}
+		if l := lexiconLemma(hu, morph.Fold(p[1])); len(l) < 3 || hu.Prefix(l) {
+			continue // "embedded": "beágyazott" as "be", a verbal prefix
+		}
+		hadUI[k] = true
+		if w := morph.Fold(p[1]); !hu.Known(w) && partsOf(hu, w) {
+			if pairs[k] == nil {
+				pairs[k], order[k] = map[string]int{}, map[string]int{}
+			}
+			if _, ok := order[k][w]; !ok {
+				order[k][w] = len(order[k])
+			}
+			pairs[k][w]++
+			continue
+		}
+		addPair(p[0], p[1])
 	}
 	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
 	// order of their senses (the dictionaries list the commonest sense first).
