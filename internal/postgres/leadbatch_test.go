@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -435,5 +436,39 @@ func TestLeadCreateAfterClose(t *testing.T) {
 	s.Close()
 	if _, err := s.CreateLead(context.Background(), a, newLead("A"), nil, nil); !errs.Is(err, errs.Unavailable) {
 		t.Errorf("create after close: %v, want unavailable", err)
+	}
+}
+
+// A lead's company must exist, and a company that has leads cannot be deleted: the company's
+// counter row, written by the statement that stores the lead, holds both, so leads need no
+// foreign key of their own. A lead of no company is refused alone and in a group, where it
+// fails no other lead.
+func TestLeadOfNoCompanyRefused(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, nobody := company(t, s, "A"), uuid.New()
+	isForeignKey := func(err error) bool {
+		var pqErr *pq.Error
+		return errors.As(err, &pqErr) && pqErr.Code == "23503"
+	}
+	if _, err := s.CreateLead(ctx, nobody, newLead("Senki"), nil, nil); !isForeignKey(err) {
+		t.Errorf("lead of no company: %v, want a foreign key violation", err)
+	}
+	ghost := newLead("Szellem")
+	_, failed := postgres.StoreGroup(s, []postgres.GroupCreate{
+		{Ctx: ctx, CompanyID: a, Lead: newLead("Anna")}, {Ctx: ctx, CompanyID: nobody, Lead: ghost}})
+	if failed[0] != nil || !isForeignKey(failed[1]) {
+		t.Errorf("group of a lead of A and one of no company: %v, want nil and a foreign key violation", failed)
+	}
+	var n int
+	if err := s.DB().QueryRow(`SELECT count(*) FROM leads WHERE company_id = $1 OR id = $2`, nobody, ghost.ID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Errorf("%d leads of no company stored", n)
+	}
+	if _, err := s.DB().Exec(`DELETE FROM companies WHERE id = $1`, a); !isForeignKey(err) {
+		t.Errorf("deleting a company with leads: %v, want a foreign key violation", err)
 	}
 }
