@@ -15,6 +15,7 @@ import (
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/buildinfo"
 	"github.com/leadchat/leadchat/internal/dev"
+	"github.com/leadchat/leadchat/internal/exepages"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/service"
 )
@@ -205,6 +206,13 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	ln, err := service.Listen(ctx, cfg.Addr)
 	if err != nil {
 		return err
+	}
+	// The process serves and does nothing else, so from here on it maps the binary's pages one
+	// by one as it reads them; Serve's release of the start-up pages keeps that grain. (Here,
+	// not in Serve: the page cache of the executable is the process's to drop, and a test
+	// binary that starts many services would read its code from the disk again after each.)
+	if _, err := exepages.Narrow(); err != nil {
+		fmt.Fprintf(stderr, "leadchat: the binary's pages stay mapped 64 KiB at a time: %v\n", err)
 	}
 	return svc.Serve(ctx, ln)
 }

@@ -250,8 +250,8 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	ln = netutil.LimitListener(ln, cmp.Or(s.cfg.MaxConns, DefaultMaxConns))
 	// Starting read much of the binary that serving never reads again (init, migrations, the
 	// embedded data's tables: about 15 MiB resident); it leaves the resident memory, and
-	// serving reads back what it needs, page by page.
-	if r, err := exepages.Narrow(); err != nil {
+	// serving reads back what it needs.
+	if r, err := exepages.Release(); err != nil {
 		s.log.Warn("releasing the binary's pages", "err", err.Error())
 	} else {
 		s.log.Debug("released the binary's pages", "mappings", r.Mappings, "bytes", r.Bytes)
