@@ -11,10 +11,12 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/leadchat/leadchat/internal/admin"
 	"github.com/leadchat/leadchat/internal/buildinfo"
 	"github.com/leadchat/leadchat/internal/dev"
+	"github.com/leadchat/leadchat/internal/exepages"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/service"
 )
@@ -206,7 +208,29 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	go narrowOnceLive(ctx, svc, stderr)
 	return svc.Serve(ctx, ln)
+}
+
+// narrowOnceLive makes the process map the binary's pages one by one as it reads them
+// (exepages.Narrow) once the service's key cache follows the change feed, whose listener Serve
+// starts: code read after Narrow comes from the disk a page at a time, which on a busy machine
+// delayed the listener, and until it is live every request with a key costs a lookup. Here,
+// not in Serve: the page cache of the executable is the process's to drop, and a test binary
+// that starts many services would read its code from the disk again after each.
+func narrowOnceLive(ctx context.Context, svc *service.Service, stderr io.Writer) {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !svc.CacheLive() {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+	if _, err := exepages.Narrow(); err != nil {
+		fmt.Fprintf(stderr, "leadchat: the binary's pages stay mapped 64 KiB at a time: %v\n", err)
+	}
 }
 
 // openStore connects the admin commands to DATABASE_URL or, when it is unset, to the database of

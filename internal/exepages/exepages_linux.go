@@ -19,7 +19,47 @@ import (
 // Called once the service is built, it leaves resident only what serving reads. The writable
 // mapping (initialised data) is never touched: dropping its private pages would lose what the
 // process wrote there.
-func Release() (Released, error) {
+func Release() (Released, error) { return each(unix.MADV_DONTNEED) }
+
+// Narrow is Release that also leaves the process mapping the pages it reads and few others
+// from then on. On a read of a page not resident, the kernel maps, besides it, every page of the
+// 64 KiB around it that the page cache holds, and the cache holds the whole executable once
+// anything read it all (the build that wrote it, a start-up): under the hostile run's attacks
+// the function tables (which every collection reads for each goroutine's stack) and the
+// read-only data were resident at that grain, beside the password hash's 19 MiB. So Narrow
+// marks the read-only mappings for random reads, with which a page missing from the cache is
+// read alone, and drops the executable's pages from the cache (those another process maps
+// stay); a page read after it is read from the disk, once, and stays cached. Release, later,
+// keeps that grain: a page read again maps only the cached pages around it, those read since.
+// (The code's mapping gains less: kernels read executable code ahead in larger units.)
+func Narrow() (Released, error) {
+	f, err := os.Open("/proc/self/exe")
+	if err != nil {
+		return Released{}, fmt.Errorf("the executable: %w", err)
+	}
+	defer f.Close()
+	// Written pages not yet on the disk (a binary just built) cannot leave the cache. A file
+	// system that refuses (a read-only one) has none.
+	_ = unix.Fdatasync(int(f.Fd()))
+	if _, err := each(unix.MADV_RANDOM); err != nil {
+		return Released{}, err
+	}
+	// MADV_PAGEOUT unmaps and frees the pages together, where a release and then an eviction
+	// would miss those that the service's other goroutines map again in between (and with them
+	// the large folios that hold them). A kernel without it (before Linux 5.4) leaves those.
+	_, _ = each(unix.MADV_PAGEOUT)
+	r, err := each(unix.MADV_DONTNEED)
+	if err != nil {
+		return r, err
+	}
+	if err := unix.Fadvise(int(f.Fd()), 0, 0, unix.FADV_DONTNEED); err != nil {
+		return r, fmt.Errorf("fadvise of the executable: %w", err)
+	}
+	return r, nil
+}
+
+// each gives advice to the executable's read-only mappings, one madvise each.
+func each(advice int) (Released, error) {
 	var st unix.Stat_t
 	if err := unix.Stat("/proc/self/exe", &st); err != nil {
 		return Released{}, fmt.Errorf("the executable: %w", err)
@@ -41,7 +81,7 @@ func Release() (Released, error) {
 		if !ok || m.writable || (m.dev != st.Dev || m.inode != st.Ino) && m.path != exe {
 			continue
 		}
-		if _, _, errno := unix.Syscall(unix.SYS_MADVISE, m.start, m.end-m.start, unix.MADV_DONTNEED); errno != 0 {
+		if _, _, errno := unix.Syscall(unix.SYS_MADVISE, m.start, m.end-m.start, uintptr(advice)); errno != 0 {
 			return r, fmt.Errorf("madvise %x-%x: %w", m.start, m.end, errno)
 		}
 		r.Mappings++

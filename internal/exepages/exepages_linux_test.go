@@ -2,6 +2,7 @@ package exepages
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -86,4 +87,62 @@ func rssFile(t *testing.T) int64 {
 	}
 	t.Fatal("no RssFile in /proc/self/status")
 	return 0
+}
+
+// Narrow releases the read-only mappings as Release does and marks them for random reads
+// (VmFlags "rr"), which leaves the kernel reading a missing page alone; the written data stays.
+func TestNarrowMarksRandomReads(t *testing.T) {
+	for i := range written {
+		written[i] = 9
+	}
+	r, err := Narrow()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Mappings < 2 || r.Bytes < 1<<20 {
+		t.Errorf("narrowed %d mappings of %d bytes: want the executable's read-only ones", r.Mappings, r.Bytes)
+	}
+	flags := exeFlags(t)
+	if len(flags) < 3 {
+		t.Fatalf("%d mappings of the executable in /proc/self/smaps, want its code, read-only and written data", len(flags))
+	}
+	for m, f := range flags {
+		random := slices.Contains(f, "rr")
+		if writable := slices.Contains(f, "wr"); random == writable {
+			t.Errorf("mapping %s has VmFlags %v: want rr on the read-only mappings alone", m, f)
+		}
+	}
+	for i, b := range written {
+		if b != 9 {
+			t.Fatalf("written[%d] = %d after Narrow: a writable mapping was dropped", i, b)
+		}
+	}
+}
+
+// exeFlags is the VmFlags of each of the executable's mappings, by address range.
+func exeFlags(t *testing.T) map[string][]string {
+	t.Helper()
+	exe, err := os.Readlink("/proc/self/exe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	current := ""
+	for line := range strings.Lines(string(b)) {
+		f := strings.Fields(line)
+		switch {
+		case len(f) > 5 && strings.Contains(f[0], "-") && strings.Join(f[5:], " ") == exe:
+			current = f[0]
+		case len(f) > 0 && f[0] == "VmFlags:" && current != "":
+			out[current] = f[1:]
+			current = ""
+		case len(f) > 0 && strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":"):
+			current = ""
+		}
+	}
+	return out
 }

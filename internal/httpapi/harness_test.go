@@ -26,6 +26,7 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/service/servicetest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -79,13 +80,7 @@ func startWith(t *testing.T, edit func(*service.Config)) *env {
 	if edit != nil {
 		edit(&cfg)
 	}
-	// Unless the test gave them somewhere to go, its own receivers on 127.0.0.1 (any other
-	// webhook address is refused or unreachable here) or an SMTP server, events are recorded
-	// and not delivered: the delivery workers poll the database every 20 ms, which cost an idle
-	// service some 16% of a core (half of it PostgreSQL's) for as long as each test ran.
-	if !cfg.Events.AllowPrivate && cfg.Events.SMTP == nil {
-		cfg.Events.RecordOnly = true
-	}
+	servicetest.RecordEventsOnly(&cfg)
 	logs := &lockedBuffer{}
 	svc, err := service.Open(ctx, cfg, logs, nil)
 	if err != nil {

@@ -37,20 +37,9 @@ func newRiverMigrator(db *sql.DB) (*rivermigrate.Migrator[*sql.Tx], error) {
 	return m, nil
 }
 
-// Migrate applies every pending migration, ours and then River's, and reports what it applied
-// to w.
+// Migrate applies every pending migration, River's and then ours, and reports what it applied
+// to w. River's come first: its tables stand alone, and ours shape River's indexes.
 func Migrate(ctx context.Context, db *sql.DB, w io.Writer) error {
-	p, err := newProvider(db)
-	if err != nil {
-		return err
-	}
-	results, err := p.Up(ctx)
-	if err != nil {
-		return fmt.Errorf("applying migrations: %w", err)
-	}
-	for _, r := range results {
-		fmt.Fprintf(w, "migrated %s\n", r.Source.Path)
-	}
 	rm, err := newRiverMigrator(db)
 	if err != nil {
 		return err
@@ -61,6 +50,17 @@ func Migrate(ctx context.Context, db *sql.DB, w io.Writer) error {
 	}
 	for _, v := range res.Versions {
 		fmt.Fprintf(w, "migrated river %03d_%s\n", v.Version, v.Name)
+	}
+	p, err := newProvider(db)
+	if err != nil {
+		return err
+	}
+	results, err := p.Up(ctx)
+	if err != nil {
+		return fmt.Errorf("applying migrations: %w", err)
+	}
+	for _, r := range results {
+		fmt.Fprintf(w, "migrated %s\n", r.Source.Path)
 	}
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 	"github.com/leadchat/leadchat/internal/service"
+	"github.com/leadchat/leadchat/internal/service/servicetest"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/user/usertest"
 	"github.com/leadchat/leadchat/internal/web"
@@ -85,7 +86,7 @@ func startHashing(t *testing.T, realHashes bool, wrap func(net.Listener) net.Lis
 	for _, o := range options {
 		o(&cfg)
 	}
-	recordEventsOnly(&cfg)
+	servicetest.RecordEventsOnly(&cfg)
 	svc, err := service.Open(ctx, cfg, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -116,17 +117,6 @@ func startHashing(t *testing.T, realHashes bool, wrap func(net.Listener) net.Lis
 	f.user(t, f.a, f.member, user.Member)
 	f.user(t, f.b, f.ownerB, user.Owner)
 	return f
-}
-
-// recordEventsOnly makes a service record its events without delivering them, unless the test
-// gave them somewhere to go: its own receivers on 127.0.0.1 (Events.AllowPrivate; any other
-// webhook address is refused or unreachable here) or an SMTP server. The delivery workers
-// poll the database every 20 ms: an idle service's polling cost some 16% of a core (half of it
-// PostgreSQL's), for as long as each test ran.
-func recordEventsOnly(cfg *service.Config) {
-	if !cfg.Events.AllowPrivate && cfg.Events.SMTP == nil {
-		cfg.Events.RecordOnly = true
-	}
 }
 
 // dashboardFixture is a fresh database holding company A (pro plan) and its owner, f.owner,
