@@ -15,67 +15,73 @@ import (
 
 // selectLeadFile reads a lead's page in one statement: the rows are of leadColumns, the lead $2
 // first and then up to $3 of the same person's other leads (the same address, whatever its
-// letters' case, or the same E.164 number, each half through its own partial index), newest
-// first. The lead's row alone carries its transcript, history and notes, each as arrays of
-// its columns in the list's order (each lateral list runs only for that row: l.id = $2 gates
-// it), times in microseconds as leadColumns' are, and the company's users as JSON. Each list
-// is sorted once, in a subquery whose order array_agg keeps: an ORDER BY in each array_agg
-// sorts once per array. Arrays rather than JSON objects for the long lists: encoding/json's
-// decoding of them was a sixth of the page's server CPU, lib/pq's arrays cost half that (and
-// textArray's a string per array, not per element), and PostgreSQL builds either in about the
-// same time. Six reads in one round trip: PostgreSQL's
-// and the server's work per statement was more than the lists' own. An unknown lead gives no
-// row: the related halves start from the lead.
+// letters' case, or the same E.164 number), newest first. The lead's row alone carries its
+// transcript, history and notes, each as arrays of its columns in the list's order, times in
+// microseconds as leadColumns' are, and the company's users as JSON; the other rows have NULL
+// there. Each list is sorted once, in a subquery whose order array_agg keeps: an ORDER BY in
+// each array_agg sorts once per array. Arrays rather than JSON objects for the long lists:
+// encoding/json's decoding of them was a sixth of the page's server CPU, lib/pq's arrays cost
+// half that (and textArray's a string per array, not per element), and PostgreSQL builds
+// either in about the same time. Six reads in one round trip: PostgreSQL's and the server's
+// work per statement was more than the lists' own. An unknown lead gives no row: the related
+// leads are found from the lead.
 //
-// Each related half compares with the lead's address or number read by a scalar subquery, not
-// by joining the lead: the planner estimates "column = a value known only when run" from the
-// column's distinct values, a handful of rows whatever the table holds, and so always walks
-// the half's index. A join was estimated from the most common values of both sides: once one
-// address filled a tenth of the table (a sender that always posts the same test lead), each
-// half was estimated at thousands of a million leads, and the custom plans (a connection's
-// first five, and its next one after every ANALYZE) read the company's whole table, for
-// seconds, instead of 21 rows.
+// The lead and the others are two halves of a UNION ALL, so that the lists' subqueries are set
+// up for the lead alone, and the others are read straight from the rows the address and number
+// indexes find (one bitmap of both), rather than found by id again and joined to the lists per
+// row, which cost PostgreSQL more than the page's lists did.
+//
+// The others are compared with the lead's address or number read by a scalar subquery, not by
+// joining the lead: the planner estimates "column = a value known only when run" from the
+// column's distinct values, a handful of rows whatever the table holds, and so always reads
+// the indexes. A join was estimated from the most common values of both sides: once one address
+// filled a tenth of the table (a sender that always posts the same test lead), each half was
+// estimated at thousands of a million leads, and the custom plans (a connection's first five,
+// and its next one after every ANALYZE) read the company's whole table, for seconds, instead of
+// 21 rows.
 const selectLeadFile = `
 SELECT ` + leadColumns + `,
        tm.visitor, tm.text, tm.at, tm.agent,
        th.field, th.old, th.new, th.origin, th.at,
        tn.id, tn.author_id, tn.author, tn.body, tn.at,
-       CASE WHEN l.id = $2 THEN (
-           SELECT json_agg(json_build_object('id', u.id, 'email', u.email,
-                                             'password_set', u.password_hash IS NOT NULL AND m.accepted_at IS NOT NULL,
-                                             'created_at', m.created_at, 'company_id', m.company_id, 'role', m.role)
-                           ORDER BY m.created_at, u.id)
-           FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = $1) END
+       (SELECT json_agg(json_build_object('id', u.id, 'email', u.email,
+                                          'password_set', u.password_hash IS NOT NULL AND m.accepted_at IS NOT NULL,
+                                          'created_at', m.created_at, 'company_id', m.company_id, 'role', m.role)
+                        ORDER BY m.created_at, u.id)
+        FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = $1),
+       0 AS place
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
 CROSS JOIN LATERAL (
     SELECT array_agg(m.visitor) AS visitor, array_agg(m.text) AS text, array_agg(m.at) AS at, array_agg(m.agent) AS agent
     FROM (SELECT m.visitor, m.text, (extract(epoch FROM m.created_at) * 1000000)::int8 AS at, coalesce(m.agent_name, '') AS agent
-          FROM chat_messages m WHERE l.id = $2 AND m.company_id = $1 AND m.session_id = s.session_id ORDER BY m.id) m) tm
+          FROM chat_messages m WHERE m.company_id = $1 AND m.session_id = s.session_id ORDER BY m.id) m) tm
 CROSS JOIN LATERAL (
     SELECT array_agg(h.field) AS field, array_agg(h.old) AS old, array_agg(h.new) AS new, array_agg(h.origin) AS origin,
            array_agg(h.at) AS at
     FROM (SELECT h.field, coalesce(h.old_value, '') AS old, coalesce(h.new_value, '') AS new, h.origin,
                  (extract(epoch FROM h.created_at) * 1000000)::int8 AS at
-          FROM lead_history h WHERE l.id = $2 AND h.company_id = $1 AND h.lead_id = l.id ORDER BY h.id) h) th
+          FROM lead_history h WHERE h.company_id = $1 AND h.lead_id = l.id ORDER BY h.id) h) th
 CROSS JOIN LATERAL (
     SELECT array_agg(n.id) AS id, array_agg(n.author_id) AS author_id, array_agg(n.author) AS author,
            array_agg(n.body) AS body, array_agg(n.at) AS at
     FROM (SELECT n.id, coalesce(n.author_id::text, '') AS author_id, n.author_email AS author, n.body,
                  (extract(epoch FROM n.created_at) * 1000000)::int8 AS at
-          FROM lead_notes n WHERE l.id = $2 AND n.company_id = $1 AND n.lead_id = l.id ORDER BY n.id) n) tn
-WHERE l.company_id = $1 AND l.id IN (
-    SELECT $2::uuid
-    UNION
-    SELECT o.id FROM leads o
-    WHERE o.company_id = $1 AND o.email IS NOT NULL
-      AND lower(o.email) = (SELECT lower(me.email) FROM leads me WHERE me.company_id = $1 AND me.id = $2)
-    UNION
-    SELECT o.id FROM leads o
-    WHERE o.company_id = $1 AND o.phone_e164 IS NOT NULL
-      AND o.phone_e164 = (SELECT me.phone_e164 FROM leads me WHERE me.company_id = $1 AND me.id = $2))
-ORDER BY l.id <> $2, l.created_at DESC, l.id DESC
-LIMIT $3::int + 1`
+          FROM lead_notes n WHERE n.company_id = $1 AND n.lead_id = l.id ORDER BY n.id) n) tn
+WHERE l.company_id = $1 AND l.id = $2
+UNION ALL
+(SELECT ` + leadColumns + `,
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 1
+ FROM leads l
+ LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
+ WHERE l.company_id = $1 AND l.id <> $2
+   AND (l.email IS NOT NULL
+        AND lower(l.email) = (SELECT lower(me.email) FROM leads me WHERE me.company_id = $1 AND me.id = $2)
+     OR l.phone_e164 IS NOT NULL
+        AND l.phone_e164 = (SELECT me.phone_e164 FROM leads me WHERE me.company_id = $1 AND me.id = $2))
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $3)
+ORDER BY place, 16 DESC, 1 DESC`
 
 // fileLists are the lead's row's lists as selectLeadFile returns them.
 type fileLists struct {
@@ -87,12 +93,13 @@ type fileLists struct {
 	noteID, noteAt                          int64Array
 	noteAuthorID, noteAuthor, noteBody      textArray
 	users                                   []byte
+	place                                   int // 0 for the lead, 1 for another
 }
 
 func (x *fileLists) dest() []any {
 	return []any{&x.msgVisitor, &x.msgText, &x.msgAt, &x.msgAgent,
 		&x.histField, &x.histOld, &x.histNew, &x.histOrigin, &x.histAt,
-		&x.noteID, &x.noteAuthorID, &x.noteAuthor, &x.noteBody, &x.noteAt, &x.users}
+		&x.noteID, &x.noteAuthorID, &x.noteAuthor, &x.noteBody, &x.noteAt, &x.users, &x.place}
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same

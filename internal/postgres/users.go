@@ -177,40 +177,54 @@ func (s *Store) Memberships(ctx context.Context, userID uuid.UUID) ([]user.Membe
 // the user is a member of (the switcher's list, in selectMemberships' order), in one
 // statement: every dashboard page reads the three, and one round trip costs less than three.
 const selectViewer = `
-SELECT ` + memberColumns + `,
+SELECT ` + viewerColumns + `
+FROM memberships m JOIN users u ON u.id = m.user_id JOIN companies c ON c.id = m.company_id
+WHERE m.company_id = $1 AND m.user_id = $2`
+
+// viewerColumns are a viewer's columns, over memberships m, users u and companies c, in
+// scanViewer's order.
+const viewerColumns = memberColumns + `,
        c.name AS company_name, c.plan, c.has_limit_override, c.lead_limit_override, c.retention_months,
        c.round_robin, c.created_at AS company_created_at,
        (SELECT json_agg(json_build_object('company_id', mm.company_id, 'company_name', cc.name, 'role', mm.role)
                         ORDER BY mm.created_at, cc.name)
-        FROM memberships mm JOIN companies cc ON cc.id = mm.company_id WHERE mm.user_id = $2) AS companies
-FROM memberships m JOIN users u ON u.id = m.user_id JOIN companies c ON c.id = m.company_id
-WHERE m.company_id = $1 AND m.user_id = $2`
+        FROM memberships mm JOIN companies cc ON cc.id = mm.company_id WHERE mm.user_id = m.user_id) AS companies`
 
 // Viewer returns a user of a company, the company, and the companies the user may switch
 // between; errs.NotFound when the company has no such member.
 func (s *Store) Viewer(ctx context.Context, companyID, userID uuid.UUID) (user.User, company.Company, []user.Membership, error) {
-	var (
-		u         userRow
-		c         = companyRow{ID: companyID}
-		companies []byte
-	)
 	st, err := s.stmt(ctx, selectViewer)
 	if err != nil {
 		return user.User{}, company.Company{}, nil, err
 	}
-	// Scanned by position, in selectViewer's order: every dashboard page reads the viewer,
-	// and sqlx's matching of the columns to the fields by reflection was most of this call's
-	// own CPU.
-	if err := st.QueryRowContext(ctx, companyID, userID).Scan(&u.ID, &u.Email, &u.PasswordSet, &u.CreatedAt,
+	v, err := scanViewer(st.QueryRowContext(ctx, companyID, userID))
+	if err != nil {
+		return user.User{}, company.Company{}, nil, err
+	}
+	return v.User, v.Company, v.Companies, nil
+}
+
+// scanViewer reads a row whose columns are viewerColumns, after those of extra.
+func scanViewer(row *sql.Row, extra ...any) (user.Viewer, error) {
+	var (
+		u         userRow
+		c         companyRow
+		companies []byte
+	)
+	// Scanned by position: every dashboard page reads the viewer, and sqlx's matching of the
+	// columns to the fields by reflection was most of this call's own CPU.
+	dest := append(extra, &u.ID, &u.Email, &u.PasswordSet, &u.CreatedAt,
 		&u.CompanyID, &u.Role, &c.Name, &c.Plan, &c.HasLimitOverride, &c.LeadLimitOverride, &c.RetentionMonths,
-		&c.RoundRobin, &c.CreatedAt, &companies); err != nil {
-		return user.User{}, company.Company{}, nil, translate(err)
+		&c.RoundRobin, &c.CreatedAt, &companies)
+	if err := row.Scan(dest...); err != nil {
+		return user.Viewer{}, translate(err)
 	}
+	c.ID = u.CompanyID
 	var ms []user.Membership
-	if err := json.Unmarshal(companies, &ms); err != nil { // never NULL: the user is a member of $1
-		return user.User{}, company.Company{}, nil, fmt.Errorf("reading a user's companies: %w", err)
+	if err := json.Unmarshal(companies, &ms); err != nil { // never NULL: the user is a member of the company
+		return user.Viewer{}, fmt.Errorf("reading a user's companies: %w", err)
 	}
-	return u.user(), c.company(), ms, nil
+	return user.Viewer{User: u.user(), Company: c.company(), Companies: ms}, nil
 }
 
 // The one user query without a company id: the email is what tells whose dashboard a login opens.

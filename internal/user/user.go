@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/limits"
 )
 
@@ -68,6 +69,14 @@ type User struct {
 	// company, also until they first came in to it.
 	PasswordSet bool      `json:"password_set"`
 	CreatedAt   time.Time `json:"created_at"`
+}
+
+// Viewer is a user as a member of one company, with that company and every company the user
+// may switch between: who is logged in, as a dashboard page shows them.
+type Viewer struct {
+	User
+	Company   company.Company
+	Companies []Membership
 }
 
 // Membership is a user's place in one company.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,13 +14,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/alexedwards/scs/v2/memstore"
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/user"
 	"github.com/leadchat/leadchat/internal/web"
 )
@@ -534,5 +538,52 @@ func TestOverviewFreshByTheClock(t *testing.T) {
 	advance(web.OverviewFresh / 2)
 	if got := leads(); got != "2" {
 		t.Errorf("figures made again are kept: %s leads, want 2", got)
+	}
+}
+
+// viewerCounter is the dashboard's store, counting the viewers it is asked for apart.
+type viewerCounter struct {
+	*postgres.Store
+	n atomic.Int32
+}
+
+func (s *viewerCounter) Viewer(ctx context.Context, companyID, userID uuid.UUID) (user.User, company.Company, []user.Membership, error) {
+	s.n.Add(1)
+	return s.Store.Viewer(ctx, companyID, userID)
+}
+
+// A page's session lookup reads the viewer in the same round trip: the store is not asked for
+// the viewer apart, and the page names the user and the company. A session whose user has
+// been removed meanwhile still ends at its next request.
+func TestSessionLookupReadsTheViewer(t *testing.T) {
+	t.Parallel()
+	f := dashboardFixture(t)
+	store := &viewerCounter{Store: f.store}
+	srv := httptest.NewServer(web.New(web.Config{Store: store, Sessions: f.store.SessionStore(0)}))
+	t.Cleanup(srv.Close)
+	f.base = srv.URL
+	c := f.client(t)
+	c.login(f.owner)
+	for _, path := range []string{"/app/leads", "/app/"} {
+		r := c.get(path)
+		if r.status != http.StatusOK || !strings.Contains(r.body, f.owner) || !strings.Contains(r.body, html.EscapeString(f.a.Name)) {
+			t.Fatalf("GET %s: %d, want the page naming %s of %s\n%s", path, r.status, f.owner, f.a.Name, r.body)
+		}
+	}
+	if n := store.n.Load(); n != 0 {
+		t.Errorf("the viewer was read apart %d times for two pages, want 0", n)
+	}
+	u, _, err := f.store.UserByEmail(context.Background(), f.owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.store.RemoveCompanyUser(context.Background(), f.a.ID, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	if r := c.get("/app/leads"); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/app/login") {
+		t.Errorf("GET /app/leads after the user's removal: %d %s, want the login", r.status, r.location)
+	}
+	if r := c.get("/app/leads"); r.status != http.StatusSeeOther {
+		t.Errorf("GET /app/leads again: %d, want the login", r.status)
 	}
 }

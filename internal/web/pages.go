@@ -184,7 +184,11 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 		d.serverError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	// The page's length, known here, spares a page longer than net/http's buffer its chunked
+	// framing, whose last chunk was a write of its own after the page.
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
 }

@@ -20,6 +20,10 @@ type sessionJSON struct {
 	Values   map[string]any `json:"values"`
 }
 
+// sessionValuePath is where the session's value of key is in what Encode writes, as the
+// object keys that lead to it (a store that reads the data as JSON finds it there).
+func sessionValuePath(key string) []string { return []string{"values", key} }
+
 // Encode writes the deadline and the values as a JSON object.
 func (sessionCodec) Encode(deadline time.Time, values map[string]any) ([]byte, error) {
 	return json.Marshal(sessionJSON{Deadline: deadline, Values: values})

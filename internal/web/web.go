@@ -155,7 +155,11 @@ func New(cfg Config) http.Handler {
 	}
 	d.overviews = newOverviews(d.now)
 	d.buffers.New = func() any { return new(bytes.Buffer) }
-	d.sessions = newSessionManager(cfg.Sessions, d.secure(), d.serverError)
+	sessions := cfg.Sessions
+	if vs, ok := sessions.(viewerSessions); ok {
+		sessions = sessionsWithViewer{vs}
+	}
+	d.sessions = newSessionManager(sessions, d.secure(), d.serverError)
 
 	mux := http.NewServeMux()
 	mux.Handle("GET /app/{$}", d.page(user.Leads, d.overview))
@@ -217,7 +221,7 @@ func New(cfg Config) http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		d.errorPage(w, r, http.StatusForbidden)
 	}))
-	return securityHeaders(d.sessions.LoadAndSave(cop.Handler(d.plainValues(mux))))
+	return securityHeaders(withViewerSlot(d.sessions.LoadAndSave(cop.Handler(d.plainValues(mux)))))
 }
 
 // plainValues answers 400 with a Hungarian page for a request whose path, query or form holds

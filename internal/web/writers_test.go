@@ -273,3 +273,16 @@ func dropSpace(n *xhtml.Node) {
 		c = next
 	}
 }
+
+// htmlWriter.text writes what HTMLEscapeString writes, for texts with each character it
+// replaces and for texts without any.
+func TestTextIsHTMLEscapeString(t *testing.T) {
+	for _, s := range append([]string{"", "Kovács Éva, 120 m²-es ház (3)", "a\x00b", "it's", `"idézet"`, "a&b", "<", ">",
+		"vége'"}, hostile...) {
+		var b htmlWriter
+		b.text(s)
+		if got, want := b.String(), template.HTMLEscapeString(s); got != want {
+			t.Errorf("text(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

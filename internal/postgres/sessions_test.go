@@ -1,0 +1,80 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/uuid"
+
+	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/user"
+)
+
+// A session's lookup with its viewer finds the viewer Viewer finds, for the ids at the paths of
+// the session's JSON data; a session that names no member, or whose data is not JSON or whose
+// ids are not UUIDs, is not found that way (FindCtx still finds it), nor is an expired one.
+func TestFindSessionWithViewer(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	u, err := s.CreateUser(ctx, a, "nezo@ceg.hu", user.Owner, "nem valódi hash", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateUser(ctx, b, "nezo@ceg.hu", user.Member, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	ss := s.SessionStore(0)
+	userPath, companyPath := []string{"values", "user_id"}, []string{"values", "company_id"}
+	session := func(token string, data string, expiry time.Time) {
+		t.Helper()
+		if err := ss.Commit(token, []byte(data), expiry); err != nil {
+			t.Fatal(err)
+		}
+	}
+	later := time.Now().Add(time.Hour)
+	jsonOf := func(uid, cid string) string {
+		return `{"deadline":"2030-01-01T00:00:00Z","values":{"company_id":"` + cid + `","seen":1,"user_id":"` + uid + `"}}`
+	}
+
+	for _, c := range []uuid.UUID{a, b} {
+		data := jsonOf(u.ID.String(), c.String())
+		session("munkamenet-"+c.String(), data, later)
+		got, v, found, err := ss.FindViewerCtx(ctx, "munkamenet-"+c.String(), userPath, companyPath)
+		wu, wc, wms, werr := s.Viewer(ctx, c, u.ID)
+		if err != nil || werr != nil || !found || string(got) != data {
+			t.Fatalf("the session in %v: %q, found %v, %v (Viewer: %v)", c, got, found, err, werr)
+		}
+		if v.User != wu || v.Company.ID != wc.ID || v.Company.Name != wc.Name || v.Company.Plan != wc.Plan || !cmp.Equal(v.Companies, wms) {
+			t.Errorf("the viewer in %v: %+v, want %+v %+v %+v", c, v, wu, wc, wms)
+		}
+	}
+
+	cases := []struct{ name, data string }{
+		{"a company the user is not in", jsonOf(u.ID.String(), company(t, s, "C").String())},
+		{"an unknown user", jsonOf(uuid.NewString(), a.String())},
+		{"ids that are not UUIDs", jsonOf("nem-azonosító", "'; DROP TABLE sessions; --")},
+		{"no ids", `{"deadline":"2030-01-01T00:00:00Z","values":{}}`},
+		{"data that is not JSON (a gob session)", "\x0f\xff\x81\x03\x01\x01\x0csessionData"},
+		{"no data", ""},
+	}
+	for _, c := range cases {
+		token := "munkamenet-" + c.name
+		session(token, c.data, later)
+		if _, _, found, err := ss.FindViewerCtx(ctx, token, userPath, companyPath); err != nil || found {
+			t.Errorf("%s: found %v, %v; want not found", c.name, found, err)
+		}
+		if got, found, err := ss.FindCtx(ctx, token); err != nil || !found || string(got) != c.data {
+			t.Errorf("%s, looked up alone: %q, found %v, %v; want its data", c.name, got, found, err)
+		}
+	}
+	session("lejart", jsonOf(u.ID.String(), a.String()), time.Now().Add(-time.Second))
+	if _, _, found, err := ss.FindViewerCtx(ctx, "lejart", userPath, companyPath); err != nil || found {
+		t.Errorf("an expired session: found %v, %v; want not found", found, err)
+	}
+	if _, _, found, err := ss.FindViewerCtx(ctx, "nincs-ilyen", userPath, companyPath); err != nil || found {
+		t.Errorf("no session: found %v, %v; want not found", found, err)
+	}
+}
