@@ -13,9 +13,9 @@ import (
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
 
-// The searches of a large company use their indexes. The two cases share one seeded database,
-// since seeding tens of thousands of leads is most of what they cost; the leads each adds match
-// none of the other's searches.
+// The searches of a large company use their indexes. The cases share one seeded database, since
+// seeding tens of thousands of leads is most of what they cost; the leads each adds match none
+// of the others' searches.
 func TestSearchUsesItsIndexes(t *testing.T) {
 	t.Parallel()
 	dsn := pgtest.NewDSN(t)
@@ -27,6 +27,7 @@ func TestSearchUsesItsIndexes(t *testing.T) {
 	a, b := company(t, s, "A"), company(t, s, "B")
 	pgtest.SeedLeads(t, dsn, a, 50000)
 	pgtest.SeedLeads(t, dsn, b, 5000)
+	t.Run("a new lead before and after the merge", func(t *testing.T) { searchFindsALeadBeforeAndAfterTheMerge(t, s, a) })
 	t.Run("a rare text through the trigram index", func(t *testing.T) { searchUsesTheTrigramIndex(t, s, a, b) })
 	t.Run("addresses and numbers by their start", func(t *testing.T) { searchFindsAddressesAndNumbersByTheirStart(t, s, a, b) })
 }
@@ -136,6 +137,55 @@ func searchFindsAddressesAndNumbersByTheirStart(t *testing.T, s *postgres.Store,
 			t.Errorf("search %q (-want +got):\n%s", tt.text, diff)
 		}
 	}
+}
+
+// A lead is found through the trigram index as soon as its create has returned, while its
+// entries wait in the index's pending list (the merge after the search empties some of the
+// list's pages, so they were there), and it is found the same after the merge.
+func searchFindsALeadBeforeAndAfterTheMerge(t *testing.T, s *postgres.Store, a uuid.UUID) {
+	ctx := context.Background()
+	l := newLead("Izolda")
+	l.LastName = "Wranglerné"
+	if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	f := lead.Filter{Text: "wrangler"}
+	query, args, err := s.ListQuery(ctx, a, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan := explain(t, s, query, args); !strings.Contains(plan, "Bitmap Index Scan on leads_search") {
+		t.Fatalf("the search does not use leads_search:\n%s", plan)
+	}
+	found := func(when string) {
+		t.Helper()
+		page, err := s.ListLeads(ctx, a, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(page.Leads); len(got) != 1 || got[0] != l.ID {
+			t.Errorf("%s, the search found %v, want %v", when, got, l.ID)
+		}
+	}
+	found("before the merge")
+	if pages := mergeSearchIndex(t, s); pages == 0 {
+		t.Error("the merge emptied no page of the pending list: the lead's entries were not in it")
+	}
+	found("after the merge")
+	if pages := mergeSearchIndex(t, s); pages != 0 {
+		t.Errorf("a second merge emptied %d pages, want none left", pages)
+	}
+}
+
+// mergeSearchIndex merges leads_search's pending list into its tree, as VACUUM or a create that
+// finds the list past its limit does, and returns how many of the list's pages it emptied.
+func mergeSearchIndex(t testing.TB, s *postgres.Store) int64 {
+	t.Helper()
+	var pages int64
+	if err := s.DB().QueryRowContext(context.Background(), `SELECT gin_clean_pending_list('leads_search'::regclass)`).Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	return pages
 }
 
 // explain is PostgreSQL's plan of query, one line of it a line.
