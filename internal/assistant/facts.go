@@ -173,7 +173,8 @@ func textTerms(s string, english bool) []term {
 			}
 		}
 	}
-	for _, w := range ws {
+	negated := negatedWords(ws)
+	for i, w := range ws {
 		f := fold(w)
 		if w == clauseBreak || seen[f] || isStop(f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
@@ -181,6 +182,7 @@ func textTerms(s string, english bool) []term {
 		seen[f] = true
 		t := makeTerm(w, english, true)
 		t.trans = nil // a profile word is matched as it is
+		t.negated = i < len(negated) && negated[i]
 		out = append(out, t)
 	}
 	return out
@@ -374,6 +376,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	q := query{english: english}
+	negated := negatedWords(ws)
 	seen := map[string]bool{}
 	clause, reason := 0, false
 	for i, w := range ws {
@@ -421,6 +424,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
+		t.negated = negated[i]
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}
@@ -554,6 +558,29 @@ func capitalised(text string) map[string]bool {
 	return out
 }
 
+// negators negate the word they stand before: "nem sikerül", "isn't cooling".
+var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doesnt didnt cant couldnt wont
+	wouldnt havent hasnt`)
+
+// negatedWords marks, of lower-case words with clause breaks (see words), the first content
+// word after a negator in its clause.
+func negatedWords(ws []string) []bool {
+	out := make([]bool, len(ws))
+	pending := false
+	for i, w := range ws {
+		f := fold(w)
+		switch {
+		case w == clauseBreak:
+			pending = false
+		case negators[f]:
+			pending = true
+		case pending && !isStop(f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f):
+			out[i], pending = true, false
+		}
+	}
+	return out
+}
+
 // because begin a clause that gives the visitor's reason for asking.
 var because = wordSet(`mert because`)
 
@@ -627,6 +654,10 @@ func score(x *Index, q query) []scored {
 			qt := &q.terms[j]
 			best, key := 0.0, false
 			for ki := range f.keys {
+				if f.keys[ki].negated != qt.negated && f.kind == factFAQ {
+					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed.
+					continue
+				}
 				if m := matched(j, &f.keys[ki]) * keyWeight; m > best {
 					best, key = m, true
 				}

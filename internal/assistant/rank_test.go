@@ -112,3 +112,27 @@ func TestContactNeedsWordsOfReaching(t *testing.T) {
 		}
 	}
 }
+
+// TestNegatedQuestionIsAnotherQuestion: an FAQ whose question negates a word ("Mi van, ha nem
+// sikerül a vizsga?") does not answer a question that asks the word as it stands ("how many
+// succeed"), while a question that negates it too, or asks of the rest, is still answered.
+func TestNegatedQuestionIsAnotherQuestion(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		FAQ: []QA{{Question: "Mi van, ha nem sikerül a forgalmi vizsga?", Answer: "Ismétlővizsga előtt legalább 2 pótórát javaslunk."},
+			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Mennyi nálatok a sikeres vizsgák aránya?", "", true},
+		{"Mi történik, ha nem sikerül a forgalmi vizsga?", "2 pótórát", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
