@@ -136,3 +136,28 @@ func TestNegatedQuestionIsAnotherQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceOfTheNamedEntry: a price question whose words name an entry without a price (an
+// FAQ's question) is handed over, not answered with the price of a service that only mentions
+// the word in its description; a price question that names the service is answered.
+func TestPriceOfTheNamedEntry(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "28 óra elmélet és 29 óra vezetés.", Price: "289 000 Ft"},
+			{Name: "Automata váltós képzés", Description: "A jogosítvány csak automata autóra érvényes.", Price: "309 000 Ft"}},
+		FAQ: []QA{{Question: "Mennyi idő alatt lehet megszerezni a jogosítványt?", Answer: "Általában 3–4 hónap alatt."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"mennyi a jogositvany ara", "", true},
+		{"Mennyibe kerül az automata váltós képzés?", "309 000 Ft", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.handover && strings.Contains(got.Text, "309 000") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
