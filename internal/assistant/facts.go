@@ -711,7 +711,11 @@ func score(x *Index, q query) []scored {
 		for j, h := range f.hit {
 			if h > 0 {
 				f.contrib[j] = factor * q.terms[j].weight * h / math.Sqrt(float64(df[j]))
-				if h < bodyWeight*sameIdea {
+				if h < bodyWeight*sameIdea && q.terms[j].weight < 1 {
+					// A generic word ("get") matched in part names nothing the fact is about:
+					// it must not lift one entry over another that the topic words match alike.
+					f.contrib[j] = 0
+				} else if h < bodyWeight*sameIdea {
 					f.contrib[j] /= 2
 				}
 			}

@@ -161,3 +161,20 @@ func TestPriceOfTheNamedEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericPartialMatchDoesNotRank: a generic word ("get") that a fact matches only in part
+// (a late sense of the lexicon, "kap" by way of "get") adds nothing to the fact's rank, so it
+// does not lift an entry over one that matches the question's topic word ("invoice") as well:
+// of two such entries the profile's order decides, not the generic word.
+func TestGenericPartialMatchDoesNotRank(t *testing.T) {
+	p := Profile{CompanyName: "Fázis Villanyszerelés Kft.",
+		FAQ: []QA{{Question: "Kell előre fizetni?", Answer: "Nem, a munka végén fizet; számlát mindig adunk."},
+			{Question: "Hozzátok az anyagot?", Answer: "Igen, a szükséges anyagot beszerezzük és nagykereskedelmi áron számlázzuk."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "Do I get an invoice?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "számlát mindig adunk") {
+		t.Errorf("handover %v, %q; want the payment FAQ", got.Handover, got.Text)
+	}
+}
