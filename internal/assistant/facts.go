@@ -159,30 +159,31 @@ func textTerms(s string, english bool) []term {
 	var out []term
 	seen := map[string]bool{}
 	ws := words(s)
+	folded := make([]string, len(ws))
+	for i, w := range ws {
+		folded[i] = fold(w)
+	}
 	if !english {
-		folded := make([]string, len(ws))
-		for i, w := range ws {
-			folded[i] = fold(w)
-		}
 		rejoinPrefixes(ws, folded, make([]bool, len(ws)))
 	}
 	for _, f := range strings.Fields(s) {
 		if strings.Contains(f, "-") {
 			if joined := words(strings.ReplaceAll(f, "-", "")); len(joined) > 0 && joined[0] != clauseBreak {
 				ws = append(ws, joined[0])
+				folded = append(folded, fold(joined[0]))
 			}
 		}
 	}
-	negated := negatedWords(ws)
+	negated := negatedWords(folded)
 	for i, w := range ws {
-		f := fold(w)
+		f := folded[i]
 		if w == clauseBreak || seen[f] || isStop(f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
 		t := makeTerm(w, english, true)
 		t.trans = nil // a profile word is matched as it is
-		t.negated = i < len(negated) && negated[i]
+		t.negated = negated != nil && negated[i]
 		out = append(out, t)
 	}
 	return out
@@ -376,7 +377,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	q := query{english: english}
-	negated := negatedWords(ws)
+	negated := negatedWords(folded)
 	seen := map[string]bool{}
 	clause, reason := 0, false
 	for i, w := range ws {
@@ -424,7 +425,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
-		t.negated = negated[i]
+		t.negated = negated != nil && negated[i]
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}
@@ -562,15 +563,17 @@ func capitalised(text string) map[string]bool {
 var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doesnt didnt cant couldnt wont
 	wouldnt havent hasnt`)
 
-// negatedWords marks, of lower-case words with clause breaks (see words), the first content
-// word after a negator in its clause.
-func negatedWords(ws []string) []bool {
-	out := make([]bool, len(ws))
+// negatedWords marks, of folded words with clause breaks (see words), the first content word
+// after a negator in its clause; nil when none is negated.
+func negatedWords(folded []string) []bool {
+	if !slices.ContainsFunc(folded, func(f string) bool { return negators[f] }) {
+		return nil // most messages negate nothing
+	}
+	out := make([]bool, len(folded))
 	pending := false
-	for i, w := range ws {
-		f := fold(w)
+	for i, f := range folded {
 		switch {
-		case w == clauseBreak:
+		case f == clauseBreak:
 			pending = false
 		case negators[f]:
 			pending = true
