@@ -800,6 +800,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if len(out) == 0 && fixedFact(s.kind) && topical && !s.namesAHead(q) {
 				continue // "Van hétvégi vezetési óra?": the weekend's hours are no driving lesson
 			}
+			if len(out) > 0 && fixedFact(s.kind) && s.qualifiesOnly(q, used) {
+				continue // nor the second answer, when the first is about the lesson
+			}
 			if len(out) == 0 && q.topical() && !topical {
 				continue // the first answer must be about what the question names, not share a "mennyi idő"
 			}
@@ -860,6 +863,30 @@ func (s scored) namesAHead(q query) bool {
 		}
 	}
 	return false
+}
+
+// qualifiesOnly reports whether the topic words the fact matches strongly, of those not used
+// yet, are all adjectives that qualify the next word ("hétvégi" of "hétvégi vezetési óra"):
+// the fact would add what the thing asked about is like, not another thing asked.
+func (s scored) qualifiesOnly(q query, used []bool) bool {
+	found := false
+	for j, ok := range s.strongAt {
+		if !ok || used[j] || q.terms[j].weight < 1 {
+			continue
+		}
+		if !q.modifier(j) || !adjectiveOf(&q.terms[j].term) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// adjectiveOf reports whether a Hungarian word is an adjective made of its lemma with "-i"
+// ("hétvégi" of "hétvége", "budapesti" of "Budapest"), which qualifies the word after it.
+func adjectiveOf(t *term) bool {
+	l := t.lemmas[0]
+	return !t.english && strings.HasSuffix(t.fold, "i") && l != t.fold && len(l) >= 3 && strings.HasPrefix(t.fold, l[:len(l)-1])
 }
 
 // named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,

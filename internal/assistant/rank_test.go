@@ -178,3 +178,33 @@ func TestGenericPartialMatchDoesNotRank(t *testing.T) {
 		t.Errorf("handover %v, %q; want the payment FAQ", got.Handover, got.Text)
 	}
 }
+
+// TestFixedFactNotSecondForAQualifier: nor are the opening hours the second answer when the
+// only word they match is a "-i" adjective that qualifies what the first answer is about:
+// "Van hétvégi vezetési óra?" asks about weekend lessons, which the profile does not name,
+// not where lessons start and when the office is open. A day asked for itself still gets the
+// hours.
+func TestFixedFactNotSecondForAQualifier(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola", OpeningHours: "Iroda hétfő–csütörtök 10–18, péntek 10–14; hétvégén zárva.",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "28 óra elmélet és 29 óra vezetés.", Price: "289 000 Ft"},
+			{Name: "Pótóra", Description: "50 perces vezetési óra a kötelező órákon felül.", Price: "11 500 Ft"},
+			{Name: "Vezetéstechnikai felfrissítés", Description: "Vezetési órák jogosítvánnyal rendelkezőknek.", Price: "12 000 Ft / óra"}},
+		FAQ: []QA{{Question: "Honnan indulnak a vezetési órák?", Answer: "Az órák az iroda elől indulnak."},
+			{Question: "Le lehet mondani a vezetési órát?", Answer: "24 órával előtte díjmentesen lemondható."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Van hétvégi vezetési óra?", "", true},
+		{"Hétvégén nyitva vagytok?", "hétvégén zárva", false},
+		{"Honnan indul a vezetési óra?", "az iroda elől", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
