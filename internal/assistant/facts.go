@@ -225,8 +225,9 @@ type queryTerm struct {
 	// proper is set for a capitalised word that no dictionary knows: a name ("Facebook",
 	// "Sopron"), which a profile that never names it cannot answer about.
 	proper bool
-	// clause numbers the clause of the message the word stands in, from 0.
-	clause int
+	// clause numbers the clause of the message the word stands in, from 0; part numbers the
+	// part, a clause or what a coordinating conjunction ("és", "and") joins in one.
+	clause, part int
 	// at and next are where the word stands among the message's words and where the word
 	// after it (after both of a pair read as one) begins.
 	at, next int
@@ -274,6 +275,8 @@ type query struct {
 	when bool
 	// english is set for a question in English.
 	english bool
+	// priceParts has a bit (see partBit) for each part of the message that asks a price.
+	priceParts uint64
 }
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
@@ -327,11 +330,24 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	for i, w := range ws {
 		folded[i] = fold(w)
 	}
+	partAt := make([]int, len(folded))
+	for i, f := range folded {
+		if i > 0 {
+			partAt[i] = partAt[i-1]
+		}
+		if f == clauseBreak || coordinators[f] {
+			partAt[i]++
+		}
+	}
+	var priceParts uint64
 	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
 				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+					if n == 2 || n == 3 { // pricePhrases, quotePhrases
+						priceParts |= partBit(partAt[i])
+					}
 					for j := range p {
 						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
 					}
@@ -376,7 +392,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english}
+	q := query{english: english, priceParts: priceParts}
 	negated := negatedWords(folded)
 	seen := map[string]bool{}
 	clause, reason := 0, false
@@ -415,6 +431,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if stem, ok := cutPriceSuffix(f); ok {
 			// "havidíja": the monthly fee, a price question about "havi".
 			q.price = true
+			q.priceParts |= partBit(partAt[i])
 			w, f = stem, stem
 		}
 		weight := 1.0
@@ -444,7 +461,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if joined[i] {
 			next = i + 2
 		}
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, at: i, next: next})
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -789,6 +806,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts()) {
 				continue
 			}
+			if len(out) == 0 && priced && !q.inPricePart(s) {
+				continue // "How much is the rabies shot, and from what age...": the shot's price first
+			}
 			rank, fresh, topical := 0.0, false, false
 			for j, c := range s.contrib {
 				if c > 0 && !used[j] {
@@ -888,6 +908,34 @@ func adjectiveOf(t *term) bool {
 	l := t.lemmas[0]
 	return !t.english && strings.HasSuffix(t.fold, "i") && l != t.fold && len(l) >= 3 && strings.HasPrefix(t.fold, l[:len(l)-1])
 }
+
+// inPricePart reports whether the fact matches strongly a topic word of a part of the message
+// that asks a price, or the price is asked of no part with topic words of its own, or all of
+// the message is one part.
+func (q query) inPricePart(s scored) bool {
+	topical, split := false, false
+	for _, t := range q.terms {
+		if t.weight < 1 {
+			continue
+		}
+		split = split || t.part != q.terms[0].part
+		if q.priceParts&partBit(t.part) != 0 {
+			topical = true
+		}
+	}
+	if !topical || !split {
+		return true
+	}
+	for j, ok := range s.strongAt {
+		if ok && q.terms[j].weight >= 1 && q.priceParts&partBit(q.terms[j].part) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// partBit is the bit of a part of the message in a set of parts; parts past the 63rd share one.
+func partBit(part int) uint64 { return 1 << min(part, 63) }
 
 // named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,
 // a service's name.

@@ -208,3 +208,29 @@ func TestFixedFactNotSecondForAQualifier(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceOfThePartThatAsksIt: in a message of two parts, a price asked in one part is the
+// price of what that part names: "How much is the rabies shot and from what age can a puppy
+// get it?" does not get the puppies' combined vaccine's price because the other part names
+// puppies and age.
+func TestPriceOfThePartThatAsksIt(t *testing.T) {
+	p := Profile{CompanyName: "Mancs Állatorvosi Rendelő",
+		Services: []Service{{Name: "Veszettség elleni oltás", Description: "A kötelező éves veszettség elleni oltás, oltási könyv bejegyzéssel.", Price: "8 500 Ft"},
+			{Name: "Kombinált oltás kölyökkutyáknak", Description: "Parvo, szopornyica és fertőző májgyulladás ellen, 6–8 hetes kortól.", Price: "9 000 Ft"}},
+		FAQ: []QA{{Question: "Mikor kell először beoltani a kölyökkutyát?", Answer: "Az első oltás 6–8 hetes korban esedékes, a veszettség elleni oltás 12 hetes kortól adható."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+	}{
+		{"How much is the rabies shot and from what age can a puppy get it?", "", English},
+		{"Mennyibe kerül a veszettség elleni oltás?", "8 500 Ft", Hungarian},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(got.Text, "9 000 Ft") || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: %q; want no price of the combined vaccine, and %q", tc.message, got.Text, tc.want)
+		}
+	}
+}
