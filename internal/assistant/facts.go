@@ -809,6 +809,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if len(out) == 0 && priced && !q.inPricePart(s) {
 				continue // "How much is the rabies shot, and from what age...": the shot's price first
 			}
+			if len(out) > 0 && priced && !s.priced() && q.onlyPricePart(s, used) {
+				continue // "Mennyibe kerül egy óra a rutinpályán?" asks no more than a price
+			}
 			rank, fresh, topical := 0.0, false, false
 			for j, c := range s.contrib {
 				if c > 0 && !used[j] {
@@ -932,6 +935,18 @@ func (q query) inPricePart(s scored) bool {
 		}
 	}
 	return false
+}
+
+// onlyPricePart reports whether the topic words the fact matches strongly, of those not used
+// yet, all stand in parts of the message that ask a price (the whole of a one-part message
+// that asks one): a fact without a price answers none of them.
+func (q query) onlyPricePart(s scored, used []bool) bool {
+	for j, ok := range s.strongAt {
+		if ok && !used[j] && q.terms[j].weight >= 1 && q.priceParts&partBit(q.terms[j].part) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // partBit is the bit of a part of the message in a set of parts; parts past the 63rd share one.

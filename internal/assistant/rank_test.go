@@ -234,3 +234,21 @@ func TestPriceOfThePartThatAsksIt(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceQuestionSecondAnswerPriced: a second answer to a price question of one part states
+// a price too: an entry without one answers nothing the question asks ("How much is the
+// course for a car licence?" does not add that the first-aid course is organised by the Red
+// Cross, found by "course").
+func TestPriceQuestionSecondAnswerPriced(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "Elméleti képzés és 29 óra vezetés.", Price: "289 000 Ft"},
+			{Name: "Automata váltós képzés", Description: "B kategória automata váltós autóval; a jogosítvány csak automata autóra érvényes.", Price: "309 000 Ft"}},
+		FAQ: []QA{{Question: "Kell elsősegély tanfolyam?", Answer: "Igen, az elsősegély-vizsgát a Vöröskereszt szervezi."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "How much is the course for a car licence?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got.Text, "Vöröskereszt") || !strings.Contains(got.Text, "Ft") {
+		t.Errorf("%q; want prices only", got.Text)
+	}
+}
