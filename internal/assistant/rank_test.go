@@ -252,3 +252,36 @@ func TestPriceQuestionSecondAnswerPriced(t *testing.T) {
 		t.Errorf("%q; want prices only", got.Text)
 	}
 }
+
+// TestHowOftenIsNoTopic: an adverb of how often ("általában", usually) names nothing an entry
+// is about, so "general" in a question finds no topic in it: "Do you treat patients under
+// general anaesthesia?" is handed over by a clinic that treats under local anaesthesia and
+// does root canals "általában két alkalommal" (usually in two sessions).
+func TestHowOftenIsNoTopic(t *testing.T) {
+	p := Profile{CompanyName: "Mosoly Fogászat",
+		Description: "Magánfogászat Debrecen belvárosában 2008 óta. Felnőtteket és gyerekeket is kezelünk, a fogkő-eltávolítástól az implantációig.",
+		Services: []Service{{Name: "Tömés", Description: "Esztétikus, fogszínű kompozit tömés érzéstelenítéssel.", Price: "22 000 Ft-tól"},
+			{Name: "Gyökérkezelés", Description: "Mikroszkópos gyökérkezelés, általában két alkalommal.", Price: "45 000 Ft-tól"},
+			{Name: "Fogszabályozás láthatatlan sínnel", Description: "Átlátszó fogszabályozó sínek kezelési tervvel és havi kontrollal.", Price: "650 000 Ft-tól"}},
+		FAQ: []QA{{Question: "Mennyi idő múlva kapok időpontot?", Answer: "Új páciensként általában egy héten belül kap időpontot."},
+			{Question: "Fáj a kezelés?", Answer: "Minden kezelést helyi érzéstelenítéssel végzünk, ha fájdalommal járhat; félős pácienseknek nyugtatót is adunk."},
+			{Question: "Gyerekeket is kezelnek?", Answer: "Igen, 4 éves kortól kezelünk gyerekeket, játékos, türelmes légkörben."},
+			{Question: "Hol lehet parkolni?", Answer: "A rendelő mögötti parkolóházban az első óra díjtalan pácienseinknek."},
+			{Question: "Mennyi ideig tart egy implantátum gyógyulása?", Answer: "Az implantátum csontba épülése általában 3–6 hónap."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+		handover      bool
+	}{
+		{"Do you treat patients under general anaesthesia?", "", English, true},
+		{"Hány alkalom a gyökérkezelés?", "két alkalommal", Hungarian, false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
