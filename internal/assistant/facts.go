@@ -810,7 +810,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				continue // "How much is the rabies shot, and from what age...": the shot's price first
 			}
 			if len(out) > 0 && priced && !s.priced() && q.onlyPricePart(s, used) {
-				continue // "Mennyibe kerül egy óra a rutinpályán?" asks no more than a price
+				continue // "How much is the course for a car licence?" is not the first-aid course's FAQ
 			}
 			rank, fresh, topical := 0.0, false, false
 			for j, c := range s.contrib {
