@@ -153,6 +153,15 @@ func (r *responder) content() []string {
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
+	if priceAsked && !t.gated() && len(chosen) > 0 && chosen[0].keyCover == 0 {
+		// The entry the question names by its own words has no price; another that only
+		// mentions them has one: "Mennyi a jogosítvány ára?" is no question about the automatic
+		// course that says its licence holds for automatic cars only.
+		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && named(unpriced[0].kind) && !unpriced[0].priced() && unpriced[0].keyCover > 0 {
+			r.handover = true
+			return []string{tx.noPrices}
+		}
+	}
 	var two []scored
 	if len(chosen) < 2 {
 		// A message of two questions, each answered by itself, of which the whole message

@@ -159,28 +159,31 @@ func textTerms(s string, english bool) []term {
 	var out []term
 	seen := map[string]bool{}
 	ws := words(s)
+	folded := make([]string, len(ws))
+	for i, w := range ws {
+		folded[i] = fold(w)
+	}
 	if !english {
-		folded := make([]string, len(ws))
-		for i, w := range ws {
-			folded[i] = fold(w)
-		}
 		rejoinPrefixes(ws, folded, make([]bool, len(ws)))
 	}
 	for _, f := range strings.Fields(s) {
 		if strings.Contains(f, "-") {
 			if joined := words(strings.ReplaceAll(f, "-", "")); len(joined) > 0 && joined[0] != clauseBreak {
 				ws = append(ws, joined[0])
+				folded = append(folded, fold(joined[0]))
 			}
 		}
 	}
-	for _, w := range ws {
-		f := fold(w)
+	negated := negatedWords(folded)
+	for i, w := range ws {
+		f := folded[i]
 		if w == clauseBreak || seen[f] || isStop(f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
 		t := makeTerm(w, english, true)
 		t.trans = nil // a profile word is matched as it is
+		t.negated = negated != nil && negated[i]
 		out = append(out, t)
 	}
 	return out
@@ -222,8 +225,9 @@ type queryTerm struct {
 	// proper is set for a capitalised word that no dictionary knows: a name ("Facebook",
 	// "Sopron"), which a profile that never names it cannot answer about.
 	proper bool
-	// clause numbers the clause of the message the word stands in, from 0.
-	clause int
+	// clause numbers the clause of the message the word stands in, from 0; part numbers the
+	// part, a clause or what a coordinating conjunction ("és", "and") joins in one.
+	clause, part int
 	// at and next are where the word stands among the message's words and where the word
 	// after it (after both of a pair read as one) begins.
 	at, next int
@@ -271,6 +275,8 @@ type query struct {
 	when bool
 	// english is set for a question in English.
 	english bool
+	// priceParts has a bit (see partBit) for each part of the message that asks a price.
+	priceParts uint64
 }
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
@@ -324,11 +330,24 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	for i, w := range ws {
 		folded[i] = fold(w)
 	}
+	partAt := make([]int, len(folded))
+	for i, f := range folded {
+		if i > 0 {
+			partAt[i] = partAt[i-1]
+		}
+		if f == clauseBreak || coordinators[f] {
+			partAt[i]++
+		}
+	}
+	var priceParts uint64
 	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
 				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+					if n == 2 || n == 3 { // pricePhrases, quotePhrases
+						priceParts |= partBit(partAt[i])
+					}
 					for j := range p {
 						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
 					}
@@ -373,7 +392,8 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english}
+	q := query{english: english, priceParts: priceParts}
+	negated := negatedWords(folded)
 	seen := map[string]bool{}
 	clause, reason := 0, false
 	for i, w := range ws {
@@ -411,6 +431,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if stem, ok := cutPriceSuffix(f); ok {
 			// "havidíja": the monthly fee, a price question about "havi".
 			q.price = true
+			q.priceParts |= partBit(partAt[i])
 			w, f = stem, stem
 		}
 		weight := 1.0
@@ -421,6 +442,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
+		t.negated = negated != nil && negated[i]
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}
@@ -439,7 +461,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if joined[i] {
 			next = i + 2
 		}
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, at: i, next: next})
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -554,6 +576,31 @@ func capitalised(text string) map[string]bool {
 	return out
 }
 
+// negators negate the word they stand before: "nem sikerül", "isn't cooling".
+var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doesnt didnt cant couldnt wont
+	wouldnt havent hasnt`)
+
+// negatedWords marks, of folded words with clause breaks (see words), the first content word
+// after a negator in its clause; nil when none is negated.
+func negatedWords(folded []string) []bool {
+	if !slices.ContainsFunc(folded, func(f string) bool { return negators[f] }) {
+		return nil // most messages negate nothing
+	}
+	out := make([]bool, len(folded))
+	pending := false
+	for i, f := range folded {
+		switch {
+		case f == clauseBreak:
+			pending = false
+		case negators[f]:
+			pending = true
+		case pending && !isStop(f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f):
+			out[i], pending = true, false
+		}
+	}
+	return out
+}
+
 // because begin a clause that gives the visitor's reason for asking.
 var because = wordSet(`mert because`)
 
@@ -627,6 +674,10 @@ func score(x *Index, q query) []scored {
 			qt := &q.terms[j]
 			best, key := 0.0, false
 			for ki := range f.keys {
+				if f.keys[ki].negated != qt.negated && f.kind == factFAQ {
+					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed.
+					continue
+				}
 				if m := matched(j, &f.keys[ki]) * keyWeight; m > best {
 					best, key = m, true
 				}
@@ -680,7 +731,11 @@ func score(x *Index, q query) []scored {
 		for j, h := range f.hit {
 			if h > 0 {
 				f.contrib[j] = factor * q.terms[j].weight * h / math.Sqrt(float64(df[j]))
-				if h < bodyWeight*sameIdea {
+				if h < bodyWeight*sameIdea && q.terms[j].weight < 1 {
+					// A generic word ("get") matched in part names nothing the fact is about:
+					// it must not lift one entry over another that the topic words match alike.
+					f.contrib[j] = 0
+				} else if h < bodyWeight*sameIdea {
 					f.contrib[j] /= 2
 				}
 			}
@@ -751,6 +806,12 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts()) {
 				continue
 			}
+			if len(out) == 0 && priced && !q.inPricePart(s) {
+				continue // "How much is the rabies shot, and from what age...": the shot's price first
+			}
+			if len(out) > 0 && priced && !s.priced() && q.onlyPricePart(s, used) {
+				continue // "How much is the course for a car licence?" is not the first-aid course's FAQ
+			}
 			rank, fresh, topical := 0.0, false, false
 			for j, c := range s.contrib {
 				if c > 0 && !used[j] {
@@ -761,6 +822,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			}
 			if len(out) == 0 && fixedFact(s.kind) && topical && !s.namesAHead(q) {
 				continue // "Van hétvégi vezetési óra?": the weekend's hours are no driving lesson
+			}
+			if len(out) > 0 && fixedFact(s.kind) && s.qualifiesOnly(q, used) {
+				continue // nor the second answer, when the first is about the lesson
 			}
 			if len(out) == 0 && q.topical() && !topical {
 				continue // the first answer must be about what the question names, not share a "mennyi idő"
@@ -823,6 +887,70 @@ func (s scored) namesAHead(q query) bool {
 	}
 	return false
 }
+
+// qualifiesOnly reports whether the topic words the fact matches strongly, of those not used
+// yet, are all adjectives that qualify the next word ("hétvégi" of "hétvégi vezetési óra"):
+// the fact would add what the thing asked about is like, not another thing asked.
+func (s scored) qualifiesOnly(q query, used []bool) bool {
+	found := false
+	for j, ok := range s.strongAt {
+		if !ok || used[j] || q.terms[j].weight < 1 {
+			continue
+		}
+		if !q.modifier(j) || !adjectiveOf(&q.terms[j].term) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// adjectiveOf reports whether a Hungarian word is an adjective made of its lemma with "-i"
+// ("hétvégi" of "hétvége", "budapesti" of "Budapest"), which qualifies the word after it.
+func adjectiveOf(t *term) bool {
+	l := t.lemmas[0]
+	return !t.english && strings.HasSuffix(t.fold, "i") && l != t.fold && len(l) >= 3 && strings.HasPrefix(t.fold, l[:len(l)-1])
+}
+
+// inPricePart reports whether the fact matches strongly a topic word of a part of the message
+// that asks a price, or the price is asked of no part with topic words of its own, or all of
+// the message is one part.
+func (q query) inPricePart(s scored) bool {
+	topical, split := false, false
+	for _, t := range q.terms {
+		if t.weight < 1 {
+			continue
+		}
+		split = split || t.part != q.terms[0].part
+		if q.priceParts&partBit(t.part) != 0 {
+			topical = true
+		}
+	}
+	if !topical || !split {
+		return true
+	}
+	for j, ok := range s.strongAt {
+		if ok && q.terms[j].weight >= 1 && q.priceParts&partBit(q.terms[j].part) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyPricePart reports whether the topic words the fact matches strongly, of those not used
+// yet, all stand in parts of the message that ask a price (the whole of a one-part message
+// that asks one): a fact without a price answers none of them.
+func (q query) onlyPricePart(s scored, used []bool) bool {
+	for j, ok := range s.strongAt {
+		if ok && !used[j] && q.terms[j].weight >= 1 && q.priceParts&partBit(q.terms[j].part) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// partBit is the bit of a part of the message in a set of parts; parts past the 63rd share one.
+func partBit(part int) uint64 { return 1 << min(part, 63) }
 
 // named reports whether facts of the kind have a name a visitor asks by: an FAQ's question,
 // a service's name.

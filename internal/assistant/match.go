@@ -15,6 +15,7 @@ func isStop(f string) bool {
 }
 
 // stopWords carry no topic: question words, articles, pronouns, auxiliaries, interjections,
+// adverbs of how often ("általában", usually: no "general" anaesthesia),
 // the suffixes a hyphen splits off ("kW-os"), and the words of a price question, which the
 // price intent answers (otherwise "Mennyibe kerül a webshop?" would match the FAQ "Mennyibe
 // kerül a szállítás?" on two words of three).
@@ -38,6 +39,7 @@ var stopWords = func() map[string]bool {
 		someone anyone anybody everyone everybody everything guys somewhere anywhere everywhere without
 		ok oke okay okey rendben hmm hm aha persze ertem alright cool jo bocs bocsi bocsanat elnezest
 		elirtam elgepeltem sorry typo oops
+		altalaban rendszerint tobbnyire nemelykor neha gyakran usually generally normally typically often sometimes
 		isnt arent wasnt werent didnt couldnt wont wouldnt shouldnt havent hasnt hadnt youre youve theyre
 		thats theres lets myself ourselves themselves itself himself herself
 		the and for with are was can could would will you your our have has does did how what

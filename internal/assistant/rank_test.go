@@ -112,3 +112,176 @@ func TestContactNeedsWordsOfReaching(t *testing.T) {
 		}
 	}
 }
+
+// TestNegatedQuestionIsAnotherQuestion: an FAQ whose question negates a word ("Mi van, ha nem
+// sikerül a vizsga?") does not answer a question that asks the word as it stands ("how many
+// succeed"), while a question that negates it too, or asks of the rest, is still answered.
+func TestNegatedQuestionIsAnotherQuestion(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		FAQ: []QA{{Question: "Mi van, ha nem sikerül a forgalmi vizsga?", Answer: "Ismétlővizsga előtt legalább 2 pótórát javaslunk."},
+			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Mennyi nálatok a sikeres vizsgák aránya?", "", true},
+		{"Mi történik, ha nem sikerül a forgalmi vizsga?", "2 pótórát", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestPriceOfTheNamedEntry: a price question whose words name an entry without a price (an
+// FAQ's question) is handed over, not answered with the price of a service that only mentions
+// the word in its description; a price question that names the service is answered.
+func TestPriceOfTheNamedEntry(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "28 óra elmélet és 29 óra vezetés.", Price: "289 000 Ft"},
+			{Name: "Automata váltós képzés", Description: "A jogosítvány csak automata autóra érvényes.", Price: "309 000 Ft"}},
+		FAQ: []QA{{Question: "Mennyi idő alatt lehet megszerezni a jogosítványt?", Answer: "Általában 3–4 hónap alatt."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"mennyi a jogositvany ara", "", true},
+		{"Mennyibe kerül az automata váltós képzés?", "309 000 Ft", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.handover && strings.Contains(got.Text, "309 000") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestGenericPartialMatchDoesNotRank: a generic word ("get") that a fact matches only in part
+// (a late sense of the lexicon, "kap" by way of "get") adds nothing to the fact's rank, so it
+// does not lift an entry over one that matches the question's topic word ("invoice") as well:
+// of two such entries the profile's order decides, not the generic word.
+func TestGenericPartialMatchDoesNotRank(t *testing.T) {
+	p := Profile{CompanyName: "Fázis Villanyszerelés Kft.",
+		FAQ: []QA{{Question: "Kell előre fizetni?", Answer: "Nem, a munka végén fizet; számlát mindig adunk."},
+			{Question: "Hozzátok az anyagot?", Answer: "Igen, a szükséges anyagot beszerezzük és nagykereskedelmi áron számlázzuk."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "Do I get an invoice?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "számlát mindig adunk") {
+		t.Errorf("handover %v, %q; want the payment FAQ", got.Handover, got.Text)
+	}
+}
+
+// TestFixedFactNotSecondForAQualifier: nor are the opening hours the second answer when the
+// only word they match is a "-i" adjective that qualifies what the first answer is about:
+// "Van hétvégi vezetési óra?" asks about weekend lessons, which the profile does not name,
+// not where lessons start and when the office is open. A day asked for itself still gets the
+// hours.
+func TestFixedFactNotSecondForAQualifier(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola", OpeningHours: "Iroda hétfő–csütörtök 10–18, péntek 10–14; hétvégén zárva.",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "28 óra elmélet és 29 óra vezetés.", Price: "289 000 Ft"},
+			{Name: "Pótóra", Description: "50 perces vezetési óra a kötelező órákon felül.", Price: "11 500 Ft"},
+			{Name: "Vezetéstechnikai felfrissítés", Description: "Vezetési órák jogosítvánnyal rendelkezőknek.", Price: "12 000 Ft / óra"}},
+		FAQ: []QA{{Question: "Honnan indulnak a vezetési órák?", Answer: "Az órák az iroda elől indulnak."},
+			{Question: "Le lehet mondani a vezetési órát?", Answer: "24 órával előtte díjmentesen lemondható."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Van hétvégi vezetési óra?", "", true},
+		{"Hétvégén nyitva vagytok?", "hétvégén zárva", false},
+		{"Honnan indul a vezetési óra?", "az iroda elől", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestPriceOfThePartThatAsksIt: in a message of two parts, a price asked in one part is the
+// price of what that part names: "How much is the rabies shot and from what age can a puppy
+// get it?" does not get the puppies' combined vaccine's price because the other part names
+// puppies and age.
+func TestPriceOfThePartThatAsksIt(t *testing.T) {
+	p := Profile{CompanyName: "Mancs Állatorvosi Rendelő",
+		Services: []Service{{Name: "Veszettség elleni oltás", Description: "A kötelező éves veszettség elleni oltás, oltási könyv bejegyzéssel.", Price: "8 500 Ft"},
+			{Name: "Kombinált oltás kölyökkutyáknak", Description: "Parvo, szopornyica és fertőző májgyulladás ellen, 6–8 hetes kortól.", Price: "9 000 Ft"}},
+		FAQ: []QA{{Question: "Mikor kell először beoltani a kölyökkutyát?", Answer: "Az első oltás 6–8 hetes korban esedékes, a veszettség elleni oltás 12 hetes kortól adható."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+	}{
+		{"How much is the rabies shot and from what age can a puppy get it?", "", English},
+		{"Mennyibe kerül a veszettség elleni oltás?", "8 500 Ft", Hungarian},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(got.Text, "9 000 Ft") || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: %q; want no price of the combined vaccine, and %q", tc.message, got.Text, tc.want)
+		}
+	}
+}
+
+// TestPriceQuestionSecondAnswerPriced: a second answer to a price question of one part states
+// a price too: an entry without one answers nothing the question asks ("How much is the
+// course for a car licence?" does not add that the first-aid course is organised by the Red
+// Cross, found by "course").
+func TestPriceQuestionSecondAnswerPriced(t *testing.T) {
+	p := Profile{CompanyName: "Sávváltó Autósiskola",
+		Services: []Service{{Name: "B kategóriás tanfolyam", Description: "Elméleti képzés és 29 óra vezetés.", Price: "289 000 Ft"},
+			{Name: "Automata váltós képzés", Description: "B kategória automata váltós autóval; a jogosítvány csak automata autóra érvényes.", Price: "309 000 Ft"}},
+		FAQ: []QA{{Question: "Kell elsősegély tanfolyam?", Answer: "Igen, az elsősegély-vizsgát a Vöröskereszt szervezi."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "How much is the course for a car licence?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got.Text, "Vöröskereszt") || !strings.Contains(got.Text, "Ft") {
+		t.Errorf("%q; want prices only", got.Text)
+	}
+}
+
+// TestHowOftenIsNoTopic: an adverb of how often ("általában", usually) names nothing an entry
+// is about, so "general" in a question finds no topic in it: "Do you treat patients under
+// general anaesthesia?" is handed over by a clinic that treats under local anaesthesia and
+// does root canals "általában két alkalommal" (usually in two sessions).
+func TestHowOftenIsNoTopic(t *testing.T) {
+	p := Profile{CompanyName: "Mosoly Fogászat",
+		Description: "Magánfogászat Debrecen belvárosában 2008 óta. Felnőtteket és gyerekeket is kezelünk, a fogkő-eltávolítástól az implantációig.",
+		Services: []Service{{Name: "Tömés", Description: "Esztétikus, fogszínű kompozit tömés érzéstelenítéssel.", Price: "22 000 Ft-tól"},
+			{Name: "Gyökérkezelés", Description: "Mikroszkópos gyökérkezelés, általában két alkalommal.", Price: "45 000 Ft-tól"},
+			{Name: "Fogszabályozás láthatatlan sínnel", Description: "Átlátszó fogszabályozó sínek kezelési tervvel és havi kontrollal.", Price: "650 000 Ft-tól"}},
+		FAQ: []QA{{Question: "Mennyi idő múlva kapok időpontot?", Answer: "Új páciensként általában egy héten belül kap időpontot."},
+			{Question: "Fáj a kezelés?", Answer: "Minden kezelést helyi érzéstelenítéssel végzünk, ha fájdalommal járhat; félős pácienseknek nyugtatót is adunk."},
+			{Question: "Gyerekeket is kezelnek?", Answer: "Igen, 4 éves kortól kezelünk gyerekeket, játékos, türelmes légkörben."},
+			{Question: "Hol lehet parkolni?", Answer: "A rendelő mögötti parkolóházban az első óra díjtalan pácienseinknek."},
+			{Question: "Mennyi ideig tart egy implantátum gyógyulása?", Answer: "Az implantátum csontba épülése általában 3–6 hónap."}}}
+	for _, tc := range []struct {
+		message, want string
+		lang          Language
+		handover      bool
+	}{
+		{"Do you treat patients under general anaesthesia?", "", English, true},
+		{"Hány alkalom a gyökérkezelés?", "két alkalommal", Hungarian, false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}

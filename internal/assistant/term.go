@@ -67,6 +67,9 @@ type term struct {
 	function bool
 	// id numbers the word among an index's words (see numberTerms), -1 outside one.
 	id int32
+	// negated is set for the first content word after a negation in its clause: "sikerül" in
+	// "Mi van, ha nem sikerül a vizsga?" (see negatedWords).
+	negated bool
 }
 
 // newTerm makes a term of a visitor's lower-case word; english adds the lexicon's Hungarian
