@@ -175,6 +175,22 @@ func TestEnglishTakesDictionaryWords(t *testing.T) {
 	}
 }
 
+// TestEnglishVerbs: a verb the English–Hungarian dictionary files under "to" ("to spay") is
+// paired under the verb, its words after those of the word's own entries ("home" is "haza"
+// before "repül", to fly home).
+func TestEnglishVerbs(t *testing.T) {
+	d := Load()
+	if got := d.English("spay"); !slices.Contains(got, "ivartalanit") {
+		t.Errorf("English(spay) = %v, want %q among them", got, "ivartalanit")
+	}
+	if got := d.English("home"); len(got) == 0 || got[0] != "haza" {
+		t.Errorf("English(home) = %v, want %q first", got, "haza")
+	}
+	if d.EnglishWord("tospay") {
+		t.Error(`EnglishWord("tospay") = true, want no key of "to" and a verb`)
+	}
+}
+
 // TestEnglishPhraseHead: an English word that the dictionary renders only as a Hungarian
 // adjective and noun takes the noun ("accompanist": "zenei kísérő", a musical companion).
 func TestEnglishPhraseHead(t *testing.T) {

@@ -628,7 +628,8 @@ func lexiconLemma(hu *morph.Data, w string) string {
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as lexiconLemma gives it. After its own
+// Hunspell dictionary, each as lexiconLemma gives it; a verb's ("to spay") after the rest of
+// the word's own. After its own
 // words, an English word takes those that minSynonyms of its WordNet synonyms give among
 // their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
 // "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
@@ -639,7 +640,9 @@ func lexiconLemma(hu *morph.Data, w string) string {
 func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
-	addPair := func(en, word string) {
+	// addPair pairs en with word, which n more entries give (0 adds the pair after those of
+	// an entry).
+	addPairBy := func(en, word string, n int) {
 		en = strings.ToLower(en)
 		if !isLetters(en) || len(en) < 2 {
 			return
@@ -656,15 +659,25 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if _, ok := order[k][lemmas[0]]; !ok {
 			order[k][lemmas[0]] = len(order[k])
 		}
-		pairs[k][lemmas[0]]++
+		pairs[k][lemmas[0]] += n
 	}
+	addPair := func(en, word string) { addPairBy(en, word, 1) }
 	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
+	var verbs [][2]string   // an English verb and a single-word sense of it
 	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
+		// The dictionary files a verb under "to": "to spay" is "ivartalanít", which the
+		// visitor's "spay" must find.
+		verb, isVerb := strings.CutPrefix(head, "to ")
+		if isVerb = isVerb && !strings.Contains(verb, " "); isVerb {
+			head = verb
+		}
 		if head = joinTwo(head); strings.Contains(head, " ") {
 			return
 		}
 		for _, s := range senses {
-			if !strings.Contains(s, " ") {
+			if !strings.Contains(s, " ") && isVerb {
+				verbs = append(verbs, [2]string{head, s})
+			} else if !strings.Contains(s, " ") {
 				addPair(head, s)
 			} else if h, ok := phraseHead(s); ok {
 				phrases = append(phrases, [2]string{head, h})
@@ -721,6 +734,12 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			continue
 		}
 		addPair(p[0], p[1])
+	}
+	// A verb's words come after the word's own, which give the noun's and the verb's commonest
+	// senses already: counted as another entry, rare verbs went first ("to home" is "repül",
+	// fly home, which the other dictionary gives "home" too).
+	for _, p := range verbs {
+		addPairBy(p[0], p[1], 0)
 	}
 	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
 	// order of their senses (the dictionaries list the commonest sense first).
