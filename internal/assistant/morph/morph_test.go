@@ -191,11 +191,19 @@ func TestEnglishVerbs(t *testing.T) {
 	}
 }
 
+// TestEnglishCompoundWhole: a Hungarian compound Hunspell has no lemma of but reads as its
+// words is paired whole ("air conditioner": "légkondicionáló").
+func TestEnglishCompoundWhole(t *testing.T) {
+	if got := Load().English("airconditioner"); !slices.Contains(got, "legkondicionalo") {
+		t.Errorf("English(airconditioner) = %v, want %q among them", got, "legkondicionalo")
+	}
+}
+
 // TestEnglishPhraseHead: an English word that the dictionary renders only as a Hungarian
-// adjective and noun takes the noun ("accompanist": "zenei kísérő", a musical companion).
+// adjective and noun takes the noun ("banyan": "indiai fügefa", an Indian fig tree).
 func TestEnglishPhraseHead(t *testing.T) {
-	if got := Load().English("accompanist"); !slices.Contains(got, "kisero") {
-		t.Errorf("English(accompanist) = %v, want %q among them", got, "kisero")
+	if got := Load().English("banyan"); !slices.Contains(got, "fugefa") {
+		t.Errorf("English(banyan) = %v, want %q among them", got, "fugefa")
 	}
 }
 

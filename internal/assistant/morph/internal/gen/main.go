@@ -628,7 +628,8 @@ func lexiconLemma(hu *morph.Data, w string) string {
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as lexiconLemma gives it; a verb's ("to spay") after the rest of
+// Hunspell dictionary, each as lexiconLemma gives it or, a compound it gives none of, whole;
+// a verb's ("to spay") after the rest of
 // the word's own. After its own
 // words, an English word takes those that minSynonyms of its WordNet synonyms give among
 // their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
@@ -648,6 +649,12 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			return
 		}
 		lemma := lexiconLemma(hu, morph.Fold(word))
+		if w := morph.Fold(word); lemma == "" && isLetters(w) && partsOf(hu, w) {
+			// A compound Hunspell lacks and finds no lemma of, but reads as words it has,
+			// is kept whole: "air conditioner" is "légkondicionáló", which the profile's
+			// "légkondicionáló" or "légkondi..." matches as it stands or by its beginning.
+			lemma = w
+		}
 		if lemma == "" {
 			return
 		}
@@ -699,8 +706,8 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	}); err != nil {
 		return nil, err
 	}
-	// A two-word sense names a kind of its last word: "accompanist" is "zenei kísérő" (a
-	// musical companion), a "kísérő". Only a word with no single-word equivalent takes it:
+	// A two-word sense names a kind of its last word: "banyan" is "indiai fügefa" (an Indian
+	// fig tree), a "fügefa". Only a word with no single-word equivalent takes it:
 	// added to those, "surgery" ("orvosi rendelő") answered a vet's question with another
 	// entry ("rendelő").
 	had := map[string]bool{}
