@@ -192,10 +192,15 @@ func TestEnglishVerbs(t *testing.T) {
 }
 
 // TestEnglishCompoundWhole: a Hungarian compound Hunspell has no lemma of but reads as its
-// words is paired whole ("air conditioner": "légkondicionáló").
+// words is paired whole ("air conditioner": "légkondicionáló"), one written with a hyphen
+// too.
 func TestEnglishCompoundWhole(t *testing.T) {
 	if got := Load().English("airconditioner"); !slices.Contains(got, "legkondicionalo") {
 		t.Errorf("English(airconditioner) = %v, want %q among them", got, "legkondicionalo")
+	}
+	// One written with a hyphen is one word ("légiposta-levél").
+	if got := Load().English("aerogram"); !slices.Contains(got, "legipostalevel") {
+		t.Errorf("English(aerogram) = %v, want %q among them", got, "legipostalevel")
 	}
 }
 

@@ -648,7 +648,16 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if !isLetters(en) || len(en) < 2 {
 			return
 		}
-		lemma := lexiconLemma(hu, morph.Fold(word))
+		lemma := ""
+		if a, b, ok := strings.Cut(word, "-"); ok && isLetters(a) && isLetters(b) && len(a) > 1 && len(b) > 1 {
+			// A compound written with a hyphen ("légiposta-levél") is one word, whole when
+			// Hunspell reads it so; no loose lemma is taken of it ("ide-oda" is no "ide").
+			if w := morph.Fold(a + b); hu.Known(w) || partsOf(hu, w) {
+				lemma = w
+			}
+		} else {
+			lemma = lexiconLemma(hu, morph.Fold(word))
+		}
 		if w := morph.Fold(word); lemma == "" && isLetters(w) && partsOf(hu, w) {
 			// A compound Hunspell lacks and finds no lemma of, but reads as words it has,
 			// is kept whole: "air conditioner" is "légkondicionáló", which the profile's
