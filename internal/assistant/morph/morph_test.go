@@ -175,11 +175,40 @@ func TestEnglishTakesDictionaryWords(t *testing.T) {
 	}
 }
 
+// TestEnglishVerbs: a verb the English–Hungarian dictionary files under "to" ("to spay") is
+// paired under the verb, its words after those of the word's own entries ("home" is "haza"
+// before "repül", to fly home).
+func TestEnglishVerbs(t *testing.T) {
+	d := Load()
+	if got := d.English("spay"); !slices.Contains(got, "ivartalanit") {
+		t.Errorf("English(spay) = %v, want %q among them", got, "ivartalanit")
+	}
+	if got := d.English("home"); len(got) == 0 || got[0] != "haza" {
+		t.Errorf("English(home) = %v, want %q first", got, "haza")
+	}
+	if d.EnglishWord("tospay") {
+		t.Error(`EnglishWord("tospay") = true, want no key of "to" and a verb`)
+	}
+}
+
+// TestEnglishCompoundWhole: a Hungarian compound Hunspell has no lemma of but reads as its
+// words is paired whole ("air conditioner": "légkondicionáló"), one written with a hyphen
+// too.
+func TestEnglishCompoundWhole(t *testing.T) {
+	if got := Load().English("airconditioner"); !slices.Contains(got, "legkondicionalo") {
+		t.Errorf("English(airconditioner) = %v, want %q among them", got, "legkondicionalo")
+	}
+	// One written with a hyphen is one word ("légiposta-levél").
+	if got := Load().English("aerogram"); !slices.Contains(got, "legipostalevel") {
+		t.Errorf("English(aerogram) = %v, want %q among them", got, "legipostalevel")
+	}
+}
+
 // TestEnglishPhraseHead: an English word that the dictionary renders only as a Hungarian
-// adjective and noun takes the noun ("accompanist": "zenei kísérő", a musical companion).
+// adjective and noun takes the noun ("banyan": "indiai fügefa", an Indian fig tree).
 func TestEnglishPhraseHead(t *testing.T) {
-	if got := Load().English("accompanist"); !slices.Contains(got, "kisero") {
-		t.Errorf("English(accompanist) = %v, want %q among them", got, "kisero")
+	if got := Load().English("banyan"); !slices.Contains(got, "fugefa") {
+		t.Errorf("English(banyan) = %v, want %q among them", got, "fugefa")
 	}
 }
 

@@ -628,7 +628,9 @@ func lexiconLemma(hu *morph.Data, w string) string {
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
-// Hunspell dictionary, each as lexiconLemma gives it. After its own
+// Hunspell dictionary, each as lexiconLemma gives it or, a compound it gives none of, whole;
+// a verb's ("to spay") after the rest of
+// the word's own. After its own
 // words, an English word takes those that minSynonyms of its WordNet synonyms give among
 // their first synonymWords, so that "venue" (FreeDict: "találkozóhely") finds "hely", which
 // "locale" and "locus" give; a word FreeDict lacks takes those of any synonym. Its own come
@@ -639,12 +641,29 @@ func lexiconLemma(hu *morph.Data, w string) string {
 func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
-	addPair := func(en, word string) {
+	// addPair pairs en with word, which n more entries give (0 adds the pair after those of
+	// an entry).
+	addPairBy := func(en, word string, n int) {
 		en = strings.ToLower(en)
 		if !isLetters(en) || len(en) < 2 {
 			return
 		}
-		lemma := lexiconLemma(hu, morph.Fold(word))
+		lemma := ""
+		if a, b, ok := strings.Cut(word, "-"); ok && isLetters(a) && isLetters(b) && len(a) > 1 && len(b) > 1 {
+			// A compound written with a hyphen ("légiposta-levél") is one word, whole when
+			// Hunspell reads it so; no loose lemma is taken of it ("ide-oda" is no "ide").
+			if w := morph.Fold(a + b); hu.Known(w) || partsOf(hu, w) {
+				lemma = w
+			}
+		} else {
+			lemma = lexiconLemma(hu, morph.Fold(word))
+		}
+		if w := morph.Fold(word); lemma == "" && isLetters(w) && partsOf(hu, w) {
+			// A compound Hunspell lacks and finds no lemma of, but reads as words it has,
+			// is kept whole: "air conditioner" is "légkondicionáló", which the profile's
+			// "légkondicionáló" or "légkondi..." matches as it stands or by its beginning.
+			lemma = w
+		}
 		if lemma == "" {
 			return
 		}
@@ -656,15 +675,25 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if _, ok := order[k][lemmas[0]]; !ok {
 			order[k][lemmas[0]] = len(order[k])
 		}
-		pairs[k][lemmas[0]]++
+		pairs[k][lemmas[0]] += n
 	}
+	addPair := func(en, word string) { addPairBy(en, word, 1) }
 	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
+	var verbs [][2]string   // an English verb and a single-word sense of it
 	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
+		// The dictionary files a verb under "to": "to spay" is "ivartalanít", which the
+		// visitor's "spay" must find.
+		verb, isVerb := strings.CutPrefix(head, "to ")
+		if isVerb = isVerb && !strings.Contains(verb, " "); isVerb {
+			head = verb
+		}
 		if head = joinTwo(head); strings.Contains(head, " ") {
 			return
 		}
 		for _, s := range senses {
-			if !strings.Contains(s, " ") {
+			if !strings.Contains(s, " ") && isVerb {
+				verbs = append(verbs, [2]string{head, s})
+			} else if !strings.Contains(s, " ") {
 				addPair(head, s)
 			} else if h, ok := phraseHead(s); ok {
 				phrases = append(phrases, [2]string{head, h})
@@ -686,8 +715,8 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	}); err != nil {
 		return nil, err
 	}
-	// A two-word sense names a kind of its last word: "accompanist" is "zenei kísérő" (a
-	// musical companion), a "kísérő". Only a word with no single-word equivalent takes it:
+	// A two-word sense names a kind of its last word: "banyan" is "indiai fügefa" (an Indian
+	// fig tree), a "fügefa". Only a word with no single-word equivalent takes it:
 	// added to those, "surgery" ("orvosi rendelő") answered a vet's question with another
 	// entry ("rendelő").
 	had := map[string]bool{}
@@ -721,6 +750,12 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			continue
 		}
 		addPair(p[0], p[1])
+	}
+	// A verb's words come after the word's own, which give the noun's and the verb's commonest
+	// senses already: counted as another entry, rare verbs went first ("to home" is "repül",
+	// fly home, which the other dictionary gives "home" too).
+	for _, p := range verbs {
+		addPairBy(p[0], p[1], 0)
 	}
 	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
 	// order of their senses (the dictionaries list the commonest sense first).
