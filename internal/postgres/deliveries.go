@@ -124,8 +124,11 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
 // $11 the job, $12 the hand-over's hold; job 0 holds none), or, when $13, claims the company's
 // next waiting delivery for the same worker, keeping the slot (handOver). A job that was itself
-// claimed so ($14) is settled here, as River would have settled it: completed, or due at the
-// delivery's next attempt (dueState).
+// claimed so ($14) is settled here: due at the delivery's next attempt (dueState), as River
+// would have snoozed it, or, with nothing left to attempt, deleted. River would keep a job it
+// completed for a day before its cleaner deletes it; this one is deleted at once, a row version
+// and its index entries fewer a delivery, since River never ran it and the delivery's own row
+// is its record.
 var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
@@ -145,14 +148,14 @@ WITH keep AS (
 ), disabled AS (
     UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $9
     WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
+), retry AS (
+    SELECT $4 = 'pending' AND EXISTS (SELECT FROM d) AS due
 ), own AS (
-    UPDATE river_job SET
-        state = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN ` + dueState("now() + $8 * interval '1 millisecond'") + `
-            ELSE 'completed' END,
-        scheduled_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN now() + $8 * interval '1 millisecond'
-            ELSE scheduled_at END,
-        finalized_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN NULL ELSE now() END
-    WHERE $14 AND id = $11 AND state = 'running'
+    UPDATE river_job SET state = ` + dueState("now() + $8 * interval '1 millisecond'") + `,
+        scheduled_at = now() + $8 * interval '1 millisecond'
+    WHERE $14 AND id = $11 AND state = 'running' AND (SELECT due FROM retry)
+), own_done AS (
+    DELETE FROM river_job WHERE $14 AND id = $11 AND state = 'running' AND NOT (SELECT due FROM retry)
 ), ` + handOver("$10", "$11", "$12", "$13") + `
 SELECT (SELECT count(*) FROM d) AS recorded, (SELECT id FROM ho_woken WHERE $13) AS next_job,
     (SELECT (args->>'delivery_id')::uuid FROM ho_woken WHERE $13) AS next_delivery`
