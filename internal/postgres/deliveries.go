@@ -24,21 +24,30 @@ JOIN lead_events e ON e.id = d.event_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 WHERE d.company_id = $1 AND d.id = $2`
 
-// selectDeliveryLead is selectDelivery with the event's lead, selectLead's columns after the
-// delivery's, in the same round trip (one statement fewer for each attempt). No row when the
-// event names no lead to send (lead.erased) or the lead is gone: Delivery then reads the
-// delivery alone.
-const selectDeliveryLead = `
-SELECT d.id, d.company_id, d.state, d.attempts, d.email,
+// deliveryLeadColumns are selectDelivery's columns and the event's lead's, selectLead's, from
+// deliveryLeadFrom.
+const deliveryLeadColumns = `d.id, d.company_id, d.state, d.attempts, d.email,
        e.id AS event_id, e.type, e.lead_id, e.created_at AS event_at,
        w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
-       w.disabled_at, ` + leadColumns + `
+       w.disabled_at, ` + leadColumns
+
+// deliveryLeadFrom is the FROM and WHERE of a read of company $1's delivery id (an SQL
+// expression) with its event's lead: no row when the event names no lead to send (lead.erased)
+// or the lead is gone.
+func deliveryLeadFrom(id string) string {
+	return `
 FROM event_deliveries d
 JOIN lead_events e ON e.id = d.event_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 JOIN leads l ON l.company_id = $1 AND l.id = e.lead_id AND e.type <> '` + string(event.LeadErased) + `'
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
-WHERE d.company_id = $1 AND d.id = $2`
+WHERE d.company_id = $1 AND d.id = ` + id
+}
+
+// selectDeliveryLead is selectDelivery with the event's lead in the same round trip (one
+// statement fewer for each attempt). No row when there is no lead to send: Delivery then reads
+// the delivery alone.
+var selectDeliveryLead = `SELECT ` + deliveryLeadColumns + deliveryLeadFrom("$2")
 
 // deliveryRow is a row of selectDelivery.
 type deliveryRow struct {
@@ -89,13 +98,7 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 	var l leadRecord
 	err = st.QueryRowContext(ctx, companyID, deliveryID).Scan(append(r.dest(), l.dest()...)...)
 	if err == nil {
-		stored, err := l.stored()
-		if err != nil {
-			return event.Delivery{}, err
-		}
-		d := r.delivery()
-		d.Event.Lead = &stored
-		return d, nil
+		return withLead(&r, &l)
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return event.Delivery{}, translate(err)
@@ -110,9 +113,20 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 	return r.delivery(), nil
 }
 
+// withLead is the delivery of a row of deliveryLeadColumns.
+func withLead(r *deliveryRow, l *leadRecord) (event.Delivery, error) {
+	stored, err := l.stored()
+	if err != nil {
+		return event.Delivery{}, err
+	}
+	d := r.delivery()
+	d.Event.Lead = &stored
+	return d, nil
+}
+
 // recordAttempt stores an attempt's outcome on a delivery still pending, and disables its
-// endpoint when the outcome says so ($9 the reason), in one statement. No row back means the
-// delivery was no longer pending (another attempt settled it).
+// endpoint when the outcome says so ($9 the reason), in one statement. A delivery no longer
+// pending (another attempt settled it) is left as it is.
 //
 // The receiver's answer and the error ($6, $7) are kept only while the event's lead exists (or
 // for a lead.erased event, which carries no one's details): an attempt that read the lead before
@@ -129,6 +143,11 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // completed for a day before its cleaner deletes it; this one is deleted at once, a row version
 // and its index entries fewer a delivery, since River never ran it and the delivery's own row
 // is its record.
+//
+// The delivery it claims is read in the same statement, as Delivery reads it (a round trip
+// and a statement fewer a delivery of a chain): its row, with its job, is the statement's
+// one. No row when it claimed none, or one whose event has no lead to send: selectClaimed then
+// finds the job it claimed, if any.
 var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
@@ -157,13 +176,22 @@ WITH keep AS (
 ), own_done AS (
     DELETE FROM river_job WHERE $14 AND id = $11 AND state = 'running' AND NOT (SELECT due FROM retry)
 ), ` + handOver("$10", "$11", "$12", "$13") + `
-SELECT (SELECT count(*) FROM d) AS recorded, (SELECT id FROM ho_woken WHERE $13) AS next_job,
-    (SELECT (args->>'delivery_id')::uuid FROM ho_woken WHERE $13) AS next_delivery`
+SELECT (SELECT id FROM ho_woken) AS next_job, ` + deliveryLeadColumns +
+	deliveryLeadFrom(`(SELECT (args->>'delivery_id')::uuid FROM ho_woken WHERE $13)`)
+
+// selectClaimed is the job that holds company $1's slot $2 and runs, and its delivery: after
+// a record that claimed (recordAttempt with $13) and read no delivery with a lead, the job it
+// claimed, if any (the slot is left to no one when the line was empty).
+const selectClaimed = `
+SELECT j.id, (j.args->>'delivery_id')::uuid FROM delivery_slots s JOIN river_job j ON j.id = s.job_id
+WHERE s.company_id = $1 AND s.slot = $2 AND s.job_id <> $3 AND j.state = 'running'
+    AND (j.args->>'company_id')::uuid = $1`
 
 // RecordAttempt stores the outcome of a delivery's attempt (counted unless attempted is false:
 // a delivery settled without sending), on a 410 disables the endpoint, and lets the delivery
 // slot go that the attempt held (as FreeSlot; the zero Held holds none), or with h.Chain claims
-// the company's next waiting delivery, returned, to be run at once in the same slot.
+// the company's next waiting delivery, returned (read, with its lead, when it has one to send),
+// to be run at once in the same slot.
 func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) (event.Claimed, error) {
 	var status *int
 	if r.Status != 0 {
@@ -177,20 +205,40 @@ func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UU
 	if attempted {
 		n = 1
 	}
-	var row struct {
-		Recorded     int           `db:"recorded"`
-		NextJob      sql.NullInt64 `db:"next_job"`
-		NextDelivery uuid.NullUUID `db:"next_delivery"`
-	}
-	if err := (runner{s: s}).get(ctx, &row, recordAttempt, companyID, deliveryID, n, o.State, status,
+	rows, err := (runner{s: s}).query(ctx, recordAttempt, companyID, deliveryID, n, o.State, status,
 		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason, h.Slot, h.Job, h.HandOver.Milliseconds(),
-		h.Chain, h.Claimed); err != nil {
+		h.Chain, h.Claimed)
+	if err != nil {
 		return event.Claimed{}, err
 	}
-	if !row.NextJob.Valid {
+	defer rows.Close()
+	if rows.Next() {
+		var c event.Claimed
+		var dr deliveryRow
+		var l leadRecord
+		if err := rows.Scan(append(append([]any{&c.Job}, dr.dest()...), l.dest()...)...); err != nil {
+			return event.Claimed{}, translate(err)
+		}
+		d, err := withLead(&dr, &l)
+		if err != nil {
+			return event.Claimed{}, err
+		}
+		c.DeliveryID, c.Delivery = d.ID, &d
+		return c, nil
+	}
+	if err := rows.Err(); err != nil {
+		return event.Claimed{}, translate(err)
+	}
+	rows.Close()
+	if !h.Chain {
 		return event.Claimed{}, nil
 	}
-	return event.Claimed{Job: row.NextJob.Int64, DeliveryID: row.NextDelivery.UUID}, nil
+	var c event.Claimed
+	err = s.db.QueryRowContext(ctx, selectClaimed, companyID, h.Slot, h.Job).Scan(&c.Job, &c.DeliveryID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return event.Claimed{}, nil
+	}
+	return c, translate(err)
 }
 
 const selectDeliveries = `

@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -338,6 +339,11 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 	if next.Job != jobs[1].id || next.DeliveryID != jobs[1].delivery {
 		t.Fatalf("claimed %+v, want the oldest waiter %+v", next, jobs[1])
 	}
+	// The claimed delivery comes read with its claim, as Delivery reads it.
+	if d, err := s.Delivery(ctx, c, jobs[1].delivery); err != nil || next.Delivery == nil || !reflect.DeepEqual(*next.Delivery, d) ||
+		d.Event.Lead == nil || d.Endpoint == nil {
+		t.Errorf("the claimed delivery read with its claim: %+v; want as Delivery reads it: %+v, %v", next.Delivery, d, err)
+	}
 	if st, inLine, holds := state(jobs[1].id); st != "running" || inLine || !holds {
 		t.Errorf("the claimed job: %s, in line %v, holds the slot %v; want running, out of line, holding it", st, inLine, holds)
 	}
@@ -363,13 +369,21 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 	}
 
 	// The woken job chains to the last waiter, which runs without an attempt: its job runs again.
+	// Its lead was erased: the claim reads no delivery to send, and still returns the job.
 	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[2].id, 1, time.Minute); err != nil || !ok {
 		t.Fatalf("the woken job's slot: %v, %v", ok, err)
 	}
+	last, err := s.Delivery(ctx, c, jobs[3].delivery)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.EraseLeads(ctx, c, []uuid.UUID{last.Event.LeadID}); err != nil || n != 1 {
+		t.Fatalf("erased %d, %v", n, err)
+	}
 	next, err = s.RecordAttempt(ctx, c, jobs[2].delivery, true, ok200, sched.Decide(1, ok200),
 		event.Held{Slot: slot, Job: jobs[2].id, HandOver: time.Minute, Chain: true})
-	if err != nil || next.Job != jobs[3].id {
-		t.Fatalf("claimed %+v, %v; want job %d", next, err, jobs[3].id)
+	if err != nil || next.Job != jobs[3].id || next.DeliveryID != jobs[3].delivery || next.Delivery != nil {
+		t.Fatalf("claimed %+v, %v; want job %d, its delivery not read", next, err, jobs[3].id)
 	}
 	if err := s.ReleaseClaimed(ctx, c, slot, jobs[3].id, time.Minute, false); err != nil {
 		t.Fatal(err)
