@@ -145,9 +145,9 @@ func withLead(r *deliveryRow, l *leadRecord) (event.Delivery, error) {
 // is its record.
 //
 // The delivery it claims is read in the same statement, as Delivery reads it (a round trip
-// and a statement fewer a delivery of a chain): its row, with its job, is the statement's
-// one. No row when it claimed none, or one whose event has no lead to send: selectClaimed then
-// finds the job it claimed, if any.
+// and a statement fewer a delivery of a chain): the statement's row is the claimed job, its
+// delivery and, when found (the event has a lead to send), the delivery's columns with its
+// lead's. No row when it claimed none.
 var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
@@ -176,16 +176,16 @@ WITH keep AS (
 ), own_done AS (
     DELETE FROM river_job WHERE $14 AND id = $11 AND state = 'running' AND NOT (SELECT due FROM retry)
 ), ` + handOver("$10", "$11", "$12", "$13") + `
-SELECT (SELECT id FROM ho_woken) AS next_job, ` + deliveryLeadColumns +
-	deliveryLeadFrom(`(SELECT (args->>'delivery_id')::uuid FROM ho_woken WHERE $13)`)
+SELECT h.id AS next_job, (h.args->>'delivery_id')::uuid AS next_delivery, n.*
+FROM ho_woken h
+LEFT JOIN LATERAL (SELECT true AS found, ` + deliveryLeadColumns +
+	deliveryLeadFrom(`(h.args->>'delivery_id')::uuid`) + `) n ON true
+WHERE $13`
 
-// selectClaimed is the job that holds company $1's slot $2 and runs, and its delivery: after
-// a record that claimed (recordAttempt with $13) and read no delivery with a lead, the job it
-// claimed, if any (the slot is left to no one when the line was empty).
-const selectClaimed = `
-SELECT j.id, (j.args->>'delivery_id')::uuid FROM delivery_slots s JOIN river_job j ON j.id = s.job_id
-WHERE s.company_id = $1 AND s.slot = $2 AND s.job_id <> $3 AND j.state = 'running'
-    AND (j.args->>'company_id')::uuid = $1`
+// skip is a Scan destination that keeps nothing: a column read on a later Scan of the row.
+type skip struct{}
+
+func (skip) Scan(any) error { return nil }
 
 // RecordAttempt stores the outcome of a delivery's attempt (counted unless attempted is false:
 // a delivery settled without sending), on a 410 disables the endpoint, and lets the delivery
@@ -212,33 +212,36 @@ func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UU
 		return event.Claimed{}, err
 	}
 	defer rows.Close()
-	if rows.Next() {
-		var c event.Claimed
-		var dr deliveryRow
-		var l leadRecord
-		if err := rows.Scan(append(append([]any{&c.Job}, dr.dest()...), l.dest()...)...); err != nil {
-			return event.Claimed{}, translate(err)
-		}
-		d, err := withLead(&dr, &l)
-		if err != nil {
-			return event.Claimed{}, err
-		}
-		c.DeliveryID, c.Delivery = d.ID, &d
-		return c, nil
-	}
-	if err := rows.Err(); err != nil {
-		return event.Claimed{}, translate(err)
-	}
-	rows.Close()
-	if !h.Chain {
-		return event.Claimed{}, nil
+	if !rows.Next() {
+		return event.Claimed{}, translate(rows.Err())
 	}
 	var c event.Claimed
-	err = s.db.QueryRowContext(ctx, selectClaimed, companyID, h.Slot, h.Job).Scan(&c.Job, &c.DeliveryID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return event.Claimed{}, nil
+	var found sql.NullBool
+	var dr deliveryRow
+	var l leadRecord
+	// The row is scanned twice: its head, and then, when the delivery was found, whole (its
+	// columns are NULL otherwise, which deliveryRow's and leadRecord's fields do not take).
+	dest := append(append([]any{&c.Job, &c.DeliveryID, &found}, dr.dest()...), l.dest()...)
+	head := make([]any, len(dest))
+	copy(head, dest[:3])
+	for i := 3; i < len(head); i++ {
+		head[i] = skip{}
 	}
-	return c, translate(err)
+	if err := rows.Scan(head...); err != nil {
+		return event.Claimed{}, translate(err)
+	}
+	if !found.Valid {
+		return c, nil // read on its own
+	}
+	if err := rows.Scan(dest...); err != nil {
+		return event.Claimed{}, translate(err)
+	}
+	d, err := withLead(&dr, &l)
+	if err != nil {
+		return event.Claimed{}, err
+	}
+	c.Delivery = &d
+	return c, nil
 }
 
 const selectDeliveries = `
