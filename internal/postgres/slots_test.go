@@ -410,3 +410,66 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 		t.Errorf("a claimed job delivered: still in River's table %v, %v; want deleted", kept, err)
 	}
 }
+
+// A claimed job let go with nothing to attempt (its delivery was settled meanwhile) is deleted,
+// as its record would have deleted it, and the slot it held is free.
+func TestReleasedClaimedJobWithNothingToAttemptIsDeleted(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	endpoint(t, s, c)
+	for range 2 {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var jobs []int64
+	var first uuid.UUID
+	rows, err := s.DB().QueryContext(ctx, `SELECT id, (args->>'delivery_id')::uuid FROM river_job
+		WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text ORDER BY id`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		var d uuid.UUID
+		if err := rows.Scan(&id, &d); err != nil {
+			t.Fatal(err)
+		}
+		if len(jobs) == 0 {
+			first = d
+		}
+		jobs = append(jobs, id)
+	}
+	rows.Close()
+	if len(jobs) != 2 {
+		t.Fatalf("%d delivery jobs, want 2", len(jobs))
+	}
+	slot, ok, _, err := s.TakeSlot(ctx, c, jobs[0], 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[1], 1, time.Minute); err != nil || ok {
+		t.Fatalf("a job past the only held slot: %v, %v", ok, err)
+	}
+	ok200 := event.Result{Status: 200}
+	next, err := s.RecordAttempt(ctx, c, first, true, ok200, event.DefaultSchedule.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[0], HandOver: time.Minute, Chain: true})
+	if err != nil || next.Job != jobs[1] {
+		t.Fatalf("claimed %+v, %v; want job %d", next, err, jobs[1])
+	}
+	if err := s.ReleaseClaimed(ctx, c, slot, jobs[1], time.Minute, true); err != nil {
+		t.Fatal(err)
+	}
+	var kept, held bool
+	if err := s.DB().QueryRowContext(ctx, `SELECT EXISTS (SELECT FROM river_job WHERE id = $1),
+		EXISTS (SELECT FROM delivery_slots WHERE company_id = $2 AND held_until > now())`, jobs[1], c).Scan(&kept, &held); err != nil {
+		t.Fatal(err)
+	}
+	if kept || held {
+		t.Errorf("after its release with nothing to attempt: the job kept %v, the slot held %v; want neither", kept, held)
+	}
+}
