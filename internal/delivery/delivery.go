@@ -263,14 +263,15 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 	began := time.Now()
 	h := event.Held{Slot: slot, Job: job.ID}
 	deliveryID := args.DeliveryID
-	var first error // the fetched job's own result, which River records
+	var read *event.Delivery // the claimed delivery, when its claim read it
+	var first error          // the fetched job's own result, which River records
 	for {
 		h.Chain = time.Since(began) < chainFor && !w.stopping.Load()
 		h.HandOver = handoverHold
 		if h.Chain {
 			h.HandOver = rescueAfter
 		}
-		next, recorded, err := w.work(ctx, args.CompanyID, deliveryID, h)
+		next, recorded, err := w.work(ctx, args.CompanyID, deliveryID, read, h)
 		if !h.Claimed {
 			first = err
 		}
@@ -290,7 +291,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 			return first
 		}
 		h = event.Held{Slot: slot, Job: next.Job, Claimed: true}
-		deliveryID = next.DeliveryID
+		deliveryID, read = next.DeliveryID, next.Delivery
 	}
 }
 
@@ -324,11 +325,17 @@ func snoozes(metadata []byte) int {
 	return m.Snoozes
 }
 
-// work makes the attempt of a delivery and records it, letting the slot h go with the record
-// or claiming the next in line (h.Chain), returned; recorded says whether it did (else the
-// caller frees the slot). A pending delivery's job is snoozed until its next attempt.
-func (w *worker) work(ctx context.Context, companyID, deliveryID uuid.UUID, h event.Held) (next event.Claimed, recorded bool, err error) {
-	d, err := w.cfg.Work.Delivery(ctx, companyID, deliveryID)
+// work makes the attempt of a delivery, read unless the claim read it (read), and records it,
+// letting the slot h go with the record or claiming the next in line (h.Chain), returned;
+// recorded says whether it did (else the caller frees the slot). A pending delivery's job is
+// snoozed until its next attempt.
+func (w *worker) work(ctx context.Context, companyID, deliveryID uuid.UUID, read *event.Delivery, h event.Held) (next event.Claimed, recorded bool, err error) {
+	var d event.Delivery
+	if read != nil {
+		d = *read
+	} else {
+		d, err = w.cfg.Work.Delivery(ctx, companyID, deliveryID)
+	}
 	switch {
 	case errs.Is(err, errs.NotFound):
 		return next, false, nil // removed with its endpoint

@@ -89,6 +89,9 @@ type Held struct {
 type Claimed struct {
 	Job        int64
 	DeliveryID uuid.UUID
+	// Delivery is the delivery as read with its claim, with its lead; nil when it was not read
+	// so (its event has no lead to send), and then it is read on its own.
+	Delivery *Delivery
 }
 
 // Decide applies the delivery rules to the attempts-th attempt (counting from 1): a 2xx is

@@ -24,21 +24,30 @@ JOIN lead_events e ON e.id = d.event_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 WHERE d.company_id = $1 AND d.id = $2`
 
-// selectDeliveryLead is selectDelivery with the event's lead, selectLead's columns after the
-// delivery's, in the same round trip (one statement fewer for each attempt). No row when the
-// event names no lead to send (lead.erased) or the lead is gone: Delivery then reads the
-// delivery alone.
-const selectDeliveryLead = `
-SELECT d.id, d.company_id, d.state, d.attempts, d.email,
+// deliveryLeadColumns are selectDelivery's columns and the event's lead's, selectLead's, from
+// deliveryLeadFrom.
+const deliveryLeadColumns = `d.id, d.company_id, d.state, d.attempts, d.email,
        e.id AS event_id, e.type, e.lead_id, e.created_at AS event_at,
        w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
-       w.disabled_at, ` + leadColumns + `
+       w.disabled_at, ` + leadColumns
+
+// deliveryLeadFrom is the FROM and WHERE of a read of company $1's delivery id (an SQL
+// expression) with its event's lead: no row when the event names no lead to send (lead.erased)
+// or the lead is gone.
+func deliveryLeadFrom(id string) string {
+	return `
 FROM event_deliveries d
 JOIN lead_events e ON e.id = d.event_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 JOIN leads l ON l.company_id = $1 AND l.id = e.lead_id AND e.type <> '` + string(event.LeadErased) + `'
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
-WHERE d.company_id = $1 AND d.id = $2`
+WHERE d.company_id = $1 AND d.id = ` + id
+}
+
+// selectDeliveryLead is selectDelivery with the event's lead in the same round trip (one
+// statement fewer for each attempt). No row when there is no lead to send: Delivery then reads
+// the delivery alone.
+var selectDeliveryLead = `SELECT ` + deliveryLeadColumns + deliveryLeadFrom("$2")
 
 // deliveryRow is a row of selectDelivery.
 type deliveryRow struct {
@@ -89,13 +98,7 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 	var l leadRecord
 	err = st.QueryRowContext(ctx, companyID, deliveryID).Scan(append(r.dest(), l.dest()...)...)
 	if err == nil {
-		stored, err := l.stored()
-		if err != nil {
-			return event.Delivery{}, err
-		}
-		d := r.delivery()
-		d.Event.Lead = &stored
-		return d, nil
+		return withLead(&r, &l)
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return event.Delivery{}, translate(err)
@@ -110,9 +113,20 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 	return r.delivery(), nil
 }
 
+// withLead is the delivery of a row of deliveryLeadColumns.
+func withLead(r *deliveryRow, l *leadRecord) (event.Delivery, error) {
+	stored, err := l.stored()
+	if err != nil {
+		return event.Delivery{}, err
+	}
+	d := r.delivery()
+	d.Event.Lead = &stored
+	return d, nil
+}
+
 // recordAttempt stores an attempt's outcome on a delivery still pending, and disables its
-// endpoint when the outcome says so ($9 the reason), in one statement. No row back means the
-// delivery was no longer pending (another attempt settled it).
+// endpoint when the outcome says so ($9 the reason), in one statement. A delivery no longer
+// pending (another attempt settled it) is left as it is.
 //
 // The receiver's answer and the error ($6, $7) are kept only while the event's lead exists (or
 // for a lead.erased event, which carries no one's details): an attempt that read the lead before
@@ -124,8 +138,16 @@ func (s *Store) Delivery(ctx context.Context, companyID, deliveryID uuid.UUID) (
 // The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
 // $11 the job, $12 the hand-over's hold; job 0 holds none), or, when $13, claims the company's
 // next waiting delivery for the same worker, keeping the slot (handOver). A job that was itself
-// claimed so ($14) is settled here, as River would have settled it: completed, or due at the
-// delivery's next attempt (dueState).
+// claimed so ($14) is settled here: due at the delivery's next attempt (dueState), as River
+// would have snoozed it, or, with nothing left to attempt, deleted. River would keep a job it
+// completed for a day before its cleaner deletes it; this one is deleted at once, a row version
+// and its index entries fewer a delivery, since River never ran it and the delivery's own row
+// is its record.
+//
+// The delivery it claims is read in the same statement, as Delivery reads it (a round trip
+// and a statement fewer a delivery of a chain): the statement's row is the claimed job, its
+// delivery and, when found (the event has a lead to send), the delivery's columns with its
+// lead's. No row when it claimed none.
 var recordAttempt = `
 WITH keep AS (
     SELECT e.type = 'lead.erased' OR EXISTS (
@@ -145,22 +167,31 @@ WITH keep AS (
 ), disabled AS (
     UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $9
     WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
+), retry AS (
+    SELECT $4 = 'pending' AND EXISTS (SELECT FROM d) AS due
 ), own AS (
-    UPDATE river_job SET
-        state = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN ` + dueState("now() + $8 * interval '1 millisecond'") + `
-            ELSE 'completed' END,
-        scheduled_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN now() + $8 * interval '1 millisecond'
-            ELSE scheduled_at END,
-        finalized_at = CASE WHEN $4 = 'pending' AND EXISTS (SELECT FROM d) THEN NULL ELSE now() END
-    WHERE $14 AND id = $11 AND state = 'running'
+    UPDATE river_job SET state = ` + dueState("now() + $8 * interval '1 millisecond'") + `,
+        scheduled_at = now() + $8 * interval '1 millisecond'
+    WHERE $14 AND id = $11 AND state = 'running' AND (SELECT due FROM retry)
+), own_done AS (
+    DELETE FROM river_job WHERE $14 AND id = $11 AND state = 'running' AND NOT (SELECT due FROM retry)
 ), ` + handOver("$10", "$11", "$12", "$13") + `
-SELECT (SELECT count(*) FROM d) AS recorded, (SELECT id FROM ho_woken WHERE $13) AS next_job,
-    (SELECT (args->>'delivery_id')::uuid FROM ho_woken WHERE $13) AS next_delivery`
+SELECT h.id AS next_job, (h.args->>'delivery_id')::uuid AS next_delivery, n.*
+FROM ho_woken h
+LEFT JOIN LATERAL (SELECT true AS found, ` + deliveryLeadColumns +
+	deliveryLeadFrom(`(h.args->>'delivery_id')::uuid`) + `) n ON true
+WHERE $13`
+
+// skip is a Scan destination that keeps nothing: a column read on a later Scan of the row.
+type skip struct{}
+
+func (skip) Scan(any) error { return nil }
 
 // RecordAttempt stores the outcome of a delivery's attempt (counted unless attempted is false:
 // a delivery settled without sending), on a 410 disables the endpoint, and lets the delivery
 // slot go that the attempt held (as FreeSlot; the zero Held holds none), or with h.Chain claims
-// the company's next waiting delivery, returned, to be run at once in the same slot.
+// the company's next waiting delivery, returned (read, with its lead, when it has one to send),
+// to be run at once in the same slot.
 func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) (event.Claimed, error) {
 	var status *int
 	if r.Status != 0 {
@@ -174,20 +205,43 @@ func (s *Store) RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UU
 	if attempted {
 		n = 1
 	}
-	var row struct {
-		Recorded     int           `db:"recorded"`
-		NextJob      sql.NullInt64 `db:"next_job"`
-		NextDelivery uuid.NullUUID `db:"next_delivery"`
-	}
-	if err := (runner{s: s}).get(ctx, &row, recordAttempt, companyID, deliveryID, n, o.State, status,
+	rows, err := (runner{s: s}).query(ctx, recordAttempt, companyID, deliveryID, n, o.State, status,
 		null(r.Err), null(r.Response), o.RetryIn.Milliseconds(), reason, h.Slot, h.Job, h.HandOver.Milliseconds(),
-		h.Chain, h.Claimed); err != nil {
+		h.Chain, h.Claimed)
+	if err != nil {
 		return event.Claimed{}, err
 	}
-	if !row.NextJob.Valid {
-		return event.Claimed{}, nil
+	defer rows.Close()
+	if !rows.Next() {
+		return event.Claimed{}, translate(rows.Err())
 	}
-	return event.Claimed{Job: row.NextJob.Int64, DeliveryID: row.NextDelivery.UUID}, nil
+	var c event.Claimed
+	var found sql.NullBool
+	var dr deliveryRow
+	var l leadRecord
+	// The row is scanned twice: its head, and then, when the delivery was found, whole (its
+	// columns are NULL otherwise, which deliveryRow's and leadRecord's fields do not take).
+	dest := append(append([]any{&c.Job, &c.DeliveryID, &found}, dr.dest()...), l.dest()...)
+	head := make([]any, len(dest))
+	copy(head, dest[:3])
+	for i := 3; i < len(head); i++ {
+		head[i] = skip{}
+	}
+	if err := rows.Scan(head...); err != nil {
+		return event.Claimed{}, translate(err)
+	}
+	if !found.Valid {
+		return c, nil // read on its own
+	}
+	if err := rows.Scan(dest...); err != nil {
+		return event.Claimed{}, translate(err)
+	}
+	d, err := withLead(&dr, &l)
+	if err != nil {
+		return event.Claimed{}, err
+	}
+	c.Delivery = &d
+	return c, nil
 }
 
 const selectDeliveries = `

@@ -125,13 +125,14 @@ func (s *Store) FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job
 }
 
 // releaseClaimed settles job $3 of company $1, claimed from the line (River did not fetch it),
-// that ran without its attempt being recorded: completed when $5 (its delivery needed no
-// attempt), else made available for River to run again; and lets its slot $2 go, handing it
-// on for $4 ms.
+// that ran without its attempt being recorded: deleted when $5 (its delivery needed no
+// attempt), as a claimed job is once its delivery is settled (recordAttempt), else made
+// available for River to run again; and lets its slot $2 go, handing it on for $4 ms.
 var releaseClaimed = `WITH own AS (
-    UPDATE river_job SET state = CASE WHEN $5 THEN 'completed' ELSE 'available' END::river_job_state,
-        finalized_at = CASE WHEN $5 THEN now() END, scheduled_at = now()
-    WHERE id = $3 AND state = 'running' AND (args->>'company_id')::uuid = $1
+    UPDATE river_job SET state = 'available', scheduled_at = now()
+    WHERE id = $3 AND state = 'running' AND (args->>'company_id')::uuid = $1 AND NOT $5
+), own_done AS (
+    DELETE FROM river_job WHERE id = $3 AND state = 'running' AND (args->>'company_id')::uuid = $1 AND $5
 ), ` + handOver("$2", "$3", "$4", "false") + `
 SELECT 1`
 

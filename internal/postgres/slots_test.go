@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -272,8 +273,9 @@ func TestFirstBurstPastTheSlotsWaitsInLine(t *testing.T) {
 
 // The record of an attempt asked to chain claims the company's oldest waiting delivery for the
 // same worker: its job running (River fetches it no more, and rescues it should the process
-// die), out of the line, holding the slot. The claimed job's own record settles its job as
-// River would: scheduled for a retry, or completed; one claimed but not attempted runs again.
+// die), out of the line, holding the slot. The claimed job's own record settles its job:
+// scheduled for a retry, as River snoozes one, or deleted once its delivery is done; one
+// claimed but not attempted runs again.
 func TestRecordClaimsTheNextInLine(t *testing.T) {
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
@@ -337,6 +339,11 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 	if next.Job != jobs[1].id || next.DeliveryID != jobs[1].delivery {
 		t.Fatalf("claimed %+v, want the oldest waiter %+v", next, jobs[1])
 	}
+	// The claimed delivery comes read with its claim, as Delivery reads it.
+	if d, err := s.Delivery(ctx, c, jobs[1].delivery); err != nil || next.Delivery == nil || !reflect.DeepEqual(*next.Delivery, d) ||
+		d.Event.Lead == nil || d.Endpoint == nil {
+		t.Errorf("the claimed delivery read with its claim: %+v; want as Delivery reads it: %+v, %v", next.Delivery, d, err)
+	}
 	if st, inLine, holds := state(jobs[1].id); st != "running" || inLine || !holds {
 		t.Errorf("the claimed job: %s, in line %v, holds the slot %v; want running, out of line, holding it", st, inLine, holds)
 	}
@@ -362,13 +369,21 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 	}
 
 	// The woken job chains to the last waiter, which runs without an attempt: its job runs again.
+	// Its lead was erased: the claim reads no delivery to send, and still returns the job.
 	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[2].id, 1, time.Minute); err != nil || !ok {
 		t.Fatalf("the woken job's slot: %v, %v", ok, err)
 	}
+	last, err := s.Delivery(ctx, c, jobs[3].delivery)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.EraseLeads(ctx, c, []uuid.UUID{last.Event.LeadID}); err != nil || n != 1 {
+		t.Fatalf("erased %d, %v", n, err)
+	}
 	next, err = s.RecordAttempt(ctx, c, jobs[2].delivery, true, ok200, sched.Decide(1, ok200),
 		event.Held{Slot: slot, Job: jobs[2].id, HandOver: time.Minute, Chain: true})
-	if err != nil || next.Job != jobs[3].id {
-		t.Fatalf("claimed %+v, %v; want job %d", next, err, jobs[3].id)
+	if err != nil || next.Job != jobs[3].id || next.DeliveryID != jobs[3].delivery || next.Delivery != nil {
+		t.Fatalf("claimed %+v, %v; want job %d, its delivery not read", next, err, jobs[3].id)
 	}
 	if err := s.ReleaseClaimed(ctx, c, slot, jobs[3].id, time.Minute, false); err != nil {
 		t.Fatal(err)
@@ -377,7 +392,8 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 		t.Errorf("a claimed job let go unattempted: %s, holds the slot %v; want available, not holding it", st, holds)
 	}
 
-	// A claimed job whose delivery is done is completed.
+	// A claimed job whose delivery is done is deleted: River never ran it, and the delivery's
+	// row is its record.
 	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[3].id, 1, time.Minute); err != nil || !ok {
 		t.Fatalf("the slot after its release: %v, %v", ok, err)
 	}
@@ -388,9 +404,72 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 		event.Held{Slot: slot, Job: jobs[3].id, HandOver: time.Minute, Claimed: true}); err != nil {
 		t.Fatal(err)
 	}
-	var finalized bool
-	if err := s.DB().QueryRowContext(ctx, `SELECT state = 'completed' AND finalized_at IS NOT NULL FROM river_job WHERE id = $1`,
-		jobs[3].id).Scan(&finalized); err != nil || !finalized {
-		t.Errorf("a claimed job delivered: completed %v, %v", finalized, err)
+	var kept bool
+	if err := s.DB().QueryRowContext(ctx, `SELECT EXISTS (SELECT FROM river_job WHERE id = $1)`,
+		jobs[3].id).Scan(&kept); err != nil || kept {
+		t.Errorf("a claimed job delivered: still in River's table %v, %v; want deleted", kept, err)
+	}
+}
+
+// A claimed job let go with nothing to attempt (its delivery was settled meanwhile) is deleted,
+// as its record would have deleted it, and the slot it held is free.
+func TestReleasedClaimedJobWithNothingToAttemptIsDeleted(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	endpoint(t, s, c)
+	for range 2 {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var jobs []int64
+	var first uuid.UUID
+	rows, err := s.DB().QueryContext(ctx, `SELECT id, (args->>'delivery_id')::uuid FROM river_job
+		WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text ORDER BY id`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		var d uuid.UUID
+		if err := rows.Scan(&id, &d); err != nil {
+			t.Fatal(err)
+		}
+		if len(jobs) == 0 {
+			first = d
+		}
+		jobs = append(jobs, id)
+	}
+	rows.Close()
+	if len(jobs) != 2 {
+		t.Fatalf("%d delivery jobs, want 2", len(jobs))
+	}
+	slot, ok, _, err := s.TakeSlot(ctx, c, jobs[0], 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[1], 1, time.Minute); err != nil || ok {
+		t.Fatalf("a job past the only held slot: %v, %v", ok, err)
+	}
+	ok200 := event.Result{Status: 200}
+	next, err := s.RecordAttempt(ctx, c, first, true, ok200, event.DefaultSchedule.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[0], HandOver: time.Minute, Chain: true})
+	if err != nil || next.Job != jobs[1] {
+		t.Fatalf("claimed %+v, %v; want job %d", next, err, jobs[1])
+	}
+	if err := s.ReleaseClaimed(ctx, c, slot, jobs[1], time.Minute, true); err != nil {
+		t.Fatal(err)
+	}
+	var kept, held bool
+	if err := s.DB().QueryRowContext(ctx, `SELECT EXISTS (SELECT FROM river_job WHERE id = $1),
+		EXISTS (SELECT FROM delivery_slots WHERE company_id = $2 AND held_until > now())`, jobs[1], c).Scan(&kept, &held); err != nil {
+		t.Fatal(err)
+	}
+	if kept || held {
+		t.Errorf("after its release with nothing to attempt: the job kept %v, the slot held %v; want neither", kept, held)
 	}
 }
