@@ -39,6 +39,8 @@ type state struct {
 	validation openapi3filter.RequestValidationInput
 	// rec is the response writer observe hands on, which remembers the status.
 	rec statusRecorder
+	// ctx is the request's context, which holds this state.
+	ctx requestContext
 }
 
 // readBack is a body already read, to be read again.
@@ -55,6 +57,9 @@ func withState(ctx context.Context, st *state) context.Context {
 // stateOf returns the request's state; a context without one (a test calling a layer alone)
 // gets an empty state.
 func stateOf(ctx context.Context) *state {
+	if rc, ok := ctx.(*requestContext); ok {
+		return rc.st
+	}
 	if st, ok := ctx.Value(stateKey{}).(*state); ok {
 		return st
 	}
