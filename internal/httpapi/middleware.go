@@ -128,12 +128,15 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.Wrap(errs.Invalid, errs.CodeInvalidJSON, err))
 			return
 		}
+		st := stateOf(r.Context())
+		// A plain object (plainObject) is valid UTF-8 and JSON no deeper than maxJSONDepth, and
+		// its decoded value spares validate a second pass. Any other body is checked whole:
 		// json.Valid also refuses a second value after the first, which decoders would ignore.
-		if !utf8.Valid(body) || !json.Valid(body) || tooDeep(body, maxJSONDepth) {
+		if st.plain, _ = plainObject(body); st.plain == nil &&
+			(!utf8.Valid(body) || !json.Valid(body) || tooDeep(body, maxJSONDepth)) {
 			s.writeError(w, r, errs.E(errs.Invalid, errs.CodeInvalidJSON))
 			return
 		}
-		st := stateOf(r.Context())
 		st.body = body
 		st.bodyReader.Reset(body)
 		r.Body = &st.bodyReader // in the state, which is allocated anyway

@@ -18,6 +18,8 @@ type state struct {
 	idHeader [1]string // X-Request-Id's value: a header slice that costs no allocation of its own
 	route    string    // the matched route template, "unmatched" before routing
 	body     []byte    // the JSON body as read (POST, PATCH)
+	// plain is body decoded, when it is a plain object (plainObject); nil otherwise.
+	plain map[string]any
 	// bodyReader reads body again, for the layers after readBody; validated is the body with
 	// the value it was validated as (validate).
 	bodyReader readBack
