@@ -124,7 +124,7 @@ func Parse(key string) (Kind, error) {
 		return "", fmt.Errorf("%w: unknown prefix", ErrMalformed)
 	}
 	p := kind.prefix()
-	if len(key) != len(p)+randomLen+checksumLen {
+	if len(key) != kind.keyLen() {
 		return "", fmt.Errorf("%w: wrong length", ErrMalformed)
 	}
 	for i := len(p); i < len(key); i++ {
@@ -140,6 +140,9 @@ func Parse(key string) (Kind, error) {
 	}
 	return kind, nil
 }
+
+// keyLen is the length of a key of kind k.
+func (k Kind) keyLen() int { return len(k.prefix()) + randomLen + checksumLen }
 
 func isBase62(c byte) bool {
 	return '0' <= c && c <= '9' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z'

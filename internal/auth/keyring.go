@@ -72,10 +72,20 @@ var errRevoked = errors.New("key revoked")
 // Resolve checks a key's form and checksum, then finds its principal. A malformed, unknown or
 // revoked key is errs.Unauthorized.
 func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
+	// Only a key that passed Parse is ever cached, and only that key has its hash: a key found
+	// in the cache needs no second check of its form. A key of no key's length is not hashed,
+	// so a long one costs no more than Parse's refusal.
+	var h [32]byte
+	if len(key) == Public.keyLen() || len(key) == Private.keyLen() {
+		h = Hash(key)
+		if p, ok := k.cache.Cached(h); ok {
+			return p, nil
+		}
+	}
 	if _, err := Parse(key); err != nil {
 		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
-	h := Hash(key)
+	// Parse accepted the key: its length is a key's, so h is its hash.
 	if refused, _ := k.refused.Has(h); refused {
 		return Principal{}, errs.E(errs.Unauthorized, errs.CodeInvalidAPIKey)
 	}

@@ -31,6 +31,14 @@ func New[K comparable, V any](topics ...string) *Map[K, V] {
 	return &Map[K, V]{topics: topics, m: map[K]V{}}
 }
 
+// Cached returns the cached value for k, if there is one; it loads nothing.
+func (c *Map[K, V]) Cached(k K) (V, bool) {
+	c.mu.RLock()
+	v, ok := c.m[k]
+	c.mu.RUnlock()
+	return v, ok
+}
+
 // Get returns the cached value for k, or loads, caches and returns it.
 func (c *Map[K, V]) Get(ctx context.Context, k K, load func(context.Context) (V, error)) (V, error) {
 	c.mu.RLock()

@@ -32,7 +32,13 @@ func TestMap(t *testing.T) {
 	if get(5) != 3 {
 		t.Fatal("a change of another topic emptied the map")
 	}
+	if v, ok := c.Cached("k"); !ok || v != 3 {
+		t.Fatalf("Cached: %d %v, want the cached 3", v, ok)
+	}
 	c.Changed("keys")
+	if _, ok := c.Cached("k"); ok {
+		t.Fatal("Cached found a value after a change of its topic")
+	}
 	if get(6) != 6 {
 		t.Fatal("a change of its topic did not empty the map")
 	}

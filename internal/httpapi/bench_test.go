@@ -22,9 +22,10 @@ import (
 // go test -run '^$' -bench Handler -benchmem ./internal/httpapi/
 func BenchmarkHandler(b *testing.B) {
 	ctx := context.Background()
-	// Errors only, as make bench runs the server: an info line per request is the log's cost.
+	// Errors only and no deliveries, as make bench runs the server: an info line per request is
+	// the log's cost, and the delivery workers' polling would be counted as the requests' CPU.
 	svc, err := service.Open(ctx, service.Config{DatabaseURL: pgtest.NewDSN(b), MaxDBConns: 8, ShutdownGrace: time.Second,
-		LogLevel: slog.LevelError}, io.Discard, nil)
+		Events: service.EventsConfig{RecordOnly: true}, LogLevel: slog.LevelError}, io.Discard, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

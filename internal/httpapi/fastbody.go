@@ -181,15 +181,21 @@ func (c *bodyCheck) accepts(v any) bool {
 // Numbers decode as float64, not kin-openapi's json.Number: no compiled schema accepts a
 // number, so one can only sit in a property nobody binds.
 func fastBody(check *bodyCheck, body []byte) (value any, ok bool) {
+	plain, _ := plainObject(body)
+	return fastDecoded(check, body, plain)
+}
+
+// fastDecoded is fastBody for a body already given to plainObject: plain is its value, nil
+// when it is not a plain object.
+func fastDecoded(check *bodyCheck, body []byte, plain map[string]any) (value any, ok bool) {
 	if check == nil {
 		return nil, false
 	}
-	v, ok := plainObject(body)
-	if !ok {
-		// A body that is not an object fails to decode.
-		if err := json.Unmarshal(body, &v); err != nil || v == nil {
-			return nil, false
-		}
+	var v any
+	if plain != nil {
+		v = plain
+	} else if err := json.Unmarshal(body, &v); err != nil || v == nil {
+		return nil, false
 	}
 	if !check.accepts(v) {
 		return nil, false

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -306,7 +307,7 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 }
 
 // TestPlainObjectIsUnmarshal: whatever plainObject decodes, json.Unmarshal decodes into a
-// map[string]any too, to the same value; on generated lead and event bodies, on the same bodies
+// map[string]any too, to the same value, and readBody's checks (UTF-8, JSON, depth) pass; on generated lead and event bodies, on the same bodies
 // with a byte changed, added or removed, and on the cases around what it takes.
 func TestPlainObjectIsUnmarshal(t *testing.T) {
 	t.Parallel()
@@ -320,7 +321,9 @@ func TestPlainObjectIsUnmarshal(t *testing.T) {
 		`{"a":true,"b":false,"c":null}`, `{"a":"é ő \u00e9"}`, `{"a":"\u00e9"}`, `{"a":"x\"y"}`, `{"a":1}`,
 		`{"a":[]}`, `{"a":"b",}`, `{"a" "b"}`, `{"a":"b"} x`, `{"a":"b"}{}`, `[]`, `null`, `"x"`, `{"a":tru}`,
 		`{"a":truex}`, `{"a":nul}`, "{\"a\":\"\xff\"}", "{\"a\":\"\x01\"}", `{"a":"b"`, `{"a":`, `{`, ``, "\t{\r\n\"a\" :\"b\" }\n",
-		`{"A":"b","a":"c"}`, `{"a":"` + strings.Repeat("x", 300) + `"}`, strings.Repeat(`{"a":`, 20) + `null` + strings.Repeat(`}`, 20)} {
+		`{"A":"b","a":"c"}`, `{"a":"` + strings.Repeat("x", 300) + `"}`, strings.Repeat(`{"a":`, 20) + `null` + strings.Repeat(`}`, 20),
+		strings.Repeat(`{"a":`, maxJSONDepth-1) + `{}` + strings.Repeat(`}`, maxJSONDepth-1),
+		strings.Repeat(`{"a":`, maxJSONDepth) + `{}` + strings.Repeat(`}`, maxJSONDepth)} {
 		bodies = append(bodies, []byte(s))
 	}
 	rng := rand.New(rand.NewPCG(31, 3))
@@ -354,6 +357,10 @@ func TestPlainObjectIsUnmarshal(t *testing.T) {
 			continue
 		}
 		plain++
+		// readBody takes a plain object for valid without its other checks.
+		if !utf8.Valid(body) || !json.Valid(body) || tooDeep(body, maxJSONDepth) {
+			t.Errorf("plainObject decodes %q, which readBody's checks refuse", body)
+		}
 		if err != nil || want == nil {
 			t.Errorf("plainObject decodes %q, json.Unmarshal does not: %v", body, err)
 			continue

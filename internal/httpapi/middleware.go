@@ -22,7 +22,8 @@ import (
 const DefaultRequestTimeout = 25 * time.Second
 
 // withRequestID gives every request an id, returned as X-Request-Id and logged with its errors,
-// a deadline (of deadline, timeout from now), and the state the later layers fill in.
+// a deadline timeout from now (armed by deadline when first waited on; nil is
+// context.WithDeadline), and the state the later layers fill in.
 func withRequestID(deadline func(context.Context, time.Duration) (context.Context, context.CancelFunc), timeout time.Duration, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The id correlates a response with its log lines; it need not be secret, so the
@@ -34,9 +35,9 @@ func withRequestID(deadline func(context.Context, time.Duration) (context.Contex
 		st := &state{id: string(id[:]), route: "unmatched", base: r.Context(), proto: r.ProtoMajor}
 		st.idHeader[0] = st.id
 		w.Header()["X-Request-Id"] = st.idHeader[:] // the state's own slice: no allocation
-		ctx, cancel := deadline(withState(r.Context(), st), timeout)
-		defer cancel()
-		next.ServeHTTP(w, r.WithContext(ctx))
+		st.ctx.start(r.Context(), st, timeout, deadline)
+		defer st.ctx.end()
+		next.ServeHTTP(w, r.WithContext(&st.ctx))
 	})
 }
 
@@ -127,12 +128,15 @@ func (s *server) readBody(next http.Handler) http.Handler {
 			s.writeError(w, r, errs.Wrap(errs.Invalid, errs.CodeInvalidJSON, err))
 			return
 		}
+		st := stateOf(r.Context())
+		// A plain object (plainObject) is valid UTF-8 and JSON no deeper than maxJSONDepth, and
+		// its decoded value spares validate a second pass. Any other body is checked whole:
 		// json.Valid also refuses a second value after the first, which decoders would ignore.
-		if !utf8.Valid(body) || !json.Valid(body) || tooDeep(body, maxJSONDepth) {
+		if st.plain, _ = plainObject(body); st.plain == nil &&
+			(!utf8.Valid(body) || !json.Valid(body) || tooDeep(body, maxJSONDepth)) {
 			s.writeError(w, r, errs.E(errs.Invalid, errs.CodeInvalidJSON))
 			return
 		}
-		st := stateOf(r.Context())
 		st.body = body
 		st.bodyReader.Reset(body)
 		r.Body = &st.bodyReader // in the state, which is allocated anyway

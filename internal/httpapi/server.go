@@ -59,8 +59,10 @@ type Config struct {
 	Dashboard http.Handler
 	// RequestTimeout bounds a request's work; 0 means DefaultRequestTimeout.
 	RequestTimeout time.Duration
-	// Deadline gives a request its deadline, RequestTimeout from now; nil is context.WithTimeout.
-	// A test passes one that follows a clock it moves, instead of waiting for the deadline.
+	// Deadline makes a request's deadline context, given the time left until the deadline
+	// (RequestTimeout from the request's start), when the request first waits on it; nil is
+	// context.WithDeadline. A test passes one that follows a clock it moves, instead of
+	// waiting for the deadline.
 	Deadline func(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc)
 	// WidgetEvents counts the widget's funnel events; nil counts none.
 	WidgetEvents WidgetEvents
@@ -150,11 +152,7 @@ func New(cfg Config) (http.Handler, error) {
 	if timeout == 0 {
 		timeout = DefaultRequestTimeout
 	}
-	deadline := cfg.Deadline
-	if deadline == nil {
-		deadline = context.WithTimeout
-	}
-	return withRequestID(deadline, timeout, s.observe(s.recoverer(s.limitHeaders(h)))), nil
+	return withRequestID(cfg.Deadline, timeout, s.observe(s.recoverer(s.limitHeaders(h)))), nil
 }
 
 // dashboardFirst sends the paths under /app/ to the dashboard, named "/app/" in metrics and

@@ -18,6 +18,8 @@ type state struct {
 	idHeader [1]string // X-Request-Id's value: a header slice that costs no allocation of its own
 	route    string    // the matched route template, "unmatched" before routing
 	body     []byte    // the JSON body as read (POST, PATCH)
+	// plain is body decoded, when it is a plain object (plainObject); nil otherwise.
+	plain map[string]any
 	// bodyReader reads body again, for the layers after readBody; validated is the body with
 	// the value it was validated as (validate).
 	bodyReader readBack
@@ -39,6 +41,8 @@ type state struct {
 	validation openapi3filter.RequestValidationInput
 	// rec is the response writer observe hands on, which remembers the status.
 	rec statusRecorder
+	// ctx is the request's context, which holds this state.
+	ctx requestContext
 }
 
 // readBack is a body already read, to be read again.
@@ -55,6 +59,9 @@ func withState(ctx context.Context, st *state) context.Context {
 // stateOf returns the request's state; a context without one (a test calling a layer alone)
 // gets an empty state.
 func stateOf(ctx context.Context) *state {
+	if rc, ok := ctx.(*requestContext); ok {
+		return rc.st
+	}
 	if st, ok := ctx.Value(stateKey{}).(*state); ok {
 		return st
 	}

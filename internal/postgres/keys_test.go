@@ -131,6 +131,8 @@ func TestRefusedKeysCostOneLookup(t *testing.T) {
 		{"never issued", fake, 1},
 		{"revoked", revoked, 0}, // looked up once above
 		{"malformed", fake[:len(fake)-1] + "x", 0},
+		// The valid key is cached: a key that differs from it is not taken for it.
+		{"malformed like a cached key", valid[:len(valid)-1] + otherBase62(valid[len(valid)-1]), 0},
 		{"valid", valid, 0}, // looked up above
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,6 +155,14 @@ func TestRefusedKeysCostOneLookup(t *testing.T) {
 			}
 		})
 	}
+}
+
+// otherBase62 is a key character other than c.
+func otherBase62(c byte) string {
+	if c == 'x' {
+		return "y"
+	}
+	return "x"
 }
 
 // TestCreatedKeyWorksAtOnce: creating a key empties the negative cache of every instance, so a

@@ -75,8 +75,9 @@ type Config struct {
 	// own), RequestTimeout a request's work; set in code only (tests shorten them), 0 means
 	// DefaultWriteTimeout and httpapi.DefaultRequestTimeout.
 	WriteTimeout, RequestTimeout time.Duration
-	// Deadline gives each request its deadline, RequestTimeout from now; nil is
-	// context.WithTimeout. Set in code only: a test passes one that follows a clock it moves.
+	// Deadline makes each request's deadline context, given the time left until the deadline
+	// (RequestTimeout from the request's start), when the request first waits on it; nil is
+	// context.WithDeadline. Set in code only: a test passes one that follows a clock it moves.
 	Deadline func(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc)
 	// StreamPing is how often an idle chat stream or dashboard feed sends a comment; 0 is 25 s.
 	// Tests shorten it; there is no variable for it.
