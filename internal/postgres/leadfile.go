@@ -1,9 +1,11 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -30,6 +32,12 @@ import (
 // up for the lead alone, and the others are read straight from the rows the address and number
 // indexes find (one bitmap of both), rather than found by id again and joined to the lists per
 // row, which cost PostgreSQL more than the page's lists did.
+//
+// The others carry what their rows on the page show (names, address, phone, source, status,
+// times), the rest NULL: their chat sessions (a join per row), notes, referral data and consent
+// cost PostgreSQL and the server more than the rest of the page's leads did. There is no ORDER
+// BY over both halves, which sorted every row with the lead's lists in it: each row says which
+// half it is (place), and LeadFile puts the others in order.
 //
 // The others are compared with the lead's address or number read by a scalar subquery, not by
 // joining the lead: the planner estimates "column = a value known only when run" from the
@@ -70,18 +78,23 @@ CROSS JOIN LATERAL (
           FROM lead_notes n WHERE n.company_id = $1 AND n.lead_id = l.id ORDER BY n.id) n) tn
 WHERE l.company_id = $1 AND l.id = $2
 UNION ALL
-(SELECT ` + leadColumns + `,
+(SELECT ` + relatedColumns + `,
         NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 1
  FROM leads l
- LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
  WHERE l.company_id = $1 AND l.id <> $2
    AND (l.email IS NOT NULL
         AND lower(l.email) = (SELECT lower(me.email) FROM leads me WHERE me.company_id = $1 AND me.id = $2)
      OR l.phone_e164 IS NOT NULL
         AND l.phone_e164 = (SELECT me.phone_e164 FROM leads me WHERE me.company_id = $1 AND me.id = $2))
  ORDER BY l.created_at DESC, l.id DESC
- LIMIT $3)
-ORDER BY place, 16 DESC, 1 DESC`
+ LIMIT $3)`
+
+// relatedColumns are leadColumns with only what a row of the same person's other leads shows.
+const relatedColumns = `l.id, l.first_name, l.last_name, l.email, l.phone, NULL, NULL,
+        NULL, l.source, l.status, NULL, NULL,
+        NULL, NULL, l.over_limit,
+        (extract(epoch FROM l.created_at) * 1000000)::int8, (extract(epoch FROM l.updated_at) * 1000000)::int8,
+        NULL`
 
 // fileLists are the lead's row's lists as selectLeadFile returns them.
 type fileLists struct {
@@ -103,7 +116,7 @@ func (x *fileLists) dest() []any {
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same
-// person's other leads, and the company's users (the longest-standing member first), whom the
+// person's other leads (each with what its row on the page shows), and the company's users (the longest-standing member first), whom the
 // lead may be given to.
 func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error) {
 	// Prepared: planned once per connection, its plan over the two self-joins and four
@@ -124,7 +137,7 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 		lists fileLists
 	)
 	dest := append(r.dest(), lists.dest()...)
-	first := true
+	found := false
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return lead.File{}, nil, translate(err)
@@ -133,7 +146,7 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 		if err != nil {
 			return lead.File{}, nil, err
 		}
-		if !first {
+		if lists.place != 0 {
 			if f.Related == nil {
 				// Room for as many as are shown, at once: growing it a lead at a time
 				// allocated three times what it held. A lead with none allocates nothing.
@@ -142,7 +155,7 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 			f.Related = append(f.Related, l)
 			continue
 		}
-		first, f.Lead = false, l
+		found, f.Lead = true, l
 		if users, err = lists.read(&f); err != nil {
 			return lead.File{}, nil, fmt.Errorf("lead %s: %w", leadID, err)
 		}
@@ -150,9 +163,17 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 	if err := rows.Err(); err != nil {
 		return lead.File{}, nil, translate(err)
 	}
-	if first {
+	if !found {
 		return lead.File{}, nil, errs.E(errs.NotFound, errs.CodeLeadNotFound)
 	}
+	// Newest first, as the statement's second half reads them (its order is not kept through
+	// the UNION ALL by any rule, only by how PostgreSQL runs it).
+	slices.SortFunc(f.Related, func(a, b lead.Stored) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return bytes.Compare(b.ID[:], a.ID[:])
+	})
 	return f, users, nil
 }
 

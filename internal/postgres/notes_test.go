@@ -110,6 +110,19 @@ func TestRelatedLeads(t *testing.T) {
 	if diff := cmp.Diff(want, ids(f.Related)); diff != "" {
 		t.Fatalf("related (-want +got):\n%s", diff)
 	}
+	// Each carries what its row on the page shows.
+	for _, r := range f.Related {
+		full, err := s.GetLead(ctx, a, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := lead.Stored{Lead: lead.Lead{ID: full.ID, FirstName: full.FirstName, LastName: full.LastName, Email: full.Email,
+			Phone: full.Phone, Source: full.Source}, Status: full.Status, OverLimit: full.OverLimit, CreatedAt: full.CreatedAt,
+			UpdatedAt: full.UpdatedAt}
+		if diff := cmp.Diff(shown, r); diff != "" {
+			t.Errorf("related lead %s (-want +got):\n%s", r.ID, diff)
+		}
+	}
 	if f, _, _ := s.LeadFile(ctx, a, me, 2); len(f.Related) != 2 {
 		t.Errorf("a limit of 2 gave %d", len(f.Related))
 	}

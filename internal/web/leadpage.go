@@ -16,14 +16,6 @@ import (
 // 20 related leads and 50 notes, which the timeline shows again, the template's ranges took
 // more than half of the page's time. Every text is escaped with html/template's own escaper.
 
-// leadSections are the lead page's lists as HTML: the lists above, and the options of the
-// status and assignee forms, whose comparisons per option were a good part of what the
-// template itself still did.
-type leadSections struct {
-	Related, Transcript, Notes, Timeline template.HTML
-	StatusOptions, UserOptions           template.HTML
-}
-
 // htmlWriter builds a fragment of a page, escaping what it is told is text.
 type htmlWriter struct{ strings.Builder }
 
@@ -52,9 +44,7 @@ func (b *htmlWriter) date(t time.Time) {
 func (b *htmlWriter) html() template.HTML { return template.HTML(b.String()) } // every text escaped
 
 // relatedRows writes the related leads' table rows.
-func relatedRows(leads []lead.Stored) template.HTML {
-	var b htmlWriter
-	b.Grow(400 * len(leads))
+func (b *htmlWriter) relatedRows(leads []lead.Stored) {
 	for i := range leads {
 		l := &leads[i]
 		id := l.ID.String()
@@ -88,13 +78,10 @@ func relatedRows(leads []lead.Stored) template.HTML {
 		b.date(l.CreatedAt)
 		b.WriteString("</td></tr>\n    ")
 	}
-	return b.html()
 }
 
 // statusOptions writes the status form's options, the lead's status selected.
-func statusOptions(statuses []named, current lead.Status) template.HTML {
-	var b htmlWriter
-	b.Grow(60 * len(statuses))
+func (b *htmlWriter) statusOptions(statuses []named, current lead.Status) {
 	for _, st := range statuses {
 		b.WriteString(`<option value="`)
 		b.text(st.Value)
@@ -106,14 +93,11 @@ func statusOptions(statuses []named, current lead.Status) template.HTML {
 		b.text(st.Name)
 		b.WriteString("</option>")
 	}
-	return b.html()
 }
 
 // userOptions writes the assignee form's options for the company's users, the lead's
 // assignee selected and the viewer marked.
-func userOptions(users []user.User, assignee, viewerID uuid.UUID) template.HTML {
-	var b htmlWriter
-	b.Grow(100 * len(users))
+func (b *htmlWriter) userOptions(users []user.User, assignee, viewerID uuid.UUID) {
 	for i := range users {
 		u := &users[i]
 		b.WriteString(`<option value="`)
@@ -129,13 +113,10 @@ func userOptions(users []user.User, assignee, viewerID uuid.UUID) template.HTML 
 		}
 		b.WriteString("</option>")
 	}
-	return b.html()
 }
 
 // transcriptItems writes the chat's messages as the transcript's list items.
-func transcriptItems(msgs []lead.Message) template.HTML {
-	var b htmlWriter
-	b.Grow(300 * len(msgs))
+func (b *htmlWriter) transcriptItems(msgs []lead.Message) {
 	for _, m := range msgs {
 		b.WriteString(`<li class="`)
 		b.text(m.Role())
@@ -155,13 +136,10 @@ func transcriptItems(msgs []lead.Message) template.HTML {
 		b.text(m.Text)
 		b.WriteString("</p></li>\n  ")
 	}
-	return b.html()
 }
 
 // noteItems writes the internal notes as list items.
-func noteItems(notes []lead.InternalNote) template.HTML {
-	var b htmlWriter
-	b.Grow(300 * len(notes))
+func (b *htmlWriter) noteItems(notes []lead.InternalNote) {
 	for _, n := range notes {
 		b.WriteString(`<li data-note><span class="who-said">`)
 		b.text(n.Author)
@@ -171,13 +149,10 @@ func noteItems(notes []lead.InternalNote) template.HTML {
 		b.text(n.Text)
 		b.WriteString("</p></li>\n  ")
 	}
-	return b.html()
 }
 
 // timelineRows writes the history's table rows, a note's among the changes.
-func timelineRows(entries []timelineEntry, names map[uuid.UUID]string) template.HTML {
-	var b htmlWriter
-	b.Grow(250 * len(entries))
+func (b *htmlWriter) timelineRows(entries []timelineEntry, names map[uuid.UUID]string) {
 	for _, e := range entries {
 		if e.Note != nil {
 			b.WriteString("<tr data-history-note><td>")
@@ -201,7 +176,6 @@ func timelineRows(entries []timelineEntry, names map[uuid.UUID]string) template.
 		b.text(originName(e.Origin))
 		b.WriteString("</td></tr>\n    ")
 	}
-	return b.html()
 }
 
 // historyValue words a value of a field as the history keeps it (text): a status by its name,

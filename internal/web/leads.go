@@ -265,8 +265,8 @@ type leadData struct {
 	Related []lead.Stored
 	// Timeline is the history with the notes among the changes, in time order.
 	Timeline []timelineEntry
-	// Sections are the lists above written as HTML (leadpage.go).
-	Sections leadSections
+	// Content is the page's content written as HTML (leadContent).
+	Content template.HTML
 	// NoteText is a refused note's text, shown back in its form with NoteError.
 	NoteText, NoteError string
 	NoteMax             int
@@ -317,13 +317,11 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 	l, msgs, hist, notes, related := f.Lead, f.Messages, f.History, f.Notes, f.Related
 	data := leadData{Lead: l, Messages: msgs, History: hist, Related: related,
 		Users: users, Names: namesOf(users), Notes: notes, Timeline: timeline(hist, notes), NoteMax: limits.NoteLen}
-	data.Sections = leadSections{Related: relatedRows(related), Transcript: transcriptItems(msgs),
-		Notes: noteItems(notes), Timeline: timelineRows(data.Timeline, data.Names),
-		StatusOptions: statusOptions(lifecycleNames(), l.Status), UserOptions: userOptions(users, l.AssigneeID, v.ID)}
 	status := http.StatusOK
 	if refused != nil {
 		data.NoteText, data.NoteError, status = refused.text, refused.message, http.StatusUnprocessableEntity
 	}
+	data.Content = leadContent(&data, &v)
 	d.render(w, r, status, "lead", &v, data)
 }
 

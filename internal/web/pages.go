@@ -27,7 +27,7 @@ var templateFS embed.FS
 //go:embed static
 var staticFS embed.FS
 
-// pages are the parsed templates by page name, each with the layout.
+// pages are the parsed templates by page name (writePage writes the layout around them).
 type pages map[string]*template.Template
 
 // titles are the pages' titles, and the names the templates are found by.
@@ -146,11 +146,12 @@ func groupDigits(n int) string {
 	return b.String()
 }
 
+// loadPages parses each page's templates: its "content" and, for a page that adds to the
+// layout's head, its "head" (writePage writes the layout around them).
 func loadPages() pages {
 	p := pages{}
 	for name := range titles {
-		p[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
-			"templates/layout.html", "templates/"+name+".html"))
+		p[name] = template.Must(template.New(name).Funcs(funcs).ParseFS(templateFS, "templates/"+name+".html"))
 	}
 	return p
 }
@@ -180,7 +181,7 @@ func (d *dashboard) render(w http.ResponseWriter, r *http.Request, status int, n
 	}
 	buf := d.buffers.Get().(*bytes.Buffer)
 	defer d.putBuffer(buf)
-	if err := d.pages[name].Execute(buf, vw); err != nil {
+	if err := writePage(buf, d.pages[name], &vw); err != nil {
 		d.serverError(w, r, err)
 		return
 	}
@@ -260,7 +261,7 @@ func (d *dashboard) serverError(w http.ResponseWriter, r *http.Request, err erro
 	// The route's pattern, never the path: a one-time link carries its token there.
 	d.log.Error("dashboard", "err", err.Error(), "route", r.Pattern)
 	var buf bytes.Buffer
-	_ = d.pages["error"].Execute(&buf, view{Page: "error", Title: titles["error"], Data: struct {
+	_ = writePage(&buf, d.pages["error"], &view{Page: "error", Title: titles["error"], Data: struct {
 		Status  int
 		Message string
 	}{http.StatusInternalServerError, errorMessages[http.StatusInternalServerError]}})

@@ -141,13 +141,13 @@ func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
 		data     any
 		written  template.HTML
 	}{
-		{"related", "tbody", leads, relatedRows(leads)},
-		{"transcript", "ol", msgs, transcriptItems(msgs)},
-		{"notes", "ol", notes, noteItems(notes)},
+		{"related", "tbody", leads, written(func(b *htmlWriter) { b.relatedRows(leads) })},
+		{"transcript", "ol", msgs, written(func(b *htmlWriter) { b.transcriptItems(msgs) })},
+		{"notes", "ol", notes, written(func(b *htmlWriter) { b.noteItems(notes) })},
 		{"timeline", "tbody", struct {
 			Timeline []timelineEntry
 			Names    map[uuid.UUID]string
-		}{timeline(hist, notes), names}, timelineRows(timeline(hist, notes), names)},
+		}{timeline(hist, notes), names}, written(func(b *htmlWriter) { b.timelineRows(timeline(hist, notes), names) })},
 		{"leads", "tbody", struct {
 			Leads []lead.Stored
 			Users map[uuid.UUID]string
@@ -155,11 +155,11 @@ func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
 		{"statuses", "select", struct {
 			Statuses []named
 			Current  lead.Status
-		}{statuses, lead.Status(hostile[2])}, statusOptions(statuses, lead.Status(hostile[2]))},
+		}{statuses, lead.Status(hostile[2])}, written(func(b *htmlWriter) { b.statusOptions(statuses, lead.Status(hostile[2])) })},
 		{"users", "select", struct {
 			Users            []user.User
 			Assignee, Viewer uuid.UUID
-		}{users, users[1].ID, users[3].ID}, userOptions(users, users[1].ID, users[3].ID)},
+		}{users, users[1].ID, users[3].ID}, written(func(b *htmlWriter) { b.userOptions(users, users[1].ID, users[3].ID) })},
 		{"daily", "tbody", struct {
 			Days    []insight.Day
 			Sources []lead.Source
@@ -229,6 +229,13 @@ func TestChartKeepsHostileSourcesAsText(t *testing.T) {
 			t.Errorf("the bar's title %q does not hold %q as text", texts[1], h)
 		}
 	}
+}
+
+// written is what write writes.
+func written(write func(b *htmlWriter)) template.HTML {
+	var b htmlWriter
+	write(&b)
+	return b.html()
 }
 
 // parsed is the HTML fragment as a browser parses it inside an element of tag in, written out
