@@ -17,7 +17,7 @@ import (
 func writePage(buf *bytes.Buffer, t *template.Template, vw *view) error {
 	buf.WriteString("<!doctype html>\n<html lang=\"hu\">\n<head>\n<meta charset=\"utf-8\">\n" +
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-	escapeText(buf, vw.Title)
+	writeText(buf, vw.Title)
 	buf.WriteString(" – leadchat</title>\n<link rel=\"stylesheet\" href=\"/app/static/app.css\">\n")
 	if t.Lookup("head") != nil {
 		if err := t.ExecuteTemplate(buf, "head", vw); err != nil {
@@ -25,7 +25,7 @@ func writePage(buf *bytes.Buffer, t *template.Template, vw *view) error {
 		}
 	}
 	buf.WriteString("\n</head>\n<body class=\"page-")
-	escapeText(buf, vw.Page)
+	writeText(buf, vw.Page)
 	buf.WriteString("\">\n")
 	if v := vw.Viewer; v != nil {
 		writeHeader(buf, vw.Page, v)
@@ -39,7 +39,7 @@ func writePage(buf *bytes.Buffer, t *template.Template, vw *view) error {
 	buf.WriteString("\">\n")
 	if vw.Flash != "" {
 		buf.WriteString(`<p class="notice" role="status">`)
-		escapeText(buf, vw.Flash)
+		writeText(buf, vw.Flash)
 		buf.WriteString("</p>")
 	}
 	buf.WriteString("\n")
@@ -118,19 +118,19 @@ func writeHeader(buf *bytes.Buffer, page string, v *viewer) {
 				buf.WriteString(" selected")
 			}
 			buf.WriteString(">")
-			escapeText(buf, c.CompanyName)
+			writeText(buf, c.CompanyName)
 			buf.WriteString("</option>")
 		}
 		buf.WriteString("\n      </select>\n      <button type=\"submit\" class=\"link\">Váltás</button>\n    </form>\n    ")
 	} else {
 		buf.WriteString("\n    <span class=\"company\" title=\"")
-		escapeText(buf, v.User.Email)
+		writeText(buf, v.User.Email)
 		buf.WriteString(`">`)
-		escapeText(buf, v.Company.Name)
+		writeText(buf, v.Company.Name)
 		buf.WriteString("</span>\n    ")
 	}
 	buf.WriteString("\n    <span class=\"email\">")
-	escapeText(buf, v.User.Email)
+	writeText(buf, v.User.Email)
 	if v.User.Role == user.Owner {
 		buf.WriteString(" · tulajdonos</span>")
 	} else {
@@ -138,16 +138,4 @@ func writeHeader(buf *bytes.Buffer, page string, v *viewer) {
 	}
 	buf.WriteString("\n    <form method=\"post\" action=\"/app/logout\"><button type=\"submit\" class=\"link\">Kilépés</button></form>\n" +
 		"  </div>\n</header>\n")
-}
-
-// escapeText writes s escaped as htmlWriter.text does.
-func escapeText(buf *bytes.Buffer, s string) {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\'', '"', '&', '<', '>', 0:
-			buf.WriteString(template.HTMLEscapeString(s))
-			return
-		}
-	}
-	buf.WriteString(s)
 }

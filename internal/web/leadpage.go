@@ -2,6 +2,7 @@ package web
 
 import (
 	"html/template"
+	"io"
 	"strings"
 	"time"
 
@@ -19,19 +20,22 @@ import (
 // htmlWriter builds a fragment of a page, escaping what it is told is text.
 type htmlWriter struct{ strings.Builder }
 
-// text writes s escaped as HTMLEscapeString does. A text without any of the characters it
-// replaces (most of a page's) is written as it is, found by a loop over its bytes:
-// HTMLEscapeString's own check (strings.ContainsAny, which builds its set of characters at
-// every call) was a good part of the lead page's server CPU.
-func (b *htmlWriter) text(s string) {
+// text writes s escaped as HTMLEscapeString does (writeText).
+func (b *htmlWriter) text(s string) { writeText(b, s) }
+
+// writeText writes s to w escaped as HTMLEscapeString does. A text without any of the
+// characters it replaces (most of a page's) is written as it is, found by a loop over its
+// bytes: HTMLEscapeString's own check (strings.ContainsAny, which builds its set of characters
+// at every call) was a good part of the lead page's server CPU.
+func writeText(w io.StringWriter, s string) {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\'', '"', '&', '<', '>', 0:
-			b.WriteString(template.HTMLEscapeString(s))
+			w.WriteString(template.HTMLEscapeString(s))
 			return
 		}
 	}
-	b.WriteString(s)
+	w.WriteString(s)
 }
 
 // date writes formatDate's text of t without a string of its own: a lead page shows some 150
