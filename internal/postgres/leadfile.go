@@ -116,8 +116,8 @@ func (x *fileLists) dest() []any {
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same
-// person's other leads (each with what its row on the page shows), and the company's users (the longest-standing member first), whom the
-// lead may be given to.
+// person's other leads (each with what its row on the page shows), and the company's users
+// (the longest-standing member first), whom the lead may be given to.
 func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error) {
 	// Prepared: planned once per connection, its plan over the two self-joins and four
 	// subqueries cost PostgreSQL more than running it does.
