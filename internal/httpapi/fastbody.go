@@ -178,16 +178,10 @@ func (c *bodyCheck) accepts(v any) bool {
 
 // fastBody decodes body and returns it when check accepts it, for the strict handler to bind
 // as it binds kin-openapi's validated value; ok is false when kin-openapi must judge the body.
+// plain is body as plainObject decoded it (readBody did), nil when it is not a plain object.
 // Numbers decode as float64, not kin-openapi's json.Number: no compiled schema accepts a
 // number, so one can only sit in a property nobody binds.
-func fastBody(check *bodyCheck, body []byte) (value any, ok bool) {
-	plain, _ := plainObject(body)
-	return fastDecoded(check, body, plain)
-}
-
-// fastDecoded is fastBody for a body already given to plainObject: plain is its value, nil
-// when it is not a plain object.
-func fastDecoded(check *bodyCheck, body []byte, plain map[string]any) (value any, ok bool) {
+func fastBody(check *bodyCheck, body []byte, plain map[string]any) (value any, ok bool) {
 	if check == nil {
 		return nil, false
 	}

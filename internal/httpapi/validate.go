@@ -80,7 +80,7 @@ func (s *server) validate(next http.Handler) http.Handler {
 				return
 			}
 			if check := s.validator.bodies[key]; check != nil && len(st.body) > 0 && r.Header.Get("Content-Type") == "application/json" {
-				if value, ok := fastDecoded(check, st.body, st.plain); ok {
+				if value, ok := fastBody(check, st.body, st.plain); ok {
 					st.validated = validatedBody{ReadCloser: r.Body, value: value}
 					r.Body = &st.validated
 					next.ServeHTTP(w, r)
