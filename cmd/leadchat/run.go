@@ -208,7 +208,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	go narrowOnceLive(ctx, svc, stderr)
+	go narrowOnceLive(ctx, svc.CacheLive, exepages.Narrow, 10*time.Millisecond, stderr)
 	return svc.Serve(ctx, ln)
 }
 
@@ -217,18 +217,20 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 // starts: code read after Narrow comes from the disk a page at a time, which on a busy machine
 // delayed the listener, and until it is live every request with a key costs a lookup. Here,
 // not in Serve: the page cache of the executable is the process's to drop, and a test binary
-// that starts many services would read its code from the disk again after each.
-func narrowOnceLive(ctx context.Context, svc *service.Service, stderr io.Writer) {
-	tick := time.NewTicker(10 * time.Millisecond)
+// that starts many services would read its code from the disk again after each. live is asked
+// every poll until it says yes; narrow is called once then, or never if ctx ends first.
+func narrowOnceLive(ctx context.Context, live func() bool, narrow func() (exepages.Released, error),
+	poll time.Duration, stderr io.Writer) {
+	tick := time.NewTicker(poll)
 	defer tick.Stop()
-	for !svc.CacheLive() {
+	for !live() {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
 	}
-	if _, err := exepages.Narrow(); err != nil {
+	if _, err := narrow(); err != nil {
 		fmt.Fprintf(stderr, "leadchat: the binary's pages stay mapped 64 KiB at a time: %v\n", err)
 	}
 }
