@@ -414,6 +414,9 @@ func match(q, k *term) float64 {
 	if a, b := q.lemmas[0], k.lemmas[0]; alike && (compoundPart(a, b) || compoundPart(b, a)) || laterPart(a, b) || laterPart(b, a) {
 		return compound
 	}
+	if q.english && !k.english && loanTail(q.en, k) {
+		return compound
+	}
 	// Verb and noun of one root that the dictionary leaves apart: "javítotok", "javítását".
 	if alike && min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
 		return compound
@@ -862,4 +865,18 @@ func editDistance(a, b []rune) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// loanTail reports whether the English stem en ends the profile's Hungarian compound k after
+// three letters or more, as an English loan word does: "shop" in "webshop".
+func loanTail(en string, k *term) bool {
+	if len(en) < 4 {
+		return false
+	}
+	for _, w := range [2]string{k.fold, k.lemmas[0]} {
+		if len(w) >= len(en)+3 && strings.HasSuffix(w, en) {
+			return true
+		}
+	}
+	return false
 }
