@@ -185,7 +185,7 @@ func makeTerm(lower string, english, profile bool) term {
 		t.split = len(t.trans) > 0 && key == "" && !t.typo
 		t.function = !t.split && functionWord(t.trans)
 		for i, h := range t.trans {
-			if lang.Function(h) || lang.Prefix(h) {
+			if lang.FunctionOnly(h) || lang.Prefix(h) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
 				// "megsért") translates nothing; its rank stays, as the lexicon ranks the rest.
 				t.trans[i], h = "", ""
@@ -218,11 +218,12 @@ const (
 
 // functionWord reports whether at least half of the first four of an English word's
 // Hungarian words are function words ("after": "után", "miután", "utána"...; "during":
-// "közben"). One of four is no sign: folding makes "mély" (deep) "mely" (which).
+// "közben"). A folded word that a noun, verb or adjective also folds to is none: "mely" may
+// be "mély" (deep).
 func functionWord(trans []string) bool {
 	n, f := min(len(trans), 4), 0
 	for _, h := range trans[:n] {
-		if morph.Load().Function(h) {
+		if morph.Load().FunctionOnly(h) {
 			f++
 		}
 	}
