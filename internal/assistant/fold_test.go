@@ -62,3 +62,27 @@ func TestAccentsTellContentWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSuffixesOnWordsTheDictionaryLacks: a word of the profile that the dictionary lacks (a
+// loan, a brand) takes Hungarian suffixes as any word does, and the visitor's suffixed form is
+// that word: "podcastoznék" is "podcast" with "-oz", "-na" and "-k".
+func TestSuffixesOnWordsTheDictionaryLacks(t *testing.T) {
+	p := Profile{CompanyName: "Próba Stúdió",
+		Services: []Service{{Name: "Podcast", Description: "Saját műsor felvétele stúdióban, vágással.", Price: "60 000 Ft / epizód"},
+			{Name: "Instagram-kezelés", Description: "Heti három poszt és sztorik.", Price: "80 000 Ft / hó"},
+			{Name: "Weboldal", Description: "Bemutatkozó oldal tárhellyel.", Price: "250 000 Ft"}},
+		FAQ: []QA{{Question: "Hol van a stúdió?", Answer: "Szegeden, a Kárász utcában."}}}
+	for _, tc := range []struct{ message, want string }{
+		{"Mennyibe kerül, ha podcastoznék nálatok?", "60 000 Ft"},
+		{"Instagramozni helyettem mennyiért?", "80 000 Ft"},
+		{"Mennyi a podcast?", "60 000 Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}

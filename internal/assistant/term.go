@@ -332,6 +332,9 @@ func match(q, k *term) float64 {
 				}
 			}
 		}
+		if suffixed(q, k.fold) || suffixed(q, k.lemmas[0]) {
+			return related
+		}
 	}
 	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
@@ -737,6 +740,18 @@ func sameStem(a, b string) bool {
 		return short >= 3 && long-short <= 1 || short >= 6 && long-short <= 4
 	}
 	return p >= 6 && p >= short-2
+}
+
+// suffixed reports whether the visitor's Hungarian word q, which the dictionary does not know,
+// is the profile's word stem with suffixes added: "chipeztetni" (have chipped) is "chip" with
+// "-eztet" and "-ni". Words the dictionary lacks (loans, brands) take suffixes as any other.
+func suffixed(q *term, stem string) bool {
+	if q.english || q.stemmed || q.parts != nil || len(stem) < 4 || len(q.fold) <= len(stem) ||
+		!strings.HasPrefix(q.fold, stem) {
+		return false
+	}
+	lang := morph.Load()
+	return !lang.Known(q.lemmas[0]) && lang.SuffixChain(q.fold[len(stem):])
 }
 
 // compoundPart reports whether part is a word of the compound whole: its beginning, or a

@@ -375,6 +375,22 @@ func (d *Data) LooseLemmas(w string) []string {
 	return longestFirst(out)
 }
 
+// SuffixChain reports whether the folded s is one to three suffixes that the dictionary's
+// rules add, one after another: "eztetni" is "-eztet" and "-ni".
+func (d *Data) SuffixChain(s string) bool { return d.suffixChain(s, 3) }
+
+func (d *Data) suffixChain(s string, n int) bool {
+	if d.suffixes.has(s) {
+		return true
+	}
+	for i := 1; n > 1 && i < len(s); i++ {
+		if utf8.RuneStart(s[i]) && d.suffixes.has(s[:i]) && d.suffixChain(s[i:], n-1) {
+			return true
+		}
+	}
+	return false
+}
+
 // Stems returns the lemmas of the folded Hungarian word w as the dictionary's rules allow:
 // a suffix comes off only a word that takes it (its flags) and ends as the rule says (its
 // condition), two suffixes only where the inner one lets the outer follow, and a listed form

@@ -304,6 +304,15 @@ func TestFunctionWordsBySpelling(t *testing.T) {
 	}
 }
 
+func TestSuffixChain(t *testing.T) {
+	d := Load()
+	for s, want := range map[string]bool{"eztetni": true, "ot": true, "oznek": true, "": false, "xqz": false} {
+		if got := d.SuffixChain(s); got != want {
+			t.Errorf("SuffixChain(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 func TestFold(t *testing.T) {
 	if got := Fold("Őszintén Ütött-Kopott don't"); got != "oszinten utott-kopott dont" {
 		t.Errorf("Fold = %q", got)
