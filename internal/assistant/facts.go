@@ -177,7 +177,7 @@ func textTerms(s string, english bool) []term {
 	negated := negatedWords(folded)
 	for i, w := range ws {
 		f := folded[i]
-		if w == clauseBreak || seen[f] || isStop(f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if w == clauseBreak || seen[f] || isStop(w, f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -195,7 +195,7 @@ func joinedTerms(s string) []term {
 	ws := words(s)
 	for i := 1; i < len(ws); i++ {
 		a, b := fold(ws[i-1]), fold(ws[i])
-		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(a) || isStop(b) || isNumber(a) || isNumber(b) {
+		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(ws[i-1], a) || isStop(ws[i], b) || isNumber(a) || isNumber(b) {
 			continue
 		}
 		// Matched as a word, not by its parts or senses, which the name's own words carry.
@@ -380,13 +380,13 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		hyphenated := fold(message)
 		for i := 0; i+1 < len(ws); i++ {
 			a, b := folded[i], folded[i+1]
-			if a == clauseBreak || b == clauseBreak || skip[i] || skip[i+1] || isStop(a) || isStop(a+b) {
+			if a == clauseBreak || b == clauseBreak || skip[i] || skip[i+1] || isStop(a, a) || isStop(a+b, a+b) {
 				continue
 			}
 			// So is a pair the concepts know as one word, which neither word says alone:
 			// "walk-in", "walk ins", "same day".
 			hyphen := strings.Contains(hyphenated, a+"-"+b)
-			if (!isStop(b) || hyphen) && morph.Load().EnglishWord(a+b) || conceptsOf(a+b)&^(conceptsOf(a)|conceptsOf(b)) != 0 {
+			if (!isStop(b, b) || hyphen) && morph.Load().EnglishWord(a+b) || conceptsOf(a+b)&^(conceptsOf(a)|conceptsOf(b)) != 0 {
 				joined[i] = true
 				i++
 			}
@@ -424,7 +424,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
 		}
-		if skip[i] || w == clauseBreak || seen[f] || isStop(f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -545,7 +545,7 @@ var sincePhrases = phrases("how long have you been *", "how long have you guys b
 
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
 func namesKey(fs []fact, w string, english bool) bool {
-	if isStop(fold(w)) {
+	if isStop(w, fold(w)) {
 		return false
 	}
 	t := newTerm(w, english)
@@ -594,7 +594,7 @@ func negatedWords(folded []string) []bool {
 			pending = false
 		case negators[f]:
 			pending = true
-		case pending && !isStop(f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f):
+		case pending && !isStop(f, f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f):
 			out[i], pending = true, false
 		}
 	}

@@ -6,12 +6,14 @@ import (
 	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
-// isStop reports whether a folded word carries no topic: a word of stopWords, or a Hungarian
-// function word of the dictionary (a pronoun, a conjunction, a postposition...) that names no
-// concept ("óta" does: "Mióta?" asks about the company's history).
-func isStop(f string) bool {
+// isStop reports whether a lower-case word w, accents kept as written (or folded), whose
+// folded form is f, carries no topic: a word of stopWords, or a Hungarian function word of the
+// dictionary (a pronoun, a conjunction, a postposition...) that names no concept ("óta" does:
+// "Mióta?" asks about the company's history). The accents tell "óra" (hour) from "őrá" (onto
+// him).
+func isStop(w, f string) bool {
 	lang := morph.Load()
-	return stopWords[f] || (lang.Function(f) || lang.Prefix(f)) && conceptsOf(f) == 0
+	return stopWords[f] || (lang.Function(w) || lang.Prefix(f)) && conceptsOf(f) == 0
 }
 
 // stopWords carry no topic: question words, articles, pronouns, auxiliaries, interjections,

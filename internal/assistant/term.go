@@ -185,7 +185,7 @@ func makeTerm(lower string, english, profile bool) term {
 		t.split = len(t.trans) > 0 && key == "" && !t.typo
 		t.function = !t.split && functionWord(t.trans)
 		for i, h := range t.trans {
-			if lang.Function(h) || lang.Prefix(h) {
+			if lang.FunctionOnly(h) || lang.Prefix(h) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
 				// "megsért") translates nothing; its rank stays, as the lexicon ranks the rest.
 				t.trans[i], h = "", ""
@@ -218,11 +218,12 @@ const (
 
 // functionWord reports whether at least half of the first four of an English word's
 // Hungarian words are function words ("after": "után", "miután", "utána"...; "during":
-// "közben"). One of four is no sign: folding makes "mély" (deep) "mely" (which).
+// "közben"). A folded word that a noun, verb or adjective also folds to is none: "mely" may
+// be "mély" (deep).
 func functionWord(trans []string) bool {
 	n, f := min(len(trans), 4), 0
 	for _, h := range trans[:n] {
-		if morph.Load().Function(h) {
+		if morph.Load().FunctionOnly(h) {
 			f++
 		}
 	}
@@ -330,6 +331,9 @@ func match(q, k *term) float64 {
 					return related
 				}
 			}
+		}
+		if suffixed(q, k.fold) || suffixed(q, k.lemmas[0]) {
+			return related
 		}
 	}
 	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
@@ -739,6 +743,18 @@ func sameStem(a, b string) bool {
 		return short >= 3 && long-short <= 1 || short >= 6 && long-short <= 4
 	}
 	return p >= 6 && p >= short-2
+}
+
+// suffixed reports whether the visitor's Hungarian word q, which the dictionary does not know,
+// is the profile's word stem with suffixes added: "chipeztetni" (have chipped) is "chip" with
+// "-eztet" and "-ni". Words the dictionary lacks (loans, brands) take suffixes as any other.
+func suffixed(q *term, stem string) bool {
+	if q.english || q.stemmed || q.parts != nil || len(stem) < 4 || len(q.fold) <= len(stem) ||
+		!strings.HasPrefix(q.fold, stem) {
+		return false
+	}
+	lang := morph.Load()
+	return !lang.Known(q.lemmas[0]) && lang.SuffixChain(q.fold[len(stem):])
 }
 
 // compoundPart reports whether part is a word of the compound whole: its beginning, or a

@@ -284,6 +284,35 @@ func TestFunctionWords(t *testing.T) {
 	}
 }
 
+// TestFunctionWordsBySpelling: a word typed with accents is a function word only as spelled;
+// one typed without them, only when no noun, verb or adjective folds to it; a word spelled
+// as a function word stays one ("mely", which; "haj" as an interjection), and a lexicon's
+// folded word is a function word only when every word folding to it is one.
+func TestFunctionWordsBySpelling(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]bool{"őrá": true, "óra": false, "ora": false, "mely": true, "mély": false,
+		"nő": false, "no": true, "elém": true, "elem": false, "után": true, "utan": true, "valami": true} {
+		if got := d.Function(w); got != want {
+			t.Errorf("Function(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for f, want := range map[string]bool{"utan": true, "es": true, "ora": false, "mely": false, "haj": false,
+		"no": false, "elem": false, "szombat": false} {
+		if got := d.FunctionOnly(f); got != want {
+			t.Errorf("FunctionOnly(%q) = %v, want %v", f, got, want)
+		}
+	}
+}
+
+func TestSuffixChain(t *testing.T) {
+	d := Load()
+	for s, want := range map[string]bool{"eztetni": true, "ot": true, "oznek": true, "": false, "xqz": false} {
+		if got := d.SuffixChain(s); got != want {
+			t.Errorf("SuffixChain(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 func TestFold(t *testing.T) {
 	if got := Fold("Őszintén Ütött-Kopott don't"); got != "oszinten utott-kopott dont" {
 		t.Errorf("Fold = %q", got)

@@ -50,7 +50,7 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err != nil {
 		return err
 	}
-	stems, lemmas, function, prefixes, err := readStems(dicPath, aff)
+	stems, lemmas, prefixes, err := readStems(dicPath, aff)
 	if err != nil {
 		return err
 	}
@@ -70,10 +70,14 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_compound.txt"), compoundLines(aff)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), sorted(function)); err != nil {
+	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes)); err != nil {
 		return err
 	}
-	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes)); err != nil {
+	function, err := readFunctionWords(dicPath, aff)
+	if err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "hu_function_words.txt"), function); err != nil {
 		return err
 	}
 	hu := morph.New(stemLines, suffixLines, ruleLines, setLines, sorted(prefixes))
@@ -385,19 +389,51 @@ var foldsTo = map[rune][]rune{'a': []rune("aá"), 'e': []rune("eé"), 'i': []run
 var functionPOS = regexp.MustCompile(`po:(noun_pron|noun_ref_|adj_wh|adj_num_wh|adv_pron|con|neg|det|det_def|det_indef|post|sentint)\b`)
 
 // readStems returns the dictionary's single words, folded, with the flags of the suffixes
-// they take (the union over the words that fold alike) and the lemmas they are forms of; those of function parts of speech;
-// and the verbal prefixes. A word's flags lose the needaffix and onlyincompound flags when
+// they take (the union over the words that fold alike) and the lemmas they are forms of, and
+// the verbal prefixes. A word's flags lose the needaffix and onlyincompound flags when
 // one of the words folding to it is a word by itself.
-func readStems(path string, aff affixes) (stems map[string]string, lemmas map[string][]string, function, prefixes map[string]bool, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("%w (install hunspell-hu)", err)
-	}
-	defer f.Close()
-	stems, function, prefixes = map[string]string{}, map[string]bool{}, map[string]bool{}
+func readStems(path string, aff affixes) (stems map[string]string, lemmas map[string][]string, prefixes map[string]bool, err error) {
+	stems, prefixes = map[string]string{}, map[string]bool{}
 	alone := map[string]bool{}
 	lemmas = map[string][]string{}
-	sc := bufio.NewScanner(f)
+	err = eachDicWord(path, aff, func(word, flags, desc string) {
+		w := morph.Fold(word)
+		stems[w] = unionFlags(stems[w], flags)
+		lemma := w
+		if m := stemField.FindStringSubmatch(desc); m != nil && isLetters(m[1]) {
+			lemma = morph.Fold(m[1])
+		}
+		if !slices.Contains(lemmas[w], lemma) {
+			lemmas[w] = append(lemmas[w], lemma)
+		}
+		if strings.IndexByte(flags, aff.needAffix) < 0 && strings.IndexByte(flags, aff.onlyInCompound) < 0 {
+			alone[w] = true
+		}
+		if strings.Contains(desc, "po:prv") && len(w) >= 2 {
+			prefixes[w] = true
+		}
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for w := range alone {
+		stems[w] = string(slices.DeleteFunc([]byte(stems[w]), func(b byte) bool {
+			return b == aff.needAffix || b == aff.onlyInCompound
+		}))
+	}
+	return stems, lemmas, prefixes, nil
+}
+
+// eachDicWord calls f with each single lower-case word of the Hunspell dictionary at path, as
+// spelled, with its flags and morphological description; names, phrases and forbidden words
+// are left out.
+func eachDicWord(path string, aff affixes, f func(word, flags, desc string)) error {
+	file, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%w (install hunspell-hu)", err)
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
 	sc.Scan() // the word count
 	for sc.Scan() {
 		word, rest, _ := strings.Cut(sc.Text(), "\t")
@@ -415,36 +451,45 @@ func readStems(path string, aff affixes) (stems map[string]string, lemmas map[st
 		if aff.forbidden != 0 && strings.IndexByte(flags, aff.forbidden) >= 0 {
 			continue
 		}
-		w := morph.Fold(word)
-		stems[w] = unionFlags(stems[w], flags)
 		desc := ""
 		if n, err := strconv.Atoi(strings.TrimSpace(rest)); err == nil && n < len(aff.morph) {
 			desc = aff.morph[n]
 		}
-		lemma := w
-		if m := stemField.FindStringSubmatch(desc); m != nil && isLetters(m[1]) {
-			lemma = morph.Fold(m[1])
-		}
-		if !slices.Contains(lemmas[w], lemma) {
-			lemmas[w] = append(lemmas[w], lemma)
-		}
-		if strings.IndexByte(flags, aff.needAffix) < 0 && strings.IndexByte(flags, aff.onlyInCompound) < 0 {
-			alone[w] = true
-		}
-		if functionPOS.MatchString(desc) {
-			function[w] = true
-		}
-		if strings.Contains(desc, "po:prv") && len(w) >= 2 {
-			prefixes[w] = true
-		}
+		f(word, flags, desc)
 	}
-	for w := range alone {
-		stems[w] = string(slices.DeleteFunc([]byte(stems[w]), func(b byte) bool {
-			return b == aff.needAffix || b == aff.onlyInCompound
-		}))
-	}
-	return stems, lemmas, function, prefixes, sc.Err()
+	return sc.Err()
 }
+
+// readFunctionWords returns the function words of the dictionary as spelled, accents
+// kept, each followed by a tab and "~" when a noun, verb or adjective is spelled alike once
+// accents are dropped ("őrá" and "óra", "mely", which, and "mély", deep; "haj", an
+// interjection and hair): folding alone cannot tell such words apart.
+func readFunctionWords(path string, aff affixes) ([]string, error) {
+	function, contentFolds := map[string]bool{}, map[string]bool{}
+	err := eachDicWord(path, aff, func(word, _, desc string) {
+		switch {
+		case functionPOS.MatchString(desc):
+			function[word] = true
+		case contentPOS.MatchString(desc):
+			contentFolds[morph.Fold(word)] = true
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, w := range sorted(function) {
+		if contentFolds[morph.Fold(w)] {
+			w += "\t~"
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// contentPOS are the parts of speech whose words may name a topic: nouns, verbs and
+// adjectives.
+var contentPOS = regexp.MustCompile(`po:(noun|vrb|verb|adj)( |$)`)
 
 // stemField is the lemma of a dictionary entry that is an inflected form ("fogak": "fog"),
 // which the dictionary lists so that its forms ("fogam") derive from it.
