@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
@@ -101,10 +102,10 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if opt.LeadWriters == 0 {
 		opt.LeadWriters = DefaultLeadWriters
 	}
-	s.leads = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(ctx context.Context, group []leadCreate) ([]lead.Created, error) {
+	s.leads = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(c leadCreate) uuid.UUID { return c.companyID }, func(ctx context.Context, group []leadCreate) ([]lead.Created, error) {
 		return storeLeads(ctx, runner{s: s}, group)
 	})
-	s.turns = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(ctx context.Context, group []turnWrite) ([]bool, error) {
+	s.turns = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(t turnWrite) uuid.UUID { return t.CompanyID }, func(ctx context.Context, group []turnWrite) ([]bool, error) {
 		return storeTurns(ctx, runner{s: s}, group)
 	})
 	return s, nil
