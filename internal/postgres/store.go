@@ -45,8 +45,8 @@ type Options struct {
 	// that change no lead; 0 means DefaultLeadBatch, 1 stores every write in a group (and
 	// transaction) of its own.
 	LeadBatch int
-	// LeadWriters is how many groups of each kind may be stored at once; 0 means
-	// DefaultLeadWriters.
+	// LeadWriters is how many groups of each kind may be stored at once, the writers splitting
+	// the companies between them (group.go); 0 means DefaultLeadWriters.
 	LeadWriters int
 	// AsyncCommit lets a commit return before its record is flushed to disk
 	// (synchronous_commit=off): a crash may lose the last moments' commits, never a part of
@@ -57,8 +57,9 @@ type Options struct {
 const (
 	DefaultLeadBatch = 64
 	// DefaultLeadWriters is one: it makes the largest groups and so the least work per lead,
-	// one group's commit flushed while the next gathers (make bench). More may pay on a
-	// database server with many cores.
+	// one group's commit flushed while the next gathers (make bench). More writers store groups
+	// at once, each of a smaller share of the writes, so each lead costs the database more
+	// statements and commits: that may pay on a database server with many cores.
 	DefaultLeadWriters = 1
 )
 
