@@ -178,3 +178,15 @@ type (
 	Int64Array = int64Array
 	BoolArray  = boolArray
 )
+
+// WriterOf is the lead writer, of n, that stores a company's creates.
+func WriterOf(companyID uuid.UUID, n int) int { return writerOf(companyID, n) }
+
+// QueuedLeads is how many lead creates wait in the writers' queues.
+func QueuedLeads(s *Store) int {
+	n := 0
+	for _, q := range s.leads.queues {
+		n += len(q)
+	}
+	return n
+}

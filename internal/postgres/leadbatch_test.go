@@ -313,10 +313,11 @@ func TestLeadGroupFailureIsolated(t *testing.T) {
 // Concurrent creates through the writers are grouped (fewer transactions than leads), and
 // every count is still exact: each company's counts are 1..n with no gap or repeat, and exactly
 // the leads past the limit are over it. With LeadBatch 1 each lead has a transaction of its own.
+// With several writers, no transaction stores leads of companies of two writers.
 func TestLeadWritersUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	for _, opt := range []postgres.Options{
-		{LeadWriters: 1}, {LeadWriters: 2}, // two: groups also run side by side
+		{LeadWriters: 1}, {LeadWriters: 2}, {LeadWriters: 4}, // more: groups also run side by side
 		{LeadBatch: 1},
 	} {
 		t.Run(fmt.Sprintf("batch %d writers %d", opt.LeadBatch, opt.LeadWriters), func(t *testing.T) {
@@ -330,6 +331,11 @@ func concurrentCreates(t *testing.T, opt postgres.Options) {
 	s := open(t, opt)
 	ctx := context.Background()
 	companies := []uuid.UUID{company(t, s, "A"), company(t, s, "B"), company(t, s, "C")}
+	if opt.LeadWriters > 1 { // companies of at least two writers
+		for i := 0; postgres.WriterOf(companies[2], opt.LeadWriters) == postgres.WriterOf(companies[0], opt.LeadWriters); i++ {
+			companies[2] = company(t, s, fmt.Sprintf("C%d", i))
+		}
+	}
 	const perCompany, limit = 60, 25
 	lim := limit
 	var mu sync.Mutex
@@ -379,6 +385,9 @@ func concurrentCreates(t *testing.T, opt postgres.Options) {
 		if len(stored) != perCompany {
 			t.Errorf("company %s stored %d leads, want %d", c, len(stored), perCompany)
 		}
+	}
+	if opt.LeadWriters > 1 {
+		groupsWithinWriters(t, s, ids, opt.LeadWriters)
 	}
 	n := transactions(t, s, ids)
 	switch {

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
@@ -44,8 +45,8 @@ type Options struct {
 	// that change no lead; 0 means DefaultLeadBatch, 1 stores every write in a group (and
 	// transaction) of its own.
 	LeadBatch int
-	// LeadWriters is how many groups of each kind may be stored at once; 0 means
-	// DefaultLeadWriters.
+	// LeadWriters is how many groups of each kind may be stored at once, the writers splitting
+	// the companies between them (group.go); 0 means DefaultLeadWriters.
 	LeadWriters int
 	// AsyncCommit lets a commit return before its record is flushed to disk
 	// (synchronous_commit=off): a crash may lose the last moments' commits, never a part of
@@ -56,8 +57,9 @@ type Options struct {
 const (
 	DefaultLeadBatch = 64
 	// DefaultLeadWriters is one: it makes the largest groups and so the least work per lead,
-	// one group's commit flushed while the next gathers (make bench). More may pay on a
-	// database server with many cores.
+	// one group's commit flushed while the next gathers (make bench). More writers store groups
+	// at once, each of a smaller share of the writes, so each lead costs the database more
+	// statements and commits: that may pay on a database server with many cores.
 	DefaultLeadWriters = 1
 )
 
@@ -101,10 +103,10 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if opt.LeadWriters == 0 {
 		opt.LeadWriters = DefaultLeadWriters
 	}
-	s.leads = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(ctx context.Context, group []leadCreate) ([]lead.Created, error) {
+	s.leads = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(c leadCreate) uuid.UUID { return c.companyID }, func(ctx context.Context, group []leadCreate) ([]lead.Created, error) {
 		return storeLeads(ctx, runner{s: s}, group)
 	})
-	s.turns = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(ctx context.Context, group []turnWrite) ([]bool, error) {
+	s.turns = startGroupWriter(opt.LeadWriters, opt.LeadBatch, func(t turnWrite) uuid.UUID { return t.CompanyID }, func(ctx context.Context, group []turnWrite) ([]bool, error) {
 		return storeTurns(ctx, runner{s: s}, group)
 	})
 	return s, nil
