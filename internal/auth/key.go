@@ -151,7 +151,10 @@ func isBase62(c byte) bool {
 // Hash is what the database stores in place of a key: SHA-256 of the whole key. A key carries
 // 190 random bits, so a fast unsalted hash is enough to make a leaked table useless.
 func Hash(key string) [32]byte {
-	return sha256.Sum256([]byte(key))
+	// A key's bytes are copied to the stack to be hashed: a conversion would put each key
+	// longer than 32 bytes on the heap.
+	var buf [64]byte
+	return sha256.Sum256(append(buf[:0], key...))
 }
 
 // DisplayPrefix is the part of a key shown in listings, the kind prefix and the first four

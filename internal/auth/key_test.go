@@ -193,6 +193,19 @@ func TestHash(t *testing.T) {
 	if Hash(publicVector) == Hash(privateVector) {
 		t.Error("two keys hash the same")
 	}
+	// Every length, around the stack buffer's size and past it, hashes the key's bytes.
+	for n := range 200 {
+		key := strings.Repeat("k", n)
+		if got, want := Hash(key), sha256.Sum256([]byte(key)); got != want {
+			t.Errorf("Hash of %d bytes = %x, want %x", n, got, want)
+		}
+	}
+	// A key of either kind is hashed without an allocation.
+	for _, key := range []string{publicVector, privateVector} {
+		if n := testing.AllocsPerRun(100, func() { _ = Hash(key) }); n != 0 {
+			t.Errorf("Hash of a %d-byte key: %v allocations", len(key), n)
+		}
+	}
 }
 
 func sha256Hex(s string) string {

@@ -26,6 +26,8 @@ type numberPlan struct {
 type numberDesc struct {
 	lengths []int32
 	re      *regexp.Regexp
+	// dfa is re as a table over digits (digitDFA); nil when the pattern does not compile to one.
+	dfa *digitDFA
 }
 
 // compileNumberPlan compiles region's plan; nil when libphonenumber has no metadata for it.
@@ -63,12 +65,19 @@ func compileNumberPlan(region string) *numberPlan {
 // compileDesc compiles d as libphonenumber matches it: the whole national number against the
 // pattern (an absent description has the empty pattern, which no number matches).
 func compileDesc(d *phonenumbers.PhoneNumberDesc) numberDesc {
-	return numberDesc{lengths: d.GetPossibleLength(), re: regexp.MustCompile("^(?:" + d.GetNationalNumberPattern() + ")$")}
+	pattern := d.GetNationalNumberPattern()
+	dfa, _ := compileDigitDFA("(?:" + pattern + ")")
+	return numberDesc{lengths: d.GetPossibleLength(), re: regexp.MustCompile("^(?:" + pattern + ")$"), dfa: dfa}
 }
 
 func (d numberDesc) matches(national string) bool {
 	if len(d.lengths) > 0 && !slices.Contains(d.lengths, int32(len(national))) {
 		return false
+	}
+	if d.dfa != nil {
+		if matched, ok := d.dfa.match(national); ok {
+			return matched
+		}
 	}
 	return d.re.MatchString(national)
 }

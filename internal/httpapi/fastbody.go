@@ -185,16 +185,19 @@ func fastBody(check *bodyCheck, body []byte, plain map[string]any) (value any, o
 	if check == nil {
 		return nil, false
 	}
-	var v any
 	if plain != nil {
-		v = plain
-	} else if err := json.Unmarshal(body, &v); err != nil || v == nil {
+		value = plain
+	} else {
+		var v any // only here: a value Unmarshal decodes into is on the heap
+		if err := json.Unmarshal(body, &v); err != nil || v == nil {
+			return nil, false
+		}
+		value = v
+	}
+	if !check.accepts(value) {
 		return nil, false
 	}
-	if !check.accepts(v) {
-		return nil, false
-	}
-	return v, true
+	return value, true
 }
 
 // plainObject decodes body as json.Unmarshal decodes it into a map[string]any, when body is an

@@ -375,3 +375,30 @@ func TestPlainObjectIsUnmarshal(t *testing.T) {
 		t.Errorf("the bodies need work: %d of %d plain, %d refused", plain, len(bodies), refused)
 	}
 }
+
+// TestFastBodyKeepsThePlainValue: a body readBody decoded as a plain object is checked and
+// handed on as that same value, without a second decoding or an allocation; any other body is
+// decoded here.
+func TestFastBodyKeepsThePlainValue(t *testing.T) {
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := newValidator(doc).bodies[routeKey{http.MethodPost, pathLeads}]
+	body := []byte(`{"first_name":"Kovács Péter","email":"peter.kovacs@example.hu","phone":"+36 30 123 4567"}`)
+	plain, ok := plainObject(body)
+	if !ok {
+		t.Fatal("not a plain object")
+	}
+	got, ok := fastBody(check, body, plain)
+	if m, isMap := got.(map[string]any); !ok || !isMap || fmt.Sprintf("%p", m) != fmt.Sprintf("%p", plain) {
+		t.Errorf("fastBody = %v, %v; want the plain value", got, ok)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = fastBody(check, body, plain) }); n != 0 {
+		t.Errorf("fastBody of a plain object: %v allocations", n)
+	}
+	escaped := []byte(`{"first_name":"Kov\u00e1cs","email":"peter.kovacs@example.hu"}`)
+	if got, ok := fastBody(check, escaped, nil); !ok || got.(map[string]any)["first_name"] != "Kovács" {
+		t.Errorf("fastBody of a body with an escape = %v, %v", got, ok)
+	}
+}

@@ -135,7 +135,7 @@ func New(cfg Config) (http.Handler, error) {
 		RequestErrorHandlerFunc:  s.requestError,
 		ResponseErrorHandlerFunc: s.writeError,
 	})
-	api.HandlerWithOptions(strict, api.GorillaServerOptions{BaseRouter: r, ErrorHandlerFunc: s.requestError})
+	api.HandlerWithOptions(leadBinding{ServerInterface: strict, s: s}, api.GorillaServerOptions{BaseRouter: r, ErrorHandlerFunc: s.requestError})
 	for path, h := range cfg.Static {
 		r.Handle(path, h).Methods(http.MethodGet, http.MethodHead)
 	}
