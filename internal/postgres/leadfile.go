@@ -1,11 +1,11 @@
 package postgres
 
 import (
-	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -15,49 +15,48 @@ import (
 	"github.com/leadchat/leadchat/internal/user"
 )
 
-// selectLeadFile reads a lead's page in one statement: the rows are of leadColumns, the lead $2
-// first and then up to $3 of the same person's other leads (the same address, whatever its
-// letters' case, or the same E.164 number), newest first. The lead's row alone carries its
-// transcript, history and notes, each as arrays of its columns in the list's order, times in
-// microseconds as leadColumns' are, and the company's users as JSON; the other rows have NULL
-// there. Each list is sorted once, in a subquery whose order array_agg keeps: an ORDER BY in
-// each array_agg sorts once per array. Arrays rather than JSON objects for the long lists:
-// encoding/json's decoding of them was a sixth of the page's server CPU, lib/pq's arrays cost
-// half that (and textArray's a string per array, not per element), and PostgreSQL builds
-// either in about the same time. Six reads in one round trip: PostgreSQL's and the server's
-// work per statement was more than the lists' own. An unknown lead gives no row: the related
-// leads are found from the lead.
+// selectLeadFile reads a lead's page in one statement, one row: the lead $2 in leadColumns,
+// then its transcript, history and notes, each as arrays of its columns in the list's order,
+// times in microseconds as leadColumns' are, the company's users as JSON, and up to $3 of the
+// same person's other leads (the same address, whatever its letters' case, or the same E.164
+// number), newest first, as arrays of their columns too. Each list is sorted once, in a
+// subquery whose order array_agg keeps: an ORDER BY in each array_agg sorts once per array.
+// Arrays rather than JSON objects for the long lists: encoding/json's decoding of them was a
+// sixth of the page's server CPU, lib/pq's arrays cost half that (and textArray's a string per
+// array, not per element), and PostgreSQL builds either in about the same time. Six reads in
+// one round trip: PostgreSQL's and the server's work per statement was more than the lists'
+// own. An unknown lead gives no row.
 //
-// The lead and the others are two halves of a UNION ALL, so that the lists' subqueries are set
-// up for the lead alone, and the others are read straight from the rows the address and number
-// indexes find (one bitmap of both), rather than found by id again and joined to the lists per
-// row, which cost PostgreSQL more than the page's lists did.
+// The other leads were rows of their own (the second half of a UNION ALL, every row as wide as
+// the lead's): as arrays on the lead's row, PostgreSQL writes one row instead of 21 and the
+// server scans one (lib/pq makes a string of every text column of every row). They carry what
+// their rows on the page show (names, address, phone, source, status, times): their chat
+// sessions (a join per row), notes, referral data and consent cost PostgreSQL and the server
+// more than the rest of the page's leads did.
 //
-// The others carry what their rows on the page show (names, address, phone, source, status,
-// times), the rest NULL: their chat sessions (a join per row), notes, referral data and consent
-// cost PostgreSQL and the server more than the rest of the page's leads did. There is no ORDER
-// BY over both halves, which sorted every row with the lead's lists in it: each row says which
-// half it is (place), and LeadFile puts the others in order.
+// The notes carry what the page shows of them (author's address, text, time): their ids and
+// their authors' ids, which the page does not show, were a quarter to a third of what
+// PostgreSQL spent on the notes (an id turned to text and back per note).
 //
-// The others are compared with the lead's address or number read by a scalar subquery, not by
-// joining the lead: the planner estimates "column = a value known only when run" from the
-// column's distinct values, a handful of rows whatever the table holds, and so always reads
-// the indexes. A join was estimated from the most common values of both sides: once one address
-// filled a tenth of the table (a sender that always posts the same test lead), each half was
-// estimated at thousands of a million leads, and the custom plans (a connection's first five,
-// and its next one after every ANALYZE) read the company's whole table, for seconds, instead of
-// 21 rows.
+// The others are compared with the lead's address and number as a lateral subquery's
+// parameters, values known only when run, which the planner estimates from the column's
+// distinct values, a handful of rows whatever the table holds, and so always reads the
+// indexes (one bitmap of both). A join was estimated from the most common values of both
+// sides: once one address filled a tenth of the table (a sender that always posts the same
+// test lead), it was estimated at thousands of a million leads, and the custom plans (a
+// connection's first five, and its next one after every ANALYZE) read the company's whole
+// table, for seconds, instead of 21 rows.
 const selectLeadFile = `
 SELECT ` + leadColumns + `,
        tm.visitor, tm.text, tm.at, tm.agent,
        th.field, th.old, th.new, th.origin, th.at,
-       tn.id, tn.author_id, tn.author, tn.body, tn.at,
+       tn.author, tn.body, tn.at,
        (SELECT json_agg(json_build_object('id', u.id, 'email', u.email,
                                           'password_set', u.password_hash IS NOT NULL AND m.accepted_at IS NOT NULL,
                                           'created_at', m.created_at, 'company_id', m.company_id, 'role', m.role)
                         ORDER BY m.created_at, u.id)
         FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = $1),
-       0 AS place
+       tr.id, tr.first_name, tr.last_name, tr.email, tr.phone, tr.source, tr.status, tr.over_limit, tr.at, tr.updated
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
 CROSS JOIN LATERAL (
@@ -71,30 +70,23 @@ CROSS JOIN LATERAL (
                  (extract(epoch FROM h.created_at) * 1000000)::int8 AS at
           FROM lead_history h WHERE h.company_id = $1 AND h.lead_id = l.id ORDER BY h.id) h) th
 CROSS JOIN LATERAL (
-    SELECT array_agg(n.id) AS id, array_agg(n.author_id) AS author_id, array_agg(n.author) AS author,
-           array_agg(n.body) AS body, array_agg(n.at) AS at
-    FROM (SELECT n.id, coalesce(n.author_id::text, '') AS author_id, n.author_email AS author, n.body,
-                 (extract(epoch FROM n.created_at) * 1000000)::int8 AS at
+    SELECT array_agg(n.author) AS author, array_agg(n.body) AS body, array_agg(n.at) AS at
+    FROM (SELECT n.author_email AS author, n.body, (extract(epoch FROM n.created_at) * 1000000)::int8 AS at
           FROM lead_notes n WHERE n.company_id = $1 AND n.lead_id = l.id ORDER BY n.id) n) tn
-WHERE l.company_id = $1 AND l.id = $2
-UNION ALL
-(SELECT ` + relatedColumns + `,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 1
- FROM leads l
- WHERE l.company_id = $1 AND l.id <> $2
-   AND (l.email IS NOT NULL
-        AND lower(l.email) = (SELECT lower(me.email) FROM leads me WHERE me.company_id = $1 AND me.id = $2)
-     OR l.phone_e164 IS NOT NULL
-        AND l.phone_e164 = (SELECT me.phone_e164 FROM leads me WHERE me.company_id = $1 AND me.id = $2))
- ORDER BY l.created_at DESC, l.id DESC
- LIMIT $3)`
-
-// relatedColumns are leadColumns with only what a row of the same person's other leads shows.
-const relatedColumns = `l.id, l.first_name, l.last_name, l.email, l.phone, NULL, NULL,
-        NULL, l.source, l.status, NULL, NULL,
-        NULL, NULL, l.over_limit,
-        (extract(epoch FROM l.created_at) * 1000000)::int8, (extract(epoch FROM l.updated_at) * 1000000)::int8,
-        NULL`
+CROSS JOIN LATERAL (
+    SELECT array_agg(o.id) AS id, array_agg(o.first_name) AS first_name, array_agg(o.last_name) AS last_name,
+           array_agg(o.email) AS email, array_agg(o.phone) AS phone, array_agg(o.source) AS source,
+           array_agg(o.status) AS status, array_agg(o.over_limit) AS over_limit, array_agg(o.at) AS at,
+           array_agg(o.updated) AS updated
+    FROM (SELECT o.id, o.first_name, o.last_name, o.email, o.phone, o.source, o.status, o.over_limit,
+                 (extract(epoch FROM o.created_at) * 1000000)::int8 AS at,
+                 (extract(epoch FROM o.updated_at) * 1000000)::int8 AS updated
+          FROM leads o
+          WHERE o.company_id = $1 AND o.id <> l.id
+            AND (lower(o.email) = lower(l.email) OR o.phone_e164 = l.phone_e164)
+          ORDER BY o.created_at DESC, o.id DESC
+          LIMIT $3) o) tr
+WHERE l.company_id = $1 AND l.id = $2`
 
 // fileLists are the lead's row's lists as selectLeadFile returns them.
 type fileLists struct {
@@ -103,77 +95,52 @@ type fileLists struct {
 	msgAt                                   int64Array
 	histField, histOld, histNew, histOrigin textArray
 	histAt                                  int64Array
-	noteID, noteAt                          int64Array
-	noteAuthorID, noteAuthor, noteBody      textArray
+	noteAt                                  int64Array
+	noteAuthor, noteBody                    textArray
 	users                                   []byte
-	place                                   int // 0 for the lead, 1 for another
+	relID, relFirst, relLast, relEmail      textArray
+	relPhone, relSource, relStatus          textArray
+	relOverLimit                            boolArray
+	relAt, relUpdated                       int64Array
 }
 
 func (x *fileLists) dest() []any {
 	return []any{&x.msgVisitor, &x.msgText, &x.msgAt, &x.msgAgent,
 		&x.histField, &x.histOld, &x.histNew, &x.histOrigin, &x.histAt,
-		&x.noteID, &x.noteAuthorID, &x.noteAuthor, &x.noteBody, &x.noteAt, &x.users, &x.place}
+		&x.noteAuthor, &x.noteBody, &x.noteAt, &x.users,
+		&x.relID, &x.relFirst, &x.relLast, &x.relEmail, &x.relPhone, &x.relSource, &x.relStatus, &x.relOverLimit,
+		&x.relAt, &x.relUpdated}
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same
 // person's other leads (each with what its row on the page shows), and the company's users
 // (the longest-standing member first), whom the lead may be given to.
 func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error) {
-	// Prepared: planned once per connection, its plan over the two self-joins and four
-	// subqueries cost PostgreSQL more than running it does.
+	// Prepared: planned once per connection, its plan over the five subqueries cost
+	// PostgreSQL more than running it does.
 	st, err := s.stmt(ctx, selectLeadFile)
 	if err != nil {
 		return lead.File{}, nil, err
 	}
-	rows, err := st.QueryContext(ctx, companyID, leadID, related)
+	var (
+		r     leadRecord
+		lists fileLists
+	)
+	err = st.QueryRowContext(ctx, companyID, leadID, related).Scan(append(r.dest(), lists.dest()...)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return lead.File{}, nil, errs.E(errs.NotFound, errs.CodeLeadNotFound)
+	}
 	if err != nil {
 		return lead.File{}, nil, translate(err)
 	}
-	defer rows.Close()
-	var (
-		f     lead.File
-		users []user.User
-		r     leadRecord // reused as readPage does
-		lists fileLists
-	)
-	dest := append(r.dest(), lists.dest()...)
-	found := false
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return lead.File{}, nil, translate(err)
-		}
-		l, err := r.stored()
-		if err != nil {
-			return lead.File{}, nil, err
-		}
-		if lists.place != 0 {
-			if f.Related == nil {
-				// Room for as many as are shown, at once: growing it a lead at a time
-				// allocated three times what it held. A lead with none allocates nothing.
-				f.Related = make([]lead.Stored, 0, related)
-			}
-			f.Related = append(f.Related, l)
-			continue
-		}
-		found, f.Lead = true, l
-		if users, err = lists.read(&f); err != nil {
-			return lead.File{}, nil, fmt.Errorf("lead %s: %w", leadID, err)
-		}
+	var f lead.File
+	if f.Lead, err = r.stored(); err != nil {
+		return lead.File{}, nil, err
 	}
-	if err := rows.Err(); err != nil {
-		return lead.File{}, nil, translate(err)
+	users, err := lists.read(&f)
+	if err != nil {
+		return lead.File{}, nil, fmt.Errorf("lead %s: %w", leadID, err)
 	}
-	if !found {
-		return lead.File{}, nil, errs.E(errs.NotFound, errs.CodeLeadNotFound)
-	}
-	// Newest first, as the statement's second half reads them (its order is not kept through
-	// the UNION ALL by any rule, only by how PostgreSQL runs it).
-	slices.SortFunc(f.Related, func(a, b lead.Stored) int {
-		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
-			return c
-		}
-		return bytes.Compare(b.ID[:], a.ID[:])
-	})
 	return f, users, nil
 }
 
@@ -197,20 +164,31 @@ func (x *fileLists) read(f *lead.File) ([]user.User, error) {
 		f.History[i] = lead.HistoryEntry{Field: lead.Field(x.histField[i]), Old: x.histOld[i], New: x.histNew[i],
 			Origin: lead.Origin(x.histOrigin[i]), At: time.UnixMicro(x.histAt[i]).UTC()}
 	}
-	n = len(x.noteID)
-	if len(x.noteAuthorID) != n || len(x.noteAuthor) != n || len(x.noteBody) != n || len(x.noteAt) != n {
+	n = len(x.noteBody)
+	if len(x.noteAuthor) != n || len(x.noteAt) != n {
 		return nil, fmt.Errorf("the notes' columns differ in length")
 	}
 	f.Notes = make([]lead.InternalNote, n)
 	for i := range n {
-		f.Notes[i] = lead.InternalNote{ID: x.noteID[i], Author: x.noteAuthor[i], Text: x.noteBody[i], At: time.UnixMicro(x.noteAt[i]).UTC()}
-		if a := x.noteAuthorID[i]; a != "" {
-			id, err := uuid.Parse(a)
-			if err != nil {
-				return nil, fmt.Errorf("a note's author: %w", err)
-			}
-			f.Notes[i].AuthorID = id
+		f.Notes[i] = lead.InternalNote{Author: x.noteAuthor[i], Text: x.noteBody[i], At: time.UnixMicro(x.noteAt[i]).UTC()}
+	}
+	n = len(x.relID)
+	if len(x.relFirst) != n || len(x.relLast) != n || len(x.relEmail) != n || len(x.relPhone) != n ||
+		len(x.relSource) != n || len(x.relStatus) != n || len(x.relOverLimit) != n || len(x.relAt) != n || len(x.relUpdated) != n {
+		return nil, fmt.Errorf("the related leads' columns differ in length")
+	}
+	if n > 0 { // a lead with none allocates nothing
+		f.Related = make([]lead.Stored, n)
+	}
+	for i := range n {
+		id, err := uuid.Parse(x.relID[i])
+		if err != nil {
+			return nil, fmt.Errorf("a related lead's id: %w", err)
 		}
+		f.Related[i] = lead.Stored{Status: lead.Status(x.relStatus[i]), OverLimit: x.relOverLimit[i],
+			CreatedAt: time.UnixMicro(x.relAt[i]).UTC(), UpdatedAt: time.UnixMicro(x.relUpdated[i]).UTC(), Lead: lead.Lead{
+				ID: id, FirstName: x.relFirst[i], LastName: x.relLast[i], Email: x.relEmail[i], Phone: x.relPhone[i],
+				Source: lead.Source(x.relSource[i])}}
 	}
 	var users []user.User
 	if x.users != nil {

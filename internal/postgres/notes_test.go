@@ -136,8 +136,8 @@ func TestRelatedLeads(t *testing.T) {
 }
 
 // The lead page's one statement reads what the separate reads do: the lead, its transcript
-// (an agent's message with its name), its history, its notes (one by a removed user) and the
-// company's users.
+// (an agent's message with its name), its history, its notes (one by a removed user; what the
+// page shows of them, without ids) and the company's users.
 func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
@@ -202,6 +202,13 @@ func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	}
 	if len(msgs) != 3 || len(hist) != 2 || len(notes) != 4 || len(wantUsers) != 1 {
 		t.Fatalf("the separate reads: %d messages, %d changes, %d notes, %d users", len(msgs), len(hist), len(notes), len(wantUsers))
+	}
+	// The file's notes carry what the page shows: no ids, no authors' ids.
+	if notes[0].AuthorID == uuid.Nil || notes[1].AuthorID != uuid.Nil {
+		t.Fatalf("the separate read's authors: %+v", notes)
+	}
+	for i := range notes {
+		notes[i].ID, notes[i].AuthorID = 0, uuid.Nil
 	}
 	sameInstant := cmp.Comparer(func(x, y time.Time) bool { return x.Equal(y) })
 	for _, c := range []struct {

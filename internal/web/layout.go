@@ -13,7 +13,12 @@ import (
 // content was written in Go (a reflective call per action, a dozen comparisons for the menu).
 // A test holds it to the template it was (testdata/layout.html) for every page and viewer.
 
-// writePage writes the page t holds in the layout, for vw.
+// writtenContent is a page's data that writes the page's content itself, in place of its
+// template's "content", for the viewer.
+type writtenContent interface{ writeContent(b pageWriter, v *viewer) }
+
+// writePage writes the page t holds in the layout, for vw; its content is its data's own
+// (writtenContent) when the data writes it.
 func writePage(buf *bytes.Buffer, t *template.Template, vw *view) error {
 	buf.WriteString("<!doctype html>\n<html lang=\"hu\">\n<head>\n<meta charset=\"utf-8\">\n" +
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
@@ -43,7 +48,9 @@ func writePage(buf *bytes.Buffer, t *template.Template, vw *view) error {
 		buf.WriteString("</p>")
 	}
 	buf.WriteString("\n")
-	if err := t.ExecuteTemplate(buf, "content", vw); err != nil {
+	if c, ok := vw.Data.(writtenContent); ok {
+		c.writeContent(pageWriter{buf}, vw.Viewer)
+	} else if err := t.ExecuteTemplate(buf, "content", vw); err != nil {
 		return err
 	}
 	buf.WriteString("\n</main>\n</body>\n</html>\n")

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"html/template"
 	"maps"
 	"slices"
 	"strconv"
@@ -18,15 +17,14 @@ import (
 // template. Texts are escaped as the lists' are; URLs as html/template escapes them in an
 // attribute (writeURL). A test holds the content to the template it was (testdata).
 
-// leadContentSize is about the length of a lead page's content, so that its builder is
-// allocated once rather than doubled on the way: the fixed text and each list's items.
+// leadContentSize is about the length of a lead page's content, so that a page buffer new to
+// the pool is grown once rather than doubled on the way: the fixed text and each list's items.
 func leadContentSize(d *leadData) int {
 	return 5<<10 + 350*len(d.Related) + 250*len(d.Messages) + 250*len(d.Notes) + 200*len(d.Timeline)
 }
 
-// leadContent writes the lead page's content for the viewer v.
-func leadContent(d *leadData, v *viewer) template.HTML {
-	var b htmlWriter
+// writeContent writes the lead page's content for the viewer v into b.
+func (d *leadData) writeContent(b pageWriter, v *viewer) {
 	b.Grow(leadContentSize(d))
 	l := &d.Lead
 	p := &l.Lead
@@ -221,11 +219,10 @@ func leadContent(d *leadData, v *viewer) template.HTML {
 			"  </form>\n</section>\n")
 	}
 	b.WriteString("\n")
-	return b.html()
 }
 
 // textOr writes s as text, or else (plain text) when s is empty.
-func (b *htmlWriter) textOr(s, orElse string) {
+func (b pageWriter) textOr(s, orElse string) {
 	if s == "" {
 		b.WriteString(orElse)
 		return
@@ -237,7 +234,7 @@ func (b *htmlWriter) textOr(s, orElse string) {
 // quoted attribute: every byte but the letters, digits and the characters RFC 3986 reserves or
 // leaves unreserved percent-encoded (a % that starts a %XX is kept), then escaped for the
 // attribute.
-func (b *htmlWriter) writeURL(s string) {
+func (b pageWriter) writeURL(s string) {
 	var out strings.Builder
 	written := 0
 	for i := 0; i < len(s); i++ {

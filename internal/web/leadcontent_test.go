@@ -32,12 +32,12 @@ func referenceContent(t *testing.T, d *leadData, v *viewer) string {
 		*leadData
 		Sections sections
 	}{d, sections{
-		Related:       written(func(b *htmlWriter) { b.relatedRows(d.Related) }),
-		Transcript:    written(func(b *htmlWriter) { b.transcriptItems(d.Messages) }),
-		Notes:         written(func(b *htmlWriter) { b.noteItems(d.Notes) }),
-		Timeline:      written(func(b *htmlWriter) { b.timelineRows(d.Timeline, d.Names) }),
-		StatusOptions: written(func(b *htmlWriter) { b.statusOptions(lifecycleNames(), d.Lead.Status) }),
-		UserOptions:   written(func(b *htmlWriter) { b.userOptions(d.Users, d.Lead.AssigneeID, v.ID) }),
+		Related:       written(func(b pageWriter) { b.relatedRows(d.Related) }),
+		Transcript:    written(func(b pageWriter) { b.transcriptItems(d.Messages) }),
+		Notes:         written(func(b pageWriter) { b.noteItems(d.Notes) }),
+		Timeline:      written(func(b pageWriter) { b.timelineRows(d.Timeline, d.Names) }),
+		StatusOptions: written(func(b pageWriter) { b.statusOptions(lifecycleNames(), d.Lead.Status) }),
+		UserOptions:   written(func(b pageWriter) { b.userOptions(d.Users, d.Lead.AssigneeID, v.ID) }),
 	}}
 	var out bytes.Buffer
 	if err := referenceLead.ExecuteTemplate(&out, "content", struct {
@@ -91,7 +91,7 @@ func TestLeadContentIsItsTemplates(t *testing.T) {
 			for _, parts := range []bool{true, false} {
 				d := pageLead(func(i int) string { return ordinary[i] }, v, parts)
 				want := strings.ReplaceAll(referenceContent(t, d, v), "&#43;", "+")
-				if got := string(leadContent(d, v)); got != want {
+				if got := leadContent(d, v); got != want {
 					t.Errorf("%s, parts %v: written:\n%s\nhtml/template:\n%s", v.Role, parts, got, want)
 				}
 			}
@@ -104,7 +104,7 @@ func TestLeadContentIsItsTemplates(t *testing.T) {
 		for _, v := range []*viewer{owner, member} {
 			for _, parts := range []bool{true, false} {
 				d := pageLead(text, v, parts)
-				got, want := parsed(t, "main", string(leadContent(d, v))), parsed(t, "main", referenceContent(t, d, v))
+				got, want := parsed(t, "main", leadContent(d, v)), parsed(t, "main", referenceContent(t, d, v))
 				if got != want {
 					t.Errorf("texts from %q, %s, parts %v: written:\n%s\nhtml/template:\n%s", awkward[i], v.Role, parts, got, want)
 				}
@@ -128,7 +128,7 @@ func TestWriteURLIsHTMLTemplates(t *testing.T) {
 		if err := ref.Execute(&want, s); err != nil {
 			t.Fatal(err)
 		}
-		var b htmlWriter
+		b := pageWriter{new(bytes.Buffer)}
 		b.WriteString(`<a href="`)
 		b.writeURL(filterURL(s))
 		b.WriteString(`"></a><a href="mailto:`)

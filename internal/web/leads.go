@@ -265,8 +265,6 @@ type leadData struct {
 	Related []lead.Stored
 	// Timeline is the history with the notes among the changes, in time order.
 	Timeline []timelineEntry
-	// Content is the page's content written as HTML (leadContent).
-	Content template.HTML
 	// NoteText is a refused note's text, shown back in its form with NoteError.
 	NoteText, NoteError string
 	NoteMax             int
@@ -321,8 +319,7 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 	if refused != nil {
 		data.NoteText, data.NoteError, status = refused.text, refused.message, http.StatusUnprocessableEntity
 	}
-	data.Content = leadContent(&data, &v)
-	d.render(w, r, status, "lead", &v, data)
+	d.render(w, r, status, "lead", &v, &data) // the content is data's own (writeContent)
 }
 
 // refusedNote is a note the lead page shows back in its form, with why it was refused.

@@ -141,13 +141,13 @@ func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
 		data     any
 		written  template.HTML
 	}{
-		{"related", "tbody", leads, written(func(b *htmlWriter) { b.relatedRows(leads) })},
-		{"transcript", "ol", msgs, written(func(b *htmlWriter) { b.transcriptItems(msgs) })},
-		{"notes", "ol", notes, written(func(b *htmlWriter) { b.noteItems(notes) })},
+		{"related", "tbody", leads, written(func(b pageWriter) { b.relatedRows(leads) })},
+		{"transcript", "ol", msgs, written(func(b pageWriter) { b.transcriptItems(msgs) })},
+		{"notes", "ol", notes, written(func(b pageWriter) { b.noteItems(notes) })},
 		{"timeline", "tbody", struct {
 			Timeline []timelineEntry
 			Names    map[uuid.UUID]string
-		}{timeline(hist, notes), names}, written(func(b *htmlWriter) { b.timelineRows(timeline(hist, notes), names) })},
+		}{timeline(hist, notes), names}, written(func(b pageWriter) { b.timelineRows(timeline(hist, notes), names) })},
 		{"leads", "tbody", struct {
 			Leads []lead.Stored
 			Users map[uuid.UUID]string
@@ -155,11 +155,11 @@ func TestWrittenListsParseAsTheTemplatesWould(t *testing.T) {
 		{"statuses", "select", struct {
 			Statuses []named
 			Current  lead.Status
-		}{statuses, lead.Status(hostile[2])}, written(func(b *htmlWriter) { b.statusOptions(statuses, lead.Status(hostile[2])) })},
+		}{statuses, lead.Status(hostile[2])}, written(func(b pageWriter) { b.statusOptions(statuses, lead.Status(hostile[2])) })},
 		{"users", "select", struct {
 			Users            []user.User
 			Assignee, Viewer uuid.UUID
-		}{users, users[1].ID, users[3].ID}, written(func(b *htmlWriter) { b.userOptions(users, users[1].ID, users[3].ID) })},
+		}{users, users[1].ID, users[3].ID}, written(func(b pageWriter) { b.userOptions(users, users[1].ID, users[3].ID) })},
 		{"daily", "tbody", struct {
 			Days    []insight.Day
 			Sources []lead.Source
@@ -232,10 +232,17 @@ func TestChartKeepsHostileSourcesAsText(t *testing.T) {
 }
 
 // written is what write writes.
-func written(write func(b *htmlWriter)) template.HTML {
-	var b htmlWriter
-	write(&b)
-	return b.html()
+func written(write func(b pageWriter)) template.HTML {
+	b := pageWriter{new(bytes.Buffer)}
+	write(b)
+	return template.HTML(b.String())
+}
+
+// leadContent is the lead page's content for the viewer v, as the page writes it.
+func leadContent(d *leadData, v *viewer) string {
+	b := pageWriter{new(bytes.Buffer)}
+	d.writeContent(b, v)
+	return b.String()
 }
 
 // parsed is the HTML fragment as a browser parses it inside an element of tag in, written out
