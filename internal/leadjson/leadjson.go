@@ -29,7 +29,7 @@ func Append(b []byte, l *lead.Stored) []byte {
 	b = append(b, `{"assignee_id":`...)
 	if l.AssigneeID != uuid.Nil {
 		b = append(b, '"')
-		b = append(b, l.AssigneeID.String()...)
+		b = AppendUUID(b, l.AssigneeID)
 		b = append(b, '"')
 	} else {
 		b = append(b, "null"...)
@@ -63,7 +63,7 @@ func Append(b []byte, l *lead.Stored) []byte {
 	b = append(b, `,"last_name":`...)
 	b = appendOrNull(b, l.LastName)
 	b = append(b, `,"lead_id":"`...)
-	b = append(b, l.ID.String()...)
+	b = AppendUUID(b, l.ID)
 	b = append(b, `","over_limit":`...)
 	b = strconv.AppendBool(b, l.OverLimit)
 	b = append(b, `,"phone":`...)

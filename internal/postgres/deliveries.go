@@ -40,7 +40,6 @@ FROM event_deliveries d
 JOIN lead_events e ON e.id = d.event_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 JOIN leads l ON l.company_id = $1 AND l.id = e.lead_id AND e.type <> '` + string(event.LeadErased) + `'
-LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
 WHERE d.company_id = $1 AND d.id = ` + id
 }
 

@@ -190,3 +190,26 @@ func QueuedLeads(s *Store) int {
 	}
 	return n
 }
+
+// ReadLeadsWith runs query, $1 the company, and reads its rows, of leadColumns, as the lead
+// reads read theirs.
+func ReadLeadsWith(ctx context.Context, s *Store, query string, companyID uuid.UUID) ([]lead.Stored, error) {
+	rows, err := s.db.QueryContext(ctx, query, companyID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []lead.Stored
+	var r leadRecord
+	for rows.Next() {
+		if err := rows.Scan(r.dest()...); err != nil {
+			return nil, err
+		}
+		l, err := r.stored()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}

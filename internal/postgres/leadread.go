@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -19,20 +20,39 @@ import (
 )
 
 // leadColumns are a lead's columns as the read calls return it, in leadRecord.dest's order,
-// with the chat session that made it (s, found through chat_sessions_lead: a lead comes from
-// one session at most). Its texts come as columns, a string each from lib/pq: as one text[]
+// with the chat session that made it, which the lead keeps (leads.session_id, copied from
+// chat_sessions.lead_id by the database's triggers): a join to chat_sessions probed its index
+// once a lead. Its texts come as columns, a string each from lib/pq: as one text[]
 // parsed into substrings of one copy (textArray), a row made 18 fewer allocations (15 against
 // 33), but PostgreSQL's building and writing of the array cost it more CPU than the strings
 // cost the server (BenchmarkLeadsCSV, a row: PostgreSQL 5.4-7.1 µs as columns against 7.3-9.6
 // µs as an array, the server 11.4-16.2 against 12.2-15.0 µs). The note comes out of details
 // as text, which spares decoding JSON; the unanswered questions, which only chat leads have,
-// as their JSON array. The times come as microseconds since 1970: lib/pq's parsing of a
-// timestamp's text was 8% of a list page's CPU, an integer's is a small part of that.
-const leadColumns = `l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
-       l.details->>'note', l.source, l.status, s.session_id, l.assignee_id,
-       l.details->'unanswered_questions', l.referral_data, l.over_limit,
-       (extract(epoch FROM l.created_at) * 1000000)::int8, (extract(epoch FROM l.updated_at) * 1000000)::int8,
+// as their JSON array. The times come as microseconds since 1970 (epochTimes): lib/pq's
+// parsing of a timestamp's text was 8% of a list page's CPU, an integer's is a small part of
+// that.
+const leadColumns = leadColumnsHead + epochTimes + leadColumnsTail
+
+// readColumns are leadColumns with the times as timestamptz_send writes them (sentTimes): the
+// columns of the lead reads (a list page, one lead, the CSV export).
+const readColumns = leadColumnsHead + sentTimes + leadColumnsTail
+
+const (
+	leadColumnsHead = `l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
+       l.details->>'note', l.source, l.status, l.session_id, l.assignee_id,
+       l.details->'unanswered_questions', l.referral_data, l.over_limit,`
+	leadColumnsTail = `,
        l.consent`
+	// epochTimes are a lead's times as microseconds since 1970, integers, which a UNION with
+	// other int8 times (the lead file's related leads) can share.
+	epochTimes = `
+       (extract(epoch FROM l.created_at) * 1000000)::int8, (extract(epoch FROM l.updated_at) * 1000000)::int8`
+	// sentTimes are a lead's times in PostgreSQL's binary form (microseconds since 2000, eight
+	// bytes): extract's numeric arithmetic, three operations a time, was about as much of
+	// PostgreSQL's work for a list page as finding and reading its rows.
+	sentTimes = `
+       timestamptz_send(l.created_at), timestamptz_send(l.updated_at)`
+)
 
 // The places of the texts in leadRecord.Texts, in leadColumns' order.
 const (
@@ -49,11 +69,10 @@ const (
 	leadTexts // how many
 )
 
-// selectLead reads leads with leadColumns.
+// selectLead reads leads with readColumns.
 const selectLead = `
-SELECT ` + leadColumns + `
-FROM leads l
-LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id`
+SELECT ` + readColumns + `
+FROM leads l`
 
 // A page of the list is selectLead with the conditions of the filter that are set, each a
 // parameter, then listOrder with the page size written in: every shape of filter and size is a
@@ -170,10 +189,34 @@ type leadRecord struct {
 	Unanswered   []byte
 	ReferralData []byte
 	OverLimit    bool
-	CreatedAt    int64 // microseconds since 1970
-	UpdatedAt    int64
+	CreatedAt    timeColumn
+	UpdatedAt    timeColumn
 	Consent      []byte
 }
+
+// timeColumn is a time as epochTimes or sentTimes give it, in microseconds since 1970.
+type timeColumn struct{ micros int64 }
+
+// postgresEpoch is 2000-01-01 UTC, where timestamptz_send counts from, in microseconds since
+// 1970.
+const postgresEpoch = 946_684_800_000_000
+
+func (c *timeColumn) Scan(src any) error {
+	switch src := src.(type) {
+	case int64:
+		c.micros = src
+		return nil
+	case []byte:
+		if len(src) == 8 {
+			c.micros = int64(binary.BigEndian.Uint64(src)) + postgresEpoch
+			return nil
+		}
+	}
+	return fmt.Errorf("a time from %T", src)
+}
+
+// time is the column's time in UTC.
+func (c timeColumn) time() time.Time { return time.UnixMicro(c.micros).UTC() }
 
 // dest is where Scan puts selectLead's columns. Scanning by position spares sqlx's reflection
 // per row, a good part of a page's cost.
@@ -186,11 +229,21 @@ func (r *leadRecord) dest() []any {
 	return append(d, &r.AssigneeID, &r.Unanswered, &r.ReferralData, &r.OverLimit, &r.CreatedAt, &r.UpdatedAt, &r.Consent)
 }
 
+// stored is the lead of the record.
 func (r *leadRecord) stored() (lead.Stored, error) {
+	var st lead.Stored
+	err := r.storeIn(&st)
+	return st, err
+}
+
+// storeIn sets *st to the lead of the record. A page's reader passes its own slot: a lead
+// returned by value from here escaped to the heap (its address goes to the JSON decoders), one
+// allocation of the whole lead a row besides the page's copy.
+func (r *leadRecord) storeIn(st *lead.Stored) error {
 	t := func(i int) string { return r.Texts[i].String }
 	id := r.ID.UUID
-	st := lead.Stored{Status: lead.Status(t(textStatus)), OverLimit: r.OverLimit, SessionID: t(textSessionID),
-		CreatedAt: time.UnixMicro(r.CreatedAt).UTC(), UpdatedAt: time.UnixMicro(r.UpdatedAt).UTC(), AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{
+	*st = lead.Stored{Status: lead.Status(t(textStatus)), OverLimit: r.OverLimit, SessionID: t(textSessionID),
+		CreatedAt: r.CreatedAt.time(), UpdatedAt: r.UpdatedAt.time(), AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{
 			ID: id, FirstName: t(textFirstName), LastName: t(textLastName),
 			Email: t(textEmail), Phone: t(textPhone), PhoneE164: t(textPhoneE164),
 			Service: t(textService), Note: t(textNote), Source: lead.Source(t(textSource)),
@@ -204,20 +257,20 @@ func (r *leadRecord) stored() (lead.Stored, error) {
 		st.ReferralData = m
 	} else if r.ReferralData != nil {
 		if err := jsonv2.Unmarshal(r.ReferralData, &st.ReferralData); err != nil {
-			return lead.Stored{}, fmt.Errorf("lead %s referral data: %w", id, err)
+			return fmt.Errorf("lead %s referral data: %w", id, err)
 		}
 	}
 	if r.Unanswered != nil {
 		if err := jsonv2.Unmarshal(r.Unanswered, &st.Unanswered); err != nil {
-			return lead.Stored{}, fmt.Errorf("lead %s unanswered questions: %w", id, err)
+			return fmt.Errorf("lead %s unanswered questions: %w", id, err)
 		}
 	}
 	if r.Consent != nil {
 		if err := json.Unmarshal(r.Consent, &st.Consent); err != nil {
-			return lead.Stored{}, fmt.Errorf("lead %s consent: %w", id, err)
+			return fmt.Errorf("lead %s consent: %w", id, err)
 		}
 	}
-	return st, nil
+	return nil
 }
 
 // uuidColumn is a uuid column, the zero UUID for NULL. lib/pq gives a uuid as its text in
@@ -283,11 +336,10 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 		if err := rows.Scan(dest...); err != nil {
 			return lead.Page{}, translate(err)
 		}
-		l, err := r.stored()
-		if err != nil {
+		page.Leads = page.Leads[:len(page.Leads)+1]
+		if err := r.storeIn(&page.Leads[len(page.Leads)-1]); err != nil {
 			return lead.Page{}, err
 		}
-		page.Leads = append(page.Leads, l)
 	}
 	if err := rows.Err(); err != nil {
 		return lead.Page{}, translate(err)
