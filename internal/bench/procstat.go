@@ -53,6 +53,21 @@ func processCPU(pid int) time.Duration {
 	return t.own()
 }
 
+// ProcessesCPU is the CPU time the processes pids (PostgreSQL's backends, say) have used so
+// far, all their threads together, from /proc in clock ticks of 10 ms (so a benchmark needs many
+// requests); a process it cannot read is an error that names it.
+func ProcessesCPU(pids []int) (time.Duration, error) {
+	var sum time.Duration
+	for _, pid := range pids {
+		t, err := readProcTimes(strconv.Itoa(pid))
+		if err != nil {
+			return 0, err
+		}
+		sum += t.own()
+	}
+	return sum, nil
+}
+
 // selfCPU is this process's CPU time including that of the children it has waited for
 // (pgbench, go build): everything of the bench's own that is not a server it measures.
 func selfCPU() time.Duration {

@@ -3,16 +3,12 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -144,20 +140,11 @@ func listBackends(b *testing.B, store *postgres.Store) []int {
 	return pids
 }
 
-// listBackendCPU is the user and system time of PostgreSQL processes, from /proc (in clock
-// ticks of 10 ms, so a benchmark needs many pages). A process gone since is counted as none.
+// listBackendCPU is the user and system time of PostgreSQL's processes pids (bench.ProcessesCPU).
 func listBackendCPU(b *testing.B, pids []int) time.Duration {
-	var sum time.Duration
-	for _, pid := range pids {
-		raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil {
-			continue
-		}
-		s := string(raw)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
-		ut, _ := strconv.Atoi(f[11])
-		st, _ := strconv.Atoi(f[12])
-		sum += time.Duration(ut+st) * 10 * time.Millisecond
+	cpu, err := bench.ProcessesCPU(pids)
+	if err != nil {
+		b.Fatalf("reading a backend's CPU time: %v", err)
 	}
-	return sum
+	return cpu
 }

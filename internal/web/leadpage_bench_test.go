@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/bench"
 	"github.com/leadchat/leadchat/internal/company"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
@@ -145,20 +144,11 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// backendCPU is the user and system time of PostgreSQL processes, from /proc (in clock ticks of
-// 10 ms, so a benchmark needs many pages).
+// backendCPU is the user and system time of PostgreSQL's processes pids (bench.ProcessesCPU).
 func backendCPU(b *testing.B, pids []int) time.Duration {
-	var sum time.Duration
-	for _, pid := range pids {
-		raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil {
-			b.Fatalf("reading a backend's CPU time: %v", err)
-		}
-		s := string(raw)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
-		ut, _ := strconv.Atoi(f[11])
-		st, _ := strconv.Atoi(f[12])
-		sum += time.Duration(ut+st) * 10 * time.Millisecond
+	cpu, err := bench.ProcessesCPU(pids)
+	if err != nil {
+		b.Fatalf("reading a backend's CPU time: %v", err)
 	}
-	return sum
+	return cpu
 }
