@@ -58,11 +58,10 @@ SELECT ` + leadColumns + `,
         FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = $1),
        tr.id, tr.first_name, tr.last_name, tr.email, tr.phone, tr.source, tr.status, tr.over_limit, tr.at, tr.updated
 FROM leads l
-LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
 CROSS JOIN LATERAL (
     SELECT array_agg(m.visitor) AS visitor, array_agg(m.text) AS text, array_agg(m.at) AS at, array_agg(m.agent) AS agent
     FROM (SELECT m.visitor, m.text, (extract(epoch FROM m.created_at) * 1000000)::int8 AS at, coalesce(m.agent_name, '') AS agent
-          FROM chat_messages m WHERE m.company_id = $1 AND m.session_id = s.session_id ORDER BY m.id) m) tm
+          FROM chat_messages m WHERE m.company_id = $1 AND m.session_id = l.session_id ORDER BY m.id) m) tm
 CROSS JOIN LATERAL (
     SELECT array_agg(h.field) AS field, array_agg(h.old) AS old, array_agg(h.new) AS new, array_agg(h.origin) AS origin,
            array_agg(h.at) AS at

@@ -501,8 +501,7 @@ func leadNotFound(err error) error {
 const selectLeadMessages = `
 SELECT m.visitor, m.text, m.created_at, m.agent_name
 FROM leads l
-LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
-LEFT JOIN chat_messages m ON m.company_id = $1 AND m.session_id = s.session_id
+LEFT JOIN chat_messages m ON m.company_id = $1 AND m.session_id = l.session_id
 WHERE l.company_id = $1 AND l.id = $2
 ORDER BY m.id`
 
