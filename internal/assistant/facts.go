@@ -580,6 +580,29 @@ func capitalised(text string) map[string]bool {
 var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doesnt didnt cant couldnt wont
 	wouldnt havent hasnt`)
 
+// opposite tells how well a visitor's word q matches a profile word k of which one is
+// negated and the other not: as well as words of one idea when the English WordNet gives an
+// English sense of one as the antonym of a sense of the other ("fail", "succeed"), else 0. A
+// Hungarian word's senses are its glosses, an English word's its stem.
+func opposite(q, k *term) float64 {
+	if len(k.gloss) == 0 {
+		return 0
+	}
+	lang := morph.Load()
+	if q.english {
+		if lang.Opposite(q.en, k.gloss) {
+			return sameIdea
+		}
+		return 0
+	}
+	for _, g := range lang.Glosses(q.lemmas[0]) {
+		if lang.Opposite(g, k.gloss) {
+			return sameIdea
+		}
+	}
+	return 0
+}
+
 // negatedWords marks, of folded words with clause breaks (see words), the first content word
 // after a negator in its clause; nil when none is negated.
 func negatedWords(folded []string) []bool {
@@ -675,7 +698,12 @@ func score(x *Index, q query) []scored {
 			best, key := 0.0, false
 			for ki := range f.keys {
 				if f.keys[ki].negated != qt.negated && f.kind == factFAQ {
-					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed.
+					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed; but
+					// a word and the negated opposite of it say one thing: "megbukik" (fail)
+					// is "nem sikerül" (not succeed).
+					if m := opposite(&qt.term, &f.keys[ki]) * keyWeight; m > best {
+						best, key = m, true
+					}
 					continue
 				}
 				if m := matched(j, &f.keys[ki]) * keyWeight; m > best {

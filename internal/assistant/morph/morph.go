@@ -49,6 +49,8 @@ var (
 	glossesText string
 	//go:embed data/hu_synonyms.txt
 	synonymsText string
+	//go:embed data/en_antonyms.txt
+	antonymsText string
 )
 
 // Data is the loaded language data; it is read-only once loaded and shared by every profile.
@@ -80,6 +82,7 @@ type Data struct {
 	english          table // "stem<TAB>word word": an English Snowball stem and its Hungarian words
 	glosses          table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
 	synonyms         table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas
+	antonyms         table // "stem<TAB>stem stem": an English Snowball stem and its antonyms' stems
 }
 
 // Load returns the embedded data, read on first use and kept for the process.
@@ -93,6 +96,7 @@ func load() *Data {
 	d.english = newTable(englishText, '\t')
 	d.glosses = newTable(glossesText, '\t')
 	d.synonyms = newTable(synonymsText, '\t')
+	d.antonyms = newTable(antonymsText, '\t')
 	return d
 }
 
@@ -107,7 +111,7 @@ func New(stems, suffixes, rules, flags, prefixes []string) *Data {
 func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
 	d := &Data{stems: newTable(stems, '\t'), suffixes: newTable(suffixes, ' '), rules: newTable(rules, ' '),
 		function: newTable("", '\t'), folded: newTable("", '\t'), english: newTable("", '\t'), glosses: newTable("", '\t'),
-		synonyms: newTable("", '\t')}
+		synonyms: newTable("", '\t'), antonyms: newTable("", '\t')}
 	for l := range strings.Lines(flags) {
 		d.flagsets = append(d.flagsets, parseFlags(strings.TrimSpace(l)))
 	}
@@ -903,6 +907,20 @@ func (d *Data) Synonyms(hu string) []string {
 		return strings.Fields(s)
 	}
 	return nil
+}
+
+// Opposite reports whether the English WordNet gives one of the English Snowball stems in
+// ws as an antonym of the stem en ("fail": "succeed"), without allocating.
+func (d *Data) Opposite(en string, ws []string) bool {
+	v, ok := d.antonyms.value(en)
+	for ok && v != "" {
+		var a string
+		a, v, _ = strings.Cut(v, " ")
+		if slices.Contains(ws, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // EnglishTypo returns the English word of the lexicon one typo from the folded English word

@@ -384,3 +384,18 @@ func TestEnglishKey(t *testing.T) {
 		}
 	}
 }
+
+// TestOpposite: the English WordNet's antonyms pair English stems both ways ("fail",
+// "succeed"); a stem is no antonym of a word WordNet does not oppose to it.
+func TestOpposite(t *testing.T) {
+	d := Load()
+	if !d.Opposite(EnglishStem("fail"), []string{"pan", EnglishStem("succeed")}) {
+		t.Error(`"fail" is not the opposite of "succeed"`)
+	}
+	if !d.Opposite(EnglishStem("cheap"), []string{EnglishStem("expensive")}) {
+		t.Error(`"cheap" is not the opposite of "expensive"`)
+	}
+	if d.Opposite(EnglishStem("fail"), []string{EnglishStem("open"), EnglishStem("cheap")}) {
+		t.Error(`"fail" is the opposite of "open" or "cheap"`)
+	}
+}

@@ -2,7 +2,8 @@
 // ships: the Hungarian Hunspell dictionary (hunspell-hu) and thesaurus (mythes-hu), the
 // FreeDict Hungarian–English and
 // English–Hungarian dictionaries (dict-freedict-hun-eng, dict-freedict-eng-hun), the
-// English WordNet (wordnet-base) and LibreOffice's Hungarian translation
+// English WordNet (wordnet-base, whose antonyms also give en_antonyms.txt) and LibreOffice's
+// Hungarian translation
 // (libreoffice-l10n-hu, whose message catalogues may be unpacked with dpkg -x rather than
 // installed with the office suite it depends on). It is run by
 // `go generate ./internal/assistant/morph/` on a machine with those packages installed; the
@@ -107,7 +108,83 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err != nil {
 		return err
 	}
-	return writeLines(filepath.Join(out, "hu_en.txt"), glosses)
+	if err := writeLines(filepath.Join(out, "hu_en.txt"), glosses); err != nil {
+		return err
+	}
+	antonyms, err := readAntonyms(wordnet)
+	if err != nil {
+		return err
+	}
+	return writeLines(filepath.Join(out, "en_antonyms.txt"), antonyms)
+}
+
+// readAntonyms reads the English WordNet's antonyms (the "!" pointers between two words of
+// its synsets, wordnet-base): a line "stem<TAB>stem stem" per English Snowball stem of one
+// word with the stems of its antonyms in every part of speech, so that "fail" finds
+// "succeed". An antonym is a lexical relation WordNet states word for word, not a sense.
+func readAntonyms(dir string) ([]string, error) {
+	antonyms := map[string][]string{}
+	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
+		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
+		if err != nil {
+			return nil, fmt.Errorf("%w (install wordnet-base)", err)
+		}
+		byOffset := map[string][]string{} // offset -> words, for the pointers' targets
+		var lines [][]string
+		for _, line := range strings.Split(string(data), "\n") {
+			fs := strings.Fields(line)
+			if len(fs) < 4 || strings.HasPrefix(line, " ") {
+				continue
+			}
+			n, err := strconv.ParseInt(fs[3], 16, 32)
+			if err != nil || len(fs) < 5+2*int(n) {
+				continue
+			}
+			var ws []string
+			for i := 0; i < int(n); i++ {
+				w, _, _ := strings.Cut(fs[4+2*i], "(") // an adjective's marker: "galore(ip)"
+				ws = append(ws, strings.ToLower(w))
+			}
+			byOffset[fs[0]] = ws
+			lines = append(lines, fs)
+		}
+		stem := func(w string) string {
+			if !isLetters(w) || len(w) < 3 {
+				return "" // a compound ("go_bad") or a name is no single word to match
+			}
+			return morph.EnglishStem(w)
+		}
+		for _, fs := range lines {
+			n, _ := strconv.ParseInt(fs[3], 16, 32)
+			rest := fs[4+2*int(n):]
+			p, err := strconv.Atoi(rest[0])
+			if err != nil || len(rest) < 1+4*p {
+				continue
+			}
+			for i := 0; i < p; i++ {
+				f := rest[1+4*i : 5+4*i]
+				st, err := strconv.ParseUint(f[3], 16, 16)
+				src, dst := int(st>>8), int(st&0xff)
+				if err != nil || f[0] != "!" || src == 0 || dst == 0 || f[2] != pos[:1] && !(pos == "adj" && f[2] == "s") {
+					continue
+				}
+				from, to := byOffset[fs[0]], byOffset[f[1]]
+				if src > len(from) || dst > len(to) {
+					continue
+				}
+				a, b := stem(from[src-1]), stem(to[dst-1])
+				if a != "" && b != "" && a != b && !slices.Contains(antonyms[a], b) {
+					antonyms[a] = append(antonyms[a], b)
+				}
+			}
+		}
+	}
+	var out []string
+	for a, bs := range antonyms {
+		out = append(out, a+"\t"+strings.Join(bs, " "))
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // maxGlosses bounds the English words kept for one Hungarian word.

@@ -1,0 +1,34 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestNegatedOpposite: a visitor's word matches a profile's negated word whose opposite it
+// is by the English WordNet ("megbukik", fail, and "nem sikerül", not succeed), in Hungarian
+// and in English, while a question about the word itself, not negated, still gets no answer
+// from the negated entry.
+func TestNegatedOpposite(t *testing.T) {
+	p := Profile{CompanyName: "Próba Tánciskola",
+		FAQ: []QA{{Question: "Mi van, ha nem sikerül a felvételi?", Answer: "Fél év múlva ingyen újra jelentkezhet."},
+			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
+	for _, tc := range []struct {
+		message string
+		lang    Language
+		want    bool
+	}{
+		{"És ha megbukom?", Hungarian, true},
+		{"What if I fail the audition?", English, true},
+		{"Mi van, ha sikerül?", Hungarian, false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if answered := !got.Handover && strings.Contains(got.Text, "Fél év múlva"); answered != tc.want {
+			t.Errorf("%q: answered %v, want %v: %s", tc.message, answered, tc.want, got.Text)
+		}
+	}
+}
