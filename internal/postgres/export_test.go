@@ -213,3 +213,16 @@ func ReadLeadsWith(ctx context.Context, s *Store, query string, companyID uuid.U
 	}
 	return out, rows.Err()
 }
+
+// InsertLeadsSQL is the form of insertLeads that stores creates without referral data or an
+// Idempotency-Key, as make bench's lead step sends them.
+var InsertLeadsSQL = insertLeadsFor[0][0]
+
+// LeadsJSON is insertLeads' $1 for leads, the i-th of companyIDs[i], without limits or keys.
+func LeadsJSON(companyIDs []uuid.UUID, leads []lead.Lead) string {
+	creates := make([]leadCreate, len(leads))
+	for i, l := range leads {
+		creates[i] = leadCreate{companyID: companyIDs[i], lead: l}
+	}
+	return string(leadsJSON(leadRows(creates)))
+}

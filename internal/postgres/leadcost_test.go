@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"strconv"
@@ -181,4 +182,149 @@ func distinctName(k int) string {
 		x /= 26
 	}
 	return string(b)
+}
+
+// BenchmarkLeadGroupParts measures what each part of the grouped lead statement costs
+// PostgreSQL: the statement as the writer runs it (make bench's body, no referral data, no key,
+// companies without webhooks, notify addresses or round-robin, each lead of a group in a company
+// of its own, as make bench spreads 100 companies) against the same statement with one part cut
+// out, all prepared on one connection and run in turn, one group each. It reports the backend's
+// CPU time a lead (pg-µs/lead-NAME, from its scheduler statistics) and the WAL a lead
+// (WAL-B/lead-NAME, the cluster's insert position before and after, so a checkpoint or
+// autovacuum in the window adds to it). The cut statements store the same leads but skip the
+// day's counts (no-daily), the round-robin turn (no-turn), the dispatch job's check and insert
+// (no-job), the outbox row with its checks and the job (no-events), or all of these (leads-only):
+// they measure, they are not statements to run. The group size is LEADCHAT_BENCH_GROUP
+// (default 16).
+func BenchmarkLeadGroupParts(b *testing.B) {
+	group := 16
+	if v, err := strconv.Atoi(os.Getenv("LEADCHAT_BENCH_GROUP")); err == nil && v > 0 {
+		group = v
+	}
+	full := postgres.InsertLeadsSQL
+	noTurn := func(q string) string {
+		i, j := strings.Index(q, "), turn AS ("), strings.Index(q, "), inserted AS (")
+		if i < 0 || j < i {
+			b.Fatal("the statement has no turn and inserted entries")
+		}
+		return q[:i] + "), assigned AS (\n    SELECT d.*, NULL::uuid AS assignee_id FROM decided d\n" + q[j:]
+	}
+	noEvents := func(q string) string { return cutEntries(b, q, "ev_source", "ev_event", "ev_dispatch") }
+	parts := []*groupPart{
+		{name: "statement", q: full},
+		{name: "no-daily", q: cutEntries(b, full, "daily")},
+		{name: "no-turn", q: noTurn(full)},
+		{name: "no-job", q: cutEntries(b, full, "ev_dispatch")},
+		{name: "no-events", q: noEvents(full)},
+		{name: "leads-only", q: noEvents(noTurn(cutEntries(b, full, "daily")))},
+	}
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, pgtest.NewDSN(b), postgres.Options{MaxOpenConns: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	var companies []uuid.UUID
+	for i := range 100 {
+		c, err := s.CreateCompany(ctx, fmt.Sprintf("bench %d", i+1), plan.Enterprise, plan.Override{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		companies = append(companies, c.ID)
+	}
+	var pid int
+	if err := s.DB().QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range parts {
+		if p.stmt, err = s.DB().PrepareContext(ctx, p.q); err != nil {
+			b.Fatalf("%s: %v", p.name, err)
+		}
+		b.Cleanup(func() { p.stmt.Close() })
+	}
+	ids, leads, k := make([]uuid.UUID, group), make([]lead.Lead, group), 0
+	store := func(p *groupPart) {
+		for i := range leads {
+			ids[i] = companies[k%len(companies)]
+			leads[i] = lead.Lead{ID: lead.NewID(), FirstName: "Kovács Péter", Email: "peter.kovacs@example.hu",
+				Phone: "+36 30 123 4567", PhoneE164: "+36301234567", Service: "Napelem telepítés", Source: lead.SourceAPI}
+			k++
+		}
+		arg := postgres.LeadsJSON(ids, leads)
+		walBefore := walInsertLSN(b, s.DB())
+		before := onCPU(b, pid)
+		rows, err := p.stmt.QueryContext(ctx, arg)
+		if err != nil {
+			b.Fatalf("%s: %v", p.name, err)
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		if err := rows.Close(); err != nil {
+			b.Fatal(err)
+		}
+		p.cpu += onCPU(b, pid) - before
+		p.wal += walInsertLSN(b, s.DB()) - walBefore
+		if n != group {
+			b.Fatalf("%s stored %d leads of %d", p.name, n, group)
+		}
+	}
+	for range 100 { // a table that is not empty, and the plans settled
+		for _, p := range parts {
+			store(p)
+		}
+	}
+	for _, p := range parts {
+		p.cpu, p.wal = 0, 0
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, p := range parts {
+			store(p)
+		}
+	}
+	b.StopTimer()
+	for _, p := range parts {
+		b.ReportMetric(float64(p.cpu)/1e3/float64(b.N*group), "pg-µs/lead-"+p.name)
+		b.ReportMetric(float64(p.wal)/float64(b.N*group), "WAL-B/lead-"+p.name)
+	}
+}
+
+// groupPart is a variant of the grouped lead statement BenchmarkLeadGroupParts measures.
+type groupPart struct {
+	name, q string
+	stmt    *sql.Stmt
+	cpu     int64 // the backend's nanoseconds on the CPU in the measured groups
+	wal     int64 // WAL bytes written in the measured groups
+}
+
+// cutEntries is the statement q without its WITH entries names, each "), name AS (" up to the
+// next entry or the end of the list.
+func cutEntries(b *testing.B, q string, names ...string) string {
+	for _, name := range names {
+		i := strings.Index(q, "), "+name+" AS (")
+		if i < 0 {
+			b.Fatalf("the statement has no entry %s", name)
+		}
+		rest := q[i+2:]
+		j := strings.Index(rest, "\n), ")
+		if k := strings.Index(rest, "\n)\n"); j < 0 || k >= 0 && k < j {
+			j = k
+		}
+		if j < 0 {
+			b.Fatalf("the entry %s does not end", name)
+		}
+		q = q[:i] + rest[j:]
+	}
+	return q
+}
+
+// walInsertLSN is the cluster's WAL insert position, in bytes.
+func walInsertLSN(b *testing.B, db *sql.DB) int64 {
+	var n int64
+	if err := db.QueryRow(`SELECT pg_current_wal_insert_lsn() - '0/0'`).Scan(&n); err != nil {
+		b.Fatal(err)
+	}
+	return n
 }
