@@ -438,24 +438,70 @@ func compileParamChecks(item *openapi3.PathItem, op *openapi3.Operation) (checks
 }
 
 // paramsAccepted reports whether every parameter of r is certainly valid; query is r's parsed
-// query, nil when nobody parsed it (then a query parameter is left to kin-openapi, unless r
-// has no query at all).
+// query, nil when nobody parsed it: then a plain query (plainQuery) is read in place, which
+// spares url.ParseQuery's map and slices, and any other is parsed here.
 func paramsAccepted(checks []paramCheck, r *http.Request, query url.Values) bool {
+	raw := ""
+	if query == nil && r.URL.RawQuery != "" {
+		raw = r.URL.RawQuery
+		if !plainQuery(raw) {
+			query = r.URL.Query()
+		}
+	}
 	for _, p := range checks {
-		var values []string
+		var value string
+		n := 0
 		switch {
 		case p.header:
-			values = r.Header.Values(p.name)
-		case query == nil && r.URL.RawQuery != "":
-			return false
+			values := r.Header.Values(p.name)
+			if n = len(values); n == 1 {
+				value = values[0]
+			}
+		case query != nil:
+			values := query[p.name]
+			if n = len(values); n == 1 {
+				value = values[0]
+			}
 		default:
-			values = query[p.name]
+			value, n = rawValue(raw, p.name)
 		}
 		switch {
-		case len(values) == 0 && !p.required:
-		case len(values) != 1 || values[0] == "" || !p.accepts(values[0]):
+		case n == 0 && !p.required:
+		case n != 1 || value == "" || !p.accepts(value):
 			return false
 		}
 	}
 	return true
+}
+
+// plainQuery reports whether raw holds only bytes url.ParseQuery keeps as they are: no escape
+// (%), no + (a space), no ; (which makes ParseQuery drop the pair).
+func plainQuery(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '-' || c == '_' || c == '.' || c == '~' || c == ':' || c == '=' || c == '&':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// rawValue is the value of name in a plain query, as url.ParseQuery reads it (pairs split at
+// &, empty ones skipped, a pair's name before its first =), and how many values name has; the
+// value is the last one's, which matters only when n is 1.
+func rawValue(raw, name string) (value string, n int) {
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" {
+			continue
+		}
+		if k, v, _ := strings.Cut(pair, "="); k == name {
+			value = v
+			n++
+		}
+	}
+	return value, n
 }

@@ -305,6 +305,9 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 			r.URL.RawQuery = query.Encode()
 			query = r.URL.Query()
 			ok := paramsAccepted(checks, r, query)
+			if inPlace := paramsAccepted(checks, r, nil); inPlace != ok {
+				t.Errorf("%s %s %q: %v with the query read in place, %v parsed", key.method, key.path, r.URL.RawQuery, inPlace, ok)
+			}
 			in := &openapi3filter.RequestValidationInput{Request: r, QueryParams: query, Route: route, Options: &opts}
 			kinErr := openapi3filter.ValidateRequest(context.Background(), in)
 			tl.add(t, ok, kinErr, func() string { return fmt.Sprintf("%v %q", r.Header, r.URL.RawQuery) })
@@ -400,6 +403,51 @@ func TestListParamsAcceptOnlyWhatKinAccepts(t *testing.T) {
 			case !refused && !fast:
 				t.Errorf("%s=%q: kin-openapi accepts it, the compiled check leaves it to kin-openapi", tt.param, value)
 			}
+		}
+	}
+}
+
+// A query read in place (plainQuery, rawValue) gives each list parameter the values
+// url.ParseQuery gives it, and paramsAccepted the same verdict either way, on queries around
+// what plainQuery takes: escapes, +, ;, empty pairs, repeated names, = in a value.
+func TestRawQueryIsParseQuery(t *testing.T) {
+	t.Parallel()
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := newValidator(doc).params[routeKey{http.MethodGet, pathLeads}]
+	if len(checks) == 0 {
+		t.Fatal("the list's parameters are not compiled")
+	}
+	queries := []string{"", "limit=50", "limit=50&cursor=AQAGMEn1XNbAC388Ul8-TI6aegwdLj9KW8i8g14", "&limit=50&", "limit=50&&status=new",
+		"limit=50&limit=50", "limit", "limit=", "=50", "limit=5=0", "lim%69t=50", "limit=%35%30", "limit=+50", "limit=50;x", "x;=1&limit=50",
+		"since=2025-03-01T00:00:00Z", "since=2025-03-01T00:00:00+01:00", "since=2025-03-01T00:00:00%2B01:00", "status=new&source=form&email=a.b@example.hu",
+		"email=a.b%40example.hu", "email=ab", "LIMIT=50", "limit=50&other=x&other=y", "cursor=a&cursor=b", "limit=%zz", "limit=50#x", "until=2025-04-01T00:00:00.5Z"}
+	rng := rand.New(rand.NewPCG(31, 4))
+	pieces := []string{"limit=", "cursor=", "status=", "source=", "email=", "since=", "until=", "50", "new", "form", "&", "&", "=", "%41", "+", ";", "x", "Z", ":", "-"}
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		queries = append(queries, b.String())
+	}
+	for _, raw := range queries {
+		r := httptest.NewRequest(http.MethodGet, pathLeads, nil)
+		r.URL.RawQuery = raw
+		parsed := r.URL.Query()
+		if plainQuery(raw) {
+			for _, p := range checks {
+				values := parsed[p.name]
+				value, n := rawValue(raw, p.name)
+				if n != len(values) || n > 0 && value != values[n-1] {
+					t.Errorf("%q: %s read in place is %q (%d), parsed %q", raw, p.name, value, n, values)
+				}
+			}
+		}
+		if inPlace, ok := paramsAccepted(checks, r, nil), paramsAccepted(checks, r, parsed); inPlace != ok {
+			t.Errorf("%q: %v with the query read in place, %v parsed", raw, inPlace, ok)
 		}
 	}
 }

@@ -74,13 +74,7 @@ func (s *server) validate(next http.Handler) http.Handler {
 		// A request whose parameters and body the compiled checks accept, kin-openapi would
 		// accept: it needs no second look. Any other, kin-openapi validates whole, so its error
 		// is the one answered.
-		checks, ok := s.validator.params[key]
-		if ok && st.query == nil && r.URL.RawQuery != "" {
-			// Parsed once here (authenticate parses it only for the keys it reads there), and
-			// kin-openapi takes it below instead of parsing it again.
-			st.query = r.URL.Query()
-		}
-		if ok && paramsAccepted(checks, r, st.query) {
+		if checks, ok := s.validator.params[key]; ok && paramsAccepted(checks, r, st.query) {
 			if route.Operation.RequestBody == nil {
 				next.ServeHTTP(w, r)
 				return
