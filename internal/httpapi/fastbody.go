@@ -3,8 +3,10 @@ package httpapi
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -317,15 +319,90 @@ type validatedBody struct {
 func (b validatedBody) ValidatedValue() any { return b.value }
 
 // paramCheck is a query or header parameter compiled as bodyCheck compiles a body: it accepts
-// a request's parameter only when kin-openapi would accept it too. Only a string schema with
-// the default style is compiled, and only an absent optional parameter or exactly one
-// non-empty value its check accepts is known good (a schema with a keyword not compiled
-// accepts no value, so a request that sends one goes to kin-openapi).
+// a request's parameter only when kin-openapi would accept it too. Only a string schema or an
+// integer one (intCheck) with the default style is compiled, and only an absent optional
+// parameter or exactly one non-empty value its check accepts is known good (a schema with a
+// keyword not compiled accepts no value, so a request that sends one goes to kin-openapi).
 type paramCheck struct {
 	name     string
 	header   bool
 	required bool
-	check    *bodyCheck
+	check    *bodyCheck // a string schema's; nil for an integer's
+	integer  *intCheck
+}
+
+// accepts reports whether value, one non-empty value of the parameter, is certainly valid.
+func (p *paramCheck) accepts(value string) bool {
+	if p.integer != nil {
+		return p.integer.accepts(value)
+	}
+	return p.check.accepts(value)
+}
+
+// intCheck is an integer parameter's schema with no keyword but its bounds (and a format that
+// names the integer's size). kin-openapi reads such a value with strconv.ParseInt, which takes
+// a sign, leading zeros and up to 19 digits, then checks the bounds; the compiled check takes
+// less: 1 to 15 ASCII digits without a leading zero (exact as kin-openapi's float64 bounds)
+// within the bounds. Anything else, a negative number among it, goes to kin-openapi.
+type intCheck struct {
+	min, max       int64
+	hasMin, hasMax bool
+}
+
+// compileIntCheck compiles s when it is an integer schema of that shape; ok is false otherwise.
+func compileIntCheck(s *openapi3.Schema) (c *intCheck, ok bool) {
+	if s.Type == nil || len(*s.Type) != 1 || !s.Type.Is(openapi3.TypeInteger) {
+		return nil, false
+	}
+	c = &intCheck{}
+	switch s.Format {
+	case "", "int64":
+	case "int32":
+		c.min, c.max, c.hasMin, c.hasMax = math.MinInt32, math.MaxInt32, true, true
+	default:
+		return nil, false
+	}
+	// Every keyword but these leaves the parameter to kin-openapi: the schema without them
+	// must be the empty one.
+	rest := *s
+	rest.Type, rest.Format, rest.Min, rest.Max = nil, "", nil, nil
+	rest.Title, rest.Description, rest.Default, rest.Example, rest.Extensions, rest.Origin, rest.Deprecated = "", "", nil, nil, nil, nil, false
+	if !reflect.DeepEqual(rest, openapi3.Schema{}) {
+		return nil, false
+	}
+	if s.Min != nil {
+		if *s.Min != math.Trunc(*s.Min) || math.Abs(*s.Min) > 1e15 {
+			return nil, false
+		}
+		c.min, c.hasMin = max(int64(*s.Min), c.min), true
+	}
+	if s.Max != nil {
+		if *s.Max != math.Trunc(*s.Max) || math.Abs(*s.Max) > 1e15 {
+			return nil, false
+		}
+		c.max = int64(*s.Max)
+		if c.hasMax {
+			c.max = min(c.max, math.MaxInt32)
+		}
+		c.hasMax = true
+	}
+	return c, true
+}
+
+// accepts reports whether value is 1 to 15 digits without a leading zero, within the bounds.
+func (c *intCheck) accepts(value string) bool {
+	if len(value) == 0 || len(value) > 15 || value[0] == '0' && len(value) > 1 {
+		return false
+	}
+	n := int64(0)
+	for i := 0; i < len(value); i++ {
+		d := value[i] - '0'
+		if d > 9 {
+			return false
+		}
+		n = n*10 + int64(d)
+	}
+	return (!c.hasMin || n >= c.min) && (!c.hasMax || n <= c.max)
 }
 
 // compileParamChecks compiles the parameters of an operation (its path item's among them);
@@ -345,33 +422,86 @@ func compileParamChecks(item *openapi3.PathItem, op *openapi3.Operation) (checks
 			p.AllowEmptyValue || p.In != openapi3.ParameterInQuery && p.In != openapi3.ParameterInHeader {
 			return nil, false
 		}
-		c := compileBodyCheck(p.Schema.Value)
-		if !c.never && !c.typ.Is(openapi3.TypeString) {
-			return nil, false
+		pc := paramCheck{name: p.Name, header: p.In == openapi3.ParameterInHeader, required: p.Required}
+		if ic, ok := compileIntCheck(p.Schema.Value); ok {
+			pc.integer = ic
+		} else {
+			c := compileBodyCheck(p.Schema.Value)
+			if !c.never && !c.typ.Is(openapi3.TypeString) {
+				return nil, false
+			}
+			pc.check = c
 		}
-		checks = append(checks, paramCheck{name: p.Name, header: p.In == openapi3.ParameterInHeader, required: p.Required, check: c})
+		checks = append(checks, pc)
 	}
 	return checks, true
 }
 
 // paramsAccepted reports whether every parameter of r is certainly valid; query is r's parsed
-// query, nil when nobody parsed it (then a query parameter is left to kin-openapi).
+// query, nil when nobody parsed it: then a plain query (plainQuery) is read in place, which
+// spares url.ParseQuery's map and slices, and any other is parsed here.
 func paramsAccepted(checks []paramCheck, r *http.Request, query url.Values) bool {
+	raw := ""
+	if query == nil && r.URL.RawQuery != "" {
+		raw = r.URL.RawQuery
+		if !plainQuery(raw) {
+			query = r.URL.Query()
+		}
+	}
 	for _, p := range checks {
-		var values []string
+		var value string
+		n := 0
 		switch {
 		case p.header:
-			values = r.Header.Values(p.name)
-		case query == nil:
-			return false
+			values := r.Header.Values(p.name)
+			if n = len(values); n == 1 {
+				value = values[0]
+			}
+		case query != nil:
+			values := query[p.name]
+			if n = len(values); n == 1 {
+				value = values[0]
+			}
 		default:
-			values = query[p.name]
+			value, n = rawValue(raw, p.name)
 		}
 		switch {
-		case len(values) == 0 && !p.required:
-		case len(values) != 1 || values[0] == "" || !p.check.accepts(values[0]):
+		case n == 0 && !p.required:
+		case n != 1 || value == "" || !p.accepts(value):
 			return false
 		}
 	}
 	return true
+}
+
+// plainQuery reports whether raw holds only bytes url.ParseQuery keeps as they are: no escape
+// (%), no + (a space), no ; (which makes ParseQuery drop the pair).
+func plainQuery(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '-' || c == '_' || c == '.' || c == '~' || c == ':' || c == '=' || c == '&':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// rawValue is the value of name in a plain query, as url.ParseQuery reads it (pairs split at
+// &, empty ones skipped, a pair's name before its first =), and how many values name has; the
+// value is the last one's, which matters only when n is 1.
+func rawValue(raw, name string) (value string, n int) {
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" {
+			continue
+		}
+		if k, v, _ := strings.Cut(pair, "="); k == name {
+			value = v
+			n++
+		}
+	}
+	return value, n
 }

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -254,7 +255,7 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := newValidator(doc)
-	for _, want := range []routeKey{{http.MethodPost, pathLeads}, {http.MethodGet, pathConfig}} {
+	for _, want := range []routeKey{{http.MethodPost, pathLeads}, {http.MethodGet, pathConfig}, {http.MethodGet, pathLeads}} {
 		if _, ok := v.params[want]; !ok {
 			t.Errorf("the parameters of %s %s are not compiled", want.method, want.path)
 		}
@@ -274,6 +275,11 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 			query := url.Values{}
 			for _, p := range checks {
 				var values []string
+				// An operation with many parameters gets about two of them a request, so that
+				// some requests are valid whole.
+				if len(checks) > 2 && rng.IntN(len(checks)) >= 2 {
+					continue
+				}
 				switch rng.IntN(6) {
 				case 0: // left out
 				case 1:
@@ -281,7 +287,12 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 				case 2:
 					values = []string{"a", "b"}
 				default:
-					values = []string{genString(rng, route.Operation.Parameters.GetByInAndName(map[bool]string{true: "header", false: "query"}[p.header], p.name).Schema.Value)}
+					schema := route.Operation.Parameters.GetByInAndName(map[bool]string{true: "header", false: "query"}[p.header], p.name).Schema.Value
+					if p.integer != nil {
+						values = []string{genInteger(rng, schema)}
+					} else {
+						values = []string{genParamString(rng, schema)}
+					}
 				}
 				for _, s := range values {
 					if p.header {
@@ -294,6 +305,9 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 			r.URL.RawQuery = query.Encode()
 			query = r.URL.Query()
 			ok := paramsAccepted(checks, r, query)
+			if inPlace := paramsAccepted(checks, r, nil); inPlace != ok {
+				t.Errorf("%s %s %q: %v with the query read in place, %v parsed", key.method, key.path, r.URL.RawQuery, inPlace, ok)
+			}
 			in := &openapi3filter.RequestValidationInput{Request: r, QueryParams: query, Route: route, Options: &opts}
 			kinErr := openapi3filter.ValidateRequest(context.Background(), in)
 			tl.add(t, ok, kinErr, func() string { return fmt.Sprintf("%v %q", r.Header, r.URL.RawQuery) })
@@ -301,8 +315,139 @@ func TestParamCheckAcceptsOnlyWhatKinAccepts(t *testing.T) {
 		tl.log(t, "requests")
 		// The hot paths' parameters must mostly take the compiled way, for the comparison to
 		// mean something.
-		if (key == routeKey{http.MethodPost, pathLeads} || key == routeKey{http.MethodGet, pathConfig}) && tl.accepted < n/10 {
+		if (key == routeKey{http.MethodPost, pathLeads} || key == routeKey{http.MethodGet, pathConfig} || key == routeKey{http.MethodGet, pathLeads}) && tl.accepted < n/10 {
 			t.Errorf("%s %s: the compiled checks accept only %d of %d", key.method, key.path, tl.accepted, n)
+		}
+	}
+}
+
+// genParamString is genString, and for an enum or a time mostly one of its values or a near miss.
+func genParamString(rng *rand.Rand, s *openapi3.Schema) string {
+	switch {
+	case len(s.Enum) > 0 && rng.IntN(4) != 0:
+		v, _ := s.Enum[rng.IntN(len(s.Enum))].(string)
+		return []string{v, v, strings.ToUpper(v), v + " "}[rng.IntN(4)]
+	case s.Format == "date-time" && rng.IntN(4) != 0:
+		return []string{"2025-03-01T00:00:00Z", "2025-03-01T00:00:00.123+01:00", "2025-03-01T00:00:00", "2025-03-01",
+			"2025-13-01T00:00:00Z", "2025-03-01 00:00:00Z", "yesterday"}[rng.IntN(7)]
+	}
+	return genString(rng, s)
+}
+
+// genInteger is a query value for an integer schema: a number around its bounds, or one
+// written as strconv.ParseInt still reads it (a sign, leading zeros), or not a number.
+func genInteger(rng *rand.Rand, s *openapi3.Schema) string {
+	lo, hi := int64(-5), int64(300)
+	if s.Min != nil {
+		lo = int64(*s.Min)
+	}
+	if s.Max != nil {
+		hi = int64(*s.Max)
+	}
+	n := []int64{lo - 1, lo, lo + 1, hi - 1, hi, hi + 1, lo + rng.Int64N(hi-lo+1), -rng.Int64N(100)}[rng.IntN(8)]
+	switch rng.IntN(8) {
+	case 0:
+		return fmt.Sprintf("+%d", n)
+	case 1:
+		return fmt.Sprintf("0%d", n)
+	case 2:
+		return []string{"1.5", "1e2", " 5", "5 ", "0x10", "ten", "1_0", "99999999999999999999", "٣"}[rng.IntN(9)]
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// The list's parameters take the compiled way, and each refuses what kin-openapi refuses: for
+// every parameter, values kin-openapi refuses (the compiled checks must too) and values it
+// accepts (the compiled checks should too, or the fast path is not taken).
+func TestListParamsAcceptOnlyWhatKinAccepts(t *testing.T) {
+	t.Parallel()
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newValidator(doc)
+	key := routeKey{http.MethodGet, pathLeads}
+	checks, ok := v.params[key]
+	if !ok {
+		t.Fatal("the list's parameters are not compiled")
+	}
+	opts := v.opts
+	route := v.routes[key]
+	for _, tt := range []struct {
+		param   string
+		refused []string
+		good    []string
+	}{
+		{"limit", []string{"0", "201", "-1", "1.5", "1e2", "ten", "0x10", " 5", "99999999999999999999"}, []string{"1", "50", "200"}},
+		{"cursor", []string{strings.Repeat("A", 201)}, []string{"AQAGMEn1XNbAC388Ul8-TI6aegwdLj9KW8i8g14", strings.Repeat("A", 200)}},
+		{"status", []string{"archived", "New"}, []string{"new", "over_limit", "lost"}},
+		{"source", []string{"fax", "API"}, []string{"form", "api", "chat", "manual"}},
+		{"email", []string{strings.Repeat("a", 244) + "@example.hu"}, []string{"peter.kovacs@example.hu", strings.Repeat("a", 243) + "@example.hu"}},
+		{"since", []string{"2025-03-01T00:00:00", "yesterday", "2025-03-01"}, []string{"2025-03-01T00:00:00Z", "2025-03-01T00:00:00.5+01:00"}},
+		{"until", []string{"2025-03-01 00:00:00Z", "tomorrow"}, []string{"2025-04-01T00:00:00Z"}},
+	} {
+		for _, value := range append(slices.Clone(tt.refused), tt.good...) {
+			r := httptest.NewRequest(key.method, key.path+"?"+url.Values{tt.param: {value}}.Encode(), nil)
+			query := r.URL.Query()
+			fast := paramsAccepted(checks, r, query)
+			in := &openapi3filter.RequestValidationInput{Request: r, QueryParams: query, Route: route, Options: &opts}
+			kinErr := openapi3filter.ValidateRequest(context.Background(), in)
+			refused := slices.Contains(tt.refused, value)
+			switch {
+			case refused && kinErr == nil:
+				t.Errorf("%s=%q: kin-openapi accepts it, the case is wrong", tt.param, value)
+			case refused && fast:
+				t.Errorf("%s=%q: the compiled check accepts what kin-openapi refuses (%v)", tt.param, value, kinErr)
+			case !refused && kinErr != nil:
+				t.Errorf("%s=%q: kin-openapi refuses it: %v", tt.param, value, kinErr)
+			case !refused && !fast:
+				t.Errorf("%s=%q: kin-openapi accepts it, the compiled check leaves it to kin-openapi", tt.param, value)
+			}
+		}
+	}
+}
+
+// A query read in place (plainQuery, rawValue) gives each list parameter the values
+// url.ParseQuery gives it, and paramsAccepted the same verdict either way, on queries around
+// what plainQuery takes: escapes, +, ;, empty pairs, repeated names, = in a value.
+func TestRawQueryIsParseQuery(t *testing.T) {
+	t.Parallel()
+	doc, err := api.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := newValidator(doc).params[routeKey{http.MethodGet, pathLeads}]
+	if len(checks) == 0 {
+		t.Fatal("the list's parameters are not compiled")
+	}
+	queries := []string{"", "limit=50", "limit=50&cursor=AQAGMEn1XNbAC388Ul8-TI6aegwdLj9KW8i8g14", "&limit=50&", "limit=50&&status=new",
+		"limit=50&limit=50", "limit", "limit=", "=50", "limit=5=0", "lim%69t=50", "limit=%35%30", "limit=+50", "limit=50;x", "x;=1&limit=50",
+		"since=2025-03-01T00:00:00Z", "since=2025-03-01T00:00:00+01:00", "since=2025-03-01T00:00:00%2B01:00", "status=new&source=form&email=a.b@example.hu",
+		"email=a.b%40example.hu", "email=ab", "LIMIT=50", "limit=50&other=x&other=y", "cursor=a&cursor=b", "limit=%zz", "limit=50#x", "until=2025-04-01T00:00:00.5Z"}
+	rng := rand.New(rand.NewPCG(31, 4))
+	pieces := []string{"limit=", "cursor=", "status=", "source=", "email=", "since=", "until=", "50", "new", "form", "&", "&", "=", "%41", "+", ";", "x", "Z", ":", "-"}
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		queries = append(queries, b.String())
+	}
+	for _, raw := range queries {
+		r := httptest.NewRequest(http.MethodGet, pathLeads, nil)
+		r.URL.RawQuery = raw
+		parsed := r.URL.Query()
+		if plainQuery(raw) {
+			for _, p := range checks {
+				values := parsed[p.name]
+				value, n := rawValue(raw, p.name)
+				if n != len(values) || n > 0 && value != values[n-1] {
+					t.Errorf("%q: %s read in place is %q (%d), parsed %q", raw, p.name, value, n, values)
+				}
+			}
+		}
+		if inPlace, ok := paramsAccepted(checks, r, nil), paramsAccepted(checks, r, parsed); inPlace != ok {
+			t.Errorf("%q: %v with the query read in place, %v parsed", raw, inPlace, ok)
 		}
 	}
 }

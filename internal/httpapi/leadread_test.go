@@ -157,6 +157,13 @@ func TestListLeadsFiltersAndBadInput(t *testing.T) {
 		{"limit zero", "limit=0", "invalid_field"},
 		{"limit over 200", "limit=201", "invalid_field"},
 		{"limit not a number", "limit=ten", "invalid_field"},
+		{"limit not an integer", "limit=1.5", "invalid_field"},
+		{"limit negative", "limit=-1", "invalid_field"},
+		{"since a date without a time", "since=2025-03-01", "invalid_field"},
+		{"until a date without a time", "until=2025-03-01", "invalid_field"},
+		{"email over 254 characters", "email=" + strings.Repeat("a", 244) + "@example.hu", "invalid_field"},
+		{"status in capitals", "status=NEW", "invalid_status"},
+		{"source in capitals", "source=FORM", "invalid_source"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			resp, body := e.do("GET", "/api/v1/leads?"+tt.query, "", map[string]string{"X-Api-Key": key})
