@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -41,6 +42,8 @@ type fact struct {
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
+	// duration is set when the fact says how long something takes (see statesDuration).
+	duration bool
 }
 
 // Weights of where a profile word stands.
@@ -107,6 +110,14 @@ func facts(p Profile) []fact {
 		for i := range out {
 			f := &out[i]
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
+			switch f.kind {
+			case factFAQ:
+				f.duration = statesDuration(f.faq.Answer) || statesDuration(f.faq.AnswerEN)
+			case factService:
+				f.duration = statesDuration(f.service.Description) || statesDuration(f.service.DescriptionEN)
+			case factHours:
+				f.duration = true // "Pénteken meddig vagytok?" asks until when
+			}
 		}
 	}()
 	// English versions add their words, so that an English question finds them as such.
@@ -472,6 +483,16 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	if q.duration {
+		for i := range q.terms {
+			if !durationWords[q.terms[i].fold] {
+				// A word of time in a question of how long names what is asked about, not
+				// the unit of the answer: "Meddig tart egy óra?" asks about a lesson, which
+				// another entry's "három hónapig" does not name.
+				q.terms[i].concepts &^= durationConcept
+			}
+		}
+	}
 	return q
 }
 
@@ -817,7 +838,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				if c > 0 && !used[j] {
 					rank += c
 					fresh = fresh || s.strongAt[j]
-					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1
+					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1 && !durationWords[q.terms[j].fold]
 				}
 			}
 			if len(out) == 0 && fixedFact(s.kind) && topical && !s.namesAHead(q) {
@@ -826,7 +847,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if len(out) > 0 && fixedFact(s.kind) && s.qualifiesOnly(q, used) {
 				continue // nor the second answer, when the first is about the lesson
 			}
-			if len(out) == 0 && q.topical() && !topical {
+			if len(out) == 0 && q.namesTopic() && !topical {
 				continue // the first answer must be about what the question names, not share a "mennyi idő"
 			}
 			if in.Hours && s.kind == factHours && len(out) == 0 {
@@ -985,8 +1006,53 @@ func keyStrength(s scored, q query) float64 {
 }
 
 // lasts reports whether the fact says how long something takes: "4–6 hét", "90-minute".
-func (f fact) lasts() bool {
-	return slices.ContainsFunc(f.body, func(t term) bool { return t.concepts&durationConcept != 0 })
+func (f fact) lasts() bool { return f.duration }
+
+// statesDuration reports whether a text says how long something takes: a number before a
+// unit of time ("4–6 hét", "50 perces", "two hours", "90-minute"). A word of time alone
+// names the thing, not its length: "Az órák az iroda elől indulnak" (the lessons start at the
+// office) says nothing of how long a lesson is.
+func statesDuration(s string) bool {
+	ws := words(s)
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == clauseBreak || !isNumber(ws[i]) && !numberWord.MatchString(fold(ws[i])) {
+			continue
+		}
+		u := i + 1
+		if isNumber(ws[u]) && u+1 < len(ws) {
+			u++ // a range: "4–6 hét"
+		}
+		// The unit, or the word after one that qualifies it: "3 working days", not "Ft / óra".
+		for k, w := range ws[u:min(u+2, len(ws))] {
+			if w == clauseBreak || k > 0 && (isNumber(ws[u]) || currency.MatchString(fold(ws[u]))) {
+				break
+			}
+			if unitOfTime(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// years are the units of time the concepts leave out, which name an age as often as a span.
+var years = wordSet(`ev evig eves year`)
+
+// numberWord matches a folded number written in words: "két", "másfél", "twenty".
+var numberWord = regexp.MustCompile(`^` + numberWordRE + `$`)
+
+// currency matches a folded word that names a currency: "ft", "forint".
+var currency = regexp.MustCompile(`^` + currencyRE + `$`)
+
+// unitOfTime reports whether a lower-case word is a unit of time, or made of one by a suffix
+// ("perces", "órán", "napos") or as the end of a compound ("munkanap"); English plurals too.
+func unitOfTime(w string) bool {
+	t := makeTerm(w, false, true)
+	if t.concepts&durationConcept != 0 || conceptsOf(strings.TrimSuffix(t.fold, "s"))&durationConcept != 0 ||
+		slices.ContainsFunc(t.lemmas, func(l string) bool { return years[l] }) || years[strings.TrimSuffix(t.fold, "s")] {
+		return true
+	}
+	return len(t.parts) > 0 && conceptsOf(t.parts[len(t.parts)-1])&durationConcept != 0
 }
 
 // topical reports whether the query has a word that names its topic, not only generic ones.

@@ -285,3 +285,48 @@ func TestHowOftenIsNoTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestDurationNeedsANumberOfTime: a question of how long is answered by an entry that says a
+// length, a number before a unit of time, and not by one that only names the thing asked
+// about with a word of time ("órák", lessons, are hours too); with no such entry it hands over.
+func TestDurationNeedsANumberOfTime(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		FAQ: []QA{{Question: "Hol vannak az órák?", Answer: "Az órák a belvárosi termünkben vannak, a második emeleten."},
+			{Question: "Mennyi ideig érvényes a bérlet?", Answer: "A bérlet három hónapig érvényes."}}}
+	withLength := p
+	withLength.Services = []Service{{Name: "Egyéni nyelvóra", Description: "Egy tanárral, 45 perces órák, online is.", Price: "9 000 Ft"}}
+	for _, tc := range []struct {
+		profile  Profile
+		message  string
+		want     string
+		handover bool
+	}{
+		{p, "Meddig tart egy óra?", "", true},
+		{withLength, "Meddig tart egy óra?", "45 perces", false},
+		{p, "Meddig érvényes a bérlet?", "három hónapig", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: tc.profile, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestStatesDuration: a length is a number before a unit of time, in words or digits, as a
+// range, with a suffix or ending a compound; a word of time alone or a number of something
+// else is none.
+func TestStatesDuration(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Átlagosan 3–4 hónap alatt.": true, "50 perces óra": true, "5–7 munkanap alatt": true,
+		"It takes two hours.": true, "A 90-minute session": true, "másfél órás": true,
+		"Az órák az iroda elől indulnak.": false, "Hétvégén zárva.": false, "12 000 Ft / óra": false,
+		"Óránként 4 500 Ft": false, "3 fő, egész nap": false,
+	} {
+		if got := statesDuration(s); got != want {
+			t.Errorf("statesDuration(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
