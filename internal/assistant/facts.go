@@ -883,6 +883,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			}
 		}
 	}
+	if !slices.ContainsFunc(out, func(s scored) bool { return s.namesTheDay(q) }) {
+		return nil // "Is there a lesson on Saturday?" asks of a day: entries that name none say nothing of it
+	}
 	return out
 }
 
@@ -894,6 +897,9 @@ func (q query) modifier(j int) bool {
 		return false
 	}
 	a, b := &q.terms[j], &q.terms[j+1]
+	if !a.english && a.stemmed && a.lemmas[0] != a.fold && !adjectiveOf(&a.term) {
+		return false // a noun with a case ending ("szombaton", on Saturday) qualifies no noun after it
+	}
 	return a.weight >= 1 && b.weight >= 1 && b.at == a.next && a.clause == b.clause
 }
 
@@ -908,6 +914,30 @@ func (s scored) namesAHead(q query) bool {
 	}
 	return false
 }
+
+// namesTheDay reports whether the fact matches each of the query's topic words that name a
+// day of the week, the weekend or a holiday ("szombaton", "weekend"), so that it can say what
+// happens then.
+func (s scored) namesTheDay(q query) bool {
+	for j := range q.terms {
+		if q.terms[j].weight >= 1 && isDay(&q.terms[j].term) && s.hit[j] == 0 && s.kind != factHours {
+			return false
+		}
+	}
+	return true
+}
+
+// isDay reports whether a word names a day of the week, the weekend or a holiday.
+func isDay(t *term) bool {
+	return t.concepts&dayConcept != 0 && slices.ContainsFunc(dayStems, func(d string) bool { return strings.HasPrefix(t.fold, d) })
+}
+
+// dayStems begin the words of days, the weekend and holidays.
+var dayStems = strings.Fields(`hetfo kedd szerda csutortok pentek szombat vasarnap hetveg unnep
+	monday tuesday wednesday thursday friday saturday sunday weekend holiday`)
+
+// dayConcept is the bit of the concept of opening days and hours.
+var dayConcept = conceptsOf("szombat")
 
 // qualifiesOnly reports whether the topic words the fact matches strongly, of those not used
 // yet, are all adjectives that qualify the next word ("hétvégi" of "hétvégi vezetési óra"):

@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -328,5 +329,48 @@ func TestStatesDuration(t *testing.T) {
 		if got := statesDuration(s); got != want {
 			t.Errorf("statesDuration(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// TestDayQuestionNeedsAnEntryThatNamesTheDay: a question that asks of a day ("hétvégi", at the
+// weekend) is answered by the opening hours or by an entry that names the day, not by one that
+// only names the thing asked about.
+func TestDayQuestionNeedsAnEntryThatNamesTheDay(t *testing.T) {
+	p := Profile{CompanyName: "Próba Kerámiaműhely", OpeningHours: "Hétfőtől péntekig 10–18.",
+		FAQ: []QA{{Question: "Hol vannak a foglalkozások?", Answer: "A foglalkozások a Fő utcai műhelyben vannak."}}}
+	withDay := p
+	withDay.FAQ = append(slices.Clone(p.FAQ), QA{Question: "Van gyerekfoglalkozás?", Answer: "Vasárnap délelőtt tartunk gyerekfoglalkozást."})
+	for _, tc := range []struct {
+		profile  Profile
+		message  string
+		want     string
+		handover bool
+	}{
+		{p, "Van hétvégi foglalkozás?", "", true},
+		{withDay, "Vasárnap vannak foglalkozások?", "Vasárnap délelőtt", false},
+		{p, "Hol vannak a foglalkozások?", "Fő utcai", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: tc.profile, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestDayWithACaseEndingIsNoQualifier: "szombaton" (on Saturday) before a verb asks when, and
+// qualifies no noun as "hétvégi" does: the opening hours answer "Szombaton rendeltek?" first,
+// before an entry that shares only the verb.
+func TestDayWithACaseEndingIsNoQualifier(t *testing.T) {
+	p := Profile{CompanyName: "Próba Kerámiaműhely", OpeningHours: "Hétfőtől péntekig 10–18, szombaton 9–13.",
+		FAQ: []QA{{Question: "Lehet parkolni?", Answer: "A műhely udvarán ingyen parkolhat, ha rendel nálunk."}}}
+	x := NewIndex(p)
+	message := "Szombaton rendeltek?"
+	q := newQuery(message, Contact{}, x.facts).without(x.company)
+	chosen := choose(score(x, q), q, DetectIntent(message), false)
+	if len(chosen) == 0 || chosen[0].kind != factHours {
+		t.Errorf("chose %d facts, first %+v; want the opening hours first", len(chosen), chosen)
 	}
 }
