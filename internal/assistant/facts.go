@@ -42,8 +42,10 @@ type fact struct {
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
-	// duration is set when the fact says how long something takes (see statesDuration).
+	// duration is set when the fact says how long something takes (see statesDuration),
+	// units holds the units of time it says it in.
 	duration bool
+	units    []term
 }
 
 // Weights of where a profile word stands.
@@ -112,9 +114,12 @@ func facts(p Profile) []fact {
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
 			switch f.kind {
 			case factFAQ:
-				f.duration = statesDuration(f.faq.Answer) || statesDuration(f.faq.AnswerEN)
+				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
 			case factService:
-				f.duration = statesDuration(f.service.Description) || statesDuration(f.service.DescriptionEN)
+				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
+			}
+			f.duration = len(f.units) > 0
+			switch f.kind {
 			case factHours:
 				f.duration = true // "Pénteken meddig vagytok?" asks until when
 			}
@@ -824,7 +829,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
-			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts()) {
+			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts(q)) {
 				continue
 			}
 			if len(out) == 0 && priced && !q.inPricePart(s) {
@@ -940,15 +945,17 @@ var dayStems = strings.Fields(`hetfo kedd szerda csutortok pentek szombat vasarn
 var dayConcept = conceptsOf("szombat")
 
 // qualifiesOnly reports whether the topic words the fact matches strongly, of those not used
-// yet, are all adjectives that qualify the next word ("hétvégi" of "hétvégi vezetési óra"):
-// the fact would add what the thing asked about is like, not another thing asked.
+// yet, are all adjectives that qualify the next word ("hétvégi" of "hétvégi vezetési óra"), or
+// English words before a noun of no everyday concept ("weekend" of "weekend lessons", not of
+// "weekend appointments", which the opening hours answer): the fact would add what the thing
+// asked about is like, not another thing asked.
 func (s scored) qualifiesOnly(q query, used []bool) bool {
 	found := false
 	for j, ok := range s.strongAt {
 		if !ok || used[j] || q.terms[j].weight < 1 {
 			continue
 		}
-		if !q.modifier(j) || !adjectiveOf(&q.terms[j].term) {
+		if !q.modifier(j) || !adjectiveOf(&q.terms[j].term) && !(q.terms[j].english && q.terms[j+1].concepts == 0) {
 			return false
 		}
 		found = true
@@ -1035,14 +1042,34 @@ func keyStrength(s scored, q query) float64 {
 	return sum
 }
 
-// lasts reports whether the fact says how long something takes: "4–6 hét", "90-minute".
-func (f fact) lasts() bool { return f.duration }
+// lasts reports whether the fact says how long something takes ("4–6 hét", "90-minute"), in
+// a unit that is not what the question asks about: "How long is a lesson?" is not answered by
+// "24 órával előtte lemondható" (cancel 24 hours before), whose unit is the lesson ("óra")
+// itself, but by "50 perces óra".
+func (f fact) lasts(q query) bool {
+	if f.kind == factHours {
+		return f.duration
+	}
+	for i := range f.units {
+		if !slices.ContainsFunc(q.terms, func(t queryTerm) bool {
+			return t.weight >= 1 && !durationWords[t.fold] && match(&t.term, &f.units[i]) >= sameIdea
+		}) {
+			return true
+		}
+	}
+	return false
+}
 
 // statesDuration reports whether a text says how long something takes: a number before a
 // unit of time ("4–6 hét", "50 perces", "two hours", "90-minute"). A word of time alone
 // names the thing, not its length: "Az órák az iroda elől indulnak" (the lessons start at the
 // office) says nothing of how long a lesson is.
-func statesDuration(s string) bool {
+func statesDuration(s string) bool { return len(durationUnits(s)) > 0 }
+
+// durationUnits returns, as terms, the units of time of the lengths a text states (see
+// statesDuration).
+func durationUnits(s string) []term {
+	var out []term
 	ws := words(s)
 	for i := 0; i+1 < len(ws); i++ {
 		if ws[i] == clauseBreak || !isNumber(ws[i]) && !numberWord.MatchString(fold(ws[i])) {
@@ -1058,11 +1085,14 @@ func statesDuration(s string) bool {
 				break
 			}
 			if unitOfTime(w) {
-				return true
+				t := makeTerm(w, false, true)
+				t.trans = nil
+				out = append(out, t)
+				break
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // years are the units of time the concepts leave out, which name an age as often as a span.

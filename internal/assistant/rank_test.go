@@ -374,3 +374,44 @@ func TestDayWithACaseEndingIsNoQualifier(t *testing.T) {
 		t.Errorf("chose %d facts, first %+v; want the opening hours first", len(chosen), chosen)
 	}
 }
+
+// TestDurationInAnotherUnit: a how-long question is answered by a length in a unit other than
+// the thing asked about: "24 órával előtte" (24 hours before) says when to cancel an "óra"
+// (lesson), not how long one lasts; "45 perces" does.
+func TestDurationInAnotherUnit(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		Services: []Service{{Name: "Egyéni óra", Description: "Egy tanárral, 45 perces, online is.", Price: "9 000 Ft"}},
+		FAQ:      []QA{{Question: "Le lehet mondani az órát?", Answer: "Az órát 24 órával előtte díjmentesen lemondhatja."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Meddig tart egy óra?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "45 perces") || strings.Contains(got.Text, "24 órával") {
+		t.Errorf("handover %v, %q; want the lesson's 45 minutes only", got.Handover, got.Text)
+	}
+}
+
+// TestEnglishDayQualifierNeedsTheDay: "Sunday courses" are courses of a day; the opening
+// hours, which name the day, do not answer them as a second entry after one that names only
+// the courses: the question hands over. An everyday thing of the opening hours ("weekend
+// appointments") is still answered with them.
+func TestEnglishDayQualifierNeedsTheDay(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola", OpeningHours: "Kedd–szombat 9–18, vasárnap zárva.",
+		FAQ: []QA{{Question: "Hol vannak a tanfolyamok?", Answer: "A tanfolyamok a Fő utcai teremben vannak."},
+			{Question: "Kell időpontot foglalni?", Answer: "Igen, időpontot telefonon vagy online foglalhat."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Do you have Sunday courses?", "", true},
+		{"Do you have weekend appointments?", "vasárnap zárva", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
