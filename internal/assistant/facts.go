@@ -1084,9 +1084,7 @@ func durationUnits(s string) []term {
 			if w == clauseBreak || k > 0 && (isNumber(ws[u]) || currency.MatchString(fold(ws[u]))) {
 				break
 			}
-			if unitOfTime(w) {
-				t := makeTerm(w, false, true)
-				t.trans = nil
+			if t := makeTerm(w, false, true); unitOfTime(&t) {
 				out = append(out, t)
 				break
 			}
@@ -1104,10 +1102,9 @@ var numberWord = regexp.MustCompile(`^` + numberWordRE + `$`)
 // currency matches a folded word that names a currency: "ft", "forint".
 var currency = regexp.MustCompile(`^` + currencyRE + `$`)
 
-// unitOfTime reports whether a lower-case word is a unit of time, or made of one by a suffix
+// unitOfTime reports whether a profile word is a unit of time, or made of one by a suffix
 // ("perces", "órán", "napos") or as the end of a compound ("munkanap"); English plurals too.
-func unitOfTime(w string) bool {
-	t := makeTerm(w, false, true)
+func unitOfTime(t *term) bool {
 	if t.concepts&durationConcept != 0 || conceptsOf(strings.TrimSuffix(t.fold, "s"))&durationConcept != 0 ||
 		slices.ContainsFunc(t.lemmas, func(l string) bool { return years[l] }) || years[strings.TrimSuffix(t.fold, "s")] {
 		return true
