@@ -436,6 +436,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.when = true
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
+		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
+			q.duration = true
+			continue // "milyen hosszú", how long: the kind of answer; "hosszú haj" is long hair
 		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic

@@ -415,3 +415,24 @@ func TestEnglishDayQualifierNeedsTheDay(t *testing.T) {
 		}
 	}
 }
+
+// TestMilyenHosszuAsksHowLong: "milyen hosszú" (how long) asks a length as "meddig" does, so
+// an entry that states one answers it; "hosszú" alone qualifies a thing ("hosszú haj").
+func TestMilyenHosszuAsksHowLong(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		Services: []Service{{Name: "Egyéni óra", Description: "Egy tanárral, 45 perces, online is.", Price: "9 000 Ft"},
+			{Name: "Beszédtréning", Description: "Hosszú és rövid előadásokra is felkészít.", Price: "30 000 Ft"}},
+		FAQ: []QA{{Question: "Hol vannak a vezetői órák?", Answer: "A vezetői órák a cégüknél vannak."}}}
+	for _, tc := range []struct{ message, want, not string }{
+		{"Milyen hosszú egy vezetői óra?", "45 perces", "Hosszú és rövid"},
+		{"Hosszú előadásra is felkészítetek?", "Hosszú és rövid", "45 perces"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, %q; want %q without %q", tc.message, got.Handover, got.Text, tc.want, tc.not)
+		}
+	}
+}
