@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -41,6 +42,10 @@ type fact struct {
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
+	// duration is set when the fact says how long something takes (see statesDuration),
+	// units holds the units of time it says it in.
+	duration bool
+	units    []term
 }
 
 // Weights of where a profile word stands.
@@ -107,6 +112,17 @@ func facts(p Profile) []fact {
 		for i := range out {
 			f := &out[i]
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
+			switch f.kind {
+			case factFAQ:
+				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
+			case factService:
+				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
+			}
+			f.duration = len(f.units) > 0
+			switch f.kind {
+			case factHours:
+				f.duration = true // "Pénteken meddig vagytok?" asks until when
+			}
 		}
 	}()
 	// English versions add their words, so that an English question finds them as such.
@@ -420,6 +436,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.when = true
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
+		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
+			q.duration = true
+			continue // "milyen hosszú", how long: the kind of answer; "hosszú haj" is long hair
 		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
@@ -469,6 +488,16 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.terms[i].proper = q.terms[i].proper && caps[q.terms[i].fold]
 			if q.terms[i].proper && q.terms[i].typo {
 				q.terms[i].trans = nil // a name ("Shopifi"), not a typo of an English word
+			}
+		}
+	}
+	if q.duration {
+		for i := range q.terms {
+			if !durationWords[q.terms[i].fold] {
+				// A word of time in a question of how long names what is asked about, not
+				// the unit of the answer: "Meddig tart egy óra?" asks about a lesson, which
+				// another entry's "három hónapig" does not name.
+				q.terms[i].concepts &^= durationConcept
 			}
 		}
 	}
@@ -831,7 +860,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
-			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts()) {
+			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts(q)) {
 				continue
 			}
 			if len(out) == 0 && priced && !q.inPricePart(s) {
@@ -845,7 +874,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				if c > 0 && !used[j] {
 					rank += c
 					fresh = fresh || s.strongAt[j]
-					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1
+					topical = topical || s.strongAt[j] && q.terms[j].weight >= 1 && !durationWords[q.terms[j].fold]
 				}
 			}
 			if len(out) == 0 && fixedFact(s.kind) && topical && !s.namesAHead(q) {
@@ -854,7 +883,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if len(out) > 0 && fixedFact(s.kind) && s.qualifiesOnly(q, used) {
 				continue // nor the second answer, when the first is about the lesson
 			}
-			if len(out) == 0 && q.topical() && !topical {
+			if len(out) == 0 && q.namesTopic() && !topical {
 				continue // the first answer must be about what the question names, not share a "mennyi idő"
 			}
 			if in.Hours && s.kind == factHours && len(out) == 0 {
@@ -890,6 +919,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			}
 		}
 	}
+	if !slices.ContainsFunc(out, func(s scored) bool { return s.namesTheDay(q) }) {
+		return nil // "Is there a lesson on Saturday?" asks of a day: entries that name none say nothing of it
+	}
 	return out
 }
 
@@ -901,6 +933,9 @@ func (q query) modifier(j int) bool {
 		return false
 	}
 	a, b := &q.terms[j], &q.terms[j+1]
+	if !a.english && a.stemmed && a.lemmas[0] != a.fold && !adjectiveOf(&a.term) {
+		return false // a noun with a case ending ("szombaton", on Saturday) qualifies no noun after it
+	}
 	return a.weight >= 1 && b.weight >= 1 && b.at == a.next && a.clause == b.clause
 }
 
@@ -916,16 +951,42 @@ func (s scored) namesAHead(q query) bool {
 	return false
 }
 
+// namesTheDay reports whether the fact matches each of the query's topic words that name a
+// day of the week, the weekend or a holiday ("szombaton", "weekend"), so that it can say what
+// happens then.
+func (s scored) namesTheDay(q query) bool {
+	for j := range q.terms {
+		if q.terms[j].weight >= 1 && isDay(&q.terms[j].term) && s.hit[j] == 0 && s.kind != factHours {
+			return false
+		}
+	}
+	return true
+}
+
+// isDay reports whether a word names a day of the week, the weekend or a holiday.
+func isDay(t *term) bool {
+	return t.concepts&dayConcept != 0 && slices.ContainsFunc(dayStems, func(d string) bool { return strings.HasPrefix(t.fold, d) })
+}
+
+// dayStems begin the words of days, the weekend and holidays.
+var dayStems = strings.Fields(`hetfo kedd szerda csutortok pentek szombat vasarnap hetveg unnep
+	monday tuesday wednesday thursday friday saturday sunday weekend holiday`)
+
+// dayConcept is the bit of the concept of opening days and hours.
+var dayConcept = conceptsOf("szombat")
+
 // qualifiesOnly reports whether the topic words the fact matches strongly, of those not used
-// yet, are all adjectives that qualify the next word ("hétvégi" of "hétvégi vezetési óra"):
-// the fact would add what the thing asked about is like, not another thing asked.
+// yet, are all adjectives that qualify the next word ("hétvégi" of "hétvégi vezetési óra"), or
+// English words before a noun of no everyday concept ("weekend" of "weekend lessons", not of
+// "weekend appointments", which the opening hours answer): the fact would add what the thing
+// asked about is like, not another thing asked.
 func (s scored) qualifiesOnly(q query, used []bool) bool {
 	found := false
 	for j, ok := range s.strongAt {
 		if !ok || used[j] || q.terms[j].weight < 1 {
 			continue
 		}
-		if !q.modifier(j) || !adjectiveOf(&q.terms[j].term) {
+		if !q.modifier(j) || !adjectiveOf(&q.terms[j].term) && !(q.terms[j].english && q.terms[j+1].concepts == 0) {
 			return false
 		}
 		found = true
@@ -1012,9 +1073,74 @@ func keyStrength(s scored, q query) float64 {
 	return sum
 }
 
-// lasts reports whether the fact says how long something takes: "4–6 hét", "90-minute".
-func (f fact) lasts() bool {
-	return slices.ContainsFunc(f.body, func(t term) bool { return t.concepts&durationConcept != 0 })
+// lasts reports whether the fact says how long something takes ("4–6 hét", "90-minute"), in
+// a unit that is not what the question asks about: "How long is a lesson?" is not answered by
+// "24 órával előtte lemondható" (cancel 24 hours before), whose unit is the lesson ("óra")
+// itself, but by "50 perces óra".
+func (f fact) lasts(q query) bool {
+	if f.kind == factHours {
+		return f.duration
+	}
+	for i := range f.units {
+		if !slices.ContainsFunc(q.terms, func(t queryTerm) bool {
+			return t.weight >= 1 && !durationWords[t.fold] && match(&t.term, &f.units[i]) >= sameIdea
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// statesDuration reports whether a text says how long something takes: a number before a
+// unit of time ("4–6 hét", "50 perces", "two hours", "90-minute"). A word of time alone
+// names the thing, not its length: "Az órák az iroda elől indulnak" (the lessons start at the
+// office) says nothing of how long a lesson is.
+func statesDuration(s string) bool { return len(durationUnits(s)) > 0 }
+
+// durationUnits returns, as terms, the units of time of the lengths a text states (see
+// statesDuration).
+func durationUnits(s string) []term {
+	var out []term
+	ws := words(s)
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == clauseBreak || !isNumber(ws[i]) && !numberWord.MatchString(fold(ws[i])) {
+			continue
+		}
+		u := i + 1
+		if isNumber(ws[u]) && u+1 < len(ws) {
+			u++ // a range: "4–6 hét"
+		}
+		// The unit, or the word after one that qualifies it: "3 working days", not "Ft / óra".
+		for k, w := range ws[u:min(u+2, len(ws))] {
+			if w == clauseBreak || k > 0 && (isNumber(ws[u]) || currency.MatchString(fold(ws[u]))) {
+				break
+			}
+			if t := makeTerm(w, false, true); unitOfTime(&t) {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// years are the units of time the concepts leave out, which name an age as often as a span.
+var years = wordSet(`ev evig eves year`)
+
+// numberWord matches a folded number written in words: "két", "másfél", "twenty".
+var numberWord = regexp.MustCompile(`^` + numberWordRE + `$`)
+
+// currency matches a folded word that names a currency: "ft", "forint".
+var currency = regexp.MustCompile(`^` + currencyRE + `$`)
+
+// unitOfTime reports whether a profile word is a unit of time, or made of one by a suffix
+// ("perces", "órán", "napos") or as the end of a compound ("munkanap"); English plurals too.
+func unitOfTime(t *term) bool {
+	if t.concepts&durationConcept != 0 || conceptsOf(strings.TrimSuffix(t.fold, "s"))&durationConcept != 0 ||
+		slices.ContainsFunc(t.lemmas, func(l string) bool { return years[l] }) || years[strings.TrimSuffix(t.fold, "s")] {
+		return true
+	}
+	return len(t.parts) > 0 && conceptsOf(t.parts[len(t.parts)-1])&durationConcept != 0
 }
 
 // topical reports whether the query has a word that names its topic, not only generic ones.

@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -282,6 +283,156 @@ func TestHowOftenIsNoTopic(t *testing.T) {
 		}
 		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
 			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestDurationNeedsANumberOfTime: a question of how long is answered by an entry that says a
+// length, a number before a unit of time, and not by one that only names the thing asked
+// about with a word of time ("órák", lessons, are hours too); with no such entry it hands over.
+func TestDurationNeedsANumberOfTime(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		FAQ: []QA{{Question: "Hol vannak az órák?", Answer: "Az órák a belvárosi termünkben vannak, a második emeleten."},
+			{Question: "Mennyi ideig érvényes a bérlet?", Answer: "A bérlet három hónapig érvényes."}}}
+	withLength := p
+	withLength.Services = []Service{{Name: "Egyéni nyelvóra", Description: "Egy tanárral, 45 perces órák, online is.", Price: "9 000 Ft"}}
+	for _, tc := range []struct {
+		profile  Profile
+		message  string
+		want     string
+		handover bool
+	}{
+		{p, "Meddig tart egy óra?", "", true},
+		{withLength, "Meddig tart egy óra?", "45 perces", false},
+		{p, "Meddig érvényes a bérlet?", "három hónapig", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: tc.profile, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestStatesDuration: a length is a number before a unit of time, in words or digits, as a
+// range, with a suffix or ending a compound; a word of time alone or a number of something
+// else is none.
+func TestStatesDuration(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Átlagosan 3–4 hónap alatt.": true, "50 perces óra": true, "5–7 munkanap alatt": true,
+		"It takes two hours.": true, "A 90-minute session": true, "másfél órás": true,
+		"Az órák az iroda elől indulnak.": false, "Hétvégén zárva.": false, "12 000 Ft / óra": false,
+		"Óránként 4 500 Ft": false, "3 fő, egész nap": false,
+	} {
+		if got := statesDuration(s); got != want {
+			t.Errorf("statesDuration(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestDayQuestionNeedsAnEntryThatNamesTheDay: a question that asks of a day ("hétvégi", at the
+// weekend) is answered by the opening hours or by an entry that names the day, not by one that
+// only names the thing asked about.
+func TestDayQuestionNeedsAnEntryThatNamesTheDay(t *testing.T) {
+	p := Profile{CompanyName: "Próba Kerámiaműhely", OpeningHours: "Hétfőtől péntekig 10–18.",
+		FAQ: []QA{{Question: "Hol vannak a foglalkozások?", Answer: "A foglalkozások a Fő utcai műhelyben vannak."}}}
+	withDay := p
+	withDay.FAQ = append(slices.Clone(p.FAQ), QA{Question: "Van gyerekfoglalkozás?", Answer: "Vasárnap délelőtt tartunk gyerekfoglalkozást."})
+	for _, tc := range []struct {
+		profile  Profile
+		message  string
+		want     string
+		handover bool
+	}{
+		{p, "Van hétvégi foglalkozás?", "", true},
+		{withDay, "Vasárnap vannak foglalkozások?", "Vasárnap délelőtt", false},
+		{p, "Hol vannak a foglalkozások?", "Fő utcai", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: tc.profile, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestDayWithACaseEndingIsNoQualifier: "szombaton" (on Saturday) before a verb asks when, and
+// qualifies no noun as "hétvégi" does: the opening hours answer "Szombaton rendeltek?" first,
+// before an entry that shares only the verb.
+func TestDayWithACaseEndingIsNoQualifier(t *testing.T) {
+	p := Profile{CompanyName: "Próba Kerámiaműhely", OpeningHours: "Hétfőtől péntekig 10–18, szombaton 9–13.",
+		FAQ: []QA{{Question: "Lehet parkolni?", Answer: "A műhely udvarán ingyen parkolhat, ha rendel nálunk."}}}
+	x := NewIndex(p)
+	message := "Szombaton rendeltek?"
+	q := newQuery(message, Contact{}, x.facts).without(x.company)
+	chosen := choose(score(x, q), q, DetectIntent(message), false)
+	if len(chosen) == 0 || chosen[0].kind != factHours {
+		t.Errorf("chose %d facts, first %+v; want the opening hours first", len(chosen), chosen)
+	}
+}
+
+// TestDurationInAnotherUnit: a how-long question is answered by a length in a unit other than
+// the thing asked about: "24 órával előtte" (24 hours before) says when to cancel an "óra"
+// (lesson), not how long one lasts; "45 perces" does.
+func TestDurationInAnotherUnit(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		Services: []Service{{Name: "Egyéni óra", Description: "Egy tanárral, 45 perces, online is.", Price: "9 000 Ft"}},
+		FAQ:      []QA{{Question: "Le lehet mondani az órát?", Answer: "Az órát 24 órával előtte díjmentesen lemondhatja."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Meddig tart egy óra?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "45 perces") || strings.Contains(got.Text, "24 órával") {
+		t.Errorf("handover %v, %q; want the lesson's 45 minutes only", got.Handover, got.Text)
+	}
+}
+
+// TestEnglishDayQualifierNeedsTheDay: "Sunday courses" are courses of a day; the opening
+// hours, which name the day, do not answer them as a second entry after one that names only
+// the courses: the question hands over. An everyday thing of the opening hours ("weekend
+// appointments") is still answered with them.
+func TestEnglishDayQualifierNeedsTheDay(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola", OpeningHours: "Kedd–szombat 9–18, vasárnap zárva.",
+		FAQ: []QA{{Question: "Hol vannak a tanfolyamok?", Answer: "A tanfolyamok a Fő utcai teremben vannak."},
+			{Question: "Kell időpontot foglalni?", Answer: "Igen, időpontot telefonon vagy online foglalhat."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Do you have Sunday courses?", "", true},
+		{"Do you have weekend appointments?", "vasárnap zárva", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestMilyenHosszuAsksHowLong: "milyen hosszú" (how long) asks a length as "meddig" does, so
+// an entry that states one answers it; "hosszú" alone qualifies a thing ("hosszú haj").
+func TestMilyenHosszuAsksHowLong(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		Services: []Service{{Name: "Egyéni óra", Description: "Egy tanárral, 45 perces, online is.", Price: "9 000 Ft"},
+			{Name: "Beszédtréning", Description: "Hosszú és rövid előadásokra is felkészít.", Price: "30 000 Ft"}},
+		FAQ: []QA{{Question: "Hol vannak a vezetői órák?", Answer: "A vezetői órák a cégüknél vannak."}}}
+	for _, tc := range []struct{ message, want, not string }{
+		{"Milyen hosszú egy vezetői óra?", "45 perces", "Hosszú és rövid"},
+		{"Hosszú előadásra is felkészítetek?", "Hosszú és rövid", "45 perces"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, %q; want %q without %q", tc.message, got.Handover, got.Text, tc.want, tc.not)
 		}
 	}
 }

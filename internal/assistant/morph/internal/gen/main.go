@@ -802,7 +802,19 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	addPair := func(en, word string) { addPairBy(en, word, 1) }
 	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
 	var verbs [][2]string   // an English verb and a single-word sense of it
+	var twos [][4]string    // a phrase of two English words and one of two Hungarian words
+	var twoBy []int         // which dictionary gave each of twos: 1 English–Hungarian, 2 the other
+	two := func(en, hu string, by int) {
+		e, h := strings.Fields(en), strings.Fields(hu)
+		if len(e) == 2 && len(h) == 2 && isLetters(e[0]) && isLetters(e[1]) && isLetters(h[0]) && isLetters(h[1]) {
+			twos = append(twos, [4]string{e[0], e[1], h[0], h[1]})
+			twoBy = append(twoBy, by)
+		}
+	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-eng-hun"), func(head string, senses []string) {
+		for _, s := range senses {
+			two(head, s, 1)
+		}
 		// The dictionary files a verb under "to": "to spay" is "ivartalanít", which the
 		// visitor's "spay" must find.
 		verb, isVerb := strings.CutPrefix(head, "to ")
@@ -826,6 +838,9 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
 		if strings.Contains(head, " ") {
+			for _, s := range senses {
+				two(s, head, 2)
+			}
 			return
 		}
 		for _, s := range senses {
@@ -877,6 +892,31 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	// senses already: counted as another entry, rare verbs went first ("to home" is "repül",
 	// fly home, which the other dictionary gives "home" too).
 	for _, p := range verbs {
+		addPairBy(p[0], p[1], 0)
+	}
+	// A phrase of two words whose first words the dictionaries pair pairs its second words
+	// too: "french lesson" is "francia óra", and "french" is "francia", so "lesson" is "óra",
+	// which neither dictionary gives it alone. Both dictionaries must give the phrase, and
+	// such a word comes after the word's own.
+	derived := map[[2]string]int{}
+	for i, t := range twos {
+		k, l := morph.EnglishStem(t[0]), lexiconLemma(hu, morph.Fold(t[2]))
+		if _, ok := pairs[k][l]; l == "" || !ok {
+			continue
+		}
+		kb, lb := morph.EnglishStem(t[1]), lexiconLemma(hu, morph.Fold(t[3]))
+		if lb == "" || len(lb) < 3 || hu.Prefix(lb) || hu.FunctionOnly(lb) {
+			continue
+		}
+		if _, ok := pairs[kb][lb]; ok || len(pairs[kb]) == 0 || len(pairs[kb]) >= maxOwnForPhrase {
+			// Only a word with a few senses of its own: "home industry" is "otthoni munka",
+			// but "industry" is no "munka"; a word of none ("are", "paid") is a form of
+			// another or no topic.
+			continue
+		}
+		derived[[2]string{t[1], t[3]}] |= twoBy[i]
+	}
+	for _, p := range sortedPairs(derived, 3) {
 		addPairBy(p[0], p[1], 0)
 	}
 	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
@@ -1093,6 +1133,23 @@ func readSynonyms(dir string) (synonyms, pertains map[string][]string, twoWords 
 		delete(twoWords, w)
 	}
 	return synonyms, pertains, twoWords, nil
+}
+
+// maxOwnForPhrase is how many Hungarian words of its own an English word may have and still
+// take one from a phrase: the new word must rank among the first senses (see the assistant's
+// translatedAt), not as a late sense of a word that has its main ones.
+const maxOwnForPhrase = 5
+
+// sortedPairs returns, in order, the pairs whose bits hold all of those of want.
+func sortedPairs(m map[[2]string]int, want int) [][2]string {
+	var out [][2]string
+	for p, n := range m {
+		if n&want == want {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]string) int { return strings.Compare(a[0]+"\t"+a[1], b[0]+"\t"+b[1]) })
+	return out
 }
 
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
