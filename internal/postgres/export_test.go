@@ -173,10 +173,10 @@ const SelectLeadFile = selectLeadFile
 // ParseTextArray is parseTextArray, for the tests of what PostgreSQL writes.
 var ParseTextArray = parseTextArray
 
-// Int64Array and BoolArray are the lead page's number and flag lists.
+// TimeArray and BoolArray are the lead page's time and flag lists.
 type (
-	Int64Array = int64Array
-	BoolArray  = boolArray
+	TimeArray = timeArray
+	BoolArray = boolArray
 )
 
 // WriterOf is the lead writer, of n, that stores a company's creates.
