@@ -170,6 +170,9 @@ func TurnOpen(ctx context.Context, s *Store, companyID uuid.UUID, w chat.Write) 
 // SelectLeadFile is the lead page's statement, for tests of its plans.
 const SelectLeadFile = selectLeadFile
 
+// FindSessionLeadFile is the lead page's session lookup, for tests of its plans.
+const FindSessionLeadFile = findSessionLeadFile
+
 // ParseTextArray is parseTextArray, for the tests of what PostgreSQL writes.
 var ParseTextArray = parseTextArray
 
