@@ -132,9 +132,8 @@ func (a *timeArray) Scan(src any) error {
 		return fmt.Errorf("a timestamptz array of %d bytes", len(b))
 	}
 	dims, nulls, typ := binary.BigEndian.Uint32(b), binary.BigEndian.Uint32(b[4:]), binary.BigEndian.Uint32(b[8:])
-	v := (*a)[:0]
 	if dims == 0 { // an empty array
-		*a = v
+		*a = (*a)[:0]
 		return nil
 	}
 	if dims != 1 || nulls != 0 || typ != timestamptzOID || len(b) < 20 {
@@ -143,6 +142,10 @@ func (a *timeArray) Scan(src any) error {
 	n, rest := int(binary.BigEndian.Uint32(b[12:])), b[20:]
 	if len(rest) != n*12 {
 		return fmt.Errorf("a timestamptz array of %d elements in %d bytes", n, len(rest))
+	}
+	v := (*a)[:0]
+	if cap(v) < n { // one allocation, not append's doublings
+		v = make([]int64, 0, n)
 	}
 	for i := range n {
 		e := rest[i*12:]
