@@ -170,13 +170,16 @@ func TurnOpen(ctx context.Context, s *Store, companyID uuid.UUID, w chat.Write) 
 // SelectLeadFile is the lead page's statement, for tests of its plans.
 const SelectLeadFile = selectLeadFile
 
+// FindSessionLeadFile is the lead page's session lookup, for tests of its plans.
+const FindSessionLeadFile = findSessionLeadFile
+
 // ParseTextArray is parseTextArray, for the tests of what PostgreSQL writes.
 var ParseTextArray = parseTextArray
 
-// Int64Array and BoolArray are the lead page's number and flag lists.
+// TimeArray and BoolArray are the lead page's time and flag lists.
 type (
-	Int64Array = int64Array
-	BoolArray  = boolArray
+	TimeArray = timeArray
+	BoolArray = boolArray
 )
 
 // WriterOf is the lead writer, of n, that stores a company's creates.

@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -15,10 +14,10 @@ import (
 	"github.com/leadchat/leadchat/internal/user"
 )
 
-// selectLeadFile reads a lead's page in one statement, one row: the lead $2 in leadColumns,
+// selectLeadFile reads a lead's page in one statement, one row: the lead $2 in readColumns,
 // then its transcript, history and notes, each as arrays of its columns in the list's order,
-// times in microseconds as leadColumns' are, the company's users as JSON, and up to $3 of the
-// same person's other leads (the same address, whatever its letters' case, or the same E.164
+// each list's times as one timestamptz array in binary (array_send, timeArray), the company's
+// users' ids and addresses as arrays, and up to $3 of the same person's other leads (the same address, whatever its letters' case, or the same E.164
 // number), newest first, as arrays of their columns too. Each list is sorted once, in a
 // subquery whose order array_agg keeps: an ORDER BY in each array_agg sorts once per array.
 // Arrays rather than JSON objects for the long lists: encoding/json's decoding of them was a
@@ -36,7 +35,14 @@ import (
 //
 // The notes carry what the page shows of them (author's address, text, time): their ids and
 // their authors' ids, which the page does not show, were a quarter to a third of what
-// PostgreSQL spent on the notes (an id turned to text and back per note).
+// PostgreSQL spent on the notes (an id turned to text and back per note). The users, likewise,
+// carry their ids and addresses, what the assignee's list shows: as JSON objects of all their
+// fields, their join times written as text, PostgreSQL spent as much on them as on the lead's
+// history, and the server decoded them with encoding/json's reflection.
+//
+// The times are those of the lead reads (sentTimes), and the lists' times the same eight
+// bytes each, in one array_send of the list: the microseconds as text (extract's numeric
+// arithmetic, three operations a time, then digits to parse) cost both sides more.
 //
 // The others are compared with the lead's address and number as a lateral subquery's
 // parameters, values known only when run, which the planner estimates from the column's
@@ -47,73 +53,84 @@ import (
 // connection's first five, and its next one after every ANALYZE) read the company's whole
 // table, for seconds, instead of 21 rows.
 const selectLeadFile = `
-SELECT ` + leadColumns + `,
+SELECT ` + leadFileColumns + `
+FROM leads l` + leadFileLists + `$3` + leadFileListsEnd + `
+WHERE l.company_id = $1 AND l.id = $2`
+
+// leadFileColumns are selectLeadFile's columns, in leadRecord.dest's then fileLists.dest's
+// order, of the lead l and the lists leadFileLists joins to it.
+const leadFileColumns = `` + readColumns + `,
        tm.visitor, tm.text, tm.at, tm.agent,
        th.field, th.old, th.new, th.origin, th.at,
        tn.author, tn.body, tn.at,
-       (SELECT json_agg(json_build_object('id', u.id, 'email', u.email,
-                                          'password_set', u.password_hash IS NOT NULL AND m.accepted_at IS NOT NULL,
-                                          'created_at', m.created_at, 'company_id', m.company_id, 'role', m.role)
-                        ORDER BY m.created_at, u.id)
-        FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = $1),
-       tr.id, tr.first_name, tr.last_name, tr.email, tr.phone, tr.source, tr.status, tr.over_limit, tr.at, tr.updated
-FROM leads l
+       tu.id, tu.email,
+       tr.id, tr.first_name, tr.last_name, tr.email, tr.phone, tr.source, tr.status, tr.over_limit, tr.at, tr.updated`
+
+// leadFileLists, a parameter (how many of the same person's other leads), and leadFileListsEnd
+// are the lateral subqueries of the lead l's lists. They find the company's rows by
+// l.company_id, the lead's own, so that the session lookup can read the file of a lead of the
+// session's company (findSessionLeadFile) with its own parameters.
+const leadFileLists = `
 CROSS JOIN LATERAL (
-    SELECT array_agg(m.visitor) AS visitor, array_agg(m.text) AS text, array_agg(m.at) AS at, array_agg(m.agent) AS agent
-    FROM (SELECT m.visitor, m.text, (extract(epoch FROM m.created_at) * 1000000)::int8 AS at, coalesce(m.agent_name, '') AS agent
-          FROM chat_messages m WHERE m.company_id = $1 AND m.session_id = l.session_id ORDER BY m.id) m) tm
+    SELECT array_agg(m.visitor) AS visitor, array_agg(m.text) AS text, array_send(array_agg(m.at)) AS at, array_agg(m.agent) AS agent
+    FROM (SELECT m.visitor, m.text, m.created_at AS at, coalesce(m.agent_name, '') AS agent
+          FROM chat_messages m WHERE m.company_id = l.company_id AND m.session_id = l.session_id ORDER BY m.id) m) tm
 CROSS JOIN LATERAL (
     SELECT array_agg(h.field) AS field, array_agg(h.old) AS old, array_agg(h.new) AS new, array_agg(h.origin) AS origin,
-           array_agg(h.at) AS at
+           array_send(array_agg(h.at)) AS at
     FROM (SELECT h.field, coalesce(h.old_value, '') AS old, coalesce(h.new_value, '') AS new, h.origin,
-                 (extract(epoch FROM h.created_at) * 1000000)::int8 AS at
-          FROM lead_history h WHERE h.company_id = $1 AND h.lead_id = l.id ORDER BY h.id) h) th
+                 h.created_at AS at
+          FROM lead_history h WHERE h.company_id = l.company_id AND h.lead_id = l.id ORDER BY h.id) h) th
 CROSS JOIN LATERAL (
-    SELECT array_agg(n.author) AS author, array_agg(n.body) AS body, array_agg(n.at) AS at
-    FROM (SELECT n.author_email AS author, n.body, (extract(epoch FROM n.created_at) * 1000000)::int8 AS at
-          FROM lead_notes n WHERE n.company_id = $1 AND n.lead_id = l.id ORDER BY n.id) n) tn
+    SELECT array_agg(n.author) AS author, array_agg(n.body) AS body, array_send(array_agg(n.at)) AS at
+    FROM (SELECT n.author_email AS author, n.body, n.created_at AS at
+          FROM lead_notes n WHERE n.company_id = l.company_id AND n.lead_id = l.id ORDER BY n.id) n) tn
 CROSS JOIN LATERAL (
     SELECT array_agg(o.id) AS id, array_agg(o.first_name) AS first_name, array_agg(o.last_name) AS last_name,
            array_agg(o.email) AS email, array_agg(o.phone) AS phone, array_agg(o.source) AS source,
-           array_agg(o.status) AS status, array_agg(o.over_limit) AS over_limit, array_agg(o.at) AS at,
-           array_agg(o.updated) AS updated
+           array_agg(o.status) AS status, array_agg(o.over_limit) AS over_limit, array_send(array_agg(o.at)) AS at,
+           array_send(array_agg(o.updated)) AS updated
     FROM (SELECT o.id, o.first_name, o.last_name, o.email, o.phone, o.source, o.status, o.over_limit,
-                 (extract(epoch FROM o.created_at) * 1000000)::int8 AS at,
-                 (extract(epoch FROM o.updated_at) * 1000000)::int8 AS updated
+                 o.created_at AS at, o.updated_at AS updated
           FROM leads o
-          WHERE o.company_id = $1 AND o.id <> l.id
+          WHERE o.company_id = l.company_id AND o.id <> l.id
             AND (lower(o.email) = lower(l.email) OR o.phone_e164 = l.phone_e164)
           ORDER BY o.created_at DESC, o.id DESC
-          LIMIT $3) o) tr
-WHERE l.company_id = $1 AND l.id = $2`
+          LIMIT `
+
+const leadFileListsEnd = `) o) tr
+CROSS JOIN LATERAL (
+    SELECT array_agg(u.id) AS id, array_agg(u.email) AS email
+    FROM (SELECT u.id, u.email FROM memberships m JOIN users u ON u.id = m.user_id
+          WHERE m.company_id = l.company_id ORDER BY m.created_at, u.id) u) tu`
 
 // fileLists are the lead's row's lists as selectLeadFile returns them.
 type fileLists struct {
 	msgVisitor                              boolArray
 	msgText, msgAgent                       textArray
-	msgAt                                   int64Array
+	msgAt                                   timeArray
 	histField, histOld, histNew, histOrigin textArray
-	histAt                                  int64Array
-	noteAt                                  int64Array
+	histAt                                  timeArray
+	noteAt                                  timeArray
 	noteAuthor, noteBody                    textArray
-	users                                   []byte
+	userID, userEmail                       textArray
 	relID, relFirst, relLast, relEmail      textArray
 	relPhone, relSource, relStatus          textArray
 	relOverLimit                            boolArray
-	relAt, relUpdated                       int64Array
+	relAt, relUpdated                       timeArray
 }
 
 func (x *fileLists) dest() []any {
 	return []any{&x.msgVisitor, &x.msgText, &x.msgAt, &x.msgAgent,
 		&x.histField, &x.histOld, &x.histNew, &x.histOrigin, &x.histAt,
-		&x.noteAuthor, &x.noteBody, &x.noteAt, &x.users,
+		&x.noteAuthor, &x.noteBody, &x.noteAt, &x.userID, &x.userEmail,
 		&x.relID, &x.relFirst, &x.relLast, &x.relEmail, &x.relPhone, &x.relSource, &x.relStatus, &x.relOverLimit,
 		&x.relAt, &x.relUpdated}
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same
 // person's other leads (each with what its row on the page shows), and the company's users
-// (the longest-standing member first), whom the lead may be given to.
+// (the longest-standing member first; their ids and addresses), whom the lead may be given to.
 func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error) {
 	// Prepared: planned once per connection, its plan over the five subqueries cost
 	// PostgreSQL more than running it does.
@@ -121,24 +138,37 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 	if err != nil {
 		return lead.File{}, nil, err
 	}
-	var (
-		r     leadRecord
-		lists fileLists
-	)
-	err = st.QueryRowContext(ctx, companyID, leadID, related).Scan(append(r.dest(), lists.dest()...)...)
+	var row fileRow
+	err = st.QueryRowContext(ctx, companyID, leadID, related).Scan(row.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return lead.File{}, nil, errs.E(errs.NotFound, errs.CodeLeadNotFound)
 	}
 	if err != nil {
 		return lead.File{}, nil, translate(err)
 	}
-	var f lead.File
-	if f.Lead, err = r.stored(); err != nil {
+	return row.file()
+}
+
+// fileRow is a row of leadFileColumns.
+type fileRow struct {
+	r     leadRecord
+	lists fileLists
+}
+
+func (x *fileRow) dest() []any { return append(x.r.dest(), x.lists.dest()...) }
+
+// file is the lead's file and the company's users of the row.
+func (x *fileRow) file() (lead.File, []user.User, error) {
+	var (
+		f   lead.File
+		err error
+	)
+	if f.Lead, err = x.r.stored(); err != nil {
 		return lead.File{}, nil, err
 	}
-	users, err := lists.read(&f)
+	users, err := x.lists.read(&f)
 	if err != nil {
-		return lead.File{}, nil, fmt.Errorf("lead %s: %w", leadID, err)
+		return lead.File{}, nil, fmt.Errorf("lead %s: %w", f.Lead.ID, err)
 	}
 	return f, users, nil
 }
@@ -189,11 +219,20 @@ func (x *fileLists) read(f *lead.File) ([]user.User, error) {
 				ID: id, FirstName: x.relFirst[i], LastName: x.relLast[i], Email: x.relEmail[i], Phone: x.relPhone[i],
 				Source: lead.Source(x.relSource[i])}}
 	}
+	n = len(x.userID)
+	if len(x.userEmail) != n {
+		return nil, fmt.Errorf("the users' columns differ in length")
+	}
 	var users []user.User
-	if x.users != nil {
-		if err := json.Unmarshal(x.users, &users); err != nil {
-			return nil, fmt.Errorf("reading the users: %w", err)
+	if n > 0 {
+		users = make([]user.User, n)
+	}
+	for i := range n {
+		id, err := uuid.Parse(x.userID[i])
+		if err != nil {
+			return nil, fmt.Errorf("a user's id: %w", err)
 		}
+		users[i] = user.User{ID: id, Email: x.userEmail[i]}
 	}
 	return users, nil
 }

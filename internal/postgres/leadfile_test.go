@@ -26,7 +26,8 @@ FROM generate_series(1, $3::int) i`
 // connection (and again after new statistics), a generic plan after. When one address fills
 // half of the table, a join of the lead to its namesakes was estimated at a quarter of the
 // company's leads per half, and the custom plan read the whole company (seconds in a company
-// of a million leads) for a page of 21.
+// of a million leads) for a page of 21. The session lookup that reads the file for the lead page
+// (findSessionLeadFile) finds them the same way.
 func TestLeadFilePlansUseTheIndexes(t *testing.T) {
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
@@ -51,10 +52,19 @@ func TestLeadFilePlansUseTheIndexes(t *testing.T) {
 	if _, err := conn.ExecContext(ctx, "PREPARE lead_file(uuid, uuid, int) AS "+postgres.SelectLeadFile); err != nil {
 		t.Fatal(err)
 	}
-	// EXECUTE takes no bind parameters; the two ids are uuid.UUIDs, so plain text.
-	explain := fmt.Sprintf("EXPLAIN (FORMAT JSON) EXECUTE lead_file('%s', '%s', 20)", a, me.ID)
-	for _, mode := range []string{"force_custom_plan", "force_generic_plan"} {
-		t.Run(mode, func(t *testing.T) {
+	// The session lookup that reads the file (its plan never sees the company's id).
+	if _, err := conn.ExecContext(ctx, "PREPARE session_lead_file(text, text[], text[], uuid, int) AS "+postgres.FindSessionLeadFile); err != nil {
+		t.Fatal(err)
+	}
+	// EXECUTE takes no bind parameters; the ids are uuid.UUIDs, so plain text.
+	for _, c := range []struct{ name, mode, explain string }{
+		{"custom plan", "force_custom_plan", fmt.Sprintf("EXPLAIN (FORMAT JSON) EXECUTE lead_file('%s', '%s', 20)", a, me.ID)},
+		{"generic plan", "force_generic_plan", fmt.Sprintf("EXPLAIN (FORMAT JSON) EXECUTE lead_file('%s', '%s', 20)", a, me.ID)},
+		{"the session lookup's custom plan", "force_custom_plan", fmt.Sprintf("EXPLAIN (FORMAT JSON) EXECUTE session_lead_file('x', '{values,user_id}', '{values,company_id}', '%s', 20)", me.ID)},
+		{"the session lookup's generic plan", "force_generic_plan", fmt.Sprintf("EXPLAIN (FORMAT JSON) EXECUTE session_lead_file('x', '{values,user_id}', '{values,company_id}', '%s', 20)", me.ID)},
+	} {
+		mode, explain := c.mode, c.explain
+		t.Run(c.name, func(t *testing.T) {
 			if _, err := conn.ExecContext(ctx, "SET plan_cache_mode = "+mode); err != nil {
 				t.Fatal(err)
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/user"
 )
 
 // A note is 1 to 5,000 characters without control characters other than line breaks and tabs,
@@ -137,7 +138,7 @@ func TestRelatedLeads(t *testing.T) {
 
 // The lead page's one statement reads what the separate reads do: the lead, its transcript
 // (an agent's message with its name), its history, its notes (one by a removed user; what the
-// page shows of them, without ids) and the company's users.
+// page shows of them, without ids) and the company's users (their ids and addresses).
 func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
@@ -209,6 +210,10 @@ func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	}
 	for i := range notes {
 		notes[i].ID, notes[i].AuthorID = 0, uuid.Nil
+	}
+	// Its users, too: their ids and addresses, whom the lead may be given to.
+	for i, u := range wantUsers {
+		wantUsers[i] = user.User{ID: u.ID, Email: u.Email}
 	}
 	sameInstant := cmp.Comparer(func(x, y time.Time) bool { return x.Equal(y) })
 	for _, c := range []struct {

@@ -7,9 +7,11 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/postgresstore"
+	"github.com/google/uuid"
 	"github.com/lib/pq"
 
 	"github.com/leadchat/leadchat/internal/errs"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/user"
 )
 
@@ -55,7 +57,10 @@ func (ss *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool
 // company's member give no row, as no session does. The guards keep such data from failing
 // the statement: PostgreSQL evaluates a CASE's branch only when its condition holds.
 const findSessionViewer = `
-SELECT s.data, ` + viewerColumns + `
+SELECT s.data, ` + viewerColumns + sessionViewerFrom + sessionLive
+
+// sessionViewerFrom joins the session s to its member m, user u and company c.
+const sessionViewerFrom = `
 FROM sessions s
 CROSS JOIN LATERAL (
     SELECT doc #>> $2::text[] AS user_id, doc #>> $3::text[] AS company_id
@@ -65,8 +70,20 @@ JOIN memberships m
   ON m.company_id = CASE WHEN ids.company_id ~ '` + uuidPattern + `' THEN ids.company_id::uuid END
  AND m.user_id = CASE WHEN ids.user_id ~ '` + uuidPattern + `' THEN ids.user_id::uuid END
 JOIN users u ON u.id = m.user_id
-JOIN companies c ON c.id = m.company_id
+JOIN companies c ON c.id = m.company_id`
+
+// sessionLive finds the live session of the token $1.
+const sessionLive = `
 WHERE s.token = $1 AND current_timestamp < s.expiry`
+
+// findSessionLeadFile is findSessionViewer with the file of the lead $4 of the session's
+// company, as selectLeadFile reads it with up to $5 of the same person's other leads: the lead
+// page's one round trip, where the lookup and the file were two statements, each with its
+// own work per statement on both sides. No row when findSessionViewer gives none, or the
+// company has no such lead.
+const findSessionLeadFile = `
+SELECT s.data, ` + leadFileColumns + `, ` + viewerColumns + sessionViewerFrom + `
+JOIN leads l ON l.company_id = m.company_id AND l.id = $4` + leadFileLists + `$5` + leadFileListsEnd + sessionLive
 
 // uuidPattern is a UUID's usual text, as uuid.UUID's String writes it.
 const uuidPattern = `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`
@@ -88,4 +105,28 @@ func (ss *SessionStore) FindViewerCtx(ctx context.Context, token string, userPat
 		return nil, user.Viewer{}, false, err
 	}
 	return data, v, true, nil
+}
+
+// FindViewerLeadFileCtx is FindViewerCtx that also reads the file of the lead of the session's
+// company, as LeadFile does with up to related of the same person's other leads. found is
+// false when FindViewerCtx's would be, or the company has no such lead.
+func (ss *SessionStore) FindViewerLeadFileCtx(ctx context.Context, token string, userPath, companyPath []string,
+	leadID uuid.UUID, related int) (data []byte, v user.Viewer, f lead.File, users []user.User, found bool, err error) {
+	st, err := ss.s.stmt(ctx, findSessionLeadFile)
+	if err != nil {
+		return nil, user.Viewer{}, lead.File{}, nil, false, err
+	}
+	var row fileRow
+	v, err = scanViewer(st.QueryRowContext(ctx, token, pq.StringArray(userPath), pq.StringArray(companyPath), leadID, related),
+		append([]any{&data}, row.dest()...)...)
+	if errs.Is(err, errs.NotFound) {
+		return nil, user.Viewer{}, lead.File{}, nil, false, nil
+	}
+	if err != nil {
+		return nil, user.Viewer{}, lead.File{}, nil, false, err
+	}
+	if f, users, err = row.file(); err != nil {
+		return nil, user.Viewer{}, lead.File{}, nil, false, err
+	}
+	return data, v, f, users, true, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/user"
 )
@@ -76,5 +77,73 @@ func TestFindSessionWithViewer(t *testing.T) {
 	}
 	if _, _, found, err := ss.FindViewerCtx(ctx, "nincs-ilyen", userPath, companyPath); err != nil || found {
 		t.Errorf("no session: found %v, %v; want not found", found, err)
+	}
+}
+
+// The lead page's session lookup reads, with the viewer, the file LeadFile reads of the lead of
+// the session's company; another company's lead, no lead, or no session is not found.
+func TestFindSessionWithLeadFile(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	u, err := s.CreateUser(ctx, a, "nezo@ceg.hu", user.Owner, "nem valódi hash", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, theirs := newLead("Eszter"), newLead("Eszter")
+	mine.Email, theirs.Email = "eszter@example.hu", "eszter@example.hu"
+	var ids []uuid.UUID
+	for _, x := range []struct {
+		c uuid.UUID
+		l lead.Lead
+	}{{a, mine}, {a, mine}, {b, theirs}} {
+		x.l.ID = lead.NewID()
+		if _, err := s.CreateLead(ctx, x.c, x.l, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, x.l.ID)
+	}
+	if _, err := s.AddLeadNote(ctx, a, ids[1], u.ID, "Visszahívni."); err != nil {
+		t.Fatal(err)
+	}
+	ss := s.SessionStore(0)
+	userPath, companyPath := []string{"values", "user_id"}, []string{"values", "company_id"}
+	data := `{"deadline":"2030-01-01T00:00:00Z","values":{"company_id":"` + a.String() + `","seen":1,"user_id":"` + u.ID.String() + `"}}`
+	if err := ss.Commit("munkamenet", []byte(data), time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	got, v, f, users, found, err := ss.FindViewerLeadFileCtx(ctx, "munkamenet", userPath, companyPath, ids[1], 50)
+	if err != nil || !found || string(got) != data {
+		t.Fatalf("the session with its lead: %q, found %v, %v", got, found, err)
+	}
+	_, wv, _, err := ss.FindViewerCtx(ctx, "munkamenet", userPath, companyPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, wusers, err := s.LeadFile(ctx, a, ids[1], 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wf.Related) != 1 || len(wf.Notes) != 1 || len(wusers) != 1 {
+		t.Fatalf("LeadFile: %d related, %d notes, %d users", len(wf.Related), len(wf.Notes), len(wusers))
+	}
+	sameInstant := cmp.Comparer(func(x, y time.Time) bool { return x.Equal(y) })
+	if diff := cmp.Diff(wv, v, sameInstant); diff != "" {
+		t.Errorf("the viewer (-FindViewerCtx +with the file):\n%s", diff)
+	}
+	if diff := cmp.Diff(wf, f, sameInstant); diff != "" {
+		t.Errorf("the file (-LeadFile +with the session):\n%s", diff)
+	}
+	if diff := cmp.Diff(wusers, users); diff != "" {
+		t.Errorf("the users (-LeadFile +with the session):\n%s", diff)
+	}
+	for name, c := range map[string]struct {
+		token string
+		lead  uuid.UUID
+	}{"another company's lead": {"munkamenet", ids[2]}, "no such lead": {"munkamenet", uuid.New()},
+		"no session": {"nincs-ilyen", ids[1]}} {
+		if _, _, _, _, found, err := ss.FindViewerLeadFileCtx(ctx, c.token, userPath, companyPath, c.lead, 50); err != nil || found {
+			t.Errorf("%s: found %v, %v; want not found", name, found, err)
+		}
 	}
 }

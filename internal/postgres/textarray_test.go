@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -63,21 +64,40 @@ func TestParseTextArrayRefuses(t *testing.T) {
 	}
 }
 
-// The lead page's number and flag lists read what PostgreSQL writes, NULL as none.
-func TestNumberAndFlagArrays(t *testing.T) {
+// The lead page's time and flag lists read what PostgreSQL writes, to the microsecond
+// (around 1970 and 2000, where the two epochs are, and the years 1 and 9999), NULL and an empty
+// array as none; a list of other than times, or with a NULL, is refused.
+func TestTimeAndFlagArrays(t *testing.T) {
 	t.Parallel()
 	s := open(t, postgres.Options{})
+	ctx := context.Background()
 	var (
-		n, none postgres.Int64Array
-		b       postgres.BoolArray
+		tm, none, empty postgres.TimeArray
+		b               postgres.BoolArray
 	)
-	none = postgres.Int64Array{7}
-	if err := s.DB().QueryRowContext(context.Background(), `SELECT ARRAY[0, -1, 9223372036854775807, -9223372036854775808]::int8[],
-		ARRAY[true, false, true], NULL::int8[]`).Scan(&n, &b, &none); err != nil {
+	none, empty = postgres.TimeArray{7}, postgres.TimeArray{7}
+	if err := s.DB().QueryRowContext(ctx, `SELECT array_send(ARRAY['1970-01-01 00:00:00.000001+00', '1969-12-31 23:59:59.999999+00',
+		'2000-01-01 00:00:00+00', '1999-12-31 23:59:59.999999+00', '2026-11-28 13:01:02.345678+01', '0001-01-01 00:00:00+00',
+		'9999-12-31 23:59:59.999999+00']::timestamptz[]), ARRAY[true, false, true], NULL::bytea, array_send('{}'::timestamptz[])`).Scan(&tm, &b, &none, &empty); err != nil {
 		t.Fatal(err)
 	}
-	if !cmp.Equal(n, postgres.Int64Array{0, -1, 9223372036854775807, -9223372036854775808}) || !cmp.Equal(b, postgres.BoolArray{true, false, true}) || len(none) != 0 {
-		t.Errorf("got %v, %v, %v", n, b, none)
+	want := []time.Time{time.UnixMicro(1), time.UnixMicro(-1), time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(1999, 12, 31, 23, 59, 59, 999999000, time.UTC), time.Date(2026, 11, 28, 12, 1, 2, 345678000, time.UTC),
+		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(9999, 12, 31, 23, 59, 59, 999999000, time.UTC)}
+	got := make([]time.Time, len(tm))
+	for i, us := range tm {
+		got[i] = time.UnixMicro(us)
+	}
+	if !cmp.Equal(got, want, cmp.Comparer(func(x, y time.Time) bool { return x.Equal(y) })) ||
+		!cmp.Equal(b, postgres.BoolArray{true, false, true}) || len(none) != 0 || len(empty) != 0 {
+		t.Errorf("got %v, %v, %v, %v", got, b, none, empty)
+	}
+	for _, q := range []string{`SELECT array_send(ARRAY[1, 2]::int8[])`, `SELECT array_send(ARRAY[now(), NULL])`,
+		`SELECT array_send(ARRAY[[now()], [now()]])`, `SELECT '\x00'::bytea`} {
+		var x postgres.TimeArray
+		if err := s.DB().QueryRowContext(ctx, q).Scan(&x); err == nil {
+			t.Errorf("%s read as %v, want an error", q, x)
+		}
 	}
 }
 

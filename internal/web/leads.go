@@ -28,7 +28,7 @@ type Leads interface {
 	AddLeadNote(ctx context.Context, companyID, leadID, authorID uuid.UUID, text string) (lead.InternalNote, error)
 	LeadNotes(ctx context.Context, companyID, leadID uuid.UUID) ([]lead.InternalNote, error)
 	// LeadFile returns what a lead's page shows, with up to related of the same person's
-	// other leads, and the company's users.
+	// other leads, and the company's users (their ids and addresses).
 	LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error)
 	// EraseLeads erases those of ids that are the company's leads, everything held on them
 	// with them, and returns how many it erased.
@@ -303,7 +303,16 @@ func (d *dashboard) showLead(w http.ResponseWriter, r *http.Request, v viewer, r
 		d.errorPage(w, r, http.StatusNotFound)
 		return
 	}
-	f, users, err := d.store.LeadFile(r.Context(), v.CompanyID, id, relatedShown)
+	var (
+		f     lead.File
+		users []user.User
+		err   error
+	)
+	if pf, ok := prefetchedFile(r, v, id); ok {
+		f, users = pf.f, pf.users
+	} else {
+		f, users, err = d.store.LeadFile(r.Context(), v.CompanyID, id, relatedShown)
+	}
 	if errs.Is(err, errs.NotFound) {
 		d.errorPage(w, r, http.StatusNotFound)
 		return

@@ -175,7 +175,7 @@ func New(cfg Config) http.Handler {
 
 	mux.Handle("GET /app/leads", d.page(user.Leads, d.leads))
 	mux.Handle("GET /app/leads.csv", d.page(user.Leads, d.leadsCSV))
-	mux.Handle("GET /app/leads/{id}", d.page(user.Leads, d.lead))
+	mux.Handle("GET "+leadPagePrefix+"{id}", d.page(user.Leads, d.lead))
 	mux.Handle("POST /app/leads/{id}/status", d.page(user.Leads, d.setStatus))
 	mux.Handle("POST /app/leads/{id}/erase", d.page(user.Settings, d.eraseLead))
 	mux.Handle("POST /app/leads/{id}/assignee", d.page(user.Leads, d.assign))

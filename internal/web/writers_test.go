@@ -300,3 +300,12 @@ func TestTextIsHTMLEscapeString(t *testing.T) {
 		}
 	}
 }
+
+// An id is written as uuid's String writes it, for any id.
+func TestWriteIDIsString(t *testing.T) {
+	for _, id := range []uuid.UUID{uuid.Nil, uuid.Max, uuid.New(), uuid.New(), uuid.MustParse("0123abcd-ef45-6789-abcd-ef0123456789")} {
+		if got := string(written(func(b pageWriter) { b.id(id) })); got != id.String() {
+			t.Errorf("id %s written as %q", id, got)
+		}
+	}
+}
