@@ -24,12 +24,12 @@ JOIN lead_events e ON e.id = d.event_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 WHERE d.company_id = $1 AND d.id = $2`
 
-// deliveryLeadColumns are selectDelivery's columns and the event's lead's, selectLead's, from
-// deliveryLeadFrom.
+// deliveryLeadColumns are selectDelivery's columns and the event's lead's, selectLead's (its
+// times in binary, as the list reads them), from deliveryLeadFrom.
 const deliveryLeadColumns = `d.id, d.company_id, d.state, d.attempts, d.email,
        e.id AS event_id, e.type, e.lead_id, e.created_at AS event_at,
        w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
-       w.disabled_at, ` + leadColumns
+       w.disabled_at, ` + readColumns
 
 // deliveryLeadFrom is the FROM and WHERE of a read of company $1's delivery id (an SQL
 // expression) with its event's lead: no row when the event names no lead to send (lead.erased)
