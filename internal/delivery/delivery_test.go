@@ -40,8 +40,9 @@ type env struct {
 	timeout time.Duration
 	// workers is the delivery.Config's; 0 is 8.
 	workers int
-	// mailsPerDay and digestEvery are the delivery.Config's; 0 takes its defaults.
+	// mailsPerDay, digestEvery and inFlight are the delivery.Config's; 0 takes its defaults.
 	mailsPerDay int
+	inFlight    int
 	digestEvery time.Duration
 }
 
@@ -73,7 +74,7 @@ func (e *env) start(schedule event.Schedule, mail delivery.Sender) {
 	}
 	notices, _ := mail.(delivery.Notices)
 	r, err := delivery.New(delivery.Config{DB: db, Store: e.store, Schedule: schedule, Mail: mail, Notices: notices,
-		LeadMailsPerDay: e.mailsPerDay, DigestInterval: e.digestEvery,
+		LeadMailsPerDay: e.mailsPerDay, DigestInterval: e.digestEvery, InFlight: e.inFlight,
 		Webhooks:     webhook.NewSender(webhook.Options{AllowPrivate: true, Timeout: cmp.Or(e.timeout, 300*time.Millisecond)}),
 		PollInterval: 50 * time.Millisecond, Workers: cmp.Or(e.workers, 8), Now: e.now,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})

@@ -161,6 +161,40 @@ func confirmByMail(t *testing.T, e *env, smtp *mailtest.Server, address string) 
 
 var confirmLink = regexp.MustCompile(`https://leads\.example\.com/app/notify/confirm/([A-Za-z0-9_-]+)`)
 
+// A worker runs its company's waiting deliveries one after another in the slot it holds for a
+// second of attempts, each claimed by the record of the one before, not fetched by River: with
+// one slot and attempts of 270 ms, three deliveries are one fetch and two claims. (The chain
+// ended after 250 ms, and the third was handed back to River and fetched.)
+func TestChainRunsASecondOfAttempts(t *testing.T) {
+	e := newEnv(t)
+	e.timeout, e.inFlight = 5*time.Second, 1
+	rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(270 * time.Millisecond)
+		w.WriteHeader(http.StatusNoContent)
+	})
+	e.endpoint(rc.srv.URL)
+	// The company's slot made (and left free), so the burst's second and third wait in its line.
+	if _, _, _, err := e.store.TakeSlot(context.Background(), e.company, 0, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		e.lead()
+	}
+	e.start(event.Schedule{time.Hour}, nil)
+	e.quiet()
+	if n := len(rc.got()); n != 3 {
+		t.Fatalf("the receiver got %d requests, want 3", n)
+	}
+	// A job River fetched is kept completed; one a chain claimed is deleted with its record.
+	var fetched int
+	if err := e.store.DB().QueryRow(`SELECT count(*) FROM river_job WHERE kind = $1`, event.DeliveryJobKind).Scan(&fetched); err != nil {
+		t.Fatal(err)
+	}
+	if fetched != 1 {
+		t.Errorf("River fetched %d of the 3 deliveries' jobs, want 1 (the rest claimed by the chain)", fetched)
+	}
+}
+
 // A burst of one company's deliveries to a prompt endpoint drains, every one delivered once,
 // never more than limits.DeliveriesInFlight at a time, across two instances.
 func TestBurstDrainsWithinTheBound(t *testing.T) {

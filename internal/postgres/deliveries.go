@@ -24,12 +24,12 @@ JOIN lead_events e ON e.id = d.event_id
 LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.company_id = d.company_id
 WHERE d.company_id = $1 AND d.id = $2`
 
-// deliveryLeadColumns are selectDelivery's columns and the event's lead's, selectLead's, from
-// deliveryLeadFrom.
+// deliveryLeadColumns are selectDelivery's columns and the event's lead's, selectLead's (its
+// times in binary, as the list reads them), from deliveryLeadFrom.
 const deliveryLeadColumns = `d.id, d.company_id, d.state, d.attempts, d.email,
        e.id AS event_id, e.type, e.lead_id, e.created_at AS event_at,
        w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
-       w.disabled_at, ` + leadColumns
+       w.disabled_at, ` + readColumns
 
 // deliveryLeadFrom is the FROM and WHERE of a read of company $1's delivery id (an SQL
 // expression) with its event's lead: no row when the event names no lead to send (lead.erased)
@@ -132,7 +132,9 @@ func withLead(r *deliveryRow, l *leadRecord) (event.Delivery, error) {
 // an erasure and got its answer after it would otherwise store, after the erasure, what a
 // receiver echoed of the person. The lead is locked (KEY SHARE) for the statement, so an
 // erasure running at the same time either waits for this and then clears the answer, or
-// finishes first and this finds no lead.
+// finishes first and this finds no lead. An attempt with neither (a 2xx with an empty body,
+// most deliveries) has nothing to keep or clear: it reads and locks no lead (a lock is a WAL
+// record and a dirtied page of the lead's), and waits for no erasure.
 //
 // The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
 // $11 the job, $12 the hand-over's hold; job 0 holds none), or, when $13, claims the company's
@@ -154,7 +156,7 @@ WITH keep AS (
     ) AS answer
     FROM event_deliveries dd
     JOIN lead_events e ON e.company_id = $1 AND e.id = dd.event_id
-    WHERE dd.company_id = $1 AND dd.id = $2
+    WHERE dd.company_id = $1 AND dd.id = $2 AND ($6::text IS NOT NULL OR $7::text IS NOT NULL)
 ), d AS (
     UPDATE event_deliveries SET attempts = attempts + $3, state = $4, last_status = $5,
         last_error = CASE WHEN (SELECT answer FROM keep) OR $4 = 'skipped' THEN $6 END,

@@ -375,6 +375,85 @@ func TestAttemptAfterErasureKeepsNoAnswer(t *testing.T) {
 	}
 }
 
+// An attempt's record with nothing of the receiver's to keep (a 2xx with an empty body, most
+// deliveries) neither locks the event's lead nor waits for a transaction that holds it (an
+// erasure); one with an answer still waits, so that an erasure at the same time clears it.
+func TestRecordWithoutAnswerLocksNoLead(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	ep := endpoint(t, s, a)
+	l := newLead("Anna")
+	if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateLead(ctx, a, newLead("Béla"), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	events(t, s, a)
+	list, err := s.Deliveries(ctx, a, ep.ID, 10)
+	if err != nil || len(list) != 2 {
+		t.Fatalf("deliveries = %+v, %v", list, err)
+	}
+	var annas, belas uuid.UUID
+	for _, d := range list {
+		if d.LeadID == l.ID {
+			annas = d.ID
+		} else {
+			belas = d.ID
+		}
+	}
+	// Both leads held as an erasure holds them, until the end of the test.
+	tx, err := s.DB().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT FROM leads WHERE company_id = $1 FOR UPDATE`, a); err != nil {
+		t.Fatal(err)
+	}
+	sched := event.Schedule{time.Minute}
+	// record runs RecordAttempt and reports whether it finished before its statement was seen
+	// waiting for a lock.
+	record := func(id uuid.UUID, r event.Result) (waited bool) {
+		done := make(chan error, 1)
+		go func() {
+			_, err := s.RecordAttempt(ctx, a, id, true, r, sched.Decide(1, r), event.Held{})
+			done <- err
+		}()
+		for give := time.Now().Add(time.Minute); time.Now().Before(give); time.Sleep(5 * time.Millisecond) {
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+				return false
+			default:
+			}
+			var n int
+			if err := s.DB().QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity
+				WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR KEY SHARE%'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n > 0 {
+				return true
+			}
+		}
+		t.Fatal("the record neither finished nor waited in a minute")
+		return false
+	}
+	if record(annas, event.Result{Status: 204}) {
+		t.Error("a 204 with no body waited for the lead's lock")
+	}
+	if d, err := s.Delivery(ctx, a, annas); err != nil || d.State != event.Delivered || d.Attempts != 1 {
+		t.Errorf("the 204's delivery: %+v, %v; want delivered after 1 attempt", d, err)
+	}
+	if !record(belas, event.Result{Status: 200, Response: "megkaptuk"}) {
+		t.Error("a 200 with an answer did not wait for the lead's lock")
+	}
+}
+
 // The daily purge deletes the events past the retention whose deliveries are all settled, with
 // their delivery logs, and keeps the rest.
 func TestPurgeEvents(t *testing.T) {

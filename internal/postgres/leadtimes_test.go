@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
 
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -20,6 +21,7 @@ func TestLeadReadsKeepTimes(t *testing.T) {
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
 	c := company(t, s, "A")
+	endpoint(t, s, c) // each lead's event has a delivery, whose read carries the lead
 	stored := []string{
 		"0001-01-01 00:00:00+00", "1969-12-31 23:59:59.999999+00", "1970-01-01 00:00:00+00",
 		"1970-01-01 00:00:00.000001+00", "1999-12-31 23:59:59.999999+00", "2000-01-01 00:00:00+00",
@@ -56,6 +58,26 @@ func TestLeadReadsKeepTimes(t *testing.T) {
 		want[id] = [4]time.Time{created.UTC(), updated.UTC(), time.UnixMicro(createdMicros).UTC(), time.UnixMicro(updatedMicros).UTC()}
 	}
 	rows.Close()
+	// The deliveries' read of the lead (a chain's claim reads it with the same columns).
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	delivered := map[uuid.UUID]lead.Stored{}
+	var ids []uuid.UUID
+	if err := sqlx.NewDb(s.DB(), "postgres").Select(&ids, `SELECT d.id FROM event_deliveries d
+		WHERE d.company_id = $1 ORDER BY d.id`, c); err != nil || len(ids) != len(stored) {
+		t.Fatalf("deliveries %v, %v; want %d", ids, err, len(stored))
+	}
+	for _, id := range ids {
+		d, err := s.Delivery(ctx, c, id)
+		if err != nil || d.Event.Lead == nil {
+			t.Fatalf("delivery %v: %+v, %v", id, d, err)
+		}
+		delivered[d.Event.LeadID] = *d.Event.Lead
+	}
+	if len(delivered) != len(stored) {
+		t.Fatalf("the deliveries read %d leads, want %d", len(delivered), len(stored))
+	}
 	for _, f := range []lead.Filter{{}, {Limit: 3}, {Limit: 7, Source: lead.SourceAPI}} {
 		got, err := lead.Collect(lead.All(ctx, s, c, f))
 		if err != nil {
@@ -70,7 +92,7 @@ func TestLeadReadsKeepTimes(t *testing.T) {
 				t.Fatal(err)
 			}
 			w := want[l.ID]
-			for _, g := range []lead.Stored{l, one} {
+			for _, g := range []lead.Stored{l, one, delivered[l.ID]} {
 				for i, pair := range [][2]time.Time{{g.CreatedAt, w[0]}, {g.UpdatedAt, w[1]}, {g.CreatedAt, w[2]}, {g.UpdatedAt, w[3]}} {
 					if !pair[0].Equal(pair[1]) || pair[0].Location() != time.UTC ||
 						pair[0].Format(time.RFC3339Nano) != pair[1].Format(time.RFC3339Nano) {
