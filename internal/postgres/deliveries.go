@@ -29,7 +29,7 @@ WHERE d.company_id = $1 AND d.id = $2`
 const deliveryLeadColumns = `d.id, d.company_id, d.state, d.attempts, d.email,
        e.id AS event_id, e.type, e.lead_id, e.created_at AS event_at,
        w.id AS endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_until,
-       w.disabled_at, ` + readColumns
+       w.disabled_at, ` + leadColumns
 
 // deliveryLeadFrom is the FROM and WHERE of a read of company $1's delivery id (an SQL
 // expression) with its event's lead: no row when the event names no lead to send (lead.erased)

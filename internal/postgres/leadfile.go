@@ -14,7 +14,7 @@ import (
 	"github.com/leadchat/leadchat/internal/user"
 )
 
-// selectLeadFile reads a lead's page in one statement, one row: the lead $2 in readColumns,
+// selectLeadFile reads a lead's page in one statement, one row: the lead $2 in leadColumns,
 // then its transcript, history and notes, each as arrays of its columns in the list's order,
 // each list's times as one timestamptz array in binary (array_send, timeArray), the company's
 // users' ids and addresses as arrays, and up to $3 of the same person's other leads (the same address, whatever its letters' case, or the same E.164
@@ -59,7 +59,7 @@ WHERE l.company_id = $1 AND l.id = $2`
 
 // leadFileColumns are selectLeadFile's columns, in leadRecord.dest's then fileLists.dest's
 // order, of the lead l and the lists leadFileLists joins to it.
-const leadFileColumns = `` + readColumns + `,
+const leadFileColumns = `` + leadColumns + `,
        tm.visitor, tm.text, tm.at, tm.agent,
        th.field, th.old, th.new, th.origin, th.at,
        tn.author, tn.body, tn.at,

@@ -19,23 +19,18 @@ import (
 	"github.com/leadchat/leadchat/internal/limits"
 )
 
-// leadColumns are a lead's columns as the read calls return it, in leadRecord.dest's order,
-// with the chat session that made it, which the lead keeps (leads.session_id, copied from
-// chat_sessions.lead_id by the database's triggers): a join to chat_sessions probed its index
-// once a lead. Its texts come as columns, a string each from lib/pq: as one text[]
-// parsed into substrings of one copy (textArray), a row made 18 fewer allocations (15 against
-// 33), but PostgreSQL's building and writing of the array cost it more CPU than the strings
-// cost the server (BenchmarkLeadsCSV, a row: PostgreSQL 5.4-7.1 µs as columns against 7.3-9.6
-// µs as an array, the server 11.4-16.2 against 12.2-15.0 µs). The note comes out of details
-// as text, which spares decoding JSON; the unanswered questions, which only chat leads have,
-// as their JSON array. The times come as microseconds since 1970 (epochTimes): lib/pq's
-// parsing of a timestamp's text was 8% of a list page's CPU, an integer's is a small part of
-// that.
-const leadColumns = leadColumnsHead + epochTimes + leadColumnsTail
-
-// readColumns are leadColumns with the times as timestamptz_send writes them (sentTimes): the
-// columns of the lead reads (a list page, one lead, the CSV export).
-const readColumns = leadColumnsHead + sentTimes + leadColumnsTail
+// leadColumns are a lead's columns as the read calls return it (a list page, one lead, the CSV
+// export, the lead file, a delivery), in leadRecord.dest's order, with the chat session that
+// made it, which the lead keeps (leads.session_id, copied from chat_sessions.lead_id by the
+// database's triggers): a join to chat_sessions probed its index once a lead. Its texts come as
+// columns, a string each from lib/pq: as one text[] parsed into substrings of one copy
+// (textArray), a row made 18 fewer allocations (15 against 33), but PostgreSQL's building and
+// writing of the array cost it more CPU than the strings cost the server (BenchmarkLeadsCSV, a
+// row: PostgreSQL 5.4-7.1 µs as columns against 7.3-9.6 µs as an array, the server 11.4-16.2
+// against 12.2-15.0 µs). The note comes out of details as text, which spares decoding JSON; the
+// unanswered questions, which only chat leads have, as their JSON array. The times come in
+// PostgreSQL's binary form (sentTimes).
+const leadColumns = leadColumnsHead + sentTimes + leadColumnsTail
 
 const (
 	leadColumnsHead = `l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
@@ -43,13 +38,10 @@ const (
        l.details->'unanswered_questions', l.referral_data, l.over_limit,`
 	leadColumnsTail = `,
        l.consent`
-	// epochTimes are a lead's times as microseconds since 1970, integers, which a UNION with
-	// other int8 times (the lead file's related leads) can share.
-	epochTimes = `
-       (extract(epoch FROM l.created_at) * 1000000)::int8, (extract(epoch FROM l.updated_at) * 1000000)::int8`
 	// sentTimes are a lead's times in PostgreSQL's binary form (microseconds since 2000, eight
-	// bytes): extract's numeric arithmetic, three operations a time, was about as much of
-	// PostgreSQL's work for a list page as finding and reading its rows.
+	// bytes): lib/pq's parsing of a timestamp's text was 8% of a list page's CPU, and extract's
+	// numeric arithmetic for microseconds since 1970, three operations a time, was about as much
+	// of PostgreSQL's work for a list page as finding and reading its rows.
 	sentTimes = `
        timestamptz_send(l.created_at), timestamptz_send(l.updated_at)`
 )
@@ -69,9 +61,9 @@ const (
 	leadTexts // how many
 )
 
-// selectLead reads leads with readColumns.
+// selectLead reads leads with leadColumns.
 const selectLead = `
-SELECT ` + readColumns + `
+SELECT ` + leadColumns + `
 FROM leads l`
 
 // A page of the list is selectLead with the conditions of the filter that are set, each a
@@ -194,7 +186,7 @@ type leadRecord struct {
 	Consent      []byte
 }
 
-// timeColumn is a time as epochTimes or sentTimes give it, in microseconds since 1970.
+// timeColumn is a time as sentTimes give it, in microseconds since 1970.
 type timeColumn struct{ micros int64 }
 
 // postgresEpoch is 2000-01-01 UTC, where timestamptz_send counts from, in microseconds since
@@ -202,15 +194,9 @@ type timeColumn struct{ micros int64 }
 const postgresEpoch = 946_684_800_000_000
 
 func (c *timeColumn) Scan(src any) error {
-	switch src := src.(type) {
-	case int64:
-		c.micros = src
+	if src, ok := src.([]byte); ok && len(src) == 8 {
+		c.micros = int64(binary.BigEndian.Uint64(src)) + postgresEpoch
 		return nil
-	case []byte:
-		if len(src) == 8 {
-			c.micros = int64(binary.BigEndian.Uint64(src)) + postgresEpoch
-			return nil
-		}
 	}
 	return fmt.Errorf("a time from %T", src)
 }

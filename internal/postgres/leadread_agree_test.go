@@ -16,13 +16,13 @@ import (
 )
 
 // oldSelectLeads is how the lead reads read a company's leads before they kept the session on
-// the lead and took the times in binary: the session through chat_sessions, the times as
-// epoch microseconds.
+// the lead: through chat_sessions. (The times are read as the reads take them, in binary;
+// TestLeadReadsKeepTimes holds those to the epoch microseconds they replaced.)
 const oldSelectLeads = `
 SELECT l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
        l.details->>'note', l.source, l.status, s.session_id, l.assignee_id,
        l.details->'unanswered_questions', l.referral_data, l.over_limit,
-       (extract(epoch FROM l.created_at) * 1000000)::int8, (extract(epoch FROM l.updated_at) * 1000000)::int8,
+       timestamptz_send(l.created_at), timestamptz_send(l.updated_at),
        l.consent
 FROM leads l
 LEFT JOIN chat_sessions s ON s.company_id = $1 AND s.lead_id = l.id
