@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/lead"
-	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
 )
@@ -107,13 +106,7 @@ func (v *costVariant) open(b *testing.B, group, clean int) {
 	if err := s.Prepare(ctx); err != nil {
 		b.Fatal(err)
 	}
-	for i := range 100 {
-		c, err := s.CreateCompany(ctx, fmt.Sprintf("bench %d", i+1), plan.Enterprise, plan.Override{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		v.companies = append(v.companies, c.ID)
-	}
+	v.companies = benchCompanies(b, s, 100)
 	if err := s.DB().QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&v.pid); err != nil {
 		b.Fatal(err)
 	}
@@ -224,14 +217,7 @@ func BenchmarkLeadGroupParts(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { s.Close() })
-	var companies []uuid.UUID
-	for i := range 100 {
-		c, err := s.CreateCompany(ctx, fmt.Sprintf("bench %d", i+1), plan.Enterprise, plan.Override{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		companies = append(companies, c.ID)
-	}
+	companies := benchCompanies(b, s, 100)
 	var pid int
 	if err := s.DB().QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
 		b.Fatal(err)

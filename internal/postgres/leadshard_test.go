@@ -195,14 +195,7 @@ func benchWriters(b *testing.B, conns, writers int) {
 	if err := s.Prepare(ctx); err != nil {
 		b.Fatal(err)
 	}
-	var companies []uuid.UUID
-	for i := range 100 {
-		c, err := s.CreateCompany(ctx, fmt.Sprintf("bench %d", i+1), plan.Enterprise, plan.Override{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		companies = append(companies, c.ID)
-	}
+	companies := benchCompanies(b, s, 100)
 	run := func(n int) {
 		var next atomic.Int64
 		var wg sync.WaitGroup
@@ -283,4 +276,18 @@ func clusterCPU(b *testing.B, s *postgres.Store) int64 {
 		ns += v
 	}
 	return ns
+}
+
+// benchCompanies creates n Enterprise companies for a benchmark's leads, as make bench spreads
+// its lead creates.
+func benchCompanies(b *testing.B, s *postgres.Store, n int) []uuid.UUID {
+	var out []uuid.UUID
+	for i := range n {
+		c, err := s.CreateCompany(context.Background(), fmt.Sprintf("bench %d", i+1), plan.Enterprise, plan.Override{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, c.ID)
+	}
+	return out
 }
