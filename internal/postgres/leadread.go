@@ -66,6 +66,21 @@ const selectLead = `
 SELECT ` + leadColumns + `
 FROM leads l`
 
+// listColumns are leadColumns with the texts in textsend's form, bytea, which lib/pq takes in
+// binary and hands over as a slice of its buffer: a text column comes from lib/pq as a new
+// string, boxed in an interface, two allocations each, where a bytea is one (its boxing), and
+// readPage makes one string a row of them all (pageRecord). The lead reads of one row keep
+// leadColumns: database/sql's Row.Scan takes no sql.RawBytes.
+const listColumns = `l.id, textsend(l.first_name), textsend(l.last_name), textsend(l.email), textsend(l.phone),
+       textsend(l.phone_e164), textsend(l.service), textsend(l.details->>'note'), textsend(l.source),
+       textsend(l.status), textsend(l.session_id), l.assignee_id,
+       l.details->'unanswered_questions', l.referral_data, l.over_limit,` + sentTimes + leadColumnsTail
+
+// selectListLead reads leads with listColumns, for readPage.
+const selectListLead = `
+SELECT ` + listColumns + `
+FROM leads l`
+
 // A page of the list is selectLead with the conditions of the filter that are set, each a
 // parameter, then listOrder with the page size written in: every shape of filter and size is a
 // statement of its own, so that a prepared one is neither parsed nor planned again per page
@@ -127,7 +142,7 @@ func listPrepared(f lead.Filter) bool {
 // page so that the last one tells whether another page follows.
 func listQuery(companyID uuid.UUID, f lead.Filter, search textSearch) (string, []any) {
 	var q strings.Builder
-	q.WriteString(selectLead + listCompany)
+	q.WriteString(selectListLead + listCompany)
 	args := []any{companyID}
 	add := func(cond string, vals ...any) {
 		nums := make([]any, len(vals))
@@ -259,6 +274,38 @@ func (r *leadRecord) storeIn(st *lead.Stored) error {
 	return nil
 }
 
+// pageRecord is a row of selectListLead: r with its texts as textsend gives them, valid until
+// the next row is read.
+type pageRecord struct {
+	r     leadRecord
+	raw   [leadTexts]sql.RawBytes
+	joint []byte // the row's texts end to end, reused from row to row
+}
+
+// dest is where Scan puts selectListLead's columns, leadRecord.dest's with raw for r.Texts.
+func (p *pageRecord) dest() []any {
+	d := p.r.dest()
+	for i := range p.raw {
+		d[1+i] = &p.raw[i]
+	}
+	return d
+}
+
+// texts sets r.Texts to the row's texts, substrings of one string; NULL is invalid as
+// sql.NullString has it.
+func (p *pageRecord) texts() {
+	p.joint = p.joint[:0]
+	for _, b := range p.raw {
+		p.joint = append(p.joint, b...)
+	}
+	joint := string(p.joint)
+	at := 0
+	for i, b := range p.raw {
+		p.r.Texts[i] = sql.NullString{String: joint[at : at+len(b)], Valid: b != nil}
+		at += len(b)
+	}
+}
+
 // uuidColumn is a uuid column, the zero UUID for NULL. lib/pq gives a uuid as its text in
 // bytes, which uuid.UUID's own Scan makes a string of before parsing it.
 type uuidColumn struct{ uuid.UUID }
@@ -311,8 +358,9 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 	// One record and one list of its fields serve every row: Scan sets every field, NULL
 	// included, and a record per row, escaping with its fields' addresses, was a good part of
 	// a page's garbage.
-	var r leadRecord
-	dest := r.dest()
+	var pr pageRecord
+	dest := pr.dest()
+	r := &pr.r
 	for rows.Next() {
 		if len(page.Leads) == limit {
 			last := page.Leads[limit-1]
@@ -322,6 +370,7 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 		if err := rows.Scan(dest...); err != nil {
 			return lead.Page{}, translate(err)
 		}
+		pr.texts()
 		page.Leads = page.Leads[:len(page.Leads)+1]
 		if err := r.storeIn(&page.Leads[len(page.Leads)-1]); err != nil {
 			return lead.Page{}, err
