@@ -69,11 +69,13 @@ FROM leads l`
 // listColumns are leadColumns with the texts in textsend's form, bytea, which lib/pq takes in
 // binary and hands over as a slice of its buffer: a text column comes from lib/pq as a new
 // string, boxed in an interface, two allocations each, where a bytea is one (its boxing), and
-// readPage makes one string a row of them all (pageRecord). The lead reads of one row keep
-// leadColumns: database/sql's Row.Scan takes no sql.RawBytes.
-const listColumns = `l.id, textsend(l.first_name), textsend(l.last_name), textsend(l.email), textsend(l.phone),
+// readPage makes one string a row of them all (pageRecord). The ids come as uuid_send's 16
+// bytes: a uuid lib/pq takes in binary and writes out as a new text of 36 bytes, which
+// uuidColumn parsed back. The lead reads of one row keep leadColumns: database/sql's Row.Scan
+// takes no sql.RawBytes.
+const listColumns = `uuid_send(l.id), textsend(l.first_name), textsend(l.last_name), textsend(l.email), textsend(l.phone),
        textsend(l.phone_e164), textsend(l.service), textsend(l.details->>'note'), textsend(l.source),
-       textsend(l.status), textsend(l.session_id), l.assignee_id,
+       textsend(l.status), textsend(l.session_id), uuid_send(l.assignee_id),
        l.details->'unanswered_questions', l.referral_data, l.over_limit,` + sentTimes + leadColumnsTail
 
 // selectListLead reads leads with listColumns, for readPage.
@@ -280,20 +282,26 @@ type pageRecord struct {
 	r     leadRecord
 	raw   [leadTexts]sql.RawBytes
 	joint []byte // the row's texts end to end, reused from row to row
+	// The JSON columns as lib/pq's buffer holds them, which storeIn decodes before the next
+	// row: into a []byte, database/sql made a copy of each.
+	unanswered, referral, consent sql.RawBytes
 }
 
-// dest is where Scan puts selectListLead's columns, leadRecord.dest's with raw for r.Texts.
+// dest is where Scan puts selectListLead's columns, leadRecord.dest's with raw for r.Texts
+// and the JSON columns.
 func (p *pageRecord) dest() []any {
 	d := p.r.dest()
 	for i := range p.raw {
 		d[1+i] = &p.raw[i]
 	}
+	d[leadTexts+2], d[leadTexts+3], d[leadTexts+7] = &p.unanswered, &p.referral, &p.consent
 	return d
 }
 
-// texts sets r.Texts to the row's texts, substrings of one string; NULL is invalid as
-// sql.NullString has it.
+// texts sets r.Texts to the row's texts, substrings of one string (NULL is invalid, as
+// sql.NullString has it), and r's JSON columns to the row's.
 func (p *pageRecord) texts() {
+	p.r.Unanswered, p.r.ReferralData, p.r.Consent = p.unanswered, p.referral, p.consent
 	p.joint = p.joint[:0]
 	for _, b := range p.raw {
 		p.joint = append(p.joint, b...)
@@ -316,6 +324,10 @@ func (u *uuidColumn) Scan(src any) error {
 		u.UUID = uuid.Nil
 		return nil
 	case []byte:
+		if len(src) == len(u.UUID) { // uuid_send's bytes
+			u.UUID = uuid.UUID(src)
+			return nil
+		}
 		id, err := uuid.ParseBytes(src)
 		u.UUID = id
 		return err
