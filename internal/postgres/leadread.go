@@ -66,17 +66,25 @@ const selectLead = `
 SELECT ` + leadColumns + `
 FROM leads l`
 
-// listColumns are leadColumns with the texts in textsend's form, bytea, which lib/pq takes in
-// binary and hands over as a slice of its buffer: a text column comes from lib/pq as a new
-// string, boxed in an interface, two allocations each, where a bytea is one (its boxing), and
-// readPage makes one string a row of them all (pageRecord). The ids come as uuid_send's 16
-// bytes: a uuid lib/pq takes in binary and writes out as a new text of 36 bytes, which
-// uuidColumn parsed back. The lead reads of one row keep leadColumns: database/sql's Row.Scan
-// takes no sql.RawBytes.
-const listColumns = `uuid_send(l.id), textsend(l.first_name), textsend(l.last_name), textsend(l.email), textsend(l.phone),
+// listColumns are selectLead's columns for readPage, in fewer driver values: lib/pq boxes
+// each column's value in an interface, an allocation a column a row. The lead's id, its
+// assignee (the zero UUID for none, as uuidColumn reads NULL) and its times come as one bytea
+// of 48 bytes (pageFixed), which lib/pq takes in binary and hands over as a slice of its
+// buffer: as uuids it wrote each out as a new 36-byte text, which uuidColumn parsed back. The
+// texts come in textsend's form, bytea: a text column comes from lib/pq as a new string and
+// its boxing, two allocations, a bytea as its boxing, and readPage makes one string a row of
+// them all (pageRecord). The JSON columns are as in leadColumns. The lead reads of one row
+// keep leadColumns: database/sql's Row.Scan takes no sql.RawBytes.
+const listColumns = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000000-0000-0000-0000-000000000000'))
+           || timestamptz_send(l.created_at) || timestamptz_send(l.updated_at),
+       textsend(l.first_name), textsend(l.last_name), textsend(l.email), textsend(l.phone),
        textsend(l.phone_e164), textsend(l.service), textsend(l.details->>'note'), textsend(l.source),
-       textsend(l.status), textsend(l.session_id), uuid_send(l.assignee_id),
-       l.details->'unanswered_questions', l.referral_data, l.over_limit,` + sentTimes + leadColumnsTail
+       textsend(l.status), textsend(l.session_id),
+       l.details->'unanswered_questions', l.referral_data, l.over_limit,
+       l.consent`
+
+// pageFixed is the length of listColumns' first column: two uuids and two times.
+const pageFixed = 16 + 16 + 8 + 8
 
 // selectListLead reads leads with listColumns, for readPage.
 const selectListLead = `
@@ -276,31 +284,38 @@ func (r *leadRecord) storeIn(st *lead.Stored) error {
 	return nil
 }
 
-// pageRecord is a row of selectListLead: r with its texts as textsend gives them, valid until
-// the next row is read.
+// pageRecord is a row of selectListLead as lib/pq's buffer holds it, valid until the next row
+// is read, and r, the row as a leadRecord.
 type pageRecord struct {
 	r     leadRecord
+	fixed sql.RawBytes
 	raw   [leadTexts]sql.RawBytes
 	joint []byte // the row's texts end to end, reused from row to row
-	// The JSON columns as lib/pq's buffer holds them, which storeIn decodes before the next
-	// row: into a []byte, database/sql made a copy of each.
+	// The JSON columns, which storeIn decodes before the next row: into a []byte,
+	// database/sql made a copy of each.
 	unanswered, referral, consent sql.RawBytes
 }
 
-// dest is where Scan puts selectListLead's columns, leadRecord.dest's with raw for r.Texts
-// and the JSON columns.
+// dest is where Scan puts selectListLead's columns.
 func (p *pageRecord) dest() []any {
-	d := p.r.dest()
+	d := make([]any, 0, leadTexts+5)
+	d = append(d, &p.fixed)
 	for i := range p.raw {
-		d[1+i] = &p.raw[i]
+		d = append(d, &p.raw[i])
 	}
-	d[leadTexts+2], d[leadTexts+3], d[leadTexts+7] = &p.unanswered, &p.referral, &p.consent
-	return d
+	return append(d, &p.unanswered, &p.referral, &p.r.OverLimit, &p.consent)
 }
 
-// texts sets r.Texts to the row's texts, substrings of one string (NULL is invalid, as
-// sql.NullString has it), and r's JSON columns to the row's.
-func (p *pageRecord) texts() {
+// record sets r to the row: its texts substrings of one string (NULL is invalid, as
+// sql.NullString has it).
+func (p *pageRecord) record() error {
+	f := p.fixed
+	if len(f) != pageFixed {
+		return fmt.Errorf("a lead's ids and times in %d bytes", len(f))
+	}
+	p.r.ID.UUID, p.r.AssigneeID.UUID = uuid.UUID(f[0:16]), uuid.UUID(f[16:32])
+	p.r.CreatedAt.micros = int64(binary.BigEndian.Uint64(f[32:40])) + postgresEpoch
+	p.r.UpdatedAt.micros = int64(binary.BigEndian.Uint64(f[40:48])) + postgresEpoch
 	p.r.Unanswered, p.r.ReferralData, p.r.Consent = p.unanswered, p.referral, p.consent
 	p.joint = p.joint[:0]
 	for _, b := range p.raw {
@@ -312,6 +327,7 @@ func (p *pageRecord) texts() {
 		p.r.Texts[i] = sql.NullString{String: joint[at : at+len(b)], Valid: b != nil}
 		at += len(b)
 	}
+	return nil
 }
 
 // uuidColumn is a uuid column, the zero UUID for NULL. lib/pq gives a uuid as its text in
@@ -324,10 +340,6 @@ func (u *uuidColumn) Scan(src any) error {
 		u.UUID = uuid.Nil
 		return nil
 	case []byte:
-		if len(src) == len(u.UUID) { // uuid_send's bytes
-			u.UUID = uuid.UUID(src)
-			return nil
-		}
 		id, err := uuid.ParseBytes(src)
 		u.UUID = id
 		return err
@@ -382,7 +394,9 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 		if err := rows.Scan(dest...); err != nil {
 			return lead.Page{}, translate(err)
 		}
-		pr.texts()
+		if err := pr.record(); err != nil {
+			return lead.Page{}, err
+		}
 		page.Leads = page.Leads[:len(page.Leads)+1]
 		if err := r.storeIn(&page.Leads[len(page.Leads)-1]); err != nil {
 			return lead.Page{}, err
