@@ -13,6 +13,7 @@ import (
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
+	"github.com/leadchat/leadchat/internal/user"
 )
 
 // oldSelectLeads is how the lead reads read a company's leads before they kept the session on
@@ -37,18 +38,23 @@ var awkwardTexts = []string{
 
 // The list (prepared pages of 50, unprepared pages of 7, every page of lead.All) and one
 // lead's read return every lead exactly as the old statement read it, over leads with every
-// kind of text, nulls, referral data, questions, consent, sessions and awkward times.
+// kind of text, nulls, assignees, referral data, questions, consent, sessions and awkward times.
 func TestLeadReadsAgreeWithTheOldStatement(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := open(t, postgres.Options{})
-	var companies []uuid.UUID
+	var companies, users []uuid.UUID
 	for _, name := range []string{"A", "B"} {
 		c, err := s.CreateCompany(ctx, name, plan.Free, plan.Override{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		companies = append(companies, c.ID)
+		u, err := s.CreateUser(ctx, c.ID, "munkatars@ceg.hu", user.Member, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		users = append(users, u.ID)
 	}
 	text := "Hozzájárulok <b>\"hírlevél\"</b> & más\u2028sor"
 	sources := []lead.Source{lead.SourceAPI, lead.SourceForm, lead.SourceChat, lead.SourceManual}
@@ -75,6 +81,12 @@ func TestLeadReadsAgreeWithTheOldStatement(t *testing.T) {
 			if i%4 == 2 {
 				if _, err := s.DB().ExecContext(ctx, `INSERT INTO chat_sessions (company_id, session_id, lead_id) VALUES ($1, $2, $3)`,
 					c, fmt.Sprintf("session-%03d-%d-abcdefghijklmnop", i, ci), l.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i%3 == 1 { // a third of the leads assigned, the rest not
+				if _, err := s.DB().ExecContext(ctx, `UPDATE leads SET assignee_id = $3 WHERE company_id = $1 AND id = $2`,
+					c, l.ID, users[ci]); err != nil {
 					t.Fatal(err)
 				}
 			}
