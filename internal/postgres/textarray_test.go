@@ -44,6 +44,9 @@ func TestParseTextArrayReadsPostgreSQLs(t *testing.T) {
 		if diff := cmp.Diff(in, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", out, diff)
 		}
+		if len(in) > 1 && cap(got) != len(in) { // sized once, to the elements (arrayElements)
+			t.Errorf("%s: capacity %d for %d elements", out, cap(got), len(in))
+		}
 	}
 	var out string
 	if err := s.DB().QueryRowContext(ctx, `SELECT ARRAY['a', NULL, 'NULL', NULL]::text`).Scan(&out); err != nil {
