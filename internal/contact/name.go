@@ -314,8 +314,20 @@ func SplitName(full, language string) (first, last string) {
 // letter only Hungarian spells (ő, ű) or an accented vowel. Lists use it to put the family name
 // first for Hungarian names only.
 func IsHungarianName(first, last string) bool {
-	if isFamilyName(last) || strings.ContainsAny(strings.ToLower(first+last), "áéíóöőúüű") {
+	const hungarian = "áéíóöőúüű"
+	switch {
+	case isFamilyName(last):
 		return true
+	case !utf8.ValidString(first): // a rune may start in first and end in last
+		return strings.ContainsAny(strings.ToLower(first+last), hungarian)
+	}
+	// Each name's runes as strings.ToLower(first+last) lowers them, without the two strings.
+	for _, s := range [2]string{first, last} {
+		for _, r := range s {
+			if r >= utf8.RuneSelf && strings.ContainsRune(hungarian, unicode.ToLower(r)) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -1,6 +1,10 @@
 package contact
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Common Hungarian and English given names, nicknames included. The list decides two things
 // only: whether a lone capitalised word before "vagyok" at the start of a sentence is a name,
@@ -113,13 +117,35 @@ func isGivenName(w string) bool {
 }
 
 // isFamilyName reports a known family name; "Kovács-Nagy" counts if a part does.
+// It makes no string: each part is lowered into a buffer on the stack and looked up as it is
+// (strings.ToLower and strings.Split made two or three a call, and the lead page asks for each
+// of its 21 names).
 func isFamilyName(w string) bool {
-	for _, part := range strings.Split(strings.ToLower(w), "-") {
-		if familyNames[part] {
+	for w != "" {
+		var part string
+		part, w, _ = strings.Cut(w, "-")
+		var buf [64]byte
+		if familyNames[string(appendLower(buf[:0], part))] {
 			return true
 		}
 	}
 	return false
+}
+
+// appendLower appends strings.ToLower(s) to dst: each rune lowered by unicode.ToLower, a byte
+// that is not UTF-8 written as U+FFFD, as strings.Map writes it.
+func appendLower(dst []byte, s string) []byte {
+	for _, r := range s {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			dst = append(dst, byte(r)+'a'-'A')
+		case r < utf8.RuneSelf:
+			dst = append(dst, byte(r))
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		}
+	}
+	return dst
 }
 
 // isStopWord reports a stop word, or a compound of one ("Hungarian-American").

@@ -202,13 +202,24 @@ type Store interface {
 // Hungarian names family name first ("Kovács Péter"), others given name first ("John Smith").
 // A whole name typed into one field is shown as typed.
 func (l Lead) DisplayName() string {
+	a, b := l.DisplayNameParts()
+	if b == "" {
+		return a
+	}
+	return a + " " + b
+}
+
+// DisplayNameParts is DisplayName's two names in its order, which it joins with a space; the
+// second is empty when DisplayName is one name alone (the first, or empty). A page writes them
+// without making DisplayName's string.
+func (l Lead) DisplayNameParts() (string, string) {
 	switch {
 	case l.LastName == "":
-		return l.FirstName
+		return l.FirstName, ""
 	case l.FirstName == "":
-		return l.LastName
+		return l.LastName, ""
 	case contact.IsHungarianName(l.FirstName, l.LastName):
-		return l.LastName + " " + l.FirstName
+		return l.LastName, l.FirstName
 	}
-	return l.FirstName + " " + l.LastName
+	return l.FirstName, l.LastName
 }

@@ -1,6 +1,9 @@
 package lead
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDisplayName(t *testing.T) {
 	tests := []struct {
@@ -13,10 +16,19 @@ func TestDisplayName(t *testing.T) {
 		{"Éva", "Smith", "Smith Éva"},         // a Hungarian letter
 		{"John", "Smith", "John Smith"},       // not Hungarian
 		{"", "Szabóné", "Szabóné"},
+		{"", "", ""},
+		{"John", "", "John"},
 	}
 	for _, tt := range tests {
-		if got := (Lead{FirstName: tt.first, LastName: tt.last}).DisplayName(); got != tt.want {
+		l := Lead{FirstName: tt.first, LastName: tt.last}
+		if got := l.DisplayName(); got != tt.want {
 			t.Errorf("DisplayName(%q, %q) = %q, want %q", tt.first, tt.last, got, tt.want)
+		}
+		// DisplayNameParts are the names DisplayName joins with a space, the second empty when
+		// it is one name alone.
+		a, b := l.DisplayNameParts()
+		if got := strings.TrimSuffix(a+" "+b, " "); got != tt.want || b == "" && a != tt.want {
+			t.Errorf("DisplayNameParts(%q, %q) = %q, %q, want %q joined", tt.first, tt.last, a, b, tt.want)
 		}
 	}
 }

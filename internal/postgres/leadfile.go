@@ -31,7 +31,9 @@ import (
 // server scans one (lib/pq makes a string of every text column of every row). They carry what
 // their rows on the page show (names, address, phone, source, status, times): their chat
 // sessions (a join per row), notes, referral data and consent cost PostgreSQL and the server
-// more than the rest of the page's leads did.
+// more than the rest of the page's leads did; their over_limit flags and update times, which
+// the page does not show either, were a fifth of the ten arrays PostgreSQL built and the server
+// read for them.
 //
 // The notes carry what the page shows of them (author's address, text, time): their ids and
 // their authors' ids, which the page does not show, were a quarter to a third of what
@@ -64,7 +66,7 @@ const leadFileColumns = `` + leadColumns + `,
        th.field, th.old, th.new, th.origin, th.at,
        tn.author, tn.body, tn.at,
        tu.id, tu.email,
-       tr.id, tr.first_name, tr.last_name, tr.email, tr.phone, tr.source, tr.status, tr.over_limit, tr.at, tr.updated`
+       tr.id, tr.first_name, tr.last_name, tr.email, tr.phone, tr.source, tr.status, tr.at`
 
 // leadFileLists, a parameter (how many of the same person's other leads), and leadFileListsEnd
 // are the lateral subqueries of the lead l's lists. They find the company's rows by
@@ -88,10 +90,8 @@ CROSS JOIN LATERAL (
 CROSS JOIN LATERAL (
     SELECT array_agg(o.id) AS id, array_agg(o.first_name) AS first_name, array_agg(o.last_name) AS last_name,
            array_agg(o.email) AS email, array_agg(o.phone) AS phone, array_agg(o.source) AS source,
-           array_agg(o.status) AS status, array_agg(o.over_limit) AS over_limit, array_send(array_agg(o.at)) AS at,
-           array_send(array_agg(o.updated)) AS updated
-    FROM (SELECT o.id, o.first_name, o.last_name, o.email, o.phone, o.source, o.status, o.over_limit,
-                 o.created_at AS at, o.updated_at AS updated
+           array_agg(o.status) AS status, array_send(array_agg(o.at)) AS at
+    FROM (SELECT o.id, o.first_name, o.last_name, o.email, o.phone, o.source, o.status, o.created_at AS at
           FROM leads o
           WHERE o.company_id = l.company_id AND o.id <> l.id
             AND (lower(o.email) = lower(l.email) OR o.phone_e164 = l.phone_e164)
@@ -116,20 +116,18 @@ type fileLists struct {
 	userID, userEmail                       textArray
 	relID, relFirst, relLast, relEmail      textArray
 	relPhone, relSource, relStatus          textArray
-	relOverLimit                            boolArray
-	relAt, relUpdated                       timeArray
+	relAt                                   timeArray
 }
 
 func (x *fileLists) dest() []any {
 	return []any{&x.msgVisitor, &x.msgText, &x.msgAt, &x.msgAgent,
 		&x.histField, &x.histOld, &x.histNew, &x.histOrigin, &x.histAt,
 		&x.noteAuthor, &x.noteBody, &x.noteAt, &x.userID, &x.userEmail,
-		&x.relID, &x.relFirst, &x.relLast, &x.relEmail, &x.relPhone, &x.relSource, &x.relStatus, &x.relOverLimit,
-		&x.relAt, &x.relUpdated}
+		&x.relID, &x.relFirst, &x.relLast, &x.relEmail, &x.relPhone, &x.relSource, &x.relStatus, &x.relAt}
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same
-// person's other leads (each with what its row on the page shows), and the company's users
+// person's other leads (each with what its row on the page shows: no OverLimit, no UpdatedAt), and the company's users
 // (the longest-standing member first; their ids and addresses), whom the lead may be given to.
 func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error) {
 	// Prepared: planned once per connection, its plan over the five subqueries cost
@@ -203,7 +201,7 @@ func (x *fileLists) read(f *lead.File) ([]user.User, error) {
 	}
 	n = len(x.relID)
 	if len(x.relFirst) != n || len(x.relLast) != n || len(x.relEmail) != n || len(x.relPhone) != n ||
-		len(x.relSource) != n || len(x.relStatus) != n || len(x.relOverLimit) != n || len(x.relAt) != n || len(x.relUpdated) != n {
+		len(x.relSource) != n || len(x.relStatus) != n || len(x.relAt) != n {
 		return nil, fmt.Errorf("the related leads' columns differ in length")
 	}
 	if n > 0 { // a lead with none allocates nothing
@@ -214,10 +212,9 @@ func (x *fileLists) read(f *lead.File) ([]user.User, error) {
 		if err != nil {
 			return nil, fmt.Errorf("a related lead's id: %w", err)
 		}
-		f.Related[i] = lead.Stored{Status: lead.Status(x.relStatus[i]), OverLimit: x.relOverLimit[i],
-			CreatedAt: time.UnixMicro(x.relAt[i]).UTC(), UpdatedAt: time.UnixMicro(x.relUpdated[i]).UTC(), Lead: lead.Lead{
-				ID: id, FirstName: x.relFirst[i], LastName: x.relLast[i], Email: x.relEmail[i], Phone: x.relPhone[i],
-				Source: lead.Source(x.relSource[i])}}
+		f.Related[i] = lead.Stored{Status: lead.Status(x.relStatus[i]), CreatedAt: time.UnixMicro(x.relAt[i]).UTC(), Lead: lead.Lead{
+			ID: id, FirstName: x.relFirst[i], LastName: x.relLast[i], Email: x.relEmail[i], Phone: x.relPhone[i],
+			Source: lead.Source(x.relSource[i])}}
 	}
 	n = len(x.userID)
 	if len(x.userEmail) != n {

@@ -44,6 +44,9 @@ func TestParseTextArrayReadsPostgreSQLs(t *testing.T) {
 		if diff := cmp.Diff(in, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", out, diff)
 		}
+		if len(in) > 1 && cap(got) != len(in) { // sized once, to the elements (arrayElements)
+			t.Errorf("%s: capacity %d for %d elements", out, cap(got), len(in))
+		}
 	}
 	var out string
 	if err := s.DB().QueryRowContext(ctx, `SELECT ARRAY['a', NULL, 'NULL', NULL]::text`).Scan(&out); err != nil {
@@ -51,6 +54,23 @@ func TestParseTextArrayReadsPostgreSQLs(t *testing.T) {
 	}
 	if got, err := postgres.ParseTextArray(nil, out); err != nil || !cmp.Equal(got, []string{"a", "", "NULL", ""}) {
 		t.Errorf("%s = %q, %v; want NULLs as empty texts", out, got, err)
+	}
+}
+
+// A parsed array is one allocation, its slice, sized to its elements, quoted commas and
+// quotes not counted: a page's 50 notes were seven allocations an array, grown by append.
+func TestParseTextArrayAllocatesItsSliceOnce(t *testing.T) {
+	elems := strings.Repeat(`"a, b",NULL,"{c}",d,"",`, 10) // 50 elements, quoted commas and braces
+	in := "{" + elems[:len(elems)-1] + "}"
+	var got []string
+	allocs := testing.AllocsPerRun(20, func() {
+		var err error
+		if got, err = postgres.ParseTextArray(nil, in); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 1 || len(got) != 50 || cap(got) != 50 || got[0] != "a, b" || got[1] != "" || got[2] != "{c}" {
+		t.Errorf("%.0f allocations, %d elements, capacity %d, %q; want 1, 50, 50", allocs, len(got), cap(got), got[:3])
 	}
 }
 

@@ -29,7 +29,7 @@ func (d *leadData) writeContent(b pageWriter, v *viewer) {
 	l := &d.Lead
 	p := &l.Lead
 	b.WriteString("\n\n<p><a href=\"/app/leads\">← Vissza az érdeklődőkhöz</a></p>\n<h1>")
-	b.textOr(p.DisplayName(), "Név nélküli érdeklődő")
+	b.displayName(p, "Név nélküli érdeklődő")
 	b.WriteString("</h1>\n<div class=\"leadgrid\">\n<section class=\"card\" aria-labelledby=\"fields-title\">\n" +
 		"  <h2 id=\"fields-title\">Adatok</h2>\n  <dl class=\"fields\">\n    <dt>Családnév</dt><dd>")
 	b.textOr(p.LastName, "–")
@@ -219,6 +219,17 @@ func (d *leadData) writeContent(b pageWriter, v *viewer) {
 			"  </form>\n</section>\n")
 	}
 	b.WriteString("\n")
+}
+
+// displayName writes l's DisplayName, or orElse when it is empty, without making its string:
+// the lead page shows 21 names.
+func (b pageWriter) displayName(l *lead.Lead, orElse string) {
+	first, second := l.DisplayNameParts()
+	b.textOr(first, orElse)
+	if second != "" {
+		b.WriteString(" ")
+		b.text(second)
+	}
 }
 
 // textOr writes s as text, or else (plain text) when s is empty.

@@ -92,11 +92,7 @@ func (b pageWriter) relatedRows(leads []lead.Stored) {
 		b.WriteString(`"><td><a href="/app/leads/`)
 		b.id(l.ID)
 		b.WriteString(`">`)
-		if name := l.DisplayName(); name != "" {
-			b.text(name)
-		} else {
-			b.WriteString("(név nélkül)")
-		}
+		b.displayName(&l.Lead, "(név nélkül)")
 		b.WriteString("</a></td>\n      <td>")
 		if l.Email != "" {
 			b.WriteString(`<span class="mono">`)
