@@ -17,9 +17,10 @@ import (
 // selectLeadFile reads a lead's page in one statement, one row: the lead $2 in leadColumns,
 // then its transcript, history and notes, each as arrays of its columns in the list's order,
 // each list's times as one timestamptz array in binary (array_send, timeArray), the company's
-// users' ids and addresses as arrays, and up to $3 of the same person's other leads (the same address, whatever its letters' case, or the same E.164
-// number), newest first, as arrays of their columns too. Each list is sorted once, in a
-// subquery whose order array_agg keeps: an ORDER BY in each array_agg sorts once per array.
+// users' ids and addresses as arrays, and up to $3 of the same person's other leads (the same
+// address, whatever its letters' case, or the same E.164 number), newest first, as arrays of
+// their columns too. Each list is sorted once, in a subquery whose order array_agg keeps: an
+// ORDER BY in each array_agg sorts once per array.
 // Arrays rather than JSON objects for the long lists: encoding/json's decoding of them was a
 // sixth of the page's server CPU, lib/pq's arrays cost half that (and textArray's a string per
 // array, not per element), and PostgreSQL builds either in about the same time. Six reads in
@@ -127,8 +128,9 @@ func (x *fileLists) dest() []any {
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same
-// person's other leads (each with what its row on the page shows: no OverLimit, no UpdatedAt), and the company's users
-// (the longest-standing member first; their ids and addresses), whom the lead may be given to.
+// person's other leads (each with what its row on the page shows: no OverLimit, no
+// UpdatedAt), and the company's users (the longest-standing member first; their ids and
+// addresses), whom the lead may be given to.
 func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, related int) (lead.File, []user.User, error) {
 	// Prepared: planned once per connection, its plan over the five subqueries cost
 	// PostgreSQL more than running it does.

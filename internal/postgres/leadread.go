@@ -219,9 +219,12 @@ type timeColumn struct{ micros int64 }
 // 1970.
 const postgresEpoch = 946_684_800_000_000
 
+// sentMicros is the time in the eight bytes timestamptz_send writes, in microseconds since 1970.
+func sentMicros(b []byte) int64 { return int64(binary.BigEndian.Uint64(b)) + postgresEpoch }
+
 func (c *timeColumn) Scan(src any) error {
 	if src, ok := src.([]byte); ok && len(src) == 8 {
-		c.micros = int64(binary.BigEndian.Uint64(src)) + postgresEpoch
+		c.micros = sentMicros(src)
 		return nil
 	}
 	return fmt.Errorf("a time from %T", src)
@@ -312,8 +315,7 @@ func (p *pageRecord) record() error {
 		return fmt.Errorf("a lead's ids and times in %d bytes", len(f))
 	}
 	p.r.ID.UUID, p.r.AssigneeID.UUID = uuid.UUID(f[0:16]), uuid.UUID(f[16:32])
-	p.r.CreatedAt.micros = int64(binary.BigEndian.Uint64(f[32:40])) + postgresEpoch
-	p.r.UpdatedAt.micros = int64(binary.BigEndian.Uint64(f[40:48])) + postgresEpoch
+	p.r.CreatedAt.micros, p.r.UpdatedAt.micros = sentMicros(f[32:40]), sentMicros(f[40:48])
 	p.r.Unanswered, p.r.ReferralData, p.r.Consent = p.unanswered, p.referral, p.consent
 	return nil
 }

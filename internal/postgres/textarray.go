@@ -194,7 +194,7 @@ func (a *timeArray) Scan(src any) error {
 		if binary.BigEndian.Uint32(e) != 8 {
 			return fmt.Errorf("a timestamptz of %d bytes", binary.BigEndian.Uint32(e))
 		}
-		v = append(v, int64(binary.BigEndian.Uint64(e[4:]))+postgresEpoch)
+		v = append(v, sentMicros(e[4:12]))
 	}
 	*a = v
 	return nil
