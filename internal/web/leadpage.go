@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"encoding/hex"
 	"html/template"
 	"io"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/lead"
+	"github.com/leadchat/leadchat/internal/leadjson"
 	"github.com/leadchat/leadchat/internal/user"
 )
 
@@ -29,16 +29,7 @@ func (b *htmlWriter) text(s string) { writeText(b, s) }
 // making a string of it.
 func (b pageWriter) id(id uuid.UUID) {
 	var buf [36]byte
-	hex.Encode(buf[0:8], id[0:4])
-	buf[8] = '-'
-	hex.Encode(buf[9:13], id[4:6])
-	buf[13] = '-'
-	hex.Encode(buf[14:18], id[6:8])
-	buf[18] = '-'
-	hex.Encode(buf[19:23], id[8:10])
-	buf[23] = '-'
-	hex.Encode(buf[24:], id[10:])
-	b.Write(buf[:])
+	b.Write(leadjson.AppendUUID(buf[:0], id))
 }
 
 // date writes formatDate's text of t (appendDate).
