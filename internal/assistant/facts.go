@@ -919,6 +919,14 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			}
 		}
 	}
+	if priced && len(out) == 2 && q.onePart() && out[0].keyCover == 0 && out[1].keyCover == 0 {
+		// One price asked of one thing, whose words two priced entries each hold only in
+		// what they say, neither by its name ("Mennyibe kerül egy óra a rutinpályán?": one
+		// course names the practice ground, another its hours of driving): neither is the
+		// thing asked about, and both prices would state other entries' facts. The first
+		// must answer alone, or the question goes to a colleague.
+		out = out[:1]
+	}
 	if !slices.ContainsFunc(out, func(s scored) bool { return s.namesTheDay(q) }) {
 		return nil // "Is there a lesson on Saturday?" asks of a day: entries that name none say nothing of it
 	}
@@ -1141,6 +1149,12 @@ func unitOfTime(t *term) bool {
 		return true
 	}
 	return len(t.parts) > 0 && conceptsOf(t.parts[len(t.parts)-1])&durationConcept != 0
+}
+
+// onePart reports whether all the query's words stand in one part of the message: one clause,
+// with no "és" (and) joining two questions in it.
+func (q query) onePart() bool {
+	return !slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.part != q.terms[0].part })
 }
 
 // topical reports whether the query has a word that names its topic, not only generic ones.

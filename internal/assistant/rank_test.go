@@ -436,3 +436,34 @@ func TestMilyenHosszuAsksHowLong(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceOfOneThingNotOfTwoEntries: a price question of one part whose words two priced
+// entries each hold only in what they say, neither by name, asks about neither of them: it is
+// handed over rather than answered with both prices. Entries the question names are answered,
+// and so are two things asked apart.
+func TestPriceOfOneThingNotOfTwoEntries(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		Services: []Service{{Name: "Általános angol tanfolyam", Description: "Heti két óra kiscsoportban, tankönyvvel.", Price: "60 000 Ft"},
+			{Name: "Üzleti angol", Description: "Tárgyalás és prezentáció gyakorlása, céges számlával.", Price: "90 000 Ft"}},
+		FAQ: []QA{{Question: "Van online oktatás?", Answer: "Igen, minden csoport online is indul."}}}
+	for _, tc := range []struct {
+		message  string
+		want     []string
+		handover bool
+	}{
+		{"Mennyibe kerül egy óra prezentációval?", nil, true},
+		{"How much is one lesson of presentation?", nil, true},
+		{"Mennyibe kerül az üzleti angol?", []string{"90 000 Ft"}, false},
+		{"Mennyibe kerül az üzleti angol és az általános angol tanfolyam?", []string{"90 000 Ft", "60 000 Ft"}, false},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || slices.ContainsFunc(tc.want, func(w string) bool { return !strings.Contains(got.Text, w) }) ||
+			tc.handover && ContainsPrice(got.Text) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
