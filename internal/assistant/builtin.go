@@ -161,6 +161,12 @@ func (r *responder) content() []string {
 			r.handover = true
 			return []string{tx.noPrices}
 		}
+		// The price of an entry whose name the question names, not of one that mentions the
+		// words in what it says: "Ablakpucolás ára?" asks what the window cleaning costs, not
+		// the deep clean that includes it.
+		if i := namedPriced(ss); i >= 0 {
+			chosen = ss[i : i+1]
+		}
 	}
 	var two []scored
 	if len(chosen) < 2 {
@@ -368,6 +374,18 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 	}
 	inLast := func(j int) bool { return q.terms[j].clause == last }
 	return topic >= 2 && explainedIn(chosen[:1], ss, q, inLast) >= minExplained
+}
+
+// namedPriced returns the index of the priced entry whose name the question names most,
+// enough of it to be about it (minKeyCover), or -1.
+func namedPriced(ss []scored) int {
+	best := -1
+	for i, s := range ss {
+		if named(s.kind) && s.priced() && s.keyCover >= minKeyCover && (best < 0 || s.keyCover > ss[best].keyCover) {
+			best = i
+		}
+	}
+	return best
 }
 
 // chose reports whether one of the chosen facts is of kind k.

@@ -467,3 +467,25 @@ func TestPriceOfOneThingNotOfTwoEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceOfTheEntryItNames: a price question that names an entry, even by a word of its
+// own ("pucolás" for "tisztítás"), is answered with that entry's price, not with the price of
+// another that mentions the visitor's very word in what it includes.
+func TestPriceOfTheEntryItNames(t *testing.T) {
+	p := Profile{CompanyName: "Próba Takarító",
+		Services: []Service{{Name: "Költözés utáni takarítás", Description: "Teljes lakás, szőnyegpucolással és ablakmosással.", Price: "60 000 Ft"},
+			{Name: "Szőnyegtisztítás", Description: "Gépi mosás, szárítással.", Price: "900 Ft / m²"}},
+		FAQ: []QA{{Question: "Hozzátok a szereket?", Answer: "Igen, mindent viszünk."}}}
+	for _, tc := range []struct{ message, want, not string }{
+		{"Szőnyegpucolás ára?", "900 Ft / m²", "60 000 Ft"},
+		{"Mennyibe kerül a költözés utáni takarítás?", "60 000 Ft", "900 Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, %q; want %q without %q", tc.message, got.Handover, got.Text, tc.want, tc.not)
+		}
+	}
+}
