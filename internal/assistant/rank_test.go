@@ -489,3 +489,32 @@ func TestPriceOfTheEntryItNames(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedUnitOfTimeAsksALength: "hány perc", "hány órás", "how many hours" ask a length in
+// that unit, answered by an entry that states one, and never the opening hours; "hány óra
+// vezetés" still asks about what is counted, and "hány órakor" the time of day.
+func TestCountedUnitOfTimeAsksALength(t *testing.T) {
+	p := Profile{CompanyName: "Próba Stúdió", OpeningHours: "Hétfő–péntek 9–18",
+		Services: []Service{{Name: "Svédmasszázs", Description: "Teljes test, 60 perces kezelés, illóolajjal.", Price: "12 000 Ft"},
+			{Name: "Bérlet", Description: "10 alkalom masszázs fél év alatt, 2 óra kezelés ajándék.", Price: "100 000 Ft"}},
+		FAQ: []QA{{Question: "Hány kezelés kell a hátfájásra?", Answer: "Általában 5–6 kezelés."}}}
+	for _, tc := range []struct{ message, want, not string }{
+		{"How many hours does a treatment take?", "60 perces", "9–18"},
+		{"Hány órás a kezelés?", "60 perces", "2 óra kezelés"},
+		{"How many hours of treatment come with the pass?", "", "9–18"},
+		{"Hány óra kezelés jár a bérlethez?", "2 óra kezelés", "9–18"},
+		{"Hány órakor nyitnak?", "9–18", "kezelés"},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) || tc.want != "" && got.Handover {
+			t.Errorf("%q: handover %v, %q; want %q without %q", tc.message, got.Handover, got.Text, tc.want, tc.not)
+		}
+	}
+	if DetectIntent("How many hours does a treatment take?").Hours || !DetectIntent("Hány órakor nyitnak?").Hours {
+		t.Error("a counted hour is taken for the opening hours, or the time of day is not")
+	}
+}
