@@ -168,6 +168,16 @@ func (r *responder) content() []string {
 			chosen = ss[i : i+1]
 		}
 	}
+	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where && slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) }) {
+		// The description mentions all the company does. When it ranks first though an entry
+		// with a name of its own names what is asked ("Do you teach on automatic cars?" of a
+		// driving school with an automatic course), the evidence is split between the general
+		// text and the entry: a colleague answers rather than the description standing in.
+		if t.Captured.isZero() {
+			r.handover = true
+		}
+		return nil
+	}
 	var two []scored
 	if len(chosen) < 2 {
 		// A message of two questions, each answered by itself, of which the whole message

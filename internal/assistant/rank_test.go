@@ -518,3 +518,31 @@ func TestCountedUnitOfTimeAsksALength(t *testing.T) {
 		t.Error("a counted hour is taken for the opening hours, or the time of day is not")
 	}
 }
+
+// TestDescriptionDoesNotStandInForANamedEntry: when the description ranks first for a
+// question whose head an entry with a name of its own names, the question is handed over
+// rather than answered with the description; a question about the company itself is still
+// answered from it.
+func TestDescriptionDoesNotStandInForANamedEntry(t *testing.T) {
+	p := Profile{CompanyName: "Próba Vitorlásiskola",
+		Description: "Vitorlásiskola Balatonfüreden. Kezdő és haladó képzés, tapasztalt oktatók, saját hajók, kis és nagy vitorlással.",
+		Services: []Service{{Name: "Nagy vitorlás tanfolyam", Description: "Tíz alkalom a tavon, vizsgára felkészít.", Price: "180 000 Ft"},
+			{Name: "Kezdő tanfolyam", Description: "Öt alkalom, elmélettel.", Price: "90 000 Ft"}},
+		FAQ: []QA{{Question: "Kell saját felszerelés?", Answer: "Nem, mentőmellényt adunk."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Do you teach on big sailing boats?", "", true},
+		{"Mivel foglalkoztok?", "Balatonfüreden", false},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.handover && strings.Contains(got.Text, "Balatonfüreden") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
