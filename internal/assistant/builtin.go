@@ -178,6 +178,21 @@ func (r *responder) content() []string {
 		}
 		return nil
 	}
+	namedOther := func(s scored) bool { return s.keyCover >= minKeyCover && r.namedInstead(s, chosen[0], q, priceAsked) }
+	if len(chosen) > 0 && named(chosen[0].kind) && chosen[0].keyCover == 0 && !q.where && q.onePart() && slices.ContainsFunc(ss, namedOther) {
+		// Likewise an entry that matches only by what it says, no word of its name, while the
+		// question names another that could give the kind of answer asked: "Will you repair
+		// the wall after chasing the cables?" names the FAQ about the wall after chasing, not
+		// the rewiring service whose description lists chasing and cables. The named entry
+		// answers alone when it was chosen too; else a colleague does.
+		if len(chosen) < 2 || !namedOther(chosen[1]) {
+			if t.Captured.isZero() {
+				r.handover = true
+			}
+			return nil
+		}
+		chosen = chosen[1:2]
+	}
 	var two []scored
 	if len(chosen) < 2 {
 		// A message of two questions, each answered by itself, of which the whole message
@@ -396,6 +411,14 @@ func namedPriced(ss []scored) int {
 		}
 	}
 	return best
+}
+
+// namedInstead reports whether s, an entry with a name of its own other than first, names a
+// head word of the question by its key and could give the kind of answer asked: a length for
+// a how-long question, a price for a price question.
+func (r *responder) namedInstead(s, first scored, q query, priceAsked bool) bool {
+	return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) && !sameFact(s.fact, first.fact) &&
+		(!q.duration || s.lasts(q)) && (!priceAsked || r.t.gated() || s.priced())
 }
 
 // chose reports whether one of the chosen facts is of kind k.

@@ -546,3 +546,38 @@ func TestDescriptionDoesNotStandInForANamedEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryMatchedByItsTextDoesNotAnswerForANamedOne: in a question of one part, an entry that
+// matches only by what it says does not answer when the question names another entry that
+// could answer it: the named entry answers alone when it was chosen too, else the question is
+// handed over rather than answered with the first one's fact. A question only the text of an
+// entry matches is still answered by it.
+func TestEntryMatchedByItsTextDoesNotAnswerForANamedOne(t *testing.T) {
+	profile := func(renovation string) Profile {
+		return Profile{CompanyName: "Próba Kft.",
+			Services: []Service{{Name: "Fürdőszoba felújítás", Description: renovation, Price: "900 000 Ft"},
+				{Name: "Csaptelep csere", Description: "Csaptelep felszerelése.", Price: "15 000 Ft"}},
+			FAQ: []QA{{Question: "Kijavítjátok a falat vésés után?", Answer: "Igen, begipszeljük és lefestjük."}}}
+	}
+	// The renovation's text names all the question's words, or all but the repair.
+	all, most := "Régi csövek cseréje, új csempe és burkolat, a fal vésése és javítása.", "Régi csövek cseréje, új csempe és burkolat, a fal vésésével."
+	for _, tc := range []struct {
+		renovation, message, want string
+		handover                  bool
+	}{
+		{all, "Do you repair the wall after replacing old pipes?", "", true},
+		{all, "Do you fix the wall after changing old pipes?", "", true},
+		{most, "Do you repair the wall after replacing old pipes?", "begipszeljük", false},
+		{all, "Kijavítjátok a falat vésés után?", "begipszeljük", false},
+		{all, "Burkolatot is cseréltek?", "900 000 Ft", false},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: profile(tc.renovation), Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.want != "900 000 Ft" && strings.Contains(got.Text, "csövek") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
