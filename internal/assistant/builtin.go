@@ -161,6 +161,37 @@ func (r *responder) content() []string {
 			r.handover = true
 			return []string{tx.noPrices}
 		}
+		// The price of an entry whose name the question names, not of one that mentions the
+		// words in what it says: "Ablakpucolás ára?" asks what the window cleaning costs, not
+		// the deep clean that includes it.
+		if i := namedPriced(ss); i >= 0 {
+			chosen = ss[i : i+1]
+		}
+	}
+	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where && slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) }) {
+		// The description mentions all the company does. When it ranks first though an entry
+		// with a name of its own names what is asked ("Do you teach on automatic cars?" of a
+		// driving school with an automatic course), the evidence is split between the general
+		// text and the entry: a colleague answers rather than the description standing in.
+		if t.Captured.isZero() {
+			r.handover = true
+		}
+		return nil
+	}
+	namedOther := func(s scored) bool { return s.keyCover >= minKeyCover && r.namedInstead(s, chosen[0], q, priceAsked) }
+	if len(chosen) > 0 && named(chosen[0].kind) && chosen[0].keyCover == 0 && !q.where && q.onePart() && slices.ContainsFunc(ss, namedOther) {
+		// Likewise an entry that matches only by what it says, no word of its name, while the
+		// question names another that could give the kind of answer asked: "Will you repair
+		// the wall after chasing the cables?" names the FAQ about the wall after chasing, not
+		// the rewiring service whose description lists chasing and cables. The named entry
+		// answers alone when it was chosen too; else a colleague does.
+		if len(chosen) < 2 || !namedOther(chosen[1]) {
+			if t.Captured.isZero() {
+				r.handover = true
+			}
+			return nil
+		}
+		chosen = chosen[1:2]
 	}
 	var two []scored
 	if len(chosen) < 2 {
@@ -368,6 +399,26 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 	}
 	inLast := func(j int) bool { return q.terms[j].clause == last }
 	return topic >= 2 && explainedIn(chosen[:1], ss, q, inLast) >= minExplained
+}
+
+// namedPriced returns the index of the priced entry whose name the question names most,
+// enough of it to be about it (minKeyCover), or -1.
+func namedPriced(ss []scored) int {
+	best := -1
+	for i, s := range ss {
+		if named(s.kind) && s.priced() && s.keyCover >= minKeyCover && (best < 0 || s.keyCover > ss[best].keyCover) {
+			best = i
+		}
+	}
+	return best
+}
+
+// namedInstead reports whether s, an entry with a name of its own other than first, names a
+// head word of the question by its key and could give the kind of answer asked: a length for
+// a how-long question, a price for a price question.
+func (r *responder) namedInstead(s, first scored, q query, priceAsked bool) bool {
+	return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) && !sameFact(s.fact, first.fact) &&
+		(!q.duration || s.lasts(q)) && (!priceAsked || r.t.gated() || s.priced())
 }
 
 // chose reports whether one of the chosen facts is of kind k.

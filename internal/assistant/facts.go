@@ -434,11 +434,21 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.where = true
 		case f == "mikor" || f == "when" || f == "hanykor":
 			q.when = true
+		case f == "orakor" && i > 0 && folded[i-1] == "hany":
+			q.when = true
+			continue // "hány órakor", at what time: the kind of answer, not a lesson ("óra")
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
 			q.duration = true
 			continue // "milyen hosszú", how long: the kind of answer; "hosszú haj" is long hair
+		}
+		if countsTime(folded, i) {
+			// "Hány percig tart?", "how many days": a length asked in that unit, which is the
+			// kind of answer, not the topic; "Hány óra vezetés van?" still asks about the
+			// driving, whose entry states its hours.
+			q.duration = true
+			continue
 		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
@@ -502,6 +512,13 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	return q
+}
+
+// countsTime reports whether the folded word i is a unit of time counted by the question word
+// before it: "hány perc", "hány napig", "how many hours". "Hány órakor?" asks the time of day.
+func countsTime(folded []string, i int) bool {
+	counted := i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many"
+	return counted && !durationWords[folded[i]] && conceptsOf(strings.TrimSuffix(folded[i], "s"))&durationConcept != 0
 }
 
 // rejoinPrefixes writes a verbal prefix that an auxiliary verb parts from its infinitive
@@ -919,6 +936,14 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			}
 		}
 	}
+	if priced && len(out) == 2 && q.onePart() && out[0].keyCover == 0 && out[1].keyCover == 0 {
+		// One price asked of one thing, whose words two priced entries each hold only in
+		// what they say, neither by its name ("Mennyibe kerül egy óra a rutinpályán?": one
+		// course names the practice ground, another its hours of driving): neither is the
+		// thing asked about, and both prices would state other entries' facts. The first
+		// must answer alone, or the question goes to a colleague.
+		out = out[:1]
+	}
 	if !slices.ContainsFunc(out, func(s scored) bool { return s.namesTheDay(q) }) {
 		return nil // "Is there a lesson on Saturday?" asks of a day: entries that name none say nothing of it
 	}
@@ -1141,6 +1166,12 @@ func unitOfTime(t *term) bool {
 		return true
 	}
 	return len(t.parts) > 0 && conceptsOf(t.parts[len(t.parts)-1])&durationConcept != 0
+}
+
+// onePart reports whether all the query's words stand in one part of the message: one clause,
+// with no "és" (and) joining two questions in it.
+func (q query) onePart() bool {
+	return !slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.part != q.terms[0].part })
 }
 
 // topical reports whether the query has a word that names its topic, not only generic ones.

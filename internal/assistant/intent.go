@@ -53,8 +53,21 @@ func intentOf(t []string) Intent {
 		Quote:    matchAny(t, quotePhrases, true),
 		Callback: matchAny(t, callbackPhrases, true),
 		Buying:   matchAny(t, buyingPhrases, true),
-		Hours:    matchAny(t, hoursPhrases, false) && !matchAny(t, sincePhrases, false),
+		Hours:    hoursAsked(t) && !matchAny(t, sincePhrases, false),
 		Services: matchAny(t, servicesPhrases, false),
 		Thanks:   matchAny(t, thanksPhrases, false),
 	}
+}
+
+// hoursAsked reports whether a message's tokens ask for the opening hours: a phrase of them,
+// other than a unit of time counted ("how many hours", a length or an amount).
+func hoursAsked(t []string) bool {
+	for i := range t {
+		for _, p := range hoursPhrases {
+			if p.mayStart(t[i]) && p.matchAt(t, i) && !countsTime(t, i) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -436,3 +436,148 @@ func TestMilyenHosszuAsksHowLong(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceOfOneThingNotOfTwoEntries: a price question of one part whose words two priced
+// entries each hold only in what they say, neither by name, asks about neither of them: it is
+// handed over rather than answered with both prices. Entries the question names are answered,
+// and so are two things asked apart.
+func TestPriceOfOneThingNotOfTwoEntries(t *testing.T) {
+	p := Profile{CompanyName: "Próba Nyelviskola",
+		Services: []Service{{Name: "Általános angol tanfolyam", Description: "Heti két óra kiscsoportban, tankönyvvel.", Price: "60 000 Ft"},
+			{Name: "Üzleti angol", Description: "Tárgyalás és prezentáció gyakorlása, céges számlával.", Price: "90 000 Ft"}},
+		FAQ: []QA{{Question: "Van online oktatás?", Answer: "Igen, minden csoport online is indul."}}}
+	for _, tc := range []struct {
+		message  string
+		want     []string
+		handover bool
+	}{
+		{"Mennyibe kerül egy óra prezentációval?", nil, true},
+		{"How much is one lesson of presentation?", nil, true},
+		{"Mennyibe kerül az üzleti angol?", []string{"90 000 Ft"}, false},
+		{"Mennyibe kerül az üzleti angol és az általános angol tanfolyam?", []string{"90 000 Ft", "60 000 Ft"}, false},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || slices.ContainsFunc(tc.want, func(w string) bool { return !strings.Contains(got.Text, w) }) ||
+			tc.handover && ContainsPrice(got.Text) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestPriceOfTheEntryItNames: a price question that names an entry, even by a word of its
+// own ("pucolás" for "tisztítás"), is answered with that entry's price, not with the price of
+// another that mentions the visitor's very word in what it includes.
+func TestPriceOfTheEntryItNames(t *testing.T) {
+	p := Profile{CompanyName: "Próba Takarító",
+		Services: []Service{{Name: "Költözés utáni takarítás", Description: "Teljes lakás, szőnyegpucolással és ablakmosással.", Price: "60 000 Ft"},
+			{Name: "Szőnyegtisztítás", Description: "Gépi mosás, szárítással.", Price: "900 Ft / m²"}},
+		FAQ: []QA{{Question: "Hozzátok a szereket?", Answer: "Igen, mindent viszünk."}}}
+	for _, tc := range []struct{ message, want, not string }{
+		{"Szőnyegpucolás ára?", "900 Ft / m²", "60 000 Ft"},
+		{"Mennyibe kerül a költözés utáni takarítás?", "60 000 Ft", "900 Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, %q; want %q without %q", tc.message, got.Handover, got.Text, tc.want, tc.not)
+		}
+	}
+}
+
+// TestCountedUnitOfTimeAsksALength: "hány perc", "hány órás", "how many hours" ask a length in
+// that unit, answered by an entry that states one, and never the opening hours; "hány óra
+// vezetés" still asks about what is counted, and "hány órakor" the time of day.
+func TestCountedUnitOfTimeAsksALength(t *testing.T) {
+	p := Profile{CompanyName: "Próba Stúdió", OpeningHours: "Hétfő–péntek 9–18",
+		Services: []Service{{Name: "Svédmasszázs", Description: "Teljes test, 60 perces kezelés, illóolajjal.", Price: "12 000 Ft"},
+			{Name: "Bérlet", Description: "10 alkalom masszázs fél év alatt, 2 óra kezelés ajándék.", Price: "100 000 Ft"}},
+		FAQ: []QA{{Question: "Hány kezelés kell a hátfájásra?", Answer: "Általában 5–6 kezelés."}}}
+	for _, tc := range []struct{ message, want, not string }{
+		{"How many hours does a treatment take?", "60 perces", "9–18"},
+		{"Hány órás a kezelés?", "60 perces", "2 óra kezelés"},
+		{"How many hours of treatment come with the pass?", "", "9–18"},
+		{"Hány óra kezelés jár a bérlethez?", "2 óra kezelés", "9–18"},
+		{"Hány órakor nyitnak?", "9–18", "kezelés"},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) || tc.want != "" && got.Handover {
+			t.Errorf("%q: handover %v, %q; want %q without %q", tc.message, got.Handover, got.Text, tc.want, tc.not)
+		}
+	}
+	if DetectIntent("How many hours does a treatment take?").Hours || !DetectIntent("Hány órakor nyitnak?").Hours {
+		t.Error("a counted hour is taken for the opening hours, or the time of day is not")
+	}
+}
+
+// TestDescriptionDoesNotStandInForANamedEntry: when the description ranks first for a
+// question whose head an entry with a name of its own names, the question is handed over
+// rather than answered with the description; a question about the company itself is still
+// answered from it.
+func TestDescriptionDoesNotStandInForANamedEntry(t *testing.T) {
+	p := Profile{CompanyName: "Próba Vitorlásiskola",
+		Description: "Vitorlásiskola Balatonfüreden. Kezdő és haladó képzés, tapasztalt oktatók, saját hajók, kis és nagy vitorlással.",
+		Services: []Service{{Name: "Nagy vitorlás tanfolyam", Description: "Tíz alkalom a tavon, vizsgára felkészít.", Price: "180 000 Ft"},
+			{Name: "Kezdő tanfolyam", Description: "Öt alkalom, elmélettel.", Price: "90 000 Ft"}},
+		FAQ: []QA{{Question: "Kell saját felszerelés?", Answer: "Nem, mentőmellényt adunk."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Do you teach on big sailing boats?", "", true},
+		{"Mivel foglalkoztok?", "Balatonfüreden", false},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.handover && strings.Contains(got.Text, "Balatonfüreden") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestEntryMatchedByItsTextDoesNotAnswerForANamedOne: in a question of one part, an entry that
+// matches only by what it says does not answer when the question names another entry that
+// could answer it: the named entry answers alone when it was chosen too, else the question is
+// handed over rather than answered with the first one's fact. A question only the text of an
+// entry matches is still answered by it.
+func TestEntryMatchedByItsTextDoesNotAnswerForANamedOne(t *testing.T) {
+	profile := func(renovation string) Profile {
+		return Profile{CompanyName: "Próba Kft.",
+			Services: []Service{{Name: "Fürdőszoba felújítás", Description: renovation, Price: "900 000 Ft"},
+				{Name: "Csaptelep csere", Description: "Csaptelep felszerelése.", Price: "15 000 Ft"}},
+			FAQ: []QA{{Question: "Kijavítjátok a falat vésés után?", Answer: "Igen, begipszeljük és lefestjük."}}}
+	}
+	// The renovation's text names all the question's words, or all but the repair.
+	all, most := "Régi csövek cseréje, új csempe és burkolat, a fal vésése és javítása.", "Régi csövek cseréje, új csempe és burkolat, a fal vésésével."
+	for _, tc := range []struct {
+		renovation, message, want string
+		handover                  bool
+	}{
+		{all, "Do you repair the wall after replacing old pipes?", "", true},
+		{all, "Do you fix the wall after changing old pipes?", "", true},
+		{most, "Do you repair the wall after replacing old pipes?", "begipszeljük", false},
+		{all, "Kijavítjátok a falat vésés után?", "begipszeljük", false},
+		{all, "Burkolatot is cseréltek?", "900 000 Ft", false},
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: profile(tc.renovation), Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.want != "900 000 Ft" && strings.Contains(got.Text, "csövek") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
