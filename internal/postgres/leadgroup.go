@@ -269,7 +269,30 @@ func appendStringPtr(b []byte, s *string) []byte {
 
 // leadsJSON is insertLeads' $1: a JSON array of rows.
 func leadsJSON(rows []leadRow) []byte {
-	b := make([]byte, 0, 512*len(rows))
+	return appendLeadsJSON(make([]byte, 0, 512*len(rows)), rows)
+}
+
+// jsonbVersion is the first byte of jsonb's binary form, the document's text following it
+// (PostgreSQL's jsonb_recv and jsonb_send).
+const jsonbVersion = 1
+
+// leadsParam is insertLeads' $1 as lib/pq sends it. With binary_parameters (withRuntimeParams
+// sets it unless the DSN says otherwise) a []byte argument goes into the message as it is, in
+// binary form, so the array goes as jsonb's binary form: the text behind jsonbVersion. A string
+// argument cost a group two copies of its text (string(b), then lib/pq's []byte(s)), about a
+// tenth of the bytes a lead create allocated. Without binary_parameters lib/pq would send a
+// []byte as bytea's text, so the text goes as a string.
+func leadsParam(binary bool, rows []leadRow) any {
+	if !binary {
+		return string(leadsJSON(rows))
+	}
+	b := make([]byte, 1, 1+512*len(rows))
+	b[0] = jsonbVersion
+	return appendLeadsJSON(b, rows)
+}
+
+// appendLeadsJSON appends rows as a JSON array.
+func appendLeadsJSON(b []byte, rows []leadRow) []byte {
 	b = append(b, '[')
 	for i := range rows {
 		if i > 0 {
@@ -293,7 +316,7 @@ func leadRows(creates []leadCreate) []leadRow {
 // each one's outcome in order. Its three columns are scanned by hand, as sqlx's reflection
 // would cost a group more than its encoding.
 func storeLeads(ctx context.Context, q runner, creates []leadCreate) ([]lead.Created, error) {
-	rows, err := q.query(ctx, insertLeadsOf(creates), string(leadsJSON(leadRows(creates))))
+	rows, err := q.query(ctx, insertLeadsOf(creates), leadsParam(q.s.binaryParams, leadRows(creates)))
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,8 @@ type Store struct {
 	db    *sqlx.DB
 	dsn   string
 	stmts sync.Map // query -> *sqlx.Stmt
+	// binaryParams is lib/pq's binary_parameters on every connection (jsonbParam).
+	binaryParams bool
 	// schemaCurrent is set once Ready found every migration applied.
 	schemaCurrent atomic.Bool
 	// leads and turns group lead creates and chat turns (group.go).
@@ -81,7 +83,11 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	c, err := pq.NewConnector(full)
+	cfg, err := pq.NewConfig(full)
+	if err != nil {
+		return nil, fmt.Errorf("opening database: %w", err)
+	}
+	c, err := pq.NewConnectorConfig(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
@@ -96,7 +102,7 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("connecting to database: %w", err)
 	}
-	s := &Store{db: db, dsn: dsn}
+	s := &Store{db: db, dsn: dsn, binaryParams: cfg.BinaryParameters}
 	if opt.LeadBatch == 0 {
 		opt.LeadBatch = DefaultLeadBatch
 	}
