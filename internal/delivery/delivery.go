@@ -35,7 +35,11 @@ type Store interface {
 	RecordAttempt(ctx context.Context, companyID, deliveryID uuid.UUID, attempted bool, r event.Result, o event.Outcome, h event.Held) (event.Claimed, error)
 	PurgeEvents(ctx context.Context, age time.Duration) (int64, error)
 	EraseExpired(ctx context.Context, now time.Time) (leads, chats int, err error)
-	TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, err error)
+	// TakeSlotFor holds one of a company's n delivery slots for job until lease passes or
+	// FreeSlot, reading the job's delivery when it takes one (nil when Delivery must read it);
+	// ok false when all n are held, and then the job waits in the company's line, ahead the
+	// jobs before it, for FreeSlot to hand it one.
+	TakeSlotFor(ctx context.Context, companyID, deliveryID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, read *event.Delivery, err error)
 	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration) error
 	ReleaseClaimed(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration, done bool) error
 	IssueConfirmToken(ctx context.Context, companyID uuid.UUID, email string, hash []byte) (company string, err error)
@@ -253,7 +257,8 @@ func retryAfter(attempt int) time.Duration {
 // retry, should its attempt fail, is snoozed when the chain ends: that much later.)
 func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) error {
 	args := job.Args
-	slot, ok, ahead, err := w.cfg.Work.TakeSlot(ctx, args.CompanyID, job.ID, w.cfg.InFlight, rescueAfter)
+	// read is the delivery to attempt when the slot's taking or its claim read it.
+	slot, ok, ahead, read, err := w.cfg.Work.TakeSlotFor(ctx, args.CompanyID, args.DeliveryID, job.ID, w.cfg.InFlight, rescueAfter)
 	if err != nil {
 		return err
 	}
@@ -263,8 +268,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[event.DeliveryJob]) er
 	began := time.Now()
 	h := event.Held{Slot: slot, Job: job.ID}
 	deliveryID := args.DeliveryID
-	var read *event.Delivery // the claimed delivery, when its claim read it
-	var first error          // the fetched job's own result, which River records
+	var first error // the fetched job's own result, which River records
 	for {
 		h.Chain = time.Since(began) < chainFor && !w.stopping.Load()
 		h.HandOver = handoverHold

@@ -610,3 +610,37 @@ func confirmEmails(t *testing.T, s *postgres.Store, companyID uuid.UUID, emails 
 		}
 	}
 }
+
+// A delivery's job adds no entry to River's index on kinds, whose writes each cost a WAL record
+// and a descent of the index (the dispatch's insert, a claim, a completion): nothing asks for
+// the delivery jobs by kind. River's own jobs stay in it.
+func TestDeliveryJobsSkipTheKindIndex(t *testing.T) {
+	t.Parallel()
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	endpoint(t, s, a)
+	for range 5 {
+		if _, err := s.CreateLead(ctx, a, newLead("Anna"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events(t, s, a)
+	if _, err := s.DB().ExecContext(ctx, `INSERT INTO river_job (kind, queue, max_attempts, args)
+		VALUES ('retention', 'event_delivery', 25, '{}')`); err != nil {
+		t.Fatal(err)
+	}
+	var jobs, entries int
+	if err := s.DB().QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = 'event_delivery'`).Scan(&jobs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `CREATE EXTENSION IF NOT EXISTS pgstattuple`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DB().QueryRowContext(ctx, `SELECT tuple_count FROM pgstattuple('river_job_kind')`).Scan(&entries); err != nil {
+		t.Fatal(err)
+	}
+	if jobs != 5 || entries != 1 {
+		t.Errorf("%d delivery jobs, %d entries in river_job_kind; want 5 jobs and the retention job's entry alone", jobs, entries)
+	}
+}

@@ -39,6 +39,15 @@ SELECT (SELECT slot FROM taken) AS slot,
             LIMIT $5) w) END AS ahead,
     (SELECT count(*) FROM delivery_slots WHERE company_id = $1) >= $4 AS made`
 
+// takeSlotRead is takeSlot that, when it takes a slot, also reads the job's delivery $6 with its
+// lead, as Delivery reads it (a round trip and a statement fewer for each job River fetches):
+// the columns after made are NULL when it took none, or when the delivery has no lead to send
+// (Delivery then reads it alone).
+var takeSlotRead = takeSlot + `, n.*
+FROM (SELECT) one
+LEFT JOIN LATERAL (SELECT true AS found, ` + deliveryLeadColumns + deliveryLeadFrom("$6") + `
+    AND EXISTS (SELECT FROM taken)) n ON true`
+
 // makeSlots gives company $1 its $2 slots, numbered from 0, the first time it needs them (and
 // more, should the number grow).
 const makeSlots = `
@@ -68,6 +77,61 @@ func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n 
 		}
 	}
 	return int(r.Slot.Int32), r.Slot.Valid, r.Ahead, nil
+}
+
+// TakeSlotFor is TakeSlot for job's delivery deliveryID, which it reads when it takes a slot, as
+// Delivery would (nil when the delivery has no lead to send or is gone: Delivery then reads it).
+func (s *Store) TakeSlotFor(ctx context.Context, companyID, deliveryID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, read *event.Delivery, err error) {
+	for range 2 {
+		read = nil
+		var sl sql.NullInt32
+		var made bool
+		var found sql.NullBool
+		var dr deliveryRow
+		var l leadRecord
+		dest := append(append([]any{&sl, &ahead, &made, &found}, dr.dest()...), l.dest()...)
+		head := make([]any, len(dest))
+		copy(head, dest[:4])
+		for i := 4; i < len(head); i++ {
+			head[i] = skip{}
+		}
+		// Scanned twice, as RecordAttempt's row: its head, then whole when the delivery was read.
+		err := func() error {
+			rows, err := (runner{s: s}).query(ctx, takeSlotRead, companyID, job, lease.Milliseconds(), n, n*event.LineRounds, deliveryID)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			if !rows.Next() {
+				return translate(rows.Err())
+			}
+			if err := rows.Scan(head...); err != nil {
+				return translate(err)
+			}
+			if found.Valid {
+				if err := rows.Scan(dest...); err != nil {
+					return translate(err)
+				}
+				d, err := withLead(&dr, &l)
+				if err != nil {
+					return err
+				}
+				read = &d
+			}
+			return nil
+		}()
+		if err != nil {
+			return 0, false, 0, nil, err
+		}
+		slot, ok = int(sl.Int32), sl.Valid
+		if made {
+			break
+		}
+		if _, err := s.db.ExecContext(ctx, makeSlots, companyID, n); err != nil {
+			return 0, false, 0, nil, translate(err)
+		}
+	}
+	return slot, ok, ahead, read, nil
 }
 
 // handOver is the WITH entries that let slot $slot of company $1 go that job $job held, handing

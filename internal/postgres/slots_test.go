@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/leadchat/leadchat/internal/event"
+	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/limits"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -471,5 +472,49 @@ func TestReleasedClaimedJobWithNothingToAttemptIsDeleted(t *testing.T) {
 	}
 	if kept || held {
 		t.Errorf("after its release with nothing to attempt: the job kept %v, the slot held %v; want neither", kept, held)
+	}
+}
+
+// TakeSlotFor reads the delivery, with its lead, as Delivery does, when it takes a slot; none
+// when it takes none (the job waits), and none when the lead is gone (Delivery reads it alone).
+func TestTakeSlotForReadsTheDelivery(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	ep := endpoint(t, s, a)
+	anna, bela := newLead("Anna"), newLead("Béla")
+	for _, l := range []lead.Lead{anna, bela} {
+		if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events(t, s, a)
+	list, err := s.Deliveries(ctx, a, ep.ID, 10)
+	if err != nil || len(list) != 2 {
+		t.Fatalf("deliveries = %+v, %v", list, err)
+	}
+	annas, belas := list[0], list[1]
+	if annas.LeadID != anna.ID {
+		annas, belas = belas, annas
+	}
+	_, ok, _, read, err := s.TakeSlotFor(ctx, a, annas.ID, 1, 1, time.Minute)
+	if err != nil || !ok || read == nil {
+		t.Fatalf("a slot: %v, read %v, %v; want the slot and the delivery read", ok, read, err)
+	}
+	want, err := s.Delivery(ctx, a, annas.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*read, want) {
+		t.Errorf("read with the slot:\n%+v\nDelivery:\n%+v", *read, want)
+	}
+	if _, ok, ahead, read, err := s.TakeSlotFor(ctx, a, belas.ID, 2, 1, time.Minute); err != nil || ok || ahead != 0 || read != nil {
+		t.Fatalf("a second job of one slot: %v, %d ahead, read %v, %v; want no slot and no read", ok, ahead, read, err)
+	}
+	if n, err := s.EraseLeads(ctx, a, []uuid.UUID{bela.ID}); err != nil || n != 1 {
+		t.Fatalf("erase: %d, %v", n, err)
+	}
+	if _, ok, _, read, err := s.TakeSlotFor(ctx, a, belas.ID, 3, 2, time.Minute); err != nil || !ok || read != nil {
+		t.Fatalf("an erased lead's delivery: slot %v, read %+v, %v; want the slot and no read", ok, read, err)
 	}
 }
