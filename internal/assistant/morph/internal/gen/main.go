@@ -737,15 +737,28 @@ func isASCIILetters(s string) bool {
 
 // lexiconLemma returns the word the lexicon pairs for the folded Hungarian word w: w itself
 // when the dictionary has it, as the loosest stripping would make "óra" (hour) "örök"
-// (eternal); else its longest loose lemma (see morph.LooseLemmas); "" when it has none.
+// (eternal); else its longest loose lemma (see morph.LooseLemmas); "" when it has none or
+// that is a misread.
 func lexiconLemma(hu *morph.Data, w string) string {
 	if hu.Known(w) {
 		return w
 	}
-	if ls := hu.LooseLemmas(w); len(ls) > 0 {
-		return ls[0]
+	ls := hu.LooseLemmas(w)
+	if len(ls) == 0 {
+		return ""
 	}
-	return ""
+	for _, p := range hu.Prefixes() {
+		// A loose lemma that ends within three letters of a verbal prefix the word begins
+		// with is a misread of a prefixed verb: "megsért" (hurt) as "meg", "megsebesít"
+		// (wound) as "mégse" (still not), "leszámít" (deduct) as "lesz" (will be). The verb
+		// without its prefix is often another verb ("számít", count: it made a cleaning
+		// firm's discount question state its cancellation fee), so it gives none, and the
+		// caller keeps the word whole where Hunspell reads it as a prefix and a verb.
+		if strings.HasPrefix(w, p) && strings.HasPrefix(ls[0], p) && len(ls[0]) < len(p)+3 {
+			return ""
+		}
+	}
+	return ls[0]
 }
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
