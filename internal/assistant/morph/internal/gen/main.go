@@ -761,6 +761,18 @@ func lexiconLemma(hu *morph.Data, w string) string {
 	return ls[0]
 }
 
+// formDistance is how far the English word en is from its Snowball stem k: the letters of
+// each past their common beginning. A stem's commonest form is mostly the stem itself or
+// the stem with its ending back ("come": "come" 0, "comely" 2; "happi": "happy" 2,
+// "happiness" 4), and its rarer derivations lie farther.
+func formDistance(en, k string) int {
+	i := 0
+	for i < len(en) && i < len(k) && en[i] == k[i] {
+		i++
+	}
+	return len(en) - i + len(k) - i
+}
+
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
 // "stem<TAB>hu hu hu" per English Snowball stem, the Hungarian words folded and known to the
 // Hunspell dictionary, each as lexiconLemma gives it or, a compound it gives none of, whole;
@@ -776,6 +788,20 @@ func lexiconLemma(hu *morph.Data, w string) string {
 func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
+	// English stem -> Hungarian word -> formDistance of the nearest English word that gave it
+	near := map[string]map[string]int{}
+	// notePair pairs the stem k of the English word en with the Hungarian lemma.
+	notePair := func(k, en, lemma string, n int) {
+		if pairs[k] == nil {
+			pairs[k], order[k], near[k] = map[string]int{}, map[string]int{}, map[string]int{}
+		}
+		if _, ok := order[k][lemma]; !ok {
+			order[k][lemma] = len(order[k])
+			near[k][lemma] = formDistance(en, k)
+		}
+		near[k][lemma] = min(near[k][lemma], formDistance(en, k))
+		pairs[k][lemma] += n
+	}
 	// addPair pairs en with word, which n more entries give (0 adds the pair after those of
 	// an entry).
 	addPairBy := func(en, word string, n int) {
@@ -802,15 +828,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if lemma == "" {
 			return
 		}
-		lemmas := []string{lemma}
-		k := morph.EnglishStem(en)
-		if pairs[k] == nil {
-			pairs[k], order[k] = map[string]int{}, map[string]int{}
-		}
-		if _, ok := order[k][lemmas[0]]; !ok {
-			order[k][lemmas[0]] = len(order[k])
-		}
-		pairs[k][lemmas[0]] += n
+		notePair(morph.EnglishStem(en), en, lemma, n)
 	}
 	addPair := func(en, word string) { addPairBy(en, word, 1) }
 	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
@@ -890,13 +908,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		hadUI[k] = true
 		if w := morph.Fold(p[1]); !hu.Known(w) && partsOf(hu, w) {
-			if pairs[k] == nil {
-				pairs[k], order[k] = map[string]int{}, map[string]int{}
-			}
-			if _, ok := order[k][w]; !ok {
-				order[k][w] = len(order[k])
-			}
-			pairs[k][w]++
+			notePair(k, p[0], w, 1)
 			continue
 		}
 		addPair(p[0], p[1])
@@ -932,8 +944,11 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	for _, p := range sortedPairs(derived, 3) {
 		addPairBy(p[0], p[1], 0)
 	}
-	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
-	// order of their senses (the dictionaries list the commonest sense first).
+	// own ranks a stem's own Hungarian words: those both dictionaries give first; then those
+	// of the English word nearest the stem, as words Snowball stems alike mean different
+	// things ("come" is "jön", "comely" "kellemes"); then in the order of their senses (the
+	// dictionaries list the commonest sense first). The nearest word first of all lost the
+	// tuning half: "cancel" is nearer its stem than "cancellation", which visitors write.
 	own := func(en string) []string {
 		words := pairs[en]
 		ws := make([]string, 0, len(words))
@@ -943,6 +958,9 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		slices.SortFunc(ws, func(a, b string) int {
 			if words[a] != words[b] {
 				return words[b] - words[a]
+			}
+			if near[en][a] != near[en][b] {
+				return near[en][a] - near[en][b]
 			}
 			return order[en][a] - order[en][b]
 		})

@@ -63,6 +63,18 @@ func lexiconOf(t *testing.T, engHun, hunEng [][]string) map[string]string {
 	return out
 }
 
+func TestLexiconStemRanksNearestWord(t *testing.T) {
+	// "comely" and "come" share the stem "come"; one dictionary each gives their words, the
+	// comely one first.
+	lex := lexiconOf(t, nil, [][]string{
+		{"csinos", "comely"},
+		{"jön", "come"},
+	})
+	if got, want := lex["come"], "jon csinos"; got != want {
+		t.Errorf("come: %q, want %q", got, want)
+	}
+}
+
 func TestLexiconNoMisreadPrefixedVerb(t *testing.T) {
 	// "megsért" is no dictionary word; its loosest stripping reads it as "meg", a bare
 	// verbal prefix, and "megsebesít" as "mégse". Hunspell reads both as a prefix and a
