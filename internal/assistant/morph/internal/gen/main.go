@@ -848,7 +848,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		// The dictionary files a verb under "to": "to spay" is "ivartalanít", which the
 		// visitor's "spay" must find.
-		verb, isVerb := strings.CutPrefix(head, "to ")
+		verb, isVerb := strings.CutPrefix(irregularVerb(head), "to ")
 		if isVerb = isVerb && !strings.Contains(verb, " "); isVerb {
 			head = verb
 		}
@@ -868,6 +868,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		return nil, err
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
+		head = strings.ReplaceAll(head, ",", "")
 		if strings.Contains(head, " ") {
 			for _, s := range senses {
 				two(s, head, 2)
@@ -1183,6 +1184,21 @@ func sortedPairs(m map[[2]string]int, want int) [][2]string {
 	return out
 }
 
+// irregularVerb returns the head of an irregular verb without its past forms ("to hurt, hurt"
+// and "to come, came, come" are "to hurt" and "to come"), and any other head as it is.
+func irregularVerb(head string) string {
+	forms := strings.Split(head, ", ")
+	if len(forms) < 2 || len(forms) > 3 || !strings.HasPrefix(forms[0], "to ") {
+		return head
+	}
+	for _, f := range append([]string{strings.TrimPrefix(forms[0], "to ")}, forms[1:]...) {
+		if !isLetters(f) {
+			return head
+		}
+	}
+	return forms[0]
+}
+
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
 // neighbouring words of a question: "opening hours", "check-up" and "x-ray" are
 // "openinghours", "checkup" and "xray". Other phrases stay as they are.
@@ -1238,7 +1254,13 @@ func eachEntry(base string, fn func(head string, senses []string)) error {
 				}
 			}
 		}
-		fn(strings.ToLower(strings.TrimSpace(fs[0])), senses)
+		head := strings.ToLower(strings.TrimSpace(fs[0]))
+		// The index drops the commas of a head ("to hurt hurt"); its entry keeps them ("to
+		// hurt, hurt", an irregular verb and its past forms).
+		if h := strings.ToLower(strings.TrimSpace(paren.ReplaceAllString(lines[0], ""))); strings.Contains(h, ", ") && strings.ReplaceAll(h, ",", "") == head {
+			head = h
+		}
+		fn(head, senses)
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // writeDictd writes a made-up dictd dictionary, base.index and base.dict.dz, of the entries
-// given as a headword and its sense lines, in the order given.
+// given as a headword line and its sense lines, in the order given.
 func writeDictd(t *testing.T, base string, entries [][]string) {
 	t.Helper()
 	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -26,7 +26,11 @@ func writeDictd(t *testing.T, base string, entries [][]string) {
 	var body, index bytes.Buffer
 	for _, e := range entries {
 		text := strings.Join(e, "\n") + "\n"
-		index.WriteString(e[0] + "\t" + enc(body.Len()) + "\t" + enc(len(text)) + "\n")
+		// The index drops the line's pronunciation and its commas: "to hurt, hurt /tə
+		// hˈɜːt hˈɜːt/" is "to hurt hurt".
+		head, _, _ := strings.Cut(e[0], " /")
+		head = strings.ReplaceAll(head, ",", "")
+		index.WriteString(head + "\t" + enc(body.Len()) + "\t" + enc(len(text)) + "\n")
 		body.WriteString(text)
 	}
 	var dz bytes.Buffer
@@ -84,5 +88,15 @@ func TestLexiconNoMisreadPrefixedVerb(t *testing.T) {
 	}, nil)
 	if got, want := lex["hurt"], "megsert megsebesit art"; got != want {
 		t.Errorf("hurt: %q, want %q", got, want)
+	}
+}
+
+func TestLexiconIrregularVerbHead(t *testing.T) {
+	// The dictionary files an irregular verb with its past forms: "to come, came, come".
+	lex := lexiconOf(t, [][]string{
+		{"to come, came, come /tə kˈʌm/", "1. jön", "2. érkezik"},
+	}, nil)
+	if got, want := lex["come"], "jon erkezik"; got != want {
+		t.Errorf("come: %q, want %q", got, want)
 	}
 }
