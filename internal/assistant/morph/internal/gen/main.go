@@ -737,15 +737,40 @@ func isASCIILetters(s string) bool {
 
 // lexiconLemma returns the word the lexicon pairs for the folded Hungarian word w: w itself
 // when the dictionary has it, as the loosest stripping would make "óra" (hour) "örök"
-// (eternal); else its longest loose lemma (see morph.LooseLemmas); "" when it has none.
+// (eternal); else its longest loose lemma (see morph.LooseLemmas); "" when it has none or
+// that is a misread.
 func lexiconLemma(hu *morph.Data, w string) string {
 	if hu.Known(w) {
 		return w
 	}
-	if ls := hu.LooseLemmas(w); len(ls) > 0 {
-		return ls[0]
+	ls := hu.LooseLemmas(w)
+	if len(ls) == 0 {
+		return ""
 	}
-	return ""
+	for _, p := range hu.Prefixes() {
+		// A loose lemma that ends within three letters of a verbal prefix the word begins
+		// with is a misread of a prefixed verb: "megsért" (hurt) as "meg", "megsebesít"
+		// (wound) as "mégse" (still not), "leszámít" (deduct) as "lesz" (will be). The verb
+		// without its prefix is often another verb ("számít", count: it made a cleaning
+		// firm's discount question state its cancellation fee), so it gives none, and the
+		// caller keeps the word whole where Hunspell reads it as a prefix and a verb.
+		if strings.HasPrefix(w, p) && strings.HasPrefix(ls[0], p) && len(ls[0]) < len(p)+3 {
+			return ""
+		}
+	}
+	return ls[0]
+}
+
+// formDistance is how far the English word en is from its Snowball stem k: the letters of
+// each past their common beginning. A stem's commonest form is mostly the stem itself or
+// the stem with its ending back ("come": "come" 0, "comely" 2; "happi": "happy" 2,
+// "happiness" 4), and its rarer derivations lie farther.
+func formDistance(en, k string) int {
+	i := 0
+	for i < len(en) && i < len(k) && en[i] == k[i] {
+		i++
+	}
+	return len(en) - i + len(k) - i
 }
 
 // readLexicon pairs English words with Hungarian ones from both FreeDict dictionaries: a line
@@ -763,6 +788,20 @@ func lexiconLemma(hu *morph.Data, w string) string {
 func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) ([]string, error) {
 	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
+	// English stem -> Hungarian word -> formDistance of the nearest English word that gave it
+	near := map[string]map[string]int{}
+	// notePair pairs the stem k of the English word en with the Hungarian lemma.
+	notePair := func(k, en, lemma string, n int) {
+		if pairs[k] == nil {
+			pairs[k], order[k], near[k] = map[string]int{}, map[string]int{}, map[string]int{}
+		}
+		if _, ok := order[k][lemma]; !ok {
+			order[k][lemma] = len(order[k])
+			near[k][lemma] = formDistance(en, k)
+		}
+		near[k][lemma] = min(near[k][lemma], formDistance(en, k))
+		pairs[k][lemma] += n
+	}
 	// addPair pairs en with word, which n more entries give (0 adds the pair after those of
 	// an entry).
 	addPairBy := func(en, word string, n int) {
@@ -789,15 +828,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if lemma == "" {
 			return
 		}
-		lemmas := []string{lemma}
-		k := morph.EnglishStem(en)
-		if pairs[k] == nil {
-			pairs[k], order[k] = map[string]int{}, map[string]int{}
-		}
-		if _, ok := order[k][lemmas[0]]; !ok {
-			order[k][lemmas[0]] = len(order[k])
-		}
-		pairs[k][lemmas[0]] += n
+		notePair(morph.EnglishStem(en), en, lemma, n)
 	}
 	addPair := func(en, word string) { addPairBy(en, word, 1) }
 	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
@@ -817,7 +848,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		// The dictionary files a verb under "to": "to spay" is "ivartalanít", which the
 		// visitor's "spay" must find.
-		verb, isVerb := strings.CutPrefix(head, "to ")
+		verb, isVerb := strings.CutPrefix(irregularVerb(head), "to ")
 		if isVerb = isVerb && !strings.Contains(verb, " "); isVerb {
 			head = verb
 		}
@@ -837,6 +868,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		return nil, err
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
+		head = strings.ReplaceAll(head, ",", "")
 		if strings.Contains(head, " ") {
 			for _, s := range senses {
 				two(s, head, 2)
@@ -877,13 +909,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		hadUI[k] = true
 		if w := morph.Fold(p[1]); !hu.Known(w) && partsOf(hu, w) {
-			if pairs[k] == nil {
-				pairs[k], order[k] = map[string]int{}, map[string]int{}
-			}
-			if _, ok := order[k][w]; !ok {
-				order[k][w] = len(order[k])
-			}
-			pairs[k][w]++
+			notePair(k, p[0], w, 1)
 			continue
 		}
 		addPair(p[0], p[1])
@@ -919,8 +945,11 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	for _, p := range sortedPairs(derived, 3) {
 		addPairBy(p[0], p[1], 0)
 	}
-	// own ranks a stem's own Hungarian words: those both dictionaries give first, then in the
-	// order of their senses (the dictionaries list the commonest sense first).
+	// own ranks a stem's own Hungarian words: those both dictionaries give first; then those
+	// of the English word nearest the stem, as words Snowball stems alike mean different
+	// things ("come" is "jön", "comely" "kellemes"); then in the order of their senses (the
+	// dictionaries list the commonest sense first). The nearest word first of all lost the
+	// tuning half: "cancel" is nearer its stem than "cancellation", which visitors write.
 	own := func(en string) []string {
 		words := pairs[en]
 		ws := make([]string, 0, len(words))
@@ -930,6 +959,9 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		slices.SortFunc(ws, func(a, b string) int {
 			if words[a] != words[b] {
 				return words[b] - words[a]
+			}
+			if near[en][a] != near[en][b] {
+				return near[en][a] - near[en][b]
 			}
 			return order[en][a] - order[en][b]
 		})
@@ -1152,6 +1184,21 @@ func sortedPairs(m map[[2]string]int, want int) [][2]string {
 	return out
 }
 
+// irregularVerb returns the head of an irregular verb without its past forms ("to hurt, hurt"
+// and "to come, came, come" are "to hurt" and "to come"), and any other head as it is.
+func irregularVerb(head string) string {
+	forms := strings.Split(head, ", ")
+	if len(forms) < 2 || len(forms) > 3 || !strings.HasPrefix(forms[0], "to ") {
+		return head
+	}
+	for _, f := range append([]string{strings.TrimPrefix(forms[0], "to ")}, forms[1:]...) {
+		if !isLetters(f) {
+			return head
+		}
+	}
+	return forms[0]
+}
+
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
 // neighbouring words of a question: "opening hours", "check-up" and "x-ray" are
 // "openinghours", "checkup" and "xray". Other phrases stay as they are.
@@ -1207,7 +1254,13 @@ func eachEntry(base string, fn func(head string, senses []string)) error {
 				}
 			}
 		}
-		fn(strings.ToLower(strings.TrimSpace(fs[0])), senses)
+		head := strings.ToLower(strings.TrimSpace(fs[0]))
+		// The index drops the commas of a head ("to hurt hurt"); its entry keeps them ("to
+		// hurt, hurt", an irregular verb and its past forms).
+		if h := strings.ToLower(strings.TrimSpace(paren.ReplaceAllString(lines[0], ""))); strings.Contains(h, ", ") && strings.ReplaceAll(h, ",", "") == head {
+			head = h
+		}
+		fn(head, senses)
 	}
 	return nil
 }
