@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"testing"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -47,3 +48,29 @@ func TestStringObjectReadsPostgreSQLsText(t *testing.T) {
 		}
 	}
 }
+
+// The referral data's texts are substrings of one copy of the driver's bytes: two pairs cost
+// that copy and the map, and the map keeps its texts when the driver's buffer is written over.
+func TestStringObjectCopiesTheBytesOnce(t *testing.T) {
+	const text = `{"utm_source": "google", "utm_campaign": "tavasz"}`
+	b := []byte(text)
+	m, ok := stringObject(b)
+	if !ok {
+		t.Fatalf("stringObject(%s) not read", text)
+	}
+	copy(b, bytes.Repeat([]byte{'x'}, len(b)))
+	if want := map[string]string{"utm_source": "google", "utm_campaign": "tavasz"}; !cmp.Equal(m, want) {
+		t.Errorf("after the buffer is written over: %v, want %v", m, want)
+	}
+	b = []byte(text)
+	mapOnly := testing.AllocsPerRun(100, func() {
+		m := make(map[string]string, 2)
+		m["utm_source"], m["utm_campaign"] = "google", "tavasz"
+		sink = m
+	})
+	if n := testing.AllocsPerRun(100, func() { sink, _ = stringObject(b) }); n > mapOnly+1 {
+		t.Errorf("stringObject of two pairs made %v allocations, want at most the map's %v and one copy", n, mapOnly)
+	}
+}
+
+var sink map[string]string
