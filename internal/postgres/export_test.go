@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
@@ -229,3 +230,15 @@ func LeadsJSON(companyIDs []uuid.UUID, leads []lead.Lead) string {
 	}
 	return string(leadsJSON(leadRows(creates)))
 }
+
+// RecordArray is the lead file's recordArray of cols fields a record, for the tests of what
+// PostgreSQL writes.
+type RecordArray struct{ a recordArray }
+
+func NewRecordArray(cols int) *RecordArray              { return &RecordArray{recordArray{cols: cols}} }
+func (r *RecordArray) Scan(src any) error               { return r.a.Scan(src) }
+func (r *RecordArray) Len() int                         { return r.a.len() }
+func (r *RecordArray) Text(i, j int) string             { return r.a.text(i, j) }
+func (r *RecordArray) Bool(i, j int) (bool, error)      { return r.a.bool(i, j) }
+func (r *RecordArray) Time(i, j int) (time.Time, error) { return r.a.time(i, j) }
+func (r *RecordArray) UUID(i, j int) (uuid.UUID, error) { return r.a.uuid(i, j) }

@@ -183,6 +183,28 @@ func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 	if _, err := s.RemoveCompanyUser(ctx, a, bela.ID); err != nil {
 		t.Fatal(err)
 	}
+	// The same person's other leads: one by the number alone, without an address or a last
+	// name, one by the address in other letters' case, without a number; and another person.
+	var wantRelated []lead.Stored
+	for _, o := range []lead.Lead{
+		{FirstName: "Péter", Phone: "+36 30 123 4567", PhoneE164: "+36301234567", Source: lead.SourceManual},
+		{FirstName: `P"é{t}er,`, LastName: `Kiss \ NULL`, Email: "A@Example.HU", Source: lead.SourceForm},
+		{FirstName: "Más", Email: "mas@example.hu", Source: lead.SourceAPI},
+	} {
+		o.ID = lead.NewID()
+		if _, err := s.CreateLead(ctx, a, o, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		stored, err := s.GetLead(ctx, a, o.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.FirstName != "Más" {
+			wantRelated = append([]lead.Stored{{Status: stored.Status, CreatedAt: stored.CreatedAt, Lead: lead.Lead{
+				ID: o.ID, FirstName: o.FirstName, LastName: o.LastName, Email: o.Email, Phone: o.Phone, Source: o.Source}}},
+				wantRelated...) // newest first
+		}
+	}
 	f, users, err := s.LeadFile(ctx, a, id, 50)
 	if err != nil {
 		t.Fatal(err)
@@ -231,7 +253,7 @@ func TestLeadFileReadsWhatTheSeparateReadsDo(t *testing.T) {
 			t.Errorf("%s (-separate +file):\n%s", c.what, diff)
 		}
 	}
-	if len(f.Related) != 0 {
-		t.Errorf("related: %v, want none", ids(f.Related))
+	if diff := cmp.Diff(wantRelated, f.Related, sameInstant); diff != "" {
+		t.Errorf("related (-created +file):\n%s", diff)
 	}
 }

@@ -82,8 +82,8 @@ WHERE s.token = $1 AND current_timestamp < s.expiry`
 // own work per statement on both sides. No row when findSessionViewer gives none, or the
 // company has no such lead.
 const findSessionLeadFile = `
-SELECT s.data, ` + leadFileColumns + `, ` + viewerColumns + sessionViewerFrom + `
-JOIN leads l ON l.company_id = m.company_id AND l.id = $4` + leadFileLists + `$5` + leadFileListsEnd + sessionLive
+SELECT s.data, ` + leadColumns + leadFileLists + `$5` + leadFileListsEnd + `, ` + viewerColumns + sessionViewerFrom + `
+JOIN leads l ON l.company_id = m.company_id AND l.id = $4` + sessionLive
 
 // uuidPattern is a UUID's usual text, as uuid.UUID's String writes it.
 const uuidPattern = `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`
