@@ -174,15 +174,6 @@ const SelectLeadFile = selectLeadFile
 // FindSessionLeadFile is the lead page's session lookup, for tests of its plans.
 const FindSessionLeadFile = findSessionLeadFile
 
-// ParseTextArray is parseTextArray, for the tests of what PostgreSQL writes.
-var ParseTextArray = parseTextArray
-
-// TimeArray and BoolArray are the lead page's time and flag lists.
-type (
-	TimeArray = timeArray
-	BoolArray = boolArray
-)
-
 // WriterOf is the lead writer, of n, that stores a company's creates.
 func WriterOf(companyID uuid.UUID, n int) int { return writerOf(companyID, n) }
 

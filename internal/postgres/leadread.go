@@ -24,7 +24,7 @@ import (
 // made it, which the lead keeps (leads.session_id, copied from chat_sessions.lead_id by the
 // database's triggers): a join to chat_sessions probed its index once a lead. Its texts come as
 // columns, a string each from lib/pq: as one text[] parsed into substrings of one copy
-// (textArray), a row made 18 fewer allocations (15 against 33), but PostgreSQL's building and
+// (a reader since removed), a row made 18 fewer allocations (15 against 33), but PostgreSQL's building and
 // writing of the array cost it more CPU than the strings cost the server (BenchmarkLeadsCSV, a
 // row: PostgreSQL 5.4-7.1 µs as columns against 7.3-9.6 µs as an array, the server 11.4-16.2
 // against 12.2-15.0 µs). The note comes out of details as text, which spares decoding JSON; the
