@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/leadchat/leadchat/internal/bench/leadpage"
 	"github.com/leadchat/leadchat/internal/postgres"
 )
 
@@ -279,11 +280,11 @@ func (b *bench) targets(rows map[string]*row) []target {
 	if r := get(lcLeadPage, 16); r != nil {
 		judge(r.err == "" && r.res.OK > 0 && r.res.Errors == 0 && r.res.P99 <= 30*time.Millisecond,
 			"dashboard lead page with %d related leads, %d notes, %d changes and %d chat messages: p99 %s at 16 connections, %d errors (want ≤ 30ms, none)%s",
-			relatedLeads, pageNotes, pageHistory, pageTranscript, fmtDur(r.res.P99), r.res.Errors, disturbed(r))
+			leadpage.Related, leadpage.Notes, leadpage.History, leadpage.Transcript, fmtDur(r.res.P99), r.res.Errors, disturbed(r))
 	}
 	if e := b.export; e != nil {
 		// The company's leads are the seeded ones and the lead page's lead with its related leads.
-		judge(e.err == "" && e.rows == b.bigLeads()+1+relatedLeads && e.perSecond() >= 50000 && e.rss > 0 && e.rss < 64<<20,
+		judge(e.err == "" && e.rows == b.bigLeads()+1+leadpage.Related && e.perSecond() >= 50000 && e.rss > 0 && e.rss < 64<<20,
 			"CSV export of a company's %s leads from the dashboard: %d rows at %.0f rows/s, server peak RSS %.1f MiB (want all, ≥ 50,000 rows/s, < 64 MiB)%s",
 			b.bigLeadsText(), e.rows, e.perSecond(), float64(e.rss)/(1<<20), map[bool]string{true: "; " + e.err}[e.err != ""])
 	}

@@ -3,7 +3,6 @@ package web_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,11 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/leadchat/leadchat/internal/bench"
+	"github.com/leadchat/leadchat/internal/bench/leadpage"
 	"github.com/leadchat/leadchat/internal/company"
-	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/plan"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/postgres/pgtest"
@@ -32,38 +29,9 @@ import (
 func BenchmarkLeadPage(b *testing.B) {
 	ctx := context.Background()
 	store, c, owner := benchCompany(b)
-	id := uuid.New()
-	for _, q := range []struct {
-		sql  string
-		args []any
-	}{
-		{`INSERT INTO leads (id, company_id, first_name, last_name, email, phone, phone_e164, service, details, source, status, created_at, updated_at)
-		  SELECT CASE WHEN i = 0 THEN $2 ELSE gen_random_uuid() END, $1, 'Eszter', 'Kovács', 'visszatero.ugyfel@example.hu',
-		         '+36 30 999 1234', '+36309991234', 'Hőszivattyú', jsonb_build_object('note', 'Visszatérő érdeklődő, ' || i || '. kérés.'),
-		         (ARRAY['form','api','chat','manual'])[1 + i % 4], 'new', now() - i * interval '1 day', now() - i * interval '1 day'
-		  FROM generate_series(0, 20) AS i`, []any{c.ID, id}},
-		{`INSERT INTO chat_sessions (company_id, session_id, lead_id, visitor_messages) VALUES ($1, 'leadchat-bench-lead-page', $2, 10)`, []any{c.ID, id}},
-		{`INSERT INTO chat_messages (company_id, session_id, visitor, text, created_at)
-		  SELECT $1, 'leadchat-bench-lead-page', i % 2 = 1,
-		         CASE WHEN i % 2 = 1 THEN 'Mennyibe kerül egy hőszivattyú egy 120 m²-es házhoz? (' || i || ')'
-		              ELSE 'Egy 120 m²-es házhoz általában 8–10 kW-os hőszivattyú kell; az ár a típustól függ.' END,
-		         now() - interval '1 hour' + i * interval '10 seconds'
-		  FROM generate_series(1, 20) AS i`, []any{c.ID}},
-	} {
-		if _, err := store.DB().ExecContext(ctx, q.sql, q.args...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for i := range 10 {
-		if err := store.SetLeadStatus(ctx, c.ID, id, []lead.Status{lead.StatusContacted, lead.StatusQualified}[i%2], lead.OriginDashboard); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for i := range 50 {
-		text := fmt.Sprintf("%d. jegyzet: felhívtam, a hőszivattyú ára és a telepítés ideje érdekli; jövő héten újra hívom.", i+1)
-		if _, err := store.AddLeadNote(ctx, c.ID, id, owner.ID, text); err != nil {
-			b.Fatal(err)
-		}
+	id, err := leadpage.Seed(ctx, store, c.ID, owner.ID)
+	if err != nil {
+		b.Fatal(err)
 	}
 	h, cookie := benchLogin(b, store)
 	page := func() {
