@@ -23,19 +23,23 @@ import (
 // export, the lead file, a delivery), in leadRecord.dest's order, with the chat session that
 // made it, which the lead keeps (leads.session_id, copied from chat_sessions.lead_id by the
 // database's triggers): a join to chat_sessions probed its index once a lead. Its texts come as
-// columns, a string each from lib/pq: as one text[] parsed into substrings of one copy
-// (a reader since removed), a row made 18 fewer allocations (15 against 33), but PostgreSQL's building and
-// writing of the array cost it more CPU than the strings cost the server (BenchmarkLeadsCSV, a
-// row: PostgreSQL 5.4-7.1 µs as columns against 7.3-9.6 µs as an array, the server 11.4-16.2
-// against 12.2-15.0 µs). The note comes out of details as text, which spares decoding JSON; the
+// columns, a string each from lib/pq: as one text[] parsed into substrings of one copy (a
+// reader since removed), a row made 18 fewer allocations (15 against 33), but PostgreSQL's
+// building and writing of the array cost it more CPU than the strings cost the server
+// (BenchmarkLeadsCSV, a row: PostgreSQL 5.4-7.1 µs as columns against 7.3-9.6 µs as an array,
+// the server 11.4-16.2 against 12.2-15.0 µs). The note comes out of details as text, which spares decoding JSON; the
 // unanswered questions, which only chat leads have, as their JSON array. The times come in
 // PostgreSQL's binary form (sentTimes).
 const leadColumns = leadColumnsHead + sentTimes + leadColumnsTail
 
 const (
-	leadColumnsHead = `l.id, l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
-       l.details->>'note', l.source, l.status, l.session_id, l.assignee_id,
-       l.details->'unanswered_questions', l.referral_data, l.over_limit,`
+	leadColumnsHead = `l.id, ` + leadTextColumns + `, l.assignee_id,
+       ` + leadDataColumns + `,`
+	// leadTextColumns are the lead's texts, in leadRecord.Texts' order (textFirstName...).
+	leadTextColumns = `l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
+       l.details->>'note', l.source, l.status, l.session_id`
+	// leadDataColumns are the lead's JSON columns and its over-limit flag.
+	leadDataColumns = `l.details->'unanswered_questions', l.referral_data, l.over_limit`
 	leadColumnsTail = `,
        l.consent`
 	// sentTimes are a lead's times in PostgreSQL's binary form (microseconds since 2000, eight
@@ -79,10 +83,8 @@ FROM leads l`
 // columns into.
 const listColumns = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000000-0000-0000-0000-000000000000'))
            || timestamptz_send(l.created_at) || timestamptz_send(l.updated_at),
-       l.first_name, l.last_name, l.email, l.phone, l.phone_e164, l.service,
-       l.details->>'note', l.source, l.status, l.session_id,
-       l.details->'unanswered_questions', l.referral_data, l.over_limit,
-       l.consent`
+       ` + leadTextColumns + `,
+       ` + leadDataColumns + leadColumnsTail
 
 // pageFixed is the length of listColumns' first column: two uuids and two times.
 const pageFixed = 16 + 16 + 8 + 8

@@ -28,7 +28,7 @@ type Store struct {
 	db    *sqlx.DB
 	dsn   string
 	stmts sync.Map // query -> *sqlx.Stmt
-	// binaryParams is lib/pq's binary_parameters on every connection (jsonbParam).
+	// binaryParams is lib/pq's binary_parameters on every connection (leadsParam).
 	binaryParams bool
 	// schemaCurrent is set once Ready found every migration applied.
 	schemaCurrent atomic.Bool
