@@ -344,21 +344,18 @@ func (p *paramCheck) accepts(value string) bool {
 // a sign, leading zeros and up to 19 digits, then checks the bounds; the compiled check takes
 // less: 1 to 15 ASCII digits without a leading zero (exact as kin-openapi's float64 bounds)
 // within the bounds. Anything else, a negative number among it, goes to kin-openapi.
-type intCheck struct {
-	min, max       int64
-	hasMin, hasMax bool
-}
+type intCheck struct{ min, max int64 }
 
 // compileIntCheck compiles s when it is an integer schema of that shape; ok is false otherwise.
 func compileIntCheck(s *openapi3.Schema) (c *intCheck, ok bool) {
 	if s.Type == nil || len(*s.Type) != 1 || !s.Type.Is(openapi3.TypeInteger) {
 		return nil, false
 	}
-	c = &intCheck{}
+	c = &intCheck{min: math.MinInt64, max: math.MaxInt64}
 	switch s.Format {
 	case "", "int64":
 	case "int32":
-		c.min, c.max, c.hasMin, c.hasMax = math.MinInt32, math.MaxInt32, true, true
+		c.min, c.max = math.MinInt32, math.MaxInt32
 	default:
 		return nil, false
 	}
@@ -370,21 +367,17 @@ func compileIntCheck(s *openapi3.Schema) (c *intCheck, ok bool) {
 	if !reflect.DeepEqual(rest, openapi3.Schema{}) {
 		return nil, false
 	}
-	if s.Min != nil {
-		if *s.Min != math.Trunc(*s.Min) || math.Abs(*s.Min) > 1e15 {
+	// A bound is exact as an integer only up to 1e15 (a float64); it narrows the format's.
+	for _, b := range []*float64{s.Min, s.Max} {
+		if b != nil && (*b != math.Trunc(*b) || math.Abs(*b) > 1e15) {
 			return nil, false
 		}
-		c.min, c.hasMin = max(int64(*s.Min), c.min), true
+	}
+	if s.Min != nil {
+		c.min = max(c.min, int64(*s.Min))
 	}
 	if s.Max != nil {
-		if *s.Max != math.Trunc(*s.Max) || math.Abs(*s.Max) > 1e15 {
-			return nil, false
-		}
-		c.max = int64(*s.Max)
-		if c.hasMax {
-			c.max = min(c.max, math.MaxInt32)
-		}
-		c.hasMax = true
+		c.max = min(c.max, int64(*s.Max))
 	}
 	return c, true
 }
@@ -402,7 +395,7 @@ func (c *intCheck) accepts(value string) bool {
 		}
 		n = n*10 + int64(d)
 	}
-	return (!c.hasMin || n >= c.min) && (!c.hasMax || n <= c.max)
+	return c.min <= n && n <= c.max
 }
 
 // compileParamChecks compiles the parameters of an operation (its path item's among them);
