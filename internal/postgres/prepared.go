@@ -39,7 +39,7 @@ type runner struct {
 // which would take a second connection while it holds one (and deadlock a full pool).
 var hotQueries = []string{
 	insertLeadsFor[0][0], insertLeadsFor[0][1], insertLeadsFor[1][0], insertLeadsFor[1][1], lockIdempotencyKey, selectIdempotencyKey, readTurn, saveTurns, updateLeadContact,
-	selectDeliveryLead, recordAttempt, dispatchEvents, takeSlot,
+	selectDeliveryLead, recordAttempt, dispatchEvents, takeSlotRead,
 }
 
 // Prepare prepares the hot statements; call it after the migrations.

@@ -58,25 +58,10 @@ ON CONFLICT DO NOTHING`
 // TakeSlot holds one of a company's n delivery slots for job until lease passes or FreeSlot;
 // ok false when all n are held, and then the job waits in the company's line, ahead the jobs
 // in it before this one, for FreeSlot to hand it one. Slots are rows, so the bound holds
-// across instances.
+// across instances. It is TakeSlotFor with no delivery to read.
 func (s *Store) TakeSlot(ctx context.Context, companyID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, err error) {
-	var r struct {
-		Slot  sql.NullInt32 `db:"slot"`
-		Ahead int           `db:"ahead"`
-		Made  bool          `db:"made"`
-	}
-	for range 2 {
-		if err := (runner{s: s}).get(ctx, &r, takeSlot, companyID, job, lease.Milliseconds(), n, n*event.LineRounds); err != nil {
-			return 0, false, 0, translate(err)
-		}
-		if r.Made {
-			break
-		}
-		if _, err := s.db.ExecContext(ctx, makeSlots, companyID, n); err != nil {
-			return 0, false, 0, translate(err)
-		}
-	}
-	return int(r.Slot.Int32), r.Slot.Valid, r.Ahead, nil
+	slot, ok, ahead, _, err = s.TakeSlotFor(ctx, companyID, uuid.Nil, job, n, lease)
+	return slot, ok, ahead, err
 }
 
 // TakeSlotFor is TakeSlot for job's delivery deliveryID, which it reads when it takes a slot, as
