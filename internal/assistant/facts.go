@@ -42,10 +42,9 @@ type fact struct {
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
-	// duration is set when the fact says how long something takes (see statesDuration),
-	// units holds the units of time it says it in.
-	duration bool
-	units    []term
+	// units are the units of time of the lengths the fact states (durationUnits): "4–6 hét"
+	// says how long something takes in weeks.
+	units []term
 }
 
 // Weights of where a profile word stands.
@@ -117,11 +116,6 @@ func facts(p Profile) []fact {
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
 			case factService:
 				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
-			}
-			f.duration = len(f.units) > 0
-			switch f.kind {
-			case factHours:
-				f.duration = true // "Pénteken meddig vagytok?" asks until when
 			}
 		}
 	}()
@@ -1104,7 +1098,7 @@ func keyStrength(s scored, q query) float64 {
 // itself, but by "50 perces óra".
 func (f fact) lasts(q query) bool {
 	if f.kind == factHours {
-		return f.duration
+		return true // "Pénteken meddig vagytok?" asks until when
 	}
 	for i := range f.units {
 		if !slices.ContainsFunc(q.terms, func(t queryTerm) bool {
@@ -1116,14 +1110,10 @@ func (f fact) lasts(q query) bool {
 	return false
 }
 
-// statesDuration reports whether a text says how long something takes: a number before a
-// unit of time ("4–6 hét", "50 perces", "two hours", "90-minute"). A word of time alone
-// names the thing, not its length: "Az órák az iroda elől indulnak" (the lessons start at the
-// office) says nothing of how long a lesson is.
-func statesDuration(s string) bool { return len(durationUnits(s)) > 0 }
-
-// durationUnits returns, as terms, the units of time of the lengths a text states (see
-// statesDuration).
+// durationUnits returns, as terms, the units of time of the lengths a text states: a number
+// before a unit of time ("4–6 hét", "50 perces", "two hours", "90-minute"). A word of time
+// alone names the thing, not its length: "Az órák az iroda elől indulnak" (the lessons start
+// at the office) says nothing of how long a lesson is.
 func durationUnits(s string) []term {
 	var out []term
 	ws := words(s)
