@@ -581,3 +581,47 @@ func TestEntryMatchedByItsTextDoesNotAnswerForANamedOne(t *testing.T) {
 		}
 	}
 }
+
+// TestFutureAuxiliaryIsNoTopic: "fog" with an infinitive in its clause makes the future tense
+// ("Mennyibe fog kerülni a tömés?", what will the filling cost) and names no tooth, so a dental
+// profile's tooth entries neither outweigh the thing asked about nor leave the question
+// half explained; "fog" without an infinitive stays a word of the question.
+func TestFutureAuxiliaryIsNoTopic(t *testing.T) {
+	for _, tc := range []struct {
+		message string
+		want    []bool
+	}{
+		{"Mennyibe fog kerülni a tömés?", []bool{false, true, false, false, false, false}},
+		{"Fájni fogják?", []bool{false, true, false}},
+		{"Mennyibe kerül egy fog?", nil}, // no infinitive: a tooth
+		{"Fogat kell húzni?", nil},       // "fogat" is a tooth, whatever follows
+		{"Kell fog, fájni?", nil},        // the infinitive is in another clause
+		{"Fog a bikini?", nil},           // "bikini" merely ends in "-ni"
+	} {
+		ws := words(tc.message)
+		folded := make([]string, len(ws))
+		for i, w := range ws {
+			folded[i] = fold(w)
+		}
+		if got := futureAuxiliaries(folded); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v, want %v", tc.message, got, tc.want)
+		}
+	}
+	p := Profile{CompanyName: "Mosoly Fogászat", Description: "Fogorvosi rendelő Szegeden.",
+		Services: []Service{{Name: "Tömés", Description: "Esztétikus fehér tömés, egy alkalom.", Price: "18 000 Ft"},
+			{Name: "Fogfehérítés", Description: "Rendelői fehérítés egy óra alatt.", Price: "60 000 Ft"},
+			{Name: "Foghúzás", Description: "Egyszerű foghúzás helyi érzéstelenítéssel.", Price: "12 000 Ft"}},
+		FAQ: []QA{{Question: "Fáj a kezelés?", Answer: "Helyi érzéstelenítést adunk."}}}
+	for _, tc := range []struct{ message, want string }{
+		{"Mennyibe fog kerülni a tömés?", "18 000 Ft"},
+		{"Fogják érzésteleníteni?", "Helyi érzéstelenítést"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}
