@@ -625,3 +625,36 @@ func TestFutureAuxiliaryIsNoTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestSynonymsOfOneRoot: a word the thesaurus gives as a synonym of the profile's, and that
+// the dictionary's rules derive from a root the profile's word begins with ("éjjel", at night,
+// is "éj" with a suffix; "éjszakai", nightly, begins with it), names what the profile's word
+// names; synonyms of no common root stay the thesaurus's weak kin ("altatás", general
+// anaesthesia, is no "érzéstelenítés", numbing), and so do those whose common beginning is
+// only a looser lemma's.
+func TestSynonymsOfOneRoot(t *testing.T) {
+	lemma := func(w string) *term { tt := makeTerm(w, false, true); return &tt }
+	if m := match(lemma("éjjel"), lemma("éjszakai")); m != sameIdea {
+		t.Errorf("éjjel ~ éjszakai: %v, want %v", m, sameIdea)
+	}
+	if m := match(lemma("altatással"), lemma("érzéstelenítéssel")); m != synonym {
+		t.Errorf("altatással ~ érzéstelenítéssel: %v, want %v", m, synonym)
+	}
+	// "jog" is only a looser lemma of "jogsi", which the rules do not derive from it.
+	if m := match(lemma("jogsi"), lemma("jogosítványt")); m != synonym {
+		t.Errorf("jogsi ~ jogosítványt: %v, want %v", m, synonym)
+	}
+	p := Profile{CompanyName: "Mancs Rendelő", Description: "Kisállat-rendelő Szegeden.",
+		Services: []Service{{Name: "Veszettség elleni oltás", Description: "Évente kötelező oltás.", Price: "8 500 Ft"}},
+		FAQ: []QA{{Question: "Van éjszakai ügyelet?", Answer: "Éjszakai ügyeletet nem tartunk; a Városi Állatklinikát ajánljuk."},
+			{Question: "Fáj a kezelés?", Answer: "Minden beavatkozást helyi érzéstelenítéssel végzünk."}}}
+	for _, message := range []string{"Éjjel hova vigyem?", "Éjjel is van ügyelet?"} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "Városi Állatklinikát") {
+			t.Errorf("%q: handover %v, %q; want the night FAQ's answer", message, got.Handover, got.Text)
+		}
+	}
+}
