@@ -404,6 +404,10 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	}
 	q := query{english: english, priceParts: priceParts}
 	negated := negatedWords(folded)
+	var auxiliary []bool
+	if !english {
+		auxiliary = futureAuxiliaries(folded)
+	}
 	seen := map[string]bool{}
 	clause, reason := 0, false
 	for i, w := range ws {
@@ -446,6 +450,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
+		}
+		if auxiliary != nil && auxiliary[i] {
+			continue // "jól fog kinézni" (will look good): the future, not "fog" (tooth)
 		}
 		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
@@ -506,6 +513,50 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	return q
+}
+
+// futureForms are the forms of "fog" that, with an infinitive, make the future tense ("fog
+// kerülni", will cost; "fogjátok csinálni", you will do it); without one "fog" is a tooth or
+// holding.
+var futureForms = wordSet(`fogok fogsz fog fogunk fogtok fognak fogom fogod fogja fogjuk fogjatok fogjak`)
+
+// futureAuxiliaries marks the folded words that are the future auxiliary "fog": a form of it
+// in a clause that has an infinitive. Nil when there is none.
+func futureAuxiliaries(folded []string) []bool {
+	var out []bool
+	for i, f := range folded {
+		if !futureForms[f] {
+			continue
+		}
+		start, end := i, i+1
+		for start > 0 && folded[start-1] != clauseBreak {
+			start--
+		}
+		for end < len(folded) && folded[end] != clauseBreak {
+			end++
+		}
+		for j := start; j < end; j++ {
+			if j != i && infinitive(folded[j]) {
+				if out == nil {
+					out = make([]bool, len(folded))
+				}
+				out[i] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// infinitive reports whether a folded Hungarian word is a verb's infinitive: it ends in "-ni"
+// and the dictionary's rules take that suffix off ("kerülni": "kerül"), which a word that
+// merely ends so ("bikini") does not allow.
+func infinitive(f string) bool {
+	if len(f) < 4 || !strings.HasSuffix(f, "ni") {
+		return false
+	}
+	s := morph.Load().Stems(f)
+	return len(s) > 0 && s[0] != f && len(s[0]) < len(f)
 }
 
 // countsTime reports whether the folded word i is a unit of time counted by the question word

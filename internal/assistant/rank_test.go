@@ -581,3 +581,80 @@ func TestEntryMatchedByItsTextDoesNotAnswerForANamedOne(t *testing.T) {
 		}
 	}
 }
+
+// TestFutureAuxiliaryIsNoTopic: "fog" with an infinitive in its clause makes the future tense
+// ("Mennyibe fog kerülni a tömés?", what will the filling cost) and names no tooth, so a dental
+// profile's tooth entries neither outweigh the thing asked about nor leave the question
+// half explained; "fog" without an infinitive stays a word of the question.
+func TestFutureAuxiliaryIsNoTopic(t *testing.T) {
+	for _, tc := range []struct {
+		message string
+		want    []bool
+	}{
+		{"Mennyibe fog kerülni a tömés?", []bool{false, true, false, false, false, false}},
+		{"Fájni fogják?", []bool{false, true, false}},
+		{"Mennyibe kerül egy fog?", nil}, // no infinitive: a tooth
+		{"Fogat kell húzni?", nil},       // "fogat" is a tooth, whatever follows
+		{"Kell fog, fájni?", nil},        // the infinitive is in another clause
+		{"Fog a bikini?", nil},           // "bikini" merely ends in "-ni"
+	} {
+		ws := words(tc.message)
+		folded := make([]string, len(ws))
+		for i, w := range ws {
+			folded[i] = fold(w)
+		}
+		if got := futureAuxiliaries(folded); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v, want %v", tc.message, got, tc.want)
+		}
+	}
+	p := Profile{CompanyName: "Mosoly Fogászat", Description: "Fogorvosi rendelő Szegeden.",
+		Services: []Service{{Name: "Tömés", Description: "Esztétikus fehér tömés, egy alkalom.", Price: "18 000 Ft"},
+			{Name: "Fogfehérítés", Description: "Rendelői fehérítés egy óra alatt.", Price: "60 000 Ft"},
+			{Name: "Foghúzás", Description: "Egyszerű foghúzás helyi érzéstelenítéssel.", Price: "12 000 Ft"}},
+		FAQ: []QA{{Question: "Fáj a kezelés?", Answer: "Helyi érzéstelenítést adunk."}}}
+	for _, tc := range []struct{ message, want string }{
+		{"Mennyibe fog kerülni a tömés?", "18 000 Ft"},
+		{"Fogják érzésteleníteni?", "Helyi érzéstelenítést"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}
+
+// TestSynonymsOfOneRoot: a word the thesaurus gives as a synonym of the profile's, and that
+// the dictionary's rules derive from a root the profile's word begins with ("éjjel", at night,
+// is "éj" with a suffix; "éjszakai", nightly, begins with it), names what the profile's word
+// names; synonyms of no common root stay the thesaurus's weak kin ("altatás", general
+// anaesthesia, is no "érzéstelenítés", numbing), and so do those whose common beginning is
+// only a looser lemma's.
+func TestSynonymsOfOneRoot(t *testing.T) {
+	lemma := func(w string) *term { tt := makeTerm(w, false, true); return &tt }
+	if m := match(lemma("éjjel"), lemma("éjszakai")); m != sameIdea {
+		t.Errorf("éjjel ~ éjszakai: %v, want %v", m, sameIdea)
+	}
+	if m := match(lemma("altatással"), lemma("érzéstelenítéssel")); m != synonym {
+		t.Errorf("altatással ~ érzéstelenítéssel: %v, want %v", m, synonym)
+	}
+	// "jog" is only a looser lemma of "jogsi", which the rules do not derive from it.
+	if m := match(lemma("jogsi"), lemma("jogosítványt")); m != synonym {
+		t.Errorf("jogsi ~ jogosítványt: %v, want %v", m, synonym)
+	}
+	p := Profile{CompanyName: "Mancs Rendelő", Description: "Kisállat-rendelő Szegeden.",
+		Services: []Service{{Name: "Veszettség elleni oltás", Description: "Évente kötelező oltás.", Price: "8 500 Ft"}},
+		FAQ: []QA{{Question: "Van éjszakai ügyelet?", Answer: "Éjszakai ügyeletet nem tartunk; a Városi Állatklinikát ajánljuk."},
+			{Question: "Fáj a kezelés?", Answer: "Minden beavatkozást helyi érzéstelenítéssel végzünk."}}}
+	for _, message := range []string{"Éjjel hova vigyem?", "Éjjel is van ügyelet?"} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "Városi Állatklinikát") {
+			t.Errorf("%q: handover %v, %q; want the night FAQ's answer", message, got.Handover, got.Text)
+		}
+	}
+}

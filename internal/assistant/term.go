@@ -384,6 +384,13 @@ func match(q, k *term) float64 {
 		return sameIdea
 	}
 	if synonyms(q, k) || synonyms(k, q) {
+		if rootOf(q, k) || rootOf(k, q) {
+			// Synonyms of one root, as the dictionary's rules derive them: "éjjel" (at night)
+			// and "éjszakai" (nightly) of "éj" (night). One idea, not the thesaurus's broad
+			// kin ("fordul", turn to, and "kér", ask; "altat", put to sleep, and
+			// "érzéstelenít", numb).
+			return sameIdea
+		}
 		return synonym
 	}
 	if i := q.translatedTo("", k.parts); i >= 0 && q.split {
@@ -439,6 +446,25 @@ func compoundTail(q, k *term) bool {
 func synonyms(a, b *term) bool {
 	return a.sameStart != 0 && a.synonymOf(b) // most words have none: inlined, without a call
 }
+
+// rootOf reports whether a stem the dictionary's rules derive a from (morph's Stems, not its
+// looser lemmas) begins b, as it stands or as its first lemma: b comes of a's root. "éjjel"
+// is "éj" with a suffix; "jogsi" is no "jog" with one, and "jog" (law, right) begins many a
+// word of other meanings.
+func rootOf(a, b *term) bool {
+	if a.english || !a.stemmed {
+		return false
+	}
+	for _, l := range morph.Load().Stems(a.fold) {
+		if len(l) >= minRoot && (strings.HasPrefix(b.fold, l) || strings.HasPrefix(b.lemmas[0], l)) {
+			return true
+		}
+	}
+	return false
+}
+
+// minRoot is the fewest letters of a root two synonyms share: "éj" (night).
+const minRoot = 2
 
 // synonymOf is synonyms of a term with synonyms.
 func (a *term) synonymOf(b *term) bool {
