@@ -45,6 +45,8 @@ var (
 	functionText string
 	//go:embed data/en_hu.txt
 	englishText string
+	//go:embed data/en_hu_forms.txt
+	formsText string
 	//go:embed data/hu_en.txt
 	glossesText string
 	//go:embed data/hu_synonyms.txt
@@ -80,9 +82,14 @@ type Data struct {
 	// form of one, with the same mark.
 	function, folded table
 	english          table // "stem<TAB>word word": an English Snowball stem and its Hungarian words
-	glosses          table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
-	synonyms         table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas
-	antonyms         table // "stem<TAB>stem stem": an English Snowball stem and its antonyms' stems
+	// forms has a line "word<TAB>word word" per English word as the dictionaries write it,
+	// other than its stem, whose line differs from its stem's: the stem's words, those both
+	// dictionaries give the word itself first ("expensive": "drága" before "expense"'s
+	// "kiadás").
+	forms    table
+	glosses  table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
+	synonyms table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas
+	antonyms table // "stem<TAB>stem stem": an English Snowball stem and its antonyms' stems
 }
 
 // Load returns the embedded data, read on first use and kept for the process.
@@ -94,6 +101,7 @@ func load() *Data {
 	d.function = newTable(functionText, '\t')
 	d.folded = newTable(foldLines(functionText), '\t')
 	d.english = newTable(englishText, '\t')
+	d.forms = newTable(formsText, '\t')
 	d.glosses = newTable(glossesText, '\t')
 	d.synonyms = newTable(synonymsText, '\t')
 	d.antonyms = newTable(antonymsText, '\t')
@@ -110,7 +118,7 @@ func New(stems, suffixes, rules, flags, prefixes []string) *Data {
 
 func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
 	d := &Data{stems: newTable(stems, '\t'), suffixes: newTable(suffixes, ' '), rules: newTable(rules, ' '),
-		function: newTable("", '\t'), folded: newTable("", '\t'), english: newTable("", '\t'), glosses: newTable("", '\t'),
+		function: newTable("", '\t'), folded: newTable("", '\t'), english: newTable("", '\t'), forms: newTable("", '\t'), glosses: newTable("", '\t'),
 		synonyms: newTable("", '\t'), antonyms: newTable("", '\t')}
 	for l := range strings.Lines(flags) {
 		d.flagsets = append(d.flagsets, parseFlags(strings.TrimSpace(l)))
@@ -847,8 +855,14 @@ func (d *Data) English(w string) []string {
 }
 
 // EnglishOf is English of a word whose EnglishKey is key, which the caller has looked up.
+// The words of w as the dictionaries write it, or of the word w inflects ("products":
+// "product"), come first when they differ from its stem's: "cancellation" is "lemondás"
+// before "töröl", which "cancel" is.
 func (d *Data) EnglishOf(w, key string) []string {
 	if key != "" {
+		if hu, ok := d.formOf(w, key); ok {
+			return strings.Fields(hu)
+		}
 		return d.EnglishAt(key)
 	}
 	for i := len(w) - 3; i >= 3; i-- {
@@ -862,6 +876,52 @@ func (d *Data) EnglishOf(w, key string) []string {
 		}
 	}
 	return nil
+}
+
+// formOf returns the line of forms of the folded English word w or of the word it is an
+// inflection of, whose lexicon key is key: "lessons" is "lesson", "cleaned" "clean", "used"
+// "use", "cities" "city", "paid" "pay". A shorter word counts only when it stems as w does,
+// or "need" would be "ne".
+func (d *Data) formOf(w, key string) (string, bool) {
+	if hu, ok := d.forms.value(w); ok {
+		return hu, true
+	}
+	try := func(base string) (string, bool) {
+		if len(base) < 2 {
+			return "", false
+		}
+		hu, ok := d.forms.value(base)
+		if ok && EnglishStem(base) == key {
+			return hu, true
+		}
+		return "", false
+	}
+	if base, ok := irregular[w]; ok {
+		return try(base)
+	}
+	n := len(w)
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		return try(w[:n-3] + "y")
+	case strings.HasSuffix(w, "es"):
+		if hu, ok := try(w[:n-1]); ok {
+			return hu, true
+		}
+		return try(w[:n-2])
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		return try(w[:n-1])
+	case strings.HasSuffix(w, "ed"):
+		if hu, ok := try(w[:n-1]); ok {
+			return hu, true
+		}
+		return try(w[:n-2])
+	case strings.HasSuffix(w, "ing"):
+		if hu, ok := try(w[:n-3]); ok {
+			return hu, true
+		}
+		return try(w[:n-3] + "e")
+	}
+	return "", false
 }
 
 // EnglishKey returns the lexicon's key for the folded English word w, "" when the lexicon

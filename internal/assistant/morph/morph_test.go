@@ -163,6 +163,22 @@ func TestEnglish(t *testing.T) {
 	}
 }
 
+// TestEnglishKeepsTheWordAsTyped: Snowball stems "expense" and "expensive" alike, and the
+// stem's line gives the noun's words first ("kiadás", "költség"), "drága" eighth; the
+// adjective as typed, or inflected, takes the words both dictionaries give it first. The noun
+// keeps the stem's line.
+func TestEnglishKeepsTheWordAsTyped(t *testing.T) {
+	d := Load()
+	for _, en := range []string{"expensive", "expensives"} {
+		if got := d.English(en); slices.Index(got, "draga") < 0 || slices.Index(got, "draga") > 2 {
+			t.Errorf("English(%q) = %v, want %q among the first three", en, got, "draga")
+		}
+	}
+	if got := d.English("expense"); len(got) == 0 || got[0] != "kiadas" {
+		t.Errorf("English(expense) = %v, want %q first", got, "kiadas")
+	}
+}
+
 // TestEnglishTakesDictionaryWords: a Hungarian word the dictionary has is paired as it
 // stands, not as a longer word a loose suffix stripping makes of it ("óra", hour, is no
 // "örök", eternal).

@@ -97,11 +97,14 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err != nil {
 		return err
 	}
-	lex, err := readLexicon(dictd, hu, synonyms, pertains, twoWords, uiPairs)
+	lex, forms, err := readLexicon(dictd, hu, synonyms, pertains, twoWords, uiPairs)
 	if err != nil {
 		return err
 	}
 	if err := writeLines(filepath.Join(out, "en_hu.txt"), lex); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "en_hu_forms.txt"), forms); err != nil {
 		return err
 	}
 	glosses, err := readGlosses(dictd, hu)
@@ -785,9 +788,15 @@ func formDistance(en, k string) int {
 // two come the first synonymWords of each word it pertains to ("bridal": "bride"), which
 // are its own meaning. A compound WordNet writes only as two words and FreeDict lacks gets
 // no line: read as its two words, it matches what they say.
-func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) ([]string, error) {
-	pairs := map[string]map[string]int{} // English stem -> Hungarian word -> how many dictionaries
-	order := map[string]map[string]int{} // English stem -> Hungarian word -> when first seen
+//
+// The second lines, "word<TAB>hu hu hu", are the English words as the dictionaries write them
+// whose line differs from their stem's: the stem's words, those both dictionaries give the
+// word itself first. Snowball stems "cancel" and "cancellation" alike, and a stem's line
+// cannot rank first both what "cancel" means and what "cancellation" does.
+func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) (stemLines, formLines []string, err error) {
+	pairs := map[string]map[string]int{}     // English stem -> Hungarian word -> how many dictionaries
+	order := map[string]map[string]int{}     // English stem -> Hungarian word -> when first seen
+	formPairs := map[string]map[string]int{} // the same by English word as written
 	// English stem -> Hungarian word -> formDistance of the nearest English word that gave it
 	near := map[string]map[string]int{}
 	// notePair pairs the stem k of the English word en with the Hungarian lemma.
@@ -801,6 +810,10 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		near[k][lemma] = min(near[k][lemma], formDistance(en, k))
 		pairs[k][lemma] += n
+		if formPairs[en] == nil {
+			formPairs[en] = map[string]int{}
+		}
+		formPairs[en][lemma] += n
 	}
 	// addPair pairs en with word, which n more entries give (0 adds the pair after those of
 	// an entry).
@@ -865,7 +878,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			}
 		}
 	}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
 		head = strings.ReplaceAll(head, ",", "")
@@ -882,7 +895,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			}
 		}
 	}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// A two-word sense names a kind of its last word: "banyan" is "indiai fügefa" (an Indian
 	// fig tree), a "fügefa". Only a word with no single-word equivalent takes it:
@@ -985,7 +998,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			}
 		}
 	}
-	var lines []string
+	byStem := map[string][]string{}
 	for en := range keys {
 		score := map[string]int{}
 		first := map[string]int{}
@@ -1033,10 +1046,36 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if len(ws) > maxTranslations {
 			ws = ws[:maxTranslations]
 		}
-		lines = append(lines, en+"\t"+strings.Join(ws, " "))
+		stemLines = append(stemLines, en+"\t"+strings.Join(ws, " "))
+		byStem[en] = ws
 	}
-	slices.Sort(lines)
-	return lines, nil
+	slices.Sort(stemLines)
+	// A word as written whose stem is another word takes its stem's line with the words two
+	// entries give the word itself first ("cancellation": "lemondás"), in the stem's order.
+	// Its own words that the stem's line lacks are not added, and a word that is its own stem
+	// ("pick", "scan", "product") keeps the stem's line: both drew a question no entry answers
+	// to a lone verb of an entry ("install": "felszerel", "scan": "vizsgál") or lost a covered
+	// one ("pick" up: "szed" fifth to ninth).
+	for en, words := range formPairs {
+		k := morph.EnglishStem(en)
+		if en == k {
+			continue
+		}
+		stem := byStem[k]
+		var ws, rest []string
+		for _, w := range stem {
+			if words[w] >= 2 {
+				ws = append(ws, w)
+			} else {
+				rest = append(rest, w)
+			}
+		}
+		if ws = append(ws, rest...); !slices.Equal(ws, stem) {
+			formLines = append(formLines, en+"\t"+strings.Join(ws, " "))
+		}
+	}
+	slices.Sort(formLines)
+	return stemLines, formLines, nil
 }
 
 // wordnetSenses is how many of a word's first senses of each part of speech give it synonyms:

@@ -52,19 +52,53 @@ func writeDictd(t *testing.T, base string, entries [][]string) {
 // lexiconOf builds the lexicon of made-up dictionaries, one line an English stem.
 func lexiconOf(t *testing.T, engHun, hunEng [][]string) map[string]string {
 	t.Helper()
+	stems, _ := lexiconAndForms(t, engHun, hunEng)
+	return stems
+}
+
+// lexiconAndForms builds the lexicon of made-up dictionaries: its lines by English stem and
+// its lines by English word as written.
+func lexiconAndForms(t *testing.T, engHun, hunEng [][]string) (stems, forms map[string]string) {
+	t.Helper()
 	dir := t.TempDir()
 	writeDictd(t, filepath.Join(dir, "freedict-eng-hun"), engHun)
 	writeDictd(t, filepath.Join(dir, "freedict-hun-eng"), hunEng)
-	lines, err := readLexicon(dir, morph.Load(), nil, nil, nil, nil)
+	stemLines, formLines, err := readLexicon(dir, morph.Load(), nil, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]string{}
-	for _, l := range lines {
-		en, hu, _ := strings.Cut(l, "\t")
-		out[en] = hu
+	byKey := func(lines []string) map[string]string {
+		out := map[string]string{}
+		for _, l := range lines {
+			en, hu, _ := strings.Cut(l, "\t")
+			out[en] = hu
+		}
+		return out
 	}
-	return out
+	return byKey(stemLines), byKey(formLines)
+}
+
+func TestLexiconKeepsTheWordAsWritten(t *testing.T) {
+	// "cancel" and "cancellation" share the stem "cancel"; the verb's words come first on the
+	// stem's line, "lemondás" after them. Both dictionaries give "lemondás" for the noun, which
+	// has a line of its own with it first; the verb is its own stem and needs none.
+	stems, forms := lexiconAndForms(t, [][]string{
+		{"cancel", "1. töröl", "2. érvénytelenít"},
+		{"cancellation", "1. törlés", "2. lemondás"},
+	}, [][]string{
+		{"töröl", "cancel"},
+		{"érvénytelenít", "cancel"},
+		{"lemondás", "cancellation"},
+	})
+	if got, want := stems["cancel"], "torol ervenytelenit lemondas torles"; got != want {
+		t.Errorf("stem cancel: %q, want %q", got, want)
+	}
+	if got, want := forms["cancellation"], "lemondas torol ervenytelenit torles"; got != want {
+		t.Errorf("cancellation: %q, want %q", got, want)
+	}
+	if got, ok := forms["cancel"]; ok {
+		t.Errorf("cancel has a line of its own %q, though it is its stem", got)
+	}
 }
 
 func TestLexiconStemRanksNearestWord(t *testing.T) {
