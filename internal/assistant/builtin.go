@@ -148,7 +148,7 @@ func (r *responder) content() []string {
 		}
 	}
 	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company)
-	priceAsked := in.Price || in.Quote || q.price
+	priceAsked := q.asksPrice(in)
 	ss := score(r.x, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
@@ -318,7 +318,7 @@ func (r *responder) twoQuestions(whole query) []scored {
 			return nil
 		}
 		ss := score(r.x, q)
-		chosen := choose(ss, q, in, (in.Price || in.Quote || q.price) && !r.t.gated())
+		chosen := choose(ss, q, in, q.asksPrice(in) && !r.t.gated())
 		if !answers(ss, q, chosen) || len(out) > 0 && sameFact(out[0].fact, chosen[0].fact) {
 			return nil
 		}

@@ -287,7 +287,36 @@ type query struct {
 	english bool
 	// priceParts has a bit (see partBit) for each part of the message that asks a price.
 	priceParts uint64
+	// whetherPaid is set for a yes-or-no question of paying: "Újra kell fizetni a
+	// vizsgadíjat?", "Do I have to pay the fee again?" ask whether, not how much.
+	whetherPaid bool
 }
+
+// asksPrice reports whether the query, with the intents of its message, asks what something
+// costs: a price or quote word, or a compound that ends in a fee word, unless the question
+// only asks whether one pays.
+func (q query) asksPrice(in Intent) bool {
+	return in.Quote || (in.Price || q.price) && !q.whetherPaid
+}
+
+// whetherPaid reports whether folded words ask whether one pays: a verb of paying and no
+// word that asks an amount or which ("mennyit", "how", "what").
+func whetherPaid(folded []string) bool {
+	pays := false
+	for _, f := range folded {
+		if amountWords[f] {
+			return false
+		}
+		pays = pays || strings.Contains(f, "fizet") || payWords[f]
+	}
+	return pays
+}
+
+// Words of paying in English, and the question words that ask an amount or which thing.
+var (
+	payWords    = wordSet(`pay pays paid paying repay`)
+	amountWords = wordSet(`mennyi mennyit mennyibe mennyiert mibe mekkora hany hanyat mit milyen melyik how what whats which`)
+)
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
 // Autószerviz): they say whom the question is for, not what it is about.
@@ -402,7 +431,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, priceParts: priceParts}
+	q := query{english: english, priceParts: priceParts, whetherPaid: whetherPaid(folded)}
 	negated := negatedWords(folded)
 	seen := map[string]bool{}
 	clause, reason := 0, false
