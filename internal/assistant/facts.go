@@ -318,6 +318,16 @@ var (
 	amountWords = wordSet(`mennyi mennyit mennyibe mennyiert mibe mekkora hany hanyat mit milyen melyik how what whats which`)
 )
 
+// framePhrases frame a question about a case, and name no topic of it: "what happens if I
+// fail" asks about failing. Their question word stays a stop word.
+var framePhrases = phrases("what happens", "what happened", "what will happen", "what would happen",
+	"mi tortenik", "mi tortenne")
+
+// arrivePhrases say in English that someone reaches the visitor: "How quickly can you get here?"
+// asks when the company arrives.
+var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "get to my *", "get to our *",
+	"get out here", "get out to me", "get out to us")
+
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
 // Autószerviz): they say whom the question is for, not what it is about.
 func (q query) without(name []term) query {
@@ -396,6 +406,28 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	}
 	if !english {
 		rejoinPrefixes(ws, folded, skip)
+	}
+	// "Mi történik, ha...", "what happens if": the frame of a question about a case, whose
+	// topic is the case; "get here": the visitor asks when the company arrives.
+	for i := range folded {
+		for _, p := range framePhrases {
+			if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+				for j := range p {
+					skip[i+j] = skip[i+j] || p[j] != "what" && p[j] != "mi"
+				}
+			}
+		}
+		if !english {
+			continue
+		}
+		for _, p := range arrivePhrases {
+			if p.mayStart(folded[i]) && p.matchAt(folded, i) && !skip[i] {
+				ws[i], folded[i] = "arrive", "arrive"
+				for j := 1; j < len(p); j++ {
+					skip[i+j] = true
+				}
+			}
+		}
 	}
 	// "How long have you been open?" asks since when, not how long something takes.
 	if english {

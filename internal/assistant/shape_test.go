@@ -34,3 +34,58 @@ func TestWhetherPaidIsNoPriceQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionFrameNamesNoTopic: "what happens if" and "mi történik, ha" frame a question about
+// a case and name no topic of it, as "mi van, ha" does.
+func TestQuestionFrameNamesNoTopic(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Csónakkölcsönző",
+		Services:    []Service{{Name: "Kenubérlés", Description: "Kétszemélyes kenu mellényekkel.", Price: "6 000 Ft / nap"}},
+		FAQ: []QA{
+			{Question: "Mi van, ha elveszítem a kulcsot?", Answer: "Az elveszett lakat kulcsáért 3 000 Ft pótdíjat számolunk fel."},
+			{Question: "Mi van, ha késve hozom vissza a kenut?", Answer: "Minden megkezdett óra késésért 1 500 Ft-ot számolunk fel."},
+			{Question: "Kell kaució?", Answer: "Igen, kenunként 20 000 Ft, amelyet visszaadunk."},
+		},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		lang          Language
+		message, want string
+	}{
+		{English, "What happens if I lose the key?", "3 000 Ft pótdíjat"},
+		{English, "What happens if I'm late?", "megkezdett óra késésért"},
+		{Hungarian, "Mi történik, ha elveszítem a kulcsot?", "3 000 Ft pótdíjat"},
+		{Hungarian, "Mi történik, ha elkésem?", "megkezdett óra késésért"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}
+
+// TestGetHereAsksArrival: "How quickly can you get here?" asks when the company arrives, which
+// the FAQ on coming out answers; "get" and "here" name no topic of their own.
+func TestGetHereAsksArrival(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Zárszerviz",
+		Services:    []Service{{Name: "Zárnyitás", Description: "Bejárati ajtó nyitása roncsolás nélkül.", Price: "15 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Mennyi idő alatt értek ki?", Answer: "A városon belül 40 percen belül kiérkezünk."},
+			{Question: "Van garancia?", Answer: "A beszerelt zárakra 1 év garanciát adunk."},
+		},
+	}
+	x := NewIndex(p)
+	for _, message := range []string{"How quickly can you get here?", "How soon can you get to me?"} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: x, Message: message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "40 percen belül") {
+			t.Errorf("%q: handover %v, %q; want the time to arrive", message, got.Handover, got.Text)
+		}
+	}
+}
