@@ -387,7 +387,7 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 	if q.terms[0].clause == last {
 		return false // one clause: explained judges it whole
 	}
-	topic := 0
+	topic, word := 0, -1
 	for j, qt := range q.terms {
 		if qt.clause != last || qt.weight < 1 {
 			continue
@@ -395,10 +395,33 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 		if chosen[0].hit[j] < bodyWeight*sameIdea {
 			return false
 		}
-		topic++
+		topic, word = topic+1, j
+	}
+	if topic == 1 {
+		return namesAlone(ss, q, chosen[0], word)
 	}
 	inLast := func(j int) bool { return q.terms[j].clause == last }
 	return topic >= 2 && explainedIn(chosen[:1], ss, q, inLast) >= minExplained
+}
+
+// namesAlone reports whether a question clause of one topic word, after a clause that tells
+// the visitor's situation, asks about the fact f: f's own name holds the word and no other
+// fact says it, and f also says a topic word of the situation. "I need a certificate for my
+// insurance company, how much is the inspection?" asks about the inspection service, which
+// names insurers, whatever words of the situation the profile lacks.
+func namesAlone(ss []scored, q query, f scored, word int) bool {
+	if !named(f.kind) || !slices.ContainsFunc(f.keys, func(k term) bool { return match(&q.terms[word].term, &k) >= sameIdea }) {
+		return false
+	}
+	if slices.ContainsFunc(ss, func(s scored) bool { return !sameFact(s.fact, f.fact) && s.hit[word] >= bodyWeight*sameIdea }) {
+		return false
+	}
+	for j, qt := range q.terms {
+		if qt.clause != q.terms[word].clause && qt.weight >= 1 && f.hit[j] >= bodyWeight*sameIdea {
+			return true
+		}
+	}
+	return false
 }
 
 // namedPriced returns the index of the priced entry whose name the question names most,

@@ -89,3 +89,34 @@ func TestGetHereAsksArrival(t *testing.T) {
 		}
 	}
 }
+
+// TestSituationThenOneWordQuestion: a clause that tells the visitor's situation, then a
+// question of one topic word that one entry's name holds and no other entry says, asks about
+// that entry when it also says a word of the situation; without that word of the situation
+// in it, the entry is not enough and a colleague answers.
+func TestSituationThenOneWordQuestion(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Kéményseprő",
+		Services: []Service{
+			{Name: "Kéményvizsgálat", Description: "Füstgázmérés és írásos jelentés a biztosítónak.", Price: "12 000 Ft"},
+			{Name: "Kéménybélelés", Description: "Saválló acél bélelés gázkazánhoz.", Price: "95 000 Ft-tól"},
+		},
+		FAQ: []QA{{Question: "Hétvégén is jöttök?", Answer: "Szombaton délelőtt felárral vállaljuk."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message string
+		want    string // "" : handed over
+	}{
+		{"I bought an old house and my insurance company wants a report, how much is the inspection?", "12 000 Ft"},
+		{"I bought an old house and my neighbour is noisy, how much is the inspection?", ""},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.want == "" && !got.Handover || tc.want != "" && (got.Handover || !strings.Contains(got.Text, tc.want)) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}
