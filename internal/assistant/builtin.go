@@ -208,6 +208,16 @@ func (r *responder) content() []string {
 			two = nil
 		}
 	}
+	if len(two) < 2 && len(q.terms) > 0 && (len(chosen) == 0 || !answers(ss, q, chosen)) {
+		if p, priced, ok := r.answeredPart(q, ss); ok {
+			// One part answered, the other a colleague's: "Mérőórát áthelyeztek? És mennyi a
+			// kiszállás?" of a profile that says nothing of meters.
+			if t.Captured.isZero() {
+				r.handover = true
+			}
+			return []string{r.render(p, priced)}
+		}
+	}
 	if len(chosen) == 0 && priceAsked && !t.gated() && len(q.terms) > 0 && len(choose(ss, q, in, false)) > 0 {
 		r.handover = true
 		return []string{tx.noPrices}
@@ -325,6 +335,101 @@ func (r *responder) twoQuestions(whole query) []scored {
 		out = append(out, chosen[0])
 	}
 	return out
+}
+
+// answeredPart answers a message of two parts, each with a topic of its own, of which the
+// profile answers one by itself and says nothing of the other: no fact uses a topic word of
+// it. It returns the fact that answers the one part and whether that part asks a price; the
+// other part is a colleague's. A part the profile mentions but does not answer well is no
+// sign that the other was understood: then ok is false and the whole is handed over.
+func (r *responder) answeredPart(whole query, ss []scored) (answer scored, priced, ok bool) {
+	// The whole message's words tell first, without scoring its parts again, whether it has
+	// two parts with topics, of which the facts use the words of one only.
+	a, b := -1, -1               // the parts with topic words
+	usedA, usedB := false, false // whether a fact uses a topic word of each
+	for j, qt := range whole.terms {
+		if qt.weight < 1 {
+			continue
+		}
+		used := slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea })
+		switch {
+		case a < 0 || qt.part == a:
+			a, usedA = qt.part, usedA || used
+		case b < 0 || qt.part == b:
+			b, usedB = qt.part, usedB || used
+		default:
+			return scored{}, false, false // three parts
+		}
+	}
+	if b < 0 || usedA == usedB {
+		return scored{}, false, false
+	}
+	if !twoAsked(r.t.Message, r.toks) {
+		return scored{}, false, false
+	}
+	parts := questionParts(r.t.Message)
+	if len(parts) != 2 {
+		return scored{}, false, false
+	}
+	found := -1
+	for i, p := range parts {
+		q := queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company)
+		if !q.namesTopic() || !q.topical() {
+			return scored{}, false, false // a part of no topic of its own: twoQuestions
+		}
+		ss := score(r.x, q)
+		if unused(ss, q) {
+			continue
+		}
+		in := DetectIntent(p)
+		asks := q.asksPrice(in)
+		if asks && r.t.gated() {
+			return scored{}, false, false // the held-back price is the whole message's to explain
+		}
+		chosen := choose(ss, q, in, asks)
+		if found >= 0 || len(chosen) == 0 || !answers(ss, q, chosen[:1]) {
+			return scored{}, false, false
+		}
+		// The part's answer must stand alone: another fact the part could have chosen about as
+		// well ("Do you do laundry": two services say "tisztítás") means the words found are
+		// not what the part asks.
+		rest := slices.DeleteFunc(slices.Clone(ss), func(s scored) bool { return sameFact(s.fact, chosen[0].fact) })
+		if next := choose(rest, q, in, asks); len(next) > 0 && rank(next[0]) >= rank(chosen[0])*(1-nearTie) {
+			return scored{}, false, false
+		}
+		found, answer, priced = i, chosen[0], asks
+	}
+	return answer, priced, found >= 0
+}
+
+// rank is how well a fact matched the query's words, as choose first ranks it.
+func rank(s scored) float64 {
+	r := 0.0
+	for _, c := range s.contrib {
+		r += c
+	}
+	return r
+}
+
+// twoAsked reports whether a message asks two things: a question mark before its end, or a
+// coordinating conjunction ("és", "and") among its folded words toks. A clause set off by a
+// comma alone tells when or why ("Van gyerekmegőrző, amíg festenek?"), not a second question.
+func twoAsked(message string, toks []string) bool {
+	if strings.Contains(strings.TrimRight(strings.TrimSpace(message), "?!. "), "?") {
+		return true
+	}
+	return slices.ContainsFunc(toks, func(t string) bool { return coordinators[t] })
+}
+
+// unused reports whether no fact uses any topic word of the query, as a word of its own or
+// of one idea with it.
+func unused(ss []scored, q query) bool {
+	for j, qt := range q.terms {
+		if qt.weight >= 1 && slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesTopic reports whether the query names a topic beyond the kind of answer it asks for

@@ -120,3 +120,45 @@ func TestSituationThenOneWordQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePartAnsweredRestHandedOver: of a message of two questions, each with a topic of its
+// own, the part the profile answers by itself is answered and the other, of which no entry
+// says a word, is left to a colleague, who is named for the rest. When two entries would
+// answer the part about as well, neither is stated and the whole goes to a colleague; so too
+// when a comma sets off a clause that tells when, which is no second question.
+func TestOnePartAnsweredRestHandedOver(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Kéményseprő",
+		Services: []Service{
+			{Name: "Kéményvizsgálat", Description: "Füstgázmérés és írásos jelentés.", Price: "12 000 Ft"},
+			{Name: "Kéménytisztítás", Description: "Korom eltávolítása kefével.", Price: "9 000 Ft"},
+			{Name: "Kandallótisztítás", Description: "Korom eltávolítása és ellenőrzés.", Price: "11 000 Ft"},
+		},
+		FAQ: []QA{{Question: "Hétvégén is jöttök?", Answer: "Szombaton délelőtt felárral vállaljuk."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message string
+		want    string // "": no fact, only the hand-over
+	}{
+		{"Napelemes rendszert is telepítetek? És mennyibe kerül a kéményvizsgálat?", "12 000 Ft"},
+		{"Do you sell solar panels, and how much is the chimney inspection?", "12 000 Ft"},
+		{"Napelemes rendszert is telepítetek? És kormot is?", ""},
+		{"Van kutyafuttató vagy gyerekmegőrző, amíg a kéményvizsgálat tart?", ""}, // when, not a second question
+	} {
+		lang, _ := DetectLanguage(tc.message)
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest := textsFor(lang).handoverRest
+		switch {
+		case !got.Handover:
+			t.Errorf("%q: answered %q; want the rest handed over", tc.message, got.Text)
+		case tc.want != "" && (!strings.Contains(got.Text, tc.want) || !strings.Contains(got.Text, rest)):
+			t.Errorf("%q: %q; want %q and a colleague for the rest", tc.message, got.Text, tc.want)
+		case tc.want == "" && (ContainsPrice(got.Text) || strings.Contains(got.Text, "Korom")):
+			t.Errorf("%q: %q; want no entry's fact", tc.message, got.Text)
+		}
+	}
+}
