@@ -148,7 +148,7 @@ func (r *responder) content() []string {
 		}
 	}
 	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company)
-	priceAsked := in.Price || in.Quote || q.price
+	priceAsked := q.asksPrice(in)
 	ss := score(r.x, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
@@ -206,6 +206,16 @@ func (r *responder) content() []string {
 			chosen = two
 		} else {
 			two = nil
+		}
+	}
+	if len(two) < 2 && len(q.terms) > 0 && (len(chosen) == 0 || !answers(ss, q, chosen)) {
+		if p, priced, ok := r.answeredPart(q, ss); ok {
+			// One part answered, the other a colleague's: "Mérőórát áthelyeztek? És mennyi a
+			// kiszállás?" of a profile that says nothing of meters.
+			if t.Captured.isZero() {
+				r.handover = true
+			}
+			return []string{r.render(p, priced)}
 		}
 	}
 	if len(chosen) == 0 && priceAsked && !t.gated() && len(q.terms) > 0 && len(choose(ss, q, in, false)) > 0 {
@@ -318,13 +328,108 @@ func (r *responder) twoQuestions(whole query) []scored {
 			return nil
 		}
 		ss := score(r.x, q)
-		chosen := choose(ss, q, in, (in.Price || in.Quote || q.price) && !r.t.gated())
+		chosen := choose(ss, q, in, q.asksPrice(in) && !r.t.gated())
 		if !answers(ss, q, chosen) || len(out) > 0 && sameFact(out[0].fact, chosen[0].fact) {
 			return nil
 		}
 		out = append(out, chosen[0])
 	}
 	return out
+}
+
+// answeredPart answers a message of two parts, each with a topic of its own, of which the
+// profile answers one by itself and says nothing of the other: no fact uses a topic word of
+// it. It returns the fact that answers the one part and whether that part asks a price; the
+// other part is a colleague's. A part the profile mentions but does not answer well is no
+// sign that the other was understood: then ok is false and the whole is handed over.
+func (r *responder) answeredPart(whole query, ss []scored) (answer scored, priced, ok bool) {
+	// The whole message's words tell first, without scoring its parts again, whether it has
+	// two parts with topics, of which the facts use the words of one only.
+	a, b := -1, -1               // the parts with topic words
+	usedA, usedB := false, false // whether a fact uses a topic word of each
+	for j, qt := range whole.terms {
+		if qt.weight < 1 {
+			continue
+		}
+		used := slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea })
+		switch {
+		case a < 0 || qt.part == a:
+			a, usedA = qt.part, usedA || used
+		case b < 0 || qt.part == b:
+			b, usedB = qt.part, usedB || used
+		default:
+			return scored{}, false, false // three parts
+		}
+	}
+	if b < 0 || usedA == usedB {
+		return scored{}, false, false
+	}
+	if !twoAsked(r.t.Message, r.toks) {
+		return scored{}, false, false
+	}
+	parts := questionParts(r.t.Message)
+	if len(parts) != 2 {
+		return scored{}, false, false
+	}
+	found := -1
+	for i, p := range parts {
+		q := queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company)
+		if !q.namesTopic() || !q.topical() {
+			return scored{}, false, false // a part of no topic of its own: twoQuestions
+		}
+		ss := score(r.x, q)
+		if unused(ss, q) {
+			continue
+		}
+		in := DetectIntent(p)
+		asks := q.asksPrice(in)
+		if asks && r.t.gated() {
+			return scored{}, false, false // the held-back price is the whole message's to explain
+		}
+		chosen := choose(ss, q, in, asks)
+		if found >= 0 || len(chosen) == 0 || !answers(ss, q, chosen[:1]) {
+			return scored{}, false, false
+		}
+		// The part's answer must stand alone: another fact the part could have chosen about as
+		// well ("Do you do laundry": two services say "tisztítás") means the words found are
+		// not what the part asks.
+		rest := slices.DeleteFunc(slices.Clone(ss), func(s scored) bool { return sameFact(s.fact, chosen[0].fact) })
+		if next := choose(rest, q, in, asks); len(next) > 0 && rank(next[0]) >= rank(chosen[0])*(1-nearTie) {
+			return scored{}, false, false
+		}
+		found, answer, priced = i, chosen[0], asks
+	}
+	return answer, priced, found >= 0
+}
+
+// rank is how well a fact matched the query's words, as choose first ranks it.
+func rank(s scored) float64 {
+	r := 0.0
+	for _, c := range s.contrib {
+		r += c
+	}
+	return r
+}
+
+// twoAsked reports whether a message asks two things: a question mark before its end, or a
+// coordinating conjunction ("és", "and") among its folded words toks. A clause set off by a
+// comma alone tells when or why ("Van gyerekmegőrző, amíg festenek?"), not a second question.
+func twoAsked(message string, toks []string) bool {
+	if strings.Contains(strings.TrimRight(strings.TrimSpace(message), "?!. "), "?") {
+		return true
+	}
+	return slices.ContainsFunc(toks, func(t string) bool { return coordinators[t] })
+}
+
+// unused reports whether no fact uses any topic word of the query, as a word of its own or
+// of one idea with it.
+func unused(ss []scored, q query) bool {
+	for j, qt := range q.terms {
+		if qt.weight >= 1 && slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesTopic reports whether the query names a topic beyond the kind of answer it asks for
@@ -387,7 +492,7 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 	if q.terms[0].clause == last {
 		return false // one clause: explained judges it whole
 	}
-	topic := 0
+	topic, word := 0, -1
 	for j, qt := range q.terms {
 		if qt.clause != last || qt.weight < 1 {
 			continue
@@ -395,10 +500,33 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 		if chosen[0].hit[j] < bodyWeight*sameIdea {
 			return false
 		}
-		topic++
+		topic, word = topic+1, j
+	}
+	if topic == 1 {
+		return namesAlone(ss, q, chosen[0], word)
 	}
 	inLast := func(j int) bool { return q.terms[j].clause == last }
 	return topic >= 2 && explainedIn(chosen[:1], ss, q, inLast) >= minExplained
+}
+
+// namesAlone reports whether a question clause of one topic word, after a clause that tells
+// the visitor's situation, asks about the fact f: f's own name holds the word and no other
+// fact says it, and f also says a topic word of the situation. "I need a certificate for my
+// insurance company, how much is the inspection?" asks about the inspection service, which
+// names insurers, whatever words of the situation the profile lacks.
+func namesAlone(ss []scored, q query, f scored, word int) bool {
+	if !named(f.kind) || !slices.ContainsFunc(f.keys, func(k term) bool { return match(&q.terms[word].term, &k) >= sameIdea }) {
+		return false
+	}
+	if slices.ContainsFunc(ss, func(s scored) bool { return !sameFact(s.fact, f.fact) && s.hit[word] >= bodyWeight*sameIdea }) {
+		return false
+	}
+	for j, qt := range q.terms {
+		if qt.clause != q.terms[word].clause && qt.weight >= 1 && f.hit[j] >= bodyWeight*sameIdea {
+			return true
+		}
+	}
+	return false
 }
 
 // namedPriced returns the index of the priced entry whose name the question names most,

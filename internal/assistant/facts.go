@@ -287,7 +287,46 @@ type query struct {
 	english bool
 	// priceParts has a bit (see partBit) for each part of the message that asks a price.
 	priceParts uint64
+	// whetherPaid is set for a yes-or-no question of paying: "Újra kell fizetni a
+	// vizsgadíjat?", "Do I have to pay the fee again?" ask whether, not how much.
+	whetherPaid bool
 }
+
+// asksPrice reports whether the query, with the intents of its message, asks what something
+// costs: a price or quote word, or a compound that ends in a fee word, unless the question
+// only asks whether one pays.
+func (q query) asksPrice(in Intent) bool {
+	return in.Quote || (in.Price || q.price) && !q.whetherPaid
+}
+
+// whetherPaid reports whether folded words ask whether one pays: a verb of paying and no
+// word that asks an amount or which ("mennyit", "how", "what").
+func whetherPaid(folded []string) bool {
+	pays := false
+	for _, f := range folded {
+		if amountWords[f] {
+			return false
+		}
+		pays = pays || strings.Contains(f, "fizet") || payWords[f]
+	}
+	return pays
+}
+
+// Words of paying in English, and the question words that ask an amount or which thing.
+var (
+	payWords    = wordSet(`pay pays paid paying repay`)
+	amountWords = wordSet(`mennyi mennyit mennyibe mennyiert mibe mekkora hany hanyat mit milyen melyik how what whats which`)
+)
+
+// framePhrases frame a question about a case, and name no topic of it: "what happens if I
+// fail" asks about failing. Their question word stays a stop word.
+var framePhrases = phrases("what happens", "what happened", "what will happen", "what would happen",
+	"mi tortenik", "mi tortenne")
+
+// arrivePhrases say in English that someone reaches the visitor: "How quickly can you get here?"
+// asks when the company arrives.
+var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "get to my *", "get to our *",
+	"get out here", "get out to me", "get out to us")
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
 // Autószerviz): they say whom the question is for, not what it is about.
@@ -368,6 +407,28 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	if !english {
 		rejoinPrefixes(ws, folded, skip)
 	}
+	// "Mi történik, ha...", "what happens if": the frame of a question about a case, whose
+	// topic is the case; "get here": the visitor asks when the company arrives.
+	for i := range folded {
+		for _, p := range framePhrases {
+			if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+				for j := range p {
+					skip[i+j] = skip[i+j] || p[j] != "what" && p[j] != "mi"
+				}
+			}
+		}
+		if !english {
+			continue
+		}
+		for _, p := range arrivePhrases {
+			if p.mayStart(folded[i]) && p.matchAt(folded, i) && !skip[i] {
+				ws[i], folded[i] = "arrive", "arrive"
+				for j := 1; j < len(p); j++ {
+					skip[i+j] = true
+				}
+			}
+		}
+	}
 	// "How long have you been open?" asks since when, not how long something takes.
 	if english {
 		for i := range folded {
@@ -402,7 +463,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, priceParts: priceParts}
+	q := query{english: english, priceParts: priceParts, whetherPaid: whetherPaid(folded)}
 	negated := negatedWords(folded)
 	var auxiliary []bool
 	if !english {
