@@ -658,3 +658,30 @@ func TestSynonymsOfOneRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestFreeOfIsWithout: "díjmentesen" (free of charge) is "díjtalan" with the other suffix of
+// lack, which the thesaurus gives as a synonym of "ingyen" (free): "le lehet mondani ingyen?"
+// finds the FAQ that says "díjmentesen lemondható" rather than the priced lesson it names.
+func TestFreeOfIsWithout(t *testing.T) {
+	lemma := func(w string) *term { tt := makeTerm(w, false, true); return &tt }
+	if m := match(lemma("ingyen"), lemma("díjmentesen")); m != synonym {
+		t.Errorf("ingyen ~ díjmentesen: %v, want %v", m, synonym)
+	}
+	if m := match(lemma("díjtalan"), lemma("díjmentes")); m != related {
+		t.Errorf("díjtalan ~ díjmentes: %v, want %v", m, related)
+	}
+	p := Profile{CompanyName: "Sávváltó Autósiskola", Description: "Autósiskola Pécsen, B és A kategóriás képzéssel.",
+		Services: []Service{
+			{Name: "B kategóriás tanfolyam", Description: "Elméleti képzés és 29 óra vezetés.", Price: "289 000 Ft"},
+			{Name: "Pótóra", Description: "50 perces vezetési óra a kötelező órákon felül.", Price: "11 500 Ft / óra"}},
+		FAQ: []QA{{Question: "Honnan indulnak a vezetési órák?", Answer: "Az órák az iroda elől indulnak."},
+			{Question: "Mi van, ha nem sikerül a forgalmi vizsga?", Answer: "Ismétlővizsga előtt legalább 2 pótórát javaslunk; a vizsgadíjat újra be kell fizetni."},
+			{Question: "Le lehet mondani a vezetési órát?", Answer: "24 órával előtte díjmentesen lemondható, a később lemondott órát ki kell fizetni."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "A pótórát is le lehet mondani ingyen?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "24 órával előtte") {
+		t.Errorf("handover %v, %q; want the cancellation FAQ's answer", got.Handover, got.Text)
+	}
+}

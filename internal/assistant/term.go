@@ -135,6 +135,14 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if !english {
 		t.same = lang.Synonyms(t.lemmas[0])
+		// A suffix of lack is one of several ("díjmentes", "díjtalan": free of charge): the
+		// word is also its stem with the others, and has their synonyms ("ingyen", free).
+		for _, l := range lang.Lacking(t.lemmas[0]) {
+			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
+				t.lemmas = append(t.lemmas, l)
+			}
+			t.same = append(t.same, lang.Synonyms(l)...)
+		}
 		for _, s := range t.same {
 			t.sameStart |= startBit(s)
 		}

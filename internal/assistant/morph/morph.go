@@ -959,6 +959,47 @@ func (d *Data) Glosses(hu string) []string {
 	return nil
 }
 
+// lackSuffixes are the suffixes that make an adjective of what a noun lacks: "-mentes" (free
+// of) and "-talan", "-telen" with the forms vowel harmony and the stem's end give them.
+// "díjmentes" and "díjtalan" (free of charge) are one word of two suffixes.
+var lackSuffixes = [...]string{"mentes", "talan", "telen", "tlan", "tlen", "otlan", "etlen", "atlan"}
+
+// Lacking returns the words of the folded lemma w's stem with another suffix of lack than w's
+// own ("díjmentes": "díjtalan"), as the dictionary's rules derive them from the stem or as it
+// lists them. Nil when w ends in none, or no other is a word.
+func (d *Data) Lacking(w string) []string {
+	var out []string
+	for _, s := range lackSuffixes {
+		if len(w) < len(s)+2 || !strings.HasSuffix(w, s) {
+			continue
+		}
+		d.rules.values(s, func(line string) {
+			r, ok := parseRule(line)
+			if c := w[:len(w)-len(s)] + r.strip; ok && matches(r.cond, c) && d.Known(c) {
+				d.withLack(c, w, &out)
+			}
+		})
+	}
+	return out
+}
+
+// withLack adds to out the words of the stem c with a suffix of lack, but for w.
+func (d *Data) withLack(c, w string, out *[]string) {
+	flags, _, _ := d.stem(c)
+	for _, s := range lackSuffixes {
+		d.rules.values(s, func(line string) {
+			r, ok := parseRule(line)
+			if !ok || !strings.HasSuffix(c, r.strip) || !matches(r.cond, c) {
+				return
+			}
+			x := c[:len(c)-len(r.strip)] + s
+			if x != w && !slices.Contains(*out, x) && (flags != nil && flags.has(r.flag) || d.Known(x)) {
+				*out = append(*out, x)
+			}
+		})
+	}
+}
+
 // Synonyms returns the lemmas of the synonyms the Hungarian thesaurus gives the folded
 // Hungarian lemma hu in its first meanings ("fest": "pingal", "mazol", "ábrázol"...). Nil when it
 // has none.

@@ -415,3 +415,26 @@ func TestOpposite(t *testing.T) {
 		t.Error(`"fail" is the opposite of "open" or "cheap"`)
 	}
 }
+
+// TestLacking: "-mentes" (free of) and "-talan", "-telen" (-less) are one suffix of lack; a word
+// of one is its stem with the others that the rules derive or the dictionary lists, in the
+// form vowel harmony gives them; a word of none has none.
+func TestLacking(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]string{
+		"dijmentes":   "dijtalan",
+		"dijtalan":    "dijmentes",
+		"zsirmentes":  "zsirtalan",
+		"vizmentes":   "viztelen",
+		"cukormentes": "cukortalan",
+	} {
+		if got := d.Lacking(w); !slices.Contains(got, want) {
+			t.Errorf("Lacking(%q) = %v, want %q among them", w, got, want)
+		}
+	}
+	for _, w := range []string{"dij", "mentes", "ingyen", "talan"} {
+		if got := d.Lacking(w); got != nil {
+			t.Errorf("Lacking(%q) = %v, want none", w, got)
+		}
+	}
+}
