@@ -455,6 +455,9 @@ func answers(ss []scored, q query, chosen []scored) bool {
 			return false
 		}
 	}
+	if !keyOfHeadless(chosen[0], q) {
+		return false
+	}
 	e := explained(chosen, ss, q)
 	strong := 0
 	for j, ok := range chosen[0].strongAt {
@@ -478,6 +481,22 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		return e >= minExplained
 	}
 	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named || asksLast(ss, q, chosen)
+}
+
+// keyOfHeadless reports whether the fact names each word of the query that qualified the
+// company's trade word by a word of its own name (an FAQ's question, a service's name) or by a
+// word of what it says, more closely than as a part of a compound or a related idea: of a
+// cleaning company, "How much is sofa cleaning?" is answered by the entry that names sofas,
+// but "How much is a deep clean?" not by one whose description mentions a "mélytisztítás"
+// (deep cleaning) of sofas. Without its head the qualifier is the whole of the question's
+// topic, and a near match of it is no sign of the thing asked about.
+func keyOfHeadless(s scored, q query) bool {
+	for j := range q.terms {
+		if q.terms[j].headless && s.hit[j] <= bodyWeight*sameIdea && !slices.ContainsFunc(s.keys, func(k term) bool { return match(&q.terms[j].term, &k) >= weakMatch }) {
+			return false
+		}
+	}
+	return true
 }
 
 // asksLast reports whether the chosen fact answers the message's last clause by itself, when

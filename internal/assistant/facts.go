@@ -241,6 +241,10 @@ type queryTerm struct {
 	// at and next are where the word stands among the message's words and where the word
 	// after it (after both of a pair read as one) begins.
 	at, next int
+	// headless is set for an English word that qualified the word after it, which was left
+	// out as the company's own name: "deep" in "How much is a deep clean?" of a cleaning
+	// company. It says what kind of the company's trade is asked about, not what.
+	headless bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -339,6 +343,8 @@ func (q query) without(name []term) query {
 		qt := &q.terms[i]
 		if !slices.ContainsFunc(name, func(n term) bool { return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 }) {
 			out.terms = append(out.terms, *qt)
+		} else if k := len(out.terms) - 1; q.english && k >= 0 && out.terms[k].next == qt.at && out.terms[k].clause == qt.clause && out.terms[k].weight >= 1 {
+			out.terms[k].headless = true
 		}
 	}
 	return out

@@ -685,3 +685,33 @@ func TestFreeOfIsWithout(t *testing.T) {
 		t.Errorf("handover %v, %q; want the cancellation FAQ's answer", got.Handover, got.Text)
 	}
 }
+
+// TestQualifierOfTheTradeWordNeedsItsOwnEntry: an English word that qualified the company's
+// own trade word ("deep" of "clean" at a cleaning company, whose name the matcher leaves out)
+// is all that is left of the question's topic. An entry that only mentions a compound of it in
+// its description ("mélytisztítása") is not the thing asked about, and the question goes to a
+// colleague; an entry that names the qualifier, or whose text says it as a word of its own,
+// still answers.
+func TestQualifierOfTheTradeWordNeedsItsOwnEntry(t *testing.T) {
+	p := Profile{CompanyName: "Fényes Takarító Bt.",
+		Services: []Service{
+			{Name: "Szőnyegmosás", Description: "Szőnyegek gépi mélytisztítása a helyszínen, kanapék is.", Price: "2 100 Ft / m²"},
+			{Name: "Ablaktisztítás", Description: "Ablakok kívül-belül, keretekkel.", Price: "1 300 Ft / ablak"},
+		}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"How much is a deep clean?", "", true},
+		{"How much is window cleaning?", "1 300 Ft", false},
+		{"How much is sofa cleaning?", "2 100 Ft", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.handover && strings.Contains(got.Text, "Ft") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
