@@ -2,4 +2,4 @@
 // api/openapi.yaml. Nothing here is edited by hand: run `make generate`.
 package api
 
-//go:generate go tool oapi-codegen -config server.cfg.yaml ../../api/openapi.yaml
+//go:generate sh -c "cd ../.. && go tool oapi-codegen -config gen/api/server.cfg.yaml api/openapi.yaml"

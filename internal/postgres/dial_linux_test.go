@@ -21,7 +21,7 @@ func TestDialerBoundsDeadPeers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	raw, err := c.(*net.TCPConn).SyscallConn()
+	raw, err := c.(*bufferedConn).Conn.(*net.TCPConn).SyscallConn()
 	if err != nil {
 		t.Fatal(err)
 	}
