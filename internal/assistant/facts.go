@@ -740,9 +740,13 @@ var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doe
 
 // opposite tells how well a visitor's word q matches a profile word k of which one is
 // negated and the other not: as well as words of one idea when the English WordNet gives an
-// English sense of one as the antonym of a sense of the other ("fail", "succeed"), else 0. A
-// Hungarian word's senses are its glosses, an English word's its stem.
+// English sense of one as the antonym of a sense of the other ("fail", "succeed"), or when one
+// is a word of lack and the other of the stem it lacks (see lackApart), else 0. A Hungarian
+// word's senses are its glosses, an English word's its stem.
 func opposite(q, k *term) float64 {
+	if lackApart(q, k) {
+		return sameIdea // "cukormentes" (sugar-free) is "nem cukros" (not sugary)
+	}
 	if len(k.gloss) == 0 {
 		return 0
 	}

@@ -32,3 +32,28 @@ func TestNegatedOpposite(t *testing.T) {
 		}
 	}
 }
+
+// TestLackIsNegatedStem: a word of lack is the negated word of the stem it lacks, both ways:
+// "cukormentes" (sugar-free) asks for what is "nem cukros" (not sugary), and "nem cukros" for
+// what is "cukormentes"; "cukros" gets no answer from "cukormentes".
+func TestLackIsNegatedStem(t *testing.T) {
+	for _, tc := range []struct {
+		faq, message string
+		want         bool
+	}{
+		{"Melyik tortátok nem cukros?", "Van cukormentes tortátok?", true},
+		{"Van cukormentes tortátok?", "Melyik tortátok nem cukros?", true},
+		{"Van cukormentes tortátok?", "Van cukros tortátok?", false},
+	} {
+		p := Profile{CompanyName: "Habcsók Cukrászda",
+			FAQ: []QA{{Question: tc.faq, Answer: "A diétás tortánk eritrittel készül."},
+				{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if answered := !got.Handover && strings.Contains(got.Text, "eritrittel"); answered != tc.want {
+			t.Errorf("%q against %q: answered %v, want %v: %s", tc.message, tc.faq, answered, tc.want, got.Text)
+		}
+	}
+}

@@ -715,3 +715,48 @@ func TestQualifierOfTheTradeWordNeedsItsOwnEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestLackIsNotTheStem: a word made with a suffix of lack ("cukormentes", sugar-free) is no
+// form of the stem it lacks ("cukor", sugar; "cukros", sugary): a question about the one
+// finds the entry about it, never the other's, and with no entry about it hands over.
+func TestLackIsNotTheStem(t *testing.T) {
+	lemma := func(w string) *term { tt := makeTerm(w, false, true); return &tt }
+	for _, p := range [][2]string{{"cukormentes", "cukor"}, {"cukor", "cukormentes"}, {"cukormentes", "cukros"},
+		{"hibamentes", "hiba"}, {"hibátlan", "hibát"}} {
+		if m := match(lemma(p[0]), lemma(p[1])); m != 0 {
+			t.Errorf("%s ~ %s: %v, want 0", p[0], p[1], m)
+		}
+	}
+	// A word of lack and its other forms, and a word derived from one ("fertőtlenít",
+	// disinfect, of "fertőtlen") whichever way the rules read it, still match.
+	for _, p := range [][2]string{{"cukormentes", "cukortalan"}, {"fertőtlenítetek", "fertőtlenítéssel"}, {"fertőtlenítéssel", "fertőtlenítetek"}} {
+		if m := match(lemma(p[0]), lemma(p[1])); m < related {
+			t.Errorf("%s ~ %s: %v, want at least %v", p[0], p[1], m, related)
+		}
+	}
+	sugary := QA{Question: "Milyen cukros süteményeitek vannak?", Answer: "A csokoládétorta és a gesztenyés kocka cukorral, házi tejszínhabbal készül."}
+	free := QA{Question: "Van cukormentes tortátok?", Answer: "A diétás tortánk cukormentes, eritrittel édesítjük, rendelésre készül."}
+	open := QA{Question: "Hol vagytok?", Answer: "A cukrászda a Fő utca 3. alatt van."}
+	for _, tc := range []struct {
+		faq     []QA
+		message string
+		want    string // "" : hand over
+	}{
+		{[]QA{sugary, free, open}, "Van cukormentes tortátok?", "eritrittel"},
+		{[]QA{free, sugary, open}, "Milyen cukros tortátok van?", "cukorral"},
+		{[]QA{sugary, open}, "Van cukormentes tortátok?", ""},
+		{[]QA{free, open}, "Van cukros tortátok?", ""},
+	} {
+		p := Profile{CompanyName: "Habcsók Cukrászda", Description: "Cukrászda Szegeden, torták rendelésre.", FAQ: tc.faq}
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.want == "" && (!got.Handover || strings.Contains(got.Text, "eritrittel") || strings.Contains(got.Text, "cukorral")) {
+			t.Errorf("%q with %d entries: handover %v, %q; want a hand-over", tc.message, len(tc.faq), got.Handover, got.Text)
+		}
+		if tc.want != "" && (got.Handover || !strings.Contains(got.Text, tc.want)) {
+			t.Errorf("%q: handover %v, %q; want the answer with %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}

@@ -70,6 +70,9 @@ type term struct {
 	// negated is set for the first content word after a negation in its clause: "sikerül" in
 	// "Mi van, ha nem sikerül a vizsga?" (see negatedWords).
 	negated bool
+	// lacks is, for a word made with a suffix of lack, the stem it lacks: "cukor" (sugar) of
+	// "cukormentes" (sugar-free), whose lemma is the whole word (see lackOf).
+	lacks string
 }
 
 // newTerm makes a term of a visitor's lower-case word; english adds the lexicon's Hungarian
@@ -118,6 +121,9 @@ func makeTerm(lower string, english, profile bool) term {
 				t.parts = append([]string{h}, tail...)
 			}
 		}
+	}
+	if !english && len(f) <= maxTermLen {
+		lackOf(&t, lower)
 	}
 	switch {
 	case english:
@@ -205,6 +211,45 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	return t
+}
+
+// lackOf makes a word built with a suffix of lack ("cukormentes", sugar-free; "hibátlan",
+// flawless) its whole lemma, not the bare stem the rules strip it to: it is the stem's
+// absence, the opposite idea, and no form of it. Its parts (the stem and "mentes") go too.
+// "mentés" (saving) folds to "mentes": a word written with it is no word of lack.
+func lackOf(t *term, lower string) {
+	if strings.Contains(lower, "mentés") {
+		return
+	}
+	w, stem := morph.Load().LackWord(t.fold)
+	if w == "" {
+		return
+	}
+	t.lemmas, t.parts, t.lacks, t.stemmed = append(t.lemmas[:0], w), nil, stem, true
+}
+
+// lackApart reports whether one of a and b is a word of lack and the other a word of the stem
+// it lacks, as it stands or as a lemma, and no form of the word of lack ("cukormentes",
+// "cukros"): they name opposite ideas. "fertőtlenítetek", which the rules do not read as a
+// word of lack, is still "fertőtlenítéssel" (disinfect).
+func lackApart(a, b *term) bool {
+	if a.lacks == "" {
+		a, b = b, a
+	}
+	if a.lacks == "" || b.lacks != "" {
+		return false
+	}
+	stem := strings.HasPrefix(b.fold, a.lacks)
+	if strings.HasPrefix(b.fold, a.lemmas[0]) {
+		return false
+	}
+	for _, l := range b.lemmas {
+		if strings.HasPrefix(l, a.lemmas[0]) {
+			return false
+		}
+		stem = stem || strings.HasPrefix(l, a.lacks)
+	}
+	return stem
 }
 
 // agentBase returns the verb of an English agent noun ("charger": "charge", "cleaner":
@@ -326,6 +371,9 @@ func match(q, k *term) float64 {
 	// Most pairs of words begin differently, and then neither they nor their stems can be one
 	// word, a typo of one, or share a beginning.
 	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
+	if alike && q.lacks != k.lacks && lackApart(q, k) {
+		return 0 // "cukormentes" (sugar-free) is no "cukor" (sugar)
+	}
 	if alike {
 		if q.fold == k.fold || sameStem(q.fold, k.fold) || q.lemmas[0] == k.lemmas[0] {
 			return sameWord

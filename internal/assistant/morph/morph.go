@@ -983,6 +983,42 @@ func (d *Data) Lacking(w string) []string {
 	return out
 }
 
+// LackWord returns the lemma with a suffix of lack of which the folded word w is a form, and
+// the stem it lacks: "cukormentesen" is "cukormentes" (sugar-free) of "cukor" (sugar), which
+// the rules read as "cukor" with suffixes. "" when w is no such form: the stem must be a word
+// and the rules must read w as the stem or as the whole lemma.
+func (d *Data) LackWord(w string) (word, stem string) {
+	var stems []string
+	for _, s := range lackSuffixes {
+		i := strings.LastIndex(w, s)
+		if i < 2 {
+			continue
+		}
+		if stems == nil {
+			stems = d.Stems(w)
+		}
+		whole := w[:i+len(s)]
+		d.rules.values(s, func(line string) {
+			r, ok := parseRule(line)
+			c := w[:i] + r.strip
+			if word == "" && ok && matches(r.cond, c) && d.Known(c) &&
+				(slices.Contains(stems, c) || slices.Contains(stems, whole)) {
+				word, stem = whole, c
+			}
+		})
+		if word != "" {
+			// A word derived further is that word: "fertőtlenít" (disinfect) of "fertőtlen".
+			for _, l := range stems {
+				if len(l) > len(word) && strings.HasPrefix(l, word) {
+					return l, stem
+				}
+			}
+			return word, stem
+		}
+	}
+	return "", ""
+}
+
 // withLack adds to out the words of the stem c with a suffix of lack, but for w.
 func (d *Data) withLack(c, w string, out *[]string) {
 	flags, _, _ := d.stem(c)

@@ -438,3 +438,26 @@ func TestLacking(t *testing.T) {
 		}
 	}
 }
+
+// TestLackWord: a form of a word of lack is read as that word and the stem it lacks, though
+// the rules strip it to the bare stem ("cukormentes" is "cukor" to Stems); a word that only
+// holds the letters of a suffix of lack is none.
+func TestLackWord(t *testing.T) {
+	d := Load()
+	for w, want := range map[string][2]string{
+		"cukormentes":   {"cukormentes", "cukor"},
+		"cukormenteset": {"cukormentes", "cukor"},
+		"hibamentes":    {"hibamentes", "hiba"},
+		"hibatlan":      {"hibatlan", "hiba"},
+		"dijmentesen":   {"dijmentes", "dij"},
+	} {
+		if word, stem := d.LackWord(w); word != want[0] || stem != want[1] {
+			t.Errorf("LackWord(%q) = %q, %q; want %q, %q", w, word, stem, want[0], want[1])
+		}
+	}
+	for _, w := range []string{"cukor", "cukros", "hotelen", "mentes", "altalanos", "talan"} {
+		if word, stem := d.LackWord(w); word != "" {
+			t.Errorf("LackWord(%q) = %q, %q; want none", w, word, stem)
+		}
+	}
+}
