@@ -3,8 +3,9 @@
 // instance takes each first: a dispatch job makes the events' deliveries, one job each, and
 // this package's worker makes a delivery's attempt, records it and, when the delivery rules
 // say try again, snoozes the job until then. A job whose process
-// died mid-attempt is rescued by River and tried again, so a delivery may arrive twice; a
-// receiver deduplicates on webhook-id.
+// died mid-attempt is rescued by River and tried again, and a delivery a chain claimed (whose
+// job went with the claim) by the claim sweep, so a delivery may arrive twice; a receiver
+// deduplicates on webhook-id.
 package delivery
 
 import (
