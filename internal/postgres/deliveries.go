@@ -175,7 +175,7 @@ WITH keep AS (
         WHERE $14 AND $4 = 'pending' AND EXISTS (SELECT FROM d) AND EXISTS (SELECT FROM ho_freed)`) + `
 )
 SELECT h.id AS next_job, (h.args->>'delivery_id')::uuid AS next_delivery, n.*
-FROM ho_woken h
+FROM ho_claimed h
 LEFT JOIN LATERAL (SELECT true AS found, ` + deliveryLeadColumns +
 	deliveryLeadFrom(`(h.args->>'delivery_id')::uuid`) + `) n ON true
 WHERE $13`

@@ -169,7 +169,8 @@ func handOver(slot, job, hold, claim string) string {
 ), ho_woken AS (
     SELECT id, args FROM ho_available UNION ALL SELECT id, args FROM ho_claimed
 ), ho_handed AS (
-    DELETE FROM delivery_waits WHERE company_id = $1 AND job_id IN (SELECT id FROM ho_woken)
+    DELETE FROM delivery_waits
+    WHERE company_id = $1 AND job_id = (SELECT job_id FROM ho_next) AND EXISTS (SELECT FROM ho_woken)
 ), ho_freed AS (
     UPDATE delivery_slots SET job_id = (SELECT id FROM ho_woken),
         delivery_id = (SELECT (args->>'delivery_id')::uuid FROM ho_claimed),
