@@ -215,7 +215,9 @@ func (s *Store) ReleaseClaimed(ctx context.Context, companyID uuid.UUID, slot in
 
 // sweepClaims gives a job again, available now, to each pending delivery claimed from its
 // company's line whose claim's lease passed (its worker died, or lost the database, mid-chain)
-// and lets the slot go. It reads every slot; River's leader runs it every rescueAfter.
+// and lets the slot go. It reads every company's slots at once, as the purge reads every
+// company's events (each claim was made by a statement that held its company); River's leader
+// runs it every rescueAfter.
 var sweepClaims = `WITH lost AS (
     SELECT company_id, slot, delivery_id FROM delivery_slots
     WHERE delivery_id IS NOT NULL AND held_until < now()
