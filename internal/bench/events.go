@@ -123,7 +123,37 @@ type deliveryRate struct {
 	// deliverer and pg are the CPU time the deliverer and PostgreSQL used during the drain:
 	// per event, less sensitive to a busy machine than the rate.
 	deliverer, pg time.Duration
-	err           string
+	// wal is what PostgreSQL wrote and did in the drain (with the deliverer's start and stop):
+	// counts that do not depend on the machine's load.
+	wal walCounts
+	err string
+}
+
+// walCounts are the WAL PostgreSQL wrote (bytes, records) and the rows River's job table and
+// the deliveries' tables gained, changed and lost: from pg_stat_wal and pg_stat_user_tables,
+// which a backend adds to as it goes and when it exits.
+type walCounts struct {
+	bytes, records, jobRows, deliveryRows int64
+}
+
+const selectWALCounts = `SELECT pg_current_wal_insert_lsn() - '0/0', (SELECT wal_records FROM pg_stat_wal),
+    (SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables WHERE relname = 'river_job'),
+    (SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables
+        WHERE relname IN ('event_deliveries', 'delivery_slots', 'delivery_waits'))`
+
+func (b *bench) walCounts(ctx context.Context) (w walCounts) {
+	_ = b.lcDB.QueryRowContext(ctx, selectWALCounts).Scan(&w.bytes, &w.records, &w.jobRows, &w.deliveryRows)
+	return w
+}
+
+// perEventWAL is c per delivered event, as text.
+func (d deliveryRate) perEventWAL() string {
+	if d.events == 0 {
+		return ""
+	}
+	n := float64(d.events)
+	return fmt.Sprintf("WAL an event: %.0f bytes, %.1f records; rows an event: River jobs %.2f, deliveries' tables %.2f",
+		float64(d.wal.bytes)/n, float64(d.wal.records)/n, float64(d.wal.jobRows)/n, float64(d.wal.deliveryRows)/n)
 }
 
 // perEvent is a CPU time per delivered event.
@@ -227,6 +257,7 @@ func (b *bench) profileDeliverer(pprofAddr, name string) (wait func()) {
 // deliver starts the deliverer, waits until nothing is pending and stops it, returning the
 // rate of the deliveries from its start.
 func (b *bench) deliver(ctx context.Context, conns int) deliveryRate {
+	w0 := b.walCounts(ctx)
 	p, pprofAddr, err := b.startDeliverer(ctx)
 	if err != nil {
 		return deliveryRate{err: err.Error()}
@@ -241,6 +272,11 @@ func (b *bench) deliver(ctx context.Context, conns int) deliveryRate {
 	}
 	d.events, d.elapsed = b.hooks.count()-before, time.Since(began)
 	d.deliverer, d.pg = processCPU(p.pid())-cpu0, treeCPU(b.pgPID)-pg0
+	// The deliverer's backends add their last counts as they exit.
+	p.stop()
+	time.Sleep(500 * time.Millisecond)
+	w := b.walCounts(ctx)
+	d.wal = walCounts{w.bytes - w0.bytes, w.records - w0.records, w.jobRows - w0.jobRows, w.deliveryRows - w0.deliveryRows}
 	return d
 }
 

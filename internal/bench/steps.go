@@ -126,8 +126,8 @@ func (b *bench) runSteps(ctx context.Context) (string, error) {
 			add(with)
 			d := b.deliver(ctx, c)
 			b.hookRates[c] = d
-			fmt.Fprintf(b.log, "        deliveries of that step: %d events in %v, %.0f events/s, CPU an event: deliverer %v, PostgreSQL %v %s\n",
-				d.events, d.elapsed.Round(time.Millisecond), d.perSecond(), d.perEvent(d.deliverer), d.perEvent(d.pg), d.err)
+			fmt.Fprintf(b.log, "        deliveries of that step: %d events in %v, %.0f events/s, CPU an event: deliverer %v, PostgreSQL %v; %s %s\n",
+				d.events, d.elapsed.Round(time.Millisecond), d.perSecond(), d.perEvent(d.deliverer), d.perEvent(d.pg), d.perEventWAL(), d.err)
 		}
 	}
 	if b.measures("events") && ctx.Err() == nil {

@@ -3,8 +3,9 @@
 // instance takes each first: a dispatch job makes the events' deliveries, one job each, and
 // this package's worker makes a delivery's attempt, records it and, when the delivery rules
 // say try again, snoozes the job until then. A job whose process
-// died mid-attempt is rescued by River and tried again, so a delivery may arrive twice; a
-// receiver deduplicates on webhook-id.
+// died mid-attempt is rescued by River and tried again, and a delivery a chain claimed (whose
+// job went with the claim) by the claim sweep, so a delivery may arrive twice; a receiver
+// deduplicates on webhook-id.
 package delivery
 
 import (
@@ -42,6 +43,9 @@ type Store interface {
 	TakeSlotFor(ctx context.Context, companyID, deliveryID uuid.UUID, job int64, n int, lease time.Duration) (slot int, ok bool, ahead int, read *event.Delivery, err error)
 	FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration) error
 	ReleaseClaimed(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration, done bool) error
+	// SweepClaims gives a job back to each delivery claimed from its company's line whose
+	// claim outlived its lease (its worker died mid-chain), returning how many.
+	SweepClaims(ctx context.Context) (int, error)
 	IssueConfirmToken(ctx context.Context, companyID uuid.UUID, email string, hash []byte) (company string, err error)
 	CountLeadMail(ctx context.Context, companyID uuid.UUID, day time.Time, limit int, address string) (bool, error)
 	TakeDigest(ctx context.Context, today time.Time) (event.Unmailed, bool, error)
@@ -108,6 +112,12 @@ const dispatchWorkers = 2
 // no later change enqueues another.
 const sweepInterval = 2 * time.Second
 
+// claimSweepInterval is how often River's leader looks for claims whose worker died mid-chain
+// (SweepClaims): a lease is rescueAfter, so such a delivery waits at most twice that, as long
+// as a job River rescues (its lease, then the rescuer's pass). The next job to take the slot
+// rescues it sooner.
+const claimSweepInterval = rescueAfter
+
 // Retention is how long an event and its delivery log are kept once nothing is pending.
 const Retention = 30 * 24 * time.Hour
 
@@ -161,6 +171,7 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker[retentionJob](workers, &retainer{store: cfg.Store, log: cfg.Log, now: cfg.Now})
 	river.AddWorker[event.ConfirmJob](workers, &confirmer{cfg: cfg})
 	river.AddWorker[digestJob](workers, &digester{cfg: cfg})
+	river.AddWorker[claimSweepJob](workers, &claimSweeper{store: cfg.Store, log: cfg.Log})
 	client, err := river.NewClient(riverdatabasesql.New(cfg.DB), &river.Config{
 		Queues: map[string]river.QueueConfig{event.DeliveryQueue: {MaxWorkers: cfg.Workers},
 			event.DispatchQueue: {MaxWorkers: dispatchWorkers}},
@@ -183,6 +194,11 @@ func New(cfg Config) (*Runner, error) {
 			}, &river.PeriodicJobOpts{RunOnStart: true}),
 			river.NewPeriodicJob(river.PeriodicInterval(cfg.DigestInterval), func() (river.JobArgs, *river.InsertOpts) {
 				return digestJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			// A claimed delivery has no River job for River to rescue should its worker die:
+			// the leader gives one back to those whose claims outlived their leases.
+			river.NewPeriodicJob(river.PeriodicInterval(claimSweepInterval), func() (river.JobArgs, *river.InsertOpts) {
+				return claimSweepJob{}, &river.InsertOpts{Queue: event.DeliveryQueue}
 			}, &river.PeriodicJobOpts{RunOnStart: true}),
 			river.NewPeriodicJob(river.PeriodicInterval(sweepInterval), func() (river.JobArgs, *river.InsertOpts) {
 				return event.DispatchJob{}, &river.InsertOpts{Queue: event.DispatchQueue, MaxAttempts: event.DeliveryJobMaxAttempts}
@@ -485,6 +501,26 @@ func (r *retainer) Work(ctx context.Context, _ *river.Job[retentionJob]) error {
 	leads, chats, err := r.store.EraseExpired(ctx, r.now())
 	if (leads > 0 || chats > 0) && r.log != nil {
 		r.log.Info("retention: erased old leads and conversations", "leads", leads, "conversations", chats)
+	}
+	return err
+}
+
+// claimSweepJob gives their jobs back to the deliveries claimed by workers that died
+// mid-chain; River's leader enqueues it periodically.
+type claimSweepJob struct{}
+
+func (claimSweepJob) Kind() string { return "delivery_claim_sweep" }
+
+type claimSweeper struct {
+	river.WorkerDefaults[claimSweepJob]
+	store Store
+	log   *slog.Logger
+}
+
+func (c *claimSweeper) Work(ctx context.Context, _ *river.Job[claimSweepJob]) error {
+	n, err := c.store.SweepClaims(ctx)
+	if err == nil && n > 0 && c.log != nil {
+		c.log.Info("deliveries whose worker stopped mid-chain are queued again", "count", n)
 	}
 	return err
 }

@@ -139,11 +139,12 @@ func withLead(r *deliveryRow, l *leadRecord) (event.Delivery, error) {
 // The job that made the attempt lets its delivery slot go in the same statement ($10 the slot,
 // $11 the job, $12 the hand-over's hold; job 0 holds none), or, when $13, claims the company's
 // next waiting delivery for the same worker, keeping the slot (handOver). A job that was itself
-// claimed so ($14) is settled here: due at the delivery's next attempt (dueState), as River
-// would have snoozed it, or, with nothing left to attempt, deleted. River would keep a job it
-// completed for a day before its cleaner deletes it; this one is deleted at once, a row version
-// and its index entries fewer a delivery, since River never ran it and the delivery's own row
-// is its record.
+// claimed so ($14), whose River job went with its claim (handOver), is settled here: given a job
+// anew, due at its next attempt (dueState), as River would have snoozed it, while its claim is
+// still held (else its lease passed and the claim's rescue gave it one); with nothing left to
+// attempt, none. River would keep a job it completed for a day before its cleaner deletes it;
+// a claimed one is gone at once, since River never ran it and the delivery's own row is its
+// record.
 //
 // The delivery it claims is read in the same statement, as Delivery reads it (a round trip
 // and a statement fewer a delivery of a chain): the statement's row is the claimed job, its
@@ -168,17 +169,13 @@ WITH keep AS (
 ), disabled AS (
     UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $9
     WHERE company_id = $1 AND id = (SELECT endpoint_id FROM d) AND $9 <> '' AND disabled_at IS NULL
-), retry AS (
-    SELECT $4 = 'pending' AND EXISTS (SELECT FROM d) AS due
-), own AS (
-    UPDATE river_job SET state = ` + dueState("now() + $8 * interval '1 millisecond'") + `,
-        scheduled_at = now() + $8 * interval '1 millisecond'
-    WHERE $14 AND id = $11 AND state = 'running' AND (SELECT due FROM retry)
-), own_done AS (
-    DELETE FROM river_job WHERE $14 AND id = $11 AND state = 'running' AND NOT (SELECT due FROM retry)
-), ` + handOver("$10", "$11", "$12", "$13") + `
+), ` + handOver("$10", "$11", "$12", "$13") + `, own AS (
+    ` + insertDeliveryJobs(`SELECT $2::uuid AS delivery_id, $1::uuid AS company_id,
+            now() + $8 * interval '1 millisecond' AS at
+        WHERE $14 AND $4 = 'pending' AND EXISTS (SELECT FROM d) AND EXISTS (SELECT FROM ho_freed)`) + `
+)
 SELECT h.id AS next_job, (h.args->>'delivery_id')::uuid AS next_delivery, n.*
-FROM ho_woken h
+FROM ho_claimed h
 LEFT JOIN LATERAL (SELECT true AS found, ` + deliveryLeadColumns +
 	deliveryLeadFrom(`(h.args->>'delivery_id')::uuid`) + `) n ON true
 WHERE $13`

@@ -50,7 +50,16 @@ func BenchmarkDeliveryChainCPU(b *testing.B) {
 	if err := s.DB().QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
 		b.Fatal(err)
 	}
-	var dispatchCPU, chainCPU, driverCPU, readCPU int64
+	var dispatchCPU, chainCPU, driverCPU, readCPU, dispatchWAL, chainWAL int64
+	// wal is where PostgreSQL's WAL ends: what it wrote between two looks, in bytes (this
+	// connection's alone, on the test's own cluster), a count that does not depend on load.
+	wal := func() int64 {
+		var at int64
+		if err := s.DB().QueryRowContext(ctx, `SELECT pg_current_wal_insert_lsn() - '0/0'`).Scan(&at); err != nil {
+			b.Fatal(err)
+		}
+		return at
+	}
 	round := func(measure bool) {
 		for _, c := range ids {
 			for range perCompany {
@@ -59,12 +68,13 @@ func BenchmarkDeliveryChainCPU(b *testing.B) {
 				}
 			}
 		}
-		before := onCPU(b, pid)
+		w0, before := wal(), onCPU(b, pid)
 		if _, err := s.DispatchEvents(ctx); err != nil {
 			b.Fatal(err)
 		}
 		if measure {
 			dispatchCPU += onCPU(b, pid) - before
+			dispatchWAL += wal() - w0
 		}
 		for _, c := range ids {
 			var first int64
@@ -79,6 +89,7 @@ func BenchmarkDeliveryChainCPU(b *testing.B) {
 			if _, err := s.DB().ExecContext(ctx, `UPDATE river_job SET state = 'running', attempted_at = now() WHERE id = $1`, first); err != nil {
 				b.Fatal(err)
 			}
+			w0 := wal()
 			before, self := onCPU(b, pid), processCPU()
 			// As the worker does: the statement that takes the slot reads the delivery.
 			slot, ok, _, read, err := s.TakeSlotFor(ctx, c, deliveryID, first, 4, time.Minute)
@@ -114,6 +125,7 @@ func BenchmarkDeliveryChainCPU(b *testing.B) {
 			if measure {
 				chainCPU += onCPU(b, pid) - before
 				driverCPU += int64(processCPU() - self)
+				chainWAL += wal() - w0
 			}
 			// What River does with the fetched job, and the rest of the company's jobs due now
 			// (fetched by River in the bench, each then chaining nothing), out of the measure.
@@ -140,6 +152,8 @@ func BenchmarkDeliveryChainCPU(b *testing.B) {
 	b.ReportMetric(float64(chainCPU)/1e3/events, "pg-µs/event-chain")
 	b.ReportMetric(float64(readCPU)/1e3/events, "pg-µs/event-read") // reads not made with a claim
 	b.ReportMetric(float64(driverCPU)/1e3/events, "driver-µs/event-chain")
+	b.ReportMetric(float64(dispatchWAL)/events, "wal-B/event-dispatch")
+	b.ReportMetric(float64(chainWAL)/events, "wal-B/event-chain")
 }
 
 // processCPU is this process's user and system time.

@@ -206,6 +206,15 @@ func deliveryJobs(from string) string {
 )`
 }
 
+// insertDeliveryJobs is an INSERT of a delivery job, as deliveryJobs makes them, for each row of
+// sel, a SELECT of (delivery_id, company_id, at): due at at, an SQL timestamptz.
+func insertDeliveryJobs(sel string) string {
+	return `INSERT INTO river_job (kind, queue, max_attempts, args, state, scheduled_at)
+    SELECT '` + event.DeliveryJobKind + `', '` + event.DeliveryQueue + `', ` + fmt.Sprint(event.DeliveryJobMaxAttempts) + `,
+        jsonb_build_object('delivery_id', j.delivery_id, 'company_id', j.company_id), ` + dueState("j.at") + `, j.at
+    FROM (` + sel + `) j`
+}
+
 // schedulerInterval is how often River's scheduler makes the jobs due that wait in state
 // scheduled (its default, which the runner keeps).
 const schedulerInterval = 5 * time.Second

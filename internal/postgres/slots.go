@@ -16,16 +16,22 @@ import (
 // company's waiting line (delivery_waits) and learns how many are ahead of it; one that gets a
 // slot leaves the line. made is false when the company has fewer than $4 slots yet. The jobs
 // ahead are counted up to $5, as far as the wait they set grows (a longer line was counted
-// again at each look).
-const takeSlot = `
+// again at each look). A slot whose lease passed with a delivery claimed in it (handOver: its
+// worker died mid-chain) gives that delivery a job again, available now, as it is taken.
+var takeSlot = `
 WITH free AS (
-    SELECT slot FROM delivery_slots
+    SELECT slot, delivery_id FROM delivery_slots
     WHERE company_id = $1 AND (held_until IS NULL OR held_until < now() OR job_id = $2)
     ORDER BY job_id IS NOT DISTINCT FROM $2 DESC, slot LIMIT 1 FOR UPDATE SKIP LOCKED
 ), taken AS (
-    UPDATE delivery_slots s SET job_id = $2, held_until = now() + $3 * interval '1 millisecond'
+    UPDATE delivery_slots s SET job_id = $2, held_until = now() + $3 * interval '1 millisecond',
+        delivery_id = NULL
     FROM free WHERE s.company_id = $1 AND s.slot = free.slot
-    RETURNING s.slot
+    RETURNING s.slot, free.delivery_id AS lost
+), rescued AS (
+    ` + insertDeliveryJobs(`SELECT d.id AS delivery_id, d.company_id, now() AS at
+        FROM taken JOIN event_deliveries d ON d.company_id = $1 AND d.id = taken.lost
+        WHERE d.state = 'pending'`) + `
 ), left_line AS (
     DELETE FROM delivery_waits WHERE company_id = $1 AND job_id = $2 AND EXISTS (SELECT FROM taken)
 ), joined_line AS (
@@ -127,10 +133,15 @@ func (s *Store) TakeSlotFor(ctx context.Context, companyID, deliveryID uuid.UUID
 // lease passed) is left alone. The entries' names begin with ho_.
 //
 // When $claim (an SQL boolean) is true the oldest waiter is claimed rather than woken: its job
-// is marked running as River marks a job it fetched (so that River fetches it no more, and
-// rescues it should this process die before its record), and the caller runs it at once in the
-// slot, which the claimed job holds for $hold ms, its lease. ho_woken returns the job and its
-// args.
+// is deleted (River fetches it no more) and the slot keeps its delivery (delivery_id) for the
+// claimed job's id, which holds the slot for $hold ms, its lease, while the caller runs it at
+// once. The claim is the delivery's only mark until its record (which lets it go with the slot
+// and, should the delivery be tried again, gives it a job anew): one that outlives its lease,
+// its worker gone, gives its delivery a job again (takeSlot, sweepClaims), as River rescues a
+// job left running. Marking the job running instead, and deleting it with the record, was a
+// second row version of it with two index entries (River's key and its fetch index: the state
+// is in it), for each delivery a chain ran. ho_woken returns the job and its args; ho_freed the
+// slot when the job held it.
 //
 // The line is walked in its index's order and each waiter's job looked up by its key, in a
 // subquery that locks it (the planner cannot turn that into a join: a join let it read every
@@ -147,18 +158,25 @@ func handOver(slot, job, hold, claim string) string {
             FOR UPDATE SKIP LOCKED)
     ORDER BY w.job_id LIMIT 1
     FOR UPDATE OF w SKIP LOCKED
-), ho_woken AS (
-    UPDATE river_job SET state = CASE WHEN ` + claim + ` THEN 'running' ELSE 'available' END::river_job_state,
-        scheduled_at = least(scheduled_at, now()),
-        attempted_at = CASE WHEN ` + claim + ` THEN now() ELSE attempted_at END
-    WHERE id = (SELECT job_id FROM ho_next) AND state IN ('available', 'scheduled')
+), ho_available AS (
+    UPDATE river_job SET state = 'available', scheduled_at = least(scheduled_at, now())
+    WHERE NOT ` + claim + ` AND id = (SELECT job_id FROM ho_next) AND state IN ('available', 'scheduled')
     RETURNING id, args
+), ho_claimed AS (
+    DELETE FROM river_job
+    WHERE ` + claim + ` AND id = (SELECT job_id FROM ho_next) AND state IN ('available', 'scheduled')
+    RETURNING id, args
+), ho_woken AS (
+    SELECT id, args FROM ho_available UNION ALL SELECT id, args FROM ho_claimed
 ), ho_handed AS (
-    DELETE FROM delivery_waits WHERE company_id = $1 AND job_id IN (SELECT id FROM ho_woken)
+    DELETE FROM delivery_waits
+    WHERE company_id = $1 AND job_id = (SELECT job_id FROM ho_next) AND EXISTS (SELECT FROM ho_woken)
 ), ho_freed AS (
     UPDATE delivery_slots SET job_id = (SELECT id FROM ho_woken),
+        delivery_id = (SELECT (args->>'delivery_id')::uuid FROM ho_claimed),
         held_until = CASE WHEN EXISTS (SELECT FROM ho_woken) THEN now() + ` + hold + ` * interval '1 millisecond' END
     WHERE company_id = $1 AND slot = ` + slot + ` AND job_id = ` + job + `
+    RETURNING slot
 )`
 }
 
@@ -173,22 +191,52 @@ func (s *Store) FreeSlot(ctx context.Context, companyID uuid.UUID, slot int, job
 	return translate(err)
 }
 
-// releaseClaimed settles job $3 of company $1, claimed from the line (River did not fetch it),
-// that ran without its attempt being recorded: deleted when $5 (its delivery needed no
-// attempt), as a claimed job is once its delivery is settled (recordAttempt), else made
-// available for River to run again; and lets its slot $2 go, handing it on for $4 ms.
-var releaseClaimed = `WITH own AS (
-    UPDATE river_job SET state = 'available', scheduled_at = now()
-    WHERE id = $3 AND state = 'running' AND (args->>'company_id')::uuid = $1 AND NOT $5
-), own_done AS (
-    DELETE FROM river_job WHERE id = $3 AND state = 'running' AND (args->>'company_id')::uuid = $1 AND $5
-), ` + handOver("$2", "$3", "$4", "false") + `
+// releaseClaimed lets slot $2 of company $1 go that job $3, claimed from the line (River did not
+// fetch it, and its row is gone), held while it ran without its attempt being recorded, handing
+// it on for $4 ms; unless $5 (its delivery needed no attempt), the delivery the slot kept for it
+// gets a job again, available now, for River to run. A claim no longer held (its lease passed
+// and the slot was taken, or swept) is left alone: its delivery has its job already.
+var releaseClaimed = `WITH claim AS (
+    SELECT delivery_id FROM delivery_slots
+    WHERE company_id = $1 AND slot = $2 AND job_id = $3 AND delivery_id IS NOT NULL
+), ` + handOver("$2", "$3", "$4", "false") + `, own AS (
+    ` + insertDeliveryJobs(`SELECT delivery_id, $1::uuid AS company_id, now() AS at FROM claim
+        WHERE NOT $5 AND EXISTS (SELECT FROM ho_freed)`) + `
+)
 SELECT 1`
 
 // ReleaseClaimed lets the slot go that a job claimed from the line held (RecordAttempt with
-// Held.Chain) and settles the job, which ran without recording an attempt: done when there was
-// nothing to attempt, else it runs again.
+// Held.Chain) and settles its delivery, which ran without an attempt recorded: nothing more
+// when done (there was nothing to attempt), else it runs again.
 func (s *Store) ReleaseClaimed(ctx context.Context, companyID uuid.UUID, slot int, job int64, hold time.Duration, done bool) error {
 	_, err := s.db.ExecContext(ctx, releaseClaimed, companyID, slot, job, hold.Milliseconds(), done)
 	return translate(err)
+}
+
+// sweepClaims gives a job again, available now, to each pending delivery claimed from its
+// company's line whose claim's lease passed (its worker died, or lost the database, mid-chain)
+// and lets the slot go. It reads every company's slots at once, as the purge reads every
+// company's events (each claim was made by a statement that held its company); River's leader
+// runs it every rescueAfter.
+var sweepClaims = `WITH lost AS (
+    SELECT company_id, slot, delivery_id FROM delivery_slots
+    WHERE delivery_id IS NOT NULL AND held_until < now()
+    FOR UPDATE SKIP LOCKED
+), freed AS (
+    UPDATE delivery_slots s SET job_id = NULL, held_until = NULL, delivery_id = NULL
+    FROM lost WHERE s.company_id = lost.company_id AND s.slot = lost.slot
+    RETURNING lost.company_id, lost.delivery_id
+), job AS (
+    ` + insertDeliveryJobs(`SELECT d.id AS delivery_id, d.company_id, now() AS at
+        FROM freed JOIN event_deliveries d ON d.company_id = freed.company_id AND d.id = freed.delivery_id
+        WHERE d.state = 'pending'`) + `
+    RETURNING id
+)
+SELECT count(*) FROM job`
+
+// SweepClaims gives their jobs back to the deliveries whose claims outlived their leases (their
+// workers gone) and frees the slots they held; it returns how many it gave a job.
+func (s *Store) SweepClaims(ctx context.Context) (int, error) {
+	var n int
+	return n, translate(s.db.GetContext(ctx, &n, sweepClaims))
 }

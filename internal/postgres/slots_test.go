@@ -2,6 +2,8 @@ package postgres_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -273,10 +275,11 @@ func TestFirstBurstPastTheSlotsWaitsInLine(t *testing.T) {
 }
 
 // The record of an attempt asked to chain claims the company's oldest waiting delivery for the
-// same worker: its job running (River fetches it no more, and rescues it should the process
-// die), out of the line, holding the slot. The claimed job's own record settles its job:
-// scheduled for a retry, as River snoozes one, or deleted once its delivery is done; one
-// claimed but not attempted runs again.
+// same worker: its job deleted (River fetches it no more), out of the line, the slot holding
+// it, with its delivery kept on the slot for the claim's rescue should the worker die. The
+// claimed delivery's own record settles it: given a job anew for a retry, due when River would
+// have snoozed the job, or none once it is done; one claimed but not attempted gets a job
+// available now.
 func TestRecordClaimsTheNextInLine(t *testing.T) {
 	s := open(t, postgres.Options{})
 	ctx := context.Background()
@@ -320,15 +323,38 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 			t.Fatalf("a job past the only held slot: %v, %v", ok, err)
 		}
 	}
-	state := func(id int64) (state string, inLine, holds bool) {
+	// jobOf is the state of delivery d's River job and when it is due; "" when it has none.
+	jobOf := func(d uuid.UUID) (state string, dueIn time.Duration) {
 		t.Helper()
-		if err := s.DB().QueryRowContext(ctx, `SELECT state,
-			EXISTS (SELECT FROM delivery_waits WHERE company_id = $2 AND job_id = $1),
-			EXISTS (SELECT FROM delivery_slots WHERE company_id = $2 AND job_id = $1 AND held_until > now())
-			FROM river_job WHERE id = $1`, id, c).Scan(&state, &inLine, &holds); err != nil {
+		var micros int64
+		err := s.DB().QueryRowContext(ctx, `SELECT state, (extract(epoch FROM scheduled_at - now()) * 1e6)::bigint
+			FROM river_job WHERE kind = 'event_delivery' AND args->>'delivery_id' = $1::text`, d).Scan(&state, &micros)
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", 0
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
-		return state, inLine, holds
+		return state, time.Duration(micros) * time.Microsecond
+	}
+	// claim is what the slot holds: its job, whether its lease runs, and the claimed delivery.
+	claim := func() (job int64, held bool, delivery *uuid.UUID) {
+		t.Helper()
+		var j sql.NullInt64
+		if err := s.DB().QueryRowContext(ctx, `SELECT job_id, coalesce(held_until > now(), false), delivery_id
+			FROM delivery_slots WHERE company_id = $1 AND slot = $2`, c, slot).Scan(&j, &held, &delivery); err != nil {
+			t.Fatal(err)
+		}
+		return j.Int64, held, delivery
+	}
+	inLine := func(id int64) bool {
+		t.Helper()
+		var in bool
+		if err := s.DB().QueryRowContext(ctx, `SELECT EXISTS (SELECT FROM delivery_waits WHERE company_id = $1 AND job_id = $2)`,
+			c, id).Scan(&in); err != nil {
+			t.Fatal(err)
+		}
+		return in
 	}
 	sched := event.Schedule{time.Hour}
 	ok200 := event.Result{Status: 200}
@@ -345,32 +371,32 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 		d.Event.Lead == nil || d.Endpoint == nil {
 		t.Errorf("the claimed delivery read with its claim: %+v; want as Delivery reads it: %+v, %v", next.Delivery, d, err)
 	}
-	if st, inLine, holds := state(jobs[1].id); st != "running" || inLine || !holds {
-		t.Errorf("the claimed job: %s, in line %v, holds the slot %v; want running, out of line, holding it", st, inLine, holds)
+	if st, _ := jobOf(jobs[1].delivery); st != "" || inLine(jobs[1].id) {
+		t.Errorf("the claimed delivery's job: %q, in line %v; want none, out of line", st, inLine(jobs[1].id))
+	}
+	if job, held, d := claim(); job != jobs[1].id || !held || d == nil || *d != jobs[1].delivery {
+		t.Errorf("the slot: job %d, held %v, delivery %v; want job %d's claim of %v", job, held, d, jobs[1].id, jobs[1].delivery)
 	}
 
-	// A retry: the claimed job is scheduled for it; the slot goes to the next in line, woken.
+	// A retry: the claimed delivery gets a job due in an hour; the slot goes to the next in
+	// line, woken, and keeps no claim.
 	fail := event.Result{Status: 500}
 	if _, err := s.RecordAttempt(ctx, c, jobs[1].delivery, true, fail, sched.Decide(1, fail),
 		event.Held{Slot: slot, Job: jobs[1].id, HandOver: time.Minute, Claimed: true}); err != nil {
 		t.Fatal(err)
 	}
-	var retryIn time.Duration
-	var micros int64
-	if err := s.DB().QueryRowContext(ctx, `SELECT (extract(epoch FROM scheduled_at - now()) * 1e6)::bigint FROM river_job WHERE id = $1`,
-		jobs[1].id).Scan(&micros); err != nil {
-		t.Fatal(err)
+	if st, due := jobOf(jobs[1].delivery); st != "scheduled" || due < 59*time.Minute {
+		t.Errorf("the claimed delivery after a failed attempt: job %q, due in %v; want scheduled, in an hour", st, due)
 	}
-	retryIn = time.Duration(micros) * time.Microsecond
-	if st, _, _ := state(jobs[1].id); st != "scheduled" || retryIn < 59*time.Minute {
-		t.Errorf("the claimed job after a failed attempt: %s, due in %v; want scheduled, in an hour", st, retryIn)
+	if st, _ := jobOf(jobs[2].delivery); st != "available" || inLine(jobs[2].id) {
+		t.Errorf("the next waiter after the claimed job's record: %s, in line %v; want available, out of line", st, inLine(jobs[2].id))
 	}
-	if st, inLine, _ := state(jobs[2].id); st != "available" || inLine {
-		t.Errorf("the next waiter after the claimed job's record: %s, in line %v; want available, out of line", st, inLine)
+	if job, _, d := claim(); job != jobs[2].id || d != nil {
+		t.Errorf("the slot handed on: job %d, delivery %v; want job %d, no claim", job, d, jobs[2].id)
 	}
 
-	// The woken job chains to the last waiter, which runs without an attempt: its job runs again.
-	// Its lead was erased: the claim reads no delivery to send, and still returns the job.
+	// The woken job chains to the last waiter, which runs without an attempt: it gets a job
+	// again. Its lead was erased: the claim reads no delivery to send, and still returns the job.
 	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[2].id, 1, time.Minute); err != nil || !ok {
 		t.Fatalf("the woken job's slot: %v, %v", ok, err)
 	}
@@ -389,26 +415,41 @@ func TestRecordClaimsTheNextInLine(t *testing.T) {
 	if err := s.ReleaseClaimed(ctx, c, slot, jobs[3].id, time.Minute, false); err != nil {
 		t.Fatal(err)
 	}
-	if st, _, holds := state(jobs[3].id); st != "available" || holds {
-		t.Errorf("a claimed job let go unattempted: %s, holds the slot %v; want available, not holding it", st, holds)
+	if st, due := jobOf(jobs[3].delivery); st != "available" || due > 0 {
+		t.Errorf("a claimed delivery let go unattempted: job %q, due in %v; want available now", st, due)
+	}
+	if _, held, d := claim(); held || d != nil {
+		t.Errorf("the slot after the release: held %v, delivery %v; want free, no claim", held, d)
 	}
 
-	// A claimed job whose delivery is done is deleted: River never ran it, and the delivery's
-	// row is its record.
-	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[3].id, 1, time.Minute); err != nil || !ok {
+	// A claimed delivery delivered is left with no job: River never ran its job, and the
+	// delivery's own row is its record.
+	var again int64
+	if err := s.DB().QueryRowContext(ctx, `SELECT id FROM river_job WHERE args->>'delivery_id' = $1::text`,
+		jobs[3].delivery).Scan(&again); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `INSERT INTO delivery_waits (company_id, job_id) VALUES ($1, $2)`, c, again); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[2].id, 1, time.Minute); err != nil || !ok {
 		t.Fatalf("the slot after its release: %v, %v", ok, err)
 	}
-	if _, err := s.DB().ExecContext(ctx, `UPDATE river_job SET state = 'running', attempted_at = now() WHERE id = $1`, jobs[3].id); err != nil {
+	next, err = s.RecordAttempt(ctx, c, jobs[2].delivery, true, ok200, sched.Decide(1, ok200),
+		event.Held{Slot: slot, Job: jobs[2].id, HandOver: time.Minute, Chain: true})
+	if err != nil || next.Job != again {
+		t.Fatalf("claimed %+v, %v; want job %d", next, err, again)
+	}
+	// Not erased: a delivery whose lead is gone is settled as skipped, recorded all the same.
+	if _, err := s.RecordAttempt(ctx, c, jobs[3].delivery, false, event.Result{Err: "erased"},
+		event.Outcome{State: event.Skipped}, event.Held{Slot: slot, Job: again, HandOver: time.Minute, Claimed: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.RecordAttempt(ctx, c, jobs[3].delivery, true, ok200, sched.Decide(1, ok200),
-		event.Held{Slot: slot, Job: jobs[3].id, HandOver: time.Minute, Claimed: true}); err != nil {
-		t.Fatal(err)
+	if st, _ := jobOf(jobs[3].delivery); st != "" {
+		t.Errorf("a claimed delivery settled: job %q; want none", st)
 	}
-	var kept bool
-	if err := s.DB().QueryRowContext(ctx, `SELECT EXISTS (SELECT FROM river_job WHERE id = $1)`,
-		jobs[3].id).Scan(&kept); err != nil || kept {
-		t.Errorf("a claimed job delivered: still in River's table %v, %v; want deleted", kept, err)
+	if _, held, d := claim(); held || d != nil {
+		t.Errorf("the slot after the settled claim: held %v, delivery %v; want free, no claim", held, d)
 	}
 }
 
@@ -516,5 +557,147 @@ func TestTakeSlotForReadsTheDelivery(t *testing.T) {
 	}
 	if _, ok, _, read, err := s.TakeSlotFor(ctx, a, belas.ID, 3, 2, time.Minute); err != nil || !ok || read != nil {
 		t.Fatalf("an erased lead's delivery: slot %v, read %+v, %v; want the slot and no read", ok, read, err)
+	}
+}
+
+// A delivery claimed by a worker that died mid-chain (its record never came) is not lost: once
+// the claim's lease has passed, the next job to take the slot gives the delivery a job again,
+// and so does the sweep River's leader runs, for a slot no job takes. A claim whose delivery was
+// settled meanwhile gets none, and a record that comes after its claim was rescued adds no
+// second job.
+func TestClaimOutlivingItsLeaseGetsAJob(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	c := company(t, s, "A")
+	endpoint(t, s, c)
+	for range 3 {
+		if _, err := s.CreateLead(ctx, c, newLead("Béla"), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DispatchEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var jobs []int64
+	var deliveries []uuid.UUID
+	rows, err := s.DB().QueryContext(ctx, `SELECT id, (args->>'delivery_id')::uuid FROM river_job
+		WHERE kind = 'event_delivery' AND args->>'company_id' = $1::text ORDER BY id`, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		var d uuid.UUID
+		if err := rows.Scan(&id, &d); err != nil {
+			t.Fatal(err)
+		}
+		jobs, deliveries = append(jobs, id), append(deliveries, d)
+	}
+	rows.Close()
+	if len(jobs) != 3 {
+		t.Fatalf("%d delivery jobs, want 3", len(jobs))
+	}
+	slot, ok, _, err := s.TakeSlot(ctx, c, jobs[0], 1, time.Minute)
+	if err != nil || !ok {
+		t.Fatalf("the only slot: %v, %v", ok, err)
+	}
+	for _, j := range jobs[1:] {
+		if _, ok, _, err := s.TakeSlot(ctx, c, j, 1, time.Minute); err != nil || ok {
+			t.Fatalf("a job past the only held slot: %v, %v", ok, err)
+		}
+	}
+	ok200 := event.Result{Status: 200}
+	// jobOf is the state of delivery d's River job; "" when it has none.
+	jobOf := func(d uuid.UUID) string {
+		t.Helper()
+		var state string
+		err := s.DB().QueryRowContext(ctx, `SELECT state FROM river_job WHERE kind = 'event_delivery'
+			AND args->>'delivery_id' = $1::text`, d).Scan(&state)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ""
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state
+	}
+	// die claims the next in line for the worker holding the slot as job, which then dies: its
+	// lease ends with no record.
+	die := func(job int64, d uuid.UUID) event.Claimed {
+		t.Helper()
+		next, err := s.RecordAttempt(ctx, c, d, true, ok200, event.DefaultSchedule.Decide(1, ok200),
+			event.Held{Slot: slot, Job: job, HandOver: time.Minute, Chain: true})
+		if err != nil || next.Job == 0 {
+			t.Fatalf("claimed %+v, %v", next, err)
+		}
+		if st := jobOf(next.DeliveryID); st != "" {
+			t.Fatalf("a claimed delivery's job: %q, want none", st)
+		}
+		if _, err := s.DB().ExecContext(ctx, `UPDATE delivery_slots SET held_until = now() - interval '1 second'
+			WHERE company_id = $1`, c); err != nil {
+			t.Fatal(err)
+		}
+		return next
+	}
+
+	// The sweep finds the claim that outlived its lease: the claimed delivery gets a job.
+	lost := die(jobs[0], deliveries[0])
+	if n, err := s.SweepClaims(ctx); err != nil || n != 1 {
+		t.Fatalf("the sweep gave %d deliveries a job, %v; want 1", n, err)
+	}
+	if st := jobOf(lost.DeliveryID); st != "available" {
+		t.Errorf("a claimed delivery after its worker died and the sweep: job %q, want available", st)
+	}
+	if n, err := s.SweepClaims(ctx); err != nil || n != 0 {
+		t.Errorf("the sweep again gave %d a job, %v; want none", n, err)
+	}
+	// Its worker's record, late, after the rescue: the delivery is recorded, and no second job.
+	fail := event.Result{Status: 500}
+	if _, err := s.RecordAttempt(ctx, c, lost.DeliveryID, true, fail, event.DefaultSchedule.Decide(1, fail),
+		event.Held{Slot: slot, Job: lost.Job, HandOver: time.Minute, Claimed: true}); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := s.DB().QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE args->>'delivery_id' = $1::text`,
+		lost.DeliveryID).Scan(&n); err != nil || n != 1 {
+		t.Errorf("jobs of the rescued delivery after its late record: %d, %v; want 1", n, err)
+	}
+
+	// Taking the slot rescues the claim as well, without waiting for the sweep.
+	if _, ok, _, err := s.TakeSlot(ctx, c, jobs[0], 1, time.Minute); err != nil || !ok {
+		t.Fatalf("the slot again: %v, %v", ok, err)
+	}
+	lost = die(jobs[0], deliveries[0])
+	if lost.DeliveryID != deliveries[2] {
+		t.Fatalf("claimed %v, want the last waiter %v", lost.DeliveryID, deliveries[2])
+	}
+	var newcomer int64
+	if err := s.DB().QueryRowContext(ctx, `SELECT id FROM river_job WHERE args->>'delivery_id' = $1::text`,
+		deliveries[1]).Scan(&newcomer); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _, err := s.TakeSlot(ctx, c, newcomer, 1, time.Minute); err != nil || !ok {
+		t.Fatalf("the slot whose claim's lease passed: %v, %v", ok, err)
+	}
+	if st := jobOf(lost.DeliveryID); st != "available" {
+		t.Errorf("a claimed delivery after another job took its slot: job %q, want available", st)
+	}
+
+	// A claim whose delivery was settled meanwhile gives it no job.
+	if _, err := s.DB().ExecContext(ctx, `DELETE FROM river_job WHERE args->>'delivery_id' = $1::text`, lost.DeliveryID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `UPDATE delivery_slots SET delivery_id = $2, held_until = now() - interval '1 second'
+		WHERE company_id = $1`, c, lost.DeliveryID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `UPDATE event_deliveries SET state = 'delivered' WHERE id = $1`, lost.DeliveryID); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.SweepClaims(ctx); err != nil || n != 0 {
+		t.Errorf("the sweep gave %d a job, %v; want none (the delivery is done)", n, err)
+	}
+	if st := jobOf(lost.DeliveryID); st != "" {
+		t.Errorf("a settled claimed delivery: job %q, want none", st)
 	}
 }
