@@ -35,8 +35,10 @@ type term struct {
 	stemmed bool
 	// gloss holds the English stems the Hungarian–English dictionary gives a profile word's
 	// lemma, partGloss those of its compound parts: the other direction from trans, whose
-	// English word may list the profile's word too late or not at all.
+	// English word may list the profile's word too late or not at all. partGloss holds each
+	// part's first mainSenses glosses, partMain of them, before the parts' later ones.
 	gloss, partGloss []string
+	partMain         int
 	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
 	// words without comparing the query word to each gloss.
 	glossStart uint64
@@ -163,7 +165,14 @@ func makeTerm(lower string, english, profile bool) term {
 			t.gloss = lang.Glosses(t.lemmas[0])
 		}
 		for _, p := range t.parts {
-			t.partGloss = append(t.partGloss, lang.Glosses(p)...)
+			g := lang.Glosses(p)
+			t.partGloss = append(t.partGloss, g[:min(mainSenses, len(g))]...)
+		}
+		t.partMain = len(t.partGloss)
+		for _, p := range t.parts {
+			if g := lang.Glosses(p); len(g) > mainSenses {
+				t.partGloss = append(t.partGloss, g[mainSenses:]...)
+			}
 		}
 		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
 			t.glossStart |= startBit(g)
@@ -417,7 +426,15 @@ func match(q, k *term) float64 {
 	}
 	if lexical == 0 {
 		if i := q.headTranslatedTo(k.fold, k.lemmas, &k.ends); i >= 0 {
-			lexical = min(sameIdea, translatedAt(i))
+			// A compound or head of the profile's word counts as its idea up to the sixth sense
+			// (headSenses), one more than a word itself: cut at nearSenses here too, "wall" as
+			// "falanyag" (wall material, sixth) no longer matched "anyag", and a dev question
+			// ("Will you repair the wall after chasing the cables?") went from handed over to
+			// confidently wrong. Measured, not reasoned.
+			lexical = compound
+			if i < headSenses {
+				lexical = sameIdea
+			}
 		}
 	}
 	if lexical > 0 {
@@ -454,8 +471,14 @@ func match(q, k *term) float64 {
 	} else if i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
 	}
-	if glossed && slices.Contains(k.partGloss, q.en) {
-		return sameIdea // "store" is a sense of a part of "gumitárolás"
+	if i := slices.Index(k.partGloss, q.en); glossed && i >= 0 {
+		// "store" is a sense of a part of "gumitárolás". A part's later sense is seldom what
+		// the visitor means: "plumb" is the fourteenth English word of "vizsgál" (examine), a
+		// part of "felülvizsgálat" (inspection), and "plumbing" asks of no inspection.
+		if i >= k.partMain {
+			return compound
+		}
+		return sameIdea
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
 	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
@@ -533,16 +556,26 @@ const mainSenses = 3
 
 // translatedAt is how well a lexicon's word matches by its rank among the word's
 // translations: the first senses are what a visitor most likely means, the later ones often
-// another meaning altogether ("site" as "telek", a plot of land).
+// another meaning altogether ("site" as "telek", a plot of land). From the sixth on a word
+// matches only in part: "plumbing", filed under "plumb", gives "mér" (measure) sixth, and
+// asks of no measuring.
 func translatedAt(rank int) float64 {
 	switch {
 	case rank < mainSenses:
 		return translated
-	case rank < 6:
+	case rank < nearSenses:
 		return sameIdea
 	}
 	return compound
 }
+
+// nearSenses is how many of a word's first senses in the lexicon match as its idea;
+// headSenses the same for a lexicon word that is a compound of the profile's word or its
+// head (see match).
+const (
+	nearSenses = 5
+	headSenses = 6
+)
 
 // translatedTo returns the rank of the first of the term's lexicon words that translates w
 // or one of ws, or -1.
