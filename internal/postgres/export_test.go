@@ -233,3 +233,8 @@ func (r *RecordArray) Text(i, j int) string             { return r.a.text(i, j) 
 func (r *RecordArray) Bool(i, j int) (bool, error)      { return r.a.bool(i, j) }
 func (r *RecordArray) Time(i, j int) (time.Time, error) { return r.a.time(i, j) }
 func (r *RecordArray) UUID(i, j int) (uuid.UUID, error) { return r.a.uuid(i, j) }
+
+// FileTurn takes a turn of the lead pages' reads as LeadFile does; EndFileTurn ends it.
+func (s *Store) FileTurn(ctx context.Context) error { return s.fileTurn(ctx) }
+
+func (s *Store) EndFileTurn() { s.endFileTurn() }

@@ -103,8 +103,12 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 	if err != nil {
 		return lead.File{}, nil, err
 	}
+	if err := s.fileTurn(ctx); err != nil {
+		return lead.File{}, nil, err
+	}
 	var row fileRow
 	err = st.QueryRowContext(ctx, companyID, leadID, related).Scan(row.dest()...)
+	s.endFileTurn()
 	if errors.Is(err, sql.ErrNoRows) {
 		return lead.File{}, nil, errs.E(errs.NotFound, errs.CodeLeadNotFound)
 	}
@@ -113,6 +117,32 @@ func (s *Store) LeadFile(ctx context.Context, companyID, leadID uuid.UUID, relat
 	}
 	return row.file()
 }
+
+// fileTurn waits until fewer than Options.FileReads lead pages' reads run, or ctx ends (an
+// errs.Unavailable error); endFileTurn ends the turn once its row is read. Waiting callers get
+// their turns in the order they came: a channel wakes its blocked senders first come, first
+// served.
+//
+// The lead page's statement is the dashboard's heaviest, about a millisecond of PostgreSQL's
+// CPU. Sixteen pages asked for at once on two cores ran as sixteen backends sharing the CPU,
+// each page's statement taking as long as the kernel's scheduler happened to let it: the
+// median page waited 12 ms, the slowest hundredth 56 ms (make bench, 1,143 pages a second,
+// CPU-bound). A smaller pool did worse: database/sql gives a freed connection to a random
+// waiter, not the first. With the turns in arrival order, a page waits about as long as the
+// pages ahead of it take, whichever page it is. Twice GOMAXPROCS by default: the server's
+// cores stand for PostgreSQL's, which share the machine in make bench; a database on a host of
+// its own with more cores may take more (Options.FileReads).
+func (s *Store) fileTurn(ctx context.Context) error {
+	select {
+	case s.fileReads <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return errs.Wrap(errs.Unavailable, errs.CodeUnavailable, ctx.Err())
+	}
+}
+
+// endFileTurn ends a turn fileTurn gave.
+func (s *Store) endFileTurn() { <-s.fileReads }
 
 // fileRow is a row of leadFileColumns.
 type fileRow struct {

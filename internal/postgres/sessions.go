@@ -116,9 +116,13 @@ func (ss *SessionStore) FindViewerLeadFileCtx(ctx context.Context, token string,
 	if err != nil {
 		return nil, user.Viewer{}, lead.File{}, nil, false, err
 	}
+	if err := ss.s.fileTurn(ctx); err != nil {
+		return nil, user.Viewer{}, lead.File{}, nil, false, err
+	}
 	var row fileRow
 	v, err = scanViewer(st.QueryRowContext(ctx, token, pq.StringArray(userPath), pq.StringArray(companyPath), leadID, related),
 		append([]any{&data}, row.dest()...)...)
+	ss.s.endFileTurn()
 	if errs.Is(err, errs.NotFound) {
 		return nil, user.Viewer{}, lead.File{}, nil, false, nil
 	}

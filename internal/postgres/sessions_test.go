@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres"
 	"github.com/leadchat/leadchat/internal/user"
@@ -145,5 +146,57 @@ func TestFindSessionWithLeadFile(t *testing.T) {
 		if _, _, _, _, found, err := ss.FindViewerLeadFileCtx(ctx, c.token, userPath, companyPath, c.lead, 50); err != nil || found {
 			t.Errorf("%s: found %v, %v; want not found", name, found, err)
 		}
+	}
+}
+
+// The lead page's reads take turns: with FileReads 1 and the one turn taken, neither LeadFile
+// nor the lead page's session lookup runs its statement; each waits until its context ends and
+// then reports the database unavailable. Every read, found or not, gives its turn back (a
+// turn kept would leave the next read waiting until its context ended).
+func TestLeadFileReadsTakeTurns(t *testing.T) {
+	s := open(t, postgres.Options{FileReads: 1})
+	ctx := context.Background()
+	a := company(t, s, "A")
+	u, err := s.CreateUser(ctx, a, "nezo@ceg.hu", user.Owner, "nem valódi hash", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLead("Eszter")
+	if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	ss := s.SessionStore(0)
+	userPath, companyPath := []string{"values", "user_id"}, []string{"values", "company_id"}
+	data := `{"deadline":"2030-01-01T00:00:00Z","values":{"company_id":"` + a.String() + `","seen":1,"user_id":"` + u.ID.String() + `"}}`
+	if err := ss.Commit("munkamenet", []byte(data), time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FileTurn(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waiting, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if _, _, err := s.LeadFile(waiting, a, l.ID, 50); !errs.Is(err, errs.Unavailable) {
+		t.Errorf("LeadFile while the one turn is taken: %v; want it to wait, then unavailable", err)
+	}
+	if _, _, _, _, found, err := ss.FindViewerLeadFileCtx(waiting, "munkamenet", userPath, companyPath, l.ID, 50); found || !errs.Is(err, errs.Unavailable) {
+		t.Errorf("the lead page's lookup while the one turn is taken: found %v, %v; want it to wait, then unavailable", found, err)
+	}
+	s.EndFileTurn()
+	for i := range 3 {
+		bounded, cancel := context.WithTimeout(ctx, time.Minute)
+		if _, _, err := s.LeadFile(bounded, a, uuid.New(), 50); !errs.Is(err, errs.NotFound) {
+			t.Fatalf("read %d, no such lead: %v", i, err)
+		}
+		if f, _, err := s.LeadFile(bounded, a, l.ID, 50); err != nil || f.Lead.ID != l.ID {
+			t.Fatalf("read %d: %v", i, err)
+		}
+		if _, _, _, _, found, err := ss.FindViewerLeadFileCtx(bounded, "munkamenet", userPath, companyPath, l.ID, 50); err != nil || !found {
+			t.Fatalf("read %d, with the session: found %v, %v", i, found, err)
+		}
+		if _, _, _, _, found, err := ss.FindViewerLeadFileCtx(bounded, "nincs-ilyen", userPath, companyPath, l.ID, 50); err != nil || found {
+			t.Fatalf("read %d, no session: found %v, %v", i, found, err)
+		}
+		cancel()
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,6 +36,8 @@ type Store struct {
 	// leads and turns group lead creates and chat turns (group.go).
 	leads *groupWriter[leadCreate, lead.Created]
 	turns *groupWriter[turnWrite, bool]
+	// fileReads holds a token for each lead page's read running (fileTurn).
+	fileReads chan struct{}
 }
 
 // Options tune the connection pool.
@@ -50,6 +53,9 @@ type Options struct {
 	// LeadWriters is how many groups of each kind may be stored at once, the writers splitting
 	// the companies between them (group.go); 0 means DefaultLeadWriters.
 	LeadWriters int
+	// FileReads is how many lead pages' reads (LeadFile, FindViewerLeadFileCtx) run at once,
+	// the others waiting their turn in arrival order (fileTurn); 0 means twice GOMAXPROCS.
+	FileReads int
 	// AsyncCommit lets a commit return before its record is flushed to disk
 	// (synchronous_commit=off): a crash may lose the last moments' commits, never a part of
 	// one. Only for work whose loss is made up for by doing it again.
@@ -102,7 +108,10 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("connecting to database: %w", err)
 	}
-	s := &Store{db: db, dsn: dsn, binaryParams: cfg.BinaryParameters}
+	if opt.FileReads == 0 {
+		opt.FileReads = 2 * runtime.GOMAXPROCS(0)
+	}
+	s := &Store{db: db, dsn: dsn, binaryParams: cfg.BinaryParameters, fileReads: make(chan struct{}, opt.FileReads)}
 	if opt.LeadBatch == 0 {
 		opt.LeadBatch = DefaultLeadBatch
 	}

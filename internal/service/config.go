@@ -26,6 +26,9 @@ type Config struct {
 	DatabaseURL string
 	// MaxDBConns bounds the connection pool (LEADCHAT_DB_MAX_CONNS, default 32).
 	MaxDBConns int
+	// DBFileReads is how many lead pages' reads run at once, the others waiting their turn
+	// (LEADCHAT_DB_FILE_READS, default 0: postgres.Options.FileReads's default).
+	DBFileReads int
 	// LeadBatch is the most lead creates stored in one transaction (LEADCHAT_LEAD_BATCH, default
 	// postgres.DefaultLeadBatch; 1 stores each alone); LeadWriters how many such groups are
 	// stored at once (LEADCHAT_LEAD_WRITERS, default postgres.DefaultLeadWriters).
@@ -160,6 +163,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		min, max int
 	}{
 		{"LEADCHAT_DB_MAX_CONNS", &c.MaxDBConns, 2, 1000},
+		{"LEADCHAT_DB_FILE_READS", &c.DBFileReads, 1, 1000},
 		{"LEADCHAT_LEAD_BATCH", &c.LeadBatch, 1, 1000},
 		{"LEADCHAT_LEAD_WRITERS", &c.LeadWriters, 1, 64},
 		{"LEADCHAT_MAX_CONNS", &c.MaxConns, 1, 1_000_000},

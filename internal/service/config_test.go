@@ -17,7 +17,7 @@ func TestConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != "127.0.0.1:8080" || c.MaxDBConns != 32 || c.LeadBatch != 64 || c.LeadWriters != 1 || c.ShutdownGrace != 30*time.Second || !c.RateLimit ||
+	if c.Addr != "127.0.0.1:8080" || c.MaxDBConns != 32 || c.DBFileReads != 0 || c.LeadBatch != 64 || c.LeadWriters != 1 || c.ShutdownGrace != 30*time.Second || !c.RateLimit ||
 		c.RateLeadsPublic != 10 || c.RateLeadsPrivate != 600 || c.RateConfig != 120 || c.RateChat != 20 ||
 		c.PublicURL != "http://127.0.0.1:8080" || c.AI.BaseURL != "" ||
 		c.AuthFailLimit != 30 || c.RateBuckets != 100_000 || c.MaxConns != 2048 || c.SharedRateLimits ||
@@ -72,7 +72,7 @@ func TestConfigNamesEveryBadVariable(t *testing.T) {
 		"LEADCHAT_LOG_LEVEL": "loud", "LEADCHAT_RATE_LIMIT": "maybe", "LEADCHAT_RATE_CHAT": "-1",
 		"LEADCHAT_TRUSTED_PROXIES": "not-an-ip", "LEADCHAT_AI_BASE_URL": "http://x", "LEADCHAT_AI_TIMEOUT": "2h",
 		"LEADCHAT_PUBLIC_URL": "ftp://x", "DATABASE_URL": "a", "DATABASE_URL_FILE": "b",
-		"LEADCHAT_LEAD_BATCH": "0", "LEADCHAT_LEAD_WRITERS": "many",
+		"LEADCHAT_LEAD_BATCH": "0", "LEADCHAT_LEAD_WRITERS": "many", "LEADCHAT_DB_FILE_READS": "0",
 		"LEADCHAT_AUTH_FAIL_LIMIT": "0", "LEADCHAT_RATE_BUCKETS": "10", "LEADCHAT_MAX_CONNS": "lots",
 		"LEADCHAT_METRICS_ALLOWED_NETWORKS": "10.0.0.0/33", "LEADCHAT_RATE_LIMIT_STORE": "redis",
 	}))
@@ -81,11 +81,22 @@ func TestConfigNamesEveryBadVariable(t *testing.T) {
 	}
 	for _, name := range []string{"LEADCHAT_ADDR", "LEADCHAT_DB_MAX_CONNS", "LEADCHAT_SHUTDOWN_GRACE", "LEADCHAT_LOG_LEVEL",
 		"LEADCHAT_RATE_LIMIT", "LEADCHAT_RATE_CHAT", "LEADCHAT_TRUSTED_PROXIES", "LEADCHAT_AI_MODEL", "LEADCHAT_AI_TIMEOUT",
-		"LEADCHAT_PUBLIC_URL", "DATABASE_URL_FILE", "LEADCHAT_LEAD_BATCH", "LEADCHAT_LEAD_WRITERS",
+		"LEADCHAT_PUBLIC_URL", "DATABASE_URL_FILE", "LEADCHAT_LEAD_BATCH", "LEADCHAT_LEAD_WRITERS", "LEADCHAT_DB_FILE_READS",
 		"LEADCHAT_AUTH_FAIL_LIMIT", "LEADCHAT_RATE_BUCKETS", "LEADCHAT_MAX_CONNS", "LEADCHAT_METRICS_ALLOWED_NETWORKS",
 		"LEADCHAT_RATE_LIMIT_STORE"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("the error does not name %s: %v", name, err)
 		}
+	}
+}
+
+func TestConfigDBFileReads(t *testing.T) {
+	t.Parallel()
+	c, err := ConfigFromEnv(env(map[string]string{"LEADCHAT_DB_FILE_READS": "3"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DBFileReads != 3 {
+		t.Errorf("DBFileReads = %d, want 3", c.DBFileReads)
 	}
 }

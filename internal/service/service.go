@@ -62,7 +62,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		return nil, errors.New("DATABASE_URL is not set (use `leadchat dev` for a local database)")
 	}
 	log := slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel}))
-	store, err := postgres.Open(ctx, cfg.DatabaseURL, postgres.Options{MaxOpenConns: cfg.MaxDBConns,
+	store, err := postgres.Open(ctx, cfg.DatabaseURL, postgres.Options{MaxOpenConns: cfg.MaxDBConns, FileReads: cfg.DBFileReads,
 		LeadBatch: cfg.LeadBatch, LeadWriters: cfg.LeadWriters})
 	if err != nil {
 		return nil, err
