@@ -101,12 +101,17 @@ func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
 
 // lookup asks the store, once for all the requests that ask about one key at the same time. A
 // refused key joins the refused set before the shared load ends, so a request that comes after
-// it finds the key there instead of asking the store again.
+// it finds the key there instead of asking the store again. A request that looked in the set
+// before the key joined it and reaches this after the shared load ended finds it there too: the
+// load looks again before it asks the store.
 func (k *Keyring) lookup(ctx context.Context, h [32]byte) (Principal, error) {
 	ch := k.loads.DoChan(string(h[:]), func() (any, error) {
+		refused, gen := k.refused.Has(h)
+		if refused {
+			return Principal{}, errs.E(errs.NotFound, errs.CodeInvalidAPIKey)
+		}
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
 		defer cancel()
-		_, gen := k.refused.Has(h)
 		p, err := k.store.KeyByHash(ctx, h)
 		if err == nil && p.Revoked {
 			err = errRevoked
