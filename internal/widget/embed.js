@@ -12,7 +12,8 @@
   var key = attr('api-key');
   var base = (attr('base-url') || (tag.src.match(/^https?:\/\/[^/]+/) || [''])[0]).replace(/\/+$/, '');
   var z = parseInt(attr('z-index'), 10) || 2147483000;
-  var SK = 'leadchat:session:' + key, LK = 'leadchat:log:' + key, RK = 'leadchat:ref', IK = 'leadchat:last:' + key;
+  var SK = 'leadchat:session:' + key, LK = 'leadchat:log:' + key, RK = 'leadchat:ref', IK = 'leadchat:last:' + key,
+    PK = 'leadchat:posted:' + key;
   var TX = {
     hu: {
       title: 'Írjon nekünk!', open: 'Csevegés megnyitása', close: 'Csevegés bezárása', ph: 'Írja be az üzenetét…',
@@ -352,13 +353,21 @@
     }
     // The conversation's news (people of the company, the assistant taking it back) comes by a
     // stream while the panel is open, or by polling where no stream holds; an assistant text
-    // both the stream and the chat answer carry is shown once.
+    // both the stream and the chat answer carry is shown once. The texts the chat answer showed
+    // and the stream has not brought yet are kept with the log: a page reloaded before the
+    // stream brought one gets it from the stream (after the last message the stream brought)
+    // and shows it once.
     var es = null, poll = 0, byStream = [], byPost = [];
+    try { byPost = JSON.parse(sget('localStorage', PK)) || []; } catch (e) { /* none */ }
+    if (!Array.isArray(byPost)) byPost = [];
     var shown = function (text, other, mine) {
       var i = other.indexOf(text);
-      if (i >= 0) return other.splice(i, 1);
-      if (mine.push(text) > 5) mine.shift();
-      add('assistant', text, 1);
+      if (i >= 0) other.splice(i, 1);
+      else {
+        if (mine.push(text) > 5) mine.shift();
+        add('assistant', text, 1);
+      }
+      sset('localStorage', PK, JSON.stringify(byPost));
     };
     var news = function (m) {
       if (!m || !(m.id > +sget('localStorage', IK))) return;
