@@ -164,16 +164,14 @@ func makeTerm(lower string, english, profile bool) term {
 		if t.gloss == nil {
 			t.gloss = lang.Glosses(t.lemmas[0])
 		}
+		var late []string
 		for _, p := range t.parts {
 			g := lang.Glosses(p)
-			t.partGloss = append(t.partGloss, g[:min(mainSenses, len(g))]...)
+			n := min(mainSenses, len(g))
+			t.partGloss, late = append(t.partGloss, g[:n]...), append(late, g[n:]...)
 		}
 		t.partMain = len(t.partGloss)
-		for _, p := range t.parts {
-			if g := lang.Glosses(p); len(g) > mainSenses {
-				t.partGloss = append(t.partGloss, g[mainSenses:]...)
-			}
-		}
+		t.partGloss = append(t.partGloss, late...)
 		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
 			t.glossStart |= startBit(g)
 		}
