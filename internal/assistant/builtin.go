@@ -351,7 +351,7 @@ func (r *responder) answeredPart(whole query, ss []scored) (answer scored, price
 		if qt.weight < 1 {
 			continue
 		}
-		used := slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea })
+		used := usesWord(ss, j)
 		switch {
 		case a < 0 || qt.part == a:
 			a, usedA = qt.part, usedA || used
@@ -421,15 +421,20 @@ func twoAsked(message string, toks []string) bool {
 	return slices.ContainsFunc(toks, func(t string) bool { return coordinators[t] })
 }
 
-// unused reports whether no fact uses any topic word of the query, as a word of its own or
-// of one idea with it.
+// unused reports whether no fact uses any topic word of the query (usesWord).
 func unused(ss []scored, q query) bool {
 	for j, qt := range q.terms {
-		if qt.weight >= 1 && slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+		if qt.weight >= 1 && usesWord(ss, j) {
 			return false
 		}
 	}
 	return true
+}
+
+// usesWord reports whether a fact uses the query's word j, as a word of its own or of one idea
+// with it.
+func usesWord(ss []scored, j int) bool {
+	return slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea })
 }
 
 // namesTopic reports whether the query names a topic beyond the kind of answer it asks for
