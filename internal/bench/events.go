@@ -263,7 +263,7 @@ func (b *bench) deliver(ctx context.Context, conns int) deliveryRate {
 		return deliveryRate{err: err.Error()}
 	}
 	defer p.stop()
-	defer b.profileDeliverer(pprofAddr, fmt.Sprintf("deliveries-c%d.cpu.pprof", conns))()
+	profiled := b.profileDeliverer(pprofAddr, fmt.Sprintf("deliveries-c%d.cpu.pprof", conns))
 	before, began := b.hooks.count(), time.Now()
 	cpu0, pg0 := processCPU(p.pid()), treeCPU(b.pgPID)
 	var d deliveryRate
@@ -272,7 +272,8 @@ func (b *bench) deliver(ctx context.Context, conns int) deliveryRate {
 	}
 	d.events, d.elapsed = b.hooks.count()-before, time.Since(began)
 	d.deliverer, d.pg = processCPU(p.pid())-cpu0, treeCPU(b.pgPID)-pg0
-	// The deliverer's backends add their last counts as they exit.
+	// The deliverer's backends add their last counts as they exit; its profile is taken first.
+	profiled()
 	p.stop()
 	time.Sleep(500 * time.Millisecond)
 	w := b.walCounts(ctx)
