@@ -453,6 +453,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	// A particle makes a phrasal verb of the lexicon ("pay in", "take to") unless the visitor
 	// hyphenated it into a noun ("check-up").
 	joined := make([]bool, len(ws)) // ws[i] is taken with ws[i+1]
+	var lacking map[int]term        // a pair read as a word of lack, by its first word
 	if english {
 		hyphenated := fold(message)
 		for i := 0; i+1 < len(ws); i++ {
@@ -463,8 +464,22 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			// So is a pair the concepts know as one word, which neither word says alone:
 			// "walk-in", "walk ins", "same day".
 			hyphen := strings.Contains(hyphenated, a+"-"+b)
-			if (!isStop(b, b) || hyphen) && morph.Load().EnglishWord(a+b) || conceptsOf(a+b)&^(conceptsOf(a)|conceptsOf(b)) != 0 {
+			whole := (!isStop(b, b) || hyphen) && morph.Load().EnglishWord(a+b)
+			if whole || conceptsOf(a+b)&^(conceptsOf(a)|conceptsOf(b)) != 0 {
 				joined[i] = true
+				i++
+				continue
+			}
+			// "sugar-free" is "cukormentes", which the lexicon lacks whole: read by its parts
+			// as Hungarian builds it, it is no "free" of charge ("ingyenes").
+			if !hyphen {
+				continue
+			}
+			if t, ok := lackPhrase(ws[i], a, b); ok {
+				if lacking == nil {
+					lacking = map[int]term{}
+				}
+				lacking[i], joined[i] = t, true
 				i++
 			}
 		}
@@ -490,8 +505,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if i > 0 && joined[i-1] {
 			continue
 		}
-		if joined[i] {
+		lack, isLack := lacking[i]
+		if joined[i] && !isLack {
 			partConcepts = conceptsOf(folded[i+1])
+		}
+		if joined[i] {
 			w, f = w+ws[i+1], f+folded[i+1]
 		}
 		switch {
@@ -533,9 +551,12 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		weight := 1.0
 		var t term
-		if k := slices.IndexFunc(known, func(k queryTerm) bool { return k.fold == f }); k >= 0 {
+		switch k := slices.IndexFunc(known, func(k queryTerm) bool { return k.fold == f }); {
+		case isLack:
+			t = lack
+		case k >= 0:
 			t = known[k].term
-		} else {
+		default:
 			t = newTerm(w, english)
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does

@@ -235,6 +235,45 @@ func lackOf(t *term, lower string) {
 	t.lemmas, t.parts, t.lacks, t.stemmed = append(t.lemmas[:0], w), nil, stem, true
 }
 
+// lackPhrase reads the English pair a, b ("sugar-free", "tax-exempt") as Hungarian builds it:
+// a noun with a suffix of lack ("cukormentes"), when b is such a suffix in both dictionaries
+// (see morph.EnglishLack). Its words are those the rules read as each of a's words with the
+// suffix, in a's order ("" keeps the rank of a word that makes none), so that "interest-free"
+// is "kamatmentes" as "interest" is "kamat". ok is false when b is no suffix or none of a's
+// words makes a word of lack: the pair is then its two words.
+func lackPhrase(lowerA, a, b string) (t term, ok bool) {
+	lang := morph.Load()
+	s := lang.EnglishLack(b)
+	if s == "" {
+		return term{}, false
+	}
+	t = newTerm(lowerA, true)
+	trans, lacks := make([]string, len(t.trans)), ""
+	for i, h := range t.trans {
+		if h != "" {
+			trans[i] = lang.LackOf(h, s)
+		}
+		if lacks == "" && trans[i] != "" {
+			lacks, ok = h, true
+		}
+	}
+	if !ok {
+		return term{}, false
+	}
+	// The pair names the lack of a's idea, none of a's or b's: no concept, no sound of a.
+	t.fold, t.lemmas, t.trans, t.concepts, t.sound = a+b, []string{a + b}, trans, 0, ""
+	t.lacks, t.split, t.typo, t.function, t.byFirst = lacks, false, false, false, nil
+	t.transStart, t.transEnd, t.ends = [4]uint64{}, [4]uint64{}, [4]uint64{}
+	setEndBit(&t.ends, t.fold)
+	for _, h := range trans {
+		if h != "" {
+			t.transStart[h[0]/64] |= 1 << (h[0] % 64)
+			setEndBit(&t.transEnd, h)
+		}
+	}
+	return t, true
+}
+
 // lackApart reports whether one of a and b is a word of lack and the other a word of the stem
 // it lacks, as it stands or as a lemma, and no form of the word of lack ("cukormentes",
 // "cukros"): they name opposite ideas. "fertőtlenítetek", which the rules do not read as a
@@ -380,6 +419,9 @@ func match(q, k *term) float64 {
 	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
 	if alike && q.lacks != k.lacks && lackApart(q, k) {
 		return 0 // "cukormentes" (sugar-free) is no "cukor" (sugar)
+	}
+	if q.lacks != "" && q.english && k.lacks == "" {
+		return 0 // "sugar-free" (see lackPhrase) is a word of lack, of whatever it lacks
 	}
 	if alike {
 		if q.fold == k.fold || sameStem(q.fold, k.fold) || q.lemmas[0] == k.lemmas[0] {

@@ -983,6 +983,31 @@ func (d *Data) Lacking(w string) []string {
 	return out
 }
 
+// EnglishLack returns the Hungarian suffix of lack that is a word of its own ("mentes", free
+// of) and that the folded English word en is in both dictionaries: "free" and "exempt" give
+// "mentes" and "mentes" glosses them, so "sugar-free" and "tax-exempt" are a noun with that
+// suffix. "" when en is none: "rescue" gives "mentés", which folds alike, but "mentes" does
+// not gloss it.
+func (d *Data) EnglishLack(en string) string {
+	stem := EnglishStem(en)
+	for _, s := range lackSuffixes {
+		if d.Known(s) && slices.Contains(d.Glosses(s), stem) && slices.Contains(d.English(en), s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// LackOf returns the word of lack the folded Hungarian word stem makes with the suffix of
+// lack s when the dictionary's rules read it so ("cukor", "mentes": "cukormentes"), "" when
+// they do not.
+func (d *Data) LackOf(stem, s string) string {
+	if w, lacks := d.LackWord(stem + s); w == stem+s && lacks == stem {
+		return w
+	}
+	return ""
+}
+
 // LackWord returns the lemma with a suffix of lack of which the folded word w is a form, and
 // the stem it lacks: "cukormentesen" is "cukormentes" (sugar-free) of "cukor" (sugar), which
 // the rules read as "cukor" with suffixes. "" when w is no such form: the stem must be a word
