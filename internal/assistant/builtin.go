@@ -168,6 +168,14 @@ func (r *responder) content() []string {
 			chosen = ss[i : i+1]
 		}
 	}
+	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where {
+		// An entry with a name of its own that says a phrase of the question as one ("automata
+		// autóra" for "automatic cars"), which the description says only in scattered words, is
+		// what the question names: it answers alone.
+		if i := phraseOwner(ss, chosen[0], q); i >= 0 {
+			chosen = ss[i : i+1]
+		}
+	}
 	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where && slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) }) {
 		// The description mentions all the company does. When it ranks first though an entry
 		// with a name of its own names what is asked ("Do you teach on automatic cars?" of a
@@ -402,6 +410,18 @@ func (r *responder) answeredPart(whole query, ss []scored) (answer scored, price
 	return answer, priced, found >= 0
 }
 
+// phraseOwner returns the best-ranked entry with a name of its own, named by the question,
+// that says a phrase of the question the description (about) does not, or -1.
+func phraseOwner(ss []scored, about scored, q query) int {
+	best := -1
+	for i, s := range ss {
+		if named(s.kind) && s.keyCover > 0 && s.phrase&^about.phrase != 0 && s.namesAHead(q) && (best < 0 || rank(s) > rank(ss[best])) {
+			best = i
+		}
+	}
+	return best
+}
+
 // rank is how well a fact matched the query's words, as choose first ranks it.
 func rank(s scored) float64 {
 	r := 0.0
@@ -478,6 +498,10 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		// Hungarian ones, so an English question that names an entry leaves more words
 		// unmatched for what they are.
 		named = chosen[0].keyCover >= minKeyCover && e >= minExplainedNamedEnglish
+		// So does one that says two neighbouring words of the question as one phrase, one of
+		// them in its name: "automatic cars" of "Automata váltós képzés", whose text says
+		// "automata autóra".
+		named = named || chosen[0].keyCover > 0 && chosen[0].phrase != 0 && e >= minExplainedNamedEnglish
 	}
 	if chosen[0].kind == factAbout {
 		// The description mentions all the company does: two words of a question found in it

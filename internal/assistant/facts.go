@@ -167,7 +167,6 @@ func termsOf(s string) []term { return textTerms(s, false) }
 
 func textTerms(s string, english bool) []term {
 	var out []term
-	seen := map[string]bool{}
 	ws := words(s)
 	folded := make([]string, len(ws))
 	for i, w := range ws {
@@ -176,6 +175,7 @@ func textTerms(s string, english bool) []term {
 	if !english {
 		rejoinPrefixes(ws, folded, make([]bool, len(ws)))
 	}
+	written := len(ws) // the whole hyphenated words come after the text's own
 	for _, f := range strings.Fields(s) {
 		if strings.Contains(f, "-") {
 			if joined := words(strings.ReplaceAll(f, "-", "")); len(joined) > 0 && joined[0] != clauseBreak {
@@ -185,16 +185,29 @@ func textTerms(s string, english bool) []term {
 		}
 	}
 	negated := negatedWords(folded)
+	at := map[string]int32{}
+	prev := int32(-1) // the content word before this one in its clause, by its place in out
 	for i, w := range ws {
 		f := folded[i]
-		if w == clauseBreak || seen[f] || isStop(w, f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if w == clauseBreak || i >= written {
+			prev = -1
+		}
+		if w == clauseBreak || isStop(w, f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
 			continue
 		}
-		seen[f] = true
-		t := makeTerm(w, english, true)
-		t.trans = nil // a profile word is matched as it is
-		t.negated = negated != nil && negated[i]
-		out = append(out, t)
+		k, ok := at[f]
+		if !ok {
+			k = int32(len(out))
+			at[f] = k
+			t := makeTerm(w, english, true)
+			t.trans = nil // a profile word is matched as it is
+			t.negated = negated != nil && negated[i]
+			out = append(out, t)
+		}
+		if prev >= 0 && prev != k && !slices.Contains(out[prev].follows, k) {
+			out[prev].follows = append(out[prev].follows, k)
+		}
+		prev = k
 	}
 	return out
 }
@@ -836,6 +849,10 @@ type scored struct {
 	// askedBody is set when a topic word of the query matched a word of the fact's body only:
 	// "A festés után szárítás is van benne az árban?" asks what the service includes.
 	askedBody bool
+	// phrase has a bit (see partBit) for each query term of a phrase the fact says as one:
+	// two neighbouring words of an English question matched by one compound or by two
+	// neighbouring words of the fact in their order (see saysPhrase).
+	phrase uint64
 }
 
 // score matches every fact against the query.
@@ -916,6 +933,14 @@ func score(x *Index, q query) []scored {
 				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
 			}
 		}
+		if q.english {
+			for j := 0; j+1 < n; j++ {
+				if s.hit[j] > 0 && s.hit[j+1] > 0 && q.terms[j].next == q.terms[j+1].at &&
+					(saysPhrase(f.keys, j, matched) || saysPhrase(f.body, j, matched)) {
+					s.phrase |= partBit(j) | partBit(j+1)
+				}
+			}
+		}
 		covered := 0
 		for ki := range f.keys {
 			for j := range q.terms {
@@ -953,6 +978,29 @@ func score(x *Index, q query) []scored {
 		}
 	}
 	return out
+}
+
+// saysPhrase reports whether the words ws hold the query's terms j and j+1 as one phrase, each
+// matched as its idea (a word that only begins as another, as "autósiskola" begins as
+// "automatic", is no part of a phrase):
+// both match one compound ("pet passport", "kisállatútlevél"), not a word that only begins
+// as another ("automata" is no "autó"), or the first matches a word and the second the word
+// right after it ("automatic cars", "automata autóra").
+func saysPhrase(ws []term, j int, matched func(int, *term) float64) bool {
+	for i := range ws {
+		if matched(j, &ws[i]) < sameIdea {
+			continue
+		}
+		if len(ws[i].parts) > 1 && matched(j+1, &ws[i]) >= sameIdea {
+			return true
+		}
+		for _, k := range ws[i].follows {
+			if matched(j+1, &ws[k]) >= sameIdea {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // memoKnown marks a worked-out cell of score's memo: the sign bit, which no match (0 to 1)

@@ -75,6 +75,10 @@ type term struct {
 	// lacks is, for a word made with a suffix of lack, the stem it lacks: "cukor" (sugar) of
 	// "cukormentes" (sugar-free), whose lemma is the whole word (see lackOf).
 	lacks string
+	// follows holds, for a word of a profile text, the places among the text's terms of the
+	// words that come right after it somewhere in the text, stop words aside ("automata" in
+	// "csak automata autóra" is followed by "autóra"): a phrase the text says.
+	follows []int32
 }
 
 // newTerm makes a term of a visitor's lower-case word; english adds the lexicon's Hungarian
