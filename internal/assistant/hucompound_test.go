@@ -6,6 +6,29 @@ import (
 	"testing"
 )
 
+// TestNoJunkCompoundPart: a profile word the dictionary's rules read as a stem with suffixes is
+// not also a compound of a word and those suffixes read as a word: "gyártói" (the maker's) has
+// no "tó" (lake), "kapcsolók" (switches) no "cső" (pipe), "lakások" (flats) no "ásó" (spade),
+// "vezetékek" (wires) no "eke" (plough). A compound the
+// dictionary lists whole still has its parts ("készpénz": "kész", "pénz", money).
+func TestNoJunkCompoundPart(t *testing.T) {
+	for _, tc := range []struct {
+		visitor, profile string
+		want             bool
+	}{
+		{"lake", "gyártói", false},
+		{"pipe", "kapcsolók", false},
+		{"spade", "lakások", false},
+		{"plough", "vezetékek", false},
+		{"money", "készpénzzel", true},
+	} {
+		q, k := newTerm(tc.visitor, true), makeTerm(tc.profile, false, true)
+		if got := match(&q, &k) > 0; got != tc.want {
+			t.Errorf("%s ~ %s (parts %v): %v, want %v", tc.visitor, tc.profile, k.parts, got, tc.want)
+		}
+	}
+}
+
 // TestTranslationEndsInAPart: an English word whose lexicon gives a compound ending in a part
 // of the profile's compound matches it in part: "blinds" is "ablakredőny" (window blind), and
 // "redőnyvezérlés" (blind control) begins with "redőny".

@@ -115,9 +115,9 @@ func makeTerm(lower string, english, profile bool) term {
 			}
 		}
 		if t.parts == nil && (len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit) {
-			split := lang.Parts
+			split := lang.Split
 			if compounded {
-				split = lang.KnownHead // Compound has not split it
+				split = lang.SplitHead // Compound has not split it
 			}
 			if h, tail := split(f); h != "" {
 				t.parts = append([]string{h}, tail...)
