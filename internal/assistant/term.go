@@ -46,7 +46,7 @@ type term struct {
 	// words that no translation can match without comparing each.
 	transStart [4]uint64
 	// transEnd has a bit for the last letters of each of trans, ends one for those of fold
-	// and each of lemmas (see endBit): a compound and its last word end alike.
+	// and each of lemmas and parts (see endBit): a compound and its last word end alike.
 	transEnd, ends [4]uint64
 	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
 	// lemma, sameStart a bit for each (see startBit).
@@ -119,9 +119,9 @@ func makeTerm(lower string, english, profile bool) term {
 			}
 		}
 		if t.parts == nil && (len(t.lemmas) == 0 || !lang.Known(t.lemmas[0]) || profile && len(f) >= minSplit) {
-			split := lang.Parts
+			split := lang.Split
 			if compounded {
-				split = lang.KnownHead // Compound has not split it
+				split = lang.SplitHead // Compound has not split it
 			}
 			if h, tail := split(f); h != "" {
 				t.parts = append([]string{h}, tail...)
@@ -144,6 +144,9 @@ func makeTerm(lower string, english, profile bool) term {
 	setEndBit(&t.ends, f)
 	for _, l := range t.lemmas {
 		setEndBit(&t.ends, l)
+	}
+	for _, p := range t.parts {
+		setEndBit(&t.ends, p)
 	}
 	if !english {
 		t.same = lang.Synonyms(t.lemmas[0])
@@ -514,6 +517,11 @@ func match(q, k *term) float64 {
 		return compound // a part's word for a part of the profile's word
 	} else if i >= 0 {
 		return min(sameIdea, translatedAt(i)) // "hair" is part of "hajvágás"
+	}
+	if i := q.headTranslatedTo("", k.parts, &k.ends); i >= 0 && i < headSenses {
+		// A compound the lexicon gives ends in a part of the profile's word: "blinds" is
+		// "ablakredőny" (window blind), and "redőnyvezérlés" (blind control) has "redőny".
+		return compound
 	}
 	if i := slices.Index(k.partGloss, q.en); glossed && i >= 0 {
 		// "store" is a sense of a part of "gumitárolás". A part's later sense is seldom what

@@ -833,7 +833,8 @@ func (d *Data) Parts(w string) (head string, tail []string) {
 }
 
 // KnownHead is Parts for a word that Compound does not split: the longest dictionary word
-// that begins it and the lemmas of the rest, any suffix taken off ("" and nil when none).
+// that begins it and the lemmas of the rest, any suffix taken off ("" and nil when none). The
+// generator's lexicon is made with it; the assistant reads words with SplitHead.
 func (d *Data) KnownHead(w string) (head string, tail []string) {
 	for i := len(w) - 3; i >= 3; i-- {
 		if !utf8.RuneStart(w[i]) || !d.Known(w[:i]) {
@@ -844,6 +845,63 @@ func (d *Data) KnownHead(w string) (head string, tail []string) {
 		}
 	}
 	return "", nil
+}
+
+// Split is Parts with SplitHead for KnownHead.
+func (d *Data) Split(w string) (head string, tail []string) {
+	if c := d.Compound(w); len(c) > 1 {
+		return c[0], c[1:]
+	}
+	return d.SplitHead(w)
+}
+
+// SplitHead is KnownHead without the splits the dictionary's rules speak against. A word
+// they read as a stem with suffixes splits only inside that stem, and only where the stem's
+// rest is a word of its own ("készpénzzel": "kész" and "pénz"): the plain reading wins over a
+// compound that ends in its suffixes ("festést" is "fest" with "-és" and "-t", no "est";
+// "gyárban" no "bán") or cuts its stem where no word is ("kapcsolók": no "kap" and "cső"). A
+// part shorter than minPart or that is a suffix is a suffix's leftover, no word ("gyártói":
+// no "tó").
+func (d *Data) SplitHead(w string) (head string, tail []string) {
+	var stem string
+	for _, s := range d.Stems(w) {
+		if strings.HasPrefix(w, s) {
+			stem = s
+			break
+		}
+	}
+	for i := len(w) - 3; i >= 3; i-- {
+		if !utf8.RuneStart(w[i]) || !d.Known(w[:i]) {
+			continue
+		}
+		if stem != "" && !d.stemPart(stem, i) {
+			continue
+		}
+		var t []string
+		for _, l := range d.Lemmas(w[i:]) {
+			if len(l) >= minPart && !d.suffixes.has(l) {
+				t = append(t, l)
+			}
+		}
+		if len(t) > 0 {
+			return w[:i], t
+		}
+	}
+	return "", nil
+}
+
+// stemPart reports whether the folded dictionary stem s, cut at i, ends in a word of its own
+// (or a form of one) of at least minPart letters that is no suffix.
+func (d *Data) stemPart(s string, i int) bool {
+	if i >= len(s) {
+		return false // the rest is the suffixes of s
+	}
+	for _, l := range d.Stems(s[i:]) {
+		if len(l) >= minPart && !d.suffixes.has(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // English returns Hungarian words for the folded English word w (any form: "prices" as

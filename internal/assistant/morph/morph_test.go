@@ -461,3 +461,24 @@ func TestLackWord(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitHeadKeepsThePlainReading: a word the dictionary's rules read as a stem with suffixes
+// is no compound of a word and those suffixes ("festést": no "fest" and "est"), nor one cut
+// where its stem has no word ("kapcsolók": no "kap" and "cső"), nor one of a part shorter
+// than minPart ("gyártói": no "tó"); a compound the dictionary lists whole still is one.
+func TestSplitHeadKeepsThePlainReading(t *testing.T) {
+	d := Load()
+	for _, w := range []string{"festest", "kapcsolok", "gyartoi", "gyarban", "samponokat"} {
+		if head, tail := d.SplitHead(w); head != "" {
+			t.Errorf("SplitHead(%q) = %q, %v; want none", w, head, tail)
+		}
+	}
+	for w, want := range map[string][2]string{
+		"keszpenzzel":    {"kesz", "penz"},
+		"felulvizsgalat": {"felul", "vizsgalat"},
+	} {
+		if head, tail := d.SplitHead(w); head != want[0] || !slices.Contains(tail, want[1]) {
+			t.Errorf("SplitHead(%q) = %q, %v; want %q, %q", w, head, tail, want[0], want[1])
+		}
+	}
+}
