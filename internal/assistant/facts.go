@@ -185,13 +185,25 @@ func textTerms(s string, english bool) []term {
 		}
 	}
 	negated := negatedWords(folded)
+	at := map[string]int{} // where a word's term is in out
 	for i, w := range ws {
 		f := folded[i]
-		if w == clauseBreak || seen[f] || isStop(w, f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if q := quantityAt(folded, i); q != "" && !seen[q] {
+			seen[q] = true
+			out = append(out, quantityTerm(q))
+		}
+		unit := unitAt(folded, i)
+		if k, ok := at[f]; ok && unit != 0 {
+			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
+		}
+		short := utf8.RuneCountInString(f) < 2 && unit == 0 // "m" of "60 m²" is a unit
+		if w == clauseBreak || seen[f] || isStop(w, f) || short || isNumber(f) {
 			continue
 		}
 		seen[f] = true
+		at[f] = len(out)
 		t := makeTerm(w, english, true)
+		t.unit = unit
 		t.trans = nil // a profile word is matched as it is
 		t.negated = negated != nil && negated[i]
 		out = append(out, t)
@@ -521,7 +533,15 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if auxiliary != nil && auxiliary[i] {
 			continue // "jól fog kinézni" (will look good): the future, not "fog" (tooth)
 		}
-		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if qty := quantityAt(folded, i); qty != "" && !seen[qty] {
+			// "60 nm-es lakás": the quantity the visitor names, which an entry that states it
+			// matches; one no entry states is the visitor's detail, not a topic the profile lacks.
+			seen[qty] = true
+			q.terms = append(q.terms, queryTerm{term: quantityTerm(qty), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
+		}
+		unit := unitAt(folded, i)
+		short := utf8.RuneCountInString(f) < 2 && unit == 0
+		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || short || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -538,6 +558,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		} else {
 			t = newTerm(w, english)
 		}
+		t.unit = unit
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
 		t.negated = negated != nil && negated[i]
 		if stopLemma(&t) {

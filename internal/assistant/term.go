@@ -72,6 +72,11 @@ type term struct {
 	// negated is set for the first content word after a negation in its clause: "sikerül" in
 	// "Mi van, ha nem sikerül a vizsga?" (see negatedWords).
 	negated bool
+	// unit is the unit of measure or currency the word names (see unitTable): "nm" and
+	// "négyzetméter" are "m2".
+	unit unitID
+	// quantity is set for a number with its unit as one word ("60m2", see quantityAt).
+	quantity bool
 	// lacks is, for a word made with a suffix of lack, the stem it lacks: "cukor" (sugar) of
 	// "cukormentes" (sugar-free), whose lemma is the whole word (see lackOf).
 	lacks string
@@ -339,10 +344,17 @@ func words(s string) []string {
 			w.Reset()
 		}
 	}
+	digits := true // w holds digits only
 	for _, r := range s {
 		switch {
+		case unicode.IsLetter(r) && digits && w.Len() > 0:
+			// "60nm", "9am": a number and its unit are two words.
+			flush()
+			w.WriteRune(unicode.ToLower(r))
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			w.WriteRune(unicode.ToLower(r))
+		case r == '²' || r == '³':
+			w.WriteByte(byte('0' + r - '²' + 2)) // "m²" is "m2", "m³" "m3"
 		case r == '\'' || r == '’':
 			// "don't", "what's": one word, as fold drops the apostrophe
 		case strings.ContainsRune(".,;:!?()\n", r):
@@ -350,12 +362,33 @@ func words(s string) []string {
 			if len(out) > 0 && out[len(out)-1] != clauseBreak {
 				out = append(out, clauseBreak)
 			}
+		case strings.ContainsRune("%€$£", r):
+			// A sign of a unit is a word: "20%", "€50".
+			flush()
+			out = append(out, string(r))
 		default:
 			flush()
 		}
+		if w.Len() == 0 {
+			digits = true
+		} else if !unicode.IsDigit(r) {
+			digits = false
+		}
 	}
 	flush()
-	return out
+	return joinSquares(out)
+}
+
+// joinSquares writes "square metres", "cubic meter" as one word, which names one unit (see
+// unitTable).
+func joinSquares(ws []string) []string {
+	for i := 0; i+1 < len(ws); i++ {
+		if (ws[i] == "square" || ws[i] == "cubic") && strings.HasPrefix(ws[i+1], "met") {
+			ws[i] += ws[i+1]
+			ws = slices.Delete(ws, i+1, i+2)
+		}
+	}
+	return ws
 }
 
 // Strengths of a match between two terms.
@@ -377,6 +410,9 @@ const (
 func match(q, k *term) float64 {
 	// Most pairs of words begin differently, and then neither they nor their stems can be one
 	// word, a typo of one, or share a beginning.
+	if m, ok := unitsMatch(q, k); ok {
+		return m // "nm" is "m²"; "60 nm" is "60 m²" and no other quantity
+	}
 	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
 	if alike && q.lacks != k.lacks && lackApart(q, k) {
 		return 0 // "cukormentes" (sugar-free) is no "cukor" (sugar)

@@ -1,0 +1,169 @@
+package assistant
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// unitTable is a small table of units of measure and currencies, SI and everyday, as people
+// write them in Hungarian and English: each row is one unit, its symbol first, then the folded
+// forms that name it (a trailing '*' takes any word that begins so: "négyzetméteres",
+// "forintért"). It is general language, as a dictionary's appendix of units is, so that a
+// visitor's "nm" or "square metres" is the profile's "m²".
+var unitTable = [][]string{
+	// area
+	{"m2", "nm", "nm2", "m2", "sqm", "sq.m", "negyzetmeter*", "squaremetre*", "squaremeter*"},
+	{"km2", "km2", "negyzetkilometer*", "squarekilometre*", "squarekilometer*"},
+	{"ha", "hektar*", "hectare*"},
+	// volume
+	{"m3", "m3", "kobmeter*", "cubicmetre*", "cubicmeter*"},
+	{"l", "l", "liter", "litert", "literes", "literrel", "literig", "litre", "litres", "liters"},
+	// length
+	{"km", "km", "kilometer*", "kilometre*"},
+	{"m", "m", "meter", "meteres", "meterre", "metert", "meterig", "metre", "metres", "meters"},
+	{"cm", "cm", "centimeter*", "centimetre*"},
+	{"mm", "mm", "millimeter*", "millimetre*"},
+	// mass
+	{"kg", "kg", "kilogramm*", "kilogram*", "kilo", "kilos", "kilot", "kilos", "kilonkent"},
+	{"g", "g", "gramm", "grammot", "grammos", "grammal", "gram", "grams"},
+	{"t", "tonna*", "tonne*", "ton", "tons"},
+	// power and energy
+	{"kw", "kw", "kwp", "kilowatt", "kilowattos", "kilowatts"},
+	{"kwh", "kwh", "kilowattora*", "kilowatthour*"},
+	// time
+	{"h", "h", "hr", "hrs", "ora", "oras", "orat", "oran", "oraig", "oraba", "oraja", "oranyi", "oraval",
+		"orara", "orankent", "hour", "hours", "hourly"},
+	{"min", "min", "mins", "perc", "percet", "percig", "perces", "percre", "percen", "percenkent", "percnyi",
+		"percben", "minute*"},
+	// count
+	{"db", "db", "darab*", "pcs", "pc", "piece*"},
+	// share
+	{"%", "%", "szazalek*", "percent*", "percentage*"},
+	// money
+	{"huf", "ft", "huf", "forint*"},
+	{"eur", "eur", "€", "euro", "eurot", "euros", "euroert", "euroban", "eurora", "euros"},
+	{"usd", "usd", "$", "dollar*"},
+	{"gbp", "gbp", "£", "pound", "pounds"},
+}
+
+// unitID is a unit as 1 + its row in unitTable, 0 for none.
+type unitID uint8
+
+// symbol is the unit's symbol, "" for none.
+func (u unitID) symbol() string {
+	if u == 0 {
+		return ""
+	}
+	return unitTable[u-1][0]
+}
+
+// unitIndex finds a folded word's unit: whole forms by the word, stems by their first letter.
+var unitIndex = func() (x struct {
+	whole  map[string]unitID
+	prefix map[byte][]unitStem
+}) {
+	x.whole, x.prefix = map[string]unitID{}, map[byte][]unitStem{}
+	for i, row := range unitTable {
+		u := unitID(i + 1)
+		for _, w := range row[1:] {
+			if stem, ok := strings.CutSuffix(w, "*"); ok {
+				x.prefix[stem[0]] = append(x.prefix[stem[0]], unitStem{stem, u})
+			} else {
+				x.whole[w] = u
+			}
+		}
+	}
+	return x
+}()
+
+type unitStem struct {
+	stem string
+	unit unitID
+}
+
+// unitOf returns the unit a folded word names ("nm", "négyzetméteres" and "m2" are "m2"), 0
+// when it names none.
+func unitOf(f string) unitID {
+	if f == "" {
+		return 0
+	}
+	if u, ok := unitIndex.whole[f]; ok {
+		return u
+	}
+	var u unitID
+	n := 0
+	for _, p := range unitIndex.prefix[f[0]] {
+		if len(p.stem) > n && strings.HasPrefix(f, p.stem) {
+			u, n = p.unit, len(p.stem) // the longest stem: "negyzetkilometer" is no "negyzet..." km
+		}
+	}
+	return u
+}
+
+// unitAt returns the unit of the folded word i, 0 when it names none. A letter ("m", "h") is a
+// unit only right after a number ("60 m²", "8 h"): alone it is a letter. So is a word of
+// countedUnits. A sign ("%", "€") is a unit wherever it stands.
+func unitAt(folded []string, i int) unitID {
+	u := unitOf(folded[i])
+	if u == 0 || afterNumber(folded, i) {
+		return u
+	}
+	if r, n := utf8.DecodeRuneInString(folded[i]); n == len(folded[i]) && unicode.IsLetter(r) || countedUnits[u.symbol()] {
+		return 0
+	}
+	return u
+}
+
+// countedUnits are the units whose words are everyday nouns too: "óra" is also a lesson and a
+// clock, "hours" the opening hours, "darab" and "piece" a part of anything. Only a number
+// before one makes it a unit.
+var countedUnits = map[string]bool{"h": true, "min": true, "db": true}
+
+func afterNumber(folded []string, i int) bool {
+	return i > 0 && folded[i-1] != "" && isNumber(folded[i-1])
+}
+
+// quantityAt returns the quantity that ends at the folded word i when it is a unit after a
+// number, as one word of the number and the unit's symbol ("60 nm" and "60 m²" are "60m2",
+// "14 000 Ft" is "14000huf"), "" when it is none. Groups of three digits after a number are
+// its thousands, as Hungarian writes them.
+func quantityAt(folded []string, i int) string {
+	if !afterNumber(folded, i) {
+		return ""
+	}
+	u := unitOf(folded[i])
+	if u == 0 {
+		return ""
+	}
+	start := i - 1
+	for start > 0 && len(folded[start]) == 3 && folded[start-1] != "" && isNumber(folded[start-1]) {
+		start--
+	}
+	return strings.Join(folded[start:i], "") + u.symbol()
+}
+
+// quantityWeight is the weight of a quantity in a question: below 1, so that one no entry
+// states costs the question nothing (see explainedIn).
+const quantityWeight = 0.5
+
+// quantityTerm is a quantity as a term, which matches the same quantity only.
+func quantityTerm(q string) term {
+	return term{fold: q, lemmas: []string{q}, id: -1, quantity: true}
+}
+
+// unitsMatch tells how well two terms match by their units: sameWord when both name one unit
+// or state one quantity, 0 when either is a quantity and they differ (a unit does not
+// decide: "óra" and "perc" are both of time); ok is false when units do not tell.
+func unitsMatch(q, k *term) (m float64, ok bool) {
+	if q.quantity || k.quantity {
+		if q.quantity && k.quantity && q.fold == k.fold {
+			return sameWord, true
+		}
+		return 0, true
+	}
+	if q.unit != 0 && q.unit == k.unit {
+		return sameWord, true
+	}
+	return 0, false
+}
