@@ -527,6 +527,13 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.duration = true
 			continue
 		}
+		asked := measureAsked(folded, i)
+		if asked != 0 && !seen[askedFold] {
+			// "mekkora", "how big": the kind of answer, a size, which an entry that states
+			// one in its unit gives; below 1 as a question of size may ask about anything.
+			seen[askedFold] = true
+			q.terms = append(q.terms, queryTerm{term: askedTerm(asked), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
+		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
 		}
@@ -572,6 +579,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		if reason {
 			weight = 0.3
+		}
+		if asked != 0 {
+			// The word stays a word, as an FAQ may ask "Mekkora rendszer kell?" in it, but
+			// as the kind of answer it names no topic the profile lacks.
+			weight = min(weight, quantityWeight)
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
 		unknown := t.concepts == 0 && (english && t.key == "" || !english && !morph.Load().Known(t.lemmas[0]))

@@ -77,6 +77,9 @@ type term struct {
 	unit unitID
 	// quantity is set for a number with its unit as one word ("60m2", see quantityAt).
 	quantity bool
+	// asks is, for the question word of a measure ("mekkora", how big), what it asks to be
+	// measured (see measureAsked).
+	asks measure
 	// lacks is, for a word made with a suffix of lack, the stem it lacks: "cukor" (sugar) of
 	// "cukormentes" (sugar-free), whose lemma is the whole word (see lackOf).
 	lacks string

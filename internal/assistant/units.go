@@ -7,45 +7,89 @@ import (
 )
 
 // unitTable is a small table of units of measure and currencies, SI and everyday, as people
-// write them in Hungarian and English: each row is one unit, its symbol first, then the folded
-// forms that name it (a trailing '*' takes any word that begins so: "négyzetméteres",
-// "forintért"). It is general language, as a dictionary's appendix of units is, so that a
-// visitor's "nm" or "square metres" is the profile's "m²".
-var unitTable = [][]string{
-	// area
-	{"m2", "nm", "nm2", "m2", "sqm", "sq.m", "negyzetmeter*", "squaremetre*", "squaremeter*"},
-	{"km2", "km2", "negyzetkilometer*", "squarekilometre*", "squarekilometer*"},
-	{"ha", "hektar*", "hectare*"},
-	// volume
-	{"m3", "m3", "kobmeter*", "cubicmetre*", "cubicmeter*"},
-	{"l", "l", "liter", "litert", "literes", "literrel", "literig", "litre", "litres", "liters"},
-	// length
-	{"km", "km", "kilometer*", "kilometre*"},
-	{"m", "m", "meter", "meteres", "meterre", "metert", "meterig", "metre", "metres", "meters"},
-	{"cm", "cm", "centimeter*", "centimetre*"},
-	{"mm", "mm", "millimeter*", "millimetre*"},
-	// mass
-	{"kg", "kg", "kilogramm*", "kilogram*", "kilo", "kilos", "kilot", "kilos", "kilonkent"},
-	{"g", "g", "gramm", "grammot", "grammos", "grammal", "gram", "grams"},
-	{"t", "tonna*", "tonne*", "ton", "tons"},
-	// power and energy
-	{"kw", "kw", "kwp", "kilowatt", "kilowattos", "kilowatts"},
-	{"kwh", "kwh", "kilowattora*", "kilowatthour*"},
-	// time
-	{"h", "h", "hr", "hrs", "ora", "oras", "orat", "oran", "oraig", "oraba", "oraja", "oranyi", "oraval",
-		"orara", "orankent", "hour", "hours", "hourly"},
-	{"min", "min", "mins", "perc", "percet", "percig", "perces", "percre", "percen", "percenkent", "percnyi",
-		"percben", "minute*"},
-	// count
-	{"db", "db", "darab*", "pcs", "pc", "piece*"},
-	// share
-	{"%", "%", "szazalek*", "percent*", "percentage*"},
-	// money
-	{"huf", "ft", "huf", "forint*"},
-	{"eur", "eur", "€", "euro", "eurot", "euros", "euroert", "euroban", "eurora", "euros"},
-	{"usd", "usd", "$", "dollar*"},
-	{"gbp", "gbp", "£", "pound", "pounds"},
+// write them in Hungarian and English: each row is one unit, what it measures, its symbol
+// first, then the folded forms that name it (a trailing '*' takes any word that begins so:
+// "négyzetméteres", "forintért"). It is general language, as a dictionary's appendix of units
+// is, so that a visitor's "nm" or "square metres" is the profile's "m²".
+var unitTable = []struct {
+	kind  measure
+	forms []string
+}{
+	{ofArea, []string{"m2", "nm", "nm2", "m2", "sqm", "negyzetmeter*", "squaremetre*", "squaremeter*"}},
+	{ofArea, []string{"km2", "km2", "negyzetkilometer*", "squarekilometre*", "squarekilometer*"}},
+	{ofArea, []string{"ha", "hektar*", "hectare*"}},
+	{ofVolume, []string{"m3", "m3", "kobmeter*", "cubicmetre*", "cubicmeter*"}},
+	{ofVolume, []string{"l", "l", "liter", "litert", "literes", "literrel", "literig", "litre", "litres", "liters"}},
+	{ofLength, []string{"km", "km", "kilometer*", "kilometre*"}},
+	{ofLength, []string{"m", "m", "meter", "meteres", "meterre", "metert", "meterig", "metre", "metres", "meters"}},
+	{ofLength, []string{"cm", "cm", "centimeter*", "centimetre*"}},
+	{ofLength, []string{"mm", "mm", "millimeter*", "millimetre*"}},
+	{ofMass, []string{"kg", "kg", "kilogramm*", "kilogram*", "kilo", "kilos", "kilot", "kilonkent"}},
+	{ofMass, []string{"g", "g", "gramm", "grammot", "grammos", "grammal", "gram", "grams"}},
+	{ofMass, []string{"t", "tonna*", "tonne*", "ton", "tons"}},
+	{ofEnergy, []string{"kw", "kw", "kwp", "kilowatt", "kilowattos", "kilowatts"}},
+	{ofEnergy, []string{"kwh", "kwh", "kilowattora*", "kilowatthour*"}},
+	{ofTime, []string{"h", "h", "hr", "hrs", "ora", "oras", "orat", "oran", "oraig", "oraba", "oraja", "oranyi", "oraval",
+		"orara", "orankent", "hour", "hours", "hourly"}},
+	{ofTime, []string{"min", "min", "mins", "perc", "percet", "percig", "perces", "percre", "percen", "percenkent", "percnyi",
+		"percben", "minute*"}},
+	{ofCount, []string{"db", "db", "darab*", "pcs", "pc", "piece*"}},
+	{ofShare, []string{"%", "%", "szazalek*", "percent*", "percentage*"}},
+	{ofMoney, []string{"huf", "ft", "huf", "forint*"}},
+	{ofMoney, []string{"eur", "eur", "€", "euro", "eurot", "euros", "euroert", "euroban", "eurora"}},
+	{ofMoney, []string{"usd", "usd", "$", "dollar*"}},
+	{ofMoney, []string{"gbp", "gbp", "£", "pound", "pounds"}},
 }
+
+// measure is a bit of what a unit measures.
+type measure uint16
+
+const (
+	ofArea measure = 1 << iota
+	ofVolume
+	ofLength
+	ofMass
+	ofEnergy
+	ofTime
+	ofCount
+	ofShare
+	ofMoney
+)
+
+// ofSize is what a question of how big asks: "mekkora a terem?", "how big is the box?".
+const ofSize = ofArea | ofVolume | ofLength
+
+// measureAsked returns what the folded word i asks to be measured, with the question word
+// before it: "mekkora", "how big", "milyen nagy", "what size" ask a size, "how far", "milyen
+// messze" a length, "how heavy", "milyen nehéz" a mass; 0 when it asks none.
+func measureAsked(folded []string, i int) measure {
+	prev := ""
+	if i > 0 {
+		prev = folded[i-1]
+	}
+	f := folded[i]
+	switch {
+	case strings.HasPrefix(f, "mekkor"): // "mekkora", "mekkorák", "mekkorát"
+		return ofSize
+	case prev == "how" && (f == "big" || f == "large"), prev == "what" && f == "size",
+		(prev == "milyen" || prev == "mennyire") && f == "nagy":
+		return ofSize
+	case prev == "how" && f == "far", (prev == "milyen" || prev == "mennyire") && strings.HasPrefix(f, "messz"):
+		return ofLength
+	case prev == "how" && f == "heavy", (prev == "milyen" || prev == "mennyire") && f == "nehez":
+		return ofMass
+	}
+	return 0
+}
+
+// askedTerm is the kind of answer a question of measure asks as a word of it, which matches
+// a profile word of a unit of that measure ("m²" to "mekkora").
+func askedTerm(m measure) term {
+	return term{fold: askedFold, lemmas: []string{askedFold}, id: -1, asks: m}
+}
+
+// askedFold is the word of an askedTerm, which no text has.
+const askedFold = "?measure"
 
 // unitID is a unit as 1 + its row in unitTable, 0 for none.
 type unitID uint8
@@ -55,7 +99,7 @@ func (u unitID) symbol() string {
 	if u == 0 {
 		return ""
 	}
-	return unitTable[u-1][0]
+	return unitTable[u-1].forms[0]
 }
 
 // unitIndex finds a folded word's unit: whole forms by the word, stems by their first letter.
@@ -66,7 +110,7 @@ var unitIndex = func() (x struct {
 	x.whole, x.prefix = map[string]unitID{}, map[byte][]unitStem{}
 	for i, row := range unitTable {
 		u := unitID(i + 1)
-		for _, w := range row[1:] {
+		for _, w := range row.forms[1:] {
 			if stem, ok := strings.CutSuffix(w, "*"); ok {
 				x.prefix[stem[0]] = append(x.prefix[stem[0]], unitStem{stem, u})
 			} else {
@@ -153,9 +197,16 @@ func quantityTerm(q string) term {
 }
 
 // unitsMatch tells how well two terms match by their units: sameWord when both name one unit
-// or state one quantity, 0 when either is a quantity and they differ (a unit does not
+// or state one quantity, or q asks the measure of k's unit; 0 when either is a quantity or q
+// asks a measure and they differ (a unit does not
 // decide: "óra" and "perc" are both of time); ok is false when units do not tell.
 func unitsMatch(q, k *term) (m float64, ok bool) {
+	if q.asks != 0 {
+		if k.unit != 0 && unitTable[k.unit-1].kind&q.asks != 0 {
+			return sameWord, true
+		}
+		return 0, true
+	}
 	if q.quantity || k.quantity {
 		if q.quantity && k.quantity && q.fold == k.fold {
 			return sameWord, true

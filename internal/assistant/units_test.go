@@ -138,3 +138,42 @@ func TestQuestionUnitFindsProfileUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeQuestionFindsAnArea: "mekkora", "how big", "milyen nagy" ask a size, which the entry
+// that states one in a unit of area, volume or length gives, not another entry about the same
+// thing. The English cases pass on the old code too ("big" after "how" was skipped, and the
+// words of the caterer find its entry); they keep the new rule from taking another entry.
+func TestSizeQuestionFindsAnArea(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Rendezvényház Kft.",
+		Services: []Service{
+			{Name: "Terembérlés", Description: "Világos, klimatizált terem, 120 m² alapterület.", Price: "40 000 Ft / nap",
+				NameEN: "Hall hire", DescriptionEN: "A bright, air-conditioned hall of 120 m²."},
+		},
+		FAQ: []QA{
+			{Question: "Mikor lehet bejárni a terembe?", Answer: "A terem a rendezvény előtt egy órával nyílik.",
+				QuestionEN: "When can we get into the hall?", AnswerEN: "The hall opens one hour before the event."},
+			{Question: "Hoztok ételt?", Answer: "Igen, a partner cateringünk 15 km-en belül szállít.",
+				QuestionEN: "Do you bring food?", AnswerEN: "Yes, our partner caterer delivers within 15 km."},
+		},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		lang      Language
+		message   string
+		want, not string
+	}{
+		{Hungarian, "Mekkora a terem?", "120 m²", "nyílik"},
+		{Hungarian, "Milyen nagy a terem?", "120 m²", "nyílik"},
+		{English, "How big is the hall?", "120 m²", "opens"},
+		{English, "How far does the caterer deliver?", "15 km", "120"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, %q; want %q, not %q", tc.message, got.Handover, got.Text, tc.want, tc.not)
+		}
+	}
+}
