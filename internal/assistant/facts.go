@@ -197,7 +197,7 @@ func textTerms(s string, english bool) []term {
 			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
 		}
 		short := utf8.RuneCountInString(f) < 2 && unit == 0 // "m" of "60 m²" is a unit
-		if w == clauseBreak || seen[f] || isStop(w, f) || short || isNumber(f) {
+		if w == clauseBreak || seen[f] || isStop(w, f) || short || isNumber(f) || timeOfDay(folded, i) {
 			continue
 		}
 		seen[f] = true
@@ -514,6 +514,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case f == "orakor" && i > 0 && folded[i-1] == "hany":
 			q.when = true
 			continue // "hány órakor", at what time: the kind of answer, not a lesson ("óra")
+		case timeOfDay(folded, i):
+			q.when = true
+			continue // "7-kor", "9 órakor": at a time of day, not an age ("kor")
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):

@@ -218,3 +218,10 @@ func unitsMatch(q, k *term) (m float64, ok bool) {
 	}
 	return 0, false
 }
+
+// timeOfDay reports whether the folded word i is the suffix or word that makes the number
+// before it a time of day: "7-kor", "20:00-kor", "9 órakor" (at seven, at eight). "kor" alone
+// is an age ("4 éves kortól").
+func timeOfDay(folded []string, i int) bool {
+	return (folded[i] == "kor" || folded[i] == "orakor") && afterNumber(folded, i)
+}

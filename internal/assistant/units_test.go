@@ -177,3 +177,35 @@ func TestSizeQuestionFindsAnArea(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeOfDayIsNoAge: "-kor" after a number ("9-kor", "20:00-kor") makes it a time of day; it
+// is not the noun "kor" (age), which a swimming school's "4 éves kortól" (from the age of 4)
+// uses.
+func TestTimeOfDayIsNoAge(t *testing.T) {
+	p := Profile{
+		CompanyName:  "Próba Uszoda Kft.",
+		OpeningHours: "Hétfő–péntek 6:00–21:00, szombat 8:00–18:00",
+		Services:     []Service{{Name: "Úszásoktatás", Description: "Gyerekeknek 4 éves kortól, kis csoportban.", Price: "3 000 Ft / alkalom"}},
+		FAQ:          []QA{{Question: "Van büfé?", Answer: "Igen, a bejáratnál."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message   string
+		want, not string
+	}{
+		{"Nyitva vagytok szombaton 9-kor?", "szombat 8:00–18:00", "kortól"},
+		{"Lehet jönni 7-kor?", "", "kortól"},
+		{"Lehet úszni 20:00-kor?", "", "kortól"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: %q; want %q, not %q", tc.message, got.Text, tc.want, tc.not)
+		}
+	}
+	if got := termsOf("Bejelentkezés 4 éves kortól, nyitás 9-kor."); slices.ContainsFunc(got, func(t term) bool { return t.fold == "kor" }) {
+		t.Errorf("the terms of a profile text have the suffix of \"9-kor\" as a word")
+	}
+}
