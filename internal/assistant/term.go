@@ -347,13 +347,8 @@ func words(s string) []string {
 			w.Reset()
 		}
 	}
-	digits := true // w holds digits only
 	for _, r := range s {
 		switch {
-		case unicode.IsLetter(r) && digits && w.Len() > 0:
-			// "60nm", "9am": a number and its unit are two words.
-			flush()
-			w.WriteRune(unicode.ToLower(r))
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			w.WriteRune(unicode.ToLower(r))
 		case r == '²' || r == '³':
@@ -372,14 +367,27 @@ func words(s string) []string {
 		default:
 			flush()
 		}
-		if w.Len() == 0 {
-			digits = true
-		} else if !unicode.IsDigit(r) {
-			digits = false
-		}
 	}
 	flush()
-	return joinSquares(out)
+	return joinSquares(splitUnits(out))
+}
+
+// splitUnits splits a number written onto its unit into two words: "60nm", "9am", "20kg"; a
+// word that is not a unit stays ("3d" of "3D-s").
+func splitUnits(ws []string) []string {
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		n := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) })
+		if n <= 0 {
+			continue
+		}
+		if rest := w[n:]; unitOf(fold(rest)) != 0 || rest == "am" || rest == "pm" {
+			ws = slices.Insert(ws, i+1, rest)
+			ws[i] = w[:n]
+			i++
+		}
+	}
+	return ws
 }
 
 // joinSquares writes "square metres", "cubic meter" as one word, which names one unit (see

@@ -8,7 +8,7 @@ import (
 )
 
 // TestWordsReadsUnits: "m²" is the word "m2", not "m" and a dropped sign; a number and the unit
-// written onto it are two words ("60nm", "9am"); a sign of a unit is a word ("20%", "€50");
+// written onto it are two words ("60nm", "9am"), a number and other letters one ("3D"); a sign of a unit is a word ("20%", "€50");
 // "square metres" is one word.
 func TestWordsReadsUnits(t *testing.T) {
 	for _, tc := range []struct {
@@ -20,6 +20,8 @@ func TestWordsReadsUnits(t *testing.T) {
 		{"60nm", []string{"60", "nm"}},
 		{"9am", []string{"9", "am"}},
 		{"b2b", []string{"b2b"}},
+		{"3D-s", []string{"3d", "s"}},
+		{"20kg-os", []string{"20", "kg", "os"}},
 		{"20% kedvezmény", []string{"20", "%", "kedvezmény"}},
 		{"€50 or 40 £", []string{"€", "50", "or", "40", "£"}},
 		{"a 10 square metre room", []string{"a", "10", "squaremetre", "room"}},
