@@ -104,6 +104,7 @@ func (u unitID) symbol() string {
 
 // unitIndex finds a folded word's unit: whole forms by the word, stems by their first letter.
 var unitIndex = func() (x struct {
+	first  [256]bool // the first bytes of the forms: most words begin otherwise
 	whole  map[string]unitID
 	prefix map[byte][]unitStem
 }) {
@@ -111,6 +112,7 @@ var unitIndex = func() (x struct {
 	for i, row := range unitTable {
 		u := unitID(i + 1)
 		for _, w := range row.forms[1:] {
+			x.first[w[0]] = true
 			if stem, ok := strings.CutSuffix(w, "*"); ok {
 				x.prefix[stem[0]] = append(x.prefix[stem[0]], unitStem{stem, u})
 			} else {
@@ -129,7 +131,7 @@ type unitStem struct {
 // unitOf returns the unit a folded word names ("nm", "négyzetméteres" and "m2" are "m2"), 0
 // when it names none.
 func unitOf(f string) unitID {
-	if f == "" {
+	if f == "" || !unitIndex.first[f[0]] {
 		return 0
 	}
 	if u, ok := unitIndex.whole[f]; ok {
