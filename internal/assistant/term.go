@@ -347,10 +347,12 @@ func words(s string) []string {
 			w.Reset()
 		}
 	}
-	for _, r := range s {
+	for i, r := range s {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			w.WriteRune(unicode.ToLower(r))
+		case (r == ',' || r == '.') && thousands(s, i):
+			flush() // "390,000", "1.500": a number's thousands, no end of a clause
 		case r == '²' || r == '³':
 			w.WriteByte(byte('0' + r - '²' + 2)) // "m²" is "m2", "m³" "m3"
 		case r == '\'' || r == '’':
@@ -371,6 +373,18 @@ func words(s string) []string {
 	flush()
 	return joinSquares(splitUnits(out))
 }
+
+// thousands reports whether the separator at byte i of s stands between a digit and a group
+// of exactly three digits: "390,000", "1.500 Ft" (not "1,5 óra", nor the end of a sentence).
+func thousands(s string, i int) bool {
+	if i == 0 || !isDigitByte(s[i-1]) || len(s) < i+4 {
+		return false
+	}
+	rest := s[i+1:]
+	return isDigitByte(rest[0]) && isDigitByte(rest[1]) && isDigitByte(rest[2]) && (len(rest) == 3 || !isDigitByte(rest[3]))
+}
+
+func isDigitByte(b byte) bool { return '0' <= b && b <= '9' }
 
 // splitUnits splits a number written onto its unit into two words: "60nm", "9am", "20kg"; a
 // word that is not a unit stays ("3d" of "3D-s").

@@ -170,13 +170,27 @@ func afterNumber(folded []string, i int) bool {
 	return i > 0 && folded[i-1] != "" && isNumber(folded[i-1])
 }
 
-// quantityAt returns the quantity that ends at the folded word i when it is a unit after a
-// number, as one word of the number and the unit's symbol ("60 nm" and "60 m²" are "60m2",
-// "14 000 Ft" is "14000huf"), "" when it is none. Groups of three digits after a number are
-// its thousands, as Hungarian writes them.
+// quantityAt returns the quantity at the folded word i: a unit after a number, or a number
+// after a sign or code of money ("€50", "HUF 390,000"), as one word of the number and the
+// unit's symbol ("60 nm" and "60 m²" are "60m2", "14 000 Ft" is "14000huf"); "" when it is
+// none. Groups of three digits after a number are its thousands, as Hungarian writes them.
 func quantityAt(folded []string, i int) string {
 	if !afterNumber(folded, i) {
-		return ""
+		if !isNumber(folded[i]) || folded[i] == "" || i == 0 {
+			return ""
+		}
+		u := unitOf(folded[i-1])
+		if u == 0 || unitTable[u-1].kind != ofMoney {
+			return ""
+		}
+		end := i + 1
+		for end < len(folded) && len(folded[end]) == 3 && isNumber(folded[end]) {
+			end++
+		}
+		if end < len(folded) && unitOf(folded[end]) != 0 {
+			return "" // "EUR 50 Ft": the unit after the number is its own
+		}
+		return strings.Join(folded[i:end], "") + u.symbol()
 	}
 	u := unitOf(folded[i])
 	if u == 0 {

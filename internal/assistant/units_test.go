@@ -25,6 +25,8 @@ func TestWordsReadsUnits(t *testing.T) {
 		{"20% kedvezmény", []string{"20", "%", "kedvezmény"}},
 		{"€50 or 40 £", []string{"€", "50", "or", "40", "£"}},
 		{"a 10 square metre room", []string{"a", "10", "squaremetre", "room"}},
+		{"HUF 390,000.", []string{"huf", "390", "000", ""}},
+		{"1.500 Ft, 1,5 óra", []string{"1", "500", "ft", "", "1", "", "5", "óra"}},
 	} {
 		if got := words(tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("words(%q) = %q, want %q", tc.text, got, tc.want)
@@ -69,6 +71,8 @@ func TestUnitInAnyForm(t *testing.T) {
 		{"90 min", true, "90 perc", sameWord},
 		{"3 pcs", true, "3 db", sameWord},
 		{"10 000 HUF", true, "10 000 Ft", sameWord},
+		{"€50", true, "50 euró", sameWord},
+		{"HUF 390,000", true, "390 000 Ft", sameWord},
 		{"60", false, "50 m²", 0},      // a number alone is no quantity
 		{"60 nm", false, "50 m²", 1.0}, // the unit still matches...
 	} {
@@ -84,6 +88,12 @@ func TestUnitInAnyForm(t *testing.T) {
 			if (q[i].quantity || k[j].quantity) && match(&q[i], &k[j]) > 0 {
 				t.Errorf("%q ~ %q: quantities match", q[i].fold, k[j].fold)
 			}
+		}
+	}
+	for text, want := range map[string]string{"60 m²-es": "60m2", "14 000 Ft": "14000huf", "€50": "50eur",
+		"HUF 390,000": "390000huf", "20%": "20%"} {
+		if !slices.ContainsFunc(termsOf(text), func(t term) bool { return t.quantity && t.fold == want }) {
+			t.Errorf("terms of %q: no quantity %q", text, want)
 		}
 	}
 	for _, tc := range []struct {
