@@ -433,11 +433,11 @@ const (
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
 func match(q, k *term) float64 {
-	// Most pairs of words begin differently, and then neither they nor their stems can be one
-	// word, a typo of one, or share a beginning.
 	if m, ok := unitsMatch(q, k); ok {
 		return m // "nm" is "m²"; "60 nm" is "60 m²" and no other quantity
 	}
+	// Most pairs of words begin differently, and then neither they nor their stems can be one
+	// word, a typo of one, or share a beginning.
 	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
 	if alike && q.lacks != k.lacks && lackApart(q, k) {
 		return 0 // "cukormentes" (sugar-free) is no "cukor" (sugar)
