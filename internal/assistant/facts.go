@@ -185,14 +185,24 @@ func textTerms(s string, english bool) []term {
 		}
 	}
 	negated := negatedWords(folded)
-	at := map[string]int32{}
+	at := map[string]int32{} // where a word's term is in out
+	quantities := map[string]bool{}
 	prev := int32(-1) // the content word before this one in its clause, by its place in out
 	for i, w := range ws {
 		f := folded[i]
 		if w == clauseBreak || i >= written {
 			prev = -1
 		}
-		if w == clauseBreak || isStop(w, f) || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if q := quantityAt(folded, i); q != "" && !quantities[q] {
+			quantities[q] = true
+			out = append(out, quantityTerm(q))
+		}
+		unit := unitAt(folded, i)
+		if k, ok := at[f]; ok && unit != 0 {
+			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
+		}
+		short := utf8.RuneCountInString(f) < 2 && unit == 0 // "m" of "60 m²" is a unit
+		if w == clauseBreak || isStop(w, f) || short || isNumber(f) || timeOfDay(folded, i) {
 			continue
 		}
 		k, ok := at[f]
@@ -200,6 +210,7 @@ func textTerms(s string, english bool) []term {
 			k = int32(len(out))
 			at[f] = k
 			t := makeTerm(w, english, true)
+			t.unit = unit
 			t.trans = nil // a profile word is matched as it is
 			t.negated = negated != nil && negated[i]
 			out = append(out, t)
@@ -533,6 +544,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case f == "orakor" && i > 0 && folded[i-1] == "hany":
 			q.when = true
 			continue // "hány órakor", at what time: the kind of answer, not a lesson ("óra")
+		case timeOfDay(folded, i):
+			q.when = true
+			continue // "7-kor", "9 órakor": at a time of day, not an age ("kor")
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
@@ -546,13 +560,28 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.duration = true
 			continue
 		}
+		asked := measureAsked(folded, i)
+		if asked != 0 && !seen[askedFold] {
+			// "mekkora", "how big": the kind of answer, a size, which an entry that states
+			// one in its unit gives; below 1 as a question of size may ask about anything.
+			seen[askedFold] = true
+			q.terms = append(q.terms, queryTerm{term: askedTerm(asked), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
+		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
 		}
 		if auxiliary != nil && auxiliary[i] {
 			continue // "jól fog kinézni" (will look good): the future, not "fog" (tooth)
 		}
-		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || utf8.RuneCountInString(f) < 2 || isNumber(f) {
+		if qty := quantityAt(folded, i); qty != "" && !seen[qty] {
+			// "60 nm-es lakás": the quantity the visitor names, which an entry that states it
+			// matches; one no entry states is the visitor's detail, not a topic the profile lacks.
+			seen[qty] = true
+			q.terms = append(q.terms, queryTerm{term: quantityTerm(qty), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
+		}
+		unit := unitAt(folded, i)
+		short := utf8.RuneCountInString(f) < 2 && unit == 0
+		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || short || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -572,6 +601,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		default:
 			t = newTerm(w, english)
 		}
+		t.unit = unit
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
 		t.negated = negated != nil && negated[i]
 		if stopLemma(&t) {
@@ -585,6 +615,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		if reason {
 			weight = 0.3
+		}
+		if asked != 0 {
+			// The word stays a word, as an FAQ may ask "Mekkora rendszer kell?" in it, but
+			// as the kind of answer it names no topic the profile lacks.
+			weight = min(weight, quantityWeight)
 		}
 		// A name is a word no dictionary knows; whether it is capitalised is asked below.
 		unknown := t.concepts == 0 && (english && t.key == "" || !english && !morph.Load().Known(t.lemmas[0]))

@@ -72,6 +72,14 @@ type term struct {
 	// negated is set for the first content word after a negation in its clause: "sikerül" in
 	// "Mi van, ha nem sikerül a vizsga?" (see negatedWords).
 	negated bool
+	// unit is the unit of measure or currency the word names (see unitTable): "nm" and
+	// "négyzetméter" are "m2".
+	unit unitID
+	// quantity is set for a number with its unit as one word ("60m2", see quantityAt).
+	quantity bool
+	// asks is, for the question word of a measure ("mekkora", how big), what it asks to be
+	// measured (see measureAsked).
+	asks measure
 	// lacks is, for a word made with a suffix of lack, the stem it lacks: "cukor" (sugar) of
 	// "cukormentes" (sugar-free), whose lemma is the whole word (see lackOf).
 	lacks string
@@ -385,10 +393,14 @@ func words(s string) []string {
 			w.Reset()
 		}
 	}
-	for _, r := range s {
+	for i, r := range s {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			w.WriteRune(unicode.ToLower(r))
+		case (r == ',' || r == '.') && thousands(s, i):
+			flush() // "390,000", "1.500": a number's thousands, no end of a clause
+		case r == '²' || r == '³':
+			w.WriteByte(byte('0' + r - '²' + 2)) // "m²" is "m2", "m³" "m3"
 		case r == '\'' || r == '’':
 			// "don't", "what's": one word, as fold drops the apostrophe
 		case strings.ContainsRune(".,;:!?()\n", r):
@@ -396,12 +408,58 @@ func words(s string) []string {
 			if len(out) > 0 && out[len(out)-1] != clauseBreak {
 				out = append(out, clauseBreak)
 			}
+		case strings.ContainsRune("%€$£", r):
+			// A sign of a unit is a word: "20%", "€50".
+			flush()
+			out = append(out, string(r))
 		default:
 			flush()
 		}
 	}
 	flush()
-	return out
+	return joinSquares(splitUnits(out))
+}
+
+// thousands reports whether the separator at byte i of s stands between a digit and a group
+// of exactly three digits: "390,000", "1.500 Ft" (not "1,5 óra", nor the end of a sentence).
+func thousands(s string, i int) bool {
+	if i == 0 || !isDigitByte(s[i-1]) || len(s) < i+4 {
+		return false
+	}
+	rest := s[i+1:]
+	return isDigitByte(rest[0]) && isDigitByte(rest[1]) && isDigitByte(rest[2]) && (len(rest) == 3 || !isDigitByte(rest[3]))
+}
+
+func isDigitByte(b byte) bool { return '0' <= b && b <= '9' }
+
+// splitUnits splits a number written onto its unit into two words: "60nm", "9am", "20kg"; a
+// word that is not a unit stays ("3d" of "3D-s").
+func splitUnits(ws []string) []string {
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		n := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) })
+		if n <= 0 {
+			continue
+		}
+		if rest := w[n:]; unitOf(fold(rest)) != 0 || rest == "am" || rest == "pm" {
+			ws = slices.Insert(ws, i+1, rest)
+			ws[i] = w[:n]
+			i++
+		}
+	}
+	return ws
+}
+
+// joinSquares writes "square metres", "cubic meter" as one word, which names one unit (see
+// unitTable).
+func joinSquares(ws []string) []string {
+	for i := 0; i+1 < len(ws); i++ {
+		if (ws[i] == "square" || ws[i] == "cubic") && strings.HasPrefix(ws[i+1], "met") {
+			ws[i] += ws[i+1]
+			ws = slices.Delete(ws, i+1, i+2)
+		}
+	}
+	return ws
 }
 
 // Strengths of a match between two terms.
@@ -421,6 +479,9 @@ const (
 
 // match tells how well a visitor's word q matches a profile word k, 0 when it does not.
 func match(q, k *term) float64 {
+	if m, ok := unitsMatch(q, k); ok {
+		return m // "nm" is "m²"; "60 nm" is "60 m²" and no other quantity
+	}
 	// Most pairs of words begin differently, and then neither they nor their stems can be one
 	// word, a typo of one, or share a beginning.
 	alike := q.fold != "" && k.fold != "" && q.fold[0] == k.fold[0] || q.lemmas[0] != "" && k.lemmas[0] != "" && q.lemmas[0][0] == k.lemmas[0][0]
