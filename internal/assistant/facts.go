@@ -867,7 +867,7 @@ func score(x *Index, q query) []scored {
 		return m
 	}
 	for j := range q.terms {
-		if t := &q.terms[j].term; len(t.loose) > 0 && !t.looseOn && !anyMatch(fs, func(k *term) bool { return matched(j, k) >= sameIdea }) {
+		if t := &q.terms[j].term; t.loose != "" && !t.looseOn && !anyMatch(fs, func(k *term) bool { return matched(j, k) >= sameIdea }) {
 			// An English word no word of the profile matches by its own translations may by
 			// its looser kin, in part: "neuter" is "spay", which is "ivartalanít". A word
 			// that matches one keeps to it: "tyres" (kin "kerék") is the "gumi" of

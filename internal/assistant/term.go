@@ -28,10 +28,10 @@ type term struct {
 	// lexicon lacks the word.
 	key   string
 	trans []string
-	// loose holds an English word's looser kin in the lexicon (morph's EnglishLoose): they
-	// match a profile word only in part, and only when looseOn is set, which score sets for
-	// a word that matches no word of the profile otherwise.
-	loose   []string
+	// loose holds an English word's looser kin in the lexicon, separated by spaces (morph's
+	// EnglishLoose): they match a profile word only in part, and only when looseOn is set,
+	// which score sets for a word that matches no word of the profile otherwise.
+	loose   string
 	looseOn bool
 	// english is set for a word of an English question or an English profile text.
 	english bool
@@ -525,7 +525,9 @@ func match(q, k *term) float64 {
 // looseKin reports whether one of the English word q's looser kin (see term.loose) is the
 // profile word k or one of its lemmas.
 func looseKin(q, k *term) bool {
-	for _, h := range q.loose {
+	for rest := q.loose; rest != ""; {
+		var h string
+		h, rest, _ = strings.Cut(rest, " ")
 		lemmas := func() []string { return morph.Load().LooseLemmas(h) }
 		if translates(h, k.fold, lemmas) || slices.ContainsFunc(k.lemmas, func(l string) bool { return translates(h, l, lemmas) }) {
 			return true

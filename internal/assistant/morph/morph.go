@@ -957,19 +957,17 @@ func (d *Data) EnglishAt(k string) []string {
 }
 
 // EnglishLoose returns the Hungarian words a looser path gives the folded English word w as
-// written or the word it inflects ("neutering": "neuter"; see Data.loose): kin of the word,
-// not translations of it. Nil when it has none.
-func (d *Data) EnglishLoose(w string) []string {
-	try := func(base string) []string {
+// written or the word it inflects ("neutering": "neuter"; see Data.loose), separated by
+// spaces: kin of the word, not translations of it. "" when it has none.
+func (d *Data) EnglishLoose(w string) string {
+	try := func(base string) string {
 		if len(base) < 3 {
-			return nil
+			return ""
 		}
-		if hu, ok := d.loose.value(base); ok {
-			return strings.Fields(hu)
-		}
-		return nil
+		hu, _ := d.loose.value(base)
+		return hu
 	}
-	if hu := try(w); hu != nil {
+	if hu := try(w); hu != "" {
 		return hu
 	}
 	if base, ok := irregular[w]; ok {
@@ -989,7 +987,7 @@ func (d *Data) EnglishLoose(w string) []string {
 	case strings.HasSuffix(w, "ing"):
 		a, b = w[:n-3], w[:n-3]+"e"
 	}
-	if hu := try(a); hu != nil {
+	if hu := try(a); hu != "" {
 		return hu
 	}
 	return try(b)
