@@ -90,8 +90,9 @@ type Data struct {
 	// "kiadás").
 	forms table
 	// loose has a line "word<TAB>word word" per English word as written with Hungarian words
-	// only a looser path reaches: those of the other words of its first WordNet sense that
-	// its own line lacks ("neuter": "spay", "ivartalanít").
+	// only a looser path reaches: those of the other words of its first WordNet sense and
+	// of what that sense is a kind of, that its own line lacks ("neuter": "spay",
+	// "ivartalanít"; "toothache": "ache", "fáj").
 	loose    table
 	glosses  table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
 	synonyms table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas

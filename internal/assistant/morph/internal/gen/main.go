@@ -798,7 +798,8 @@ func formDistance(en, k string) int {
 // cannot rank first both what "cancel" means and what "cancellation" does.
 //
 // The third lines, "word<TAB>hu hu hu", are an English word's looser kin: the Hungarian words
-// of the other words of its first WordNet sense (firstKin) that its own line lacks.
+// of the other words of its first WordNet sense and of its hypernyms (firstKin) that its own
+// line lacks.
 func readLexicon(dictd string, hu *morph.Data, synonyms, pertains, firstKin map[string][]string, twoWords map[string]bool, uiPairs [][2]string) (stemLines, formLines, looseLines []string, err error) {
 	pairs := map[string]map[string]int{}     // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{}     // English stem -> Hungarian word -> when first seen
@@ -1082,8 +1083,9 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains, firstKin map[
 	}
 	slices.Sort(formLines)
 	// A word's looser kin: the first synonymWords of each other word of its first WordNet
-	// sense ("neuter": "alter, spay, castrate"; "spay" is "ivartalanít"), that its own line
-	// lacks, though no second synonym gives them. The assistant matches them only in part,
+	// sense ("neuter": "alter, spay, castrate"; "spay" is "ivartalanít") and of what that
+	// sense is a kind of ("toothache": "ache", "fáj"), that its own line lacks, though no
+	// second synonym gives them. The assistant matches them only in part,
 	// where nothing closer does. Keyed by the word as written: "expensive" and "expense"
 	// stem alike, and the noun's kin ("cost": "fizet") is no kin of the adjective.
 	for en := range firstKin {
@@ -1128,7 +1130,8 @@ const wordnetSenses = 2
 // pertains to "bride", "dental" to "tooth". Other derivations ("+") are left out: "cyclist"
 // derives from "cycle", whose first Hungarian word is a circle. firstKin holds, by the word
 // as written (lower case, two words as joinTwo writes them), the stems of the other words of
-// its first sense of each part of speech: the looser kin readLexicon writes.
+// its first sense of each part of speech and of what that sense is a kind of (its "@"
+// pointers, hypernyms: "toothache" is an "ache"): the looser kin readLexicon writes.
 func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string, twoWords map[string]bool, err error) {
 	synonyms, pertains, firstKin, twoWords = map[string][]string{}, map[string][]string{}, map[string][]string{}, map[string]bool{}
 	oneWord := map[string]bool{} // "website", which "web site" writes as two
@@ -1154,7 +1157,8 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 	// word is of no use) and its pointers, by part of speech and offset: "n01037469".
 	type pointer struct {
 		target       string
-		source, word int // 0: the whole synset
+		source, word int  // 0: the whole synset
+		kindOf       bool // a hypernym ("@"), not a word it pertains to ("\\")
 	}
 	type synset struct {
 		words    []string
@@ -1186,14 +1190,14 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 				for i := 0; i < p; i++ {
 					f := rest[1+4*i : 5+4*i]
 					st, err := strconv.ParseUint(f[3], 16, 16)
-					if err != nil || f[0] != "\\" {
+					if err != nil || f[0] != "\\" && f[0] != "@" {
 						continue
 					}
 					pos := f[2]
 					if pos == "s" {
 						pos = "a"
 					}
-					ss.pointers = append(ss.pointers, pointer{target: pos + f[1], source: int(st >> 8), word: int(st & 0xff)})
+					ss.pointers = append(ss.pointers, pointer{target: pos + f[1], source: int(st >> 8), word: int(st & 0xff), kindOf: f[0] == "@"})
 				}
 			}
 			synsets[posKey[pos]+fs[0]] = ss
@@ -1235,6 +1239,17 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 					}
 				}
 				for _, p := range ss.pointers {
+					if t := synsets[p.target]; p.kindOf && n == 0 && t != nil {
+						// What the word's first sense is a kind of: "toothache" of "ache".
+						for _, s := range t.words {
+							if s != "" && s != w && !slices.Contains(firstKin[written], s) {
+								firstKin[written] = append(firstKin[written], s)
+							}
+						}
+					}
+					if p.kindOf {
+						continue
+					}
 					if p.source != 0 && (p.source > len(ss.words) || ss.words[p.source-1] != w) {
 						continue // another word of the synset pertains to it
 					}

@@ -161,3 +161,31 @@ func TestLexiconLooseKin(t *testing.T) {
 		t.Errorf("neuter's own line changed: %q", stemLines)
 	}
 }
+
+func TestSynonymsFirstKinTakesHypernyms(t *testing.T) {
+	// A made-up WordNet: "toothache" has one sense, a kind of "ache" (an "@" pointer); "ache"
+	// and "aching" are one synset. The first sense's kind enters firstKin, by the word as
+	// written, as stems; not its synonyms, which it has none of.
+	dir := t.TempDir()
+	files := map[string]string{
+		"data.noun":  "00000100 26 n 01 toothache 0 001 @ 00000200 n 0000 | pain in a tooth\n00000200 26 n 02 ache 0 aching 0 000 | a dull pain\n",
+		"index.noun": "toothache n 1 1 @ 1 0 00000100\nache n 1 0 1 0 00000200\naching n 1 0 1 0 00000200\n",
+	}
+	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
+		for _, f := range []string{"data.", "index."} {
+			if err := os.WriteFile(filepath.Join(dir, f+pos), []byte(files[f+pos]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	synonyms, _, firstKin, _, err := readSynonyms(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := firstKin["toothache"], []string{"ach"}; !slices.Equal(got, want) {
+		t.Errorf("toothache's kin %q, want %q", got, want)
+	}
+	if got := synonyms["toothach"]; len(got) != 0 {
+		t.Errorf("toothache's synonyms %q, want none", got)
+	}
+}
