@@ -252,6 +252,17 @@ func (r *responder) content() []string {
 			}
 		}
 	}
+	if (q.clock || in.Hours) && r.p.OpeningHours != "" && !r.whenHours && !answers(ss, q, chosen) && q.ofTimeOnly() {
+		// "Lehet jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a
+		// time of day, or of the hours, that names nothing but times is the opening hours'
+		// to answer when no entry does.
+		for _, s := range ss {
+			if s.kind == factHours {
+				chosen = []scored{s}
+				r.whenHours = true
+			}
+		}
+	}
 	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
 		if t.Captured.isZero() {
 			r.handover = true

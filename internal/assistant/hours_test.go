@@ -1,0 +1,63 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestTimeOfVisitIsAnsweredByTheHours: a question of whether or when the company can be
+// visited at a time of day or on a day ("Lehet jönni 7-kor?", "Mettől meddig vagytok nyitva?",
+// "Are you open at 8am?") is answered by the opening hours, not handed over, on a made-up
+// profile whose entries say nothing of the hours; a FAQ that answers it still does.
+func TestTimeOfVisitIsAnsweredByTheHours(t *testing.T) {
+	p := Profile{
+		CompanyName:    "Próba Kerámiaműhely Kft.",
+		OpeningHours:   "Hétfő–péntek 9:00–17:00, szombat 10:00–14:00, vasárnap zárva",
+		OpeningHoursEN: "Monday–Friday 9:00–17:00, Saturday 10:00–14:00, Sunday closed",
+		Services: []Service{{Name: "Korongozás", Description: "Kezdő korongozó alkalom, agyaggal együtt.", Price: "8 000 Ft / alkalom",
+			NameEN: "Wheel throwing", DescriptionEN: "A beginner wheel-throwing session, clay included."}},
+		FAQ: []QA{{Question: "Van parkoló?", Answer: "Igen, az udvarban.", QuestionEN: "Is there parking?", AnswerEN: "Yes, in the yard."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		lang    Language
+		message string
+		want    string
+	}{
+		{Hungarian, "Mettől meddig vagytok nyitva?", "9:00–17:00"},
+		{Hungarian, "Lehet jönni 7-kor?", "9:00–17:00"},
+		{Hungarian, "Nyitva vagytok vasárnap délután?", "vasárnap zárva"},
+		{Hungarian, "Be lehet menni szombaton 11 órakor?", "10:00–14:00"},
+		{English, "Are you open at 8am?", "9:00–17:00"},
+		{English, "Can I come by at 6 pm on Friday?", "9:00–17:00"},
+		{English, "Can I come at 7?", "9:00–17:00"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%q: handover %v, %q", tc.message, got.Handover, got.Text)
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want the hours %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+	// A time of day with a topic the profile lacks is still a colleague's question, and a FAQ
+	// that answers a question with a time still answers it.
+	for _, tc := range []struct {
+		message string
+		want    string
+	}{
+		{"Lehet 7-kor úszni a tóban?", ""},
+		{"Van parkoló 7-kor?", "udvarban"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%q: handover %v, %q", tc.message, got.Handover, got.Text)
+		if tc.want == "" && (!got.Handover || strings.Contains(got.Text, "9:00")) || tc.want != "" && (got.Handover || !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, "9:00")) {
+			t.Errorf("%q: handover %v, %q; want %q", tc.message, got.Handover, got.Text, tc.want)
+		}
+	}
+}
