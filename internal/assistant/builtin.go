@@ -275,6 +275,14 @@ func (r *responder) content() []string {
 	} else if priceAsked && t.GateQuote {
 		add(tx.quoteFollows)
 	}
+	if len(chosen) == 1 && chosen[0].kind == factHours && q.clock {
+		// "Lehet jönni 7-kor?" of a company open 9 to 17 every day it opens: no, not then.
+		if open, known := openAt(r.local(r.p.OpeningHours, r.p.OpeningHoursEN), r.toks); known && open {
+			add(tx.openThen)
+		} else if known {
+			add(tx.closedThen)
+		}
+	}
 	for i, f := range chosen {
 		add(r.render(f, priceAsked && (i == 0 || f.priced())))
 	}
