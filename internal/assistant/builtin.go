@@ -252,6 +252,17 @@ func (r *responder) content() []string {
 			}
 		}
 	}
+	if (q.clock || in.Hours) && r.p.OpeningHours != "" && !r.whenHours && !answers(ss, q, chosen) && q.ofTimeOnly() {
+		// "Lehet jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a
+		// time of day, or of the hours, that names nothing but times is the opening hours'
+		// to answer when no entry does.
+		for _, s := range ss {
+			if s.kind == factHours {
+				chosen = []scored{s}
+				r.whenHours = true
+			}
+		}
+	}
 	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
 		if t.Captured.isZero() {
 			r.handover = true
@@ -263,6 +274,14 @@ func (r *responder) content() []string {
 		r.explained = true
 	} else if priceAsked && t.GateQuote {
 		add(tx.quoteFollows)
+	}
+	if len(chosen) == 1 && chosen[0].kind == factHours && q.clock {
+		// "Lehet jönni 7-kor?" of a company open 9 to 17 every day it opens: no, not then.
+		if open, known := openAt(r.local(r.p.OpeningHours, r.p.OpeningHoursEN), r.toks); known && open {
+			add(tx.openThen)
+		} else if known {
+			add(tx.closedThen)
+		}
 	}
 	for i, f := range chosen {
 		add(r.render(f, priceAsked && (i == 0 || f.priced())))

@@ -11,7 +11,7 @@ import "strings"
 var concepts = [][]string{
 	{"hetvege*", "szombat*", "vasarnap*", "hetfo*", "kedd*", "szerda*", "csutortok*", "pentek*", "unnep*",
 		"nyitva*", "nyitvatart*", "weekend*", "saturday*", "sunday*", "monday*", "tuesday*", "wednesday*",
-		"thursday*", "friday*", "holiday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor",
+		"thursday*", "friday*", "holiday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor", "mettol",
 		"reggel*", "delelott*", "delutan*", "este", "esti", "estig", "morning*", "afternoon*", "evening*", "early", "earliest",
 		"late", "latest"},
 	{"ido", "idot", "ideig", "idotartam*", "meddig", "het", "hetet", "hetig", "hetre", "nap", "napig", "napot",
@@ -32,6 +32,9 @@ var concepts = [][]string{
 
 // contactConcepts are the bits of the concepts of phone numbers, email and addresses.
 var contactConcepts = conceptsOf("telefon") | conceptsOf("email") | conceptsOf("cim")
+
+// hoursConcept is the bit of the concept of opening days and hours ("nyitva", "szombat").
+var hoursConcept = conceptsOf("nyitva")
 
 // durationConcept is the bit of the concept of time spans ("hét", "nap", "weeks").
 var durationConcept = conceptsOf("hetig")

@@ -311,6 +311,8 @@ type query struct {
 	duration bool
 	// when is set when the question asks when ("mikor", "when").
 	when bool
+	// clock is set when the question names a time of day ("7-kor", "9 órakor", "at 6 pm").
+	clock bool
 	// english is set for a question in English.
 	english bool
 	// priceParts has a bit (see partBit) for each part of the message that asks a price.
@@ -318,6 +320,17 @@ type query struct {
 	// whetherPaid is set for a yes-or-no question of paying: "Újra kell fizetni a
 	// vizsgadíjat?", "Do I have to pay the fee again?" ask whether, not how much.
 	whetherPaid bool
+}
+
+// ofTimeOnly reports whether every word of the query that names a topic is one of days,
+// hours or time spans ("vasárnap", "nyitva", "meddig"): the question names nothing else.
+func (q query) ofTimeOnly() bool {
+	for _, t := range q.terms {
+		if t.weight >= 1 && t.concepts&(hoursConcept|durationConcept) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // asksPrice reports whether the query, with the intents of its message, asks what something
@@ -544,9 +557,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case f == "orakor" && i > 0 && folded[i-1] == "hany":
 			q.when = true
 			continue // "hány órakor", at what time: the kind of answer, not a lesson ("óra")
-		case timeOfDay(folded, i):
-			q.when = true
-			continue // "7-kor", "9 órakor": at a time of day, not an age ("kor")
+		case clockTime(folded, i):
+			q.when, q.clock = true, true
+			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
 		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):

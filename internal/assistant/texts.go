@@ -18,6 +18,8 @@ type texts struct {
 	and                                                           string
 	handover, handoverRest, handoverDone, askHandover             string
 	addressIs, phoneIs, emailIs                                   string
+	// openThen and closedThen say whether the company is open at the time a question names.
+	openThen, closedThen string
 	// inHungarian quotes a profile text that has no version in the reply's language.
 	inHungarian              string
 	name, email, phoneNumber string
@@ -68,6 +70,8 @@ var hu = texts{
 	addressIs:     "Címünk: %s",
 	phoneIs:       "Telefonszámunk: %s",
 	emailIs:       "E-mail címünk: %s",
+	openThen:      "Igen, akkor nyitva vagyunk.",
+	closedThen:    "Akkor sajnos nem vagyunk nyitva.",
 	servicePrice:  "%s ára: %s",
 	inHungarian:   "%s",
 	name:          "a nevét",
@@ -119,6 +123,8 @@ var en = texts{
 	addressIs:     "Our address: %s",
 	phoneIs:       "Our phone number: %s",
 	emailIs:       "Our email address: %s",
+	openThen:      "Yes, we are open then.",
+	closedThen:    "I'm afraid we are not open then.",
 	servicePrice:  "Price of %s: %s",
 	inHungarian:   "„%s” (in Hungarian)",
 	name:          "your name",

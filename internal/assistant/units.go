@@ -241,3 +241,18 @@ func unitsMatch(q, k *term) (m float64, ok bool) {
 func timeOfDay(folded []string, i int) bool {
 	return (folded[i] == "kor" || folded[i] == "orakor") && afterNumber(folded, i)
 }
+
+// clockTime reports whether the folded word i names a time of day: a Hungarian one (see
+// timeOfDay), or an English one, "8am", "6 pm", "7 o'clock", "at 9:30".
+func clockTime(folded []string, i int) bool {
+	f := folded[i]
+	switch {
+	case timeOfDay(folded, i):
+		return true
+	case (f == "am" || f == "pm" || f == "oclock") && afterNumber(folded, i):
+		return true
+	case len(f) > 2 && (strings.HasSuffix(f, "am") || strings.HasSuffix(f, "pm")) && isNumber(f[:len(f)-2]):
+		return true
+	}
+	return f != "" && isNumber(f) && i > 0 && folded[i-1] == "at"
+}
