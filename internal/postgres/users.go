@@ -188,7 +188,7 @@ const viewerColumns = viewerOwnColumns + `,
                         ORDER BY mm.created_at, cc.name)
         FROM memberships mm JOIN companies cc ON cc.id = mm.company_id WHERE mm.user_id = m.user_id) AS companies`
 
-// viewerOwnColumns are viewerColumns without the user's companies, in scanViewerOwn's order.
+// viewerOwnColumns are viewerColumns without the user's companies, in scanViewerThen's order.
 const viewerOwnColumns = memberColumns + `,
        c.name AS company_name, c.plan, c.has_limit_override, c.lead_limit_override, c.retention_months,
        c.round_robin, c.created_at AS company_created_at`
