@@ -174,6 +174,9 @@ const SelectLeadFile = selectLeadFile
 // FindSessionLeadFile is the lead page's session lookup, for tests of its plans.
 const FindSessionLeadFile = findSessionLeadFile
 
+// FindSessionTeamlessLeadFile is the lead page's session lookup while the team cache is live.
+const FindSessionTeamlessLeadFile = findSessionTeamlessLeadFile
+
 // WriterOf is the lead writer, of n, that stores a company's creates.
 func WriterOf(companyID uuid.UUID, n int) int { return writerOf(companyID, n) }
 

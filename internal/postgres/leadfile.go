@@ -57,16 +57,29 @@ WHERE l.company_id = $1 AND l.id = $2`
 // find the company's rows by l.company_id, the lead's own, so that the session lookup can read
 // the file of a lead of the session's company (findSessionLeadFile) with its own parameters.
 // The records' fields are in recordArray's reading order (fileLists.read).
-const leadFileLists = `,
+const leadFileLists = leadFileOwnLists + leadFileUsersList + leadFileRelated
+
+// leadFileTeamlessLists are leadFileLists without the company's users, which the team cache
+// holds (findSessionTeamlessLeadFile).
+const leadFileTeamlessLists = leadFileOwnLists + leadFileRelated
+
+// leadFileOwnLists are the lead's transcript, history and notes.
+const leadFileOwnLists = `,
        (SELECT array_send(array_agg(ROW(m.visitor, m.text, m.created_at, coalesce(m.agent_name, '')) ORDER BY m.id))
         FROM chat_messages m WHERE m.company_id = l.company_id AND m.session_id = l.session_id),
        (SELECT array_send(array_agg(ROW(h.field, coalesce(h.old_value, ''), coalesce(h.new_value, ''), h.origin,
                                         h.created_at) ORDER BY h.id))
         FROM lead_history h WHERE h.company_id = l.company_id AND h.lead_id = l.id),
        (SELECT array_send(array_agg(ROW(n.author_email, n.body, n.created_at) ORDER BY n.id))
-        FROM lead_notes n WHERE n.company_id = l.company_id AND n.lead_id = l.id),
+        FROM lead_notes n WHERE n.company_id = l.company_id AND n.lead_id = l.id)`
+
+// leadFileUsersList is the company's users, in selectTeam's order.
+const leadFileUsersList = `,
        (SELECT array_send(array_agg(ROW(u.id, u.email) ORDER BY m.created_at, u.id))
-        FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = l.company_id),
+        FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = l.company_id)`
+
+// leadFileRelated is the same person's other leads, up to a parameter and leadFileListsEnd.
+const leadFileRelated = `,
        (SELECT array_send(array_agg(o.r))
         FROM (SELECT ROW(o.id, o.first_name, o.last_name, o.email, o.phone, o.source, o.status, o.created_at) AS r
               FROM leads o
@@ -90,6 +103,12 @@ type fileLists struct {
 func (x *fileLists) dest() []any {
 	x.messages.cols, x.history.cols, x.notes.cols, x.users.cols, x.related.cols = 4, 5, 3, 2, 8
 	return []any{&x.messages, &x.history, &x.notes, &x.users, &x.related}
+}
+
+// teamlessDest is dest for leadFileTeamlessLists: the users' list stays empty.
+func (x *fileLists) teamlessDest() []any {
+	d := x.dest()
+	return append(d[:3], d[4])
 }
 
 // LeadFile returns what a company's lead's page shows, with up to related of the same

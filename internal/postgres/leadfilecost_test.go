@@ -25,7 +25,8 @@ import (
 // one connection and run in turn, so that every variant sees the same machine. The backend's
 // CPU a statement (its scheduler statistics) is reported for each: the whole less a copy is
 // what the cut part costs. "floor" is a prepared SELECT of one constant (the work of any
-// statement), "file" the lead's columns and the session lookup alone. With
+// statement), "file" the lead's columns and the session lookup alone, "teamless" the statement
+// the page runs while the team cache is live. With
 // LEADCHAT_BENCH_VARIANT, more variants, one a line, name=SQL with the same five parameters.
 func BenchmarkLeadFileParts(b *testing.B) {
 	ctx := context.Background()
@@ -42,6 +43,7 @@ func BenchmarkLeadFileParts(b *testing.B) {
 	variants := []struct{ name, sql string }{
 		{"whole", whole},
 		{"floor", `SELECT $1::text, $2::text[], $3::text[], $4::uuid, $5::int`},
+		{"teamless", postgres.FindSessionTeamlessLeadFile}, // while the team cache is live
 	}
 	file := whole
 	for _, l := range lists {

@@ -107,12 +107,25 @@ func (ss *SessionStore) FindViewerCtx(ctx context.Context, token string, userPat
 	return data, v, true, nil
 }
 
+// findSessionTeamlessLeadFile is findSessionLeadFile without the company's users and the
+// viewer's companies, which the team cache holds while it is live.
+const findSessionTeamlessLeadFile = `
+SELECT s.data, ` + leadColumns + leadFileTeamlessLists + `$5` + leadFileListsEnd + `, ` + viewerOwnColumns + sessionViewerFrom + `
+JOIN leads l ON l.company_id = m.company_id AND l.id = $4` + sessionLive
+
 // FindViewerLeadFileCtx is FindViewerCtx that also reads the file of the lead of the session's
 // company, as LeadFile does with up to related of the same person's other leads. found is
-// false when FindViewerCtx's would be, or the company has no such lead.
+// false when FindViewerCtx's would be, or the company has no such lead. While the team cache
+// is live, the company's users and the viewer's companies come from it, and the statement
+// reads neither.
 func (ss *SessionStore) FindViewerLeadFileCtx(ctx context.Context, token string, userPath, companyPath []string,
 	leadID uuid.UUID, related int) (data []byte, v user.Viewer, f lead.File, users []user.User, found bool, err error) {
-	st, err := ss.s.stmt(ctx, findSessionLeadFile)
+	teamless := ss.s.team.live()
+	q := findSessionLeadFile
+	if teamless {
+		q = findSessionTeamlessLeadFile
+	}
+	st, err := ss.s.stmt(ctx, q)
 	if err != nil {
 		return nil, user.Viewer{}, lead.File{}, nil, false, err
 	}
@@ -120,8 +133,12 @@ func (ss *SessionStore) FindViewerLeadFileCtx(ctx context.Context, token string,
 		return nil, user.Viewer{}, lead.File{}, nil, false, err
 	}
 	var row fileRow
-	v, err = scanViewer(st.QueryRowContext(ctx, token, pq.StringArray(userPath), pq.StringArray(companyPath), leadID, related),
-		append([]any{&data}, row.dest()...)...)
+	r := st.QueryRowContext(ctx, token, pq.StringArray(userPath), pq.StringArray(companyPath), leadID, related)
+	if teamless {
+		v, err = scanViewerThen(r, append(append([]any{&data}, row.r.dest()...), row.lists.teamlessDest()...))
+	} else {
+		v, err = scanViewer(r, append([]any{&data}, row.dest()...)...)
+	}
 	ss.s.endFileTurn()
 	if errs.Is(err, errs.NotFound) {
 		return nil, user.Viewer{}, lead.File{}, nil, false, nil
@@ -131,6 +148,14 @@ func (ss *SessionStore) FindViewerLeadFileCtx(ctx context.Context, token string,
 	}
 	if f, users, err = row.file(); err != nil {
 		return nil, user.Viewer{}, lead.File{}, nil, false, err
+	}
+	if teamless {
+		if users, err = ss.s.teamUsers(ctx, v.CompanyID); err != nil {
+			return nil, user.Viewer{}, lead.File{}, nil, false, err
+		}
+		if v.Companies, err = ss.s.teamCompanies(ctx, v.ID); err != nil {
+			return nil, user.Viewer{}, lead.File{}, nil, false, err
+		}
 	}
 	return data, v, f, users, true, nil
 }

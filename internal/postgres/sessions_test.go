@@ -2,12 +2,14 @@ package postgres_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
+	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/errs"
 	"github.com/leadchat/leadchat/internal/lead"
 	"github.com/leadchat/leadchat/internal/postgres"
@@ -198,5 +200,135 @@ func TestLeadFileReadsTakeTurns(t *testing.T) {
 			t.Fatalf("read %d, no session: found %v, %v", i, found, err)
 		}
 		cancel()
+	}
+}
+
+// The lead page's lists of who is in a company (the company's users, the viewer's companies)
+// come from the team cache while the change feed is live, and every change to them reaches the
+// cache: a member added, removed or accepting, an address or a company's name changed, a
+// user deleted. After each, once the change feed has caught up, the lead page's lookup gives
+// what the lookups that read no cache (FindViewerCtx, LeadFile) give.
+func TestLeadPageTeamListsFollowChanges(t *testing.T) {
+	s := open(t, postgres.Options{})
+	ctx := context.Background()
+	a, b := company(t, s, "A"), company(t, s, "B")
+	u, err := s.CreateUser(ctx, a, "nezo@ceg.hu", user.Owner, "nem valódi hash", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLead("Eszter")
+	if _, err := s.CreateLead(ctx, a, l, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	ss := s.SessionStore(0)
+	userPath, companyPath := []string{"values", "user_id"}, []string{"values", "company_id"}
+	data := `{"deadline":"2030-01-01T00:00:00Z","values":{"company_id":"` + a.String() + `","seen":1,"user_id":"` + u.ID.String() + `"}}`
+	if err := ss.Commit("munkamenet", []byte(data), time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	caughtUp := markedFollower(t, s, s.TeamCache())
+	check := func(after string) {
+		t.Helper()
+		caughtUp()
+		for range 2 { // the first may load the lists, the second finds them kept
+			_, v, _, users, found, err := ss.FindViewerLeadFileCtx(ctx, "munkamenet", userPath, companyPath, l.ID, 20)
+			if err != nil || !found {
+				t.Fatalf("after %s: found %v, %v", after, found, err)
+			}
+			_, wv, _, err := ss.FindViewerCtx(ctx, "munkamenet", userPath, companyPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, wusers, err := s.LeadFile(ctx, a, l.ID, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(wv.Companies, v.Companies); diff != "" {
+				t.Errorf("after %s, the viewer's companies (-read +the lead page's):\n%s", after, diff)
+			}
+			if diff := cmp.Diff(wusers, users); diff != "" {
+				t.Errorf("after %s, the company's users (-read +the lead page's):\n%s", after, diff)
+			}
+		}
+	}
+	check("the start")
+	other, err := s.CreateUser(ctx, a, "masik@ceg.hu", user.Member, "nem valódi hash", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("a member added")
+	if err := s.AcceptMembership(ctx, a, other.ID); err != nil {
+		t.Fatal(err)
+	}
+	check("a membership accepted")
+	if _, err := s.CreateUser(ctx, b, "nezo@ceg.hu", user.Member, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	check("the viewer added to another company")
+	for what, q := range map[string]string{
+		"an address changed":   `UPDATE users SET email = 'uj@ceg.hu' WHERE id = '` + other.ID.String() + `'`,
+		"a company renamed":    `UPDATE companies SET name = 'B2' WHERE id = '` + b.String() + `'`,
+		"the viewer's renamed": `UPDATE users SET email = 'nezo2@ceg.hu' WHERE id = '` + u.ID.String() + `'`,
+		"the company renamed":  `UPDATE companies SET name = 'A2' WHERE id = '` + a.String() + `'`,
+	} {
+		if _, err := s.DB().ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		check(what)
+	}
+	if _, err := s.RemoveCompanyUser(ctx, b, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	check("the viewer removed from another company")
+	if _, err := s.RemoveUser(ctx, other.ID); err != nil {
+		t.Fatal(err)
+	}
+	check("a user deleted")
+}
+
+// markedFollower follows the change feed for f until the test ends (ListenCache), once the
+// feed is live, and returns caughtUp (markedKeyring's).
+func markedFollower(t *testing.T, s *postgres.Store, f cache.Follower) (caughtUp func()) {
+	t.Helper()
+	live := &liveWatch{Follower: f, up: make(chan struct{})}
+	m := &marking{Follower: live, marks: map[string]chan struct{}{}}
+	caughtUp = func() {
+		t.Helper()
+		what, arrived := "test-mark-"+uuid.NewString(), make(chan struct{})
+		m.mu.Lock()
+		m.marks[what] = arrived
+		m.mu.Unlock()
+		if err := s.NotifyCache(context.Background(), what); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-arrived:
+		case <-time.After(20 * time.Second):
+			t.Fatal("the change feed did not bring the test's own notification")
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = s.ListenCache(ctx, m); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	select {
+	case <-live.up:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cache listener did not connect")
+	}
+	return caughtUp
+}
+
+// liveWatch passes the change feed on to the follower, and closes up once it is live.
+type liveWatch struct {
+	cache.Follower
+	once sync.Once
+	up   chan struct{}
+}
+
+func (w *liveWatch) Live(up bool) {
+	w.Follower.Live(up)
+	if up {
+		w.once.Do(func() { close(w.up) })
 	}
 }

@@ -38,6 +38,8 @@ type Store struct {
 	turns *groupWriter[turnWrite, bool]
 	// fileReads holds a token for each lead page's read running (fileTurn).
 	fileReads chan struct{}
+	// team keeps the lists of who is in a company (team.go).
+	team teamCache
 }
 
 // Options tune the connection pool.
@@ -111,7 +113,8 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 	if opt.FileReads == 0 {
 		opt.FileReads = 2 * runtime.GOMAXPROCS(0)
 	}
-	s := &Store{db: db, dsn: dsn, binaryParams: cfg.BinaryParameters, fileReads: make(chan struct{}, opt.FileReads)}
+	s := &Store{db: db, dsn: dsn, binaryParams: cfg.BinaryParameters, fileReads: make(chan struct{}, opt.FileReads),
+		team: newTeamCache()}
 	if opt.LeadBatch == 0 {
 		opt.LeadBatch = DefaultLeadBatch
 	}

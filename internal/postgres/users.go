@@ -183,12 +183,15 @@ WHERE m.company_id = $1 AND m.user_id = $2`
 
 // viewerColumns are a viewer's columns, over memberships m, users u and companies c, in
 // scanViewer's order.
-const viewerColumns = memberColumns + `,
-       c.name AS company_name, c.plan, c.has_limit_override, c.lead_limit_override, c.retention_months,
-       c.round_robin, c.created_at AS company_created_at,
+const viewerColumns = viewerOwnColumns + `,
        (SELECT json_agg(json_build_object('company_id', mm.company_id, 'company_name', cc.name, 'role', mm.role)
                         ORDER BY mm.created_at, cc.name)
         FROM memberships mm JOIN companies cc ON cc.id = mm.company_id WHERE mm.user_id = m.user_id) AS companies`
+
+// viewerOwnColumns are viewerColumns without the user's companies, in scanViewerThen's order.
+const viewerOwnColumns = memberColumns + `,
+       c.name AS company_name, c.plan, c.has_limit_override, c.lead_limit_override, c.retention_months,
+       c.round_robin, c.created_at AS company_created_at`
 
 // Viewer returns a user of a company, the company, and the companies the user may switch
 // between; errs.NotFound when the company has no such member.
@@ -206,25 +209,34 @@ func (s *Store) Viewer(ctx context.Context, companyID, userID uuid.UUID) (user.U
 
 // scanViewer reads a row whose columns are viewerColumns, after those of extra.
 func scanViewer(row *sql.Row, extra ...any) (user.Viewer, error) {
+	var companies []byte
+	v, err := scanViewerThen(row, extra, &companies)
+	if err != nil {
+		return user.Viewer{}, err
+	}
+	if err := json.Unmarshal(companies, &v.Companies); err != nil { // never NULL: the user is a member of the company
+		return user.Viewer{}, fmt.Errorf("reading a user's companies: %w", err)
+	}
+	return v, nil
+}
+
+// scanViewerThen reads a row whose columns are those of extra, viewerOwnColumns, then those of
+// then: a viewer without Companies.
+func scanViewerThen(row *sql.Row, extra []any, then ...any) (user.Viewer, error) {
 	var (
-		u         userRow
-		c         companyRow
-		companies []byte
+		u userRow
+		c companyRow
 	)
 	// Scanned by position: every dashboard page reads the viewer, and sqlx's matching of the
 	// columns to the fields by reflection was most of this call's own CPU.
 	dest := append(extra, &u.ID, &u.Email, &u.PasswordSet, &u.CreatedAt,
 		&u.CompanyID, &u.Role, &c.Name, &c.Plan, &c.HasLimitOverride, &c.LeadLimitOverride, &c.RetentionMonths,
-		&c.RoundRobin, &c.CreatedAt, &companies)
-	if err := row.Scan(dest...); err != nil {
+		&c.RoundRobin, &c.CreatedAt)
+	if err := row.Scan(append(dest, then...)...); err != nil {
 		return user.Viewer{}, translate(err)
 	}
 	c.ID = u.CompanyID
-	var ms []user.Membership
-	if err := json.Unmarshal(companies, &ms); err != nil { // never NULL: the user is a member of the company
-		return user.Viewer{}, fmt.Errorf("reading a user's companies: %w", err)
-	}
-	return user.Viewer{User: u.user(), Company: c.company(), Companies: ms}, nil
+	return user.Viewer{User: u.user(), Company: c.company()}, nil
 }
 
 // The one user query without a company id: the email is what tells whose dashboard a login opens.

@@ -147,7 +147,7 @@ func Open(ctx context.Context, cfg Config, logOut io.Writer, extra map[string]ht
 		store.Close()
 		return nil, err
 	}
-	svc := &Service{cfg: cfg, log: log, store: store, tally: tally, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache()}, http: h,
+	svc := &Service{cfg: cfg, log: log, store: store, tally: tally, sessions: sessions, keys: keys, caches: cache.Group{keys.Cache(), configs.Cache(), chats.Cache(), store.TeamCache()}, http: h,
 		hub: hub, live: conversations}
 	if err := svc.openDeliveries(ctx); err != nil {
 		store.Close()

@@ -33,6 +33,11 @@ func BenchmarkLeadPage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// The cache listener, as the service runs it: the team's lists are kept while it is live.
+	lctx, stop := context.WithCancel(ctx)
+	listening := make(chan struct{})
+	go func() { _ = store.ListenCache(lctx, store.TeamCache()); close(listening) }()
+	b.Cleanup(func() { stop(); <-listening })
 	h, cookie := benchLogin(b, store)
 	page := func() {
 		r := httptest.NewRequest(http.MethodGet, "/app/leads/"+id.String(), nil)
