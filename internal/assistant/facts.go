@@ -903,21 +903,6 @@ type scored struct {
 	phrase uint64
 }
 
-// anyMatch reports whether ok holds for a key or a word of a fact of fs.
-func anyMatch(fs []fact, ok func(k *term) bool) bool {
-	for i := range fs {
-		f := &fs[i]
-		for _, ks := range [...][]term{f.keys, f.joined, f.body} {
-			for ki := range ks {
-				if ok(&ks[ki]) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // score matches every fact against the query.
 func score(x *Index, q query) []scored {
 	fs := x.facts
@@ -951,16 +936,6 @@ func score(x *Index, q query) []scored {
 		m := match(&q.terms[j].term, k)
 		memo[j][k.id] = math.Float64bits(m) | memoKnown
 		return m
-	}
-	for j := range q.terms {
-		if t := &q.terms[j].term; t.loose != "" && !t.looseOn && !anyMatch(fs, func(k *term) bool { return matched(j, k) >= sameIdea }) {
-			// An English word no word of the profile matches by its own translations may by
-			// its looser kin, in part: "neuter" is "spay", which is "ivartalanít". A word
-			// that matches one keeps to it: "tyres" (kin "kerék") is the "gumi" of
-			// "gumitárolás", not the "kerék" of "kerékcsere".
-			t.looseOn = true
-			clear(memo[j])
-		}
 	}
 	for i := range fs {
 		f := &fs[i]

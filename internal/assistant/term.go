@@ -28,11 +28,6 @@ type term struct {
 	// lexicon lacks the word.
 	key   string
 	trans []string
-	// loose holds an English word's looser kin in the lexicon, separated by spaces (morph's
-	// EnglishLoose): they match a profile word only in part, and only when looseOn is set,
-	// which score sets for a word that matches no word of the profile otherwise.
-	loose   string
-	looseOn bool
 	// english is set for a word of an English question or an English profile text.
 	english bool
 	// stemmed is set when the dictionary's rules found the first of lemmas (morph's Stems),
@@ -203,7 +198,6 @@ func makeTerm(lower string, english, profile bool) term {
 	}
 	if english {
 		t.trans = lang.EnglishOf(f, key)
-		t.loose = lang.EnglishLoose(f)
 		if base, ok := agentBase(f); ok && len(t.trans) <= maxAgentOwn {
 			// "charger" is one who charges: the lexicon's few words for it may all be
 			// another sense ("csataló", a warhorse); the verb's first words follow them.
@@ -630,25 +624,7 @@ func match(q, k *term) float64 {
 	if alike && min(len(q.fold), len(k.fold)) >= 7 && commonPrefix(q.fold, k.fold) >= 5 {
 		return compound
 	}
-	if q.looseOn && !k.english && looseKin(q, k) {
-		// "Does the treatment hurt?": "hurt" is "ache" first in WordNet, and "ache" "fáj".
-		return compound
-	}
 	return 0
-}
-
-// looseKin reports whether one of the English word q's looser kin (see term.loose) is the
-// profile word k or one of its lemmas.
-func looseKin(q, k *term) bool {
-	for rest := q.loose; rest != ""; {
-		var h string
-		h, rest, _ = strings.Cut(rest, " ")
-		lemmas := func() []string { return morph.Load().LooseLemmas(h) }
-		if translates(h, k.fold, lemmas) || slices.ContainsFunc(k.lemmas, func(l string) bool { return translates(h, l, lemmas) }) {
-			return true
-		}
-	}
-	return false
 }
 
 // compoundTail reports whether the visitor's word, as it stands or as its lemma, is the

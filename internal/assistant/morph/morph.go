@@ -47,8 +47,6 @@ var (
 	englishText string
 	//go:embed data/en_hu_forms.txt
 	formsText string
-	//go:embed data/en_hu_loose.txt
-	looseText string
 	//go:embed data/hu_en.txt
 	glossesText string
 	//go:embed data/hu_synonyms.txt
@@ -88,12 +86,7 @@ type Data struct {
 	// other than its stem, whose line differs from its stem's: the stem's words, those both
 	// dictionaries give the word itself first ("expensive": "drága" before "expense"'s
 	// "kiadás").
-	forms table
-	// loose has a line "word<TAB>word word" per English word as written with Hungarian words
-	// only a looser path reaches: those of the other words of its first WordNet sense and
-	// of what that sense is a kind of, that its own line lacks ("neuter": "spay",
-	// "ivartalanít"; "toothache": "ache", "fáj").
-	loose    table
+	forms    table
 	glosses  table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
 	synonyms table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas
 	antonyms table // "stem<TAB>stem stem": an English Snowball stem and its antonyms' stems
@@ -109,7 +102,6 @@ func load() *Data {
 	d.folded = newTable(foldLines(functionText), '\t')
 	d.english = newTable(englishText, '\t')
 	d.forms = newTable(formsText, '\t')
-	d.loose = newTable(looseText, '\t')
 	d.glosses = newTable(glossesText, '\t')
 	d.synonyms = newTable(synonymsText, '\t')
 	d.antonyms = newTable(antonymsText, '\t')
@@ -1013,43 +1005,6 @@ func (d *Data) EnglishAt(k string) []string {
 		return strings.Fields(hu)
 	}
 	return nil
-}
-
-// EnglishLoose returns the Hungarian words a looser path gives the folded English word w as
-// written or the word it inflects ("neutering": "neuter"; see Data.loose), separated by
-// spaces: kin of the word, not translations of it. "" when it has none.
-func (d *Data) EnglishLoose(w string) string {
-	try := func(base string) string {
-		if len(base) < 3 {
-			return ""
-		}
-		hu, _ := d.loose.value(base)
-		return hu
-	}
-	if hu := try(w); hu != "" {
-		return hu
-	}
-	if base, ok := irregular[w]; ok {
-		return try(base)
-	}
-	n := len(w)
-	var a, b string // the word with a suffix of inflection off, in two spellings
-	switch {
-	case strings.HasSuffix(w, "ies"):
-		a = w[:n-3] + "y"
-	case strings.HasSuffix(w, "es"):
-		a, b = w[:n-1], w[:n-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
-		a = w[:n-1]
-	case strings.HasSuffix(w, "ed"):
-		a, b = w[:n-1], w[:n-2]
-	case strings.HasSuffix(w, "ing"):
-		a, b = w[:n-3], w[:n-3]+"e"
-	}
-	if hu := try(a); hu != "" {
-		return hu
-	}
-	return try(b)
 }
 
 // Glosses returns the English Snowball stems of the senses the Hungarian–English dictionary

@@ -89,7 +89,7 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_synonyms.txt"), same); err != nil {
 		return err
 	}
-	synonyms, pertains, firstKin, twoWords, err := readSynonyms(wordnet)
+	synonyms, pertains, twoWords, err := readSynonyms(wordnet)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err != nil {
 		return err
 	}
-	lex, forms, loose, err := readLexicon(dictd, hu, synonyms, pertains, firstKin, twoWords, uiPairs)
+	lex, forms, err := readLexicon(dictd, hu, synonyms, pertains, twoWords, uiPairs)
 	if err != nil {
 		return err
 	}
@@ -105,9 +105,6 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 		return err
 	}
 	if err := writeLines(filepath.Join(out, "en_hu_forms.txt"), forms); err != nil {
-		return err
-	}
-	if err := writeLines(filepath.Join(out, "en_hu_loose.txt"), loose); err != nil {
 		return err
 	}
 	glosses, err := readGlosses(dictd, hu)
@@ -796,11 +793,7 @@ func formDistance(en, k string) int {
 // whose line differs from their stem's: the stem's words, those both dictionaries give the
 // word itself first. Snowball stems "cancel" and "cancellation" alike, and a stem's line
 // cannot rank first both what "cancel" means and what "cancellation" does.
-//
-// The third lines, "word<TAB>hu hu hu", are an English word's looser kin: the Hungarian words
-// of the other words of its first WordNet sense and of its hypernyms (firstKin) that its own
-// line lacks.
-func readLexicon(dictd string, hu *morph.Data, synonyms, pertains, firstKin map[string][]string, twoWords map[string]bool, uiPairs [][2]string) (stemLines, formLines, looseLines []string, err error) {
+func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) (stemLines, formLines []string, err error) {
 	pairs := map[string]map[string]int{}     // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{}     // English stem -> Hungarian word -> when first seen
 	formPairs := map[string]map[string]int{} // the same by English word as written
@@ -885,7 +878,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains, firstKin map[
 			}
 		}
 	}); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
 		head = strings.ReplaceAll(head, ",", "")
@@ -902,7 +895,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains, firstKin map[
 			}
 		}
 	}); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	// A two-word sense names a kind of its last word: "banyan" is "indiai fügefa" (an Indian
 	// fig tree), a "fügefa". Only a word with no single-word equivalent takes it:
@@ -1082,42 +1075,8 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains, firstKin map[
 		}
 	}
 	slices.Sort(formLines)
-	// A word's looser kin: the first synonymWords of each other word of its first WordNet
-	// sense ("neuter": "alter, spay, castrate"; "spay" is "ivartalanít") and of what that
-	// sense is a kind of ("toothache": "ache", "fáj"), that its own line lacks, though no
-	// second synonym gives them. The assistant matches them only in part,
-	// where nothing closer does. Keyed by the word as written: "expensive" and "expense"
-	// stem alike, and the noun's kin ("cost": "fizet") is no kin of the adjective.
-	for en := range firstKin {
-		k := morph.EnglishStem(en)
-		if twoWords[k] || !isLetters(en) {
-			continue
-		}
-		line := byStem[k]
-		var ws []string
-		take := func(from []string) {
-			for _, w := range from[:min(len(from), synonymWords)] {
-				if !slices.Contains(line, w) && !slices.Contains(ws, w) && !hu.FunctionOnly(w) && !hu.Prefix(w) {
-					ws = append(ws, w)
-				}
-			}
-		}
-		for _, h := range firstKin[en] {
-			take(own(h))
-		}
-		if len(ws) > maxLoose {
-			ws = ws[:maxLoose]
-		}
-		if len(ws) > 0 {
-			looseLines = append(looseLines, en+"\t"+strings.Join(ws, " "))
-		}
-	}
-	slices.Sort(looseLines)
-	return stemLines, formLines, looseLines, nil
+	return stemLines, formLines, nil
 }
-
-// maxLoose bounds the looser kin kept for one English word (see readLexicon).
-const maxLoose = 12
 
 // wordnetSenses is how many of a word's first senses of each part of speech give it synonyms:
 // WordNet lists a word's senses commonest first, and a later one is seldom what a visitor means.
@@ -1128,12 +1087,9 @@ const wordnetSenses = 2
 // words of its first senses' synsets, in the order of its senses; and the stems of the words
 // those senses pertain to (WordNet's "\" pointers of the word): the adjective "bridal"
 // pertains to "bride", "dental" to "tooth". Other derivations ("+") are left out: "cyclist"
-// derives from "cycle", whose first Hungarian word is a circle. firstKin holds, by the word
-// as written (lower case, two words as joinTwo writes them), the stems of the other words of
-// its first sense of each part of speech and of what that sense is a kind of (its "@"
-// pointers, hypernyms: "toothache" is an "ache"): the looser kin readLexicon writes.
-func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string, twoWords map[string]bool, err error) {
-	synonyms, pertains, firstKin, twoWords = map[string][]string{}, map[string][]string{}, map[string][]string{}, map[string]bool{}
+// derives from "cycle", whose first Hungarian word is a circle.
+func readSynonyms(dir string) (synonyms, pertains map[string][]string, twoWords map[string]bool, err error) {
+	synonyms, pertains, twoWords = map[string][]string{}, map[string][]string{}, map[string]bool{}
 	oneWord := map[string]bool{} // "website", which "web site" writes as two
 	clean := func(w string) string {
 		w, _, _ = strings.Cut(w, "(") // an adjective's marker: "galore(ip)"
@@ -1157,8 +1113,7 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 	// word is of no use) and its pointers, by part of speech and offset: "n01037469".
 	type pointer struct {
 		target       string
-		source, word int  // 0: the whole synset
-		kindOf       bool // a hypernym ("@"), not a word it pertains to ("\\")
+		source, word int // 0: the whole synset
 	}
 	type synset struct {
 		words    []string
@@ -1170,7 +1125,7 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 	for _, pos := range posFiles {
 		data, err := os.ReadFile(filepath.Join(dir, "data."+pos))
 		if err != nil {
-			return nil, nil, nil, nil, fmt.Errorf("%w (install wordnet-base)", err)
+			return nil, nil, nil, fmt.Errorf("%w (install wordnet-base)", err)
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			fs := strings.Fields(line)
@@ -1190,14 +1145,14 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 				for i := 0; i < p; i++ {
 					f := rest[1+4*i : 5+4*i]
 					st, err := strconv.ParseUint(f[3], 16, 16)
-					if err != nil || f[0] != "\\" && f[0] != "@" {
+					if err != nil || f[0] != "\\" {
 						continue
 					}
 					pos := f[2]
 					if pos == "s" {
 						pos = "a"
 					}
-					ss.pointers = append(ss.pointers, pointer{target: pos + f[1], source: int(st >> 8), word: int(st & 0xff), kindOf: f[0] == "@"})
+					ss.pointers = append(ss.pointers, pointer{target: pos + f[1], source: int(st >> 8), word: int(st & 0xff)})
 				}
 			}
 			synsets[posKey[pos]+fs[0]] = ss
@@ -1206,7 +1161,7 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 	for _, pos := range posFiles {
 		index, err := os.ReadFile(filepath.Join(dir, "index."+pos))
 		if err != nil {
-			return nil, nil, nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, line := range strings.Split(string(index), "\n") {
 			fs := strings.Fields(line)
@@ -1214,24 +1169,14 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 				continue
 			}
 			w := clean(fs[0])
-			// The word as written, which keys its kin: "expensive" and "expense" stem alike.
-			written := joinTwo(strings.ToLower(strings.ReplaceAll(fs[0], "_", " ")))
 			senses, err := strconv.Atoi(fs[2])
 			if w == "" || err != nil || len(fs) < senses {
 				continue
 			}
-			for n, off := range fs[len(fs)-senses:][:min(senses, wordnetSenses)] {
+			for _, off := range fs[len(fs)-senses:][:min(senses, wordnetSenses)] {
 				ss := synsets[posKey[pos]+off]
 				if ss == nil {
 					continue
-				}
-				if n == 0 {
-					// The word's first sense, which WordNet lists as its commonest.
-					for _, s := range ss.words {
-						if s != "" && s != w && !slices.Contains(firstKin[written], s) {
-							firstKin[written] = append(firstKin[written], s)
-						}
-					}
 				}
 				for _, s := range ss.words {
 					if s != "" && s != w && !slices.Contains(synonyms[w], s) {
@@ -1239,17 +1184,6 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 					}
 				}
 				for _, p := range ss.pointers {
-					if t := synsets[p.target]; p.kindOf && n == 0 && t != nil {
-						// What the word's first sense is a kind of: "toothache" of "ache".
-						for _, s := range t.words {
-							if s != "" && s != w && !slices.Contains(firstKin[written], s) {
-								firstKin[written] = append(firstKin[written], s)
-							}
-						}
-					}
-					if p.kindOf {
-						continue
-					}
 					if p.source != 0 && (p.source > len(ss.words) || ss.words[p.source-1] != w) {
 						continue // another word of the synset pertains to it
 					}
@@ -1269,7 +1203,7 @@ func readSynonyms(dir string) (synonyms, pertains, firstKin map[string][]string,
 	for w := range oneWord {
 		delete(twoWords, w)
 	}
-	return synonyms, pertains, firstKin, twoWords, nil
+	return synonyms, pertains, twoWords, nil
 }
 
 // maxOwnForPhrase is how many Hungarian words of its own an English word may have and still

@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -64,7 +63,7 @@ func lexiconAndForms(t *testing.T, engHun, hunEng [][]string) (stems, forms map[
 	dir := t.TempDir()
 	writeDictd(t, filepath.Join(dir, "freedict-eng-hun"), engHun)
 	writeDictd(t, filepath.Join(dir, "freedict-hun-eng"), hunEng)
-	stemLines, formLines, _, err := readLexicon(dir, morph.Load(), nil, nil, nil, nil, nil)
+	stemLines, formLines, err := readLexicon(dir, morph.Load(), nil, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,59 +132,5 @@ func TestLexiconIrregularVerbHead(t *testing.T) {
 	}, nil)
 	if got, want := lex["come"], "jon erkezik"; got != want {
 		t.Errorf("come: %q, want %q", got, want)
-	}
-}
-
-func TestLexiconLooseKin(t *testing.T) {
-	// "neuter" is "semleges" (the grammatical gender) in the dictionary; its first WordNet
-	// sense is "alter, neuter, spay, castrate", and "spay" is "ivartalanít", which only that
-	// one synonym gives: its kin line has it, not its own line. "spay" itself has kin
-	// ("castrate": "herél") and none its own line has already ("ivartalanít").
-	dir := t.TempDir()
-	writeDictd(t, filepath.Join(dir, "freedict-eng-hun"), [][]string{
-		{"neuter", "1. semleges"},
-		{"to spay", "1. ivartalanít"},
-		{"to castrate", "1. herél", "2. ivartalanít"},
-	})
-	writeDictd(t, filepath.Join(dir, "freedict-hun-eng"), [][]string{{"semleges", "neuter"}})
-	kin := map[string][]string{"neuter": {"spay", "castrat"}, "spay": {"castrat"}}
-	stemLines, _, looseLines, err := readLexicon(dir, morph.Load(), nil, nil, kin, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"neuter\tivartalanit herel", "spay\therel"}
-	if !slices.Equal(looseLines, want) {
-		t.Errorf("loose lines %q, want %q", looseLines, want)
-	}
-	if !slices.Contains(stemLines, "neuter\tsemleges") {
-		t.Errorf("neuter's own line changed: %q", stemLines)
-	}
-}
-
-func TestSynonymsFirstKinTakesHypernyms(t *testing.T) {
-	// A made-up WordNet: "toothache" has one sense, a kind of "ache" (an "@" pointer); "ache"
-	// and "aching" are one synset. The first sense's kind enters firstKin, by the word as
-	// written, as stems; not its synonyms, which it has none of.
-	dir := t.TempDir()
-	files := map[string]string{
-		"data.noun":  "00000100 26 n 01 toothache 0 001 @ 00000200 n 0000 | pain in a tooth\n00000200 26 n 02 ache 0 aching 0 000 | a dull pain\n",
-		"index.noun": "toothache n 1 1 @ 1 0 00000100\nache n 1 0 1 0 00000200\naching n 1 0 1 0 00000200\n",
-	}
-	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
-		for _, f := range []string{"data.", "index."} {
-			if err := os.WriteFile(filepath.Join(dir, f+pos), []byte(files[f+pos]), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	synonyms, _, firstKin, _, err := readSynonyms(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := firstKin["toothache"], []string{"ach"}; !slices.Equal(got, want) {
-		t.Errorf("toothache's kin %q, want %q", got, want)
-	}
-	if got := synonyms["toothach"]; len(got) != 0 {
-		t.Errorf("toothache's synonyms %q, want none", got)
 	}
 }
