@@ -77,8 +77,8 @@ FROM leads l`
 // of 48 bytes (pageFixed), which lib/pq takes in binary and hands over as a slice of its
 // buffer: as uuids it wrote each out as a new 36-byte text, which uuidColumn parsed back.
 // PostgreSQL's CPU a page of 50 fell too (238 against 259 µs in alternating rounds; uuid_out
-// costs more than uuid_send). The texts are %s: leadTextColumns, or sentTexts. The lead reads
-// of one row keep leadColumns: database/sql's Row.Scan takes no sql.RawBytes, which readPage
+// costs more than uuid_send). The texts (%s) are leadTextColumns or sentTexts, by the
+// statement (selectListLead, selectListSent). The lead reads of one row keep leadColumns: database/sql's Row.Scan takes no sql.RawBytes, which readPage
 // scans the bytea, the texts and the JSON columns into.
 const listColumns = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000000-0000-0000-0000-000000000000'))
            || timestamptz_send(l.created_at) || timestamptz_send(l.updated_at),
@@ -93,8 +93,12 @@ const listColumns = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000
 // (binary_parameters) gets every column as text, a bytea in hex, so the other pages keep the
 // texts as text. textsend skips the client encoding's conversion: the texts come in the
 // database's encoding, which is UTF8 (pgembed's initdb -E UTF8, and Open refuses any other).
-// A cast to bytea would be no cheaper: PostgreSQL has none from text but through bytea's
-// input, which reads a backslash as an escape.
+// textsend was tried before with a string made of each text, which only halved lib/pq's
+// allocations and cost PostgreSQL some 40 µs more a page (291 against 259 µs); with one buffer
+// a page, in alternating rounds of BenchmarkListPage PostgreSQL's CPU a page showed no rise
+// beyond the machine's noise, and the server's fell. A cast to bytea is no cheaper:
+// PostgreSQL has none from text but through bytea's input, which reads a backslash as an
+// escape.
 const sentTexts = `textsend(l.first_name), textsend(l.last_name), textsend(l.email), textsend(l.phone),
        textsend(l.phone_e164), textsend(l.service), textsend(l.details->>'note'), textsend(l.source),
        textsend(l.status), textsend(l.session_id)`
