@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unsafe"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/google/uuid"
@@ -76,23 +77,45 @@ FROM leads l`
 // of 48 bytes (pageFixed), which lib/pq takes in binary and hands over as a slice of its
 // buffer: as uuids it wrote each out as a new 36-byte text, which uuidColumn parsed back.
 // PostgreSQL's CPU a page of 50 fell too (238 against 259 µs in alternating rounds; uuid_out
-// costs more than uuid_send). The texts stay text: through textsend, as bytea, lib/pq's
-// allocations a text halve, but PostgreSQL spent some 40 µs more a page (291 against 259 µs),
-// more than the allocations cost the server. The lead reads of one row keep leadColumns:
-// database/sql's Row.Scan takes no sql.RawBytes, which readPage scans the bytea and the JSON
-// columns into.
+// costs more than uuid_send). The texts (%s) are leadTextColumns or sentTexts, by the
+// statement (selectListLead, selectListSent). The lead reads of one row keep leadColumns: database/sql's Row.Scan takes no sql.RawBytes, which readPage
+// scans the bytea, the texts and the JSON columns into.
 const listColumns = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000000-0000-0000-0000-000000000000'))
            || timestamptz_send(l.created_at) || timestamptz_send(l.updated_at),
-       ` + leadTextColumns + `,
+       %s,
        ` + leadDataColumns + leadColumnsTail
+
+// sentTexts are leadTextColumns as bytea in textsend's binary form (the text's bytes), in the
+// same order, for a prepared page: lib/pq takes a bytea of a prepared statement in binary and
+// hands it over as a slice of its buffer, which readPage copies into one buffer for the page
+// (textArena). As text, lib/pq made a string of each and boxed it, two allocations a text,
+// some 450 of a page's 1,110 (BenchmarkListPage). A statement sent with its arguments
+// (binary_parameters) gets every column as text, a bytea in hex, so the other pages keep the
+// texts as text. textsend skips the client encoding's conversion: the texts come in the
+// database's encoding, which is UTF8 (pgembed's initdb -E UTF8, and Open refuses any other).
+// textsend was tried before with a string made of each text, which only halved lib/pq's
+// allocations and cost PostgreSQL some 40 µs more a page (291 against 259 µs); with one buffer
+// a page, in alternating rounds of BenchmarkListPage PostgreSQL's CPU a page showed no rise
+// beyond the machine's noise, and the server's fell. A cast to bytea is no cheaper:
+// PostgreSQL has none from text but through bytea's input, which reads a backslash as an
+// escape.
+const sentTexts = `textsend(l.first_name), textsend(l.last_name), textsend(l.email), textsend(l.phone),
+       textsend(l.phone_e164), textsend(l.service), textsend(l.details->>'note'), textsend(l.source),
+       textsend(l.status), textsend(l.session_id)`
 
 // pageFixed is the length of listColumns' first column: two uuids and two times.
 const pageFixed = 16 + 16 + 8 + 8
 
-// selectListLead reads leads with listColumns, for readPage.
-const selectListLead = `
-SELECT ` + listColumns + `
-FROM leads l`
+// selectListLead reads leads with listColumns, for readPage, the texts as text; selectListSent
+// with sentTexts.
+var (
+	selectListLead = fmt.Sprintf(`
+SELECT `+listColumns+`
+FROM leads l`, leadTextColumns)
+	selectListSent = fmt.Sprintf(`
+SELECT `+listColumns+`
+FROM leads l`, sentTexts)
+)
 
 // A page of the list is selectLead with the conditions of the filter that are set, each a
 // parameter, then listOrder with the page size written in: every shape of filter and size is a
@@ -155,7 +178,11 @@ func listPrepared(f lead.Filter) bool {
 // page so that the last one tells whether another page follows.
 func listQuery(companyID uuid.UUID, f lead.Filter, search textSearch) (string, []any) {
 	var q strings.Builder
-	q.WriteString(selectListLead + listCompany)
+	if listPrepared(f) {
+		q.WriteString(selectListSent + listCompany)
+	} else {
+		q.WriteString(selectListLead + listCompany)
+	}
 	args := []any{companyID}
 	add := func(cond string, vals ...any) {
 		nums := make([]any, len(vals))
@@ -257,14 +284,14 @@ func (r *leadRecord) stored() (lead.Stored, error) {
 // returned by value from here escaped to the heap (its address goes to the JSON decoders), one
 // allocation of the whole lead a row besides the page's copy.
 func (r *leadRecord) storeIn(st *lead.Stored) error {
-	t := func(i int) string { return r.Texts[i].String }
 	id := r.ID.UUID
-	*st = lead.Stored{Status: lead.Status(t(textStatus)), OverLimit: r.OverLimit, SessionID: t(textSessionID),
-		CreatedAt: r.CreatedAt.time(), UpdatedAt: r.UpdatedAt.time(), AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{
-			ID: id, FirstName: t(textFirstName), LastName: t(textLastName),
-			Email: t(textEmail), Phone: t(textPhone), PhoneE164: t(textPhoneE164),
-			Service: t(textService), Note: t(textNote), Source: lead.Source(t(textSource)),
-		}}
+	*st = lead.Stored{OverLimit: r.OverLimit, CreatedAt: r.CreatedAt.time(), UpdatedAt: r.UpdatedAt.time(),
+		AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{ID: id}}
+	var t [leadTexts]string
+	for i := range t {
+		t[i] = r.Texts[i].String
+	}
+	setTexts(st, &t)
 	// The referral data, as PostgreSQL writes it without escapes, is read by stringObject;
 	// otherwise it and the questions, a map and a list of strings, are decoded by json/v2
 	// (go-json-experiment), which took under half of encoding/json's time for a lead's
@@ -290,11 +317,20 @@ func (r *leadRecord) storeIn(st *lead.Stored) error {
 	return nil
 }
 
+// setTexts sets the lead's texts, in leadRecord.Texts' order.
+func setTexts(st *lead.Stored, t *[leadTexts]string) {
+	st.FirstName, st.LastName, st.Email = t[textFirstName], t[textLastName], t[textEmail]
+	st.Phone, st.PhoneE164, st.Service = t[textPhone], t[textPhoneE164], t[textService]
+	st.Note, st.Source, st.Status = t[textNote], lead.Source(t[textSource]), lead.Status(t[textStatus])
+	st.SessionID = t[textSessionID]
+}
+
 // pageRecord is a row of selectListLead: r, with the columns that lib/pq's buffer holds, valid
 // until the next row is read.
 type pageRecord struct {
 	r     leadRecord
 	fixed sql.RawBytes
+	texts [leadTexts]sql.RawBytes
 	// The JSON columns, which storeIn decodes before the next row: into a []byte,
 	// database/sql made a copy of each.
 	unanswered, referral, consent sql.RawBytes
@@ -304,8 +340,8 @@ type pageRecord struct {
 func (p *pageRecord) dest() []any {
 	d := make([]any, 0, leadTexts+5)
 	d = append(d, &p.fixed)
-	for i := range p.r.Texts {
-		d = append(d, &p.r.Texts[i])
+	for i := range p.texts {
+		d = append(d, &p.texts[i])
 	}
 	return append(d, &p.unanswered, &p.referral, &p.r.OverLimit, &p.consent)
 }
@@ -377,6 +413,9 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 	var pr pageRecord
 	dest := pr.dest()
 	r := &pr.r
+	// The page's texts are substrings of one buffer (textArena): a string each was two
+	// allocations a text with lib/pq's strings, one with a copy of each of its slices.
+	texts := textArena{b: make([]byte, 0, 160*limit)}
 	for rows.Next() {
 		if len(page.Leads) == limit {
 			last := page.Leads[limit-1]
@@ -390,14 +429,36 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 			return lead.Page{}, err
 		}
 		page.Leads = page.Leads[:len(page.Leads)+1]
-		if err := r.storeIn(&page.Leads[len(page.Leads)-1]); err != nil {
+		st := &page.Leads[len(page.Leads)-1]
+		if err := r.storeIn(st); err != nil {
 			return lead.Page{}, err
 		}
+		var t [leadTexts]string
+		for i, b := range pr.texts {
+			t[i] = texts.string(b)
+		}
+		setTexts(st, &t)
 	}
 	if err := rows.Err(); err != nil {
 		return lead.Page{}, translate(err)
 	}
 	return page, nil
+}
+
+// textArena copies the texts of a page into one buffer and hands each out as a string that
+// shares its bytes. It only ever appends: a byte is written once, before the string that holds
+// it exists, and never again (append copies into a new array when the buffer is full, and the
+// strings keep the old one), so the strings are as immutable as any other.
+type textArena struct{ b []byte }
+
+// string is a copy of t, "" for an empty or NULL t.
+func (a *textArena) string(t []byte) string {
+	if len(t) == 0 {
+		return ""
+	}
+	start := len(a.b)
+	a.b = append(a.b, t...)
+	return unsafe.String(&a.b[start], len(t))
 }
 
 // The shapes of a searched text; see searchShape.

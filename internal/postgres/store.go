@@ -110,6 +110,17 @@ func Open(ctx context.Context, dsn string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("connecting to database: %w", err)
 	}
+	// A list page reads the texts as bytea (sentTexts), in the database's encoding, which
+	// lib/pq's client encoding, UTF8, must therefore be.
+	var encoding string
+	if err := db.QueryRowContext(pingCtx, "SHOW server_encoding").Scan(&encoding); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connecting to database: %w", err)
+	}
+	if encoding != "UTF8" {
+		db.Close()
+		return nil, fmt.Errorf("database encoding is %s, not UTF8", encoding)
+	}
 	if opt.FileReads == 0 {
 		opt.FileReads = 2 * runtime.GOMAXPROCS(0)
 	}
