@@ -584,7 +584,7 @@ func match(q, k *term) float64 {
 		// "ablakredőny" (window blind), and "redőnyvezérlés" (blind control) has "redőny".
 		return compound
 	}
-	if i := slices.Index(k.partGloss, q.en); glossed && i >= 0 {
+	if i := indexIf(glossed, k.partGloss, q.en); i >= 0 {
 		// "store" is a sense of a part of "gumitárolás". A part's later sense is seldom what
 		// the visitor means: "plumb" is the fourteenth English word of "vizsgál" (examine), a
 		// part of "felülvizsgálat" (inspection), and "plumbing" asks of no inspection.
@@ -1123,4 +1123,13 @@ func loanTail(en string, k *term) bool {
 		}
 	}
 	return false
+}
+
+// indexIf is where w is in list, only when worth looking (-1 otherwise): the look is skipped when
+// a cheaper test already says w cannot be there.
+func indexIf(worth bool, list []string, w string) int {
+	if !worth {
+		return -1
+	}
+	return slices.Index(list, w)
 }
