@@ -42,8 +42,10 @@ type labelled struct {
 // sets of further trades, written after the tuning half met its targets to find what the
 // matcher still fails on outside the trades it was tuned with (tuned on like the tuning half;
 // not part of the two halves, so held to no target). fresh: validation sets of further
-// trades written in session 13, by a writer who had not seen the matcher's output on them, to
-// judge changes; not tuned on (held to no target either).
+// trades, each written by a writer who had not seen the matcher's output on it, to judge changes
+// unseen; their single failures are never shown, and they are held to no target. Once a fresh
+// set has judged a session's changes it may become a development set (moved to dev), and a new
+// fresh set is written before anyone looks.
 const (
 	tuning  = "tuning"
 	heldOut = "heldout"
