@@ -1060,14 +1060,16 @@ const memoKnown = 1 << 63
 // ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?"). A word that
 // many facts of the profile (all) use tells little of what is asked, so it weighs less than
 // one that no fact matches, which most likely names what the profile does not cover. A fact
-// that only shares a part of the word ("implantátum" for "implantáció") does not use it.
+// that only shares a part of the word ("implantátum" for "implantáció") does not use it. Facts
+// that match none of the query's full-weight words, only generic ones ("jön", "fizet", "óra"),
+// explain nothing, however short the question they answer.
 func explained(chosen, all []scored, q query) float64 {
 	return explainedIn(chosen, all, q, func(int) bool { return true })
 }
 
 // explainedIn is explained for the query's terms that in keeps.
 func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
-	total, found := 0.0, 0.0
+	total, found, topic := 0.0, 0.0, false
 	for j, qt := range q.terms {
 		if !in(j) {
 			continue
@@ -1083,6 +1085,7 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 		}
 		w := qt.weight / math.Sqrt(float64(max(df, 1)))
 		total += w
+		topic = topic || best > 0 && qt.weight >= 1
 		switch {
 		case best >= bodyWeight*sameIdea:
 			found += w
@@ -1092,8 +1095,8 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 			total -= w // a generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks
 		}
 	}
-	if total == 0 {
-		return 0
+	if total == 0 || !topic {
+		return 0 // "Miben kell jönni?": a fact that shares only "jön" with it explains none of it
 	}
 	return found / total
 }
