@@ -391,12 +391,13 @@ func (q query) without(name []term) query {
 	return out
 }
 
-// kindOf reports whether a Hungarian query word q that matches the name's word n no better
-// than a compound does holds the whole of n and more: a compound or its inflected form that
-// begins or ends with n or has it as a part. A word held in the name's word ("autót",
-// "javítotok" of "Autójavító") is none: it names what the whole company does.
+// kindOf reports whether a Hungarian query word q that is not n, a word of the company's name,
+// nor a form of it holds the whole of n and more: a compound or its inflected form that begins
+// or ends with n or has it as a part ("jógaóra" of "Jóga", though its guessed stem makes it
+// match "jóga" as one stem). A word held in the name's word ("autót", "javítotok" of
+// "Autójavító") is none: it names what the whole company does.
 func kindOf(english bool, q, n *term) bool {
-	if english || match(q, n) >= related {
+	if english || match(q, n) >= sameWord {
 		return false
 	}
 	for _, a := range [...]string{q.fold, q.lemmas[0]} {

@@ -8,7 +8,8 @@ import (
 )
 
 // TestNameWordOfAKindStays: a Hungarian word that holds a word of the company's name and more
-// ("gyerektánc", "gyerektáncra" of "Csillag Tánc") names a kind of what the company does and
+// ("gyerektánc", "gyerektáncra", "táncóra" of "Csillag Tánc", even where the guessed stem of
+// "táncóra" matches "tánc" as one stem) names a kind of what the company does and
 // stays a topic; the name's word itself, inflected or not, is still left out as the company.
 func TestNameWordOfAKindStays(t *testing.T) {
 	x := NewIndex(Profile{CompanyName: "Csillag Tánc Kft.",
@@ -23,6 +24,7 @@ func TestNameWordOfAKindStays(t *testing.T) {
 	}{
 		{"Mennyibe kerül a gyerektánc?", []string{"gyerektanc"}},
 		{"Hány éves kortól jöhet a fiam gyerektáncra?", []string{"gyerektancra"}},
+		{"Milyen hosszú egy táncóra?", []string{"tancora"}},
 		{"Hol van a tánc?", nil},
 		{"Hol vannak a táncok?", nil},
 	} {
