@@ -370,7 +370,9 @@ var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "
 	"get out here", "get out to me", "get out to us")
 
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
-// Autószerviz): they say whom the question is for, not what it is about.
+// Autószerviz): they say whom the question is for, not what it is about. A Hungarian word
+// that holds a word of the name and more ("kismamajóga", "lakásköltöztetésnél" of a "Jóga"
+// studio or a "Költöztetés" firm) names a kind of what the company does and stays.
 func (q query) without(name []term) query {
 	out := q
 	out.terms = nil
@@ -378,13 +380,34 @@ func (q query) without(name []term) query {
 		// By pointer: match keeps what it works out about the query's word (its lexicon
 		// words by first letter) in the word itself, for score to use again.
 		qt := &q.terms[i]
-		if !slices.ContainsFunc(name, func(n term) bool { return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 }) {
+		if !slices.ContainsFunc(name, func(n term) bool {
+			return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n)
+		}) {
 			out.terms = append(out.terms, *qt)
 		} else if k := len(out.terms) - 1; q.english && k >= 0 && out.terms[k].next == qt.at && out.terms[k].clause == qt.clause && out.terms[k].weight >= 1 {
 			out.terms[k].headless = true
 		}
 	}
 	return out
+}
+
+// kindOf reports whether a Hungarian query word q that is not n, a word of the company's name,
+// nor a form of it holds the whole of n and more: a compound or its inflected form that begins
+// or ends with n or has it as a part ("jógaóra" of "Jóga", though its guessed stem makes it
+// match "jóga" as one stem). A word held in the name's word ("autót", "javítotok" of
+// "Autójavító") is none: it names what the whole company does.
+func kindOf(english bool, q, n *term) bool {
+	if english || match(q, n) >= sameWord {
+		return false
+	}
+	for _, a := range [...]string{q.fold, q.lemmas[0]} {
+		for _, b := range [...]string{n.fold, n.lemmas[0]} {
+			if len(b) >= 3 && len(a) > len(b) && (strings.HasPrefix(a, b) || strings.HasSuffix(a, b) || slices.Contains(q.parts, b)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cutPriceSuffix splits a folded compound that ends in a fee word off it: "havidija" is "havi".
