@@ -18,6 +18,7 @@ func TestQuestionKindWords(t *testing.T) {
 		Services: []Service{{Name: "Korongozás", Description: "Alkalmanként legalább három órás foglalkozás.", Price: "9 000 Ft",
 			NameEN: "Wheel throwing", DescriptionEN: "Sessions of at least three hours each."}},
 		FAQ: []QA{{Question: "Kell fizetni az égetésért?", Answer: "Az égetés benne van az árban, külön nem számolunk fel érte semmit."},
+			{Question: "Hogyan kapok árajánlatot csoportnak?", Answer: "Írjon nekünk e-mailt a létszámmal."},
 			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
 	for _, tc := range []struct {
 		message string
@@ -27,6 +28,8 @@ func TestQuestionKindWords(t *testing.T) {
 	}{
 		{"Merre van a műhely?", Hungarian, "Minta utca", ""},
 		{"Do you charge for firing?", English, "külön nem számolunk", ""},
+		{"Tudtok árajánlatot adni csoportnak?", Hungarian, "létszámmal", ""},
+		{"Hétköznap mikor vagytok nyitva?", Hungarian, "10–18", ""},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
 		if err != nil {
