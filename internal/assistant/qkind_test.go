@@ -58,3 +58,21 @@ func TestNumberOfHoursIsALength(t *testing.T) {
 		}
 	}
 }
+
+// TestVisitOnADayAsksHours: a wish to go in asks the opening hours when it names a day or a
+// time of day, and not otherwise.
+func TestVisitOnADayAsksHours(t *testing.T) {
+	for _, tc := range []struct {
+		message string
+		hours   bool
+	}{
+		{"Szombaton be lehet menni?", true},
+		{"Can I come in on Saturday morning?", true},
+		{"Be lehet menni kutyával?", false},
+		{"Can I come in with my dog?", false},
+	} {
+		if got := DetectIntent(tc.message).Hours; got != tc.hours {
+			t.Errorf("%q: Hours %v, want %v", tc.message, got, tc.hours)
+		}
+	}
+}
