@@ -153,6 +153,14 @@ func (r *responder) content() []string {
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
+	if priceAsked && in.Quote && !in.Price && !q.price {
+		// "Can you send an estimate?" asks for a quote, which an FAQ about getting one
+		// answers though it states no price: "Hogyan kapok árajánlatot?".
+		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
+			!unpriced[0].priced() && DetectIntent(unpriced[0].faq.Question).Quote {
+			chosen, priceAsked = unpriced, false
+		}
+	}
 	if priceAsked && !t.gated() && len(chosen) > 0 && chosen[0].keyCover == 0 {
 		// The entry the question names by its own words has no price; another that only
 		// mentions them has one: "Mennyi a jogosítvány ára?" is no question about the automatic

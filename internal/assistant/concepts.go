@@ -9,9 +9,9 @@ import "strings"
 // Words are folded (see fold); a trailing '*' takes any word that begins so. The list holds
 // no trade's vocabulary: that comes from the profile and the lexicon.
 var concepts = [][]string{
-	{"hetvege*", "szombat*", "vasarnap*", "hetfo*", "kedd*", "szerda*", "csutortok*", "pentek*", "unnep*",
+	{"hetvege*", "szombat*", "vasarnap*", "hetfo*", "kedd*", "szerda*", "csutortok*", "pentek*", "unnep*", "hetkoznap*",
 		"nyitva*", "nyitvatart*", "weekend*", "saturday*", "sunday*", "monday*", "tuesday*", "wednesday*",
-		"thursday*", "friday*", "holiday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor", "mettol",
+		"thursday*", "friday*", "holiday*", "weekday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor", "mettol",
 		"reggel*", "delelott*", "delutan*", "este", "esti", "estig", "morning*", "afternoon*", "evening*", "early", "earliest",
 		"late", "latest"},
 	{"ido", "idot", "ideig", "idotartam*", "meddig", "het", "hetet", "hetig", "hetre", "nap", "napig", "napot",

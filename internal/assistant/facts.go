@@ -56,7 +56,7 @@ const (
 // Vocabulary that asks for the profile's fixed facts, in folded words, added to their keys.
 var (
 	hoursKeys   = "nyitvatartas nyitva nyitas zaras zarva hetvege szombat vasarnap opening open hours closed weekend"
-	addressKeys = "cim iroda hol talal megtalal bemutatoterem address located location office where find"
+	addressKeys = "cim iroda hol merre talal megtalal bemutatoterem address located location office where find"
 	phoneKeys   = "telefon telefonszam szamon szamot hiv phone number call"
 	emailKeys   = "email mail cim"
 	aboutKeys   = "ceg cegunk foglalkoz bemutatkoz miota ota company business about since"
@@ -355,7 +355,7 @@ func whetherPaid(folded []string) bool {
 
 // Words of paying in English, and the question words that ask an amount or which thing.
 var (
-	payWords    = wordSet(`pay pays paid paying repay`)
+	payWords    = wordSet(`pay pays paid paying repay charge charges charged`)
 	amountWords = wordSet(`mennyi mennyit mennyibe mennyiert mibe mekkora hany hanyat mit milyen melyik how what whats which`)
 )
 
@@ -573,7 +573,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			w, f = w+ws[i+1], f+folded[i+1]
 		}
 		switch {
-		case f == "hol" || f == "where" || f == "hun":
+		case f == "hol" || f == "merre" || f == "where" || f == "hun":
 			q.where = true
 		case f == "mikor" || f == "when" || f == "hanykor":
 			q.when = true
@@ -734,7 +734,8 @@ func infinitive(f string) bool {
 // countsTime reports whether the folded word i is a unit of time counted by the question word
 // before it: "hány perc", "hány napig", "how many hours". "Hány órakor?" asks the time of day.
 func countsTime(folded []string, i int) bool {
-	counted := i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many"
+	counted := i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-1] == "many" && folded[i-2] == "how" ||
+		i > 1 && folded[i-1] == "of" && folded[i-2] == "number"
 	return counted && !durationWords[folded[i]] && conceptsOf(strings.TrimSuffix(folded[i], "s"))&durationConcept != 0
 }
 

@@ -35,6 +35,8 @@ var (
 	hoursPhrases = phrases("nyitvatart*", "nyitva", "nyitas*", "nyitnak", "zarva", "zarnak",
 		"zaras*", "hany orakor", "hanytol", "meddig vannak", "ugyfelfogad*",
 		"opening", "open", "hours", "closing", "closed")
+	visitPhrases = phrases("be lehet menni", "be lehet jonni", "bemehet*", "bejohet*", "benezhet*",
+		"can i come in", "can i drop in", "can i visit", "can i stop by", "can we come in", "can we visit")
 	servicesPhrases = phrases("szolgaltatas*", "mit kinal*", "mit csinal*", "mivel foglalkoz*",
 		"kinalat*", "termek", "termekek*", "termekeik*", "service", "services", "you offer",
 		"offerings", "products", "what do you do", "what you do")
@@ -62,6 +64,14 @@ func intentOf(t []string) Intent {
 // hoursAsked reports whether a message's tokens ask for the opening hours: a phrase of them,
 // other than a unit of time counted ("how many hours", a length or an amount).
 func hoursAsked(t []string) bool {
+	if matchAny(t, visitPhrases, false) {
+		// "Vasárnap be lehet menni?": going in on a day asks whether it is open then.
+		for _, w := range t {
+			if conceptsOf(w)&hoursConcept != 0 {
+				return true
+			}
+		}
+	}
 	for i := range t {
 		for _, p := range hoursPhrases {
 			if p.mayStart(t[i]) && p.matchAt(t, i) && !countsTime(t, i) {
