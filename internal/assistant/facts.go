@@ -1054,10 +1054,9 @@ func score(x *Index, q query) []scored {
 
 // saysPhrase reports whether the words ws hold the query's terms j and j+1 as one phrase, each
 // matched as its idea (a word that only begins as another, as "autósiskola" begins as
-// "automatic", is no part of a phrase):
-// both match one compound ("pet passport", "kisállatútlevél"), not a word that only begins
-// as another ("automata" is no "autó"), or the first matches a word and the second the word
-// right after it ("automatic cars", "automata autóra").
+// "automatic", is no part of one): both match one compound ("pet passport",
+// "kisállatútlevél"), or the first matches a word and the second the word right after it
+// ("automatic cars", "automata autóra").
 func saysPhrase(ws []term, j int, matched func(int, *term) float64) bool {
 	for i := range ws {
 		if matched(j, &ws[i]) < sameIdea {

@@ -78,8 +78,9 @@ FROM leads l`
 // buffer: as uuids it wrote each out as a new 36-byte text, which uuidColumn parsed back.
 // PostgreSQL's CPU a page of 50 fell too (238 against 259 µs in alternating rounds; uuid_out
 // costs more than uuid_send). The texts (%s) are leadTextColumns or sentTexts, by the
-// statement (selectListLead, selectListSent). The lead reads of one row keep leadColumns: database/sql's Row.Scan takes no sql.RawBytes, which readPage
-// scans the bytea, the texts and the JSON columns into.
+// statement (selectListLead, selectListSent). The lead reads of one row keep leadColumns:
+// database/sql's Row.Scan takes no sql.RawBytes, which readPage scans the bytea, the texts and
+// the JSON columns into.
 const listColumns = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000000-0000-0000-0000-000000000000'))
            || timestamptz_send(l.created_at) || timestamptz_send(l.updated_at),
        %s,
@@ -276,22 +277,23 @@ func (r *leadRecord) dest() []any {
 // stored is the lead of the record.
 func (r *leadRecord) stored() (lead.Stored, error) {
 	var st lead.Stored
-	err := r.storeIn(&st)
-	return st, err
-}
-
-// storeIn sets *st to the lead of the record. A page's reader passes its own slot: a lead
-// returned by value from here escaped to the heap (its address goes to the JSON decoders), one
-// allocation of the whole lead a row besides the page's copy.
-func (r *leadRecord) storeIn(st *lead.Stored) error {
-	id := r.ID.UUID
-	*st = lead.Stored{OverLimit: r.OverLimit, CreatedAt: r.CreatedAt.time(), UpdatedAt: r.UpdatedAt.time(),
-		AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{ID: id}}
 	var t [leadTexts]string
 	for i := range t {
 		t[i] = r.Texts[i].String
 	}
-	setTexts(st, &t)
+	err := r.storeIn(&st, &t)
+	return st, err
+}
+
+// storeIn sets *st to the lead of the record, with its texts t (in Texts' order: a page's
+// reader has them from its own buffer). A page's reader passes its own slot: a lead returned
+// by value from here escaped to the heap (its address goes to the JSON decoders), one
+// allocation of the whole lead a row besides the page's copy.
+func (r *leadRecord) storeIn(st *lead.Stored, t *[leadTexts]string) error {
+	id := r.ID.UUID
+	*st = lead.Stored{OverLimit: r.OverLimit, CreatedAt: r.CreatedAt.time(), UpdatedAt: r.UpdatedAt.time(),
+		AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{ID: id}}
+	setTexts(st, t)
 	// The referral data, as PostgreSQL writes it without escapes, is read by stringObject;
 	// otherwise it and the questions, a map and a list of strings, are decoded by json/v2
 	// (go-json-experiment), which took under half of encoding/json's time for a lead's
@@ -429,15 +431,13 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 			return lead.Page{}, err
 		}
 		page.Leads = page.Leads[:len(page.Leads)+1]
-		st := &page.Leads[len(page.Leads)-1]
-		if err := r.storeIn(st); err != nil {
-			return lead.Page{}, err
-		}
 		var t [leadTexts]string
 		for i, b := range pr.texts {
 			t[i] = texts.string(b)
 		}
-		setTexts(st, &t)
+		if err := r.storeIn(&page.Leads[len(page.Leads)-1], &t); err != nil {
+			return lead.Page{}, err
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return lead.Page{}, translate(err)
