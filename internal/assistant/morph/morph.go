@@ -835,17 +835,7 @@ func (d *Data) Parts(w string) (head string, tail []string) {
 // KnownHead is Parts for a word that Compound does not split: the longest dictionary word
 // that begins it and the lemmas of the rest, any suffix taken off ("" and nil when none). The
 // generator's lexicon is made with it; the assistant reads words with SplitHead.
-func (d *Data) KnownHead(w string) (head string, tail []string) {
-	for i := len(w) - 3; i >= 3; i-- {
-		if !utf8.RuneStart(w[i]) || !d.Known(w[:i]) {
-			continue
-		}
-		if t := d.Lemmas(w[i:]); len(t) > 0 {
-			return w[:i], t
-		}
-	}
-	return "", nil
-}
+func (d *Data) KnownHead(w string) (head string, tail []string) { return d.head(w, false) }
 
 // Split is Parts with SplitHead for KnownHead.
 func (d *Data) Split(w string) (head string, tail []string) {
@@ -862,12 +852,17 @@ func (d *Data) Split(w string) (head string, tail []string) {
 // "gyárban" no "bán") or cuts its stem where no word is ("kapcsolók": no "kap" and "cső"). A
 // part shorter than minPart or that is a suffix is a suffix's leftover, no word ("gyártói":
 // no "tó").
-func (d *Data) SplitHead(w string) (head string, tail []string) {
+func (d *Data) SplitHead(w string) (head string, tail []string) { return d.head(w, true) }
+
+// head is KnownHead, or SplitHead when strict.
+func (d *Data) head(w string, strict bool) (head string, tail []string) {
 	var stem string
-	for _, s := range d.Stems(w) {
-		if strings.HasPrefix(w, s) {
-			stem = s
-			break
+	if strict {
+		for _, s := range d.Stems(w) {
+			if strings.HasPrefix(w, s) {
+				stem = s
+				break
+			}
 		}
 	}
 	for i := len(w) - 3; i >= 3; i-- {
@@ -877,11 +872,9 @@ func (d *Data) SplitHead(w string) (head string, tail []string) {
 		if stem != "" && !d.stemPart(stem, i) {
 			continue
 		}
-		var t []string
-		for _, l := range d.Lemmas(w[i:]) {
-			if len(l) >= minPart && !d.suffixes.has(l) {
-				t = append(t, l)
-			}
+		t := d.Lemmas(w[i:])
+		if strict {
+			t = slices.DeleteFunc(slices.Clone(t), func(l string) bool { return len(l) < minPart || d.suffixes.has(l) })
 		}
 		if len(t) > 0 {
 			return w[:i], t
