@@ -253,22 +253,16 @@ func (r *responder) content() []string {
 	}
 	if q.when && r.p.OpeningHours != "" && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress) {
 		// "Mikor vagytok elérhetők?": when one can reach the company is its opening hours.
-		for _, s := range ss {
-			if s.kind == factHours {
-				chosen = []scored{s}
-				r.whenHours = true
-			}
+		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
+			chosen, r.whenHours = ss[i:i+1], true
 		}
 	}
 	if (q.clock || in.Hours) && r.p.OpeningHours != "" && !r.whenHours && !answers(ss, q, chosen) && q.ofTimeOnly() {
 		// "Lehet jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a
 		// time of day, or of the hours, that names nothing but times is the opening hours'
 		// to answer when no entry does.
-		for _, s := range ss {
-			if s.kind == factHours {
-				chosen = []scored{s}
-				r.whenHours = true
-			}
+		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
+			chosen, r.whenHours = ss[i:i+1], true
 		}
 	}
 	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {

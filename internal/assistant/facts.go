@@ -1252,9 +1252,14 @@ func isDay(t *term) bool {
 	return t.concepts&dayConcept != 0 && slices.ContainsFunc(dayStems, func(d string) bool { return strings.HasPrefix(t.fold, d) })
 }
 
-// dayStems begin the words of days, the weekend and holidays.
-var dayStems = strings.Fields(`hetfo kedd szerda csutortok pentek szombat vasarnap hetveg unnep
-	monday tuesday wednesday thursday friday saturday sunday weekend holiday`)
+// dayStems begin the words of days (dayNames), the weekend and holidays.
+var dayStems = func() []string {
+	out := []string{"hetveg", "unnep", "weekend", "holiday"}
+	for _, n := range dayNames {
+		out = append(out, n.stem)
+	}
+	return out
+}()
 
 // dayConcept is the bit of the concept of opening days and hours.
 var dayConcept = conceptsOf("szombat")
