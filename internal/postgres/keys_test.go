@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/leadchat/leadchat/internal/auth"
 	"github.com/leadchat/leadchat/internal/cache"
 	"github.com/leadchat/leadchat/internal/errs"
@@ -39,32 +37,7 @@ func markedKeyring(t *testing.T, s *postgres.Store) (k *auth.Keyring, store *cou
 	t.Helper()
 	store = &countingKeys{Store: s}
 	k = auth.NewKeyring(store)
-	m := &marking{Follower: k.Cache(), marks: map[string]chan struct{}{}}
-	caughtUp = func() {
-		t.Helper()
-		what, arrived := "test-mark-"+uuid.NewString(), make(chan struct{})
-		m.mu.Lock()
-		m.marks[what] = arrived
-		m.mu.Unlock()
-		if err := s.NotifyCache(context.Background(), what); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-arrived:
-		case <-time.After(20 * time.Second):
-			t.Fatal("the change feed did not bring the test's own notification")
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = s.ListenCache(ctx, m); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	for deadline := time.Now().Add(10 * time.Second); !k.IsLive(); time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the cache listener did not connect")
-		}
-	}
-	return k, store, caughtUp
+	return k, store, markedFollower(t, s, k.Cache())
 }
 
 // marking passes the change feed on to the follower, except the test's own notifications,
