@@ -53,6 +53,8 @@ type responder struct {
 	handover bool
 	// whenHours is set when a question of when to reach the company is answered by the hours.
 	whenHours bool
+	// lengthAsked is set when the question asks how long something lasts.
+	lengthAsked bool
 }
 
 func (r *responder) reply() string {
@@ -149,6 +151,7 @@ func (r *responder) content() []string {
 	}
 	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company)
 	priceAsked := q.asksPrice(in)
+	r.lengthAsked = q.duration
 	ss := score(r.x, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
@@ -696,8 +699,10 @@ func (r *responder) render(f scored, priceAsked bool) string {
 				r.handover = true
 				return tx.noPrices
 			}
-			if f.askedBody {
-				return r.service(s) // what it includes, and its price
+			if f.askedBody || r.lengthAsked && len(f.units) > 0 {
+				// What it includes, or how long it lasts as its description says ("6 hetes
+				// tanfolyam"), and its price.
+				return r.service(s)
 			}
 			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(r.name(s)), s.Price))
 		}

@@ -684,6 +684,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	if q.duration || q.when || q.where || q.clock {
 		q.howMuch = 0 // "Mennyi idő?", "mennyi ... mikor": not what it costs
 	}
+	if q.duration && english {
+		// "How long does it last?": the verb of lasting asks the length, as "long" does,
+		// and names no topic ("When is the last lesson?" does).
+		q.terms = slices.DeleteFunc(q.terms, func(t queryTerm) bool { return lastWords[t.fold] })
+	}
 	if q.duration {
 		for i := range q.terms {
 			if !durationWords[q.terms[i].fold] {
@@ -922,6 +927,10 @@ func negatedWords(folded []string) []bool {
 
 // because begin a clause that gives the visitor's reason for asking.
 var because = wordSet(`mert because`)
+
+// lastWords are the English verb of lasting, which in a question of how long is the kind of
+// answer asked for.
+var lastWords = wordSet(`last lasts lasting`)
 
 // durationWords ask how long something takes.
 var durationWords = wordSet(`ido idot ideig meddig idotartam gyorsan hamar quickly soon`)

@@ -50,3 +50,32 @@ func TestBareHowMuchNamesAPricedService(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceAndLengthOfOneService: a question of what a service costs and how long it lasts is
+// answered by the service's description, which states its length ("4 hetes kurzus"), with its
+// price; "how long does it last" asks a length, and "last" names no topic that the opening
+// hours could answer.
+func TestPriceAndLengthOfOneService(t *testing.T) {
+	p := pricekindProfile()
+	for _, tc := range []struct {
+		message string
+		lang    Language
+		want    []string // pieces of the answer
+	}{
+		{"How much is the leaded glass course and how long does it last?", English, []string{"42 000 Ft", "4-week"}},
+		{"How long does the leaded glass course last?", English, []string{"4-week"}},
+		{"Mennyibe kerül az ólomüveg kurzus és meddig tart?", Hungarian, []string{"42 000 Ft", "4 hetes"}},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := !got.Handover && !strings.Contains(got.Text, "Kedd–szombat")
+		for _, w := range tc.want {
+			ok = ok && strings.Contains(got.Text, w)
+		}
+		if !ok {
+			t.Errorf("%q: handover %v, want %q and no opening hours in: %s", tc.message, got.Handover, tc.want, got.Text)
+		}
+	}
+}
