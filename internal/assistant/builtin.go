@@ -53,6 +53,8 @@ type responder struct {
 	handover bool
 	// whenHours is set when a question of when to reach the company is answered by the hours.
 	whenHours bool
+	// lengthAsked is set when the question asks how long something lasts.
+	lengthAsked bool
 }
 
 func (r *responder) reply() string {
@@ -149,10 +151,18 @@ func (r *responder) content() []string {
 	}
 	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company)
 	priceAsked := q.asksPrice(in)
+	r.lengthAsked = q.duration
 	ss := score(r.x, q)
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
+	if !priceAsked && q.howMuch != 0 && !t.gated() && (len(chosen) == 0 || !chosen[0].priced()) {
+		// "Reformer óra mennyi?": a bare "mennyi" of what a priced service's name alone names
+		// asks what that service costs, not what an entry that mentions the word says.
+		if i := namedByHowMuch(ss, q, chosen); i >= 0 && !slices.ContainsFunc(chosen, func(c scored) bool { return sameFact(c.fact, ss[i].fact) }) {
+			chosen = ss[i : i+1]
+		}
+	}
 	if priceAsked && in.Quote && !in.Price && !q.price {
 		// "Can you send an estimate?" asks for a quote, which an FAQ about getting one
 		// answers though it states no price: "Hogyan kapok árajánlatot?".
@@ -610,6 +620,43 @@ func namedPriced(ss []scored) int {
 	return best
 }
 
+// namedByHowMuch returns the priced service that a topic word of a bare "mennyi" part of the
+// question names by a word of the service's name, as its idea, when no other entry's name holds
+// that word and the service's name is more of what the question says than that of the fact
+// chosen; or -1.
+func namedByHowMuch(ss []scored, q query, chosen []scored) int {
+	cover := 0.0
+	if len(chosen) > 0 {
+		cover = chosen[0].keyCover
+	}
+	found := -1
+	for j := range q.terms {
+		qt := &q.terms[j]
+		if qt.weight < 1 || q.howMuch&partBit(qt.part) == 0 {
+			continue
+		}
+		owner := -1
+		for i, s := range ss {
+			if !named(s.kind) || !slices.ContainsFunc(s.keys, func(k term) bool { return match(&qt.term, &k) >= sameIdea }) {
+				continue
+			}
+			if owner >= 0 {
+				owner = -2 // named by two entries: which one is meant is not said
+				break
+			}
+			owner = i
+		}
+		if owner < 0 || !ss[owner].priced() || ss[owner].kind != factService || ss[owner].keyCover <= cover {
+			continue
+		}
+		if found >= 0 && found != owner {
+			return -1
+		}
+		found = owner
+	}
+	return found
+}
+
 // namedInstead reports whether s, an entry with a name of its own other than first, names a
 // head word of the question by its key and could give the kind of answer asked: a length for
 // a how-long question, a price for a price question.
@@ -652,8 +699,10 @@ func (r *responder) render(f scored, priceAsked bool) string {
 				r.handover = true
 				return tx.noPrices
 			}
-			if f.askedBody {
-				return r.service(s) // what it includes, and its price
+			if f.askedBody || r.lengthAsked && len(f.units) > 0 {
+				// What it includes, or how long it lasts as its description says ("6 hetes
+				// tanfolyam"), and its price.
+				return r.service(s)
 			}
 			return sentence(fmt.Sprintf(tx.servicePrice, tx.named(r.name(s)), s.Price))
 		}

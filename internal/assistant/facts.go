@@ -320,6 +320,10 @@ type query struct {
 	// whetherPaid is set for a yes-or-no question of paying: "Újra kell fizetni a
 	// vizsgadíjat?", "Do I have to pay the fee again?" ask whether, not how much.
 	whetherPaid bool
+	// howMuch has a bit (see partBit) for each part of the message that asks a bare "mennyi"
+	// of a thing ("Reformer óra mennyi?", "Mennyi a bérlet?"), with no word of a count, a
+	// time or a length in the message: a price when the thing is a priced service's name.
+	howMuch uint64
 }
 
 // ofTimeOnly reports whether every word of the query that names a topic is one of days,
@@ -545,6 +549,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	q := query{english: english, priceParts: priceParts, whetherPaid: whetherPaid(folded)}
+	if !english {
+		q.howMuch = howMuchParts(folded, partAt)
+	}
 	negated := negatedWords(folded)
 	var auxiliary []bool
 	if !english {
@@ -674,6 +681,14 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	if q.duration || q.when || q.where || q.clock {
+		q.howMuch = 0 // "Mennyi idő?", "mennyi ... mikor": not what it costs
+	}
+	if q.duration && english {
+		// "How long does it last?": the verb of lasting asks the length, as "long" does,
+		// and names no topic ("When is the last lesson?" does).
+		q.terms = slices.DeleteFunc(q.terms, func(t queryTerm) bool { return lastWords[t.fold] })
+	}
 	if q.duration {
 		for i := range q.terms {
 			if !durationWords[q.terms[i].fold] {
@@ -685,6 +700,24 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	return q
+}
+
+// howMuchParts returns a bit (see partBit) for each part of a Hungarian message's folded words
+// whose "mennyi" stands bare: last in its clause or before an article ("Reformer óra mennyi?",
+// "Mennyi a bérlet?"), not before what it counts ("mennyi ember", "mennyi idő"); none when
+// a word of the message asks a count or a size ("hány", "mekkora").
+func howMuchParts(folded []string, partAt []int) uint64 {
+	var out uint64
+	for i, f := range folded {
+		switch {
+		case strings.HasPrefix(f, "hany") || f == "mekkora" || f == "mennyit" || f == "mennyien":
+			return 0
+		case f != "mennyi":
+		case i+1 == len(folded) || folded[i+1] == clauseBreak || coordinators[folded[i+1]] || folded[i+1] == "a" || folded[i+1] == "az":
+			out |= partBit(partAt[i])
+		}
+	}
+	return out
 }
 
 // futureForms are the forms of "fog" that, with an infinitive, make the future tense ("fog
@@ -894,6 +927,10 @@ func negatedWords(folded []string) []bool {
 
 // because begin a clause that gives the visitor's reason for asking.
 var because = wordSet(`mert because`)
+
+// lastWords are the English verb of lasting, which in a question of how long is the kind of
+// answer asked for.
+var lastWords = wordSet(`last lasts lasting`)
 
 // durationWords ask how long something takes.
 var durationWords = wordSet(`ido idot ideig meddig idotartam gyorsan hamar quickly soon`)
