@@ -107,6 +107,11 @@ func numberTerms(fs []fact) int {
 // facts splits a profile into the facts an answer may draw on.
 func facts(p Profile) []fact {
 	var out []fact
+	// Every text of the profile keeps the words its services' names use as content though
+	// the fold makes them function words (contentNames).
+	content := contentNames(p)
+	termsOf := func(s string) []term { return keptTerms(s, false, content) }
+	englishTerms := func(s string) []term { return keptTerms(s, true, content) }
 	defer func() {
 		for i := range out {
 			f := &out[i]
@@ -126,7 +131,7 @@ func facts(p Profile) []fact {
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			joined: joinedTerms(s.Name), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
+			joined: joinedTerms(s.Name, content), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -158,6 +163,26 @@ func facts(p Profile) []fact {
 	return out
 }
 
+// contentNames returns the folded words of the services' names that are function words only
+// as spelled with accents the name does not write ("Hatha jóga": "hátha", if only): the name
+// uses them as words of its own, which the profile's other texts and a visitor who writes
+// them mean too. Nil when there are none, as in most profiles.
+func contentNames(p Profile) map[string]bool {
+	var out map[string]bool
+	lang := morph.Load()
+	for _, s := range p.Services {
+		for _, w := range append(words(s.Name), words(s.NameEN)...) {
+			if f := fold(w); w != clauseBreak && !stopWords[f] && lang.FoldedFunction(w) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[f] = true
+			}
+		}
+	}
+	return out
+}
+
 // englishTerms is termsOf for an English text.
 func englishTerms(s string) []term { return textTerms(s, true) }
 
@@ -165,7 +190,11 @@ func englishTerms(s string) []term { return textTerms(s, true) }
 // whole ("check-up" as "checkup").
 func termsOf(s string) []term { return textTerms(s, false) }
 
-func textTerms(s string, english bool) []term {
+func textTerms(s string, english bool) []term { return keptTerms(s, english, nil) }
+
+// keptTerms is textTerms that keeps the words of content (contentNames) the fold makes
+// function words.
+func keptTerms(s string, english bool, content map[string]bool) []term {
 	var out []term
 	ws := words(s)
 	folded := make([]string, len(ws))
@@ -202,7 +231,7 @@ func textTerms(s string, english bool) []term {
 			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
 		}
 		short := utf8.RuneCountInString(f) < 2 && unit == 0 // "m" of "60 m²" is a unit
-		if w == clauseBreak || isStop(w, f) || short || isNumber(f) || timeOfDay(folded, i) {
+		if w == clauseBreak || isStop(w, f) && !content[f] || short || isNumber(f) || timeOfDay(folded, i) {
 			continue
 		}
 		k, ok := at[f]
@@ -224,12 +253,12 @@ func textTerms(s string, english bool) []term {
 }
 
 // joinedTerms returns the neighbouring content words of a Hungarian name written as one word.
-func joinedTerms(s string) []term {
+func joinedTerms(s string, content map[string]bool) []term {
 	var out []term
 	ws := words(s)
 	for i := 1; i < len(ws); i++ {
 		a, b := fold(ws[i-1]), fold(ws[i])
-		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(ws[i-1], a) || isStop(ws[i], b) || isNumber(a) || isNumber(b) {
+		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(ws[i-1], a) && !content[a] || isStop(ws[i], b) && !content[b] || isNumber(a) || isNumber(b) {
 			continue
 		}
 		// Matched as a word, not by its parts or senses, which the name's own words carry.
@@ -617,7 +646,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		unit := unitAt(folded, i)
 		short := utf8.RuneCountInString(f) < 2 && unit == 0
-		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || short || isNumber(f) {
+		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || short || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -806,6 +835,22 @@ func questionParts(message string) []string {
 // sincePhrases ask since when the company has been in business.
 var sincePhrases = phrases("how long have you been *", "how long have you guys been *", "how long has the * been *",
 	"how long has your * been *", "how long are you in business")
+
+// namedContent reports whether a query word w (folded f) that the fold alone makes a function
+// word is a word of content in the profile: a service's name writes it so ("hatha" of "Hatha
+// jóga"). A visitor who writes "hátha" means the function word; one who types "hatha", as
+// many type without accents, means it too unless the profile names something so.
+func namedContent(fs []fact, w, f string) bool {
+	if stopWords[f] || !morph.Load().FoldedFunction(w) {
+		return false
+	}
+	for i := range fs {
+		if fs[i].kind == factService && slices.ContainsFunc(fs[i].keys, func(k term) bool { return k.fold == f }) {
+			return true
+		}
+	}
+	return false
+}
 
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
 func namesKey(fs []fact, w string, english bool) bool {
