@@ -50,3 +50,33 @@ func TestFoldedFunctionWordNamedByTheProfile(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishNameWordRanksTheTrade: an English word that reaches a word of the company's name
+// ("painting" of a "Festés" firm) is not dropped as the company when the profile's entries use
+// that word ("Lakásfestés"): it stays as the name's word, which tells the entries of the
+// company's trade from the others ("Lakásfelújítás"), but names no topic of its own, so a
+// question whose other words no entry has is still handed over.
+func TestEnglishNameWordRanksTheTrade(t *testing.T) {
+	p := Profile{CompanyName: "Színes Festés Kft.",
+		Description: "Lakások és irodák szépítése Szolnokon.",
+		Services: []Service{
+			{Name: "Lakásfelújítás", Description: "Burkolás, gipszkartonozás és villanyszerelés egy kézből.", Price: "40 000 Ft / m²"},
+			{Name: "Lakásfestés", Description: "Glettelés és két réteg festék, bútormozgatással.", Price: "1 500 Ft / m²"},
+		}}
+	for _, c := range []struct {
+		message  string
+		want     string
+		handover bool
+	}{
+		{"How much is apartment painting?", "1 500 Ft", false},
+		{"Do you do boat painting?", "", true},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: c.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != c.handover || !strings.Contains(got.Text, c.want) || strings.Contains(got.Text, "40 000 Ft") {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q alone", c.message, got.Handover, got.Text, c.handover, c.want)
+		}
+	}
+}

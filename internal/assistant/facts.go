@@ -69,8 +69,8 @@ type Index struct {
 	facts []fact
 	// words is how many distinct words the facts hold (term.id runs below it).
 	words int
-	// company is the company's name as terms.
-	company []term
+	// company is the company's name as words.
+	company []nameWord
 	// cells keeps score's memo tables between turns (*[]uint64), which would otherwise be
 	// most of what a turn allocates.
 	cells sync.Pool
@@ -79,7 +79,31 @@ type Index struct {
 // NewIndex prepares p for answering.
 func NewIndex(p Profile) *Index {
 	fs := facts(p)
-	return &Index{facts: fs, words: numberTerms(fs), company: termsOf(p.CompanyName)}
+	return &Index{facts: fs, words: numberTerms(fs), company: nameWords(p.CompanyName, fs)}
+}
+
+// nameWord is a word of the company's name.
+type nameWord struct {
+	term
+	// entries is set when a service's name or an FAQ's question uses the word, whole or as a
+	// part: "költöztetés" of a "Költöztetés" firm with a service "Irodaköltöztetés". It is
+	// matched as a question's word is, the name's word against the entry's.
+	entries bool
+}
+
+// nameWords returns the words of a company's name, marked where the facts' entries use them.
+func nameWords(name string, fs []fact) []nameWord {
+	var out []nameWord
+	for _, n := range termsOf(name) {
+		used := false
+		for i := range fs {
+			used = used || named(fs[i].kind) && slices.ContainsFunc(fs[i].keys, func(k term) bool {
+				return match(&n, &k) >= compound
+			})
+		}
+		out = append(out, nameWord{term: n, entries: used})
+	}
+	return out
 }
 
 // numberTerms gives each distinct word of the facts an id, so that a query word is matched
@@ -298,6 +322,10 @@ type queryTerm struct {
 	// out as the company's own name: "deep" in "How much is a deep clean?" of a cleaning
 	// company. It says what kind of the company's trade is asked about, not what.
 	headless bool
+	// byName is set for an English word that stands for a word of the company's name (see
+	// without): it ranks the facts, but neither explains one, nor covers its keys, nor
+	// matches strongly.
+	byName bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -402,19 +430,32 @@ var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "
 // Autószerviz): they say whom the question is for, not what it is about. A Hungarian word
 // that holds a word of the name and more ("kismamajóga", "lakásköltöztetésnél" of a "Jóga"
 // studio or a "Költöztetés" firm) names a kind of what the company does and stays.
-func (q query) without(name []term) query {
+func (q query) without(name []nameWord) query {
 	out := q
 	out.terms = nil
 	for i := range q.terms {
 		// By pointer: match keeps what it works out about the query's word (its lexicon
 		// words by first letter) in the word itself, for score to use again.
 		qt := &q.terms[i]
-		if !slices.ContainsFunc(name, func(n term) bool {
-			return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n)
-		}) {
+		k := slices.IndexFunc(name, func(n nameWord) bool {
+			return match(&qt.term, &n.term) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n.term)
+		})
+		if k < 0 {
 			out.terms = append(out.terms, *qt)
-		} else if k := len(out.terms) - 1; q.english && k >= 0 && out.terms[k].next == qt.at && out.terms[k].clause == qt.clause && out.terms[k].weight >= 1 {
-			out.terms[k].headless = true
+			continue
+		}
+		if j := len(out.terms) - 1; q.english && j >= 0 && out.terms[j].next == qt.at && out.terms[j].clause == qt.clause && out.terms[j].weight >= 1 {
+			out.terms[j].headless = true
+		}
+		if q.english && name[k].entries {
+			// An English word that reaches a word of the name the entries use ("move" of a
+			// "Költöztetés" firm whose services are "Irodaköltöztetés"...) stays as that word,
+			// in the sense the company gives it, not the word's other senses: it tells the
+			// entries of the company's trade from the others, but, as the company's own word,
+			// names no topic (see byName).
+			t := *qt
+			t.term, t.weight, t.byName = name[k].term, min(qt.weight, 0.3), true
+			out.terms = append(out.terms, t)
 		}
 	}
 	return out
@@ -1046,7 +1087,7 @@ func score(x *Index, q query) []scored {
 			if best >= weakMatch*bodyWeight {
 				s.hit[j] = best
 				df[j]++
-				s.strongAt[j] = key && best >= sameIdea || qt.weight >= 1 && best >= bodyWeight*sameIdea
+				s.strongAt[j] = key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea
 				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
 			}
 		}
@@ -1061,6 +1102,9 @@ func score(x *Index, q query) []scored {
 		covered := 0
 		for ki := range f.keys {
 			for j := range q.terms {
+				if q.terms[j].byName {
+					continue
+				}
 				if matched(j, &f.keys[ki]) >= weakMatch {
 					covered++
 					break
@@ -1139,7 +1183,7 @@ func explained(chosen, all []scored, q query) float64 {
 func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 	total, found, topic := 0.0, 0.0, false
 	for j, qt := range q.terms {
-		if !in(j) {
+		if !in(j) || qt.byName {
 			continue
 		}
 		best, df := 0.0, 0
