@@ -69,8 +69,8 @@ type Index struct {
 	facts []fact
 	// words is how many distinct words the facts hold (term.id runs below it).
 	words int
-	// company is the company's name as terms.
-	company []term
+	// company is the company's name as words.
+	company []nameWord
 	// cells keeps score's memo tables between turns (*[]uint64), which would otherwise be
 	// most of what a turn allocates.
 	cells sync.Pool
@@ -79,7 +79,31 @@ type Index struct {
 // NewIndex prepares p for answering.
 func NewIndex(p Profile) *Index {
 	fs := facts(p)
-	return &Index{facts: fs, words: numberTerms(fs), company: termsOf(p.CompanyName)}
+	return &Index{facts: fs, words: numberTerms(fs), company: nameWords(p.CompanyName, fs)}
+}
+
+// nameWord is a word of the company's name.
+type nameWord struct {
+	term
+	// entries is set when a service's name or an FAQ's question uses the word, whole or as a
+	// part: "költöztetés" of a "Költöztetés" firm with a service "Irodaköltöztetés". It is
+	// matched as a question's word is, the name's word against the entry's.
+	entries bool
+}
+
+// nameWords returns the words of a company's name, marked where the facts' entries use them.
+func nameWords(name string, fs []fact) []nameWord {
+	var out []nameWord
+	for _, n := range termsOf(name) {
+		used := false
+		for i := range fs {
+			used = used || named(fs[i].kind) && slices.ContainsFunc(fs[i].keys, func(k term) bool {
+				return match(&n, &k) >= compound
+			})
+		}
+		out = append(out, nameWord{term: n, entries: used})
+	}
+	return out
 }
 
 // numberTerms gives each distinct word of the facts an id, so that a query word is matched
@@ -107,6 +131,11 @@ func numberTerms(fs []fact) int {
 // facts splits a profile into the facts an answer may draw on.
 func facts(p Profile) []fact {
 	var out []fact
+	// Every text of the profile keeps the words its services' names use as content though
+	// the fold makes them function words (contentNames).
+	content := contentNames(p)
+	termsOf := func(s string) []term { return keptTerms(s, false, content) }
+	englishTerms := func(s string) []term { return keptTerms(s, true, content) }
 	defer func() {
 		for i := range out {
 			f := &out[i]
@@ -126,7 +155,7 @@ func facts(p Profile) []fact {
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			joined: joinedTerms(s.Name), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
+			joined: joinedTerms(s.Name, content), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -158,6 +187,26 @@ func facts(p Profile) []fact {
 	return out
 }
 
+// contentNames returns the folded words of the services' names that are function words only
+// as spelled with accents the name does not write ("Hatha jóga": "hátha", if only): the name
+// uses them as words of its own, which the profile's other texts and a visitor who writes
+// them mean too. Nil when there are none, as in most profiles.
+func contentNames(p Profile) map[string]bool {
+	var out map[string]bool
+	lang := morph.Load()
+	for _, s := range p.Services {
+		for _, w := range append(words(s.Name), words(s.NameEN)...) {
+			if f := fold(w); w != clauseBreak && !stopWords[f] && lang.FoldedFunction(w) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[f] = true
+			}
+		}
+	}
+	return out
+}
+
 // englishTerms is termsOf for an English text.
 func englishTerms(s string) []term { return textTerms(s, true) }
 
@@ -165,7 +214,11 @@ func englishTerms(s string) []term { return textTerms(s, true) }
 // whole ("check-up" as "checkup").
 func termsOf(s string) []term { return textTerms(s, false) }
 
-func textTerms(s string, english bool) []term {
+func textTerms(s string, english bool) []term { return keptTerms(s, english, nil) }
+
+// keptTerms is textTerms that keeps the words of content (contentNames) the fold makes
+// function words.
+func keptTerms(s string, english bool, content map[string]bool) []term {
 	var out []term
 	ws := words(s)
 	folded := make([]string, len(ws))
@@ -202,7 +255,7 @@ func textTerms(s string, english bool) []term {
 			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
 		}
 		short := utf8.RuneCountInString(f) < 2 && unit == 0 // "m" of "60 m²" is a unit
-		if w == clauseBreak || isStop(w, f) || short || isNumber(f) || timeOfDay(folded, i) {
+		if w == clauseBreak || isStop(w, f) && !content[f] || short || isNumber(f) || timeOfDay(folded, i) {
 			continue
 		}
 		k, ok := at[f]
@@ -224,12 +277,12 @@ func textTerms(s string, english bool) []term {
 }
 
 // joinedTerms returns the neighbouring content words of a Hungarian name written as one word.
-func joinedTerms(s string) []term {
+func joinedTerms(s string, content map[string]bool) []term {
 	var out []term
 	ws := words(s)
 	for i := 1; i < len(ws); i++ {
 		a, b := fold(ws[i-1]), fold(ws[i])
-		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(ws[i-1], a) || isStop(ws[i], b) || isNumber(a) || isNumber(b) {
+		if ws[i-1] == clauseBreak || ws[i] == clauseBreak || isStop(ws[i-1], a) && !content[a] || isStop(ws[i], b) && !content[b] || isNumber(a) || isNumber(b) {
 			continue
 		}
 		// Matched as a word, not by its parts or senses, which the name's own words carry.
@@ -269,6 +322,10 @@ type queryTerm struct {
 	// out as the company's own name: "deep" in "How much is a deep clean?" of a cleaning
 	// company. It says what kind of the company's trade is asked about, not what.
 	headless bool
+	// byName is set for an English word that stands for a word of the company's name (see
+	// without): it ranks the facts, but neither explains one, nor covers its keys, nor
+	// matches strongly.
+	byName bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -377,19 +434,32 @@ var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "
 // Autószerviz): they say whom the question is for, not what it is about. A Hungarian word
 // that holds a word of the name and more ("kismamajóga", "lakásköltöztetésnél" of a "Jóga"
 // studio or a "Költöztetés" firm) names a kind of what the company does and stays.
-func (q query) without(name []term) query {
+func (q query) without(name []nameWord) query {
 	out := q
 	out.terms = nil
 	for i := range q.terms {
 		// By pointer: match keeps what it works out about the query's word (its lexicon
 		// words by first letter) in the word itself, for score to use again.
 		qt := &q.terms[i]
-		if !slices.ContainsFunc(name, func(n term) bool {
-			return match(&qt.term, &n) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n)
-		}) {
+		k := slices.IndexFunc(name, func(n nameWord) bool {
+			return match(&qt.term, &n.term) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n.term)
+		})
+		if k < 0 {
 			out.terms = append(out.terms, *qt)
-		} else if k := len(out.terms) - 1; q.english && k >= 0 && out.terms[k].next == qt.at && out.terms[k].clause == qt.clause && out.terms[k].weight >= 1 {
-			out.terms[k].headless = true
+			continue
+		}
+		if j := len(out.terms) - 1; q.english && j >= 0 && out.terms[j].next == qt.at && out.terms[j].clause == qt.clause && out.terms[j].weight >= 1 {
+			out.terms[j].headless = true
+		}
+		if q.english && name[k].entries {
+			// An English word that reaches a word of the name the entries use ("move" of a
+			// "Költöztetés" firm whose services are "Irodaköltöztetés"...) stays as that word,
+			// in the sense the company gives it, not the word's other senses: it tells the
+			// entries of the company's trade from the others, but, as the company's own word,
+			// names no topic (see byName).
+			t := *qt
+			t.term, t.weight, t.byName = name[k].term, min(qt.weight, 0.3), true
+			out.terms = append(out.terms, t)
 		}
 	}
 	return out
@@ -624,7 +694,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		unit := unitAt(folded, i)
 		short := utf8.RuneCountInString(f) < 2 && unit == 0
-		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) || ownDetail[f] || short || isNumber(f) {
+		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || short || isNumber(f) {
 			continue
 		}
 		seen[f] = true
@@ -840,6 +910,22 @@ func questionParts(message string) []string {
 var sincePhrases = phrases("how long have you been *", "how long have you guys been *", "how long has the * been *",
 	"how long has your * been *", "how long are you in business")
 
+// namedContent reports whether a query word w (folded f) that the fold alone makes a function
+// word is a word of content in the profile: a service's name writes it so ("hatha" of "Hatha
+// jóga"). A visitor who writes "hátha" means the function word; one who types "hatha", as
+// many type without accents, means it too unless the profile names something so.
+func namedContent(fs []fact, w, f string) bool {
+	if stopWords[f] || !morph.Load().FoldedFunction(w) {
+		return false
+	}
+	for i := range fs {
+		if fs[i].kind == factService && slices.ContainsFunc(fs[i].keys, func(k term) bool { return k.fold == f }) {
+			return true
+		}
+	}
+	return false
+}
+
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
 func namesKey(fs []fact, w string, english bool) bool {
 	if isStop(w, fold(w)) {
@@ -1038,7 +1124,7 @@ func score(x *Index, q query) []scored {
 			if best >= weakMatch*bodyWeight {
 				s.hit[j] = best
 				df[j]++
-				s.strongAt[j] = key && best >= sameIdea || qt.weight >= 1 && best >= bodyWeight*sameIdea
+				s.strongAt[j] = key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea
 				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
 			}
 		}
@@ -1053,6 +1139,9 @@ func score(x *Index, q query) []scored {
 		covered := 0
 		for ki := range f.keys {
 			for j := range q.terms {
+				if q.terms[j].byName {
+					continue
+				}
 				if matched(j, &f.keys[ki]) >= weakMatch {
 					covered++
 					break
@@ -1131,7 +1220,7 @@ func explained(chosen, all []scored, q query) float64 {
 func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 	total, found, topic := 0.0, 0.0, false
 	for j, qt := range q.terms {
-		if !in(j) {
+		if !in(j) || qt.byName {
 			continue
 		}
 		best, df := 0.0, 0

@@ -268,6 +268,13 @@ func (d *Data) Function(w string) bool {
 	return d.function.has(w) || !accented(w) && d.FunctionOnly(w)
 }
 
+// FoldedFunction reports whether w, written without accents, is a function word only as one
+// spelled with them: "hatha" of "hátha" (if only), "utan" of "után". The writer may have
+// dropped the accents, or may mean another word that no dictionary has ("Hatha jóga").
+func (d *Data) FoldedFunction(w string) bool {
+	return !accented(w) && !d.function.has(w) && d.FunctionOnly(w)
+}
+
 // FunctionOnly reports whether every dictionary word that folds to the folded word f is a
 // function word, so that no noun, verb or adjective spelled with accents is lost in the fold:
 // "utan" (after) is one, "ora" (hour, or onto him) and "mely" (which, or deep) are not.
