@@ -1258,6 +1258,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 	var out []scored
 	for len(out) < 2 {
 		best, bestRank := -1, 0.0
+		top, second := 0.0, 0.0 // the two highest ranks of the facts that could answer
 		for i, s := range ss {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
@@ -1294,6 +1295,11 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if !fresh || len(out) > 0 && s.kind == factAbout {
 				continue // the description mentions all the company does: no second answer
 			}
+			if rank > top {
+				top, second = rank, top
+			} else if rank > second {
+				second = rank
+			}
 			switch {
 			case best >= 0 && named(s.kind) && named(ss[best].kind) && rank < bestRank*(1+nearTie) && rank > bestRank*(1-nearTie):
 				// As good as the best: the one that names the question's words as words, not
@@ -1312,6 +1318,13 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			}
 		}
 		if best < 0 {
+			break
+		}
+		if len(out) > 0 && ss[best].keyCover == 0 && second > top*(1-nearTie) {
+			// The words the first answer left are said alike by two facts, neither by a word
+			// of its name: "Do you make frames for windows?" of a picture framer whose parking
+			// and delivery answers both mention a window asks about neither. A second answer
+			// picked among equals states a fact the question did not ask for.
 			break
 		}
 		out = append(out, ss[best])
