@@ -83,6 +83,9 @@ type term struct {
 	// lacks is, for a word made with a suffix of lack, the stem it lacks: "cukor" (sugar) of
 	// "cukormentes" (sugar-free), whose lemma is the whole word (see lackOf).
 	lacks string
+	// act is, for a profile word that is a verb's action noun or ends in one, the verb
+	// ("fáj", ache, of "hátfájással", with back pain; see actionVerb).
+	act string
 	// follows holds, for a word of a profile text, the places among the text's terms of the
 	// words that come right after it somewhere in the text, stop words aside ("automata" in
 	// "csak automata autóra" is followed by "autóra"): a phrase the text says.
@@ -186,6 +189,7 @@ func makeTerm(lower string, english, profile bool) term {
 			t.partGloss, late = append(t.partGloss, g[:n]...), append(late, g[n:]...)
 		}
 		t.partMain = len(t.partGloss)
+		t.act = actionVerb(&t)
 		t.partGloss = append(t.partGloss, late...)
 		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
 			t.glossStart |= startBit(g)
@@ -233,6 +237,26 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	return t
+}
+
+// actionVerb returns the verb whose action noun ("-ás", "-és") a profile word is, or the
+// last of its compound parts that is one: "fáj" of "fájással" and of "hátfájással". "" when
+// none is.
+func actionVerb(t *term) string {
+	lang := morph.Load()
+	for i := len(t.parts) - 1; i >= 0; i-- {
+		if v := lang.ActionVerb(t.parts[i]); v != "" {
+			return v
+		}
+	}
+	for _, l := range t.lemmas {
+		for _, s := range [...]string{"as", "es"} {
+			if strings.HasPrefix(t.fold, l+s) && lang.ActionVerb(l+s) == l {
+				return l
+			}
+		}
+	}
+	return ""
 }
 
 // lackOf makes a word built with a suffix of lack ("cukormentes", sugar-free; "hibátlan",
@@ -591,6 +615,12 @@ func match(q, k *term) float64 {
 		if i >= k.partMain {
 			return compound
 		}
+		return sameIdea
+	}
+	if k.act != "" && !q.english && q.lemmas[0] == k.act {
+		// The visitor's verb is the action the profile's word names: "Fáj a derekam" and
+		// "derék- és hátfájással" (back pain), whose last part "fájás" is the action noun of
+		// "fáj", a verb too short to count as a part by its letters alone.
 		return sameIdea
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of

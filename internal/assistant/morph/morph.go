@@ -76,7 +76,11 @@ type Data struct {
 	// anywhere, only first and only last (Hunspell's COMPOUNDFLAG, COMPOUNDBEGIN and
 	// COMPOUNDEND); none of them when the data has no compounding.
 	anyPart, firstPart, lastPart flagset
-	prefixes                     []string
+	// action holds the flags of the suffix that makes a verb's action noun ("-ás", "-és":
+	// "fájás" of "fáj"): the rules that add one of them and take an "-ik" verb's "ik" off
+	// ("úszik": "úszás"), which only a verb has.
+	action   flagset
+	prefixes []string
 	// function has a line per function word as spelled, accents kept, with a tab and "~"
 	// after it when a noun, verb or adjective folds alike; folded has a line per folded
 	// form of one, with the same mark.
@@ -126,8 +130,12 @@ func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
 	for l := range strings.Lines(rules) {
 		add, _, _ := strings.Cut(l, " ")
 		d.maxSuffix = max(d.maxSuffix, len(add))
-		if r, ok := parseRule(strings.TrimSpace(l[len(add):])); ok && r.cont >= 0 && r.cont < len(d.flagsets) {
+		r, ok := parseRule(strings.TrimSpace(l[len(add):]))
+		if ok && r.cont >= 0 && r.cont < len(d.flagsets) {
 			d.outer.union(d.flagsets[r.cont])
+		}
+		if ok && actionSuffix(add) && r.strip == "ik" {
+			d.action.set(r.flag)
 		}
 	}
 	d.prefixes = slices.Clone(prefixes)
@@ -895,6 +903,31 @@ func (d *Data) stemPart(s string, i int) bool {
 		}
 	}
 	return false
+}
+
+// actionSuffix reports whether a rule's added letters are the action noun's suffix, folded.
+func actionSuffix(add string) bool { return add == "as" || add == "es" }
+
+// ActionVerb returns the verb whose action noun the folded word w is, as the dictionary's
+// rules derive it ("fajas", fájás, of "faj", fáj, ache; "uszas" of "uszik"), "" when it is
+// none: a folded "-as" that makes an adjective of a noun ("kertes" of "kert", with a garden)
+// is another rule's.
+func (d *Data) ActionVerb(w string) string {
+	if len(w) < 5 || !actionSuffix(w[len(w)-2:]) {
+		return ""
+	}
+	verb := ""
+	d.rules.values(w[len(w)-2:], func(line string) {
+		r, ok := parseRule(line)
+		if !ok || verb != "" || !d.action.has(r.flag) {
+			return
+		}
+		c := w[:len(w)-2] + r.strip
+		if f, _, found := d.stem(c); found && f.has(r.flag) && matches(r.cond, c) {
+			verb = c
+		}
+	})
+	return verb
 }
 
 // English returns Hungarian words for the folded English word w (any form: "prices" as
