@@ -741,13 +741,14 @@ func countsTime(folded []string, i int) bool {
 
 // rejoinPrefixes writes a verbal prefix that an auxiliary verb parts from its infinitive
 // back onto it: "Le tudom mondani?" asks about "lemondani" (cancel), not "mondani" (say);
-// "El tudjátok hozni?" about "elhozni" (fetch). The prefix stands first, the infinitive at
-// most two words later in its clause.
+// "El tudjátok hozni?" about "elhozni" (fetch); "Le kell mondanom?" (must I cancel) about
+// "lemondanom". The prefix stands first, the infinitive at most two words later in its
+// clause.
 func rejoinPrefixes(ws, folded []string, skip []bool) {
 	lang := morph.Load()
 	for j, g := range folded {
 		// Infinitives are few in a message: each looks back for its prefix.
-		if len(g) < 4 || !strings.HasSuffix(g, "ni") {
+		if !(len(g) >= 4 && strings.HasSuffix(g, "ni") || personalInfinitive(folded, j)) {
 			continue
 		}
 		for i := j - 1; i >= 0 && i >= j-maxPrefixGap && folded[i] != clauseBreak; i-- {
@@ -759,6 +760,32 @@ func rejoinPrefixes(ws, folded []string, skip []bool) {
 		}
 	}
 }
+
+// personalInfinitive reports whether the folded word j is an infinitive with a personal
+// ending ("mondanom", for me to say; "vinnünk", for us to carry) after a predicate of no
+// person that takes one ("kell", must; "lehet", may). Alone such a form may be a conditional
+// ("szeretném", I would like), which the predicate before it rules out.
+func personalInfinitive(folded []string, j int) bool {
+	if j == 0 || !impersonal[folded[j-1]] {
+		return false
+	}
+	g := folded[j]
+	for _, e := range personalEndings {
+		if len(g) >= len(e)+2 && strings.HasSuffix(g, e) {
+			s := morph.Load().Stems(g)
+			return len(s) > 0 && len(s[0]) < len(g)-len(e)+2
+		}
+	}
+	return false
+}
+
+// personalEndings are the infinitive's personal endings, folded: "-nom", "-nod", "-nia",
+// "-nunk", "-notok", "-niuk" and their front-vowel forms.
+var personalEndings = strings.Fields(`notok netek nunk niuk nom nod nia nem ned nie`)
+
+// impersonal holds the folded predicates of no person that take a personal infinitive:
+// "kell mennem" (I must go), "lehet fizetnünk" (we may pay).
+var impersonal = wordSet(`kell kellene kene kellett muszaj szabad lehet lehetne erdemes sikerul sikerult tilos`)
 
 // maxPrefixGap is how many words after a verbal prefix its infinitive may stand.
 const maxPrefixGap = 2
