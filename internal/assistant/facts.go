@@ -646,7 +646,8 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if t.function && t.concepts == 0 {
 			continue // "after", "more": no topic, as a Hungarian function word has none
 		}
-		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
+		t.ownPrefix = saysPrefixed(fs, &t)
+		if (genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] })) && !t.ownPrefix {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
 		if reason {
@@ -685,6 +686,30 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	return q
+}
+
+// saysPrefixed reports whether a profile's FAQ or service says the visitor's prefixed verb t
+// with its prefix (see prefixedMatch): "elhozni" (fetch) and "ingyenesen elhozzuk" (we fetch
+// it for free). A prefix makes a verb of its own of a generic one ("hoz", bring), and the
+// profile's saying it shows it names a topic there; a synonym's saying it is too loose a
+// sign ("elvinni", carry away, is no "elhozzuk", though "visz" and "hoz" are kin).
+func saysPrefixed(fs []fact, t *term) bool {
+	if t.pre == 0 {
+		return false
+	}
+	for i := range fs {
+		if !named(fs[i].kind) {
+			continue
+		}
+		for _, ws := range [2][]term{fs[i].keys, fs[i].body} {
+			for j := range ws {
+				if ws[j].bare != "" && prefixedMatch(t, &ws[j]) == related {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // futureForms are the forms of "fog" that, with an infinitive, make the future tense ("fog

@@ -71,3 +71,56 @@ func TestPrefixBeforeImpersonalAndPersonalInfinitive(t *testing.T) {
 		t.Errorf("handover %v, %q; want the cancelling answer", got.Handover, got.Text)
 	}
 }
+
+// garden is a made-up gardening firm.
+var garden = Profile{CompanyName: "Zöldág Kertgondozás Bt.",
+	Description: "Kertgondozás Vácon és környékén.",
+	Services: []Service{
+		{Name: "Fűnyírás", Description: "Gyepszegéllyel együtt.", Price: "60 Ft / m²"},
+		{Name: "Sövénynyírás", Description: "Két méter magasságig.", Price: "900 Ft / fm"},
+	},
+	FAQ: []QA{
+		{Question: "Mi lesz a zöldhulladékkal?", Answer: "Fuvaronként 5 000 Ft-ért elszállítjuk."},
+		{Question: "Hozzatok gépet?", Answer: "Minden gépet mi hozunk, áramot sem kérünk."},
+		{Question: "Honnan lehet a szerszámokat átvenni?", Answer: "A váci telephelyünkről, előzetes egyeztetéssel elhozhatók."},
+	}}
+
+// TestPrefixedVerbOfTheProfile: a visitor's verb with a verbal prefix, generic without it
+// ("hoz", bring), names a topic when the profile says it with the same prefix ("elhozni",
+// fetch; "elhozhatók"); one the profile says only as a synonym ("elvinni", carry away;
+// "elszállítjuk") or with another prefix ("behozni") stays generic. A profile's prefixed
+// action noun that the dictionary knows whole ("elszállítás") is matched through its verb as
+// its other forms are: "elvinni" is its synonym, "vinni" without the prefix is not. Where the
+// profile says the prefixed verb, its bare verb in another entry ("mi hozunk", we bring) is
+// another verb, and the entry with the prefix answers.
+func TestPrefixedVerbOfTheProfile(t *testing.T) {
+	x := NewIndex(garden)
+	for _, c := range []struct {
+		message string
+		weight  float64
+	}{
+		{"El lehet hozni a szerszámokat?", 1},
+		{"El tudjátok vinni utána?", 0.3},
+		{"Be tudjátok hozni?", 0.3},
+	} {
+		q := newQuery(c.message, Contact{}, x.facts)
+		i := slices.IndexFunc(q.terms, func(qt queryTerm) bool { return qt.pre > 0 })
+		if i < 0 || q.terms[i].weight != c.weight {
+			t.Errorf("%q: terms %v, want a prefixed verb of weight %v", c.message, q.terms, c.weight)
+		}
+	}
+	k := makeTerm("elszállítás", false, true)
+	for q, want := range map[string]float64{"elvinni": synonym, "vinni": 0} {
+		qt := newTerm(q, false)
+		if got := match(&qt, &k); got != want {
+			t.Errorf("match(%q, elszállítás) = %v, want %v", q, got, want)
+		}
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: garden, Message: "El lehet hozni őket?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "elhozhatók") || strings.Contains(got.Text, "mi hozunk") {
+		t.Errorf("handover %v, %q; want where the tools are fetched", got.Handover, got.Text)
+	}
+}

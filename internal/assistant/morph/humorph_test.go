@@ -22,3 +22,18 @@ func TestActionVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestVerb: a dictionary word is a verb when it takes a suffix only verbs take by the rules;
+// nouns and adjectives are none. Irregular verbs, whose forms the dictionary lists ("visz",
+// carry: "vinni"), are not found so.
+func TestVerb(t *testing.T) {
+	d := Load()
+	for w, want := range map[string]bool{
+		"hoz": true, "fest": true, "faj": true, "uszik": true,
+		"kert": false, "haz": false, "asztal": false, "piros": false,
+	} {
+		if got := d.Verb(w); got != want {
+			t.Errorf("Verb(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -79,7 +79,10 @@ type Data struct {
 	// action holds the flags of the suffix that makes a verb's action noun ("-ás", "-és":
 	// "fájás" of "fáj"): the rules that add one of them and take an "-ik" verb's "ik" off
 	// ("úszik": "úszás"), which only a verb has.
-	action   flagset
+	action flagset
+	// verb holds the flags of the suffixes only verbs take: those of the rules that take an
+	// "-ik" verb's "ik" off.
+	verb     flagset
 	prefixes []string
 	// function has a line per function word as spelled, accents kept, with a tab and "~"
 	// after it when a noun, verb or adjective folds alike; folded has a line per folded
@@ -134,8 +137,11 @@ func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
 		if ok && r.cont >= 0 && r.cont < len(d.flagsets) {
 			d.outer.union(d.flagsets[r.cont])
 		}
-		if ok && actionSuffix(add) && r.strip == "ik" {
-			d.action.set(r.flag)
+		if ok && r.strip == "ik" {
+			d.verb.set(r.flag)
+			if actionSuffix(add) {
+				d.action.set(r.flag)
+			}
 		}
 	}
 	d.prefixes = slices.Clone(prefixes)
@@ -313,6 +319,25 @@ func foldLines(text string) string {
 // Prefix reports whether w is a Hungarian verbal prefix ("meg", "el", "ki"), which standing
 // alone, split from its verb ("el tudják hozni"), says nothing by itself.
 func (d *Data) Prefix(w string) bool { return slices.Contains(d.prefixes, w) }
+
+// LongerPrefix reports whether the folded word w begins with a verbal prefix longer than p
+// that begins with p ("elore" of "el").
+func (d *Data) LongerPrefix(w, p string) bool {
+	for _, l := range d.prefixes {
+		if len(l) > len(p) && strings.HasPrefix(l, p) && strings.HasPrefix(w, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// Verb reports whether the folded dictionary word w is a verb: it takes a suffix that only
+// verbs take. An irregular verb whose forms the dictionary lists instead ("visz", carry, of
+// "vinni") is not found so.
+func (d *Data) Verb(w string) bool {
+	f, _, ok := d.stem(w)
+	return ok && f.meets(&d.verb)
+}
 
 // Prefixes returns the verbal prefixes, the longest first; the caller must not change it.
 func (d *Data) Prefixes() []string { return d.prefixes }
