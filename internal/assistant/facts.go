@@ -472,6 +472,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	}
 	if !english {
 		rejoinPrefixes(ws, folded, skip)
+		rejoinTrailingPrefixes(ws, folded, skip)
 	}
 	// "Mi történik, ha...", "what happens if": the frame of a question about a case, whose
 	// topic is the case; "get here": the visitor asks when the company arrives.
@@ -783,6 +784,27 @@ func rejoinPrefixes(ws, folded []string, skip []bool) {
 				break
 			}
 		}
+	}
+}
+
+// rejoinTrailingPrefixes writes a verbal prefix that ends its clause back onto the verb right
+// before it: a question word or a negation puts the prefix after its verb ("Mikor jöttök
+// ki?", when will you come out; "Hogyan mondhatom le?", how can I cancel; "Nem viszitek
+// el?"), where it would be read as no word at all.
+func rejoinTrailingPrefixes(ws, folded []string, skip []bool) {
+	lang := morph.Load()
+	for i := 1; i < len(folded); i++ {
+		f, g := folded[i], folded[i-1]
+		if !lang.Prefix(f) || skip[i] || skip[i-1] || i+1 < len(folded) && folded[i+1] != clauseBreak || lang.Prefix(g) {
+			continue
+		}
+		if s := lang.Stems(g); len(s) == 0 || len(s[0]) >= len(g) || prefixOf(g, s[0]) > 0 {
+			// No inflected word ("Mi a helyzet ki?"), or a verb with a prefix of its own:
+			// "lemondhatom még?" (can I still cancel) folds "még" (still) to "meg".
+			continue
+		}
+		ws[i-1], folded[i-1] = ws[i]+ws[i-1], f+g
+		skip[i] = true
 	}
 }
 

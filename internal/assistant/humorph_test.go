@@ -124,3 +124,31 @@ func TestPrefixedVerbOfTheProfile(t *testing.T) {
 		t.Errorf("handover %v, %q; want where the tools are fetched", got.Handover, got.Text)
 	}
 }
+
+// TestPrefixAfterItsVerb: a verbal prefix that ends its clause after its verb, as a question
+// word or a negation puts it ("Hogyan mondhatom le?", how can I cancel; "Mikor jöttök ki?"), is
+// read with the verb, not dropped; a verb with a prefix of its own keeps it ("lemondhatom
+// még?": "még", still, folds to the prefix "meg").
+func TestPrefixAfterItsVerb(t *testing.T) {
+	for message, want := range map[string][]string{
+		"Hogyan mondhatom le?":        {"lemondhatom"},
+		"Mikor jöttök ki?":            {"kijottok"},
+		"Nem viszitek el a csónakot?": {"viszitek", "csonakot"},
+		"Lemondhatom még?":            {"lemondhatom"},
+	} {
+		var got []string
+		for _, qt := range newQuery(message, Contact{}, nil).terms {
+			got = append(got, qt.fold)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: topic words %q, want %q", message, got, want)
+		}
+	}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: boats, Message: "Hogyan mondhatom le?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Handover || !strings.Contains(got.Text, "48 óráig") {
+		t.Errorf("handover %v, %q; want the cancelling answer", got.Handover, got.Text)
+	}
+}
