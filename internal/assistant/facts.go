@@ -546,6 +546,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	}
 	if !english {
 		rejoinPrefixes(ws, folded, skip)
+		rejoinTrailingPrefixes(ws, folded, skip)
 	}
 	// "Mi történik, ha...", "what happens if": the frame of a question about a case, whose
 	// topic is the case; "get here": the visitor asks when the company arrives.
@@ -723,7 +724,8 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if t.function && t.concepts == 0 {
 			continue // "after", "more": no topic, as a Hungarian function word has none
 		}
-		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
+		t.ownPrefix = saysPrefixed(fs, &t)
+		if (genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] })) && !t.ownPrefix {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
 		if reason {
@@ -790,6 +792,30 @@ func howMuchParts(folded []string, partAt []int) uint64 {
 	return out
 }
 
+// saysPrefixed reports whether a profile's FAQ or service says the visitor's prefixed verb t
+// with its prefix (see prefixedMatch): "elhozni" (fetch) and "ingyenesen elhozzuk" (we fetch
+// it for free). A prefix makes a verb of its own of a generic one ("hoz", bring), and the
+// profile's saying it shows it names a topic there; a synonym's saying it is too loose a
+// sign ("elvinni", carry away, is no "elhozzuk", though "visz" and "hoz" are kin).
+func saysPrefixed(fs []fact, t *term) bool {
+	if t.pre == 0 {
+		return false
+	}
+	for i := range fs {
+		if !named(fs[i].kind) {
+			continue
+		}
+		for _, ws := range [2][]term{fs[i].keys, fs[i].body} {
+			for j := range ws {
+				if ws[j].bare != "" && prefixedMatch(t, &ws[j]) == related {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // futureForms are the forms of "fog" that, with an infinitive, make the future tense ("fog
 // kerülni", will cost; "fogjátok csinálni", you will do it); without one "fog" is a tooth or
 // holding.
@@ -844,13 +870,14 @@ func countsTime(folded []string, i int) bool {
 
 // rejoinPrefixes writes a verbal prefix that an auxiliary verb parts from its infinitive
 // back onto it: "Le tudom mondani?" asks about "lemondani" (cancel), not "mondani" (say);
-// "El tudjátok hozni?" about "elhozni" (fetch). The prefix stands first, the infinitive at
-// most two words later in its clause.
+// "El tudjátok hozni?" about "elhozni" (fetch); "Le kell mondanom?" (must I cancel) about
+// "lemondanom". The prefix stands first, the infinitive at most two words later in its
+// clause.
 func rejoinPrefixes(ws, folded []string, skip []bool) {
 	lang := morph.Load()
 	for j, g := range folded {
 		// Infinitives are few in a message: each looks back for its prefix.
-		if len(g) < 4 || !strings.HasSuffix(g, "ni") {
+		if !(len(g) >= 4 && strings.HasSuffix(g, "ni") || personalInfinitive(folded, j)) {
 			continue
 		}
 		for i := j - 1; i >= 0 && i >= j-maxPrefixGap && folded[i] != clauseBreak; i-- {
@@ -862,6 +889,53 @@ func rejoinPrefixes(ws, folded []string, skip []bool) {
 		}
 	}
 }
+
+// rejoinTrailingPrefixes writes a verbal prefix that ends its clause back onto the verb right
+// before it: a question word or a negation puts the prefix after its verb ("Mikor jöttök
+// ki?", when will you come out; "Hogyan mondhatom le?", how can I cancel; "Nem viszitek
+// el?"), where it would be read as no word at all.
+func rejoinTrailingPrefixes(ws, folded []string, skip []bool) {
+	lang := morph.Load()
+	for i := 1; i < len(folded); i++ {
+		f, g := folded[i], folded[i-1]
+		if !lang.Prefix(f) || skip[i] || skip[i-1] || i+1 < len(folded) && folded[i+1] != clauseBreak || lang.Prefix(g) {
+			continue
+		}
+		if s := lang.Stems(g); len(s) == 0 || len(s[0]) >= len(g) || prefixOf(g, s[0]) > 0 {
+			// No inflected word ("Mi a helyzet ki?"), or a verb with a prefix of its own:
+			// "lemondhatom még?" (can I still cancel) folds "még" (still) to "meg".
+			continue
+		}
+		ws[i-1], folded[i-1] = ws[i]+ws[i-1], f+g
+		skip[i] = true
+	}
+}
+
+// personalInfinitive reports whether the folded word j is an infinitive with a personal
+// ending ("mondanom", for me to say; "vinnünk", for us to carry) after a predicate of no
+// person that takes one ("kell", must; "lehet", may). Alone such a form may be a conditional
+// ("szeretném", I would like), which the predicate before it rules out.
+func personalInfinitive(folded []string, j int) bool {
+	if j == 0 || !impersonal[folded[j-1]] {
+		return false
+	}
+	g := folded[j]
+	for _, e := range personalEndings {
+		if len(g) >= len(e)+2 && strings.HasSuffix(g, e) {
+			s := morph.Load().Stems(g)
+			return len(s) > 0 && len(s[0]) < len(g)-len(e)+2
+		}
+	}
+	return false
+}
+
+// personalEndings are the infinitive's personal endings, folded: "-nom", "-nod", "-nia",
+// "-nunk", "-notok", "-niuk" and their front-vowel forms.
+var personalEndings = strings.Fields(`notok netek nunk niuk nom nod nia nem ned nie`)
+
+// impersonal holds the folded predicates of no person that take a personal infinitive:
+// "kell mennem" (I must go), "lehet fizetnünk" (we may pay).
+var impersonal = wordSet(`kell kellene kene kellett muszaj szabad lehet lehetne erdemes sikerul sikerult tilos`)
 
 // maxPrefixGap is how many words after a verbal prefix its infinitive may stand.
 const maxPrefixGap = 2

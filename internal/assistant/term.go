@@ -83,6 +83,18 @@ type term struct {
 	// lacks is, for a word made with a suffix of lack, the stem it lacks: "cukor" (sugar) of
 	// "cukormentes" (sugar-free), whose lemma is the whole word (see lackOf).
 	lacks string
+	// act is, for a profile word that is a verb's action noun or ends in one, the verb
+	// ("fáj", ache, of "hátfájással", with back pain; see actionVerb).
+	act string
+	// bare is, for a profile word of a verbal prefix and a verb, or a verb's action noun,
+	// that verb without the prefix, and pre the prefix's length ("elszállítás": "szállít"
+	// after "el"; see prefixedVerb). A visitor's word has pre when its first lemma is the
+	// verb without the prefix ("elhozni": "hoz"; see prefixOf).
+	bare string
+	pre  uint8
+	// ownPrefix is set for a visitor's prefixed verb that the profile says with its prefix
+	// (see saysPrefixed): the prefix tells it from the bare verb there.
+	ownPrefix bool
 	// follows holds, for a word of a profile text, the places among the text's terms of the
 	// words that come right after it somewhere in the text, stop words aside ("automata" in
 	// "csak automata autóra" is followed by "autóra"): a phrase the text says.
@@ -139,6 +151,9 @@ func makeTerm(lower string, english, profile bool) term {
 	if !english && len(f) <= maxTermLen {
 		lackOf(&t, lower)
 	}
+	if !english && !profile && len(t.lemmas) > 0 {
+		t.pre = prefixOf(f, t.lemmas[0])
+	}
 	switch {
 	case english:
 		t.lemmas = []string{f}
@@ -186,6 +201,8 @@ func makeTerm(lower string, english, profile bool) term {
 			t.partGloss, late = append(t.partGloss, g[:n]...), append(late, g[n:]...)
 		}
 		t.partMain = len(t.partGloss)
+		t.act = actionVerb(&t)
+		t.bare, t.pre = prefixedVerb(f)
 		t.partGloss = append(t.partGloss, late...)
 		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
 			t.glossStart |= startBit(g)
@@ -233,6 +250,85 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	return t
+}
+
+// actionVerb returns the verb whose action noun ("-ás", "-és") a profile word is, or the
+// last of its compound parts that is one: "fáj" of "fájással" and of "hátfájással". "" when
+// none is.
+func actionVerb(t *term) string {
+	lang := morph.Load()
+	for i := len(t.parts) - 1; i >= 0; i-- {
+		if v := lang.ActionVerb(t.parts[i]); v != "" {
+			return v
+		}
+	}
+	for _, l := range t.lemmas {
+		for _, s := range [...]string{"as", "es"} {
+			if strings.HasPrefix(t.fold, l+s) && lang.ActionVerb(l+s) == l {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
+// prefixedVerb returns the verb of a folded word made of a verbal prefix and a form of a verb
+// or of its action noun, and the prefix's length: "szallit" and 2 of "elszallitast"
+// (elszállítást), "hoz" of "elhozzuk" (we fetch it). "" when f is none.
+func prefixedVerb(f string) (string, uint8) {
+	lang := morph.Load()
+	for _, p := range lang.Prefixes() {
+		rest, ok := strings.CutPrefix(f, p)
+		if !ok || len(rest) < 3 {
+			continue
+		}
+		for _, s := range lang.Stems(rest) {
+			if v := lang.ActionVerb(s); v != "" {
+				return v, uint8(len(p))
+			}
+			if lang.Verb(s) {
+				return s, uint8(len(p))
+			}
+		}
+		return "", 0
+	}
+	return "", 0
+}
+
+// prefixOf returns the length of the verbal prefix that a visitor's word f begins with and
+// its first lemma, the verb the dictionary's rules read, lacks ("elhozni": "hoz"; "elvinni":
+// "visz", an irregular verb that an infinitive shows), 0 when none.
+func prefixOf(f, lemma string) uint8 {
+	lang := morph.Load()
+	for _, p := range lang.Prefixes() {
+		if strings.HasPrefix(f, p) && len(f) >= len(p)+3 && !strings.HasPrefix(lemma, p) && (lang.Verb(lemma) || infinitive(f[len(p):])) {
+			return uint8(len(p))
+		}
+	}
+	return 0
+}
+
+// prefixedMatch tells how well the visitor's word matches the profile's prefixed verb k as a
+// verb with the same verbal prefix: as one word when its verb is k's ("elszállítani",
+// "elszállítás": transport away), as a synonym when the thesaurus gives k's verb as one of its
+// own ("elvinni", carry away: "visz" ~ "szállít"), as it does for the bare verbs; 0 when the
+// prefixes differ or the verbs are not kin. The prefix says where the action goes, which the
+// verbs alone do not: "vinni" is no "elszállítás".
+func prefixedMatch(q, k *term) float64 {
+	p := k.fold[:k.pre]
+	if !strings.HasPrefix(q.fold, p) || strings.HasPrefix(q.lemmas[0], p) || len(q.fold) < len(p)+3 {
+		return 0
+	}
+	if morph.Load().LongerPrefix(q.fold, p) {
+		return 0 // "előre" is no "el"
+	}
+	switch {
+	case q.lemmas[0] == k.bare:
+		return related
+	case q.sameStart&startBit(k.bare) != 0 && slices.Contains(q.same, k.bare):
+		return synonym
+	}
+	return 0
 }
 
 // lackOf makes a word built with a suffix of lack ("cukormentes", sugar-free; "hibátlan",
@@ -492,7 +588,15 @@ func match(q, k *term) float64 {
 		return 0 // "sugar-free" (see lackPhrase) is a word of lack, of whatever it lacks
 	}
 	if alike {
-		if q.fold == k.fold || sameStem(q.fold, k.fold) || q.lemmas[0] == k.lemmas[0] {
+		if q.fold == k.fold || sameStem(q.fold, k.fold) {
+			return sameWord
+		}
+		if q.lemmas[0] == k.lemmas[0] {
+			if q.ownPrefix && !strings.HasPrefix(k.fold, q.fold[:q.pre]) {
+				// The profile says "elhozzuk" (we fetch it) too: its "hozunk" (we bring)
+				// is another verb.
+				return compound
+			}
 			return sameWord
 		}
 		if len(q.en) >= 3 && q.en == k.en {
@@ -591,6 +695,19 @@ func match(q, k *term) float64 {
 		if i >= k.partMain {
 			return compound
 		}
+		return sameIdea
+	}
+	if k.bare != "" && !q.english {
+		// "elvinni" (carry away) and "elszállítás" (transport away), which the dictionary
+		// knows whole, its verb not its first lemma.
+		if m := prefixedMatch(q, k); m > 0 {
+			return m
+		}
+	}
+	if k.act != "" && !q.english && q.lemmas[0] == k.act {
+		// The visitor's verb is the action the profile's word names: "Fáj a derekam" and
+		// "derék- és hátfájással" (back pain), whose last part "fájás" is the action noun of
+		// "fáj", a verb too short to count as a part by its letters alone.
 		return sameIdea
 	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of

@@ -76,7 +76,14 @@ type Data struct {
 	// anywhere, only first and only last (Hunspell's COMPOUNDFLAG, COMPOUNDBEGIN and
 	// COMPOUNDEND); none of them when the data has no compounding.
 	anyPart, firstPart, lastPart flagset
-	prefixes                     []string
+	// action holds the flags of the suffix that makes a verb's action noun ("-ás", "-és":
+	// "fájás" of "fáj"): the rules that add one of them and take an "-ik" verb's "ik" off
+	// ("úszik": "úszás"), which only a verb has.
+	action flagset
+	// verb holds the flags of the suffixes only verbs take: those of the rules that take an
+	// "-ik" verb's "ik" off.
+	verb     flagset
+	prefixes []string
 	// function has a line per function word as spelled, accents kept, with a tab and "~"
 	// after it when a noun, verb or adjective folds alike; folded has a line per folded
 	// form of one, with the same mark.
@@ -126,8 +133,15 @@ func build(stems, suffixes, rules, flags string, prefixes []string) *Data {
 	for l := range strings.Lines(rules) {
 		add, _, _ := strings.Cut(l, " ")
 		d.maxSuffix = max(d.maxSuffix, len(add))
-		if r, ok := parseRule(strings.TrimSpace(l[len(add):])); ok && r.cont >= 0 && r.cont < len(d.flagsets) {
+		r, ok := parseRule(strings.TrimSpace(l[len(add):]))
+		if ok && r.cont >= 0 && r.cont < len(d.flagsets) {
 			d.outer.union(d.flagsets[r.cont])
+		}
+		if ok && r.strip == "ik" {
+			d.verb.set(r.flag)
+			if actionSuffix(add) {
+				d.action.set(r.flag)
+			}
 		}
 	}
 	d.prefixes = slices.Clone(prefixes)
@@ -312,6 +326,25 @@ func foldLines(text string) string {
 // Prefix reports whether w is a Hungarian verbal prefix ("meg", "el", "ki"), which standing
 // alone, split from its verb ("el tudják hozni"), says nothing by itself.
 func (d *Data) Prefix(w string) bool { return slices.Contains(d.prefixes, w) }
+
+// LongerPrefix reports whether the folded word w begins with a verbal prefix longer than p
+// that begins with p ("elore" of "el").
+func (d *Data) LongerPrefix(w, p string) bool {
+	for _, l := range d.prefixes {
+		if len(l) > len(p) && strings.HasPrefix(l, p) && strings.HasPrefix(w, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// Verb reports whether the folded dictionary word w is a verb: it takes a suffix that only
+// verbs take. An irregular verb whose forms the dictionary lists instead ("visz", carry, of
+// "vinni") is not found so.
+func (d *Data) Verb(w string) bool {
+	f, _, ok := d.stem(w)
+	return ok && f.meets(&d.verb)
+}
 
 // Prefixes returns the verbal prefixes, the longest first; the caller must not change it.
 func (d *Data) Prefixes() []string { return d.prefixes }
@@ -902,6 +935,31 @@ func (d *Data) stemPart(s string, i int) bool {
 		}
 	}
 	return false
+}
+
+// actionSuffix reports whether a rule's added letters are the action noun's suffix, folded.
+func actionSuffix(add string) bool { return add == "as" || add == "es" }
+
+// ActionVerb returns the verb whose action noun the folded word w is, as the dictionary's
+// rules derive it ("fajas", fájás, of "faj", fáj, ache; "uszas" of "uszik"), "" when it is
+// none: a folded "-as" that makes an adjective of a noun ("kertes" of "kert", with a garden)
+// is another rule's.
+func (d *Data) ActionVerb(w string) string {
+	if len(w) < 5 || !actionSuffix(w[len(w)-2:]) {
+		return ""
+	}
+	verb := ""
+	d.rules.values(w[len(w)-2:], func(line string) {
+		r, ok := parseRule(line)
+		if !ok || verb != "" || !d.action.has(r.flag) {
+			return
+		}
+		c := w[:len(w)-2] + r.strip
+		if f, _, found := d.stem(c); found && f.has(r.flag) && matches(r.cond, c) {
+			verb = c
+		}
+	})
+	return verb
 }
 
 // English returns Hungarian words for the folded English word w (any form: "prices" as
