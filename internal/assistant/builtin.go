@@ -501,7 +501,7 @@ func answers(ss []scored, q query, chosen []scored) bool {
 			return false
 		}
 	}
-	if !keyOfHeadless(chosen[0], q) {
+	if !keyOfHeadless(chosen[0], q) || chosen[0].minorOnly() {
 		return false
 	}
 	e := explained(chosen, ss, q)
