@@ -507,7 +507,7 @@ func answers(ss []scored, q query, chosen []scored) bool {
 	e := explained(chosen, ss, q)
 	strong := 0
 	for j, ok := range chosen[0].strongAt {
-		if ok && q.terms[j].weight >= 1 {
+		if ok && q.terms[j].weight >= 1 && chosen[0].minor&partBit(j) == 0 {
 			strong++
 		}
 	}

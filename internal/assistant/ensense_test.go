@@ -65,3 +65,35 @@ func TestMinorSensesDecideNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestMinorSensesDoNotPool: a word matched only through a minor sense explains the question
+// only in part, as a part of a compound does, and is no strong match: of a made-up bookshop
+// whose FAQ offers help choosing a "remek ajándék" (a splendid gift), "Is there a fine for
+// returning a gift?" matches it by "gift" and by "fine" as "remek" (fourth), which no longer
+// add up to an answer: it is handed over. The gift questions are still answered.
+func TestMinorSensesDoNotPool(t *testing.T) {
+	p := Profile{
+		CompanyName: "Lapozó Könyvesbolt",
+		Services: []Service{{Name: "Ajándékcsomagolás", Description: "Színes papírba csomagoljuk a könyvet.", Price: "500 Ft"},
+			{Name: "Ajándékutalvány", Description: "Bármely könyvre beváltható utalvány.", Price: "5 000 Ft-tól"}},
+		FAQ: []QA{{Question: "Segítetek remek ajándékot választani?", Answer: "Igen, eladóink szívesen ajánlanak könyvet bármely korosztálynak."}},
+	}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message  string
+		handover bool
+		want     string
+	}{
+		{"Is there a fine for returning a gift?", true, ""},
+		{"Can you help me choose a gift?", false, "szívesen ajánlanak"},
+		{"How much is a gift voucher?", false, "5 000 Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Index: x, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}

@@ -1149,7 +1149,12 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 		}
 		best, df := 0.0, 0
 		for _, s := range chosen {
-			best = max(best, s.hit[j])
+			h := s.hit[j]
+			if s.minor&partBit(j) != 0 {
+				// A minor sense adds to what another word names, as a part of a compound does.
+				h = min(h, bodyWeight*sameIdea/2)
+			}
+			best = max(best, h)
 		}
 		for _, s := range all {
 			if s.hit[j] >= bodyWeight*sameIdea {
