@@ -511,13 +511,13 @@ func answers(ss []scored, q query, chosen []scored) bool {
 			return false
 		}
 	}
-	if !keyOfHeadless(chosen[0], q) {
+	if !keyOfHeadless(chosen[0], q) || chosen[0].minorOnly() {
 		return false
 	}
 	e := explained(chosen, ss, q)
 	strong := 0
 	for j, ok := range chosen[0].strongAt {
-		if ok && q.terms[j].weight >= 1 {
+		if ok && q.terms[j].weight >= 1 && chosen[0].minor&partBit(j) == 0 {
 			strong++
 		}
 	}

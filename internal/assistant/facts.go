@@ -1118,6 +1118,9 @@ type scored struct {
 	// askedBody is set when a topic word of the query matched a word of the fact's body only:
 	// "A festés után szárítás is van benne az árban?" asks what the service includes.
 	askedBody bool
+	// minor has a bit (see partBit) for each query term the fact matches as its idea only
+	// through senses beyond the main ones (see minorSense).
+	minor uint64
 	// phrase has a bit (see partBit) for each query term of a phrase the fact says as one:
 	// two neighbouring words of an English question matched by one compound or by two
 	// neighbouring words of the fact in their order (see saysPhrase).
@@ -1147,17 +1150,18 @@ func score(x *Index, q query) []scored {
 	// One backing array each for the facts' per-term figures: a turn allocates three, not
 	// three per fact.
 	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
-	matched := func(j int, k *term) float64 {
+	cell := func(j int, k *term) uint64 {
 		if k.id < 0 || int(k.id) >= x.words {
-			return match(&q.terms[j].term, k)
+			return memoCell(&q.terms[j].term, k)
 		}
 		if c := memo[j][k.id]; c != 0 {
-			return math.Float64frombits(c &^ memoKnown)
+			return c
 		}
-		m := match(&q.terms[j].term, k)
-		memo[j][k.id] = math.Float64bits(m) | memoKnown
-		return m
+		c := memoCell(&q.terms[j].term, k)
+		memo[j][k.id] = c
+		return c
 	}
+	matched := func(j int, k *term) float64 { return math.Float64frombits(cell(j, k) &^ (memoKnown | memoMinor)) }
 	for i := range fs {
 		f := &fs[i]
 		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
@@ -1165,29 +1169,45 @@ func score(x *Index, q query) []scored {
 		for j := range q.terms {
 			qt := &q.terms[j]
 			best, key := 0.0, false
+			// inMain is set once a word of the fact matches an English term as its idea
+			// through a main sense (see minorSense).
+			inMain := !qt.english
+			mainSense := func(m float64, k *term) {
+				if !inMain && m >= bodyWeight*sameIdea {
+					inMain = cell(j, k)&memoMinor == 0
+				}
+			}
 			for ki := range f.keys {
 				if f.keys[ki].negated != qt.negated && f.kind == factFAQ {
 					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed; but
 					// a word and the negated opposite of it say one thing: "megbukik" (fail)
 					// is "nem sikerül" (not succeed).
-					if m := opposite(&qt.term, &f.keys[ki]) * keyWeight; m > best {
+					m := opposite(&qt.term, &f.keys[ki]) * keyWeight
+					if m > best {
 						best, key = m, true
 					}
+					inMain = inMain || m >= bodyWeight*sameIdea // WordNet's antonyms are no sense
 					continue
 				}
-				if m := matched(j, &f.keys[ki]) * keyWeight; m > best {
+				m := matched(j, &f.keys[ki]) * keyWeight
+				if m > best {
 					best, key = m, true
 				}
+				mainSense(m, &f.keys[ki])
 			}
 			for ki := range f.joined {
-				if m := matched(j, &f.joined[ki]) * keyWeight; m > best {
+				m := matched(j, &f.joined[ki]) * keyWeight
+				if m > best {
 					best, key = m, true
 				}
+				mainSense(m, &f.joined[ki])
 			}
 			for ki := range f.body {
-				if m := matched(j, &f.body[ki]) * bodyWeight; m > best {
+				m := matched(j, &f.body[ki]) * bodyWeight
+				if m > best {
 					best, key = m, false
 				}
+				mainSense(m, &f.body[ki])
 			}
 			if key && contactKind(f.kind) && best < sameWord && qt.concepts&contactConcepts == 0 {
 				// A phone or an email is asked for by the words of reaching someone; a word
@@ -1200,6 +1220,9 @@ func score(x *Index, q query) []scored {
 				df[j]++
 				s.strongAt[j] = key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea
 				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
+				if !inMain && best >= bodyWeight*sameIdea {
+					s.minor |= partBit(j)
+				}
 			}
 		}
 		if q.english {
@@ -1252,6 +1275,18 @@ func score(x *Index, q query) []scored {
 	return out
 }
 
+// minorOnly reports whether every query word the fact matches as its idea it matches only
+// through minor senses (see minorSense): "Do you move safes?" and the FAQ "Biztosított a
+// szállítmány?" through "safe" as "biztos" (certain).
+func (s scored) minorOnly() bool {
+	for j, h := range s.hit {
+		if h > 0 && s.minor&partBit(j) == 0 {
+			return false
+		}
+	}
+	return s.minor != 0
+}
+
 // saysPhrase reports whether the words ws hold the query's terms j and j+1 as one phrase, each
 // matched as its idea (a word that only begins as another, as "autósiskola" begins as
 // "automatic", is no part of one): both match one compound ("pet passport",
@@ -1278,6 +1313,21 @@ func saysPhrase(ws []term, j int, matched func(int, *term) float64) bool {
 // sets.
 const memoKnown = 1 << 63
 
+// memoMinor marks a cell of score's memo whose English word matches the profile's word as its
+// idea only through minor senses (see minorSense): the exponent's top bit, which no match
+// below 2 sets.
+const memoMinor = 1 << 62
+
+// memoCell is the cell of score's memo for q and k: match's bits, memoKnown, and memoMinor.
+func memoCell(q, k *term) uint64 {
+	m := match(q, k)
+	c := math.Float64bits(m) | memoKnown
+	if q.english && m >= bodyWeight*sameIdea && minorSense(q, k) {
+		c |= memoMinor
+	}
+	return c
+}
+
 // explained is the share of the query's weight that the chosen facts match: a question whose
 // topic words they do not use is not answered by them, however well its other words match
 // ("Mennyi idő alatt térül meg?" shares "idő" with "Mennyi idő alatt készül el?"). A word that
@@ -1299,7 +1349,12 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 		}
 		best, df := 0.0, 0
 		for _, s := range chosen {
-			best = max(best, s.hit[j])
+			h := s.hit[j]
+			if s.minor&partBit(j) != 0 {
+				// A minor sense adds to what another word names, as a part of a compound does.
+				h = min(h, bodyWeight*sameIdea/2)
+			}
+			best = max(best, h)
 		}
 		for _, s := range all {
 			if s.hit[j] >= bodyWeight*sameIdea {

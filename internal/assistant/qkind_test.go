@@ -17,7 +17,7 @@ func TestQuestionKindWords(t *testing.T) {
 		Address:      "Budapest, Minta utca 7.",
 		Services: []Service{{Name: "Korongozás", Description: "Alkalmanként legalább három órás foglalkozás.", Price: "9 000 Ft",
 			NameEN: "Wheel throwing", DescriptionEN: "Sessions of at least three hours each."}},
-		FAQ: []QA{{Question: "Kell fizetni az égetésért?", Answer: "Az égetés benne van az árban, külön nem számolunk fel érte semmit."},
+		FAQ: []QA{{Question: "Kell fizetni az agyagért?", Answer: "Az agyag benne van az árban, külön nem számolunk fel érte semmit."},
 			{Question: "Hogyan kapok árajánlatot csoportnak?", Answer: "Írjon nekünk e-mailt a létszámmal."},
 			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
 	for _, tc := range []struct {
@@ -27,7 +27,7 @@ func TestQuestionKindWords(t *testing.T) {
 		not     string // a piece the answer must not hold
 	}{
 		{"Merre van a műhely?", Hungarian, "Minta utca", ""},
-		{"Do you charge for firing?", English, "külön nem számolunk", ""},
+		{"Do you charge for clay?", English, "külön nem számolunk", ""},
 		{"Tudtok árajánlatot adni csoportnak?", Hungarian, "létszámmal", ""},
 		{"Hétköznap mikor vagytok nyitva?", Hungarian, "10–18", ""},
 	} {

@@ -59,8 +59,9 @@ type term struct {
 	sound string
 	// byFirst finds trans by their first letters; made by translatedTo on first use.
 	byFirst *transIndex
-	// split is set for an English word whose trans are its parts' words.
-	split bool
+	// split is set for an English word whose trans are its parts' words, agent for one whose
+	// trans end with its verb's first words (see agentBase).
+	split, agent bool
 	// typo is set for an English word the lexicon lacks whose trans are those of the word one
 	// typo away.
 	typo bool
@@ -222,7 +223,7 @@ func makeTerm(lower string, english, profile bool) term {
 				verb := lang.EnglishAt(k)
 				for _, h := range verb[:min(agentVerbWords, len(verb))] {
 					if !slices.Contains(t.trans, h) {
-						t.trans = append(t.trans, h)
+						t.trans, t.agent = append(t.trans, h), true
 					}
 				}
 			}
@@ -779,6 +780,37 @@ const minRoot = 2
 func (a *term) synonymOf(b *term) bool {
 	l := b.lemmas[0]
 	return a.sameStart&startBit(l) != 0 && slices.Contains(a.same, l)
+}
+
+// minorSense reports whether the English word q matches the profile's Hungarian word k only
+// through senses beyond the main ones: the English word's entry gives k, a part or a compound
+// of it only from its (mainSenses+1)th word on, and k's own entry (or its part's) gives q
+// among none of its first: "safe" lists "biztos" (certain) fifth, "tip" "borít" (tip over,
+// cover) fourth, and neither Hungarian word gives the English one back among its first. A
+// pair both dictionaries give, however late, or that their two-word phrases give, is a main
+// sense; a match of the same word, of its sound, of one concept or of a compound's parts'
+// words (see term.split) is no sense of a dictionary.
+func minorSense(q, k *term) bool {
+	if !q.english || k.english || q.split || q.typo || q.agent || q.concepts&k.concepts != 0 ||
+		len(q.en) >= 3 && q.en == k.en || sameStem(q.fold, k.fold) {
+		return false
+	}
+	if g := indexIf(len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0, k.gloss, q.en); g >= 0 && g < mainSenses {
+		return false
+	}
+	if g := indexIf(len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0, k.partGloss, q.en); g >= 0 && g < k.partMain {
+		return false
+	}
+	if g := indexIf(len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0, k.gloss, q.en); g >= 0 && q.translatedTo(k.fold, k.lemmas) >= 0 {
+		return false // both dictionaries pair the words (see match): "cancellation", "lemondás"
+	}
+	// A word that only phrases pair with it comes after the word's own, whatever its sense.
+	main := func(i int) bool { return i >= 0 && (i < mainSenses || morph.Load().PhrasePair(q.en, q.trans[i])) }
+	if main(q.translatedTo(k.fold, k.lemmas)) || main(q.translatedTo("", k.parts)) ||
+		main(q.headTranslatedTo(k.fold, k.lemmas, &k.ends)) || main(q.headTranslatedTo("", k.parts, &k.ends)) {
+		return false
+	}
+	return soundsAlike(q.sound, k.sound) == 0 && !nearTypo(q.fold, k.fold)
 }
 
 // mainSenses is how many of a word's first senses in a dictionary count as what it means.

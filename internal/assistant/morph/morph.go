@@ -47,6 +47,8 @@ var (
 	englishText string
 	//go:embed data/en_hu_forms.txt
 	formsText string
+	//go:embed data/en_hu_phrases.txt
+	phrasesText string
 	//go:embed data/hu_en.txt
 	glossesText string
 	//go:embed data/hu_synonyms.txt
@@ -93,7 +95,11 @@ type Data struct {
 	// other than its stem, whose line differs from its stem's: the stem's words, those both
 	// dictionaries give the word itself first ("expensive": "drága" before "expense"'s
 	// "kiadás").
-	forms    table
+	forms table
+	// phrases has a line "stem<TAB>word word" per English Snowball stem with the words of
+	// its english line that only two-word phrases pair with it ("lesson": "óra", of "french
+	// lesson", "francia óra").
+	phrases  table
 	glosses  table // "lemma<TAB>stem stem": a Hungarian lemma and English Snowball stems
 	synonyms table // "lemma<TAB>lemma lemma": a Hungarian lemma and its synonyms' lemmas
 	antonyms table // "stem<TAB>stem stem": an English Snowball stem and its antonyms' stems
@@ -109,6 +115,7 @@ func load() *Data {
 	d.folded = newTable(foldLines(functionText), '\t')
 	d.english = newTable(englishText, '\t')
 	d.forms = newTable(formsText, '\t')
+	d.phrases = newTable(phrasesText, '\t')
 	d.glosses = newTable(glossesText, '\t')
 	d.synonyms = newTable(synonymsText, '\t')
 	d.antonyms = newTable(antonymsText, '\t')
@@ -1063,6 +1070,22 @@ func (d *Data) EnglishAt(k string) []string {
 		return strings.Fields(hu)
 	}
 	return nil
+}
+
+// PhrasePair reports whether the English Snowball stem en and the Hungarian word hu of its
+// lexicon line are paired by two-word phrases of both dictionaries ("french lesson", "francia
+// óra"), not by an entry of either: such a word comes after the stem's own, at a rank that
+// says nothing of how common a sense it is.
+func (d *Data) PhrasePair(en, hu string) bool {
+	ws, ok := d.phrases.value(en)
+	for ok && ws != "" {
+		var w string
+		w, ws, _ = strings.Cut(ws, " ")
+		if w == hu {
+			return true
+		}
+	}
+	return false
 }
 
 // Glosses returns the English Snowball stems of the senses the Hungarian–English dictionary

@@ -97,11 +97,14 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err != nil {
 		return err
 	}
-	lex, forms, err := readLexicon(dictd, hu, synonyms, pertains, twoWords, uiPairs)
+	lex, forms, phrased, err := readLexicon(dictd, hu, synonyms, pertains, twoWords, uiPairs)
 	if err != nil {
 		return err
 	}
 	if err := writeLines(filepath.Join(out, "en_hu.txt"), lex); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(out, "en_hu_phrases.txt"), phrased); err != nil {
 		return err
 	}
 	if err := writeLines(filepath.Join(out, "en_hu_forms.txt"), forms); err != nil {
@@ -789,11 +792,15 @@ func formDistance(en, k string) int {
 // are its own meaning. A compound WordNet writes only as two words and FreeDict lacks gets
 // no line: read as its two words, it matches what they say.
 //
+// The third lines, "stem<TAB>hu hu", are the pairs of stemLines that only two-word phrases
+// give (see derived below): "lesson" and "óra", of "french lesson" and "francia óra". Its
+// rank in the stem's line, after the word's own, does not say how common a sense it is.
+//
 // The second lines, "word<TAB>hu hu hu", are the English words as the dictionaries write them
 // whose line differs from their stem's: the stem's words, those both dictionaries give the
 // word itself first. Snowball stems "cancel" and "cancellation" alike, and a stem's line
 // cannot rank first both what "cancel" means and what "cancellation" does.
-func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) (stemLines, formLines []string, err error) {
+func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]string, twoWords map[string]bool, uiPairs [][2]string) (stemLines, formLines, phraseLines []string, err error) {
 	pairs := map[string]map[string]int{}     // English stem -> Hungarian word -> how many dictionaries
 	order := map[string]map[string]int{}     // English stem -> Hungarian word -> when first seen
 	formPairs := map[string]map[string]int{} // the same by English word as written
@@ -878,7 +885,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			}
 		}
 	}); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := eachEntry(filepath.Join(dictd, "freedict-hun-eng"), func(head string, senses []string) {
 		head = strings.ReplaceAll(head, ",", "")
@@ -895,7 +902,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			}
 		}
 	}); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// A two-word sense names a kind of its last word: "banyan" is "indiai fügefa" (an Indian
 	// fig tree), a "fügefa". Only a word with no single-word equivalent takes it:
@@ -955,8 +962,15 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		derived[[2]string{t[1], t[3]}] |= twoBy[i]
 	}
+	phrased := map[string][]string{} // English stem -> Hungarian lemmas only phrases pair with it
 	for _, p := range sortedPairs(derived, 3) {
 		addPairBy(p[0], p[1], 0)
+		if l := lexiconLemma(hu, morph.Fold(p[1])); l != "" {
+			k := morph.EnglishStem(strings.ToLower(p[0]))
+			if !slices.Contains(phrased[k], l) {
+				phrased[k] = append(phrased[k], l)
+			}
+		}
 	}
 	// own ranks a stem's own Hungarian words: those both dictionaries give first; then those
 	// of the English word nearest the stem, as words Snowball stems alike mean different
@@ -1048,8 +1062,12 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 		stemLines = append(stemLines, en+"\t"+strings.Join(ws, " "))
 		byStem[en] = ws
+		if ps := slices.DeleteFunc(slices.Clone(phrased[en]), func(w string) bool { return !slices.Contains(ws, w) }); len(ps) > 0 {
+			phraseLines = append(phraseLines, en+"\t"+strings.Join(ps, " "))
+		}
 	}
 	slices.Sort(stemLines)
+	slices.Sort(phraseLines)
 	// A word as written whose stem is another word takes its stem's line with the words two
 	// entries give the word itself first ("cancellation": "lemondás"), in the stem's order.
 	// Its own words that the stem's line lacks are not added, and a word that is its own stem
@@ -1075,7 +1093,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		}
 	}
 	slices.Sort(formLines)
-	return stemLines, formLines, nil
+	return stemLines, formLines, phraseLines, nil
 }
 
 // wordnetSenses is how many of a word's first senses of each part of speech give it synonyms:

@@ -63,7 +63,7 @@ func lexiconAndForms(t *testing.T, engHun, hunEng [][]string) (stems, forms map[
 	dir := t.TempDir()
 	writeDictd(t, filepath.Join(dir, "freedict-eng-hun"), engHun)
 	writeDictd(t, filepath.Join(dir, "freedict-hun-eng"), hunEng)
-	stemLines, formLines, err := readLexicon(dir, morph.Load(), nil, nil, nil, nil)
+	stemLines, formLines, _, err := readLexicon(dir, morph.Load(), nil, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
