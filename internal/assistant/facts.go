@@ -326,6 +326,13 @@ type queryTerm struct {
 	// without): it ranks the facts, but neither explains one, nor covers its keys, nor
 	// matches strongly.
 	byName bool
+	// mine is set for a word that names the visitor's own thing, by a possessive suffix of
+	// the first person ("irodánkban", in our office; "házamtól", from my house) or after "my"
+	// or "our": the visitor's place or number, not the company's, which it does not ask for.
+	mine bool
+	// ownContact is set for such a word of addresses and numbers ("my address"): a noun of
+	// the visitor's, which no verb the lexicon gives for it means ("küld", address a letter).
+	ownContact bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -742,7 +749,15 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if joined[i] {
 			next = i + 2
 		}
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next})
+		mine := visitors(folded, i, english)
+		ownContact := mine && t.concepts&contactConcepts != 0
+		if ownContact {
+			// The concepts of addresses and numbers are of asking for the company's: "my
+			// address" is no office ("iroda") of the company's.
+			t.concepts &^= contactConcepts
+		}
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
+			ownContact: ownContact})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -772,6 +787,31 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	return q
+}
+
+// verbal reports whether a Hungarian profile word is a verb or a form of one, by its first
+// lemma.
+func verbal(k *term) bool {
+	return !k.english && len(k.lemmas) > 0 && morph.Load().Verb(k.lemmas[0])
+}
+
+// visitors reports whether the word at i of a message's folded words names the visitor's own
+// thing: a Hungarian word with a possessive suffix of the first person, as the dictionary's
+// rules say ("irodánkban", "címem"), or an English word right after "my" or "our", or one word
+// after it ("our new office").
+func visitors(folded []string, i int, english bool) bool {
+	if !english {
+		return morph.Load().Possessor(folded[i]) == '1'
+	}
+	for j := i - 1; j >= max(0, i-2); j-- {
+		switch folded[j] {
+		case "my", "our":
+			return true
+		case clauseBreak:
+			return false
+		}
+	}
+	return false
 }
 
 // howMuchParts returns a bit (see partBit) for each part of a Hungarian message's folded words
@@ -1150,14 +1190,20 @@ func score(x *Index, q query) []scored {
 	// One backing array each for the facts' per-term figures: a turn allocates three, not
 	// three per fact.
 	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
+	cellOf := func(j int, k *term) uint64 {
+		if q.terms[j].ownContact && verbal(k) {
+			return memoKnown // "my address" is not "küld" (address a letter)
+		}
+		return memoCell(&q.terms[j].term, k)
+	}
 	cell := func(j int, k *term) uint64 {
 		if k.id < 0 || int(k.id) >= x.words {
-			return memoCell(&q.terms[j].term, k)
+			return cellOf(j, k)
 		}
 		if c := memo[j][k.id]; c != 0 {
 			return c
 		}
-		c := memoCell(&q.terms[j].term, k)
+		c := cellOf(j, k)
 		memo[j][k.id] = c
 		return c
 	}
@@ -1208,6 +1254,11 @@ func score(x *Index, q query) []scored {
 					best, key = m, false
 				}
 				mainSense(m, &f.body[ki])
+			}
+			if qt.mine && (f.kind == factAddress || contactKind(f.kind)) {
+				// "az irodánkban", "my address": the visitor's place or number, not the one
+				// the company gives.
+				best = 0
 			}
 			if key && contactKind(f.kind) && best < sameWord && qt.concepts&contactConcepts == 0 {
 				// A phone or an email is asked for by the words of reaching someone; a word

@@ -43,6 +43,8 @@ var (
 	compoundText string
 	//go:embed data/hu_function_words.txt
 	functionText string
+	//go:embed data/hu_persons.txt
+	personsText string
 	//go:embed data/en_hu.txt
 	englishText string
 	//go:embed data/en_hu_forms.txt
@@ -86,6 +88,10 @@ type Data struct {
 	// "-ik" verb's "ik" off.
 	verb     flagset
 	prefixes []string
+	// persons has a line "add strip flag cond person" per suffix rule that marks its word's
+	// possessor as the first person ("1": "irodánkban", in our office) or the second ("2":
+	// "irodátokba", into your office), the rule's other fields as in rules.
+	persons table
 	// function has a line per function word as spelled, accents kept, with a tab and "~"
 	// after it when a noun, verb or adjective folds alike; folded has a line per folded
 	// form of one, with the same mark.
@@ -111,6 +117,7 @@ var Load = sync.OnceValue(load)
 func load() *Data {
 	d := build(stemsText, suffixesText, rulesText, flagsText, strings.Fields(prefixesText))
 	d.compounding(compoundText)
+	d.persons = newTable(personsText, ' ')
 	d.function = newTable(functionText, '\t')
 	d.folded = newTable(foldLines(functionText), '\t')
 	d.english = newTable(englishText, '\t')
@@ -275,6 +282,34 @@ func (t *table) values(key string, f func(string)) {
 		f(line[:end])
 		off += len(key) + 1 + end + 1
 	}
+}
+
+// Possessor returns the person of the possessor the folded Hungarian word w names with its
+// suffix, as the dictionary's rules say: '1' for the speaker's ("irodánkban", in our office;
+// "címem", my address), '2' for the one spoken to ("irodátokba", "címetek"), 0 for none
+// ("irodában", "iroda") or a word the dictionary does not know.
+func (d *Data) Possessor(w string) byte {
+	for i := max(2, len(w)-d.maxSuffix); i < len(w); i++ {
+		if !utf8.RuneStart(w[i]) {
+			continue
+		}
+		var person byte
+		d.persons.values(w[i:], func(line string) {
+			// The line's last field is the person, where a rule's says what may follow.
+			r, ok := parseRule(line)
+			if !ok || person != 0 || r.cont != 1 && r.cont != 2 {
+				return
+			}
+			c := w[:i] + r.strip
+			if f, mark, ok := d.stem(c); ok && mark != onlyInCompound && f.has(r.flag) && matches(r.cond, c) {
+				person = byte('0' + r.cont)
+			}
+		})
+		if person != 0 {
+			return person
+		}
+	}
+	return 0
 }
 
 // Known reports whether w is a Hungarian dictionary word, or a form the dictionary lists.

@@ -71,6 +71,9 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err := writeLines(filepath.Join(out, "hu_compound.txt"), compoundLines(aff)); err != nil {
 		return err
 	}
+	if err := writeLines(filepath.Join(out, "hu_persons.txt"), personLines(aff)); err != nil {
+		return err
+	}
 	if err := writeLines(filepath.Join(out, "hu_prefixes.txt"), sorted(prefixes)); err != nil {
 		return err
 	}
@@ -316,6 +319,10 @@ type affixes struct {
 type suffixRule struct {
 	flag                   byte
 	strip, add, cond, cont string
+	// person is the person of the possessor the suffix marks, by the rule's morphological
+	// description: '1' for "my"/"our" (is:POSS_SG_1, is:POSS_PL_1: "irodánkban"), '2' for
+	// "your" (is:POSS_SG_2, is:POSS_PL_2: "irodátokba"), 0 for none.
+	person byte
 }
 
 // readAffixes reads the affix file byte by byte: its flags are single bytes of an 8-bit
@@ -366,6 +373,12 @@ func readAffixes(path string) (affixes, error) {
 				continue // a rule group's header
 			}
 			strip, add, cond := fs[2], fs[3], fs[4]
+			var person byte
+			if len(fs) > 5 {
+				if n, err := strconv.Atoi(fs[5]); err == nil && n > 0 && n < len(a.morph) {
+					person = possessor(a.morph[n])
+				}
+			}
 			add, cont, _ := strings.Cut(add, "/")
 			if n, err := strconv.Atoi(cont); err == nil && n > 0 && n < len(a.flagsets) {
 				cont = a.flagsets[n]
@@ -389,10 +402,39 @@ func readAffixes(path string) (affixes, error) {
 				continue
 			}
 			a.suffixes = append(a.suffixes, suffixRule{flag: fs[1][0], strip: morph.Fold(strip),
-				add: morph.Fold(add), cond: foldCondition(cond), cont: cont})
+				add: morph.Fold(add), cond: foldCondition(cond), cont: cont, person: person})
 		}
 	}
 	return a, sc.Err()
+}
+
+// possessorPerson finds the possessor's person in a suffix's morphological description.
+var possessorPerson = regexp.MustCompile(`\bis:POSS_(SG|PL)_([12])\b`)
+
+// possessor returns the person of the possessor a suffix's description marks, '1' or '2', or
+// 0 when it marks none of them.
+func possessor(desc string) byte {
+	if m := possessorPerson.FindStringSubmatch(desc); m != nil {
+		return m[2][0]
+	}
+	return 0
+}
+
+// personLines writes the suffix rules that mark a first- or second-person possessor as
+// morph.Data reads them: "add strip flag cond person", the rule's fields as in hu_rules.txt.
+func personLines(aff affixes) []string {
+	lines := map[string]bool{}
+	for _, r := range aff.suffixes {
+		if r.person == 0 {
+			continue
+		}
+		strip := r.strip
+		if strip == "" {
+			strip = "0"
+		}
+		lines[fmt.Sprintf("%s %s %02x %s %c", r.add, strip, r.flag, r.cond, r.person)] = true
+	}
+	return sorted(lines)
 }
 
 // foldCondition folds a rule's condition as the words it is matched against are: a letter
