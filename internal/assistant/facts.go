@@ -1033,9 +1033,14 @@ func capitalised(text string) map[string]bool {
 	return out
 }
 
-// negators negate the word they stand before: "nem sikerül", "isn't cooling".
-var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doesnt didnt cant couldnt wont
-	wouldnt havent hasnt`)
+// negators negate the word they stand before: "nem sikerül", "isn't cooling"; "nincs lift"
+// and "without a lift" say the lack of it, as "no lift" does.
+var negators = wordSet(`nem sem ne nincs nincsen sincs sincsen not never no without isnt arent wasnt werent
+	dont doesnt didnt cant couldnt wont wouldnt havent hasnt`)
+
+// lackAfter are the Hungarian postpositions of lack, which negate the word before them: "lift
+// nélkül" (without a lift), "lift nélküli ház", as "nincs lift" and "no lift" do.
+var lackAfter = wordSet(`nelkul nelkuli`)
 
 // opposite tells how well a visitor's word q matches a profile word k of which one is
 // negated and the other not: as well as words of one idea when the English WordNet gives an
@@ -1065,11 +1070,13 @@ func opposite(q, k *term) float64 {
 }
 
 // negatedWords marks, of folded words with clause breaks (see words), the first content word
-// after a negator in its clause; nil when none is negated.
+// after a negator in its clause and the last one before a postposition of lack; nil when none
+// is negated.
 func negatedWords(folded []string) []bool {
-	if !slices.ContainsFunc(folded, func(f string) bool { return negators[f] }) {
+	if !slices.ContainsFunc(folded, func(f string) bool { return negators[f] || lackAfter[f] }) {
 		return nil // most messages negate nothing
 	}
+	content := func(f string) bool { return !isStop(f, f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f) }
 	out := make([]bool, len(folded))
 	pending := false
 	for i, f := range folded {
@@ -1078,7 +1085,14 @@ func negatedWords(folded []string) []bool {
 			pending = false
 		case negators[f]:
 			pending = true
-		case pending && !isStop(f, f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f):
+		case lackAfter[f]:
+			for j := i - 1; j >= 0 && folded[j] != clauseBreak; j-- {
+				if content(folded[j]) {
+					out[j] = true
+					break
+				}
+			}
+		case pending && content(f):
 			out[i], pending = true, false
 		}
 	}

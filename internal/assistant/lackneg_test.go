@@ -1,0 +1,46 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestLackSaidAsNegation: a lack said as "X nélkül", "nincs X", "without X" or "no X", on
+// either side, is one polarity: the made-up bookbinder's FAQ "Ragasztó nélkül is kötitek?"
+// answers "without glue", "with no glue" and "ha nincs ragasztó", and its FAQ "Mi van, ha
+// nincs ISBN-szám?" answers "ISBN-szám nélkül"; a question about glue itself gets the glue
+// entry, not the entry of its lack.
+func TestLackSaidAsNegation(t *testing.T) {
+	p := Profile{CompanyName: "Próba Könyvkötészet",
+		FAQ: []QA{{Question: "Ragasztó nélkül is kötitek a könyvet?", Answer: "Igen, cérnafűzéssel is dolgozunk."},
+			{Question: "Milyen ragasztót használtok?", Answer: "Növényi alapú enyvet használunk."},
+			{Question: "Borító nélküli könyvet is vállaltok?", Answer: "Papírkötést is készítünk."},
+			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
+			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
+	for _, tc := range []struct {
+		message string
+		lang    Language
+		want    string
+	}{
+		{"Can you bind my book without glue?", English, "cérnafűzéssel"},
+		{"Can you bind my book with no glue?", English, "cérnafűzéssel"},
+		{"Ha nincs ragasztó, akkor is kötitek a könyvet?", Hungarian, "cérnafűzéssel"},
+		{"Ragasztó nélkül is kötitek a könyvet?", Hungarian, "cérnafűzéssel"},
+		{"What glue do you use?", English, "enyvet"},
+		{"Milyen ragasztót használtok?", Hungarian, "enyvet"},
+		{"Do you take a book without a cover?", English, "Papírkötést"},
+		{"Do you take a book that has no cover?", English, "Papírkötést"},
+		{"Vállaltok könyvet akkor is, ha nincs borítója?", Hungarian, "Papírkötést"},
+		{"Borítótlan könyvet is vállaltok?", Hungarian, "Papírkötést"},
+		{"How much is a leather cover?", English, "12 000"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
+		}
+	}
+}
