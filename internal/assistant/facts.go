@@ -255,7 +255,7 @@ func keptTerms(s string, english bool, content map[string]bool) []term {
 			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
 		}
 		short := utf8.RuneCountInString(f) < 2 && unit == 0 // "m" of "60 m²" is a unit
-		if w == clauseBreak || isStop(w, f) && !content[f] || short || isNumber(f) || timeOfDay(folded, i) {
+		if w == clauseBreak || isStop(w, f) && !content[f] || short || isNumber(f) || timeOfDay(folded, i) || lackAfter[f] {
 			continue
 		}
 		k, ok := at[f]
@@ -698,6 +698,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || short || isNumber(f) {
 			continue
 		}
+		if lackAfter[f] {
+			continue // "nélküli" (without) is the lack of the word before it, no topic
+		}
 		seen[f] = true
 		if stem, ok := cutPriceSuffix(f); ok {
 			// "havidíja": the monthly fee, a price question about "havi".
@@ -1039,7 +1042,8 @@ var negators = wordSet(`nem sem ne nincs nincsen sincs sincsen not never no with
 	dont doesnt didnt cant couldnt wont wouldnt havent hasnt`)
 
 // lackAfter are the Hungarian postpositions of lack, which negate the word before them: "lift
-// nélkül" (without a lift), "lift nélküli ház", as "nincs lift" and "no lift" do.
+// nélkül" (without a lift), "lift nélküli ház", as "nincs lift" and "no lift" do. They are no
+// topic of their own: the adjective "nélküli" is no function word to the dictionary.
 var lackAfter = wordSet(`nelkul nelkuli`)
 
 // opposite tells how well a visitor's word q matches a profile word k of which one is

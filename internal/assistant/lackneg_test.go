@@ -44,3 +44,25 @@ func TestLackSaidAsNegation(t *testing.T) {
 		}
 	}
 }
+
+// TestLackPostpositionIsNoTopic: "nélküli" (without, as an adjective) is the lack of the word
+// before it, not a topic the profile lacks: "Borító nélküli könyvet is vállaltok?" gets the
+// made-up bookbinder's FAQ "Borító nélkül is vállaltok könyvet?", both ways round.
+func TestLackPostpositionIsNoTopic(t *testing.T) {
+	for _, tc := range []struct{ faq, message string }{
+		{"Borító nélkül is vállaltok könyvet?", "Borító nélküli könyvet is vállaltok?"},
+		{"Borító nélküli könyvet is vállaltok?", "Borító nélkül is vállaltok könyvet?"},
+	} {
+		p := Profile{CompanyName: "Próba Könyvkötészet",
+			FAQ: []QA{{Question: tc.faq, Answer: "Papírkötést is készítünk."},
+				{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
+				{Question: "Vállaltok régi könyvet?", Answer: "Antikvár kötést is javítunk."}}}
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "Papírkötést") {
+			t.Errorf("%q against %q: got (handover %v): %s", tc.message, tc.faq, got.Handover, got.Text)
+		}
+	}
+}
