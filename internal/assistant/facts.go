@@ -1055,6 +1055,12 @@ func opposite(q, k *term) float64 {
 	if lackApart(q, k) {
 		return sameIdea // "cukormentes" (sugar-free) is "nem cukros" (not sugary)
 	}
+	if q.english && k.lacks != "" && q.negated {
+		// "no sugar" is "cukormentes" when "cukor" is a main sense of "sugar".
+		if i := q.translatedTo(k.lacks, nil); i >= 0 && i < mainSenses {
+			return sameIdea
+		}
+	}
 	if len(k.gloss) == 0 {
 		return 0
 	}

@@ -66,3 +66,33 @@ func TestLackPostpositionIsNoTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishLackFindsWordOfLack: an English word said as lacking ("without glue", "no
+// cover") is the Hungarian word of lack of its main translation ("ragasztómentes",
+// "borítótlan"), as "nincs borítója" is; "with glue" still gets the glue entry, not its lack.
+func TestEnglishLackFindsWordOfLack(t *testing.T) {
+	p := Profile{CompanyName: "Próba Könyvkötészet",
+		FAQ: []QA{{Question: "Ragasztómentes kötést is csináltok?", Answer: "Igen, cérnafűzéssel is dolgozunk."},
+			{Question: "Milyen ragasztót használtok?", Answer: "Növényi alapú enyvet használunk."},
+			{Question: "Borítótlan könyvet is vállaltok?", Answer: "Papírkötést is készítünk."},
+			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."}}}
+	for _, tc := range []struct {
+		message string
+		lang    Language
+		want    string
+	}{
+		{"Can you bind a book without glue?", English, "cérnafűzéssel"},
+		{"Do you take a book with no cover?", English, "Papírkötést"},
+		{"Vállaltok könyvet, ha nincs borítója?", Hungarian, "Papírkötést"},
+		{"Can you bind a book with glue?", English, "enyvet"},
+		{"How much is a leather cover?", English, "12 000"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
+		}
+	}
+}
