@@ -1099,6 +1099,9 @@ func negatedWords(folded []string) []bool {
 			for j := i - 1; j >= 0 && folded[j] != clauseBreak; j-- {
 				if content(folded[j]) {
 					out[j] = true
+					if j > 0 && havingAdjective(folded[j-1]) {
+						out[j-1] = true // "liftes ház nélkül" lacks the lift, as "lift nélkül" does
+					}
 					break
 				}
 			}
@@ -1107,6 +1110,20 @@ func negatedWords(folded []string) []bool {
 		}
 	}
 	return out
+}
+
+// havingAdjective reports whether the folded Hungarian word f is an adjective of having its
+// lemma, made with "-s" ("liftes" of "lift", "kertes" of "kert").
+func havingAdjective(f string) bool {
+	if len(f) < 4 || f[len(f)-1] != 's' {
+		return false
+	}
+	for _, l := range morph.Load().Lemmas(f) {
+		if l != f && (l+"s" == f || len(f) == len(l)+2 && strings.HasPrefix(f, l)) {
+			return true
+		}
+	}
+	return false
 }
 
 // because begin a clause that gives the visitor's reason for asking.

@@ -96,3 +96,31 @@ func TestEnglishLackFindsWordOfLack(t *testing.T) {
 		}
 	}
 }
+
+// TestHavingAdjectiveLacks: "borítós kötés nélkül" (without a binding with a cover) lacks the
+// cover as "borító nélkül" does: the made-up bookbinder's FAQ answers "without a cover",
+// "borító nélkül" and "borítótlan", while a plain price of a cover gets its own entry.
+func TestHavingAdjectiveLacks(t *testing.T) {
+	p := Profile{CompanyName: "Próba Könyvkötészet",
+		FAQ: []QA{{Question: "Borítós kötés nélkül is vállaltok könyvet?", Answer: "Papírkötést is készítünk."},
+			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
+			{Question: "Vállaltok régi könyvet?", Answer: "Antikvár kötést is javítunk."}}}
+	for _, tc := range []struct {
+		message string
+		lang    Language
+		want    string
+	}{
+		{"Do you take a book without a cover?", English, "Papírkötést"},
+		{"Vállaltok könyvet borító nélkül?", Hungarian, "Papírkötést"},
+		{"Vállaltok borítótlan könyvet?", Hungarian, "Papírkötést"},
+		{"How much is a leather cover?", English, "12 000"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
+		}
+	}
+}
