@@ -237,7 +237,7 @@ func keptTerms(s string, english bool, content map[string]bool) []term {
 			}
 		}
 	}
-	negated := negatedWords(folded)
+	negated, either := negatedWords(folded)
 	at := map[string]int32{} // where a word's term is in out
 	quantities := map[string]bool{}
 	prev := int32(-1) // the content word before this one in its clause, by its place in out
@@ -266,6 +266,7 @@ func keptTerms(s string, english bool, content map[string]bool) []term {
 			t.unit = unit
 			t.trans = nil // a profile word is matched as it is
 			t.negated = negated != nil && negated[i]
+			t.eitherWay = either && t.negated
 			out = append(out, t)
 		}
 		if prev >= 0 && prev != k && !slices.Contains(out[prev].follows, k) {
@@ -623,7 +624,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
-	negated := negatedWords(folded)
+	negated, either := negatedWords(folded)
 	var auxiliary []bool
 	if !english {
 		auxiliary = futureAuxiliaries(folded)
@@ -721,6 +722,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		t.unit = unit
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
 		t.negated = negated != nil && negated[i]
+		t.eitherWay = either && t.negated
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}
@@ -1081,13 +1083,19 @@ func opposite(q, k *term) float64 {
 
 // negatedWords marks, of folded words with clause breaks (see words), the first content word
 // after a negator in its clause and the last one before a postposition of lack; nil when none
-// is negated.
-func negatedWords(folded []string) []bool {
+// is negated. either is set when the text is one clause that opens with its negator: "Nincs
+// diákkedvezmény?", "Don't you do repairs?" ask whether there is what they negate, of which
+// an entry may speak either way.
+func negatedWords(folded []string) (out []bool, either bool) {
 	if !slices.ContainsFunc(folded, func(f string) bool { return negators[f] || lackAfter[f] }) {
-		return nil // most messages negate nothing
+		return nil, false // most messages negate nothing
+	}
+	either = negators[folded[0]]
+	for k := 1; either && k+1 < len(folded); k++ {
+		either = folded[k] != clauseBreak || folded[k+1] == clauseBreak
 	}
 	content := func(f string) bool { return !isStop(f, f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f) }
-	out := make([]bool, len(folded))
+	out = make([]bool, len(folded))
 	pending := false
 	for i, f := range folded {
 		switch {
@@ -1109,7 +1117,7 @@ func negatedWords(folded []string) []bool {
 			out[i], pending = true, false
 		}
 	}
-	return out
+	return out, either
 }
 
 // havingAdjective reports whether the folded Hungarian word f is an adjective of having its
@@ -1219,7 +1227,7 @@ func score(x *Index, q query) []scored {
 				}
 			}
 			for ki := range f.keys {
-				if f.keys[ki].negated != qt.negated && f.kind == factFAQ {
+				if f.keys[ki].negated != qt.negated && !f.keys[ki].eitherWay && !qt.eitherWay && f.kind == factFAQ {
 					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed; but
 					// a word and the negated opposite of it say one thing: "megbukik" (fail)
 					// is "nem sikerül" (not succeed).

@@ -124,3 +124,33 @@ func TestHavingAdjectiveLacks(t *testing.T) {
 		}
 	}
 }
+
+// TestNegativeQuestionAsksEitherWay: a question that opens with its negator ("Nincs
+// diákkedvezmény?", "Isn't there a free slot on Saturday?") asks whether there is what it
+// negates, which the made-up bookbinder's FAQ about it answers; a lack said in a clause of its
+// own ("Nincs borítója a könyvnek, ...") is still the lack, answered by the lack's FAQ.
+func TestNegativeQuestionAsksEitherWay(t *testing.T) {
+	p := Profile{CompanyName: "Próba Könyvkötészet",
+		FAQ: []QA{{Question: "Van diákkedvezmény?", Answer: "Diákigazolvánnyal 10% kedvezményt adunk."},
+			{Question: "Van szabad időpont szombaton?", Answer: "Szombaton 9 és 12 között fogadunk."},
+			{Question: "Borító nélkül is vállaltok könyvet?", Answer: "Papírkötést is készítünk."},
+			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."}}}
+	for _, tc := range []struct {
+		message string
+		lang    Language
+		want    string
+	}{
+		{"Nincs diákkedvezmény?", Hungarian, "10% kedvezményt"},
+		{"Isn't there a free slot on Saturday?", English, "Szombaton 9"},
+		{"Nincs borítója a könyvnek, így is vállaljátok?", Hungarian, "Papírkötést"},
+		{"How much is a leather cover?", English, "12 000"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
+		}
+	}
+}
