@@ -237,7 +237,7 @@ func keptTerms(s string, english bool, content map[string]bool) []term {
 			}
 		}
 	}
-	negated := negatedWords(folded)
+	negated, either := negatedWords(folded)
 	at := map[string]int32{} // where a word's term is in out
 	quantities := map[string]bool{}
 	prev := int32(-1) // the content word before this one in its clause, by its place in out
@@ -255,7 +255,7 @@ func keptTerms(s string, english bool, content map[string]bool) []term {
 			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
 		}
 		short := utf8.RuneCountInString(f) < 2 && unit == 0 // "m" of "60 m²" is a unit
-		if w == clauseBreak || isStop(w, f) && !content[f] || short || isNumber(f) || timeOfDay(folded, i) {
+		if w == clauseBreak || isStop(w, f) && !content[f] || short || isNumber(f) || timeOfDay(folded, i) || lackAfter[f] {
 			continue
 		}
 		k, ok := at[f]
@@ -266,6 +266,7 @@ func keptTerms(s string, english bool, content map[string]bool) []term {
 			t.unit = unit
 			t.trans = nil // a profile word is matched as it is
 			t.negated = negated != nil && negated[i]
+			t.eitherWay = either && t.negated
 			out = append(out, t)
 		}
 		if prev >= 0 && prev != k && !slices.Contains(out[prev].follows, k) {
@@ -630,7 +631,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
-	negated := negatedWords(folded)
+	negated, either := negatedWords(folded)
 	var auxiliary []bool
 	if !english {
 		auxiliary = futureAuxiliaries(folded)
@@ -705,6 +706,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || short || isNumber(f) {
 			continue
 		}
+		if lackAfter[f] {
+			continue // "nélküli" (without) is the lack of the word before it, no topic
+		}
 		seen[f] = true
 		if stem, ok := cutPriceSuffix(f); ok {
 			// "havidíja": the monthly fee, a price question about "havi".
@@ -725,6 +729,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		t.unit = unit
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
 		t.negated = negated != nil && negated[i]
+		t.eitherWay = either && t.negated
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}
@@ -1073,9 +1078,15 @@ func capitalised(text string) map[string]bool {
 	return out
 }
 
-// negators negate the word they stand before: "nem sikerül", "isn't cooling".
-var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doesnt didnt cant couldnt wont
-	wouldnt havent hasnt`)
+// negators negate the word they stand before: "nem sikerül", "isn't cooling"; "nincs lift"
+// and "without a lift" say the lack of it, as "no lift" does.
+var negators = wordSet(`nem sem ne nincs nincsen sincs sincsen not never no without isnt arent wasnt werent
+	dont doesnt didnt cant couldnt wont wouldnt havent hasnt`)
+
+// lackAfter are the Hungarian postpositions of lack, which negate the word before them: "lift
+// nélkül" (without a lift), "lift nélküli ház", as "nincs lift" and "no lift" do. They are no
+// topic of their own: the adjective "nélküli" is no function word to the dictionary.
+var lackAfter = wordSet(`nelkul nelkuli`)
 
 // opposite tells how well a visitor's word q matches a profile word k of which one is
 // negated and the other not: as well as words of one idea when the English WordNet gives an
@@ -1085,6 +1096,12 @@ var negators = wordSet(`nem sem ne not never no isnt arent wasnt werent dont doe
 func opposite(q, k *term) float64 {
 	if lackApart(q, k) {
 		return sameIdea // "cukormentes" (sugar-free) is "nem cukros" (not sugary)
+	}
+	if q.english && k.lacks != "" && q.negated {
+		// "no sugar" is "cukormentes" when "cukor" is a main sense of "sugar".
+		if i := q.translatedTo(k.lacks, nil); i >= 0 && i < mainSenses {
+			return sameIdea
+		}
 	}
 	if len(k.gloss) == 0 {
 		return 0
@@ -1105,12 +1122,20 @@ func opposite(q, k *term) float64 {
 }
 
 // negatedWords marks, of folded words with clause breaks (see words), the first content word
-// after a negator in its clause; nil when none is negated.
-func negatedWords(folded []string) []bool {
-	if !slices.ContainsFunc(folded, func(f string) bool { return negators[f] }) {
-		return nil // most messages negate nothing
+// after a negator in its clause and the last one before a postposition of lack; nil when none
+// is negated. either is set when the text is one clause that opens with its negator: "Nincs
+// diákkedvezmény?", "Don't you do repairs?" ask whether there is what they negate, of which
+// an entry may speak either way.
+func negatedWords(folded []string) (out []bool, either bool) {
+	if !slices.ContainsFunc(folded, func(f string) bool { return negators[f] || lackAfter[f] }) {
+		return nil, false // most messages negate nothing
 	}
-	out := make([]bool, len(folded))
+	either = negators[folded[0]]
+	for k := 1; either && k+1 < len(folded); k++ {
+		either = folded[k] != clauseBreak || folded[k+1] == clauseBreak
+	}
+	content := func(f string) bool { return !isStop(f, f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f) }
+	out = make([]bool, len(folded))
 	pending := false
 	for i, f := range folded {
 		switch {
@@ -1118,11 +1143,35 @@ func negatedWords(folded []string) []bool {
 			pending = false
 		case negators[f]:
 			pending = true
-		case pending && !isStop(f, f) && utf8.RuneCountInString(f) >= 2 && !isNumber(f):
+		case lackAfter[f]:
+			for j := i - 1; j >= 0 && folded[j] != clauseBreak; j-- {
+				if content(folded[j]) {
+					out[j] = true
+					if j > 0 && havingAdjective(folded[j-1]) {
+						out[j-1] = true // "liftes ház nélkül" lacks the lift, as "lift nélkül" does
+					}
+					break
+				}
+			}
+		case pending && content(f):
 			out[i], pending = true, false
 		}
 	}
-	return out
+	return out, either
+}
+
+// havingAdjective reports whether the folded Hungarian word f is an adjective of having its
+// lemma, made with "-s" ("liftes" of "lift", "kertes" of "kert").
+func havingAdjective(f string) bool {
+	if len(f) < 4 || f[len(f)-1] != 's' {
+		return false
+	}
+	for _, l := range morph.Load().Lemmas(f) {
+		if l != f && (l+"s" == f || len(f) == len(l)+2 && strings.HasPrefix(f, l)) {
+			return true
+		}
+	}
+	return false
 }
 
 // because begin a clause that gives the visitor's reason for asking.
@@ -1224,7 +1273,7 @@ func score(x *Index, q query) []scored {
 				}
 			}
 			for ki := range f.keys {
-				if f.keys[ki].negated != qt.negated && f.kind == factFAQ {
+				if f.keys[ki].negated != qt.negated && !f.keys[ki].eitherWay && !qt.eitherWay && f.kind == factFAQ {
 					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed; but
 					// a word and the negated opposite of it say one thing: "megbukik" (fail)
 					// is "nem sikerül" (not succeed).

@@ -73,6 +73,9 @@ type term struct {
 	// negated is set for the first content word after a negation in its clause: "sikerül" in
 	// "Mi van, ha nem sikerül a vizsga?" (see negatedWords).
 	negated bool
+	// eitherWay is set for a negated word that a question opening with its negator asks of
+	// either polarity: "diákkedvezmény" in "Nincs diákkedvezmény?" (see negatedWords).
+	eitherWay bool
 	// unit is the unit of measure or currency the word names (see unitTable): "nm" and
 	// "négyzetméter" are "m2".
 	unit unitID
