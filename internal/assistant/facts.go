@@ -150,12 +150,13 @@ func facts(p Profile) []fact {
 	}()
 	// English versions add their words, so that an English question finds them as such.
 	for _, q := range p.FAQ {
+		body := append(termsOf(q.Answer), englishTerms(q.AnswerEN)...)
 		out = append(out, fact{kind: factFAQ, faq: q, keys: append(termsOf(q.Question), englishTerms(q.QuestionEN)...),
-			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...)})
+			body: append(body, placeTerms(q.Question+" "+q.Answer)...)})
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			joined: joinedTerms(s.Name, content), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
+			joined: joinedTerms(s.Name, content), body: slices.Concat(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN), placeTerms(s.Name+" "+s.Description))})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -172,7 +173,7 @@ func facts(p Profile) []fact {
 		if strings.TrimSpace(f.value) != "" {
 			var body []term
 			if f.kind != factPhone && f.kind != factEmail { // the words of an address like info@x.hu say nothing
-				body = termsOf(f.value)
+				body = append(termsOf(f.value), placeTerms(f.value)...)
 			}
 			switch f.kind {
 			case factAbout:
@@ -186,6 +187,58 @@ func facts(p Profile) []fact {
 	}
 	return out
 }
+
+// placeTerms returns the words of a Hungarian text that are function words an English
+// preposition translates to (closedWords): "kívül", "belül", "közben", with their forms
+// ("belülről"). They are no topic of the profile's own, and so no key and no word a Hungarian
+// question matches, but the point of an English question may be its preposition: "Do you work
+// outside the city?" of an FAQ "A városon kívül is vállaltok munkát?".
+func placeTerms(s string) []term {
+	var out []term
+	lang := morph.Load()
+	for _, w := range words(s) {
+		f := fold(w)
+		if w == clauseBreak || !lang.FunctionOnly(f) || !translatesClosed(f) || slices.ContainsFunc(out, func(t term) bool { return t.fold == f }) {
+			continue
+		}
+		t := makeTerm(w, false, true)
+		t.trans = nil
+		out = append(out, t)
+	}
+	return out
+}
+
+// translatesClosed reports whether the folded Hungarian function word f is, or begins as, one
+// that the lexicon gives for an English preposition (closedWords).
+func translatesClosed(f string) bool {
+	for _, h := range closedHungarian() {
+		if f == h || len(h) >= minClosedStem && strings.HasPrefix(f, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// minClosedStem is the least length of a preposition's Hungarian word that its longer forms
+// begin with: "belül", "belülről"; "be" is the prefix of too many.
+const minClosedStem = 4
+
+// closedHungarian is the folded Hungarian function words the lexicon gives for the English
+// prepositions of closedWords.
+var closedHungarian = sync.OnceValue(func() []string {
+	lang := morph.Load()
+	var out []string
+	for c := range closedWords {
+		key, _ := lang.EnglishKey(c)
+		for _, h := range lang.EnglishOf(c, key) {
+			if lang.FunctionOnly(h) && !stopWords[h] && !slices.Contains(out, h) {
+				out = append(out, h)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+})
 
 // contentNames returns the folded words of the services' names that are function words only
 // as spelled with accents the name does not write ("Hatha jóga": "hátha", if only): the name
@@ -326,6 +379,9 @@ type queryTerm struct {
 	// without): it ranks the facts, but neither explains one, nor covers its keys, nor
 	// matches strongly.
 	byName bool
+	// closed is set for an English preposition (closedWords), which the facts' function
+	// words may match (see placeTerms) and which names no topic of its own (see score).
+	closed bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -720,10 +776,14 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}
-		if t.function && t.concepts == 0 {
-			continue // "after", "more": no topic, as a Hungarian function word has none
+		closed := english && closedWords[f] && t.concepts == 0
+		if t.function && t.concepts == 0 && !closed {
+			continue // "more": no topic, as a Hungarian function word has none
 		}
-		if genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
+		// A preposition the lexicon gives as function words first ("during": "közben") is
+		// light as a generic word: a profile's "közben" matches it, but unmatched it is no
+		// topic the profile lacks.
+		if genericWords[f] || closed && t.function || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] }) {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
 		if reason {
@@ -740,7 +800,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if joined[i] {
 			next = i + 2
 		}
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next})
+		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, closed: closed})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -1124,8 +1184,9 @@ func score(x *Index, q query) []scored {
 			if best >= weakMatch*bodyWeight {
 				s.hit[j] = best
 				df[j]++
-				s.strongAt[j] = key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea
-				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
+				// A preposition says where or when of a topic, and names none of its own.
+				s.strongAt[j] = !qt.closed && (key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea)
+				s.askedBody = s.askedBody || !key && !qt.closed && qt.weight >= 1 && best >= bodyWeight*sameIdea
 			}
 		}
 		if q.english {

@@ -1,0 +1,38 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestPrepositionMatchesFunctionWord: an English preposition may carry the point of a question,
+// which a Hungarian profile says with a function word the matcher otherwise passes over:
+// "Do you work outside the city?" of a violin maker whose FAQ answers "a városon kívül is" is
+// answered by that FAQ, not handed over for an unmatched "outside". A question about what the
+// profile does not say is still handed over.
+func TestPrepositionMatchesFunctionWord(t *testing.T) {
+	p := Profile{CompanyName: "Fenyő Műhely",
+		Description: "Hegedűk és brácsák javítása Egerben.",
+		Services: []Service{{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"},
+			{Name: "Vonószőrözés", Description: "Új lószőr a vonóra, egy nap alatt.", Price: "9 000 Ft"}},
+		FAQ: []QA{{Question: "Vidéken is vállaltok javítást?", Answer: "Igen, a városon kívül is, postán küldött hangszerrel."},
+			{Question: "Megvárhatom a javítást?", Answer: "Kisebb munkák közben leülhet a műhelyben."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Do you work outside the city?", "városon kívül", false},
+		{"Can I sit in the workshop during the repair?", "közben", false},
+		{"Do you repair violins?", "Hegedűjavítás", false},
+		{"Do you sell guitars?", "", true},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
