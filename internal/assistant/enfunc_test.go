@@ -36,3 +36,33 @@ func TestPrepositionMatchesFunctionWord(t *testing.T) {
 		}
 	}
 }
+
+// TestServicesWordTheProfileSays: a word of asking what the company offers ("products",
+// "services") is the topic of a question when the profile's entries say it: "What products
+// do you use?" of a violin maker whose FAQ answer names the products it uses is answered by
+// that FAQ, while "What services do you offer?" still lists the services.
+func TestServicesWordTheProfileSays(t *testing.T) {
+	p := Profile{CompanyName: "Fenyő Műhely",
+		Description: "Hegedűk és brácsák javítása Egerben.",
+		Services: []Service{{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"},
+			{Name: "Vonószőrözés", Description: "Új lószőr a vonóra, egy nap alatt.", Price: "9 000 Ft"}},
+		FAQ: []QA{{Question: "Mivel kezelitek a fát?", Answer: "Csak természetes olajokat és gyantát, vegyi termékeket nem használunk."},
+			{Question: "Van garancia?", Answer: "Minden szolgáltatásunkra egy év garanciát adunk."}}}
+	for _, tc := range []struct {
+		lang          Language
+		message, want string
+		handover      bool
+	}{
+		{English, "What products do you use?", "természetes olajokat", false},
+		{English, "What services do you offer?", "Vonószőrözés", false},
+		{Hungarian, "Milyen szolgáltatásaitok vannak?", "Vonószőrözés", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}

@@ -593,8 +593,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 					if n == 2 || n == 3 { // pricePhrases, quotePhrases
 						priceParts |= partBit(partAt[i])
 					}
+					// A word of the phrase that names an entry stays; so does a word of asking
+					// what the company offers that an entry says: "What products do you use?"
+					// of an FAQ answer naming the products used.
 					for j := range p {
-						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
+						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english) || n == 5 && saysWord(fs, ws[i+j], english))
 					}
 				}
 			}
@@ -998,6 +1001,26 @@ func namesKey(fs []fact, w string, english bool) bool {
 		}
 		for _, k := range f.keys {
 			if match(&t, &k) >= related {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysWord reports whether the word matches, as its idea or closer, a word that an FAQ's
+// answer or a service's description says.
+func saysWord(fs []fact, w string, english bool) bool {
+	if isStop(w, fold(w)) {
+		return false
+	}
+	t := newTerm(w, english)
+	for _, f := range fs {
+		if f.kind != factFAQ && f.kind != factService {
+			continue
+		}
+		for _, k := range f.body {
+			if match(&t, &k) >= sameIdea {
 				return true
 			}
 		}
