@@ -66,3 +66,30 @@ func TestServicesWordTheProfileSays(t *testing.T) {
 		}
 	}
 }
+
+// TestDayIsNoOpeningDay: the words of asking for the opening hours are matched as words, not
+// by the senses of their parts: "vasárnap" (Sunday) is built of "vásár" and "nap" (day), so
+// "Can you do it in one day?" was answered with the opening hours. It is handed over; a
+// question about Sunday or the opening hours is still answered with them.
+func TestDayIsNoOpeningDay(t *testing.T) {
+	p := Profile{CompanyName: "Fenyő Műhely",
+		Description:  "Hegedűk és brácsák javítása Egerben.",
+		OpeningHours: "Kedd–péntek 10–18",
+		Services:     []Service{{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"Can you do it in one day?", "", true},
+		{"Are you open on Sunday?", "Kedd–péntek", false},
+		{"What are your opening hours?", "Kedd–péntek", false},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}

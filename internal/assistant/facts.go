@@ -182,10 +182,25 @@ func facts(p Profile) []fact {
 			case factHours:
 				body = append(body, englishTerms(p.OpeningHoursEN)...)
 			}
-			out = append(out, fact{kind: f.kind, value: f.value, keys: termsOf(f.keys), body: body})
+			out = append(out, fact{kind: f.kind, value: f.value, keys: wholeWords(termsOf(f.keys)), body: body})
 		}
 	}
 	return out
+}
+
+// wholeWords makes the words of ts match as words, not by their compound parts or the parts'
+// senses, and returns ts: the vocabulary of asking for a fixed fact ("vasárnap", Sunday, of
+// the opening hours) names the fact, and its parts name nothing of it ("nap", day, of "Can
+// you do it in one day?").
+func wholeWords(ts []term) []term {
+	for i := range ts {
+		t := &ts[i]
+		t.parts, t.partGloss, t.partMain, t.glossStart = nil, nil, 0, 0
+		for _, g := range t.gloss {
+			t.glossStart |= startBit(g)
+		}
+	}
+	return ts
 }
 
 // placeTerms returns the words of a Hungarian text that are function words an English
