@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -90,6 +91,32 @@ func TestDayIsNoOpeningDay(t *testing.T) {
 		}
 		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
 			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
+
+// TestFunctionWordsOnlyForPrepositions: the function words a profile's text says ("után",
+// after) are matched by an English preposition only, not as a part of another word of a
+// question: "utánvét" (cash on delivery) shares no word with "Fizetés után postázzuk.".
+func TestFunctionWordsOnlyForPrepositions(t *testing.T) {
+	p := Profile{CompanyName: "Fenyő Műhely",
+		FAQ: []QA{{Question: "Hogyan kapom meg a hangszert?", Answer: "Fizetés után postázzuk."}}}
+	x := NewIndex(p)
+	for _, tc := range []struct {
+		message string
+		english bool
+		hit     bool
+	}{
+		{"Van utánvét?", false, false},
+		{"Do you post it after payment?", true, true},
+	} {
+		q := queryIn(tc.message, tc.english, x.facts, nil)
+		j := slices.IndexFunc(q.terms, func(t queryTerm) bool { return t.fold == "utanvet" || t.fold == "after" })
+		if j < 0 {
+			t.Fatalf("%q: no term of the word asked about in %v", tc.message, q.terms)
+		}
+		if got := score(x, q)[0].hit[j] > 0; got != tc.hit {
+			t.Errorf("%q: the FAQ matches %q: %v, want %v", tc.message, q.terms[j].fold, got, tc.hit)
 		}
 	}
 }

@@ -39,6 +39,9 @@ type fact struct {
 	// visitor may write them: "Nagy szerviz" as "nagyszerviz". They match as keys.
 	joined []term
 	body   []term
+	// places holds the function words of the fact's text that an English preposition may
+	// match (see placeTerms), and nothing else does.
+	places []term
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
@@ -124,6 +127,7 @@ func numberTerms(fs []fact) int {
 		number(fs[i].keys)
 		number(fs[i].joined)
 		number(fs[i].body)
+		number(fs[i].places)
 	}
 	return len(ids)
 }
@@ -150,13 +154,13 @@ func facts(p Profile) []fact {
 	}()
 	// English versions add their words, so that an English question finds them as such.
 	for _, q := range p.FAQ {
-		body := append(termsOf(q.Answer), englishTerms(q.AnswerEN)...)
 		out = append(out, fact{kind: factFAQ, faq: q, keys: append(termsOf(q.Question), englishTerms(q.QuestionEN)...),
-			body: append(body, placeTerms(q.Question+" "+q.Answer)...)})
+			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...), places: placeTerms(q.Question + " " + q.Answer)})
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			joined: joinedTerms(s.Name, content), body: slices.Concat(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN), placeTerms(s.Name+" "+s.Description))})
+			joined: joinedTerms(s.Name, content), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...),
+			places: placeTerms(s.Name + " " + s.Description)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -173,7 +177,7 @@ func facts(p Profile) []fact {
 		if strings.TrimSpace(f.value) != "" {
 			var body []term
 			if f.kind != factPhone && f.kind != factEmail { // the words of an address like info@x.hu say nothing
-				body = append(termsOf(f.value), placeTerms(f.value)...)
+				body = termsOf(f.value)
 			}
 			switch f.kind {
 			case factAbout:
@@ -182,7 +186,7 @@ func facts(p Profile) []fact {
 			case factHours:
 				body = append(body, englishTerms(p.OpeningHoursEN)...)
 			}
-			out = append(out, fact{kind: f.kind, value: f.value, keys: wholeWords(termsOf(f.keys)), body: body})
+			out = append(out, fact{kind: f.kind, value: f.value, keys: wholeWords(termsOf(f.keys)), body: body, places: placeTerms(f.value)})
 		}
 	}
 	return out
@@ -205,9 +209,9 @@ func wholeWords(ts []term) []term {
 
 // placeTerms returns the words of a Hungarian text that are function words an English
 // preposition translates to (closedWords): "kívül", "belül", "közben", with their forms
-// ("belülről"). They are no topic of the profile's own, and so no key and no word a Hungarian
-// question matches, but the point of an English question may be its preposition: "Do you work
-// outside the city?" of an FAQ "A városon kívül is vállaltok munkát?".
+// ("belülről"). They are no topic of the profile's own, and so no key and no word any other
+// word of a question matches, but the point of an English question may be its preposition:
+// "Do you work outside the city?" of an FAQ "A városon kívül is vállaltok munkát?".
 func placeTerms(s string) []term {
 	var out []term
 	lang := morph.Load()
@@ -1210,6 +1214,11 @@ func score(x *Index, q query) []scored {
 			}
 			for ki := range f.body {
 				if m := matched(j, &f.body[ki]) * bodyWeight; m > best {
+					best, key = m, false
+				}
+			}
+			for ki := 0; qt.closed && ki < len(f.places); ki++ {
+				if m := matched(j, &f.places[ki]) * bodyWeight; m > best {
 					best, key = m, false
 				}
 			}
