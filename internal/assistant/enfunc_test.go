@@ -120,3 +120,29 @@ func TestFunctionWordsOnlyForPrepositions(t *testing.T) {
 		}
 	}
 }
+
+// TestWithinIsSaidByTheCase: Hungarian says "within the town" with the town's name in a case
+// of being in it ("Egerben") as well as with "belül": "What does a quick bow rehair within Eger
+// cost per hour?" of a service "Vonószőrözés, húrcsere és lakkjavítás Egerben" is answered by
+// it, while "outside Eger" is not explained by "Egerben" and is handed over.
+func TestWithinIsSaidByTheCase(t *testing.T) {
+	p := Profile{CompanyName: "Fenyő Műhely",
+		Description: "Vonós hangszerek javítása.",
+		Services: []Service{{Name: "Vonószőrözés, húrcsere és lakkjavítás Egerben", Description: "Új lószőr a vonóra, a műhelyben.", Price: "9 000 Ft / óra"},
+			{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"What does a quick bow rehair within Eger cost per hour?", "9 000 Ft", false},
+		{"What does a quick bow rehair outside Eger cost per hour?", "", true},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}

@@ -1334,6 +1334,9 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 		best, df := 0.0, 0
 		for _, s := range chosen {
 			best = max(best, s.hit[j])
+			if best == 0 && q.saysWithin(j, s.fact) {
+				best = s.hit[j+1]
+			}
 		}
 		for _, s := range all {
 			if s.hit[j] >= bodyWeight*sameIdea {
@@ -1357,6 +1360,43 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 	}
 	return found / total
 }
+
+// saysWithin reports whether the query's term j is a preposition of being inside
+// ("within", "inside": "belül") whose object, the word after it, the fact says in a case of
+// being in a place ("Budapesten", "a városban"): Hungarian says "within Budapest" so as well as
+// with "belül". The fact's word must match the object as its idea.
+func (q query) saysWithin(j int, f *fact) bool {
+	qt := &q.terms[j]
+	if !qt.closed || !slices.Contains(qt.trans, "belul") || j+1 == len(q.terms) {
+		return false
+	}
+	o := &q.terms[j+1]
+	if o.clause != qt.clause || o.part != qt.part {
+		return false
+	}
+	for _, ws := range [][]term{f.keys, f.body} {
+		for i := range ws {
+			if !ws[i].english && locative(&ws[i], o.fold) && match(&o.term, &ws[i]) >= sameIdea {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// locative reports whether a Hungarian word is its lemma, or the word asked about (a name
+// the dictionary may stem wrongly: "Szegeden" is no "szeg"), with a suffix of being in or on a
+// place: "-ban", "-ben" (in), "-on", "-en", "-n" (on, and in a town: "Budapesten", "Tatán").
+func locative(t *term, asked string) bool {
+	suffixed := func(stem string) bool {
+		rest, ok := strings.CutPrefix(t.fold, stem)
+		return ok && stem != "" && locativeSuffixes[rest]
+	}
+	return suffixed(asked) || slices.ContainsFunc(t.lemmas, suffixed)
+}
+
+// locativeSuffixes are the case endings of being in or on a place, folded.
+var locativeSuffixes = wordSet("ban ben on en n")
 
 // choose picks the facts that answer the query, at most two: the best matched, then one that
 // matches words of the question the first left unanswered, as in "Mennyi a garancia és hol
