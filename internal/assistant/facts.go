@@ -39,6 +39,9 @@ type fact struct {
 	// visitor may write them: "Nagy szerviz" as "nagyszerviz". They match as keys.
 	joined []term
 	body   []term
+	// places holds the function words of the fact's text that an English preposition may
+	// match (see placeTerms), and nothing else does.
+	places []term
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
@@ -124,6 +127,7 @@ func numberTerms(fs []fact) int {
 		number(fs[i].keys)
 		number(fs[i].joined)
 		number(fs[i].body)
+		number(fs[i].places)
 	}
 	return len(ids)
 }
@@ -151,11 +155,12 @@ func facts(p Profile) []fact {
 	// English versions add their words, so that an English question finds them as such.
 	for _, q := range p.FAQ {
 		out = append(out, fact{kind: factFAQ, faq: q, keys: append(termsOf(q.Question), englishTerms(q.QuestionEN)...),
-			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...)})
+			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...), places: placeTerms(q.Question + " " + q.Answer)})
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			joined: joinedTerms(s.Name, content), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...)})
+			joined: joinedTerms(s.Name, content), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...),
+			places: placeTerms(s.Name + " " + s.Description)})
 	}
 	fixed := []struct {
 		kind  factKind
@@ -181,11 +186,78 @@ func facts(p Profile) []fact {
 			case factHours:
 				body = append(body, englishTerms(p.OpeningHoursEN)...)
 			}
-			out = append(out, fact{kind: f.kind, value: f.value, keys: termsOf(f.keys), body: body})
+			out = append(out, fact{kind: f.kind, value: f.value, keys: wholeWords(termsOf(f.keys)), body: body, places: placeTerms(f.value)})
 		}
 	}
 	return out
 }
+
+// wholeWords makes the words of ts match as words, not by their compound parts or the parts'
+// senses, and returns ts: the vocabulary of asking for a fixed fact ("vasárnap", Sunday, of
+// the opening hours) names the fact, and its parts name nothing of it ("nap", day, of "Can
+// you do it in one day?").
+func wholeWords(ts []term) []term {
+	for i := range ts {
+		t := &ts[i]
+		t.parts, t.partGloss, t.partMain, t.glossStart = nil, nil, 0, 0
+		for _, g := range t.gloss {
+			t.glossStart |= startBit(g)
+		}
+	}
+	return ts
+}
+
+// placeTerms returns the words of a Hungarian text that are function words an English
+// preposition translates to (closedWords): "kívül", "belül", "közben", with their forms
+// ("belülről"). They are no topic of the profile's own, and so no key and no word any other
+// word of a question matches, but the point of an English question may be its preposition:
+// "Do you work outside the city?" of an FAQ "A városon kívül is vállaltok munkát?".
+func placeTerms(s string) []term {
+	var out []term
+	lang := morph.Load()
+	for _, w := range words(s) {
+		f := fold(w)
+		if w == clauseBreak || !lang.FunctionOnly(f) || !translatesClosed(f) || slices.ContainsFunc(out, func(t term) bool { return t.fold == f }) {
+			continue
+		}
+		t := makeTerm(w, false, true)
+		t.trans = nil
+		out = append(out, t)
+	}
+	return out
+}
+
+// translatesClosed reports whether the folded Hungarian function word f is, or begins as, one
+// that the lexicon gives for an English preposition (closedWords).
+func translatesClosed(f string) bool {
+	for _, h := range closedHungarian() {
+		if f == h || len(h) >= minClosedStem && strings.HasPrefix(f, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// minClosedStem is the least length of a preposition's Hungarian word that its longer forms
+// begin with: "belül", "belülről"; "be" is the prefix of too many.
+const minClosedStem = 4
+
+// closedHungarian is the folded Hungarian function words the lexicon gives for the English
+// prepositions of closedWords.
+var closedHungarian = sync.OnceValue(func() []string {
+	lang := morph.Load()
+	var out []string
+	for c := range closedWords {
+		key, _ := lang.EnglishKey(c)
+		for _, h := range lang.EnglishOf(c, key) {
+			if lang.FunctionOnly(h) && !stopWords[h] && !slices.Contains(out, h) {
+				out = append(out, h)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+})
 
 // contentNames returns the folded words of the services' names that are function words only
 // as spelled with accents the name does not write ("Hatha jóga": "hátha", if only): the name
@@ -334,6 +406,9 @@ type queryTerm struct {
 	// ownContact is set for such a word of addresses and numbers ("my address"): a noun of
 	// the visitor's, which no verb the lexicon gives for it means ("küld", address a letter).
 	ownContact bool
+	// closed is set for an English preposition (closedWords), which the facts' function
+	// words may match (see placeTerms) and which names no topic of its own (see score).
+	closed bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -545,8 +620,11 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 					if n == 2 || n == 3 { // pricePhrases, quotePhrases
 						priceParts |= partBit(partAt[i])
 					}
+					// A word of the phrase that names an entry stays; so does a word of asking
+					// what the company offers that an entry says: "What products do you use?"
+					// of an FAQ answer naming the products used.
 					for j := range p {
-						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english))
+						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english) || n == 5 && saysWord(fs, ws[i+j], english))
 					}
 				}
 			}
@@ -733,11 +811,15 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if stopLemma(&t) {
 			continue // "valamit" is "valami", something: no topic
 		}
-		if t.function && t.concepts == 0 {
-			continue // "after", "more": no topic, as a Hungarian function word has none
+		closed := english && closedWords[f] && t.concepts == 0
+		if t.function && t.concepts == 0 && !closed {
+			continue // "more": no topic, as a Hungarian function word has none
 		}
 		t.ownPrefix = saysPrefixed(fs, &t)
-		if (genericWords[f] || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] })) && !t.ownPrefix {
+		// A preposition the lexicon gives as function words first ("during": "közben") is
+		// light as a generic word: a profile's "közben" matches it, but unmatched it is no
+		// topic the profile lacks.
+		if (genericWords[f] || closed && t.function || !english && slices.ContainsFunc(t.lemmas, func(l string) bool { return genericWords[l] })) && !t.ownPrefix {
 			weight = 0.3 // "megkapom" is "kap", "jönni" is "jön"
 		}
 		if reason {
@@ -762,7 +844,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t.concepts &^= contactConcepts
 		}
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
-			ownContact: ownContact})
+			ownContact: ownContact, closed: closed})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -1064,6 +1146,26 @@ func namesKey(fs []fact, w string, english bool) bool {
 	return false
 }
 
+// saysWord reports whether the word matches, as its idea or closer, a word that an FAQ's
+// answer or a service's description says.
+func saysWord(fs []fact, w string, english bool) bool {
+	if isStop(w, fold(w)) {
+		return false
+	}
+	t := newTerm(w, english)
+	for _, f := range fs {
+		if f.kind != factFAQ && f.kind != factService {
+			continue
+		}
+		for _, k := range f.body {
+			if match(&t, &k) >= sameIdea {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // capitalised returns the folded words of text that begin with a capital letter.
 func capitalised(text string) map[string]bool {
 	out := map[string]bool{}
@@ -1309,6 +1411,11 @@ func score(x *Index, q query) []scored {
 				// the company gives.
 				best = 0
 			}
+			for ki := 0; qt.closed && ki < len(f.places); ki++ {
+				if m := matched(j, &f.places[ki]) * bodyWeight; m > best {
+					best, key = m, false
+				}
+			}
 			if key && contactKind(f.kind) && best < sameWord && qt.concepts&contactConcepts == 0 {
 				// A phone or an email is asked for by the words of reaching someone; a word
 				// the lexicon takes to one of them by another sense ("invoice": "számla",
@@ -1318,8 +1425,9 @@ func score(x *Index, q query) []scored {
 			if best >= weakMatch*bodyWeight {
 				s.hit[j] = best
 				df[j]++
-				s.strongAt[j] = key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea
-				s.askedBody = s.askedBody || !key && qt.weight >= 1 && best >= bodyWeight*sameIdea
+				// A preposition says where or when of a topic, and names none of its own.
+				s.strongAt[j] = !qt.closed && (key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea)
+				s.askedBody = s.askedBody || !key && !qt.closed && qt.weight >= 1 && best >= bodyWeight*sameIdea
 				if !inMain && best >= bodyWeight*sameIdea {
 					s.minor |= partBit(j)
 				}
@@ -1455,6 +1563,9 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 				h = min(h, bodyWeight*sameIdea/2)
 			}
 			best = max(best, h)
+			if best == 0 && q.saysWithin(j, s.fact) {
+				best = s.hit[j+1]
+			}
 		}
 		for _, s := range all {
 			if s.hit[j] >= bodyWeight*sameIdea {
@@ -1478,6 +1589,43 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 	}
 	return found / total
 }
+
+// saysWithin reports whether the query's term j is a preposition of being inside
+// ("within", "inside": "belül") whose object, the word after it, the fact says in a case of
+// being in a place ("Budapesten", "a városban"): Hungarian says "within Budapest" so as well as
+// with "belül". The fact's word must match the object as its idea.
+func (q query) saysWithin(j int, f *fact) bool {
+	qt := &q.terms[j]
+	if !qt.closed || !slices.Contains(qt.trans, "belul") || j+1 == len(q.terms) {
+		return false
+	}
+	o := &q.terms[j+1]
+	if o.clause != qt.clause || o.part != qt.part {
+		return false
+	}
+	for _, ws := range [][]term{f.keys, f.body} {
+		for i := range ws {
+			if !ws[i].english && locative(&ws[i], o.fold) && match(&o.term, &ws[i]) >= sameIdea {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// locative reports whether a Hungarian word is its lemma, or the word asked about (a name
+// the dictionary may stem wrongly: "Szegeden" is no "szeg"), with a suffix of being in or on a
+// place: "-ban", "-ben" (in), "-on", "-en", "-n" (on, and in a town: "Budapesten", "Tatán").
+func locative(t *term, asked string) bool {
+	suffixed := func(stem string) bool {
+		rest, ok := strings.CutPrefix(t.fold, stem)
+		return ok && stem != "" && locativeSuffixes[rest]
+	}
+	return suffixed(asked) || slices.ContainsFunc(t.lemmas, suffixed)
+}
+
+// locativeSuffixes are the case endings of being in or on a place, folded.
+var locativeSuffixes = wordSet("ban ben on en n")
 
 // choose picks the facts that answer the query, at most two: the best matched, then one that
 // matches words of the question the first left unanswered, as in "Mennyi a garancia és hol

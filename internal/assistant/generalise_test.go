@@ -380,12 +380,15 @@ func TestEnglishPronounsAndPrepositions(t *testing.T) {
 // TestEnglishWordOfNoTopic: an English word whose first Hungarian words are function words
 // ("after": "után", "more": "még", "during": "közben") names no topic: it is no word of the
 // question that a profile not using it would leave unanswered. "deep", whose first word
-// "mély" is folded as "mely" (which), still names one.
+// "mély" is folded as "mely" (which), still names one. A preposition ("during", "after") stays
+// a light word, as a generic one, which a profile's "közben" may match (closedWords).
 func TestEnglishWordOfNoTopic(t *testing.T) {
 	q := newQuery("Do you charge more during the weekend or after a deep renovation?", Contact{}, nil)
 	var got []string
 	for _, qt := range q.terms {
-		got = append(got, qt.fold)
+		if qt.weight >= 1 {
+			got = append(got, qt.fold)
+		}
 	}
 	if want := []string{"weekend", "deep", "renovation"}; !slices.Equal(got, want) {
 		t.Errorf("topic words %q, want %q", got, want)

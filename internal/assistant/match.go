@@ -51,6 +51,16 @@ var stopWords = func() map[string]bool {
 	return m
 }()
 
+// closedWords are English prepositions and the adverbs of place they make, a closed class of
+// the language: "within", "outside", "during". Such a word tells where or when of what is
+// asked, so it keeps its Hungarian function words, which a profile may say the question's
+// point with ("Do you work outside the city?" of "a városon kívül is"), but alone it names no
+// entry.
+var closedWords = wordSet(`
+	above across after against along amid among amongst around before behind below beneath
+	beside besides between beyond during except inside into near onto outside over past since
+	through throughout till toward towards under underneath unlike until upon via within without`)
+
 // Questions about the company itself and about how to reach it, which Intent leaves out.
 var (
 	aboutPhrases = phrases("mivel foglalkoz*", "kik vagy*", "kik maguk", "kik onok",

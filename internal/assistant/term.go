@@ -241,8 +241,22 @@ func makeTerm(lower string, english, profile bool) term {
 		// each of which names a part of it only.
 		t.split = len(t.trans) > 0 && key == "" && !t.typo
 		t.function = !t.split && functionWord(t.trans)
+		closed := closedWords[f] && !t.split
+		if closed {
+			// A preposition's own words are the function words among its translations
+			// ("outside": "kívül" seventh, after "külső", the outer side): they come first.
+			slices.SortStableFunc(t.trans, func(a, b string) int {
+				switch fa, fb := lang.FunctionOnly(a), lang.FunctionOnly(b); {
+				case fa && !fb:
+					return -1
+				case fb && !fa:
+					return 1
+				}
+				return 0
+			})
+		}
 		for i, h := range t.trans {
-			if lang.FunctionOnly(h) || lang.Prefix(h) {
+			if !(closed && lang.FunctionOnly(h)) && (lang.FunctionOnly(h) || lang.Prefix(h)) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
 				// "megsért") translates nothing; its rank stays, as the lexicon ranks the rest.
 				t.trans[i], h = "", ""
