@@ -540,7 +540,40 @@ func answers(ss []scored, q query, chosen []scored) bool {
 		// driving school whose description names practised instructors and cars).
 		return e >= minExplained
 	}
-	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named || asksLast(ss, q, chosen)
+	return e >= minExplained || e >= minExplainedTwo && strong >= 2 || named || asksLast(ss, q, chosen) || restates(ss, q, chosen[0])
+}
+
+// restates reports whether a question of no topic word of its own, only generic ones ("jön",
+// "lenni"), is an FAQ's question said in fewer words: each of its words that the profile says
+// at all is said by that FAQ's question, and by no other entry's name or question. "Hányan
+// jöttök?" of a profile that asks "Hány fővel jöttök?" asks that, though "jön" alone explains
+// nothing (see explained): no other entry could be meant, and nothing else is asked. It must
+// ask the same kind of question, by the same question words or by none.
+func restates(ss []scored, q query, f scored) bool {
+	lang := 0
+	if q.english && f.faq.QuestionEN != "" {
+		lang = 1
+	}
+	if f.kind != factFAQ || q.asks != f.asks[lang] || q.where || q.when || q.duration || q.price || q.howMuch != 0 {
+		return false // "Hányan dolgoztok?" is no "Pécsen kívül is dolgoztok?"
+	}
+	said := false
+	for j, qt := range q.terms {
+		if qt.weight >= 1 || qt.proper {
+			return false
+		}
+		if !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+			continue // a generic word the profile lacks, or has only as a part ("tudtok"), asks nothing of it
+		}
+		if !f.strongAt[j] || f.hit[j] < keyWeight*sameWord {
+			return false
+		}
+		if slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && !sameFact(s.fact, f.fact) && s.strongAt[j] }) {
+			return false
+		}
+		said = true
+	}
+	return said
 }
 
 // keyOfHeadless reports whether the fact names each word of the query that qualified the

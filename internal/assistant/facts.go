@@ -48,6 +48,9 @@ type fact struct {
 	// units are the units of time of the lengths the fact states (durationUnits): "4–6 hét"
 	// says how long something takes in weeks.
 	units []term
+	// asks holds the kinds of question an FAQ's question asks (see interrogatives), in
+	// Hungarian and in English.
+	asks [2]uint64
 }
 
 // Weights of where a profile word stands.
@@ -155,7 +158,8 @@ func facts(p Profile) []fact {
 	// English versions add their words, so that an English question finds them as such.
 	for _, q := range p.FAQ {
 		out = append(out, fact{kind: factFAQ, faq: q, keys: append(termsOf(q.Question), englishTerms(q.QuestionEN)...),
-			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...), places: placeTerms(q.Question + " " + q.Answer)})
+			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...), places: placeTerms(q.Question + " " + q.Answer),
+			asks: [2]uint64{interrogatives(q.Question), interrogatives(q.QuestionEN)}})
 	}
 	for _, s := range p.Services {
 		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
@@ -460,6 +464,8 @@ type query struct {
 	// whetherPaid is set for a yes-or-no question of paying: "Újra kell fizetni a
 	// vizsgadíjat?", "Do I have to pay the fee again?" ask whether, not how much.
 	whetherPaid bool
+	// asks holds the kinds of question the message asks (see interrogatives).
+	asks uint64
 	// howMuch has a bit (see partBit) for each part of the message that asks a bare "mennyi"
 	// of a thing ("Reformer óra mennyi?", "Mennyi a bérlet?"), with no word of a count, a
 	// time or a length in the message: a price when the thing is a priced service's name.
@@ -705,7 +711,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, priceParts: priceParts, whetherPaid: whetherPaid(folded)}
+	q := query{english: english, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
@@ -1961,4 +1967,40 @@ func (f fact) priced() bool { return f.price }
 
 func sameFact(a, b *fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value
+}
+
+// interrogatives returns a bit for each kind of question word a text holds: how many, how
+// much, when, where, why, how, what or which, whom. A yes-or-no question holds none. "Ki"
+// (who) is left out: it is as often a verb's prefix ("Ki tudtok jönni?", can you come out?).
+func interrogatives(text string) uint64 {
+	ws := words(text)
+	for i, w := range ws {
+		ws[i] = fold(w)
+	}
+	return asked(ws)
+}
+
+// asked is interrogatives of a text's folded words.
+func asked(folded []string) uint64 {
+	var out uint64
+	for i, f := range folded {
+		for k, group := range interrogativeKinds {
+			if group[f] || k == 0 && f == "how" && i+1 < len(folded) && (folded[i+1] == "many" || folded[i+1] == "much") {
+				out |= 1 << k
+			}
+		}
+	}
+	return out
+}
+
+// interrogativeKinds are the question words of each kind, folded: the count or amount, the
+// time, the place, the reason, the manner, the thing or kind, the person.
+var interrogativeKinds = [...]map[string]bool{
+	wordSet("hany hanyan hanyat hanyszor hanyadik mennyi mennyit mennyibe mennyien mennyire mekkora"),
+	wordSet("mikor hanykor mettol meddig miota when"),
+	wordSet("hol hova honnan merre where"),
+	wordSet("miert why"),
+	wordSet("hogyan hogy how"),
+	wordSet("mi mit mik mibol mire mirol miben mivel milyen melyik melyiket what which"),
+	wordSet("kik kit kinek kiknek kivel kitol who whom"),
 }
