@@ -156,7 +156,7 @@ func (r *responder) content() []string {
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
-	if !priceAsked && (len(chosen) == 0 || chosen[0].kind == factAbout || chosen[0].kind == factAddress || !answers(ss, q, chosen)) && placeQuestion(ss, q, r.toks, capitalised(t.Message)) {
+	if !priceAsked && placeQuestion(ss, q, t.Message, r.toks) && (len(chosen) == 0 || chosen[0].kind == factAbout || chosen[0].kind == factAddress || !answers(ss, q, chosen)) {
 		// "Debrecenben is dolgoztok?" of a profile that never names Debrecen: the entry that
 		// says where the company works answers, and the visitor judges; not the address.
 		if i := areaEntry(ss); i >= 0 {

@@ -23,14 +23,15 @@ var placePrepositions = wordSet("in to outside near around")
 // profile never says: a word it says is asked about as that. A name at the start of the
 // message may be an everyday word written with a capital ("Tetőn is dolgoztok?", "Tetőtérben is
 // dolgoztok?"): unless the dictionary knows neither it nor its parts ("Debrecenben"), it counts
-// only beside a word of coming out to a place ("Komlóra is kijöttök?"). toks are the message's folded
-// words, caps its capitalised ones.
-func placeQuestion(ss []scored, q query, toks []string, caps map[string]bool) bool {
+// only beside a word of coming out to a place ("Komlóra is kijöttök?"). toks are the message's
+// folded words.
+func placeQuestion(ss []scored, q query, message string, toks []string) bool {
 	if q.where || q.when || q.duration || q.price || q.howMuch != 0 || q.clock {
 		return false // "Hol van a Szegedi iroda?" asks the address, "Mikor jöttök Győrbe?" a time
 	}
 	comes := slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.weight < 1 && t.concepts&areaConcept != 0 })
 	place, generic := false, false
+	var caps map[string]bool
 	for j, t := range q.terms {
 		switch {
 		case t.weight < 1 && !t.negated:
@@ -49,7 +50,13 @@ func placeQuestion(ss []scored, q query, toks []string, caps map[string]bool) bo
 			}
 			place = true
 		default:
-			if !caps[t.fold] || !slices.ContainsFunc(placeCases, func(c string) bool { return strings.HasSuffix(t.fold, c) && len(t.fold) > len(c)+2 }) {
+			if !slices.ContainsFunc(placeCases, func(c string) bool { return strings.HasSuffix(t.fold, c) && len(t.fold) > len(c)+2 }) {
+				return false
+			}
+			if caps == nil {
+				caps = capitalised(message)
+			}
+			if !caps[t.fold] {
 				return false
 			}
 			initial := t.at == 0 || t.at <= len(toks) && toks[t.at-1] == clauseBreak
