@@ -16,6 +16,9 @@ var placeCases = []string{"ban", "ben", "ba", "be", "ra", "re", "on", "en", "an"
 // placePrepositions stand before an English place name: "in Debrecen", "to Szeged".
 var placePrepositions = wordSet("in to outside near around")
 
+// beyond are the English prepositions of places around another: "outside Pécs".
+var beyond = wordSet("outside near around")
+
 // placeQuestion reports whether the query asks whether the company works at a place: its only
 // topic words name a place, a name in a case of where (or after "in", "outside") or a word of
 // the area concept ("Vidékre", "megyében"), and all its other words are generic, a verb of
@@ -32,6 +35,12 @@ func placeQuestion(ss []scored, q query, message string, toks []string) bool {
 	comes := slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.weight < 1 && t.concepts&areaConcept != 0 })
 	place, generic := false, false
 	var caps map[string]bool
+	capital := func(f string) bool {
+		if caps == nil {
+			caps = capitalised(message)
+		}
+		return caps[f]
+	}
 	for j, t := range q.terms {
 		switch {
 		case t.weight < 1 && !t.negated:
@@ -42,6 +51,10 @@ func placeQuestion(ss []scored, q query, message string, toks []string) bool {
 			place = true // "Vidékre is kijöttök?"
 		case t.concepts != 0:
 			return false // "Hétvégén is dolgoztok?": a time, no place
+		case q.english && placePrepositions[t.fold]:
+			// "outside": the place after it says where
+		case q.english && t.at > 0 && t.at <= len(toks) && beyond[toks[t.at-1]] && capital(t.fold):
+			place = true // "villages outside Pécs": around the place the company names as its own
 		case usesWord(ss, j):
 			return false // "Társasházra is vállaltok?" of a profile that names blocks of flats
 		case q.english:
@@ -53,10 +66,7 @@ func placeQuestion(ss []scored, q query, message string, toks []string) bool {
 			if !slices.ContainsFunc(placeCases, func(c string) bool { return strings.HasSuffix(t.fold, c) && len(t.fold) > len(c)+2 }) {
 				return false
 			}
-			if caps == nil {
-				caps = capitalised(message)
-			}
-			if !caps[t.fold] {
+			if !capital(t.fold) {
 				return false
 			}
 			initial := t.at == 0 || t.at <= len(toks) && toks[t.at-1] == clauseBreak
