@@ -41,8 +41,25 @@ func placeQuestion(ss []scored, q query, message string, toks []string) bool {
 		}
 		return caps[f]
 	}
+	// "Debreceni cég vagyok, velem is dolgoztok?": a clause before the question that says where
+	// the visitor is from, by the adjective of a name no dictionary knows, tells the visitor's
+	// situation; its other words ask nothing.
+	from, last := -1, 0
+	for j, t := range q.terms {
+		last = max(last, t.clause)
+		if !q.english && from < 0 && t.proper && len(t.parts) == 0 && strings.HasSuffix(t.fold, "i") && !usesWord(ss, j) && capital(t.fold) {
+			from = t.clause
+		}
+	}
+	if from == last {
+		from = -1
+	}
 	for j, t := range q.terms {
 		switch {
+		case t.clause == from && t.weight >= 1 && t.proper && strings.HasSuffix(t.fold, "i"):
+			place = true
+		case t.clause == from && !t.negated:
+			// the visitor's own situation
 		case t.weight < 1 && !t.negated:
 			generic = true
 		case t.negated || t.mine:

@@ -9,7 +9,8 @@ import (
 // TestPlaceAskedOfArea: a question whether the company works at a place the profile never
 // names ("Tapolcán is dolgoztok?", "Ajkára is kijöttök?", "Do you work in Tapolca?"), by a name
 // in a case of where and words of working or coming only, or around the place it names as its
-// own ("villages outside Veszprém"), is answered by the one entry that
+// own ("villages outside Veszprém"), or after a clause that says where the visitor is from
+// ("Tapolcai cég vagyunk, …"), is answered by the one entry that
 // says where the company works, and the visitor judges; never by the address. It is handed
 // over when no entry or two entries say an area, and when the word is no name: a time
 // ("Hétvégén"), or a compound of everyday words written first in the message ("Tetőtérben").
@@ -34,6 +35,8 @@ func TestPlaceAskedOfArea(t *testing.T) {
 		{p, "Ajkára is kijöttök?", "25 km-es körzetében", false},
 		{p, "Do you work in Tapolca?", "25 km-es körzetében", false},
 		{p, "Do you come to villages outside Veszprém?", "25 km-es körzetében", false},
+		{p, "Tapolcai cég vagyunk, velünk is dolgoztok?", "25 km-es körzetében", false},
+		{p, "Tapolcai ügyfelekkel is dolgoztok?", "", true},
 		{p, "Tetőtérben is dolgoztok?", "", true},
 		{two, "Tapolcán is dolgoztok?", "", true},
 		{none, "Tapolcán is dolgoztok?", "", true},
