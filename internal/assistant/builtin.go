@@ -156,6 +156,13 @@ func (r *responder) content() []string {
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
+	if !priceAsked && placeQuestion(ss, q, t.Message, r.toks) && (len(chosen) == 0 || chosen[0].kind == factAbout || chosen[0].kind == factAddress || !answers(ss, q, chosen)) {
+		// "Debrecenben is dolgoztok?" of a profile that never names Debrecen: the entry that
+		// says where the company works answers, and the visitor judges; not the address.
+		if i := areaEntry(ss); i >= 0 {
+			return []string{r.render(ss[i], false)}
+		}
+	}
 	if !priceAsked && q.howMuch != 0 && !t.gated() && (len(chosen) == 0 || !chosen[0].priced()) {
 		// "Reformer óra mennyi?": a bare "mennyi" of what a priced service's name alone names
 		// asks what that service costs, not what an entry that mentions the word says.

@@ -19,7 +19,7 @@ var concepts = [][]string{
 	{"cim", "cime", "cimuk", "cimetek", "cimunk", "iroda*", "telephely*", "talal*", "megtalal*",
 		"address", "located", "location", "office", "find"},
 	{"terulet*", "megye*", "videk*", "orszag*", "kornyek*", "korzet*", "kiszall*", "kijon*", "kijott*",
-		"area", "areas", "region", "travel", "nationwide", "countryside"},
+		"telepules*", "falu", "falun", "falura", "falvak*", "falvakba", "area", "areas", "region", "travel", "nationwide", "countryside", "village", "villages", "town", "towns"},
 	{"telefon*", "telszam*", "szamon", "szamot", "szamuk", "szamotok", "phone*", "number", "call", "tel",
 		"erhet*", "elerhet*", "elerem", "elerni", "reach"},
 	{"email*", "mail*", "emil"},
