@@ -283,9 +283,6 @@ func contentNames(p Profile) map[string]bool {
 	return out
 }
 
-// englishTerms is termsOf for an English text.
-func englishTerms(s string) []term { return textTerms(s, true) }
-
 // termsOf is the distinct content words of a text as terms; a hyphenated word is also taken
 // whole ("check-up" as "checkup").
 func termsOf(s string) []term { return textTerms(s, false) }
