@@ -145,8 +145,14 @@ func sentence(s string) string {
 // tidy collapses white space and drops the full stop a template adds after a value that
 // already ends a sentence ("Kft.." → "Kft."), keeping an ellipsis "...".
 func tidy(s string) string {
-	rs := []rune(strings.Join(strings.Fields(s), " "))
+	t := strings.Join(strings.Fields(s), " ")
+	if utf8.ValidString(t) && !strings.Contains(t, "..") && !strings.Contains(t, "!.") &&
+		!strings.Contains(t, "?.") && !strings.Contains(t, "….") {
+		return t // no full stop follows the end of a sentence: most replies, kept as they are
+	}
+	rs := []rune(t)
 	var b strings.Builder
+	b.Grow(len(t))
 	for i, r := range rs {
 		if r == '.' && i > 0 && strings.ContainsRune(".!?…", rs[i-1]) &&
 			(i+1 == len(rs) || rs[i+1] != '.') && (i < 2 || rs[i-2] != '.') {
