@@ -15,6 +15,9 @@ func TestTidy(t *testing.T) {
 		{"bad \xff byte", "bad \uFFFD byte"},
 		{"bad \xff byte!.", "bad \uFFFD byte!"},
 		{"", ""},
+		{" ", ""},
+		{"egy\u00a0kettő\thárom ", "egy kettő három"},
+		{"Már rendben van.", "Már rendben van."},
 	} {
 		if got := tidy(c.in); got != c.want {
 			t.Errorf("tidy(%q) = %q, want %q", c.in, got, c.want)
