@@ -523,6 +523,10 @@ var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "
 func (q query) without(name []nameWord) query {
 	out := q
 	out.terms = nil
+	if len(q.terms) > 0 {
+		// Each word keeps one place at most: one array, not one per doubling.
+		out.terms = make([]queryTerm, 0, len(q.terms))
+	}
 	for i := range q.terms {
 		// By pointer: match keeps what it works out about the query's word (its lexicon
 		// words by first letter) in the word itself, for score to use again.

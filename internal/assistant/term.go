@@ -42,8 +42,9 @@ type term struct {
 	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
 	// words without comparing the query word to each gloss.
 	glossStart uint64
-	// transStart has a bit for the first byte of each of trans, to pass over the profile's
-	// words that no translation can match without comparing each.
+	// transStart has a bit for the first three letters of each of trans (see headBit), to pass
+	// over the profile's words that no translation can match without comparing each: one
+	// translates only a word of its first three letters (see translatedToAny).
 	transStart [4]uint64
 	// transEnd has a bit for the last letters of each of trans, ends one for those of fold
 	// and each of lemmas and parts (see endBit): a compound and its last word end alike.
@@ -262,7 +263,7 @@ func makeTerm(lower string, english, profile bool) term {
 				t.trans[i], h = "", ""
 			}
 			if h != "" {
-				t.transStart[h[0]/64] |= 1 << (h[0] % 64)
+				setHeadBit(&t.transStart, h)
 				setEndBit(&t.transEnd, h)
 			}
 		}
@@ -396,7 +397,7 @@ func lackPhrase(lowerA, a, b string) (t term, ok bool) {
 	setEndBit(&t.ends, t.fold)
 	for _, h := range trans {
 		if h != "" {
-			t.transStart[h[0]/64] |= 1 << (h[0] % 64)
+			setHeadBit(&t.transStart, h)
 			setEndBit(&t.transEnd, h)
 		}
 	}
@@ -867,7 +868,10 @@ func (t *term) translatedTo(w string, ws []string) int {
 
 // translatedToAny is translatedTo of a term with lexicon words.
 func (t *term) translatedToAny(w string, ws []string) int {
-	may := func(x string) bool { return x != "" && t.transStart[x[0]/64]&(1<<(x[0]%64)) != 0 }
+	may := func(x string) bool {
+		b, ok := headBit(x)
+		return ok && t.transStart[b/64]&(1<<(b%64)) != 0
+	}
 	if !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
 	}
@@ -876,7 +880,7 @@ func (t *term) translatedToAny(w string, ws []string) int {
 	// translates it.
 	ti, best := t.transIndex(), -1
 	try := func(x string) {
-		if len(x) < 3 || !may(x) {
+		if !may(x) {
 			return
 		}
 		at := bytes.IndexByte(ti.first, x[0])
@@ -1013,6 +1017,23 @@ func endBit(w string) (uint8, bool) {
 	}
 	e := w[len(w)-minHead:]
 	return uint8(uint(e[0])*31*31*31 + uint(e[1])*31*31 + uint(e[2])*31 + uint(e[3])), true
+}
+
+// setHeadBit sets in bits the one of 256 bits chosen by the first three letters of w, for a
+// word of three letters or more.
+func setHeadBit(bits *[4]uint64, w string) {
+	if b, ok := headBit(w); ok {
+		bits[b/64] |= 1 << (b % 64)
+	}
+}
+
+// headBit returns the bit setHeadBit sets for w, ok false for a word shorter than three
+// letters.
+func headBit(w string) (uint8, bool) {
+	if len(w) < 3 {
+		return 0, false
+	}
+	return uint8(uint(w[0])*31*31 + uint(w[1])*31 + uint(w[2])), true
 }
 
 // overlap reports whether a and b have a bit in common.

@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/leadchat/leadchat/internal/assistant/morph"
@@ -142,11 +143,33 @@ func sentence(s string) string {
 	return s + "."
 }
 
+// spaced reports whether s is already its words (strings.Fields) joined by single spaces: no
+// white space but a space between two words.
+func spaced(s string) bool {
+	prev := ' ' // a space at the start is one too many
+	for _, r := range s {
+		if unicode.IsSpace(r) && (r != ' ' || prev == ' ') {
+			return false
+		}
+		prev = r
+	}
+	return prev != ' '
+}
+
 // tidy collapses white space and drops the full stop a template adds after a value that
 // already ends a sentence ("Kft.." → "Kft."), keeping an ellipsis "...".
 func tidy(s string) string {
-	rs := []rune(strings.Join(strings.Fields(s), " "))
+	t := s
+	if !spaced(s) {
+		t = strings.Join(strings.Fields(s), " ")
+	}
+	if utf8.ValidString(t) && !strings.Contains(t, "..") && !strings.Contains(t, "!.") &&
+		!strings.Contains(t, "?.") && !strings.Contains(t, "….") {
+		return t // no full stop follows the end of a sentence: most replies, kept as they are
+	}
+	rs := []rune(t)
 	var b strings.Builder
+	b.Grow(len(t))
 	for i, r := range rs {
 		if r == '.' && i > 0 && strings.ContainsRune(".!?…", rs[i-1]) &&
 			(i+1 == len(rs) || rs[i+1] != '.') && (i < 2 || rs[i-2] != '.') {
