@@ -45,7 +45,8 @@ type labelled struct {
 // trades, each written by a writer who had not seen the matcher's output on it, to judge changes
 // unseen; their single failures are never shown, and they are held to no target. Once a fresh
 // set has judged a session's changes it may become a development set (moved to dev), and a new
-// fresh set is written before anyone looks.
+// fresh set is written before anyone looks. testdata/answers/next holds sets written blind ahead
+// of time, not loaded: they become the fresh sets when the present ones move to dev.
 const (
 	tuning  = "tuning"
 	heldOut = "heldout"
