@@ -259,7 +259,7 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) {
+	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !asksWhereToDo(ss, q) {
 		// "Hol van a műhely?": the description says what the workshop is, the address where.
 		chosen = nil
 		for _, s := range ss {
@@ -339,6 +339,23 @@ func (r *responder) content() []string {
 		add(tx.buying)
 	}
 	return parts
+}
+
+// asksWhereToDo reports whether a where-question asks where one can do something that no
+// fact says, by a verb of the question's own: "Hol tudok megállni kocsival?", "hol tudnánk
+// együtt aludni?". The company's address answers where the company is ("Hol van a műhely?"),
+// not where a visitor may park or sleep, which the profile says elsewhere or not at all.
+func asksWhereToDo(ss []scored, q query) bool {
+	for j := range q.terms {
+		qt := &q.terms[j]
+		if qt.weight < 1 || qt.mine || !verbal(&qt.term) && !infinitive(qt.fold) {
+			continue
+		}
+		if !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+			return true
+		}
+	}
+	return false
 }
 
 // twoQuestions answers a message of two questions, two clauses or two parts joined by "és",
