@@ -532,7 +532,8 @@ func (q query) without(name []nameWord) query {
 		// words by first letter) in the word itself, for score to use again.
 		qt := &q.terms[i]
 		k := slices.IndexFunc(name, func(n nameWord) bool {
-			return match(&qt.term, &n.term) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n.term)
+			return match(&qt.term, &n.term) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n.term) &&
+				!(minorSense(&qt.term, &n.term) && !glossBegins(&n.term, qt.en))
 		})
 		if k < 0 {
 			out.terms = append(out.terms, *qt)
@@ -553,6 +554,12 @@ func (q query) without(name []nameWord) query {
 		}
 	}
 	return out
+}
+
+// glossBegins reports whether a Hungarian word's English glosses hold a word that begins
+// with the English stem en.
+func glossBegins(k *term, en string) bool {
+	return len(en) >= 4 && slices.ContainsFunc(k.gloss, func(g string) bool { return strings.HasPrefix(g, en) })
 }
 
 // kindOf reports whether a Hungarian query word q that is not n, a word of the company's name,
