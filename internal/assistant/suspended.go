@@ -18,7 +18,9 @@ var suspendedJoins = wordSet(`es s vagy illetve valamint meg`)
 // -összeszerelés" "bútorszétszerelés és bútorösszeszerelés". It returns s with each suspended
 // part replaced by its whole compound, and the whole compounds it made.
 func expandSuspended(s string) (string, []string) {
-	if !strings.Contains(s, "-") {
+	// A suspended part has a hyphen at a word's edge: "fa- ", "fa-,", " -összeszerelés";
+	// "e-mail" or "IKEA-s" costs no look.
+	if !strings.Contains(s, "- ") && !strings.Contains(s, "-,") && !strings.Contains(s, " -") {
 		return s, nil
 	}
 	type field struct {
