@@ -302,6 +302,15 @@ func keptTerms(s string, english bool, content map[string]bool) []term {
 		rejoinPrefixes(ws, folded, make([]bool, len(ws)))
 	}
 	written := len(ws) // the whole hyphenated words come after the text's own
+	if !english {
+		// "Fa- és cserjemetszés": the written parts stay, and "fametszés" is a word too.
+		if _, made := expandSuspended(s); made != nil {
+			for _, w := range made {
+				ws = append(ws, strings.ToLower(w))
+				folded = append(folded, fold(w))
+			}
+		}
+	}
 	for _, f := range strings.Fields(s) {
 		if strings.Contains(f, "-") {
 			if joined := words(strings.ReplaceAll(f, "-", "")); len(joined) > 0 && joined[0] != clauseBreak {
@@ -610,6 +619,9 @@ func newQuery(message string, captured Contact, fs []fact) query {
 // queryIn is newQuery of a message, without contact details, in a language already known;
 // the words of known, a query of a message that holds this one, are not analysed again.
 func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
+	if !english {
+		message, _ = expandSuspended(message) // "fa- vagy cserjemetszés": "fametszés vagy cserjemetszés"
+	}
 	ws := words(message)
 	skip := make([]bool, len(ws))
 	folded := make([]string, len(ws))
