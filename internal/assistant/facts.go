@@ -1758,6 +1758,39 @@ func (s scored) namesAHead(q query) bool {
 	return false
 }
 
+// namesAHeadAsItself is namesAHead without the head words its keys match only as the first
+// part of a longer compound: the head of a Hungarian compound is its last part, so
+// "szemüvegkeretek" (spectacle frames) are frames, and a question of "szemüveg" (spectacles)
+// does not name them, though the two words begin alike enough to match as one.
+func (s scored) namesAHeadAsItself(q query) bool {
+	for j, ok := range s.strongAt {
+		if !ok || q.terms[j].weight < 1 || q.modifier(j) {
+			continue
+		}
+		qt := &q.terms[j].term
+		keyed, itself := false, false
+		for _, ks := range [][]term{s.keys, s.joined} {
+			for ki := range ks {
+				if match(qt, &ks[ki]) >= sameIdea {
+					keyed = true
+					itself = itself || !beginsCompound(qt, &ks[ki])
+				}
+			}
+		}
+		if !keyed || itself {
+			return true
+		}
+	}
+	return false
+}
+
+// beginsCompound reports whether the visitor's Hungarian word is only the first part of the
+// profile's longer compound: "defekt" of "defektjavítás".
+func beginsCompound(q, k *term) bool {
+	ql, kl := q.lemmas[0], k.lemmas[0]
+	return !q.english && len(ql) >= 4 && len(kl) >= len(ql)+3 && strings.HasPrefix(kl, ql)
+}
+
 // namesTheDay reports whether the fact matches each of the query's topic words that name a
 // day of the week, the weekend or a holiday ("szombaton", "weekend"), so that it can say what
 // happens then.
