@@ -1647,7 +1647,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
-			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts(q)) {
+			// The first answer of a how-long question states a length; of a question of the
+			// price and the length, the price ("Mennyibe kerül és mennyi ideig tart?"), and the
+			// length may come second.
+			if len(out) == 0 && (priced && !s.priced() || q.duration && !priced && !s.lasts(q)) {
 				continue
 			}
 			if len(out) == 0 && priced && !q.inPricePart(s) {

@@ -52,3 +52,25 @@ func TestBeginsCompound(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceAndLengthAskedOfAnEntryWithoutLength: "Mennyibe kerül … és mennyi ideig tart?" asks
+// two things; the priced entry answers the price though it states no length, and the length
+// is another entry's to say. Requiring the priced pick to state a length too left nothing to
+// answer the price with.
+func TestPriceAndLengthAskedOfAnEntryWithoutLength(t *testing.T) {
+	p := Profile{CompanyName: "Lapozó Könyvkötészet", Address: "9021 Győr, Kossuth u. 3.",
+		Description: "Könyvkötés, szakdolgozatok kötése és régi könyvek felújítása.",
+		Services: []Service{
+			{Name: "Gerincjavítás", Description: "Elszakadt könyvgerinc pótlása vászonnal.", Price: "2 000 Ft"},
+			{Name: "Szakdolgozat kötése", Description: "Keményfedeles kötés aranyozott felirattal.", Price: "6 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Mennyi ideig tart a javítás?", Answer: "Egy gerincjavítás kb. 20 perc, megvárhatja."},
+			{Question: "Hol lehet parkolni?", Answer: "Az udvarban."}}}
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: "Mennyibe kerül egy gerincjavítás és mennyi ideig tart?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.Text, "2 000 Ft") || !strings.Contains(got.Text, "20 perc") {
+		t.Errorf("handover %v, %q; want the price 2 000 Ft and the 20 perc", got.Handover, got.Text)
+	}
+}
