@@ -48,6 +48,9 @@ type fact struct {
 	// units are the units of time of the lengths the fact states (durationUnits): "4–6 hét"
 	// says how long something takes in weeks.
 	units []term
+	// until is set when the fact states a date something lasts until ("március 31-ig"),
+	// which answers "meddig" (until when) as a length does.
+	until bool
 	// asks holds the kinds of question an FAQ's question asks (see interrogatives), in
 	// Hungarian and in English.
 	asks [2]uint64
@@ -150,8 +153,10 @@ func facts(p Profile) []fact {
 			switch f.kind {
 			case factFAQ:
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
+				f.until = untilDate.MatchString(f.faq.Answer)
 			case factService:
 				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
+				f.until = untilDate.MatchString(f.service.Description)
 			}
 		}
 	}()
@@ -1929,6 +1934,9 @@ func (f fact) lasts(q query) bool {
 	if f.kind == factHours {
 		return true // "Pénteken meddig vagytok?" asks until when
 	}
+	if f.until && slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.fold == "meddig" }) {
+		return true // "Meddig tart a tárolás?" asks until when too: "március 31-ig"
+	}
 	for i := range f.units {
 		if !slices.ContainsFunc(q.terms, func(t queryTerm) bool {
 			return t.weight >= 1 && !durationWords[t.fold] && match(&t.term, &f.units[i]) >= sameIdea
@@ -1938,6 +1946,9 @@ func (f fact) lasts(q query) bool {
 	}
 	return false
 }
+
+// untilDate finds a day of the month with the ending "-ig" (until): "március 31-ig".
+var untilDate = regexp.MustCompile(`\b\d{1,2}\.?-ig\b`)
 
 // durationUnits returns, as terms, the units of time of the lengths a text states: a number
 // before a unit of time ("4–6 hét", "50 perces", "two hours", "90-minute"). A word of time

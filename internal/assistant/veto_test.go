@@ -74,3 +74,30 @@ func TestPriceAndLengthAskedOfAnEntryWithoutLength(t *testing.T) {
 		t.Errorf("handover %v, %q; want the price 2 000 Ft and the 20 perc", got.Handover, got.Text)
 	}
 }
+
+// TestUntilWhenIsAnsweredByAnEndDate: "meddig" asks until when as well as how long, and an
+// entry that states the day something lasts until ("szeptember 30-ig") answers it though it
+// states no length; a question of the length alone ("mennyi ideig") is not answered by a date.
+func TestUntilWhenIsAnsweredByAnEndDate(t *testing.T) {
+	p := Profile{CompanyName: "Lapozó Könyvkötészet", Address: "9021 Győr, Kossuth u. 3.",
+		Description: "Könyvkötés, szakdolgozatok kötése és régi könyvek felújítása.",
+		Services: []Service{
+			{Name: "Nyári archiválás", Description: "Iratait klimatizált raktárban őrizzük május 1-től szeptember 30-ig.", Price: "9 000 Ft / szezon"},
+			{Name: "Szakdolgozat kötése", Description: "Keményfedeles kötés aranyozott felirattal.", Price: "6 000 Ft"}},
+		FAQ: []QA{{Question: "Mennyi ideig tart a kötés?", Answer: "Általában két munkanap."}}}
+	for _, tc := range []struct {
+		message, want string
+		handover      bool
+	}{
+		{"A nyári archiválás meddig tart?", "szeptember 30-ig", false},
+		{"Mennyi ideig tart a nyári archiválás?", "", true},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}
