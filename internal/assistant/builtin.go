@@ -718,7 +718,7 @@ func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 // head word of the question by its key and could give the kind of answer asked: a length for
 // a how-long question, a price for a price question.
 func (r *responder) namedInstead(s, first scored, q query, priceAsked bool) bool {
-	return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) && !sameFact(s.fact, first.fact) &&
+	return named(s.kind) && s.keyCover > 0 && s.namesAHeadAsItself(q) && !sameFact(s.fact, first.fact) &&
 		(!q.duration || s.lasts(q)) && (!priceAsked || r.t.gated() || s.priced())
 }
 

@@ -48,6 +48,9 @@ type fact struct {
 	// units are the units of time of the lengths the fact states (durationUnits): "4–6 hét"
 	// says how long something takes in weeks.
 	units []term
+	// until is set when the fact states a date something lasts until ("március 31-ig"),
+	// which answers "meddig" (until when) as a length does.
+	until bool
 	// asks holds the kinds of question an FAQ's question asks (see interrogatives), in
 	// Hungarian and in English.
 	asks [2]uint64
@@ -150,8 +153,10 @@ func facts(p Profile) []fact {
 			switch f.kind {
 			case factFAQ:
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
+				f.until = untilDate.MatchString(f.faq.Answer)
 			case factService:
 				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
+				f.until = untilDate.MatchString(f.service.Description)
 			}
 		}
 	}()
@@ -1666,7 +1671,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
-			if len(out) == 0 && (priced && !s.priced() || q.duration && !s.lasts(q)) {
+			// The first answer of a how-long question states a length; of a question of the
+			// price and the length, the price ("Mennyibe kerül és mennyi ideig tart?"), and the
+			// length may come second.
+			if len(out) == 0 && (priced && !s.priced() || q.duration && !priced && !s.lasts(q)) {
 				continue
 			}
 			if len(out) == 0 && priced && !q.inPricePart(s) {
@@ -1775,6 +1783,39 @@ func (s scored) namesAHead(q query) bool {
 		}
 	}
 	return false
+}
+
+// namesAHeadAsItself is namesAHead without the head words its keys match only as the first
+// part of a longer compound: the head of a Hungarian compound is its last part, so
+// "szemüvegkeretek" (spectacle frames) are frames, and a question of "szemüveg" (spectacles)
+// does not name them, though the two words begin alike enough to match as one.
+func (s scored) namesAHeadAsItself(q query) bool {
+	for j, ok := range s.strongAt {
+		if !ok || q.terms[j].weight < 1 || q.modifier(j) {
+			continue
+		}
+		qt := &q.terms[j].term
+		keyed, itself := false, false
+		for _, ks := range [][]term{s.keys, s.joined} {
+			for ki := range ks {
+				if match(qt, &ks[ki]) >= sameIdea {
+					keyed = true
+					itself = itself || !beginsCompound(qt, &ks[ki])
+				}
+			}
+		}
+		if !keyed || itself {
+			return true
+		}
+	}
+	return false
+}
+
+// beginsCompound reports whether the visitor's Hungarian word is only the first part of the
+// profile's longer compound: "defekt" of "defektjavítás".
+func beginsCompound(q, k *term) bool {
+	ql, kl := q.lemmas[0], k.lemmas[0]
+	return !q.english && len(ql) >= 4 && len(kl) >= len(ql)+3 && strings.HasPrefix(kl, ql)
 }
 
 // namesTheDay reports whether the fact matches each of the query's topic words that name a
@@ -1912,6 +1953,9 @@ func (f fact) lasts(q query) bool {
 	if f.kind == factHours {
 		return true // "Pénteken meddig vagytok?" asks until when
 	}
+	if f.until && slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.fold == "meddig" }) {
+		return true // "Meddig tart a tárolás?" asks until when too: "március 31-ig"
+	}
 	for i := range f.units {
 		if !slices.ContainsFunc(q.terms, func(t queryTerm) bool {
 			return t.weight >= 1 && !durationWords[t.fold] && match(&t.term, &f.units[i]) >= sameIdea
@@ -1921,6 +1965,9 @@ func (f fact) lasts(q query) bool {
 	}
 	return false
 }
+
+// untilDate finds a day of the month with the ending "-ig" (until): "március 31-ig".
+var untilDate = regexp.MustCompile(`\b\d{1,2}\.?-ig\b`)
 
 // durationUnits returns, as terms, the units of time of the lengths a text states: a number
 // before a unit of time ("4–6 hét", "50 perces", "two hours", "90-minute"). A word of time
