@@ -1,0 +1,35 @@
+package assistant
+
+import "testing"
+
+// TestShortEnglishByLexicon: a short message with no marker word of either language is
+// English when its words are English dictionary words that the Hungarian dictionary does not
+// know, and stays Hungarian (not sure) when they are Hungarian words typed without accents.
+func TestShortEnglishByLexicon(t *testing.T) {
+	tests := []struct {
+		text string
+		want Language
+		sure bool
+	}{
+		{"Is parking free?", English, true},
+		{"check out time?", English, true},
+		{"wifi password?", English, true},
+		{"Is the sauna heated?", English, true}, // "the" is a marker already
+		{"garage free?", English, true},
+		{"parkolas ingyenes?", Hungarian, false},
+		{"hol vagytok", Hungarian, true},
+		{"nyitva vagytok?", Hungarian, true},
+		{"ara?", Hungarian, true},
+		{"foglalas holnap?", Hungarian, false},
+		{"reggeli?", Hungarian, false},
+		{"hotel?", Hungarian, false}, // both dictionaries know it: nothing decides
+		{"06 30 123 4567", Hungarian, false},
+		{"Anna Kiss", Hungarian, false}, // a name says nothing
+		{"Kovacs Peter, anna@example.com", Hungarian, false},
+	}
+	for _, tt := range tests {
+		if got, sure := DetectLanguage(tt.text); got != tt.want || sure != tt.sure {
+			t.Errorf("DetectLanguage(%q) = %q, %v; want %q, %v", tt.text, got, sure, tt.want, tt.sure)
+		}
+	}
+}
