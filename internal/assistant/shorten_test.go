@@ -1,6 +1,10 @@
 package assistant
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
+)
 
 // TestShortEnglishByLexicon: a short message with no marker word of either language is
 // English when its words are English dictionary words that the Hungarian dictionary does not
@@ -30,6 +34,19 @@ func TestShortEnglishByLexicon(t *testing.T) {
 	for _, tt := range tests {
 		if got, sure := DetectLanguage(tt.text); got != tt.want || sure != tt.sure {
 			t.Errorf("DetectLanguage(%q) = %q, %v; want %q, %v", tt.text, got, sure, tt.want, tt.sure)
+		}
+	}
+}
+
+// TestSuperlativeIsItsAdjective: an English superlative the lexicon lacks is read as its
+// adjective ("cheapest" as "cheap"); a word that only ends so ("modest", "priest") is itself.
+func TestSuperlativeIsItsAdjective(t *testing.T) {
+	d := morph.Load()
+	for w, want := range map[string]string{"cheapest": "cheap", "finest": "fine", "biggest": "big",
+		"newest": "new", "modest": "modest", "priest": "priest"} {
+		got, _ := d.EnglishKey(w)
+		if k, _ := d.EnglishKey(want); got == "" || got != k {
+			t.Errorf("EnglishKey(%q) = %q; want that of %q (%q)", w, got, want, k)
 		}
 	}
 }
