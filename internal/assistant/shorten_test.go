@@ -50,3 +50,24 @@ func TestSuperlativeIsItsAdjective(t *testing.T) {
 		}
 	}
 }
+
+// TestRatesAndCheapestAskThePrice: a rate by the hour or the day, and the cheapest (or a
+// cheaper) one, ask for a price in either language; a rate that is no charge does not.
+func TestRatesAndCheapestAskThePrice(t *testing.T) {
+	for text, want := range map[string]bool{
+		"hourly rate?":                  true,
+		"What are your rates?":          true,
+		"Do you have a daily rate?":     true,
+		"What's your cheapest haircut?": true,
+		"Is there a cheaper option?":    true,
+		"Mi a legolcsóbb csomagotok?":   true,
+		"Van olcsóbb megoldás?":         true,
+		"What is your pass rate?":       false,
+		"Do you rate the tutors?":       false,
+		"Mennyi idő alatt készül el?":   false,
+	} {
+		if got := DetectIntent(text).Price; got != want {
+			t.Errorf("DetectIntent(%q).Price = %v; want %v", text, got, want)
+		}
+	}
+}
