@@ -17,7 +17,10 @@ func TestShortEnglishByLexicon(t *testing.T) {
 	}{
 		{"Is parking free?", English, true},
 		{"check out time?", English, true},
-		{"wifi password?", English, true},
+		{"pets allowed?", English, true},
+		{"wifi password?", Hungarian, false}, // "wifi" is Hungarian too: one English word against one
+		{"leasing?", Hungarian, false},       // one English word may be a loanword
+		{"fitness berlet?", Hungarian, false},
 		{"Is the sauna heated?", English, true}, // "the" is a marker already
 		{"garage free?", English, true},
 		{"parkolas ingyenes?", Hungarian, false},

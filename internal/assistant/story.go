@@ -45,12 +45,12 @@ func DetectLanguage(text string) (lang Language, sure bool) {
 	return Hungarian, true
 }
 
-// lexiconEnglish reports whether a message with no marker word ("Is parking free?", "wifi
-// password?") is English by the dictionaries: its words the English lexicon has and the
-// Hungarian one does not outweigh those only the Hungarian one has. An English word no
-// Hungarian stem explains ("parking") weighs two, one that a Hungarian reading might also
-// explain ("time": "ti" + suffix) one; a word both know ("hotel", "van") weighs nothing.
-// "parkolas ingyenes?", typed without accents, stays Hungarian. Addresses and names say
+// lexiconEnglish reports whether a message with no marker word ("Is parking free?", "check
+// out time?") is English by the dictionaries: two of its words or more are ones the English
+// lexicon has and the Hungarian dictionary does not, and they outnumber those only Hungarian
+// explains (a word it knows, or stems: "parkolas", "nyitvatartas", typed without accents).
+// Words both know ("hotel", "van") count for neither. One English word is not enough: a
+// Hungarian visitor writes loanwords ("leasing?", "fitness berlet?"). Addresses and names say
 // nothing of the language: a capitalised word after the first, or the first before another
 // ("Anna Kiss", "Kovacs Peter"), is left out.
 func lexiconEnglish(text string) bool {
@@ -68,8 +68,6 @@ func lexiconEnglish(text string) bool {
 			}
 			f := fold(w)
 			switch english, known := d.EnglishWord(f), d.Known(f); {
-			case english && !known && len(d.Stems(f)) == 0:
-				en += 2
 			case english && !known:
 				en++
 			case !english && (known || len(d.Stems(f)) > 0):
@@ -77,7 +75,7 @@ func lexiconEnglish(text string) bool {
 			}
 		}
 	}
-	return en > hu
+	return en >= 2 && en > hu
 }
 
 // upper reports whether a word begins with a capital letter.
