@@ -20,7 +20,9 @@ var (
 		"arrol", "aron", "arban", "araink", "arainkat", "arainkrol", "arlista*", "arazas*",
 		"arfekves*", "dij", "dija", "dijak", "dijat", "dijai", "dijakrol", "dijszab*", "dijtetel*",
 		"koltseg*", "tarifa*", "how much", "price", "prices", "priced", "pricing", "pricelist",
-		"cost", "costs", "costing", "fee", "fees", "tariff*", "you charge", "how expensive")
+		"cost", "costs", "costing", "fee", "fees", "tariff*", "you charge", "how expensive", "rates",
+		"hourly rate*", "daily rate*", "flat rate*", "your rate",
+		"cheapest", "cheaper", "legolcsobb*", "olcsobb*")
 	quotePhrases = phrases("arajanlat*", "ajanlat*", "kalkulacio*", "arkalkulacio*",
 		"koltsegbecsles*", "quote", "quotes", "quotation*", "estimate", "estimates", "proposal")
 	callbackPhrases = phrases("visszahiv*", "hivjanak", "hivjon", "hivjatok", "hivj", "felhivn*",

@@ -4,7 +4,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
 // phoneLike is a run of digits long enough to be a phone number, with what people put between.
@@ -32,11 +35,53 @@ func DetectLanguage(text string) (lang Language, sure bool) {
 	}
 	switch {
 	case hu == 0 && en == 0:
+		if lexiconEnglish(text) {
+			return English, true
+		}
 		return Hungarian, false
 	case en > hu:
 		return English, true
 	}
 	return Hungarian, true
+}
+
+// lexiconEnglish reports whether a message with no marker word ("Is parking free?", "check
+// out time?") is English by the dictionaries: two of its words or more are ones the English
+// lexicon has and the Hungarian dictionary does not, and they outnumber those only Hungarian
+// explains (a word it knows, or stems: "parkolas", "nyitvatartas", typed without accents).
+// Words both know ("hotel", "van") count for neither. One English word is not enough: a
+// Hungarian visitor writes loanwords ("leasing?", "fitness berlet?"). Addresses and names say
+// nothing of the language: a capitalised word after the first, or the first before another
+// ("Anna Kiss", "Kovacs Peter"), is left out.
+func lexiconEnglish(text string) bool {
+	d := morph.Load()
+	hu, en := 0, 0
+	fs := strings.Fields(text)
+	for i, field := range fs {
+		if strings.ContainsAny(field, "@/") || strings.HasPrefix(strings.ToLower(field), "www.") ||
+			upper(field) && (i > 0 || i+1 < len(fs) && upper(fs[i+1])) {
+			continue
+		}
+		for _, w := range words(field) {
+			if w == "" || w[0] >= '0' && w[0] <= '9' {
+				continue
+			}
+			f := fold(w)
+			switch english, known := d.EnglishWord(f), d.Known(f); {
+			case english && !known:
+				en++
+			case !english && (known || len(d.Stems(f)) > 0):
+				hu++
+			}
+		}
+	}
+	return en >= 2 && en > hu
+}
+
+// upper reports whether a word begins with a capital letter.
+func upper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))
+	return unicode.IsUpper(r)
 }
 
 // Short, frequent words of each language, as the visitor types them (lower case); words both

@@ -1096,7 +1096,31 @@ func (d *Data) EnglishKey(w string) (key, stem string) {
 			return k, stem
 		}
 	}
-	return "", stem
+	return d.superlative(w), stem
+}
+
+// superlative returns the lexicon key of the adjective whose superlative w is, when the
+// lexicon lacks w itself: "cheapest" is "cheap", "largest" "large", "biggest" "big",
+// "happiest" "happy"; "" for any other word.
+func (d *Data) superlative(w string) string {
+	n := len(w)
+	if n < 6 || !strings.HasSuffix(w, "est") {
+		return ""
+	}
+	base := w[:n-3]
+	bases := []string{base + "e", base} // "finest" is "fine" before "fin"
+	if base[n-4] == base[n-5] {
+		bases = append(bases, base[:n-4]) // "biggest"
+	}
+	if base[n-4] == 'i' {
+		bases = append(bases, base[:n-4]+"y") // "happiest"
+	}
+	for _, b := range bases {
+		if k := EnglishStem(b); len(b) >= 3 && d.english.has(k) {
+			return k
+		}
+	}
+	return ""
 }
 
 // EnglishAt returns the Hungarian words of a lexicon key (see EnglishKey and EnglishTypo).
