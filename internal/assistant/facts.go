@@ -1159,37 +1159,30 @@ func namedContent(fs []fact, w, f string) bool {
 }
 
 // namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
+// (The fixed facts' keys are the words of those very phrases.)
 func namesKey(fs []fact, w string, english bool) bool {
-	if isStop(w, fold(w)) {
-		return false
-	}
-	t := newTerm(w, english)
-	for _, f := range fs {
-		if f.kind != factFAQ && f.kind != factService {
-			continue // the fixed facts' keys are the words of those very phrases
-		}
-		for _, k := range f.keys {
-			if match(&t, &k) >= related {
-				return true
-			}
-		}
-	}
-	return false
+	return entriesSay(fs, w, english, func(f *fact) []term { return f.keys }, related)
 }
 
 // saysWord reports whether the word matches, as its idea or closer, a word that an FAQ's
 // answer or a service's description says.
 func saysWord(fs []fact, w string, english bool) bool {
+	return entriesSay(fs, w, english, func(f *fact) []term { return f.body }, sameIdea)
+}
+
+// entriesSay reports whether the word, unless a stop word, matches a word of
+// the part (keys or body) of an FAQ pair or a service at least as well as least.
+func entriesSay(fs []fact, w string, english bool, part func(*fact) []term, least float64) bool {
 	if isStop(w, fold(w)) {
 		return false
 	}
 	t := newTerm(w, english)
-	for _, f := range fs {
-		if f.kind != factFAQ && f.kind != factService {
+	for i := range fs {
+		if fs[i].kind != factFAQ && fs[i].kind != factService {
 			continue
 		}
-		for _, k := range f.body {
-			if match(&t, &k) >= sameIdea {
+		for _, k := range part(&fs[i]) {
+			if match(&t, &k) >= least {
 				return true
 			}
 		}
