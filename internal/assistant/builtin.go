@@ -174,7 +174,7 @@ func (r *responder) content() []string {
 		// "Can you send an estimate?" asks for a quote, which an FAQ about getting one
 		// answers though it states no price: "Hogyan kapok árajánlatot?".
 		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
-			!unpriced[0].priced() && DetectIntent(unpriced[0].faq.Question).Quote {
+			!unpriced[0].priced() && unpriced[0].quote {
 			chosen, priceAsked = unpriced, false
 		}
 	}
@@ -194,22 +194,21 @@ func (r *responder) content() []string {
 		}
 	}
 	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where {
-		// An entry with a name of its own that says a phrase of the question as one ("automata
-		// autóra" for "automatic cars"), which the description says only in scattered words, is
-		// what the question names: it answers alone.
+		// The description mentions all the company does. An entry with a name of its own that
+		// says a phrase of the question as one ("automata autóra" for "automatic cars"), which
+		// the description says only in scattered words, is what the question names: it answers
+		// alone. When the description ranks first though an entry with a name of its own names
+		// what is asked otherwise ("Do you teach on automatic cars?" of a driving school with an
+		// automatic course), the evidence is split between the general text and the entry: a
+		// colleague answers rather than the description standing in.
 		if i := phraseOwner(ss, chosen[0], q); i >= 0 {
 			chosen = ss[i : i+1]
+		} else if slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) }) {
+			if t.Captured.isZero() {
+				r.handover = true
+			}
+			return nil
 		}
-	}
-	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where && slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) }) {
-		// The description mentions all the company does. When it ranks first though an entry
-		// with a name of its own names what is asked ("Do you teach on automatic cars?" of a
-		// driving school with an automatic course), the evidence is split between the general
-		// text and the entry: a colleague answers rather than the description standing in.
-		if t.Captured.isZero() {
-			r.handover = true
-		}
-		return nil
 	}
 	namedOther := func(s scored) bool { return s.keyCover >= minKeyCover && r.namedInstead(s, chosen[0], q, priceAsked) }
 	if len(chosen) > 0 && named(chosen[0].kind) && chosen[0].keyCover == 0 && !q.where && q.onePart() && slices.ContainsFunc(ss, namedOther) {
@@ -268,16 +267,11 @@ func (r *responder) content() []string {
 			}
 		}
 	}
-	if q.when && r.p.OpeningHours != "" && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress) {
-		// "Mikor vagytok elérhetők?": when one can reach the company is its opening hours.
-		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
-			chosen, r.whenHours = ss[i:i+1], true
-		}
-	}
-	if (q.clock || in.Hours) && r.p.OpeningHours != "" && !r.whenHours && !answers(ss, q, chosen) && q.ofTimeOnly() {
-		// "Lehet jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a
-		// time of day, or of the hours, that names nothing but times is the opening hours'
-		// to answer when no entry does.
+	// "Mikor vagytok elérhetők?": when one can reach the company is its opening hours. "Lehet
+	// jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a time of day, or
+	// of the hours, that names nothing but times is the opening hours' to answer when no entry does.
+	reach := q.when && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress)
+	if r.p.OpeningHours != "" && (reach || (q.clock || in.Hours) && !answers(ss, q, chosen) && q.ofTimeOnly()) {
 		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
 			chosen, r.whenHours = ss[i:i+1], true
 		}
@@ -351,7 +345,7 @@ func asksWhereToDo(ss []scored, q query) bool {
 		if qt.weight < 1 || qt.mine || !verbal(&qt.term) && !infinitive(qt.fold) {
 			continue
 		}
-		if !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+		if !usesWord(ss, j) {
 			return true
 		}
 	}
@@ -586,7 +580,7 @@ func restates(ss []scored, q query, f scored) bool {
 		if qt.weight >= 1 || qt.proper {
 			return false
 		}
-		if !slices.ContainsFunc(ss, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+		if !usesWord(ss, j) {
 			continue // a generic word the profile lacks, or has only as a part ("tudtok"), asks nothing of it
 		}
 		if !f.strongAt[j] || f.hit[j] < keyWeight*sameWord {

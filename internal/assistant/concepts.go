@@ -19,7 +19,7 @@ var concepts = [][]string{
 	{"cim", "cime", "cimuk", "cimetek", "cimunk", "iroda*", "telephely*", "talal*", "megtalal*",
 		"address", "located", "location", "office", "find"},
 	{"terulet*", "megye*", "videk*", "orszag*", "kornyek*", "korzet*", "kiszall*", "kijon*", "kijott*",
-		"telepules*", "falu", "falun", "falura", "falvak*", "falvakba", "area", "areas", "region", "travel", "nationwide", "countryside", "village", "villages", "town", "towns"},
+		"telepules*", "falu", "falun", "falura", "falvak*", "area", "areas", "region", "travel", "nationwide", "countryside", "village", "villages", "town", "towns"},
 	{"telefon*", "telszam*", "szamon", "szamot", "szamuk", "szamotok", "phone*", "number", "call", "tel",
 		"erhet*", "elerhet*", "elerem", "elerni", "reach"},
 	{"email*", "mail*", "emil"},
@@ -32,9 +32,6 @@ var concepts = [][]string{
 
 // contactConcepts are the bits of the concepts of phone numbers, email and addresses.
 var contactConcepts = conceptsOf("telefon") | conceptsOf("email") | conceptsOf("cim")
-
-// hoursConcept is the bit of the concept of opening days and hours ("nyitva", "szombat").
-var hoursConcept = conceptsOf("nyitva")
 
 // durationConcept is the bit of the concept of time spans ("hét", "nap", "weeks").
 var durationConcept = conceptsOf("hetig")

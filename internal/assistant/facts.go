@@ -51,6 +51,10 @@ type fact struct {
 	// until is set when the fact states a date something lasts until ("március 31-ig"),
 	// which answers "meddig" (until when) as a length does.
 	until bool
+	// area is set when the fact says where the company works (see states).
+	area bool
+	// quote is set for an FAQ whose question asks for a quote.
+	quote bool
 	// asks holds the kinds of question an FAQ's question asks (see interrogatives), in
 	// Hungarian and in English.
 	asks [2]uint64
@@ -150,6 +154,8 @@ func facts(p Profile) []fact {
 		for i := range out {
 			f := &out[i]
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
+			f.area = states(f)
+			f.quote = f.kind == factFAQ && DetectIntent(f.faq.Question).Quote
 			switch f.kind {
 			case factFAQ:
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
@@ -487,7 +493,7 @@ type query struct {
 // hours or time spans ("vasárnap", "nyitva", "meddig"): the question names nothing else.
 func (q query) ofTimeOnly() bool {
 	for _, t := range q.terms {
-		if t.weight >= 1 && t.concepts&(hoursConcept|durationConcept) == 0 {
+		if t.weight >= 1 && t.concepts&(dayConcept|durationConcept) == 0 {
 			return false
 		}
 	}
@@ -1195,7 +1201,7 @@ func capitalised(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range strings.Fields(text) {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
-		if r, _ := utf8.DecodeRuneInString(w); w != "" && unicode.IsUpper(r) {
+		if upper(w) {
 			for _, part := range words(w) {
 				out[fold(part)] = true
 			}

@@ -91,7 +91,7 @@ func clockAsked(folded []string) []int {
 	j := i // the hour: "at 7"
 	if !isNumber(folded[i]) {
 		j = i - 1 // "7-kor", "8 am"
-		if j >= 2 && folded[j-1] == "" && folded[j-2] != "" && isNumber(folded[j-2]) {
+		if j >= 2 && folded[j-1] == "" && numeral(folded[j-2]) {
 			j -= 2 // "20:00-kor"
 		}
 	}
@@ -107,7 +107,7 @@ func clockAsked(folded []string) []int {
 	h, err := strconv.Atoi(folded[j])
 	m := 0
 	k := j + 1
-	if k+1 < len(folded) && folded[k] == "" && folded[k+1] != "" && isNumber(folded[k+1]) {
+	if k+1 < len(folded) && folded[k] == "" && numeral(folded[k+1]) {
 		m, _ = strconv.Atoi(folded[k+1])
 		k += 2
 	}

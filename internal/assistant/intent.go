@@ -69,7 +69,7 @@ func hoursAsked(t []string) bool {
 	if matchAny(t, visitPhrases, false) {
 		// "Vasárnap be lehet menni?": going in on a day asks whether it is open then.
 		for _, w := range t {
-			if conceptsOf(w)&hoursConcept != 0 {
+			if conceptsOf(w)&dayConcept != 0 {
 				return true
 			}
 		}

@@ -103,7 +103,7 @@ func placeQuestion(ss []scored, q query, message string, toks []string) bool {
 func areaEntry(ss []scored) int {
 	found, about := -1, -1
 	for i, s := range ss {
-		if !states(s.fact) {
+		if !s.area {
 			continue
 		}
 		switch {

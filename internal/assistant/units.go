@@ -24,7 +24,7 @@ var unitTable = []struct {
 	{ofLength, []string{"m", "m", "meter", "meteres", "meterre", "metert", "meterig", "metre", "metres", "meters"}},
 	{ofLength, []string{"cm", "cm", "centimeter*", "centimetre*"}},
 	{ofLength, []string{"mm", "mm", "millimeter*", "millimetre*"}},
-	{ofMass, []string{"kg", "kg", "kilogramm*", "kilogram*", "kilo", "kilos", "kilot", "kilonkent"}},
+	{ofMass, []string{"kg", "kg", "kilogram*", "kilo", "kilos", "kilot", "kilonkent"}},
 	{ofMass, []string{"g", "g", "gramm", "grammot", "grammos", "grammal", "gram", "grams"}},
 	{ofMass, []string{"t", "tonna*", "tonne*", "ton", "tons"}},
 	{ofEnergy, []string{"kw", "kw", "kwp", "kilowatt", "kilowattos", "kilowatts"}},
@@ -34,7 +34,7 @@ var unitTable = []struct {
 	{ofTime, []string{"min", "min", "mins", "perc", "percet", "percig", "perces", "percre", "percen", "percenkent", "percnyi",
 		"percben", "minute*"}},
 	{ofCount, []string{"db", "db", "darab*", "pcs", "pc", "piece*"}},
-	{ofShare, []string{"%", "%", "szazalek*", "percent*", "percentage*"}},
+	{ofShare, []string{"%", "%", "szazalek*", "percent*"}},
 	{ofMoney, []string{"huf", "ft", "huf", "forint*"}},
 	{ofMoney, []string{"eur", "eur", "€", "euro", "eurot", "euros", "euroert", "euroban", "eurora"}},
 	{ofMoney, []string{"usd", "usd", "$", "dollar*"}},
@@ -166,8 +166,11 @@ func unitAt(folded []string, i int) unitID {
 // before one makes it a unit.
 var countedUnits = map[string]bool{"h": true, "min": true, "db": true}
 
+// numeral reports whether s is a number written in digits: isNumber holds for "" too.
+func numeral(s string) bool { return s != "" && isNumber(s) }
+
 func afterNumber(folded []string, i int) bool {
-	return i > 0 && folded[i-1] != "" && isNumber(folded[i-1])
+	return i > 0 && numeral(folded[i-1])
 }
 
 // quantityAt returns the quantity at the folded word i: a unit after a number, or a number
@@ -176,7 +179,7 @@ func afterNumber(folded []string, i int) bool {
 // none. Groups of three digits after a number are its thousands, as Hungarian writes them.
 func quantityAt(folded []string, i int) string {
 	if !afterNumber(folded, i) {
-		if !isNumber(folded[i]) || folded[i] == "" || i == 0 {
+		if !numeral(folded[i]) || i == 0 {
 			return ""
 		}
 		u := unitOf(folded[i-1])
@@ -197,7 +200,7 @@ func quantityAt(folded []string, i int) string {
 		return ""
 	}
 	start := i - 1
-	for start > 0 && len(folded[start]) == 3 && folded[start-1] != "" && isNumber(folded[start-1]) {
+	for start > 0 && len(folded[start]) == 3 && numeral(folded[start-1]) {
 		start--
 	}
 	return strings.Join(folded[start:i], "") + u.symbol()
@@ -254,5 +257,5 @@ func clockTime(folded []string, i int) bool {
 	case len(f) > 2 && (strings.HasSuffix(f, "am") || strings.HasSuffix(f, "pm")) && isNumber(f[:len(f)-2]):
 		return true
 	}
-	return f != "" && isNumber(f) && i > 0 && folded[i-1] == "at"
+	return numeral(f) && i > 0 && folded[i-1] == "at"
 }
