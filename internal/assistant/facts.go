@@ -108,12 +108,9 @@ type nameWord struct {
 func nameWords(name string, fs []fact) []nameWord {
 	var out []nameWord
 	for _, n := range termsOf(name) {
-		used := false
-		for i := range fs {
-			used = used || named(fs[i].kind) && slices.ContainsFunc(fs[i].keys, func(k term) bool {
-				return match(&n, &k) >= compound
-			})
-		}
+		used := slices.ContainsFunc(fs, func(f fact) bool {
+			return named(f.kind) && slices.ContainsFunc(f.keys, func(k term) bool { return match(&n, &k) >= compound })
+		})
 		out = append(out, nameWord{term: n, entries: used})
 	}
 	return out
@@ -148,8 +145,8 @@ func facts(p Profile) []fact {
 	// Every text of the profile keeps the words its services' names use as content though
 	// the fold makes them function words (contentNames).
 	content := contentNames(p)
-	termsOf := func(s string) []term { return keptTerms(s, false, content) }
-	englishTerms := func(s string) []term { return keptTerms(s, true, content) }
+	hungarian := func(s string) []term { return textTerms(s, false, content) }
+	english := func(s string) []term { return textTerms(s, true, content) }
 	defer func() {
 		for i := range out {
 			f := &out[i]
@@ -168,13 +165,13 @@ func facts(p Profile) []fact {
 	}()
 	// English versions add their words, so that an English question finds them as such.
 	for _, q := range p.FAQ {
-		out = append(out, fact{kind: factFAQ, faq: q, keys: append(termsOf(q.Question), englishTerms(q.QuestionEN)...),
-			body: append(termsOf(q.Answer), englishTerms(q.AnswerEN)...), places: placeTerms(q.Question + " " + q.Answer),
+		out = append(out, fact{kind: factFAQ, faq: q, keys: append(hungarian(q.Question), english(q.QuestionEN)...),
+			body: append(hungarian(q.Answer), english(q.AnswerEN)...), places: placeTerms(q.Question + " " + q.Answer),
 			asks: [2]uint64{interrogatives(q.Question), interrogatives(q.QuestionEN)}})
 	}
 	for _, s := range p.Services {
-		out = append(out, fact{kind: factService, service: s, keys: append(termsOf(s.Name), englishTerms(s.NameEN)...),
-			joined: joinedTerms(s.Name, content), body: append(termsOf(s.Description+" "+s.Price), englishTerms(s.DescriptionEN)...),
+		out = append(out, fact{kind: factService, service: s, keys: append(hungarian(s.Name), english(s.NameEN)...),
+			joined: joinedTerms(s.Name, content), body: append(hungarian(s.Description+" "+s.Price), english(s.DescriptionEN)...),
 			places: placeTerms(s.Name + " " + s.Description)})
 	}
 	fixed := []struct {
@@ -192,16 +189,16 @@ func facts(p Profile) []fact {
 		if strings.TrimSpace(f.value) != "" {
 			var body []term
 			if f.kind != factPhone && f.kind != factEmail { // the words of an address like info@x.hu say nothing
-				body = termsOf(f.value)
+				body = hungarian(f.value)
 			}
 			switch f.kind {
 			case factAbout:
-				body = append(body, termsOf(p.CompanyName)...)
-				body = append(body, englishTerms(p.DescriptionEN)...)
+				body = append(body, hungarian(p.CompanyName)...)
+				body = append(body, english(p.DescriptionEN)...)
 			case factHours:
-				body = append(body, englishTerms(p.OpeningHoursEN)...)
+				body = append(body, english(p.OpeningHoursEN)...)
 			}
-			out = append(out, fact{kind: f.kind, value: f.value, keys: wholeWords(termsOf(f.keys)), body: body, places: placeTerms(f.value)})
+			out = append(out, fact{kind: f.kind, value: f.value, keys: wholeWords(hungarian(f.keys)), body: body, places: placeTerms(f.value)})
 		}
 	}
 	return out
@@ -214,10 +211,8 @@ func facts(p Profile) []fact {
 func wholeWords(ts []term) []term {
 	for i := range ts {
 		t := &ts[i]
-		t.parts, t.partGloss, t.partMain, t.glossStart = nil, nil, 0, 0
-		for _, g := range t.gloss {
-			t.glossStart |= startBit(g)
-		}
+		t.parts, t.partGloss, t.partMain = nil, nil, 0
+		t.markGlossStarts()
 	}
 	return ts
 }
@@ -235,9 +230,7 @@ func placeTerms(s string) []term {
 		if w == clauseBreak || !lang.FunctionOnly(f) || !translatesClosed(f) || slices.ContainsFunc(out, func(t term) bool { return t.fold == f }) {
 			continue
 		}
-		t := makeTerm(w, false, true)
-		t.trans = nil
-		out = append(out, t)
+		out = append(out, makeTerm(w, false, true))
 	}
 	return out
 }
@@ -296,13 +289,11 @@ func contentNames(p Profile) map[string]bool {
 
 // termsOf is the distinct content words of a text as terms; a hyphenated word is also taken
 // whole ("check-up" as "checkup").
-func termsOf(s string) []term { return textTerms(s, false) }
+func termsOf(s string) []term { return textTerms(s, false, nil) }
 
-func textTerms(s string, english bool) []term { return keptTerms(s, english, nil) }
-
-// keptTerms is textTerms that keeps the words of content (contentNames) the fold makes
-// function words.
-func keptTerms(s string, english bool, content map[string]bool) []term {
+// textTerms is termsOf of a text in either language that keeps the words of content
+// (contentNames) the fold makes function words.
+func textTerms(s string, english bool, content map[string]bool) []term {
 	var out []term
 	ws := words(s)
 	folded := make([]string, len(ws))
@@ -797,12 +788,12 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.duration = true
 			continue
 		}
-		asked := measureAsked(folded, i)
-		if asked != 0 && !seen[askedFold] {
+		size := measureAsked(folded, i)
+		if size != 0 && !seen[askedFold] {
 			// "mekkora", "how big": the kind of answer, a size, which an entry that states
 			// one in its unit gives; below 1 as a question of size may ask about anything.
 			seen[askedFold] = true
-			q.terms = append(q.terms, queryTerm{term: askedTerm(asked), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
+			q.terms = append(q.terms, queryTerm{term: askedTerm(size), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
 		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
@@ -862,7 +853,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if reason {
 			weight = 0.3
 		}
-		if asked != 0 {
+		if size != 0 {
 			// The word stays a word, as an FAQ may ask "Mekkora rendszer kell?" in it, but
 			// as the kind of answer it names no topic the profile lacks.
 			weight = min(weight, quantityWeight)
@@ -1184,7 +1175,7 @@ func entriesSay(fs []fact, w string, english bool, part func(*fact) []term, leas
 	}
 	t := newTerm(w, english)
 	for i := range fs {
-		if fs[i].kind != factFAQ && fs[i].kind != factService {
+		if !named(fs[i].kind) {
 			continue
 		}
 		for _, k := range part(&fs[i]) {

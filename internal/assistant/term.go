@@ -209,9 +209,7 @@ func makeTerm(lower string, english, profile bool) term {
 		t.act = actionVerb(&t)
 		t.bare, t.pre = prefixedVerb(f)
 		t.partGloss = append(t.partGloss, late...)
-		for _, g := range append(slices.Clone(t.gloss), t.partGloss...) {
-			t.glossStart |= startBit(g)
-		}
+		t.markGlossStarts()
 	}
 	if english {
 		t.sound = soundOf(t.en)
@@ -1319,4 +1317,14 @@ func indexIf(worth bool, list []string, w string) int {
 		return -1
 	}
 	return slices.Index(list, w)
+}
+
+// markGlossStarts sets glossStart from the term's gloss and partGloss.
+func (t *term) markGlossStarts() {
+	t.glossStart = 0
+	for _, gs := range [2][]string{t.gloss, t.partGloss} {
+		for _, g := range gs {
+			t.glossStart |= startBit(g)
+		}
+	}
 }

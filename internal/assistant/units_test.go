@@ -76,7 +76,7 @@ func TestUnitInAnyForm(t *testing.T) {
 		{"60", false, "50 m²", 0},      // a number alone is no quantity
 		{"60 nm", false, "50 m²", 1.0}, // the unit still matches...
 	} {
-		q, k := textTerms(tc.visitor, tc.english), termsOf(tc.profile)
+		q, k := textTerms(tc.visitor, tc.english, nil), termsOf(tc.profile)
 		if got := best(q, k); got != tc.want {
 			t.Errorf("%q ~ %q: %v, want %v", tc.visitor, tc.profile, got, tc.want)
 		}
