@@ -255,16 +255,13 @@ func makeTerm(lower string, english, profile bool) term {
 			})
 		}
 		for i, h := range t.trans {
-			if !(closed && lang.FunctionOnly(h)) && (lang.FunctionOnly(h) || lang.Prefix(h)) {
+			if fo := lang.FunctionOnly(h); fo && !closed || !fo && lang.Prefix(h) {
 				// A word of no topic ("meg", a verbal prefix, all the dictionary finds of
 				// "megsért") translates nothing; its rank stays, as the lexicon ranks the rest.
-				t.trans[i], h = "", ""
-			}
-			if h != "" {
-				setHeadBit(&t.transStart, h)
-				setEndBit(&t.transEnd, h)
+				t.trans[i] = ""
 			}
 		}
+		t.markTrans()
 	}
 	return t
 }
@@ -280,10 +277,9 @@ func actionVerb(t *term) string {
 		}
 	}
 	for _, l := range t.lemmas {
-		for _, s := range [...]string{"as", "es"} {
-			if strings.HasPrefix(t.fold, l+s) && lang.ActionVerb(l+s) == l {
-				return l
-			}
+		// ActionVerb reads the lemma's letters and the two after them: "fajas" of "fajassal".
+		if n := len(l) + 2; len(t.fold) >= n && strings.HasPrefix(t.fold, l) && lang.ActionVerb(t.fold[:n]) == l {
+			return l
 		}
 	}
 	return ""
@@ -375,31 +371,35 @@ func lackPhrase(lowerA, a, b string) (t term, ok bool) {
 	if s == "" {
 		return term{}, false
 	}
-	t = newTerm(lowerA, true)
-	trans, lacks := make([]string, len(t.trans)), ""
-	for i, h := range t.trans {
+	w := newTerm(lowerA, true)
+	trans, lacks := make([]string, len(w.trans)), ""
+	for i, h := range w.trans {
 		if h != "" {
 			trans[i] = lang.LackOf(h, s)
 		}
 		if lacks == "" && trans[i] != "" {
-			lacks, ok = h, true
+			lacks = h
 		}
 	}
-	if !ok {
+	if lacks == "" {
 		return term{}, false
 	}
 	// The pair names the lack of a's idea, none of a's or b's: no concept, no sound of a.
-	t.fold, t.lemmas, t.trans, t.concepts, t.sound = a+b, []string{a + b}, trans, 0, ""
-	t.lacks, t.split, t.typo, t.function, t.byFirst = lacks, false, false, false, nil
-	t.transStart, t.transEnd, t.ends = [4]uint64{}, [4]uint64{}, [4]uint64{}
+	t = term{fold: a + b, en: w.en, key: w.key, id: -1, english: true, agent: w.agent,
+		lemmas: []string{a + b}, trans: trans, lacks: lacks}
 	setEndBit(&t.ends, t.fold)
-	for _, h := range trans {
+	t.markTrans()
+	return t, true
+}
+
+// markTrans sets transStart and transEnd by the term's lexicon words.
+func (t *term) markTrans() {
+	for _, h := range t.trans {
 		if h != "" {
 			setHeadBit(&t.transStart, h)
 			setEndBit(&t.transEnd, h)
 		}
 	}
-	return t, true
 }
 
 // lackApart reports whether one of a and b is a word of lack and the other a word of the stem
@@ -811,18 +811,21 @@ func minorSense(q, k *term) bool {
 		len(q.en) >= 3 && q.en == k.en || sameStem(q.fold, k.fold) {
 		return false
 	}
-	if g := indexIf(len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0, k.gloss, q.en); g >= 0 && g < mainSenses {
+	glossed := len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
+	g := indexIf(glossed, k.gloss, q.en)
+	if g >= 0 && g < mainSenses {
 		return false
 	}
-	if g := indexIf(len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0, k.partGloss, q.en); g >= 0 && g < k.partMain {
+	if p := indexIf(glossed, k.partGloss, q.en); p >= 0 && p < k.partMain {
 		return false
 	}
-	if g := indexIf(len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0, k.gloss, q.en); g >= 0 && q.translatedTo(k.fold, k.lemmas) >= 0 {
+	at := q.translatedTo(k.fold, k.lemmas)
+	if g >= 0 && at >= 0 {
 		return false // both dictionaries pair the words (see match): "cancellation", "lemondás"
 	}
 	// A word that only phrases pair with it comes after the word's own, whatever its sense.
 	main := func(i int) bool { return i >= 0 && (i < mainSenses || morph.Load().PhrasePair(q.en, q.trans[i])) }
-	if main(q.translatedTo(k.fold, k.lemmas)) || main(q.translatedTo("", k.parts)) ||
+	if main(at) || main(q.translatedTo("", k.parts)) ||
 		main(q.headTranslatedTo(k.fold, k.lemmas, &k.ends)) || main(q.headTranslatedTo("", k.parts, &k.ends)) {
 		return false
 	}

@@ -907,27 +907,21 @@ func (d *Data) middle(w string) bool {
 // Parts splits a folded compound into a dictionary word and the lemmas of the rest, the first
 // part as long as can be: "fogkoeltavolitas" is "fogko" and "eltavolitas". Nil when w is not
 // a compound of known words.
-func (d *Data) Parts(w string) (head string, tail []string) {
+func (d *Data) Parts(w string) (head string, tail []string) { return d.parts(w, false) }
+
+// Split is Parts without the splits the dictionary's rules speak against (see SplitHead).
+func (d *Data) Split(w string) (head string, tail []string) { return d.parts(w, true) }
+
+// parts is Parts, or Split when strict.
+func (d *Data) parts(w string, strict bool) (head string, tail []string) {
 	if c := d.Compound(w); len(c) > 1 {
 		return c[0], c[1:]
 	}
-	return d.KnownHead(w)
+	return d.head(w, strict)
 }
 
-// KnownHead is Parts for a word that Compound does not split: the longest dictionary word
-// that begins it and the lemmas of the rest, any suffix taken off ("" and nil when none). The
-// generator's lexicon is made with it; the assistant reads words with SplitHead.
-func (d *Data) KnownHead(w string) (head string, tail []string) { return d.head(w, false) }
-
-// Split is Parts with SplitHead for KnownHead.
-func (d *Data) Split(w string) (head string, tail []string) {
-	if c := d.Compound(w); len(c) > 1 {
-		return c[0], c[1:]
-	}
-	return d.SplitHead(w)
-}
-
-// SplitHead is KnownHead without the splits the dictionary's rules speak against. A word
+// SplitHead is head of Parts (the longest dictionary word that begins w and the lemmas of the
+// rest, for a word that Compound does not split) without the splits the dictionary's rules speak against. A word
 // they read as a stem with suffixes splits only inside that stem, and only where the stem's
 // rest is a word of its own ("készpénzzel": "kész" and "pénz"): the plain reading wins over a
 // compound that ends in its suffixes ("festést" is "fest" with "-és" and "-t", no "est";
@@ -936,7 +930,7 @@ func (d *Data) Split(w string) (head string, tail []string) {
 // no "tó").
 func (d *Data) SplitHead(w string) (head string, tail []string) { return d.head(w, true) }
 
-// head is KnownHead, or SplitHead when strict.
+// head is Parts for a word that Compound does not split, or SplitHead when strict.
 func (d *Data) head(w string, strict bool) (head string, tail []string) {
 	var stem string
 	if strict {
@@ -956,7 +950,7 @@ func (d *Data) head(w string, strict bool) (head string, tail []string) {
 		}
 		t := d.Lemmas(w[i:])
 		if strict {
-			t = slices.DeleteFunc(slices.Clone(t), func(l string) bool { return len(l) < minPart || d.suffixes.has(l) })
+			t = slices.DeleteFunc(t, func(l string) bool { return len(l) < minPart || d.suffixes.has(l) })
 		}
 		if len(t) > 0 {
 			return w[:i], t

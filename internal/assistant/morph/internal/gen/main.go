@@ -408,6 +408,16 @@ func readAffixes(path string) (affixes, error) {
 	return a, sc.Err()
 }
 
+// fields writes the rule as the lines of hu_rules.txt and hu_persons.txt begin: "add strip
+// flag cond", "0" for no strip.
+func (r suffixRule) fields() string {
+	strip := r.strip
+	if strip == "" {
+		strip = "0"
+	}
+	return fmt.Sprintf("%s %s %02x %s", r.add, strip, r.flag, r.cond)
+}
+
 // possessorPerson finds the possessor's person in a suffix's morphological description.
 var possessorPerson = regexp.MustCompile(`\bis:POSS_(SG|PL)_([12])\b`)
 
@@ -428,11 +438,7 @@ func personLines(aff affixes) []string {
 		if r.person == 0 {
 			continue
 		}
-		strip := r.strip
-		if strip == "" {
-			strip = "0"
-		}
-		lines[fmt.Sprintf("%s %s %02x %s %c", r.add, strip, r.flag, r.cond, r.person)] = true
+		lines[fmt.Sprintf("%s %c", r.fields(), r.person)] = true
 	}
 	return sorted(lines)
 }
@@ -666,14 +672,11 @@ func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]
 	rules, suffixes := map[string]bool{}, map[string]bool{}
 	for _, r := range aff.suffixes {
 		suffixes[r.add+" "+r.strip] = true
-		strip, cont := r.strip, "-"
-		if strip == "" {
-			strip = "0"
-		}
+		cont := "-"
 		if r.cont != "" {
 			cont = strconv.Itoa(id[sortedFlags(r.cont, aff)])
 		}
-		rules[fmt.Sprintf("%s %s %02x %s %s", r.add, strip, r.flag, r.cond, cont)] = true
+		rules[r.fields()+" "+cont] = true
 	}
 	return stemLines, sorted(suffixes), sorted(rules), setLines
 }
