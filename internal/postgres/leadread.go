@@ -81,10 +81,13 @@ FROM leads l`
 // statement (selectListLead, selectListSent). The lead reads of one row keep leadColumns:
 // database/sql's Row.Scan takes no sql.RawBytes, which readPage scans the bytea, the texts and
 // the JSON columns into.
-const listColumns = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000000-0000-0000-0000-000000000000'))
+const (
+	listFixed = `uuid_send(l.id) || uuid_send(coalesce(l.assignee_id, '00000000-0000-0000-0000-000000000000'))
            || timestamptz_send(l.created_at) || timestamptz_send(l.updated_at),
-       %s,
+       `
+	listData = `,
        ` + leadDataColumns + leadColumnsTail
+)
 
 // sentTexts are leadTextColumns as bytea in textsend's binary form (the text's bytes), in the
 // same order, for a prepared page: lib/pq takes a bytea of a prepared statement in binary and
@@ -109,13 +112,13 @@ const pageFixed = 16 + 16 + 8 + 8
 
 // selectListLead reads leads with listColumns, for readPage, the texts as text; selectListSent
 // with sentTexts.
-var (
-	selectListLead = fmt.Sprintf(`
-SELECT `+listColumns+`
-FROM leads l`, leadTextColumns)
-	selectListSent = fmt.Sprintf(`
-SELECT `+listColumns+`
-FROM leads l`, sentTexts)
+const (
+	selectListLead = `
+SELECT ` + listFixed + leadTextColumns + listData + `
+FROM leads l`
+	selectListSent = `
+SELECT ` + listFixed + sentTexts + listData + `
+FROM leads l`
 )
 
 // A page of the list is selectLead with the conditions of the filter that are set, each a
@@ -277,11 +280,7 @@ func (r *leadRecord) dest() []any {
 // stored is the lead of the record.
 func (r *leadRecord) stored() (lead.Stored, error) {
 	var st lead.Stored
-	var t [leadTexts]string
-	for i := range t {
-		t[i] = r.Texts[i].String
-	}
-	err := r.storeIn(&st, &t)
+	err := r.storeIn(&st)
 	return st, err
 }
 
@@ -289,11 +288,15 @@ func (r *leadRecord) stored() (lead.Stored, error) {
 // reader has them from its own buffer). A page's reader passes its own slot: a lead returned
 // by value from here escaped to the heap (its address goes to the JSON decoders), one
 // allocation of the whole lead a row besides the page's copy.
-func (r *leadRecord) storeIn(st *lead.Stored, t *[leadTexts]string) error {
+func (r *leadRecord) storeIn(st *lead.Stored) error {
+	t := func(i int) string { return r.Texts[i].String }
 	id := r.ID.UUID
-	*st = lead.Stored{OverLimit: r.OverLimit, CreatedAt: r.CreatedAt.time(), UpdatedAt: r.UpdatedAt.time(),
-		AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{ID: id}}
-	setTexts(st, t)
+	*st = lead.Stored{Status: lead.Status(t(textStatus)), OverLimit: r.OverLimit, SessionID: t(textSessionID),
+		CreatedAt: r.CreatedAt.time(), UpdatedAt: r.UpdatedAt.time(), AssigneeID: r.AssigneeID.UUID, Lead: lead.Lead{
+			ID: id, FirstName: t(textFirstName), LastName: t(textLastName),
+			Email: t(textEmail), Phone: t(textPhone), PhoneE164: t(textPhoneE164),
+			Service: t(textService), Note: t(textNote), Source: lead.Source(t(textSource)),
+		}}
 	// The referral data, as PostgreSQL writes it without escapes, is read by stringObject;
 	// otherwise it and the questions, a map and a list of strings, are decoded by json/v2
 	// (go-json-experiment), which took under half of encoding/json's time for a lead's
@@ -317,14 +320,6 @@ func (r *leadRecord) storeIn(st *lead.Stored, t *[leadTexts]string) error {
 		}
 	}
 	return nil
-}
-
-// setTexts sets the lead's texts, in leadRecord.Texts' order.
-func setTexts(st *lead.Stored, t *[leadTexts]string) {
-	st.FirstName, st.LastName, st.Email = t[textFirstName], t[textLastName], t[textEmail]
-	st.Phone, st.PhoneE164, st.Service = t[textPhone], t[textPhoneE164], t[textService]
-	st.Note, st.Source, st.Status = t[textNote], lead.Source(t[textSource]), lead.Status(t[textStatus])
-	st.SessionID = t[textSessionID]
 }
 
 // pageRecord is a row of selectListLead: r, with the columns that lib/pq's buffer holds, valid
@@ -431,11 +426,10 @@ func readPage(rows *sql.Rows, limit int) (lead.Page, error) {
 			return lead.Page{}, err
 		}
 		page.Leads = page.Leads[:len(page.Leads)+1]
-		var t [leadTexts]string
 		for i, b := range pr.texts {
-			t[i] = texts.string(b)
+			r.Texts[i].String = texts.string(b)
 		}
-		if err := r.storeIn(&page.Leads[len(page.Leads)-1], &t); err != nil {
+		if err := r.storeIn(&page.Leads[len(page.Leads)-1]); err != nil {
 			return lead.Page{}, err
 		}
 	}

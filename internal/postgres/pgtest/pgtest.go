@@ -111,6 +111,19 @@ func run(m *testing.M) int {
 // DSN; tests that query directly use New.
 func NewDSN(t testing.TB) string {
 	t.Helper()
+	return newDSN(t, "")
+}
+
+// NewBareDSN is NewDSN of an empty database, without migrations, made with CREATE DATABASE's
+// options opts (e.g. "ENCODING 'LATIN2' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0").
+func NewBareDSN(t testing.TB, opts string) string {
+	t.Helper()
+	return newDSN(t, opts)
+}
+
+// newDSN is NewDSN, of a database made with opts, or from the template for "".
+func newDSN(t testing.TB, opts string) string {
+	t.Helper()
 	mu.Lock()
 	h := current
 	mu.Unlock()
@@ -119,7 +132,7 @@ func NewDSN(t testing.TB) string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	name, err := h.create(ctx)
+	name, err := h.create(ctx, opts)
 	if err != nil {
 		t.Fatalf("pgtest: %v", err)
 	}
@@ -133,10 +146,14 @@ func NewDSN(t testing.TB) string {
 	return withDBName(h.baseDSN, name)
 }
 
-// create copies the template into a database of a name no other test uses.
-func (h *harness) create(ctx context.Context) (string, error) {
+// create makes a database of a name no other test uses, with CREATE DATABASE's options opts,
+// or as a copy of the template for "".
+func (h *harness) create(ctx context.Context, opts string) (string, error) {
 	name := fmt.Sprintf("%s_%d", h.prefix, h.seq.Add(1))
-	if _, err := h.admin.ExecContext(ctx, "CREATE DATABASE "+quoteIdent(name)+" TEMPLATE "+quoteIdent(h.template)); err != nil {
+	if opts == "" {
+		opts = "TEMPLATE " + quoteIdent(h.template)
+	}
+	if _, err := h.admin.ExecContext(ctx, "CREATE DATABASE "+quoteIdent(name)+" "+opts); err != nil {
 		return "", fmt.Errorf("creating database %s: %w", name, err)
 	}
 	return name, nil

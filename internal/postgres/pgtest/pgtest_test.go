@@ -107,7 +107,7 @@ func TestWithDBName(t *testing.T) {
 func BenchmarkCreateDrop(b *testing.B) {
 	ctx := context.Background()
 	for b.Loop() {
-		name, err := current.create(ctx)
+		name, err := current.create(ctx, "")
 		if err != nil {
 			b.Fatal(err)
 		}
