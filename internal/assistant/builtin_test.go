@@ -281,3 +281,26 @@ func TestDetectLanguage(t *testing.T) {
 		}
 	}
 }
+
+// answerCase is a message answerCase of a profile and what its answer must be: handed over or not, and
+// a piece of its text ("" for any).
+type answerCase struct {
+	lang     Language
+	message  string
+	want     string
+	handover bool
+}
+
+// checkAnswers answers each message on p with Builtin and checks the hand-over and the text.
+func checkAnswers(t *testing.T, p Profile, cases []answerCase) {
+	t.Helper()
+	for _, tc := range cases {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		}
+	}
+}

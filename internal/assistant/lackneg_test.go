@@ -18,31 +18,19 @@ func TestLackSaidAsNegation(t *testing.T) {
 			{Question: "Borító nélküli könyvet is vállaltok?", Answer: "Papírkötést is készítünk."},
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
 			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
-	for _, tc := range []struct {
-		message string
-		lang    Language
-		want    string
-	}{
-		{"Can you bind my book without glue?", English, "cérnafűzéssel"},
-		{"Can you bind my book with no glue?", English, "cérnafűzéssel"},
-		{"Ha nincs ragasztó, akkor is kötitek a könyvet?", Hungarian, "cérnafűzéssel"},
-		{"Ragasztó nélkül is kötitek a könyvet?", Hungarian, "cérnafűzéssel"},
-		{"What glue do you use?", English, "enyvet"},
-		{"Milyen ragasztót használtok?", Hungarian, "enyvet"},
-		{"Do you take a book without a cover?", English, "Papírkötést"},
-		{"Do you take a book that has no cover?", English, "Papírkötést"},
-		{"Vállaltok könyvet akkor is, ha nincs borítója?", Hungarian, "Papírkötést"},
-		{"Borítótlan könyvet is vállaltok?", Hungarian, "Papírkötést"},
-		{"How much is a leather cover?", English, "12 000"},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{English, "Can you bind my book without glue?", "cérnafűzéssel", false},
+		{English, "Can you bind my book with no glue?", "cérnafűzéssel", false},
+		{Hungarian, "Ha nincs ragasztó, akkor is kötitek a könyvet?", "cérnafűzéssel", false},
+		{Hungarian, "Ragasztó nélkül is kötitek a könyvet?", "cérnafűzéssel", false},
+		{English, "What glue do you use?", "enyvet", false},
+		{Hungarian, "Milyen ragasztót használtok?", "enyvet", false},
+		{English, "Do you take a book without a cover?", "Papírkötést", false},
+		{English, "Do you take a book that has no cover?", "Papírkötést", false},
+		{Hungarian, "Vállaltok könyvet akkor is, ha nincs borítója?", "Papírkötést", false},
+		{Hungarian, "Borítótlan könyvet is vállaltok?", "Papírkötést", false},
+		{English, "How much is a leather cover?", "12 000", false},
+	})
 }
 
 // TestLackPostpositionIsNoTopic: "nélküli" (without, as an adjective) is the lack of the word
@@ -76,25 +64,13 @@ func TestEnglishLackFindsWordOfLack(t *testing.T) {
 			{Question: "Milyen ragasztót használtok?", Answer: "Növényi alapú enyvet használunk."},
 			{Question: "Borítótlan könyvet is vállaltok?", Answer: "Papírkötést is készítünk."},
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."}}}
-	for _, tc := range []struct {
-		message string
-		lang    Language
-		want    string
-	}{
-		{"Can you bind a book without glue?", English, "cérnafűzéssel"},
-		{"Do you take a book with no cover?", English, "Papírkötést"},
-		{"Vállaltok könyvet, ha nincs borítója?", Hungarian, "Papírkötést"},
-		{"Can you bind a book with glue?", English, "enyvet"},
-		{"How much is a leather cover?", English, "12 000"},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{English, "Can you bind a book without glue?", "cérnafűzéssel", false},
+		{English, "Do you take a book with no cover?", "Papírkötést", false},
+		{Hungarian, "Vállaltok könyvet, ha nincs borítója?", "Papírkötést", false},
+		{English, "Can you bind a book with glue?", "enyvet", false},
+		{English, "How much is a leather cover?", "12 000", false},
+	})
 }
 
 // TestHavingAdjectiveLacks: "borítós kötés nélkül" (without a binding with a cover) lacks the
@@ -105,24 +81,12 @@ func TestHavingAdjectiveLacks(t *testing.T) {
 		FAQ: []QA{{Question: "Borítós kötés nélkül is vállaltok könyvet?", Answer: "Papírkötést is készítünk."},
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
 			{Question: "Vállaltok régi könyvet?", Answer: "Antikvár kötést is javítunk."}}}
-	for _, tc := range []struct {
-		message string
-		lang    Language
-		want    string
-	}{
-		{"Do you take a book without a cover?", English, "Papírkötést"},
-		{"Vállaltok könyvet borító nélkül?", Hungarian, "Papírkötést"},
-		{"Vállaltok borítótlan könyvet?", Hungarian, "Papírkötést"},
-		{"How much is a leather cover?", English, "12 000"},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{English, "Do you take a book without a cover?", "Papírkötést", false},
+		{Hungarian, "Vállaltok könyvet borító nélkül?", "Papírkötést", false},
+		{Hungarian, "Vállaltok borítótlan könyvet?", "Papírkötést", false},
+		{English, "How much is a leather cover?", "12 000", false},
+	})
 }
 
 // TestNegativeQuestionAsksEitherWay: a question that opens with its negator ("Nincs
@@ -135,22 +99,10 @@ func TestNegativeQuestionAsksEitherWay(t *testing.T) {
 			{Question: "Van szabad időpont szombaton?", Answer: "Szombaton 9 és 12 között fogadunk."},
 			{Question: "Borító nélkül is vállaltok könyvet?", Answer: "Papírkötést is készítünk."},
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."}}}
-	for _, tc := range []struct {
-		message string
-		lang    Language
-		want    string
-	}{
-		{"Nincs diákkedvezmény?", Hungarian, "10% kedvezményt"},
-		{"Isn't there a free slot on Saturday?", English, "Szombaton 9"},
-		{"Nincs borítója a könyvnek, így is vállaljátok?", Hungarian, "Papírkötést"},
-		{"How much is a leather cover?", English, "12 000"},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: want the entry saying %q, got (handover %v): %s", tc.message, tc.want, got.Handover, got.Text)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{Hungarian, "Nincs diákkedvezmény?", "10% kedvezményt", false},
+		{English, "Isn't there a free slot on Saturday?", "Szombaton 9", false},
+		{Hungarian, "Nincs borítója a könyvnek, így is vállaljátok?", "Papírkötést", false},
+		{English, "How much is a leather cover?", "12 000", false},
+	})
 }
