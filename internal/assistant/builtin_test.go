@@ -282,8 +282,8 @@ func TestDetectLanguage(t *testing.T) {
 	}
 }
 
-// answerCase is a message answerCase of a profile and what its answer must be: handed over or not, and
-// a piece of its text ("" for any).
+// answerCase is a message asked of a profile and what its answer must be: handed over or not,
+// and a piece of its text ("" for any).
 type answerCase struct {
 	lang     Language
 	message  string

@@ -1,9 +1,7 @@
 package assistant
 
 import (
-	"context"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -19,23 +17,12 @@ func TestPrepositionMatchesFunctionWord(t *testing.T) {
 			{Name: "Vonószőrözés", Description: "Új lószőr a vonóra, egy nap alatt.", Price: "9 000 Ft"}},
 		FAQ: []QA{{Question: "Vidéken is vállaltok javítást?", Answer: "Igen, a városon kívül is, postán küldött hangszerrel."},
 			{Question: "Megvárhatom a javítást?", Answer: "Kisebb munkák közben leülhet a műhelyben."}}}
-	for _, tc := range []struct {
-		message, want string
-		handover      bool
-	}{
-		{"Do you work outside the city?", "városon kívül", false},
-		{"Can I sit in the workshop during the repair?", "közben", false},
-		{"Do you repair violins?", "Hegedűjavítás", false},
-		{"Do you sell guitars?", "", true},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{English, "Do you work outside the city?", "városon kívül", false},
+		{English, "Can I sit in the workshop during the repair?", "közben", false},
+		{English, "Do you repair violins?", "Hegedűjavítás", false},
+		{English, "Do you sell guitars?", "", true},
+	})
 }
 
 // TestServicesWordTheProfileSays: a word of asking what the company offers ("products",
@@ -49,23 +36,11 @@ func TestServicesWordTheProfileSays(t *testing.T) {
 			{Name: "Vonószőrözés", Description: "Új lószőr a vonóra, egy nap alatt.", Price: "9 000 Ft"}},
 		FAQ: []QA{{Question: "Mivel kezelitek a fát?", Answer: "Csak természetes olajokat és gyantát, vegyi termékeket nem használunk."},
 			{Question: "Van garancia?", Answer: "Minden szolgáltatásunkra egy év garanciát adunk."}}}
-	for _, tc := range []struct {
-		lang          Language
-		message, want string
-		handover      bool
-	}{
+	checkAnswers(t, p, []answerCase{
 		{English, "What products do you use?", "természetes olajokat", false},
 		{English, "What services do you offer?", "Vonószőrözés", false},
 		{Hungarian, "Milyen szolgáltatásaitok vannak?", "Vonószőrözés", false},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
-		}
-	}
+	})
 }
 
 // TestDayIsNoOpeningDay: the words of asking for the opening hours are matched as words, not
@@ -77,22 +52,11 @@ func TestDayIsNoOpeningDay(t *testing.T) {
 		Description:  "Hegedűk és brácsák javítása Egerben.",
 		OpeningHours: "Kedd–péntek 10–18",
 		Services:     []Service{{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"}}}
-	for _, tc := range []struct {
-		message, want string
-		handover      bool
-	}{
-		{"Can you do it in one day?", "", true},
-		{"Are you open on Sunday?", "Kedd–péntek", false},
-		{"What are your opening hours?", "Kedd–péntek", false},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{English, "Can you do it in one day?", "", true},
+		{English, "Are you open on Sunday?", "Kedd–péntek", false},
+		{English, "What are your opening hours?", "Kedd–péntek", false},
+	})
 }
 
 // TestFunctionWordsOnlyForPrepositions: the function words a profile's text says ("után",
@@ -130,19 +94,8 @@ func TestWithinIsSaidByTheCase(t *testing.T) {
 		Description: "Vonós hangszerek javítása.",
 		Services: []Service{{Name: "Vonószőrözés, húrcsere és lakkjavítás Egerben", Description: "Új lószőr a vonóra, a műhelyben.", Price: "9 000 Ft / óra"},
 			{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"}}}
-	for _, tc := range []struct {
-		message, want string
-		handover      bool
-	}{
-		{"What does a quick bow rehair within Eger cost per hour?", "9 000 Ft", false},
-		{"What does a quick bow rehair outside Eger cost per hour?", "", true},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{English, "What does a quick bow rehair within Eger cost per hour?", "9 000 Ft", false},
+		{English, "What does a quick bow rehair outside Eger cost per hour?", "", true},
+	})
 }
