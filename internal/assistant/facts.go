@@ -1706,8 +1706,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				// As good as the best: the one that names the question's words as words, not
 				// as parts ("vizsgálat" is "Általános vizsgálat" more than "Laborvizsgálat").
 				// Only entries with names of their own: an address's or a description's
-				// words name no topic the visitor could mean by name.
-				if keyStrength(s, q) > keyStrength(ss[best], q) {
+				// words name no topic the visitor could mean by name. Before that, an FAQ
+				// asked with the visitor's question words: "Hogy tudok tortát rendelni?" is
+				// "Hogyan tudok rendelni?", not "Mennyi idővel előre kell tortát rendelni?".
+				if a, b := askedAlike(s, q), askedAlike(ss[best], q); a && !b || a == b && keyStrength(s, q) > keyStrength(ss[best], q) {
 					best, bestRank = i, max(rank, bestRank)
 				}
 			case best >= 0 && fixedFact(s.kind) && named(ss[best].kind) && !q.where && rank < bestRank*(1+fixedTie) && ss[best].keyCover > 0:
@@ -2024,6 +2026,17 @@ func (f fact) priced() bool { return f.price }
 
 func sameFact(a, b *fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value
+}
+
+// askedAlike reports whether an FAQ's own question asks with the question words of the
+// visitor's, which ask something: "Hogy tudok rendelni?" is asked as "Hogyan tudok rendelni?",
+// not as "Mennyi idővel előre kell rendelni?".
+func askedAlike(s scored, q query) bool {
+	lang := 0
+	if q.english && s.faq.QuestionEN != "" {
+		lang = 1
+	}
+	return s.kind == factFAQ && q.asks != 0 && s.asks[lang] == q.asks
 }
 
 // interrogatives returns a bit for each kind of question word a text holds: how many, how
