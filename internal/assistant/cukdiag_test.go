@@ -18,3 +18,25 @@ func TestTieGoesToTheFAQAskedAlike(t *testing.T) {
 		{message: "Mennyi idővel előre kell albumot rendelni?", lang: Hungarian, want: "két héttel"},
 	})
 }
+
+// TestNameFirstPartEntriesSayAlone: a company-name compound's first part that entries name as
+// a word of their own ("cipő" of a "Cipőműhely" selling "Esküvői cipő") names a kind of what
+// the company offers, so a question's word of it stays a topic: "esküvői cipő ára?" asks the
+// wedding shoes' price, not the price of the fitting held before a wedding. The name's word
+// itself still names the company.
+func TestNameFirstPartEntriesSayAlone(t *testing.T) {
+	p := Profile{CompanyName: "Diófa Cipőműhely", Address: "8200 Veszprém, Óváros tér 4.",
+		Description: "Kézzel készült cipők és cipőjavítás Veszprémben.",
+		Services: []Service{
+			{Name: "Esküvői cipő", Description: "Selyem vagy bőr menyasszonyi és vőlegénycipő, méretre.", Price: "38 000 Ft / pár"},
+			{Name: "Egyedi bőrcipő", Description: "Méretre készített utcai cipő.", Price: "52 000 Ft / pár"},
+			{Name: "Sarokcsere", Description: "Kopott sarok cseréje.", Price: "4 500 Ft"}},
+		FAQ: []QA{
+			{Question: "Van próba esküvő előtt?", Answer: "Igen, egy próbát 3 000 Ft-ért tartunk, ennek árát az esküvői pár árából levonjuk."},
+			{Question: "Hogyan tudok rendelni?", Answer: "Személyesen a műhelyben, méretvétellel."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "esküvői cipő ára?", lang: Hungarian, want: "38 000 Ft"},
+		{message: "Hol van a cipőműhely?", lang: Hungarian, want: "Óváros tér 4"},
+		{message: "How much are wedding shoes?", lang: English, want: "38 000 Ft"},
+	})
+}

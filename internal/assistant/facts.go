@@ -102,6 +102,12 @@ type nameWord struct {
 	// part: "költöztetés" of a "Költöztetés" firm with a service "Irodaköltöztetés". It is
 	// matched as a question's word is, the name's word against the entry's.
 	entries bool
+	// kinds holds the words of the entries' names and questions that are the first part of
+	// this compound name word, said as words of their own: "torta" of a "Tortaműhely" (cake
+	// workshop) with a service "Esküvői torta". The name's last part says what the company
+	// is (a workshop, a repairer); its first part, where entries name it alone, one kind of
+	// what it offers.
+	kinds []term
 }
 
 // nameWords returns the words of a company's name, marked where the facts' entries use them.
@@ -111,7 +117,21 @@ func nameWords(name string, fs []fact) []nameWord {
 		used := slices.ContainsFunc(fs, func(f fact) bool {
 			return named(f.kind) && slices.ContainsFunc(f.keys, func(k term) bool { return match(&n, &k) >= compound })
 		})
-		out = append(out, nameWord{term: n, entries: used})
+		var kinds []term
+		if len(n.parts) >= 2 {
+			for _, f := range fs {
+				if !named(f.kind) {
+					continue
+				}
+				for _, k := range f.keys {
+					if k.lemmas[0] == n.parts[0] && match(&k, &n) < related &&
+						!slices.ContainsFunc(kinds, func(o term) bool { return o.lemmas[0] == k.lemmas[0] }) {
+						kinds = append(kinds, k)
+					}
+				}
+			}
+		}
+		out = append(out, nameWord{term: n, entries: used, kinds: kinds})
 	}
 	return out
 }
@@ -546,7 +566,7 @@ func (q query) without(name []nameWord) query {
 			return match(&qt.term, &n.term) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n.term) &&
 				!(minorSense(&qt.term, &n.term) && !glossBegins(&n.term, qt.en))
 		})
-		if k < 0 {
+		if k < 0 || name[k].namesKind(qt) {
 			out.terms = append(out.terms, *qt)
 			continue
 		}
@@ -565,6 +585,19 @@ func (q query) without(name []nameWord) query {
 		}
 	}
 	return out
+}
+
+// namesKind reports whether a question's word reaches the company's name word only through
+// the first part the entries say alone (see nameWord.kinds), and such an entry's word matches
+// it at least as well: "tortát", "cake" at a "Lővér Tortaműhely" with a service "Esküvői
+// torta" ask of that kind of cake, not of the whole company, and stay topic words. The name's
+// word itself and its forms ("tortaműhelyben") are the company's still.
+func (n *nameWord) namesKind(qt *queryTerm) bool {
+	m := match(&qt.term, &n.term)
+	if m >= related {
+		return false
+	}
+	return slices.ContainsFunc(n.kinds, func(k term) bool { return match(&qt.term, &k) >= max(m, related) })
 }
 
 // glossBegins reports whether a Hungarian word's English glosses hold a word that begins
