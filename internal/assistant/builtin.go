@@ -271,7 +271,7 @@ func (r *responder) content() []string {
 	// jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a time of day, or
 	// of the hours, that names nothing but times is the opening hours' to answer when no entry does.
 	reach := q.when && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress)
-	if r.p.OpeningHours != "" && (reach || (q.clock || in.Hours) && !answers(ss, q, chosen) && q.ofTimeOnly()) {
+	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && !answers(ss, q, chosen) && q.ofTimeOnly()) {
 		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
 			chosen, r.whenHours = ss[i:i+1], true
 		}

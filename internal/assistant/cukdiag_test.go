@@ -40,3 +40,20 @@ func TestNameFirstPartEntriesSayAlone(t *testing.T) {
 		{message: "How much are wedding shoes?", lang: English, want: "38 000 Ft"},
 	})
 }
+
+// TestUntilWhenOnADayAsksTheHours: "Szombaton meddig vagytok?" names an opening day and asks
+// until when, and nothing else: the opening hours answer, not an FAQ whose answer states an
+// end date on a day ("péntek délig"). A "meddig" of a thing still asks how long it lasts.
+func TestUntilWhenOnADayAsksTheHours(t *testing.T) {
+	p := Profile{CompanyName: "Lapozó Kft.", Address: "9021 Győr, Kossuth u. 3.",
+		OpeningHours: "Hétfő–péntek 8–16, szombat 9–12; vasárnap zárva.",
+		Services: []Service{
+			{Name: "Szakdolgozat kötése", Description: "Keményfedeles kötés aranyozott felirattal.", Price: "6 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Mennyi idővel előre kell leadni a szakdolgozatot?", Answer: "Legalább két munkanappal; szombati átvételhez csütörtök délig hozza be."},
+			{Question: "Meddig tart a kötés?", Answer: "Általában két munkanap."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "szombaton meddig vagytok?", lang: Hungarian, want: "szombat 9–12"},
+		{message: "Meddig tart a kötés?", lang: Hungarian, want: "két munkanap"},
+	})
+}

@@ -511,6 +511,14 @@ func (q query) ofTimeOnly() bool {
 	return true
 }
 
+// untilOnDay reports whether the query asks until when on a day, and nothing else: "Vasárnap
+// meddig vagytok?" asks when the company closes that day, which the opening hours say, not
+// how long something lasts nor what an entry's end date ("csütörtök délig") is.
+func (q query) untilOnDay() bool {
+	return q.ofTimeOnly() && slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.fold == "meddig" }) &&
+		slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.weight >= 1 && t.concepts&dayConcept != 0 })
+}
+
 // asksPrice reports whether the query, with the intents of its message, asks what something
 // costs: a price or quote word, or a compound that ends in a fee word, unless the question
 // only asks whether one pays.
