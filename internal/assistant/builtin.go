@@ -153,6 +153,15 @@ func (r *responder) content() []string {
 	priceAsked := q.asksPrice(in)
 	r.lengthAsked = q.duration
 	ss := score(r.x, q)
+	if q.onePart() && q.countsUnsaid(ss) {
+		// "Hány kalória egy szelet Esterházy?": the number of a thing no fact says is in no
+		// fact, though the rest of the question is in one. Of a question in two parts the
+		// other part may still be answered (see answeredPart).
+		if t.Captured.isZero() {
+			r.handover = true
+		}
+		return nil
+	}
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
@@ -498,6 +507,17 @@ func unused(ss []scored, q query) bool {
 		}
 	}
 	return true
+}
+
+// countsUnsaid reports whether the query asks the number of a thing ("hány X", "how many X")
+// that no fact says, as a word of its own or of one idea with it.
+func (q query) countsUnsaid(ss []scored) bool {
+	for j, qt := range q.terms {
+		if qt.counted && qt.weight >= 1 && !usesWord(ss, j) {
+			return true
+		}
+	}
+	return false
 }
 
 // usesWord reports whether a fact uses the query's word j, as a word of its own or of one idea

@@ -57,3 +57,18 @@ func TestUntilWhenOnADayAsksTheHours(t *testing.T) {
 		{message: "Meddig tart a kötés?", lang: Hungarian, want: "két munkanap"},
 	})
 }
+
+// TestCountOfAThingNoFactSays: "Hány kalória…?" asks the number of calories; an entry that
+// says the rest of the question (the glass, the juice) but no calories cannot answer it, and
+// a colleague does. The number of a thing an entry does say is answered.
+func TestCountOfAThingNoFactSays(t *testing.T) {
+	p := Profile{CompanyName: "Napfény Kft.", Address: "6720 Szeged, Kárász u. 5.",
+		Services: []Service{
+			{Name: "Almalé", Description: "Frissen préselt almalé pohárban, 3 dl.", Price: "900 Ft"},
+			{Name: "Gyümölcstál", Description: "Idény szerinti gyümölcsök tálon, kb. 20 darab.", Price: "4 500 Ft"}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Hány kalória egy pohár almalé?", lang: Hungarian, handover: true},
+		{message: "How many calories are in a glass of apple juice?", lang: English, handover: true},
+		{message: "Hány darab gyümölcs van a gyümölcstálon?", lang: Hungarian, want: "20 darab"},
+	})
+}

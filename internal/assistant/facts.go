@@ -441,6 +441,9 @@ type queryTerm struct {
 	// closed is set for an English preposition (closedWords), which the facts' function
 	// words may match (see placeTerms) and which names no topic of its own (see score).
 	closed bool
+	// counted is set for the word right after "hány" or "how many": what the question asks
+	// the number of ("Hány kalória…?"), which the answer must state.
+	counted bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -913,7 +916,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t.concepts &^= contactConcepts
 		}
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
-			ownContact: ownContact, closed: closed})
+			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many"})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
