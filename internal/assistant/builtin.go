@@ -153,6 +153,15 @@ func (r *responder) content() []string {
 	priceAsked := q.asksPrice(in)
 	r.lengthAsked = q.duration
 	ss := score(r.x, q)
+	if q.onePart() && q.countsUnsaid(ss) {
+		// "Hány kalória egy szelet Esterházy?": the number of a thing no fact says is in no
+		// fact, though the rest of the question is in one. Of a question in two parts the
+		// other part may still be answered (see answeredPart).
+		if t.Captured.isZero() {
+			r.handover = true
+		}
+		return nil
+	}
 	// A price question is answered by a fact with a price, or handed over: the time a job
 	// takes is no answer to what it costs.
 	chosen := choose(ss, q, in, priceAsked && !t.gated())
@@ -271,7 +280,7 @@ func (r *responder) content() []string {
 	// jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a time of day, or
 	// of the hours, that names nothing but times is the opening hours' to answer when no entry does.
 	reach := q.when && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress)
-	if r.p.OpeningHours != "" && (reach || (q.clock || in.Hours) && !answers(ss, q, chosen) && q.ofTimeOnly()) {
+	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && !answers(ss, q, chosen) && q.ofTimeOnly()) {
 		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
 			chosen, r.whenHours = ss[i:i+1], true
 		}
@@ -498,6 +507,17 @@ func unused(ss []scored, q query) bool {
 		}
 	}
 	return true
+}
+
+// countsUnsaid reports whether the query asks the number of a thing ("hány X", "how many X")
+// that no fact says, as a word of its own or of one idea with it.
+func (q query) countsUnsaid(ss []scored) bool {
+	for j, qt := range q.terms {
+		if qt.counted && qt.weight >= 1 && !usesWord(ss, j) {
+			return true
+		}
+	}
+	return false
 }
 
 // usesWord reports whether a fact uses the query's word j, as a word of its own or of one idea

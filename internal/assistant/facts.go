@@ -102,6 +102,12 @@ type nameWord struct {
 	// part: "költöztetés" of a "Költöztetés" firm with a service "Irodaköltöztetés". It is
 	// matched as a question's word is, the name's word against the entry's.
 	entries bool
+	// kinds holds the words of the entries' names and questions that are the first part of
+	// this compound name word, said as words of their own: "torta" of a "Tortaműhely" (cake
+	// workshop) with a service "Esküvői torta". The name's last part says what the company
+	// is (a workshop, a repairer); its first part, where entries name it alone, one kind of
+	// what it offers.
+	kinds []term
 }
 
 // nameWords returns the words of a company's name, marked where the facts' entries use them.
@@ -111,7 +117,21 @@ func nameWords(name string, fs []fact) []nameWord {
 		used := slices.ContainsFunc(fs, func(f fact) bool {
 			return named(f.kind) && slices.ContainsFunc(f.keys, func(k term) bool { return match(&n, &k) >= compound })
 		})
-		out = append(out, nameWord{term: n, entries: used})
+		var kinds []term
+		if len(n.parts) >= 2 {
+			for _, f := range fs {
+				if !named(f.kind) {
+					continue
+				}
+				for _, k := range f.keys {
+					if k.lemmas[0] == n.parts[0] && match(&k, &n) < related &&
+						!slices.ContainsFunc(kinds, func(o term) bool { return o.lemmas[0] == k.lemmas[0] }) {
+						kinds = append(kinds, k)
+					}
+				}
+			}
+		}
+		out = append(out, nameWord{term: n, entries: used, kinds: kinds})
 	}
 	return out
 }
@@ -421,6 +441,9 @@ type queryTerm struct {
 	// closed is set for an English preposition (closedWords), which the facts' function
 	// words may match (see placeTerms) and which names no topic of its own (see score).
 	closed bool
+	// counted is set for the word right after "hány" or "how many": what the question asks
+	// the number of ("Hány kalória…?"), which the answer must state.
+	counted bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -491,6 +514,14 @@ func (q query) ofTimeOnly() bool {
 	return true
 }
 
+// untilOnDay reports whether the query asks until when on a day, and nothing else: "Vasárnap
+// meddig vagytok?" asks when the company closes that day, which the opening hours say, not
+// how long something lasts nor what an entry's end date ("csütörtök délig") is.
+func (q query) untilOnDay() bool {
+	return q.ofTimeOnly() && slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.fold == "meddig" }) &&
+		slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.weight >= 1 && t.concepts&dayConcept != 0 })
+}
+
 // asksPrice reports whether the query, with the intents of its message, asks what something
 // costs: a price or quote word, or a compound that ends in a fee word, unless the question
 // only asks whether one pays.
@@ -546,7 +577,7 @@ func (q query) without(name []nameWord) query {
 			return match(&qt.term, &n.term) >= compound && qt.concepts&n.concepts == 0 && !kindOf(q.english, &qt.term, &n.term) &&
 				!(minorSense(&qt.term, &n.term) && !glossBegins(&n.term, qt.en))
 		})
-		if k < 0 {
+		if k < 0 || name[k].namesKind(qt) {
 			out.terms = append(out.terms, *qt)
 			continue
 		}
@@ -565,6 +596,19 @@ func (q query) without(name []nameWord) query {
 		}
 	}
 	return out
+}
+
+// namesKind reports whether a question's word reaches the company's name word only through
+// the first part the entries say alone (see nameWord.kinds), and such an entry's word matches
+// it at least as well: "tortát", "cake" at a "Lővér Tortaműhely" with a service "Esküvői
+// torta" ask of that kind of cake, not of the whole company, and stay topic words. The name's
+// word itself and its forms ("tortaműhelyben") are the company's still.
+func (n *nameWord) namesKind(qt *queryTerm) bool {
+	m := match(&qt.term, &n.term)
+	if m >= related {
+		return false
+	}
+	return slices.ContainsFunc(n.kinds, func(k term) bool { return match(&qt.term, &k) >= max(m, related) })
 }
 
 // glossBegins reports whether a Hungarian word's English glosses hold a word that begins
@@ -872,7 +916,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t.concepts &^= contactConcepts
 		}
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
-			ownContact: ownContact, closed: closed})
+			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many"})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -1706,8 +1750,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				// As good as the best: the one that names the question's words as words, not
 				// as parts ("vizsgálat" is "Általános vizsgálat" more than "Laborvizsgálat").
 				// Only entries with names of their own: an address's or a description's
-				// words name no topic the visitor could mean by name.
-				if keyStrength(s, q) > keyStrength(ss[best], q) {
+				// words name no topic the visitor could mean by name. Before that, an FAQ
+				// asked with the visitor's question words: "Hogy tudok tortát rendelni?" is
+				// "Hogyan tudok rendelni?", not "Mennyi idővel előre kell tortát rendelni?".
+				if a, b := askedAlike(s, q), askedAlike(ss[best], q); a && !b || a == b && keyStrength(s, q) > keyStrength(ss[best], q) {
 					best, bestRank = i, max(rank, bestRank)
 				}
 			case best >= 0 && fixedFact(s.kind) && named(ss[best].kind) && !q.where && rank < bestRank*(1+fixedTie) && ss[best].keyCover > 0:
@@ -2024,6 +2070,17 @@ func (f fact) priced() bool { return f.price }
 
 func sameFact(a, b *fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value
+}
+
+// askedAlike reports whether an FAQ's own question asks with the question words of the
+// visitor's, which ask something: "Hogy tudok rendelni?" is asked as "Hogyan tudok rendelni?",
+// not as "Mennyi idővel előre kell rendelni?".
+func askedAlike(s scored, q query) bool {
+	lang := 0
+	if q.english && s.faq.QuestionEN != "" {
+		lang = 1
+	}
+	return s.kind == factFAQ && q.asks != 0 && s.asks[lang] == q.asks
 }
 
 // interrogatives returns a bit for each kind of question word a text holds: how many, how
