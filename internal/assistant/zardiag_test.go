@@ -20,3 +20,22 @@ func TestFalseFriendBySound(t *testing.T) {
 		{English, "Do you sell varnish?", "lakkot", false},
 	})
 }
+
+// TestBareContactWord: a question of nothing but a word of reaching the company ("Tel?",
+// "Telefonszám?") asks for the phone number, though an FAQ names the phone too: the rule that
+// prefers an entry of the company's own to a fixed fact matched about as well ("Irodát is
+// takarítotok?") is for questions that name something else. A question that names more than
+// the phone is still the FAQ's.
+func TestBareContactWord(t *testing.T) {
+	translators := Profile{CompanyName: "Lingua Fordítóiroda",
+		Description: "Hiteles és szakfordítás Nyíregyházán.",
+		Phone:       "+36 42 555 019",
+		Email:       "iroda@lingua.example",
+		Services:    []Service{{Name: "Szakfordítás", Description: "Műszaki és jogi szövegek fordítása.", Price: "3,2 Ft / karakter"}},
+		FAQ:         []QA{{Question: "Telefonon is lehet rendelni?", Answer: "Igen, munkanapokon 9 és 17 között vesszük fel a rendelést."}}}
+	checkAnswers(t, translators, []answerCase{
+		{Hungarian, "Tel?", "+36 42 555 019", false},
+		{Hungarian, "Telefonszám?", "+36 42 555 019", false},
+		{Hungarian, "Telefonon is lehet rendelni?", "munkanapokon", false},
+	})
+}
