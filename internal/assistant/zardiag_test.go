@@ -39,3 +39,20 @@ func TestBareContactWord(t *testing.T) {
 		{Hungarian, "Telefonon is lehet rendelni?", "munkanapokon", false},
 	})
 }
+
+// TestRestatedFAQBeforeService: a question that says every key word of an FAQ's question, with
+// the same question word, asks that FAQ, though a service whose name and description hold more
+// of the visitor's words ranks higher ("Mit kell vinnem…" of "Mi kell a … pótlásához?"); the
+// price of that service is still the service's to give.
+func TestRestatedFAQBeforeService(t *testing.T) {
+	office := Profile{CompanyName: "Gyors Ügyintéző Iroda",
+		Description: "Okmányügyek intézése Kaposváron.",
+		Services: []Service{{Name: "Jogosítvány csere és pótlás", Description: "Lejárt vagy elveszett jogosítvány pótlása ügyintézéssel, a legtöbb kategóriára.", Price: "9 000 Ft-tól"},
+			{Name: "Útlevél ügyintézés", Description: "Új útlevél igénylése gyorsított eljárásban.", Price: "12 000 Ft"}},
+		FAQ: []QA{{Question: "Mi kell a jogosítvány pótlásához?", Answer: "A személyi igazolvány és egy orvosi alkalmassági igazolás."},
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy bankkártyával."}}}
+	checkAnswers(t, office, []answerCase{
+		{Hungarian, "Mit kell vinnem, ha pótolni kell az elveszett jogosítványt?", "orvosi alkalmassági", false},
+		{Hungarian, "Mennyibe kerül az elveszett jogosítvány pótlása?", "9 000 Ft", false},
+	})
+}
