@@ -1820,11 +1820,16 @@ func (s scored) namesAHeadAsItself(q query) bool {
 	return false
 }
 
-// beginsCompound reports whether the visitor's Hungarian word is only the first part of the
-// profile's longer compound: "defekt" of "defektjavítás".
+// beginsCompound reports whether the visitor's word is only the first part of the profile's
+// longer compound: "defekt" of "defektjavítás"; an English word whose lexicon words give that
+// part and neither the whole nor a later part: "window" of "ablakpucolás" (window cleaning).
 func beginsCompound(q, k *term) bool {
+	if q.english {
+		return len(k.parts) > 1 && q.translatedTo(k.fold, k.lemmas) < 0 && q.headTranslatedTo(k.fold, k.lemmas, &k.ends) < 0 &&
+			q.translatedTo("", k.parts[:1]) >= 0 && q.translatedTo("", k.parts[1:]) < 0
+	}
 	ql, kl := q.lemmas[0], k.lemmas[0]
-	return !q.english && len(ql) >= 4 && len(kl) >= len(ql)+3 && strings.HasPrefix(kl, ql)
+	return len(ql) >= 4 && len(kl) >= len(ql)+3 && strings.HasPrefix(kl, ql)
 }
 
 // namesTheDay reports whether the fact matches each of the query's topic words that name a

@@ -56,3 +56,32 @@ func TestRestatedFAQBeforeService(t *testing.T) {
 		{Hungarian, "Mennyibe kerül az elveszett jogosítvány pótlása?", "9 000 Ft", false},
 	})
 }
+
+// TestEnglishWordBeginsCompound: an English word whose Hungarian is only the first part of an
+// entry's compound name ("window": "ablak" of "Ablakpucolás", window cleaning) does not name
+// that entry, as a Hungarian word that only begins it does not: the head of a Hungarian
+// compound is its last part. So it does not veto the entry that says what is asked.
+func TestEnglishWordBeginsCompound(t *testing.T) {
+	cleaners := Profile{CompanyName: "Ragyogó Kft.",
+		Description: "Lakások takarítása Zalaegerszegen.",
+		Services: []Service{{Name: "Költözés utáni takarítás", Description: "Üres lakás alapos takarítása; az ablakokat is megtisztítjuk, a függönyöket kimossuk.", Price: "45 000 Ft-tól"},
+			{Name: "Ablakpucolás", Description: "Keretekkel és párkányokkal együtt, vegyszer nélkül.", Price: "1 500 Ft / darab"}},
+		FAQ: []QA{{Question: "Hétvégén is jöttök?", Answer: "Szombaton délelőtt igen."}}}
+	checkAnswers(t, cleaners, []answerCase{
+		{English, "Do you wash the curtains with the windows?", "függönyöket", false},
+		{Hungarian, "Mennyibe kerül az ablakpucolás?", "1 500 Ft", false},
+	})
+	for _, tc := range []struct {
+		en, hu string
+		want   bool
+	}{
+		{"windows", "ablakpucolás", true},
+		{"window", "ablak", false},
+		{"cleaning", "ablakpucolás", false},
+	} {
+		q, k := newTerm(tc.en, true), makeTerm(tc.hu, false, true)
+		if got := beginsCompound(&q, &k); got != tc.want {
+			t.Errorf("beginsCompound(%q, %q) = %v, want %v", tc.en, tc.hu, got, tc.want)
+		}
+	}
+}
