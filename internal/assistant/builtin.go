@@ -219,6 +219,13 @@ func (r *responder) content() []string {
 			return nil
 		}
 	}
+	if len(chosen) > 0 && chosen[0].kind == factService && !priceAsked {
+		// A service whose name and description hold more of the visitor's words ranks over the
+		// FAQ the visitor asks in other words; the FAQ answers what its own question asks.
+		if i := restatedFAQ(ss, q, chosen[0]); i >= 0 {
+			chosen = ss[i : i+1]
+		}
+	}
 	namedOther := func(s scored) bool { return s.keyCover >= minKeyCover && r.namedInstead(s, chosen[0], q, priceAsked) }
 	if len(chosen) > 0 && named(chosen[0].kind) && chosen[0].keyCover == 0 && !q.where && q.onePart() && slices.ContainsFunc(ss, namedOther) {
 		// Likewise an entry that matches only by what it says, no word of its name, while the
@@ -342,6 +349,23 @@ func (r *responder) content() []string {
 		add(tx.buying)
 	}
 	return parts
+}
+
+// restatedFAQ returns the FAQ whose own question the message restates, or -1: it names every
+// key word of the FAQ, more of it than of the service chosen, and asks with the same question
+// words: "Mit kell vinnem, ha pótolni kell a jogosítványt?" asks "Mi kell a jogosítvány
+// pótlásához?", not what the licence replacement service is.
+func restatedFAQ(ss []scored, q query, service scored) int {
+	for i, s := range ss {
+		lang := 0
+		if q.english && s.faq.QuestionEN != "" {
+			lang = 1
+		}
+		if s.kind == factFAQ && q.asks != 0 && s.asks[lang] == q.asks && s.keyCover >= 1 && s.keyCover > service.keyCover && s.namesAHead(q) {
+			return i
+		}
+	}
+	return -1
 }
 
 // asksWhereToDo reports whether a where-question asks where one can do something that no

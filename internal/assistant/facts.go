@@ -1756,10 +1756,12 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				if a, b := askedAlike(s, q), askedAlike(ss[best], q); a && !b || a == b && keyStrength(s, q) > keyStrength(ss[best], q) {
 					best, bestRank = i, max(rank, bestRank)
 				}
-			case best >= 0 && fixedFact(s.kind) && named(ss[best].kind) && !q.where && rank < bestRank*(1+fixedTie) && ss[best].keyCover > 0:
+			case best >= 0 && fixedFact(s.kind) && named(ss[best].kind) && !q.where && rank < bestRank*(1+fixedTie) && ss[best].keyCover > 0 &&
+				!(contactKind(s.kind) && q.asksContactOnly()):
 				// The words that ask for an address or a phone are general ("iroda", office);
 				// an entry of the company's own that names the word is what a question of no
-				// "where" means: "Irodát is takarítotok?" asks about office cleaning.
+				// "where" means: "Irodát is takarítotok?" asks about office cleaning. A question of
+				// nothing but a word of reaching ("Tel?") asks for the phone or email itself.
 			case rank > bestRank:
 				best, bestRank = i, rank
 			}
@@ -1793,6 +1795,23 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		return nil // "Is there a lesson on Saturday?" asks of a day: entries that name none say nothing of it
 	}
 	return out
+}
+
+// asksContactOnly reports whether every topic word of the query is a word of reaching the
+// company (its phone, email or address: "Tel?", "Telefonszám?"): it asks for that and names
+// nothing else an entry could be about.
+func (q query) asksContactOnly() bool {
+	n := 0
+	for _, t := range q.terms {
+		if t.weight < 1 {
+			continue
+		}
+		if t.concepts&contactConcepts == 0 || t.mine {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // modifier reports whether the query's topic word j stands right before another topic word
@@ -1847,11 +1866,16 @@ func (s scored) namesAHeadAsItself(q query) bool {
 	return false
 }
 
-// beginsCompound reports whether the visitor's Hungarian word is only the first part of the
-// profile's longer compound: "defekt" of "defektjavítás".
+// beginsCompound reports whether the visitor's word is only the first part of the profile's
+// longer compound: "defekt" of "defektjavítás"; an English word whose lexicon words give that
+// part and neither the whole nor a later part: "window" of "ablakpucolás" (window cleaning).
 func beginsCompound(q, k *term) bool {
+	if q.english {
+		return len(k.parts) > 1 && q.translatedTo(k.fold, k.lemmas) < 0 && q.headTranslatedTo(k.fold, k.lemmas, &k.ends) < 0 &&
+			q.translatedTo("", k.parts[:1]) >= 0 && q.translatedTo("", k.parts[1:]) < 0
+	}
 	ql, kl := q.lemmas[0], k.lemmas[0]
-	return !q.english && len(ql) >= 4 && len(kl) >= len(ql)+3 && strings.HasPrefix(kl, ql)
+	return len(ql) >= 4 && len(kl) >= len(ql)+3 && strings.HasPrefix(kl, ql)
 }
 
 // namesTheDay reports whether the fact matches each of the query's topic words that name a

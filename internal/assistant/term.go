@@ -677,7 +677,10 @@ func match(q, k *term) float64 {
 	if alike && nearTypo(q.fold, k.fold) {
 		return typo
 	}
-	if q.english && !k.english {
+	if q.english && !k.english && (q.key == "" || len(k.gloss) == 0) {
+		// An international word the dictionaries do not pair ("vinyl", "vinilpadló"). When
+		// both know their words and neither pairs them, a likeness of sound is a false friend:
+		// "padlock" is no "padló" (floor).
 		if m := soundsAlike(q.sound, k.sound); m > 0 {
 			return m
 		}
