@@ -163,11 +163,15 @@ func (r *responder) content() []string {
 			return []string{r.render(ss[i], false)}
 		}
 	}
+	byHowMuch := false
 	if !priceAsked && q.howMuch != 0 && !t.gated() && (len(chosen) == 0 || !chosen[0].priced()) {
 		// "Reformer óra mennyi?": a bare "mennyi" of what a priced service's name alone names
-		// asks what that service costs, not what an entry that mentions the word says.
+		// asks what that service costs, not what an entry that mentions the word says. Its
+		// name said, the rest of the question may describe it in words of the visitor's own
+		// ("Van olyan zárbetétetek, amit nem lehet kifúrni? Mennyi?"): half of the question
+		// explained is enough, as for an entry the question names.
 		if i := namedByHowMuch(ss, q, chosen); i >= 0 && !slices.ContainsFunc(chosen, func(c scored) bool { return sameFact(c.fact, ss[i].fact) }) {
-			chosen = ss[i : i+1]
+			chosen, byHowMuch = ss[i:i+1], true
 		}
 	}
 	if priceAsked && in.Quote && !in.Price && !q.price {
@@ -276,7 +280,8 @@ func (r *responder) content() []string {
 			chosen, r.whenHours = ss[i:i+1], true
 		}
 	}
-	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
+	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours &&
+		!(byHowMuch && explained(chosen, ss, q) >= minExplainedNamed) {
 		if t.Captured.isZero() {
 			r.handover = true
 		}

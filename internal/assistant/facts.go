@@ -883,6 +883,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	q.howMuch |= q.howMuchBefore()
 	if q.duration || q.when || q.where || q.clock {
 		q.howMuch = 0 // "Mennyi idő?", "mennyi ... mikor": not what it costs
 	}
@@ -929,6 +930,24 @@ func visitors(folded []string, i int, english bool) bool {
 	return false
 }
 
+// howMuchBefore returns the bits of the parts before a bare "mennyi" part that names no topic
+// of its own ("Kölcsönöztök bringát? Mennyi?", "…, az mennyi lesz?"): such a "mennyi" asks
+// how much the thing the message named before it is, as a "mennyi" in its part would.
+func (q query) howMuchBefore() uint64 {
+	var out uint64
+	for p := 1; p < 64 && q.howMuch>>p != 0; p++ {
+		if q.howMuch&partBit(p) == 0 || slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.part == p && t.weight >= 1 }) {
+			continue
+		}
+		for _, t := range q.terms {
+			if t.part < p && t.weight >= 1 {
+				out |= partBit(t.part)
+			}
+		}
+	}
+	return out
+}
+
 // howMuchParts returns a bit (see partBit) for each part of a Hungarian message's folded words
 // whose "mennyi" stands bare: last in its clause or before an article ("Reformer óra mennyi?",
 // "Mennyi a bérlet?"), not before what it counts ("mennyi ember", "mennyi idő"); none when
@@ -940,12 +959,22 @@ func howMuchParts(folded []string, partAt []int) uint64 {
 		case strings.HasPrefix(f, "hany") || f == "mekkora" || f == "mennyit" || f == "mennyien":
 			return 0
 		case f != "mennyi":
-		case i+1 == len(folded) || folded[i+1] == clauseBreak || coordinators[folded[i+1]] || folded[i+1] == "a" || folded[i+1] == "az":
-			out |= partBit(partAt[i])
+		default:
+			j := i + 1
+			for j < len(folded) && copulaForms[folded[j]] {
+				j++ // "Mennyi lenne?", "az mennyi lesz?": the copula asks no count
+			}
+			if j == len(folded) || folded[j] == clauseBreak || coordinators[folded[j]] || folded[j] == "a" || folded[j] == "az" {
+				out |= partBit(partAt[i])
+			}
 		}
 	}
 	return out
 }
+
+// copulaForms are the forms of "van" (to be) that may stand after a bare "mennyi" ("mennyi
+// lesz", "mennyi lenne", "mennyi volt") other than "van" itself.
+var copulaForms = wordSet(`lesz lenne lett volt volna lesznek lennenek`)
 
 // saysPrefixed reports whether a profile's FAQ or service says the visitor's prefixed verb t
 // with its prefix (see prefixedMatch): "elhozni" (fetch) and "ingyenesen elhozzuk" (we fetch

@@ -1,0 +1,53 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// priceProfile is a made-up watch repairer whose FAQ about opening a watch mentions the seal
+// that one of its priced services is.
+func priceProfile() Profile {
+	return Profile{CompanyName: "Ketyegő Kft.",
+		Description:  "Karórák és faliórák javítása, elemcsere és tömítés megvárható.",
+		OpeningHours: "Hétfő–péntek 9–17",
+		Address:      "Győr, Próba utca 7.",
+		Services: []Service{
+			{Name: "Elemcsere", Description: "Karóra elemének cseréje, helyben, pár perc alatt.", Price: "3 500 Ft"},
+			{Name: "Vízálló tömítés", Description: "Karcolásálló gumitömítés, nyomáspróbával.", Price: "12 000 Ft-tól"},
+			{Name: "Szíjcsere", Description: "Bőr- vagy fémszíj felszerelése, a régi szíj elvihető.", Price: "4 000 Ft-tól"},
+		},
+		FAQ: []QA{
+			{Question: "Kinyitjátok a hátlapot?", Answer: "Igen, kíméletesen: a tömítést sem karcoljuk meg."},
+			{Question: "Van garancia a javításra?", Answer: "Minden javításra egy év garanciát adunk."},
+		}}
+}
+
+// TestTrailingHowMuch: a "mennyi" that stands as a part of its own, with no topic word ("…?
+// Mennyi?", "…, az mennyi lesz?"), asks the price of what the message named before it, when
+// that is a priced service's own name; and that name said, the rest of the question may
+// describe the service in the visitor's words. A trailing "mennyi" of what no priced service
+// names ("…garancia? Mennyi?") asks no price.
+func TestTrailingHowMuch(t *testing.T) {
+	p := priceProfile()
+	for _, tc := range []struct {
+		message string
+		want    string // a piece of the answer; empty: handed over
+		not     string // a piece the answer must not hold
+	}{
+		{"Van olyan tömítésetek, amit nem lehet megkarcolni? Mennyi?", "12 000 Ft", "kíméletesen"},
+		{"Van tömítés, amit nem lehet megkarcolni? Mennyi lenne?", "12 000 Ft", "kíméletesen"},
+		{"Tömítés, amit nem lehet megkarcolni, az mennyi lesz?", "12 000 Ft", "kíméletesen"},
+		{"Van garancia a javításra? Mennyi?", "egy év garanciát", "Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.want == "" && !got.Handover || tc.want != "" && (got.Handover || !strings.Contains(got.Text, tc.want)) ||
+			tc.not != "" && strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, want %q and not %q in: %s", tc.message, got.Handover, tc.want, tc.not, got.Text)
+		}
+	}
+}
