@@ -679,7 +679,8 @@ func namedPriced(ss []scored) int {
 // namedByHowMuch returns the priced service that a topic word of a bare "mennyi" part of the
 // question names by a word of the service's name, as its idea, when no other entry's name holds
 // that word and the service's name is more of what the question says than that of the fact
-// chosen; or -1.
+// chosen, or when the others that hold it have no price and its name is as much of it;
+// or -1.
 func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 	cover := 0.0
 	if len(chosen) > 0 {
@@ -691,18 +692,31 @@ func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 		if qt.weight < 1 || q.howMuch&partBit(qt.part) == 0 {
 			continue
 		}
-		owner := -1
+		owner, priced := -1, -1
 		for i, s := range ss {
 			if !named(s.kind) || !slices.ContainsFunc(s.keys, func(k term) bool { return match(&qt.term, &k) >= sameIdea }) {
 				continue
 			}
-			if owner >= 0 {
-				owner = -2 // named by two entries: which one is meant is not said
-				break
+			if s.kind == factService && s.priced() {
+				if priced == -1 {
+					priced = i
+				} else {
+					priced = -2 // two priced services: which one is meant is not said
+				}
 			}
-			owner = i
+			if owner == -1 {
+				owner = i
+			} else {
+				owner = -2 // named by two entries: which one is meant is not said
+			}
 		}
-		if owner < 0 || !ss[owner].priced() || ss[owner].kind != factService || ss[owner].keyCover <= cover {
+		ahead := owner >= 0 && ss[owner].keyCover > cover
+		if owner == -2 && priced >= 0 {
+			// "Mennyi a reggeli?" of an FAQ and a priced service that both name it: what it
+			// costs is the service's to say, named as much as the FAQ is.
+			owner, ahead = priced, ss[priced].keyCover >= cover
+		}
+		if !ahead || !ss[owner].priced() || ss[owner].kind != factService {
 			continue
 		}
 		if found >= 0 && found != owner {

@@ -884,6 +884,13 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	q.howMuch |= q.howMuchBefore()
+	for i := range q.terms {
+		if t := &q.terms[i]; !english && (q.howMuch|q.priceParts)&partBit(t.part) != 0 && distributive(t.fold) {
+			// "Mennyi a reggeli fejenként?": per what the price is stated, the unit of the
+			// answer, as "/ fő" is of the price, not a topic the profile must say.
+			t.weight = min(t.weight, quantityWeight)
+		}
+	}
 	if q.duration || q.when || q.where || q.clock {
 		q.howMuch = 0 // "Mennyi idő?", "mennyi ... mikor": not what it costs
 	}
@@ -961,8 +968,8 @@ func howMuchParts(folded []string, partAt []int) uint64 {
 		case f != "mennyi":
 		default:
 			j := i + 1
-			for j < len(folded) && copulaForms[folded[j]] {
-				j++ // "Mennyi lenne?", "az mennyi lesz?": the copula asks no count
+			for j < len(folded) && (copulaForms[folded[j]] || distributive(folded[j])) {
+				j++ // "Mennyi lenne?", "mennyi óránként": no count of the word after it
 			}
 			if j == len(folded) || folded[j] == clauseBreak || coordinators[folded[j]] || folded[j] == "a" || folded[j] == "az" {
 				out |= partBit(partAt[i])
@@ -970,6 +977,12 @@ func howMuchParts(folded []string, partAt []int) uint64 {
 		}
 	}
 	return out
+}
+
+// distributive reports whether a folded Hungarian word is in the distributive case, "-nként"
+// ("fejenként", "óránként", "négyzetméterenként"): per one of what it names.
+func distributive(f string) bool {
+	return len(f) > len("nkent")+2 && strings.HasSuffix(f, "nkent")
 }
 
 // copulaForms are the forms of "van" (to be) that may stand after a bare "mennyi" ("mennyi

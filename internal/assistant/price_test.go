@@ -17,10 +17,12 @@ func priceProfile() Profile {
 			{Name: "Elemcsere", Description: "Karóra elemének cseréje, helyben, pár perc alatt.", Price: "3 500 Ft"},
 			{Name: "Vízálló tömítés", Description: "Karcolásálló gumitömítés, nyomáspróbával.", Price: "12 000 Ft-tól"},
 			{Name: "Szíjcsere", Description: "Bőr- vagy fémszíj felszerelése, a régi szíj elvihető.", Price: "4 000 Ft-tól"},
+			{Name: "Ultrahangos tisztítás", Description: "A tok és a fémszíj tisztítása, szárítással.", Price: "2 500 Ft"},
 		},
 		FAQ: []QA{
 			{Question: "Kinyitjátok a hátlapot?", Answer: "Igen, kíméletesen: a tömítést sem karcoljuk meg."},
 			{Question: "Van garancia a javításra?", Answer: "Minden javításra egy év garanciát adunk."},
+			{Question: "Benne van az árban a tisztítás?", Answer: "A javítás árában nincs benne; a tisztítás külön kérhető."},
 		}}
 }
 
@@ -47,6 +49,33 @@ func TestTrailingHowMuch(t *testing.T) {
 		}
 		if tc.want == "" && !got.Handover || tc.want != "" && (got.Handover || !strings.Contains(got.Text, tc.want)) ||
 			tc.not != "" && strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, want %q and not %q in: %s", tc.message, got.Handover, tc.want, tc.not, got.Text)
+		}
+	}
+}
+
+// TestHowMuchOfAPricedService: a bare "mennyi" of a word that an FAQ and one priced service
+// both name by their own words ("Mennyi a tisztítás?" of "Benne van az árban a tisztítás?" and
+// "Ultrahangos tisztítás") asks what the service costs; a word in the distributive case
+// ("alkalmanként", "fejenként") in such a question, or right after its "mennyi", is the unit of
+// the price, not a topic the profile must say.
+func TestHowMuchOfAPricedService(t *testing.T) {
+	p := priceProfile()
+	for _, tc := range []struct {
+		message string
+		want    string // a piece of the answer
+		not     string // a piece the answer must not hold
+	}{
+		{"Mennyi a tisztítás?", "2 500 Ft", "külön kérhető"},
+		{"Mennyi a tisztítás alkalmanként?", "2 500 Ft", "külön kérhető"},
+		{"Mennyi alkalmanként a tisztítás?", "2 500 Ft", "külön kérhető"},
+		{"Mennyi a garancia?", "egy év garanciát", "Ft"},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, tc.want) || tc.not != "" && strings.Contains(got.Text, tc.not) {
 			t.Errorf("%q: handover %v, want %q and not %q in: %s", tc.message, got.Handover, tc.want, tc.not, got.Text)
 		}
 	}
