@@ -982,8 +982,12 @@ func howMuchParts(folded []string, partAt []int) uint64 {
 // distributive reports whether a folded Hungarian word is in the distributive case, "-nként"
 // ("fejenként", "óránként", "négyzetméterenként"): per one of what it names.
 func distributive(f string) bool {
-	return len(f) > len("nkent")+2 && strings.HasSuffix(f, "nkent")
+	return len(f) > len("nkent")+2 && strings.HasSuffix(f, "nkent") || timeDistributives[f]
 }
+
+// timeDistributives are the distributive forms of units of time in "-nta", "-nte": per day,
+// week, month, year.
+var timeDistributives = wordSet(`naponta hetente havonta evente`)
 
 // copulaForms are the forms of "van" (to be) that may stand after a bare "mennyi" ("mennyi
 // lesz", "mennyi lenne", "mennyi volt") other than "van" itself.

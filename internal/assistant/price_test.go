@@ -57,7 +57,7 @@ func TestTrailingHowMuch(t *testing.T) {
 // TestHowMuchOfAPricedService: a bare "mennyi" of a word that an FAQ and one priced service
 // both name by their own words ("Mennyi a tisztítás?" of "Benne van az árban a tisztítás?" and
 // "Ultrahangos tisztítás") asks what the service costs; a word in the distributive case
-// ("alkalmanként", "fejenként") in such a question, or right after its "mennyi", is the unit of
+// ("alkalmanként", "havonta") in such a question, or right after its "mennyi", is the unit of
 // the price, not a topic the profile must say.
 func TestHowMuchOfAPricedService(t *testing.T) {
 	p := priceProfile()
@@ -69,6 +69,7 @@ func TestHowMuchOfAPricedService(t *testing.T) {
 		{"Mennyi a tisztítás?", "2 500 Ft", "külön kérhető"},
 		{"Mennyi a tisztítás alkalmanként?", "2 500 Ft", "külön kérhető"},
 		{"Mennyi alkalmanként a tisztítás?", "2 500 Ft", "külön kérhető"},
+		{"Mennyi havonta a tisztítás?", "2 500 Ft", "külön kérhető"},
 		{"Mennyi a garancia?", "egy év garanciát", "Ft"},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
