@@ -164,14 +164,22 @@ func (r *responder) content() []string {
 		}
 	}
 	byHowMuch := false
-	if !priceAsked && q.howMuch != 0 && !t.gated() && (len(chosen) == 0 || !chosen[0].priced()) {
+	if !priceAsked && q.howMuch != 0 && !t.gated() {
 		// "Reformer óra mennyi?": a bare "mennyi" of what a priced service's name alone names
 		// asks what that service costs, not what an entry that mentions the word says. Its
 		// name said, the rest of the question may describe it in words of the visitor's own
 		// ("Van olyan zárbetétetek, amit nem lehet kifúrni? Mennyi?"): half of the question
 		// explained is enough, as for an entry the question names.
-		if i := namedByHowMuch(ss, q, chosen); i >= 0 && !slices.ContainsFunc(chosen, func(c scored) bool { return sameFact(c.fact, ss[i].fact) }) {
-			chosen, byHowMuch = ss[i:i+1], true
+		if len(chosen) == 0 || !chosen[0].priced() {
+			if i := namedByHowMuch(ss, q, chosen); i >= 0 && !slices.ContainsFunc(chosen, func(c scored) bool { return sameFact(c.fact, ss[i].fact) }) {
+				chosen, byHowMuch = ss[i:i+1], true
+			}
+		} else if len(chosen) > 1 && !answers(ss, q, chosen) {
+			// So is it when chosen first, with an entry beside it that the two do not answer
+			// the question with: "Havidíjas kertgondozást vállaltok? Mennyi?".
+			if i := namedByHowMuch(ss, q, nil); i >= 0 && sameFact(ss[i].fact, chosen[0].fact) {
+				chosen, byHowMuch = chosen[:1], true
+			}
 		}
 	}
 	if priceAsked && in.Quote && !in.Price && !q.price {

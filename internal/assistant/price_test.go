@@ -17,11 +17,13 @@ func priceProfile() Profile {
 			{Name: "Elemcsere", Description: "Karóra elemének cseréje, helyben, pár perc alatt.", Price: "3 500 Ft"},
 			{Name: "Vízálló tömítés", Description: "Karcolásálló gumitömítés, nyomáspróbával.", Price: "12 000 Ft-tól"},
 			{Name: "Szíjcsere", Description: "Bőr- vagy fémszíj felszerelése, a régi szíj elvihető.", Price: "4 000 Ft-tól"},
+			{Name: "Rendszeres karbantartás", Description: "Havi átalány: évente kétszeri átvizsgálás.", Price: "9 000 Ft / hó"},
 			{Name: "Ultrahangos tisztítás", Description: "A tok és a fémszíj tisztítása, szárítással.", Price: "2 500 Ft"},
 		},
 		FAQ: []QA{
 			{Question: "Kinyitjátok a hátlapot?", Answer: "Igen, kíméletesen: a tömítést sem karcoljuk meg."},
 			{Question: "Van garancia a javításra?", Answer: "Minden javításra egy év garanciát adunk."},
+			{Question: "Milyen órákat vállaltok?", Answer: "Kar- és faliórát, mechanikusat és kvarcot is."},
 			{Question: "Benne van az árban a tisztítás?", Answer: "A javítás árában nincs benne; a tisztítás külön kérhető."},
 		}}
 }
@@ -29,7 +31,8 @@ func priceProfile() Profile {
 // TestTrailingHowMuch: a "mennyi" that stands as a part of its own, with no topic word ("…?
 // Mennyi?", "…, az mennyi lesz?"), asks the price of what the message named before it, when
 // that is a priced service's own name; and that name said, the rest of the question may
-// describe the service in the visitor's words. A trailing "mennyi" of what no priced service
+// describe the service in the visitor's words, also when another entry chosen beside the
+// service ("Milyen órákat vállaltok?" by "vállaltok") leaves the two short of an answer. A trailing "mennyi" of what no priced service
 // names ("…garancia? Mennyi?") asks no price.
 func TestTrailingHowMuch(t *testing.T) {
 	p := priceProfile()
@@ -41,6 +44,7 @@ func TestTrailingHowMuch(t *testing.T) {
 		{"Van olyan tömítésetek, amit nem lehet megkarcolni? Mennyi?", "12 000 Ft", "kíméletesen"},
 		{"Van tömítés, amit nem lehet megkarcolni? Mennyi lenne?", "12 000 Ft", "kíméletesen"},
 		{"Tömítés, amit nem lehet megkarcolni, az mennyi lesz?", "12 000 Ft", "kíméletesen"},
+		{"Havidíjas karbantartást is vállaltok gyűjtőknek? Mennyi?", "9 000 Ft", ""},
 		{"Van garancia a javításra? Mennyi?", "egy év garanciát", "Ft"},
 	} {
 		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
