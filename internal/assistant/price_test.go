@@ -17,12 +17,14 @@ func priceProfile() Profile {
 			{Name: "Elemcsere", Description: "Karóra elemének cseréje, helyben, pár perc alatt.", Price: "3 500 Ft"},
 			{Name: "Vízálló tömítés", Description: "Karcolásálló gumitömítés, nyomáspróbával.", Price: "12 000 Ft-tól"},
 			{Name: "Szíjcsere", Description: "Bőr- vagy fémszíj felszerelése, a régi szíj elvihető.", Price: "4 000 Ft-tól"},
+			{Name: "Sürgős javítás", Description: "Javítás még aznap, a sorban előre véve.", Price: "a javítás ára + 5 000 Ft"},
 			{Name: "Rendszeres karbantartás", Description: "Havi átalány: évente kétszeri átvizsgálás.", Price: "9 000 Ft / hó"},
 			{Name: "Ultrahangos tisztítás", Description: "A tok és a fémszíj tisztítása, szárítással.", Price: "2 500 Ft"},
 		},
 		FAQ: []QA{
 			{Question: "Kinyitjátok a hátlapot?", Answer: "Igen, kíméletesen: a tömítést sem karcoljuk meg."},
 			{Question: "Van garancia a javításra?", Answer: "Minden javításra egy év garanciát adunk."},
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy kártyával, az átvételkor."},
 			{Question: "Milyen órákat vállaltok?", Answer: "Kar- és faliórát, mechanikusat és kvarcot is."},
 			{Question: "Benne van az árban a tisztítás?", Answer: "A javítás árában nincs benne; a tisztítás külön kérhető."},
 		}}
@@ -82,6 +84,24 @@ func TestHowMuchOfAPricedService(t *testing.T) {
 		}
 		if got.Handover || !strings.Contains(got.Text, tc.want) || tc.not != "" && strings.Contains(got.Text, tc.not) {
 			t.Errorf("%q: handover %v, want %q and not %q in: %s", tc.message, got.Handover, tc.want, tc.not, got.Text)
+		}
+	}
+}
+
+// TestHowMuchMoreToPay: "mennyivel kell többet fizetni" asks what something costs beyond the
+// usual, a price, not whether or how one pays.
+func TestHowMuchMoreToPay(t *testing.T) {
+	p := priceProfile()
+	for _, message := range []string{
+		"Sürgős javításnál mennyivel kell többet fizetni?",
+		"Sürgős javításnál mennyivel többet kell fizetni?",
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "5 000 Ft") || strings.Contains(got.Text, "Készpénzzel") {
+			t.Errorf("%q: handover %v, want the surcharge of the urgent repair in: %s", message, got.Handover, got.Text)
 		}
 	}
 }
