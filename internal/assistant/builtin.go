@@ -163,6 +163,28 @@ func (r *responder) content() []string {
 			return []string{r.render(ss[i], false)}
 		}
 	}
+	if priceAsked && !t.gated() && len(chosen) > 0 && chosen[0].kind == factFAQ {
+		// "Mennyibe kerül egy hatha óra?": an FAQ that says the service's word in its answer,
+		// with a price of something else ("egy online alkalom 2 500 Ft"), is no answer when a
+		// priced service names that word and matches all the FAQ matches, or ranks as high
+		// ("esküvői torta ára?" of the FAQ "Van tortakóstoló esküvő előtt?" and the service
+		// "Esküvői torta"): the price asked is the service's own.
+		i := namedOverFAQ(ss, q, chosen[0])
+		if i < 0 {
+			i = slices.IndexFunc(ss, func(s scored) bool {
+				return s.kind == factService && s.priced() && s.keyCover > 0 && rank(s) >= rank(chosen[0])
+			})
+		}
+		if i >= 0 {
+			own := []scored{ss[i]}
+			for _, c := range chosen[1:] {
+				if !sameFact(c.fact, ss[i].fact) {
+					own = append(own, c) // what the rest of the question asks
+				}
+			}
+			chosen = own
+		}
+	}
 	byHowMuch := false
 	if !priceAsked && q.howMuch != 0 && !t.gated() {
 		// "Reformer óra mennyi?": a bare "mennyi" of what a priced service's name alone names
@@ -682,6 +704,32 @@ func namedPriced(ss []scored) int {
 		}
 	}
 	return best
+}
+
+// namedOverFAQ returns the priced service that matches strongly every topic word the FAQ faq
+// matches strongly and names by its own name a topic word that the FAQ's question does not;
+// or -1.
+func namedOverFAQ(ss []scored, q query, faq scored) int {
+	names := func(s scored, j int) bool {
+		return slices.ContainsFunc(s.keys, func(k term) bool { return match(&q.terms[j].term, &k) >= sameIdea })
+	}
+	for i, s := range ss {
+		if s.kind != factService || !s.priced() || s.keyCover == 0 {
+			continue
+		}
+		covers, more := true, false
+		for j := range q.terms {
+			if q.terms[j].weight < 1 {
+				continue
+			}
+			covers = covers && (!faq.strongAt[j] || s.strongAt[j])
+			more = more || names(s, j) && !names(faq, j)
+		}
+		if covers && more {
+			return i
+		}
+	}
+	return -1
 }
 
 // namedByHowMuch returns the priced service that a topic word of a bare "mennyi" part of the

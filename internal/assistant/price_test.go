@@ -105,3 +105,35 @@ func TestHowMuchMoreToPay(t *testing.T) {
 		}
 	}
 }
+
+// recordProfile is a made-up record cleaner whose FAQ about posting mentions records and a
+// price of its own.
+func recordProfile() Profile {
+	return Profile{CompanyName: "Barázda Bt.",
+		Description: "Hanglemezek gondozása Pécsett.",
+		Services: []Service{
+			{Name: "Bakelit felújítás", Description: "Tisztítás ultrahanggal, antisztatikus tasakkal.", Price: "900 Ft / lemez"},
+			{Name: "Digitalizálás", Description: "Lemezről hangfájl, sávokra vágva.", Price: "3 000 Ft / lemez"},
+		},
+		FAQ: []QA{
+			{Question: "Tisztítás postán?", Answer: "Igen, a bakelit lemezeket postán is fogadjuk; a visszaküldés 2 000 Ft."},
+			{Question: "Bakelit postán?", Answer: "Igen, fogadjuk; a visszaküldés 2 000 Ft."},
+		}}
+}
+
+// TestPriceOfTheNamedService: a price question that an FAQ and a priced service match as
+// much, the FAQ by a word of its question and one of its answer, which states a price of
+// something else, asks the price of the service the question names; so does one that names
+// the two alike ("Bakelit ára?" of "Bakelit postán?" and "Bakelit felújítás").
+func TestPriceOfTheNamedService(t *testing.T) {
+	p := recordProfile()
+	for _, message := range []string{"Mennyibe kerül a bakelit tisztítás?", "Mi a bakelit tisztítás ára?", "Bakelit ára?"} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Handover || !strings.Contains(got.Text, "900 Ft") || strings.Contains(got.Text, "2 000 Ft") {
+			t.Errorf("%q: handover %v, want the cleaning's price, not the postage, in: %s", message, got.Handover, got.Text)
+		}
+	}
+}
