@@ -172,11 +172,45 @@ func (r *responder) content() []string {
 			return []string{r.render(ss[i], false)}
 		}
 	}
-	if !priceAsked && q.howMuch != 0 && !t.gated() && (len(chosen) == 0 || !chosen[0].priced()) {
+	if priceAsked && !t.gated() && len(chosen) > 0 && chosen[0].kind == factFAQ {
+		// "Mennyibe kerül egy hatha óra?": an FAQ that says the service's word in its answer,
+		// with a price of something else ("egy online alkalom 2 500 Ft"), is no answer when a
+		// priced service names that word and matches all the FAQ matches, or ranks as high
+		// ("esküvői torta ára?" of the FAQ "Van tortakóstoló esküvő előtt?" and the service
+		// "Esküvői torta"): the price asked is the service's own.
+		i := namedOverFAQ(ss, q, chosen[0])
+		if i < 0 {
+			i = slices.IndexFunc(ss, func(s scored) bool {
+				return s.kind == factService && s.priced() && s.keyCover > 0 && rank(s) >= rank(chosen[0])
+			})
+		}
+		if i >= 0 {
+			own := []scored{ss[i]}
+			for _, c := range chosen[1:] {
+				if !sameFact(c.fact, ss[i].fact) {
+					own = append(own, c) // what the rest of the question asks
+				}
+			}
+			chosen = own
+		}
+	}
+	byHowMuch := false
+	if !priceAsked && q.howMuch != 0 && !t.gated() {
 		// "Reformer óra mennyi?": a bare "mennyi" of what a priced service's name alone names
-		// asks what that service costs, not what an entry that mentions the word says.
-		if i := namedByHowMuch(ss, q, chosen); i >= 0 && !slices.ContainsFunc(chosen, func(c scored) bool { return sameFact(c.fact, ss[i].fact) }) {
-			chosen = ss[i : i+1]
+		// asks what that service costs, not what an entry that mentions the word says. Its
+		// name said, the rest of the question may describe it in words of the visitor's own
+		// ("Van olyan zárbetétetek, amit nem lehet kifúrni? Mennyi?"): half of the question
+		// explained is enough, as for an entry the question names.
+		if len(chosen) == 0 || !chosen[0].priced() {
+			if i := namedByHowMuch(ss, q, chosen); i >= 0 && !slices.ContainsFunc(chosen, func(c scored) bool { return sameFact(c.fact, ss[i].fact) }) {
+				chosen, byHowMuch = ss[i:i+1], true
+			}
+		} else if len(chosen) > 1 && !answers(ss, q, chosen) {
+			// So is it when chosen first, with an entry beside it that the two do not answer
+			// the question with: "Havidíjas kertgondozást vállaltok? Mennyi?".
+			if i := namedByHowMuch(ss, q, nil); i >= 0 && sameFact(ss[i].fact, chosen[0].fact) {
+				chosen, byHowMuch = chosen[:1], true
+			}
 		}
 	}
 	if priceAsked && in.Quote && !in.Price && !q.price {
@@ -292,7 +326,8 @@ func (r *responder) content() []string {
 			chosen, r.whenHours = ss[i:i+1], true
 		}
 	}
-	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours {
+	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours &&
+		!(byHowMuch && explained(chosen, ss, q) >= minExplainedNamed) {
 		if t.Captured.isZero() {
 			r.handover = true
 		}
@@ -715,10 +750,37 @@ func namedPriced(ss []scored) int {
 	return best
 }
 
+// namedOverFAQ returns the priced service that matches strongly every topic word the FAQ faq
+// matches strongly and names by its own name a topic word that the FAQ's question does not;
+// or -1.
+func namedOverFAQ(ss []scored, q query, faq scored) int {
+	names := func(s scored, j int) bool {
+		return slices.ContainsFunc(s.keys, func(k term) bool { return match(&q.terms[j].term, &k) >= sameIdea })
+	}
+	for i, s := range ss {
+		if s.kind != factService || !s.priced() || s.keyCover == 0 {
+			continue
+		}
+		covers, more := true, false
+		for j := range q.terms {
+			if q.terms[j].weight < 1 {
+				continue
+			}
+			covers = covers && (!faq.strongAt[j] || s.strongAt[j])
+			more = more || names(s, j) && !names(faq, j)
+		}
+		if covers && more {
+			return i
+		}
+	}
+	return -1
+}
+
 // namedByHowMuch returns the priced service that a topic word of a bare "mennyi" part of the
 // question names by a word of the service's name, as its idea, when no other entry's name holds
 // that word and the service's name is more of what the question says than that of the fact
-// chosen; or -1.
+// chosen, or when the others that hold it have no price and its name is as much of it;
+// or -1.
 func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 	cover := 0.0
 	if len(chosen) > 0 {
@@ -730,18 +792,31 @@ func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 		if qt.weight < 1 || q.howMuch&partBit(qt.part) == 0 {
 			continue
 		}
-		owner := -1
+		owner, priced := -1, -1
 		for i, s := range ss {
 			if !named(s.kind) || !slices.ContainsFunc(s.keys, func(k term) bool { return match(&qt.term, &k) >= sameIdea }) {
 				continue
 			}
-			if owner >= 0 {
-				owner = -2 // named by two entries: which one is meant is not said
-				break
+			if s.kind == factService && s.priced() {
+				if priced == -1 {
+					priced = i
+				} else {
+					priced = -2 // two priced services: which one is meant is not said
+				}
 			}
-			owner = i
+			if owner == -1 {
+				owner = i
+			} else {
+				owner = -2 // named by two entries: which one is meant is not said
+			}
 		}
-		if owner < 0 || !ss[owner].priced() || ss[owner].kind != factService || ss[owner].keyCover <= cover {
+		ahead := owner >= 0 && ss[owner].keyCover > cover
+		if owner == -2 && priced >= 0 {
+			// "Mennyi a reggeli?" of an FAQ and a priced service that both name it: what it
+			// costs is the service's to say, named as much as the FAQ is.
+			owner, ahead = priced, ss[priced].keyCover >= cover
+		}
+		if !ahead || !ss[owner].priced() || ss[owner].kind != factService {
 			continue
 		}
 		if found >= 0 && found != owner {

@@ -927,6 +927,14 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	q.howMuch |= q.howMuchBefore()
+	for i := range q.terms {
+		if t := &q.terms[i]; !english && (q.howMuch|q.priceParts)&partBit(t.part) != 0 && distributive(t.fold) {
+			// "Mennyi a reggeli fejenként?": per what the price is stated, the unit of the
+			// answer, as "/ fő" is of the price, not a topic the profile must say.
+			t.weight = min(t.weight, quantityWeight)
+		}
+	}
 	if q.duration || q.when || q.where || q.clock {
 		q.howMuch = 0 // "Mennyi idő?", "mennyi ... mikor": not what it costs
 	}
@@ -973,6 +981,24 @@ func visitors(folded []string, i int, english bool) bool {
 	return false
 }
 
+// howMuchBefore returns the bits of the parts before a bare "mennyi" part that names no topic
+// of its own ("Kölcsönöztök bringát? Mennyi?", "…, az mennyi lesz?"): such a "mennyi" asks
+// how much the thing the message named before it is, as a "mennyi" in its part would.
+func (q query) howMuchBefore() uint64 {
+	var out uint64
+	for p := 1; p < 64 && q.howMuch>>p != 0; p++ {
+		if q.howMuch&partBit(p) == 0 || slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.part == p && t.weight >= 1 }) {
+			continue
+		}
+		for _, t := range q.terms {
+			if t.part < p && t.weight >= 1 {
+				out |= partBit(t.part)
+			}
+		}
+	}
+	return out
+}
+
 // howMuchParts returns a bit (see partBit) for each part of a Hungarian message's folded words
 // whose "mennyi" stands bare: last in its clause or before an article ("Reformer óra mennyi?",
 // "Mennyi a bérlet?"), not before what it counts ("mennyi ember", "mennyi idő"); none when
@@ -984,12 +1010,32 @@ func howMuchParts(folded []string, partAt []int) uint64 {
 		case strings.HasPrefix(f, "hany") || f == "mekkora" || f == "mennyit" || f == "mennyien":
 			return 0
 		case f != "mennyi":
-		case i+1 == len(folded) || folded[i+1] == clauseBreak || coordinators[folded[i+1]] || folded[i+1] == "a" || folded[i+1] == "az":
-			out |= partBit(partAt[i])
+		default:
+			j := i + 1
+			for j < len(folded) && (copulaForms[folded[j]] || distributive(folded[j])) {
+				j++ // "Mennyi lenne?", "mennyi óránként": no count of the word after it
+			}
+			if j == len(folded) || folded[j] == clauseBreak || coordinators[folded[j]] || folded[j] == "a" || folded[j] == "az" {
+				out |= partBit(partAt[i])
+			}
 		}
 	}
 	return out
 }
+
+// distributive reports whether a folded Hungarian word is in the distributive case, "-nként"
+// ("fejenként", "óránként", "négyzetméterenként"): per one of what it names.
+func distributive(f string) bool {
+	return len(f) > len("nkent")+2 && strings.HasSuffix(f, "nkent") || timeDistributives[f]
+}
+
+// timeDistributives are the distributive forms of units of time in "-nta", "-nte": per day,
+// week, month, year.
+var timeDistributives = wordSet(`naponta hetente havonta evente`)
+
+// copulaForms are the forms of "van" (to be) that may stand after a bare "mennyi" ("mennyi
+// lesz", "mennyi lenne", "mennyi volt") other than "van" itself.
+var copulaForms = wordSet(`lesz lenne lett volt volna lesznek lennenek`)
 
 // saysPrefixed reports whether a profile's FAQ or service says the visitor's prefixed verb t
 // with its prefix (see prefixedMatch): "elhozni" (fetch) and "ingyenesen elhozzuk" (we fetch

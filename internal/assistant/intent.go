@@ -16,7 +16,8 @@ var (
 	thanksPhrases = phrases("koszonom", "koszonjuk", "koszi", "kosz", "koszike", "koszonet*",
 		"thanks", "thank*", "thx", "cheers")
 	pricePhrases = phrases("mennyibe", "mibe kerul*", "mennyiert", "mennyi egy", "mennyit kell fizet*",
-		"mennyit fizet*", "ar", "ara", "arak", "arat", "arai", "araik", "arakat", "arakrol",
+		"mennyit fizet*", "mennyivel kell tobbet fizet*",
+		"mennyivel tobbet kell fizet*", "ar", "ara", "arak", "arat", "arai", "araik", "arakat", "arakrol",
 		"arrol", "aron", "arban", "araink", "arainkat", "arainkrol", "arlista*", "arazas*",
 		"arfekves*", "dij", "dija", "dijak", "dijat", "dijai", "dijakrol", "dijszab*", "dijtetel*",
 		"koltseg*", "tarifa*", "how much", "price", "prices", "priced", "pricing", "pricelist",
