@@ -1366,7 +1366,11 @@ func score(x *Index, q query) []scored {
 		if q.terms[j].ownContact && verbal(k) {
 			return memoKnown // "my address" is not "küld" (address a letter)
 		}
-		return memoCell(&q.terms[j].term, k)
+		c := memoCell(&q.terms[j].term, k)
+		if math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && q.spells(j, k) {
+			return math.Float64bits(sameIdea) | memoKnown
+		}
+		return c
 	}
 	cell := func(j int, k *term) uint64 {
 		if k.id < 0 || int(k.id) >= x.words {
@@ -1426,6 +1430,11 @@ func score(x *Index, q query) []scored {
 					best, key = m, false
 				}
 				mainSense(m, &f.body[ki])
+			}
+			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english {
+				if said, inKey := saysParts(f, &qt.term); said && inKey {
+					best, key = keyWeight*sameIdea, true
+				}
 			}
 			if qt.mine && (f.kind == factAddress || contactKind(f.kind)) {
 				// "az irodánkban", "my address": the visitor's place or number, not the one

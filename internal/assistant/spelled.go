@@ -1,0 +1,80 @@
+package assistant
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/leadchat/leadchat/internal/assistant/morph"
+)
+
+// spells reports whether the Hungarian query word j and another topic word of its clause,
+// written apart, are the profile's word k written as one compound: "sövényt … nyírni" of
+// "sövénynyírás", "a szem belső nyomását" of "szemnyomásmérés". Hungarian writes a compound's
+// first part as its lemma and begins the rest with the word the rest is made of, so the two
+// words said together name the compound as their phrase, which each alone names only in part.
+func (q query) spells(j int, k *term) bool {
+	if q.english || len(k.fold) < minSplit {
+		return false
+	}
+	a := &q.terms[j]
+	if a.weight < 1 {
+		return false
+	}
+	for i := range q.terms {
+		b := &q.terms[i]
+		if i == j || b.clause != a.clause || b.weight < 1 || b.english {
+			continue
+		}
+		if joins(&a.term, &b.term, k.fold) || joins(&b.term, &a.term, k.fold) {
+			return true
+		}
+	}
+	return false
+}
+
+// joins reports whether the folded word w is first's lemma, or the last part of first's own
+// compound ("tujasövényt" ends in "sövény"), followed by next's lemma and more: the first
+// part of a compound and the beginning of the rest. A first part of two letters counts only
+// where the dictionary's compounding flags let the word begin a compound ("fű", grass, of
+// "fűnyírás"); the rest begins with three letters of next's at least.
+func joins(first, next *term, w string) bool {
+	l := next.lemmas[0]
+	if len(l) < 3 {
+		return false
+	}
+	cut := func(head string) bool {
+		if len(head) < 2 || len(w) < len(head)+len(l) || !strings.HasPrefix(w, head) || !strings.HasPrefix(w[len(head):], l) {
+			return false
+		}
+		return len(head) >= minFirstPart || morph.Load().BeginsCompound(head)
+	}
+	return cut(first.lemmas[0]) || len(first.parts) > 1 && cut(first.parts[len(first.parts)-1])
+}
+
+// minFirstPart is the fewest letters of a compound's first part that needs no flag of the
+// dictionary's to be one.
+const minFirstPart = 3
+
+// saysParts reports whether the fact says each part of the visitor's compound t as a word of
+// its own, and whether a key of the fact says its last part: "olvasószemüveg" (reading
+// glasses) where the fact says "olvasó szemüveghez", "diákkedvezmény" (student discount) in an
+// FAQ "Van kedvezmény?" whose answer names the students ("Diákoknak"). A compound of another
+// thing's name ("szemöldökfestés", eyebrow tint) is no "festés" (dye) of a fact that never
+// names its first part.
+func saysParts(f *fact, t *term) (said, inKey bool) {
+	first, rest := t.parts[0], t.parts[1:]
+	if len(first) < minFirstPart {
+		return false, false
+	}
+	saysFirst, saysRest := false, false
+	for n, ws := range [][]term{f.keys, f.joined, f.body} {
+		for i := range ws {
+			saysFirst = saysFirst || slices.Contains(ws[i].lemmas, first)
+			if slices.Contains(rest, ws[i].lemmas[0]) {
+				saysRest = true
+				inKey = inKey || n < 2
+			}
+		}
+	}
+	return saysFirst && saysRest, inKey
+}
