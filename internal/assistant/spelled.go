@@ -7,11 +7,12 @@ import (
 	"github.com/leadchat/leadchat/internal/assistant/morph"
 )
 
-// spells reports whether the Hungarian query word j and another topic word of its clause,
+// spells reports whether the Hungarian query word j and another topic word of the message,
 // written apart, are the profile's word k written as one compound: "sövényt … nyírni" of
-// "sövénynyírás", "a szem belső nyomását" of "szemnyomásmérés". Hungarian writes a compound's
+// "sövénynyírás", "diófa …, ki kéne vágni" of "fakivágás". Hungarian writes a compound's
 // first part as its lemma and begins the rest with the word the rest is made of, so the two
 // words said together name the compound as their phrase, which each alone names only in part.
+// The words may stand in two clauses: a visitor names the thing, then what to do with it.
 func (q query) spells(j int, k *term) bool {
 	if q.english || len(k.fold) < minSplit {
 		return false
@@ -22,7 +23,7 @@ func (q query) spells(j int, k *term) bool {
 	}
 	for i := range q.terms {
 		b := &q.terms[i]
-		if i == j || b.clause != a.clause || b.weight < 1 || b.english {
+		if i == j || b.weight < 1 || b.english {
 			continue
 		}
 		if joins(&a.term, &b.term, k.fold) || joins(&b.term, &a.term, k.fold) {
@@ -32,23 +33,33 @@ func (q query) spells(j int, k *term) bool {
 	return false
 }
 
-// joins reports whether the folded word w is first's lemma, or the last part of first's own
-// compound ("tujasövényt" ends in "sövény"), followed by next's lemma and more: the first
-// part of a compound and the beginning of the rest. A first part of two letters counts only
-// where the dictionary's compounding flags let the word begin a compound ("fű", grass, of
-// "fűnyírás"); the rest begins with three letters of next's at least.
+// joins reports whether the folded word w is first's lemma, or its end ("tujasövényt" ends
+// in "sövény", "diófa" in "fa"), followed by next's lemma and more: the first part of a
+// compound and the beginning of the rest. A first part of two letters counts only where the
+// dictionary's compounding flags let the word begin a compound ("fű", grass, of "fűnyírás");
+// the rest begins with three letters of next's at least.
 func joins(first, next *term, w string) bool {
 	l := next.lemmas[0]
-	if len(l) < 3 {
+	if next.pre > 0 && int(next.pre) <= len(next.fold) && joinsAt(first, next.fold[:next.pre]+l, w) {
+		return true // "ki … vágni" of "fakivágás"
+	}
+	return joinsAt(first, l, w)
+}
+
+// joinsAt is joins for the next word's lemma l.
+func joinsAt(first *term, l, w string) bool {
+	if len(l) < 3 || len(w) < len(l)+2 {
 		return false
 	}
-	cut := func(head string) bool {
-		if len(head) < 2 || len(w) < len(head)+len(l) || !strings.HasPrefix(w, head) || !strings.HasPrefix(w[len(head):], l) {
-			return false
-		}
-		return len(head) >= minFirstPart || morph.Load().BeginsCompound(head)
+	i := strings.Index(w[2:], l)
+	if i < 0 {
+		return false
 	}
-	return cut(first.lemmas[0]) || len(first.parts) > 1 && cut(first.parts[len(first.parts)-1])
+	head, lemma := w[:i+2], first.lemmas[0]
+	if !strings.HasSuffix(lemma, head) || len(head) < len(lemma) && len(lemma)-len(head) < minFirstPart {
+		return false
+	}
+	return len(head) >= minFirstPart || morph.Load().BeginsCompound(head)
 }
 
 // minFirstPart is the fewest letters of a compound's first part that needs no flag of the
