@@ -10,6 +10,7 @@ var compoundProfile = Profile{
 		{Name: "Fűnyírás", Description: "Kisebb udvarokban, gyűjtéssel együtt.", Price: "45 Ft / m²"},
 		{Name: "Sövénynyírás", Description: "Formára vágás, a nyesedék elvitelével.", Price: "6 200 Ft / óra"},
 		{Name: "Fakivágás", Description: "Darabolással, a törzs elszállításával.", Price: "18 000 Ft-tól"},
+		{Name: "Párkánycsere", Description: "A régi párkány bontása, új beépítése.", Price: "14 500 Ft / m"},
 		{Name: "Ablaktisztítás", Description: "Keretekkel és párkányokkal.", Price: "1 900 Ft / ablak"},
 	},
 	FAQ: []QA{
@@ -21,8 +22,9 @@ var compoundProfile = Profile{
 // TestCompoundSaidAsTwoWords: a profile's compound that the visitor says as two words of one
 // message, each as the compound writes it ("a tujasövényt … nyírni" of "Sövénynyírás"), names
 // it as a phrase: a visitor's compound by its end ("almafa … ki kéne vágni" of "Fakivágás"), a
-// verb with its prefix, a first part of two letters where the dictionary lets it begin a
-// compound ("füvet" of "Fűnyírás").
+// verb with its prefix, a verb whose noun ends the compound ("cseréltetni a párkányokat" of
+// "Párkánycsere"), a first part of two letters where the dictionary lets it begin a compound
+// ("füvet" of "Fűnyírás").
 func TestCompoundSaidAsTwoWords(t *testing.T) {
 	checkAnswers(t, compoundProfile, []answerCase{
 		{Hungarian, "A tujasövényt meg tudjátok nyírni?", "6 200 Ft", false},
@@ -30,6 +32,8 @@ func TestCompoundSaidAsTwoWords(t *testing.T) {
 		{Hungarian, "Az ablakot is ki tudjátok tisztítani?", "1 900 Ft", false},
 		{Hungarian, "Van egy öreg almafa az udvaron, ki kéne vágni, mennyi?", "18 000 Ft", false},
 		{Hungarian, "A fát ki tudjátok vágni?", "18 000 Ft", false},
+		{Hungarian, "le akarom cseréltetni a párkányokat, mennyibe kerül?", "14 500 Ft", false},
+		{Hungarian, "Az ablak alatt elkorhadt a párkány, kicserélitek?", "14 500 Ft", false},
 	})
 }
 

@@ -1362,12 +1362,14 @@ func score(x *Index, q query) []scored {
 	// One backing array each for the facts' per-term figures: a turn allocates three, not
 	// three per fact.
 	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
+	var spell spelling
+	spell.init(&q)
 	cellOf := func(j int, k *term) uint64 {
 		if q.terms[j].ownContact && verbal(k) {
 			return memoKnown // "my address" is not "küld" (address a letter)
 		}
 		c := memoCell(&q.terms[j].term, k)
-		if math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && q.spells(j, k) {
+		if math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && spell.spells(q.terms, j, k) {
 			return math.Float64bits(sameIdea) | memoKnown
 		}
 		return c
