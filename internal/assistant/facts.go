@@ -1433,10 +1433,8 @@ func score(x *Index, q query) []scored {
 				}
 				mainSense(m, &f.body[ki])
 			}
-			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english {
-				if said, inKey := saysParts(f, &qt.term); said && inKey {
-					best, key = keyWeight*sameIdea, true
-				}
+			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(f, &qt.term) {
+				best, key = keyWeight*sameIdea, true
 			}
 			if qt.mine && (f.kind == factAddress || contactKind(f.kind)) {
 				// "az irodánkban", "my address": the visitor's place or number, not the one

@@ -112,25 +112,22 @@ func firstPart(t *term, head string) bool {
 // dictionary's to be one.
 const minFirstPart = 3
 
-// saysParts reports whether the fact says each part of the visitor's compound t as a word of
-// its own, and whether a key of the fact says its last part: "diákkedvezmény" (student
-// discount) in an FAQ "Van kedvezmény?" whose answer names the students ("Diákoknak"). A
-// compound of another thing's name ("szemöldökfestés", eyebrow tint) is no "festés" (dye) of
-// a fact that never names its first part.
-func saysParts(f *fact, t *term) (said, inKey bool) {
+// saysParts reports whether the fact says the first part of the visitor's compound t as a
+// word of its own and its last part in a key: "diákkedvezmény" (student discount) of an FAQ
+// "Van kedvezmény?" whose answer names the students ("Diákoknak"). A compound of another
+// thing's name ("szemöldökfestés", eyebrow tint) is no "festés" (dye) of a fact that never
+// names its first part.
+func saysParts(f *fact, t *term) bool {
 	first, rest := t.parts[0], t.parts[1:]
 	if len(first) < minFirstPart {
-		return false, false
+		return false
 	}
-	saysFirst, saysRest := false, false
+	saysFirst, inKey := false, false
 	for n, ws := range [][]term{f.keys, f.joined, f.body} {
 		for i := range ws {
 			saysFirst = saysFirst || slices.Contains(ws[i].lemmas, first)
-			if slices.Contains(rest, ws[i].lemmas[0]) {
-				saysRest = true
-				inKey = inKey || n < 2
-			}
+			inKey = inKey || n < 2 && slices.Contains(rest, ws[i].lemmas[0])
 		}
 	}
-	return saysFirst && saysRest, inKey
+	return saysFirst && inKey
 }
