@@ -66,3 +66,20 @@ func TestTwoLetterFirstPart(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixThreeWordsBefore: an adverb may stand between the auxiliary and the infinitive
+// its verbal prefix belongs to ("Be tudunk már jelentkezni?", can we check in already), and
+// the question asks about the prefixed verb (check in), not the bare one (apply).
+func TestPrefixThreeWordsBefore(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Vendégház",
+		FAQ: []QA{
+			{Question: "Hogyan lehet jelentkezni a túrákra?", Answer: "A túrákra a honlapon lehet jelentkezni."},
+			{Question: "Mikortól lehet bejelentkezni?", Answer: "A szobákat 15 órától adjuk át."},
+		},
+	}
+	checkAnswers(t, p, []answerCase{
+		{Hungarian, "Be tudunk már jelentkezni?", "15 órától", false},
+		{Hungarian, "Be tudunk akkor jelentkezni?", "15 órától", false},
+	})
+}

@@ -1026,8 +1026,8 @@ func countsTime(folded []string, i int) bool {
 // rejoinPrefixes writes a verbal prefix that an auxiliary verb parts from its infinitive
 // back onto it: "Le tudom mondani?" asks about "lemondani" (cancel), not "mondani" (say);
 // "El tudjátok hozni?" about "elhozni" (fetch); "Le kell mondanom?" (must I cancel) about
-// "lemondanom". The prefix stands first, the infinitive at most two words later in its
-// clause.
+// "lemondanom". The prefix stands first, the infinitive at most three words later in its
+// clause ("Be tudunk már jelentkezni?", an adverb between).
 func rejoinPrefixes(ws, folded []string, skip []bool) {
 	lang := morph.Load()
 	for j, g := range folded {
@@ -1093,7 +1093,7 @@ var personalEndings = strings.Fields(`notok netek nunk niuk nom nod nia nem ned 
 var impersonal = wordSet(`kell kellene kene kellett muszaj szabad lehet lehetne erdemes sikerul sikerult tilos`)
 
 // maxPrefixGap is how many words after a verbal prefix its infinitive may stand.
-const maxPrefixGap = 2
+const maxPrefixGap = 3
 
 // coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?". The
 // colloquial "meg" is left out: it is also a verbal prefix ("meg tudjátok javítani").
