@@ -1116,8 +1116,8 @@ func countsTime(folded []string, i int) bool {
 // rejoinPrefixes writes a verbal prefix that an auxiliary verb parts from its infinitive
 // back onto it: "Le tudom mondani?" asks about "lemondani" (cancel), not "mondani" (say);
 // "El tudjátok hozni?" about "elhozni" (fetch); "Le kell mondanom?" (must I cancel) about
-// "lemondanom". The prefix stands first, the infinitive at most two words later in its
-// clause.
+// "lemondanom". The prefix stands first, the infinitive at most three words later in its
+// clause ("Be tudunk már jelentkezni?", an adverb between).
 func rejoinPrefixes(ws, folded []string, skip []bool) {
 	lang := morph.Load()
 	for j, g := range folded {
@@ -1183,7 +1183,7 @@ var personalEndings = strings.Fields(`notok netek nunk niuk nom nod nia nem ned 
 var impersonal = wordSet(`kell kellene kene kellett muszaj szabad lehet lehetne erdemes sikerul sikerult tilos`)
 
 // maxPrefixGap is how many words after a verbal prefix its infinitive may stand.
-const maxPrefixGap = 2
+const maxPrefixGap = 3
 
 // coordinators join two questions in one sentence: "Mennyi a festés és meddig tart?". The
 // colloquial "meg" is left out: it is also a verbal prefix ("meg tudjátok javítani").
@@ -1452,11 +1452,17 @@ func score(x *Index, q query) []scored {
 	// One backing array each for the facts' per-term figures: a turn allocates three, not
 	// three per fact.
 	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
+	var spell spelling
+	spell.init(&q)
 	cellOf := func(j int, k *term) uint64 {
 		if q.terms[j].ownContact && verbal(k) {
 			return memoKnown // "my address" is not "küld" (address a letter)
 		}
-		return memoCell(&q.terms[j].term, k)
+		c := memoCell(&q.terms[j].term, k)
+		if math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && spell.spells(q.terms, j, k) {
+			return math.Float64bits(sameIdea) | memoKnown
+		}
+		return c
 	}
 	cell := func(j int, k *term) uint64 {
 		if k.id < 0 || int(k.id) >= x.words {
@@ -1516,6 +1522,9 @@ func score(x *Index, q query) []scored {
 					best, key = m, false
 				}
 				mainSense(m, &f.body[ki])
+			}
+			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(f, &qt.term) {
+				best, key = keyWeight*sameIdea, true
 			}
 			if qt.mine && (f.kind == factAddress || contactKind(f.kind)) {
 				// "az irodánkban", "my address": the visitor's place or number, not the one

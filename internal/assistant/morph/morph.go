@@ -778,6 +778,13 @@ func matches(cond, w string) bool {
 	return true
 }
 
+// BeginsCompound reports whether the folded dictionary word w may stand first in a
+// compound by its compounding flags ("fu", fű, grass, of "fűnyírás").
+func (d *Data) BeginsCompound(w string) bool {
+	f, mark, ok := d.stem(w)
+	return ok && mark != needAffix && (f.meets(&d.anyPart) || f.meets(&d.firstPart))
+}
+
 // minPart is the fewest bytes a part of a compound has: Hunspell allows one letter, which
 // would find a compound in most long words.
 const minPart = 3
