@@ -530,8 +530,9 @@ var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
 // Autószerviz): they say whom the question is for, not what it is about. A Hungarian word
 // that holds a word of the name and more ("kismamajóga", "lakásköltöztetésnél" of a "Jóga"
-// studio or a "Költöztetés" firm) names a kind of what the company does and stays.
-func (q query) without(name []nameWord) query {
+// studio or a "Költöztetés" firm) names a kind of what the company does and stays; so does,
+// at the weight entryWord gives it, one the entries fs tell themselves apart by.
+func (q query) without(name []nameWord, fs []fact) query {
 	out := q
 	out.terms = nil
 	if len(q.terms) > 0 {
@@ -550,6 +551,14 @@ func (q query) without(name []nameWord) query {
 			out.terms = append(out.terms, *qt)
 			continue
 		}
+		if !q.english {
+			if w := entryWord(&qt.term, &name[k].term, fs); w > 0 {
+				t := *qt
+				t.weight = min(qt.weight, w)
+				out.terms = append(out.terms, t)
+				continue
+			}
+		}
 		if j := len(out.terms) - 1; q.english && j >= 0 && out.terms[j].next == qt.at && out.terms[j].clause == qt.clause && out.terms[j].weight >= 1 {
 			out.terms[j].headless = true
 		}
@@ -565,6 +574,45 @@ func (q query) without(name []nameWord) query {
 		}
 	}
 	return out
+}
+
+// entryWord is the weight a Hungarian question's word q keeps, which matches n, a word of the
+// company's name, where the named entries (services' names, FAQs' questions) tell themselves
+// apart by q: some of them say q itself, and not all. It is 0 when q is left out as the
+// company's name, as where no entry says it or every entry does.
+//
+// q is the first part of the name's compound ("torta" of "Tortaműhely", "kert" of
+// "Kertépítés"): what the company works on, which its entries name kinds of ("Dobos torta",
+// "Mennyi idő alatt készül el egy kert?"). It stays as a generic word: it ranks the entries
+// that say it over those that do not, but answers nothing alone, as most entries are about it.
+//
+// q reaches the name's word only as a thesaurus synonym, and is the whole name of an entry
+// ("apartman" of a "Panzió" with a service "Apartman"): it asks about that entry, not about the
+// company, and stays a topic.
+func entryWord(q, n *term, fs []fact) float64 {
+	says, all, whole := 0, 0, false
+	for i := range fs {
+		if !named(fs[i].kind) {
+			continue
+		}
+		all++
+		if slices.ContainsFunc(fs[i].keys, func(k term) bool { return match(q, &k) >= related }) {
+			says++
+			whole = whole || len(fs[i].keys) == 1
+		}
+	}
+	if says == 0 || says == all {
+		return 0
+	}
+	m := match(q, n)
+	if m < sameWord && len(n.parts) >= 2 && len(n.parts[0]) >= 3 &&
+		(strings.HasPrefix(q.fold, n.parts[0]) || strings.HasPrefix(q.lemmas[0], n.parts[0])) {
+		return 0.3
+	}
+	if whole && m == synonym && (synonyms(q, n) || synonyms(n, q)) {
+		return 1
+	}
+	return 0
 }
 
 // glossBegins reports whether a Hungarian word's English glosses hold a word that begins
