@@ -551,7 +551,7 @@ func (q query) without(name []nameWord, fs []fact) query {
 			out.terms = append(out.terms, *qt)
 			continue
 		}
-		if !q.english {
+		if !q.english || !name[k].entries {
 			if w := entryWord(&qt.term, &name[k].term, fs); w > 0 {
 				t := *qt
 				t.weight = min(qt.weight, w)
@@ -582,9 +582,11 @@ func (q query) without(name []nameWord, fs []fact) query {
 // company's name, as where no entry says it or every entry does.
 //
 // q is the first part of the name's compound ("torta" of "Tortaműhely", "kert" of
-// "Kertépítés"): what the company works on, which its entries name kinds of ("Dobos torta",
-// "Mennyi idő alatt készül el egy kert?"). It stays as a generic word: it ranks the entries
-// that say it over those that do not, but answers nothing alone, as most entries are about it.
+// "Kertépítés"), or an English word whose main senses give it ("lock" of "Zárszerviz"): what
+// the company works on, which its entries name kinds of ("Dobos torta", "Mennyi idő alatt
+// készül el egy kert?"). It stays as a generic word: it ranks the entries that say it over
+// those that do not, but answers nothing alone, as most entries are about it. (An English
+// word of a name word the entries use stays as that word instead: see without.)
 //
 // q reaches the name's word only as a thesaurus synonym, and is the whole name of an entry
 // ("apartman" of a "Panzió" with a service "Apartman"): it asks about that entry, not about the
@@ -604,12 +606,16 @@ func entryWord(q, n *term, fs []fact) float64 {
 	if says == 0 || says == all {
 		return 0
 	}
-	m := match(q, n)
-	if m < sameWord && len(n.parts) >= 2 && len(n.parts[0]) >= 3 &&
-		(strings.HasPrefix(q.fold, n.parts[0]) || strings.HasPrefix(q.lemmas[0], n.parts[0])) {
-		return 0.3
+	if parts := n.parts; len(parts) >= 2 && len(parts[0]) >= 3 {
+		if q.english {
+			if i := q.translatedTo(parts[0], nil); i >= 0 && i < mainSenses {
+				return 0.3
+			}
+		} else if match(q, n) < sameWord && (strings.HasPrefix(q.fold, parts[0]) || strings.HasPrefix(q.lemmas[0], parts[0])) {
+			return 0.3
+		}
 	}
-	if whole && m == synonym && (synonyms(q, n) || synonyms(n, q)) {
+	if !q.english && whole && match(q, n) == synonym && (synonyms(q, n) || synonyms(n, q)) {
 		return 1
 	}
 	return 0

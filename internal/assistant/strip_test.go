@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -77,6 +78,34 @@ func TestNameSynonymNamingAnEntryStays(t *testing.T) {
 	x = NewIndex(longer)
 	if got := weightOf(newQuery("Mennyibe kerül a képviselet?", Contact{}, x.facts).without(x.company, x.facts), "kepvisel"); got != 0 {
 		t.Errorf("in a longer entry name: the synonym weighs %v, want it left out", got)
+	}
+}
+
+// TestEnglishNameModifierTellsEntriesApart: an English word whose main senses give the first
+// part of the company name's compound ("tub": "kád" of "Kádfelújító") where no entry uses the
+// name's word itself stays, as a generic word, and tells the tub's FAQ from the shower tray's
+// (it was left out as the company's name, and the first of the two equal FAQs answered).
+func TestEnglishNameModifierTellsEntriesApart(t *testing.T) {
+	p := Profile{CompanyName: "Fényes Kádfelújító", Description: "Kádak és zuhanytálcák felújítása Győrben.",
+		Services: []Service{
+			{Name: "Zománcozás", Description: "Fehér vagy színes zománc.", Price: "45 000 Ft"},
+			{Name: "Fugázás", Description: "Penészes fugák cseréje.", Price: "12 000 Ft"},
+		},
+		FAQ: []QA{
+			{Question: "Mennyi idő alatt szárad meg a zuhanytálca?", Answer: "Egy nap alatt."},
+			{Question: "Mennyi idő alatt szárad meg a kád?", Answer: "Két nap alatt."},
+			{Question: "Hogyan fizethetek?", Answer: "Készpénzzel."},
+		}}
+	checkAnswers(t, p, []answerCase{
+		{English, "How long does a tub take to dry?", "Két nap alatt.", false},
+		{English, "How long does a shower tray take to dry?", "Egy nap alatt.", false},
+	})
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "How long does a tub take to dry?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got.Text, "Egy nap") {
+		t.Errorf("the tub: %q, also the shower tray's time", got.Text)
 	}
 }
 
