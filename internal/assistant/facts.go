@@ -576,7 +576,7 @@ func (q query) without(name []nameWord, fs []fact) query {
 	return out
 }
 
-// entryWord is the weight a Hungarian question's word q keeps, which matches n, a word of the
+// entryWord is the weight a question's word q keeps, which matches n, a word of the
 // company's name, where the named entries (services' names, FAQs' questions) tell themselves
 // apart by q: some of them say q itself, and not all. It is 0 when q is left out as the
 // company's name, as where no entry says it or every entry does.
@@ -592,6 +592,20 @@ func (q query) without(name []nameWord, fs []fact) query {
 // ("apartman" of a "Panzió" with a service "Apartman"): it asks about that entry, not about the
 // company, and stays a topic.
 func entryWord(q, n *term, fs []fact) float64 {
+	w := 0.0
+	if parts := n.parts; len(parts) >= 2 && len(parts[0]) >= 3 {
+		if q.english {
+			if i := q.translatedTo(parts[0], nil); i >= 0 && i < mainSenses {
+				w = 0.3
+			}
+		} else if match(q, n) < sameWord && (strings.HasPrefix(q.fold, parts[0]) || strings.HasPrefix(q.lemmas[0], parts[0])) {
+			w = 0.3
+		}
+	}
+	byThesaurus := w == 0 && !q.english && match(q, n) == synonym && (synonyms(q, n) || synonyms(n, q))
+	if w == 0 && !byThesaurus {
+		return 0 // the name's word, a form or the head of it: the company
+	}
 	says, all, whole := 0, 0, false
 	for i := range fs {
 		if !named(fs[i].kind) {
@@ -603,22 +617,13 @@ func entryWord(q, n *term, fs []fact) float64 {
 			whole = whole || len(fs[i].keys) == 1
 		}
 	}
-	if says == 0 || says == all {
+	switch {
+	case says == 0 || says == all:
 		return 0
-	}
-	if parts := n.parts; len(parts) >= 2 && len(parts[0]) >= 3 {
-		if q.english {
-			if i := q.translatedTo(parts[0], nil); i >= 0 && i < mainSenses {
-				return 0.3
-			}
-		} else if match(q, n) < sameWord && (strings.HasPrefix(q.fold, parts[0]) || strings.HasPrefix(q.lemmas[0], parts[0])) {
-			return 0.3
-		}
-	}
-	if !q.english && whole && match(q, n) == synonym && (synonyms(q, n) || synonyms(n, q)) {
+	case byThesaurus && whole:
 		return 1
 	}
-	return 0
+	return w
 }
 
 // glossBegins reports whether a Hungarian word's English glosses hold a word that begins
