@@ -149,7 +149,7 @@ func (r *responder) content() []string {
 			parts = append(parts, s)
 		}
 	}
-	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company)
+	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company, r.x.facts)
 	priceAsked := q.asksPrice(in)
 	r.lengthAsked = q.duration
 	ss := score(r.x, q)
@@ -431,7 +431,7 @@ func (r *responder) twoQuestions(whole query) []scored {
 	}
 	var qs [2]query
 	for i, p := range parts {
-		qs[i] = queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company)
+		qs[i] = queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company, r.x.facts)
 	}
 	if qs[0].namesTopic() == qs[1].namesTopic() {
 		return nil // two topics of their own are the whole message's to weigh
@@ -498,7 +498,7 @@ func (r *responder) answeredPart(whole query, ss []scored) (answer scored, price
 	}
 	found := -1
 	for i, p := range parts {
-		q := queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company)
+		q := queryIn(p, whole.english, r.facts, whole.terms).without(r.x.company, r.x.facts)
 		if !q.namesTopic() || !q.topical() {
 			return scored{}, false, false // a part of no topic of its own: twoQuestions
 		}

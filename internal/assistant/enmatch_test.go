@@ -59,7 +59,7 @@ func TestPhraseOfOneCompound(t *testing.T) {
 		{"Autó bérlése", "Automata. Csak hétköznap.", "Do you rent automatic cars?", false},
 	} {
 		x := NewIndex(Profile{CompanyName: "Próba Kft.", Services: []Service{{Name: c.name, Description: c.text}}})
-		q := newQuery(c.question, Contact{}, x.facts).without(x.company)
+		q := newQuery(c.question, Contact{}, x.facts).without(x.company, x.facts)
 		ss := score(x, q)
 		if got := ss[0].phrase != 0; got != c.want {
 			t.Errorf("%q / %q: phrase %v, want %v", c.question, c.name+": "+c.text, got, c.want)

@@ -561,8 +561,9 @@ var arrivePhrases = phrases("get here", "get there", "get to me", "get to us", "
 // without drops the words that name the company itself ("Hol van a szerviz?" of Kerekes
 // Autószerviz): they say whom the question is for, not what it is about. A Hungarian word
 // that holds a word of the name and more ("kismamajóga", "lakásköltöztetésnél" of a "Jóga"
-// studio or a "Költöztetés" firm) names a kind of what the company does and stays.
-func (q query) without(name []nameWord) query {
+// studio or a "Költöztetés" firm) names a kind of what the company does and stays; so does,
+// at the weight entryWord gives it, one the entries fs tell themselves apart by.
+func (q query) without(name []nameWord, fs []fact) query {
 	out := q
 	out.terms = nil
 	if len(q.terms) > 0 {
@@ -580,6 +581,14 @@ func (q query) without(name []nameWord) query {
 		if k < 0 || name[k].namesKind(qt) {
 			out.terms = append(out.terms, *qt)
 			continue
+		}
+		if !q.english || !name[k].entries {
+			if w := entryWord(&qt.term, &name[k].term, fs); w > 0 {
+				t := *qt
+				t.weight = min(qt.weight, w)
+				out.terms = append(out.terms, t)
+				continue
+			}
 		}
 		if j := len(out.terms) - 1; q.english && j >= 0 && out.terms[j].next == qt.at && out.terms[j].clause == qt.clause && out.terms[j].weight >= 1 {
 			out.terms[j].headless = true
@@ -609,6 +618,52 @@ func (n *nameWord) namesKind(qt *queryTerm) bool {
 		return false
 	}
 	return slices.ContainsFunc(n.kinds, func(k term) bool { return match(&qt.term, &k) >= max(m, related) })
+}
+
+// entryWord is the weight a question's word q keeps, which matches n, a word of the
+// company's name, where the named entries (services' names, FAQs' questions) tell themselves
+// apart by q: some of them say q itself, and not all. It is 0 when q is left out as the
+// company's name, as where no entry says it or every entry does.
+//
+// q is an English word whose main senses give the first part of the name's compound ("lock"
+// of "Zárszerviz"): what the company works on, which its entries name kinds of. It stays as a
+// generic word: it ranks the entries that say it over those that do not, but answers nothing
+// alone, as most entries are about it. (A Hungarian word of that part stays a topic where the
+// entries say the part alone: see namesKind; an English word of a name word the entries use
+// stays as that word: see without.)
+//
+// q reaches the name's word only as a thesaurus synonym, and is the whole name of an entry
+// ("apartman" of a "Panzió" with a service "Apartman"): it asks about that entry, not about the
+// company, and stays a topic.
+func entryWord(q, n *term, fs []fact) float64 {
+	w := 0.0
+	if parts := n.parts; q.english && len(parts) >= 2 && len(parts[0]) >= 3 {
+		if i := q.translatedTo(parts[0], nil); i >= 0 && i < mainSenses {
+			w = 0.3
+		}
+	}
+	byThesaurus := w == 0 && !q.english && match(q, n) == synonym && (synonyms(q, n) || synonyms(n, q))
+	if w == 0 && !byThesaurus {
+		return 0 // the name's word, a form or the head of it: the company
+	}
+	says, all, whole := 0, 0, false
+	for i := range fs {
+		if !named(fs[i].kind) {
+			continue
+		}
+		all++
+		if slices.ContainsFunc(fs[i].keys, func(k term) bool { return match(q, &k) >= related }) {
+			says++
+			whole = whole || len(fs[i].keys) == 1
+		}
+	}
+	switch {
+	case says == 0 || says == all:
+		return 0
+	case byThesaurus && whole:
+		return 1
+	}
+	return w
 }
 
 // glossBegins reports whether a Hungarian word's English glosses hold a word that begins

@@ -83,7 +83,7 @@ func TestPartialMatchRanksAsHalf(t *testing.T) {
 		FAQ:      []QA{{Question: "Mennyibe kerülnek a vizsgák?", Answer: "A KRESZ-vizsga 4 600 Ft, a forgalmi vizsga 11 000 Ft."}}}
 	x := NewIndex(p)
 	message := "How much is the driving test fee?"
-	q := newQuery(message, Contact{}, x.facts).without(x.company)
+	q := newQuery(message, Contact{}, x.facts).without(x.company, x.facts)
 	chosen := choose(score(x, q), q, DetectIntent(message), true)
 	if len(chosen) == 0 || chosen[0].kind != factFAQ {
 		t.Errorf("chose %d facts, first %+v; want the exams' FAQ first", len(chosen), chosen)
@@ -368,7 +368,7 @@ func TestDayWithACaseEndingIsNoQualifier(t *testing.T) {
 		FAQ: []QA{{Question: "Lehet parkolni?", Answer: "A műhely udvarán ingyen parkolhat, ha rendel nálunk."}}}
 	x := NewIndex(p)
 	message := "Szombaton rendeltek?"
-	q := newQuery(message, Contact{}, x.facts).without(x.company)
+	q := newQuery(message, Contact{}, x.facts).without(x.company, x.facts)
 	chosen := choose(score(x, q), q, DetectIntent(message), false)
 	if len(chosen) == 0 || chosen[0].kind != factHours {
 		t.Errorf("chose %d facts, first %+v; want the opening hours first", len(chosen), chosen)
