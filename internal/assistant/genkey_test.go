@@ -1,0 +1,43 @@
+package assistant
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestShortFAQLeavesAWordToAnother: an FAQ whose whole question is one everyday word
+// ("Hogyan lehet fizetni?") is not what a question asks that also names a word another FAQ's
+// own question says ("részlet" of "Lehet részletre vásárolni?"): "Lehet részletre fizetni?"
+// asks of instalments, and the ways to pay are no answer to it. A word the short FAQ says
+// itself ("kártyával"), or one no other FAQ asks of, leaves it the answer.
+func TestShortFAQLeavesAWordToAnother(t *testing.T) {
+	p := Profile{CompanyName: "Hangoló Bt.", Address: "7621 Pécs, Király u. 8.",
+		Services: []Service{
+			{Name: "Zongorahangolás", Description: "Pianínó vagy zongora hangolása a helyszínen.", Price: "18 000 Ft"},
+			{Name: "Teljes felújítás", Description: "Kalapácsfilcek, húrok és mechanika cseréje a műhelyben.", Price: "450 000 Ft-tól"}},
+		FAQ: []QA{
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel, kártyával vagy átutalással, a munka végén."},
+			{Question: "Lehet részletre vásárolni?", Answer: "Felújításnál három havi részletben, kamat nélkül."},
+			{Question: "Mennyi ideig tart a felújítás?", Answer: "Általában hat hét."}}}
+	const ways = "Készpénzzel, kártyával"
+	cases := []struct {
+		message   string
+		want, not string
+	}{
+		{message: "Lehet részletre fizetni a felújítást?", want: "három havi részletben", not: ways},
+		{message: "Lehet részletre fizetni a zongorahangolást?", want: "három havi részletben", not: ways},
+		{message: "Részletre is lehet fizetni?", want: "három havi részletben"},
+		{message: "Hogyan lehet fizetni?", want: ways},
+		{message: "Kártyával lehet fizetni a hangolást?", want: ways},
+	}
+	for _, tc := range cases {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got.Text, tc.want) || tc.not != "" && strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: %q; want %q and not %q", tc.message, got.Text, tc.want, tc.not)
+		}
+	}
+}
