@@ -1780,8 +1780,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			break
 		}
 		out = append(out, ss[best])
+		// A word the answer says only as a part of another ("részlet" in "alkatrészek")
+		// is not answered by it, and stays for a second answer that says it.
 		for j, c := range ss[best].contrib {
-			if c > 0 {
+			if c > 0 && ss[best].hit[j] >= bodyWeight*sameIdea {
 				used[j] = true
 			}
 		}

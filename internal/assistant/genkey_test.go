@@ -15,6 +15,7 @@ func TestShortFAQLeavesAWordToAnother(t *testing.T) {
 	p := Profile{CompanyName: "Hangoló Bt.", Address: "7621 Pécs, Király u. 8.",
 		Services: []Service{
 			{Name: "Zongorahangolás", Description: "Pianínó vagy zongora hangolása a helyszínen.", Price: "18 000 Ft"},
+			{Name: "Mechanika javítása", Description: "Kalapácsok és billentyűk javítása, az alkatrészek ára külön.", Price: "60 000 Ft-tól"},
 			{Name: "Teljes felújítás", Description: "Kalapácsfilcek, húrok és mechanika cseréje a műhelyben.", Price: "450 000 Ft-tól"}},
 		FAQ: []QA{
 			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel, kártyával vagy átutalással, a munka végén."},
@@ -28,6 +29,7 @@ func TestShortFAQLeavesAWordToAnother(t *testing.T) {
 		{message: "Lehet részletre fizetni a felújítást?", want: "három havi részletben", not: ways},
 		{message: "Lehet részletre fizetni a zongorahangolást?", want: "három havi részletben", not: ways},
 		{message: "Részletre is lehet fizetni?", want: "három havi részletben"},
+		{message: "Lehet részletre fizetni a mechanika javítását?", want: "három havi részletben", not: ways},
 		{message: "Hogyan lehet fizetni?", want: ways},
 		{message: "Kártyával lehet fizetni a hangolást?", want: ways},
 	}
@@ -40,4 +42,21 @@ func TestShortFAQLeavesAWordToAnother(t *testing.T) {
 			t.Errorf("%q: %q; want %q and not %q", tc.message, got.Text, tc.want, tc.not)
 		}
 	}
+}
+
+// TestPartOfAWordLeftForTheSecondAnswer: a word of the question that the first answer says
+// only as a part of another word ("részlet" in "alkatrészek") is not answered by it, so an
+// entry that says the word itself may answer it second: "Lehet részletre kérni a mechanika
+// javítását?" is the repair and the instalments, not the repair alone.
+func TestPartOfAWordLeftForTheSecondAnswer(t *testing.T) {
+	p := Profile{CompanyName: "Hangoló Bt.", Address: "7621 Pécs, Király u. 8.",
+		Services: []Service{
+			{Name: "Mechanika javítása", Description: "Kalapácsok és billentyűk javítása, az alkatrészek ára külön.", Price: "60 000 Ft-tól"},
+			{Name: "Zongorahangolás", Description: "Pianínó vagy zongora hangolása a helyszínen.", Price: "18 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Lehet részletre vásárolni?", Answer: "Javításnál három havi részletben, kamat nélkül."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Lehet részletre kérni a mechanika javítását?", lang: Hungarian, want: "három havi részletben"},
+		{message: "Mennyibe kerül a mechanika javítása?", lang: Hungarian, want: "60 000 Ft"},
+	})
 }
