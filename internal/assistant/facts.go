@@ -1705,7 +1705,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
-			if s.kind == factFAQ && saidBetterElsewhere(ss, out, q, s) {
+			if s.kind == factFAQ && (saidBetterElsewhere(ss, out, q, s) || askedOtherwise(ss, out, q, s)) {
 				continue
 			}
 			// The first answer of a how-long question states a length; of a question of the

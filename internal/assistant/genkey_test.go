@@ -60,3 +60,21 @@ func TestPartOfAWordLeftForTheSecondAnswer(t *testing.T) {
 		{message: "Mennyibe kerül a mechanika javítása?", lang: Hungarian, want: "60 000 Ft"},
 	})
 }
+
+// TestOneWordAskedAlike: a question whose one topic word is the whole of a short FAQ's
+// question ("fizetni" of "Hogyan lehet fizetni?") but asks of it with another question word
+// ("Kell…?", whether, not how) is the question of another FAQ that holds the word and asks
+// alike ("Kell előleget fizetni?"). Asked how, the short FAQ answers.
+func TestOneWordAskedAlike(t *testing.T) {
+	p := Profile{CompanyName: "Hangoló Bt.", Address: "7621 Pécs, Király u. 8.",
+		Services: []Service{
+			{Name: "Zongorahangolás", Description: "Pianínó vagy zongora hangolása a helyszínen.", Price: "18 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel, kártyával vagy átutalással, a munka végén."},
+			{Question: "Kell előleget fizetni?", Answer: "Felújításnál 30% előleget kérünk a megrendeléskor."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Előre kell fizetni valamennyit?", lang: Hungarian, want: "30% előleget"},
+		{message: "Hogyan tudok fizetni?", lang: Hungarian, want: "Készpénzzel, kártyával"},
+		{message: "Mivel lehet fizetni?", lang: Hungarian, want: "Készpénzzel, kártyával"},
+	})
+}

@@ -44,3 +44,41 @@ func saidBetterElsewhere(ss, out []scored, q query, s scored) bool {
 // topicWord reports whether a query term names a topic of its own: not a generic word, a
 // preposition, or a word standing for the company's name.
 func topicWord(qt *queryTerm) bool { return qt.weight >= 1 && !qt.closed && !qt.byName }
+
+// askedOtherwise reports whether s, an FAQ whose whole question is the one topic word of the
+// query, asks of that word with another question word than the visitor does, while another
+// FAQ whose own question holds the word itself asks of it alike: "Előre kell
+// fizetni valamennyit?" asks whether one must pay, as "Kell előleget fizetni?" does, not how
+// ("Hogyan lehet fizetni?").
+func askedOtherwise(ss, out []scored, q query, s scored) bool {
+	if s.kind != factFAQ || s.keyCover < 1 || asksOf(s, q) == q.asks {
+		return false
+	}
+	by := -1
+	for j := range q.terms {
+		if !topicWord(&q.terms[j]) {
+			continue
+		}
+		if by >= 0 || s.hit[j] < bodyWeight*sameIdea {
+			return false // another topic word: what is asked of it decides, not the question word
+		}
+		by = j
+	}
+	if by < 0 {
+		return false
+	}
+	qt := &q.terms[by]
+	return slices.ContainsFunc(ss, func(r scored) bool {
+		return r.kind == factFAQ && !sameFact(r.fact, s.fact) && asksOf(r, q) == q.asks &&
+			!slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, r.fact) }) &&
+			slices.ContainsFunc(r.keys, func(k term) bool { return match(&qt.term, &k) >= sameWord })
+	})
+}
+
+// asksOf returns the question words of an FAQ's question in the language of the query.
+func asksOf(s scored, q query) uint64 {
+	if q.english && s.faq.QuestionEN != "" {
+		return s.asks[1]
+	}
+	return s.asks[0]
+}
