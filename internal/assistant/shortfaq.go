@@ -9,8 +9,8 @@ import "slices"
 // pay. An everyday word that is the whole of a short FAQ's question is said by many questions
 // about other things; the words the FAQ does not say tell which.
 func saidBetterElsewhere(ss, out []scored, q query, s scored) bool {
-	if s.kind != factFAQ || s.keyCover < 1 {
-		return false
+	if s.kind != factFAQ || s.keyCover < 1 || q.asks != 0 && asksOf(s, q) == q.asks {
+		return false // "Hogyan lehet fizetni a felmérést?" asks what the FAQ asks, of the survey
 	}
 	by := -1 // the one topic word of the question that names a key of s
 	for j := range q.terms {
