@@ -1815,6 +1815,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
+			if s.kind == factFAQ && (saidBetterElsewhere(ss, out, q, s) || askedOtherwise(ss, out, q, s)) {
+				continue
+			}
 			// The first answer of a how-long question states a length; of a question of the
 			// price and the length, the price ("Mennyibe kerül és mennyi ideig tart?"), and the
 			// length may come second.
@@ -1887,8 +1890,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			break
 		}
 		out = append(out, ss[best])
+		// A word the answer says only as a part of another ("részlet" in "alkatrészek")
+		// is not answered by it, and stays for a second answer that says it.
 		for j, c := range ss[best].contrib {
-			if c > 0 {
+			if c > 0 && ss[best].hit[j] >= bodyWeight*sameIdea {
 				used[j] = true
 			}
 		}
