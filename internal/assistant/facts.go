@@ -819,7 +819,8 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case clockTime(folded, i):
 			q.when, q.clock = true, true
 			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
-		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
+		case durationWords[f] || (f == "long" || f == "fast") && i > 0 && folded[i-1] == "how":
+			// "how fast can you get here": a length of time, as "how quickly", "how soon"
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
 			q.duration = true

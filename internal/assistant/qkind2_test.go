@@ -1,0 +1,24 @@
+package assistant
+
+import "testing"
+
+// glaziers is a made-up profile of the tests in this file.
+var glaziers = Profile{CompanyName: "Gyors Üveges Bt.",
+	Description:  "Üvegezés és ablakjavítás Szolnokon és környékén.",
+	OpeningHours: "Hétfő–péntek 8:00–17:00, szombat 9:00–12:00, vasárnap zárva",
+	Phone:        "+36 56 555 010",
+	Address:      "Szolnok, Kossuth tér 3.",
+	Services: []Service{{Name: "Ablaküveg csere", Description: "Betört ablaküveg cseréje a helyszínen, hőszigetelő üveggel.", Price: "18 000 Ft-tól"},
+		{Name: "Tükör szabás", Description: "Tükör méretre vágása és felszerelése.", Price: "9 000 Ft / m²"}},
+	FAQ: []QA{{Question: "Mennyi idő alatt értek ki?", Answer: "Szolnokon belül általában 40 percen belül ott vagyunk."},
+		{Question: "Van kiszállási díj?", Answer: "Szolnokon belül a kiszállás ingyenes, azon kívül 150 Ft / km."},
+		{Question: "Mennyi idő alatt készül el az új ablak?", Answer: "Egyedi méretre 8–12 munkanap."}}}
+
+// TestHowFastAsksALength: "how fast" asks a length of time, as "how long", "how quickly" and
+// "how soon" do: an entry that states no length (a call-out fee) does not answer it.
+func TestHowFastAsksALength(t *testing.T) {
+	checkAnswers(t, glaziers, []answerCase{
+		{English, "How fast can you get here?", "", true},
+		{English, "How fast can you make a new window?", "8–12 munkanap", false},
+	})
+}
