@@ -287,7 +287,11 @@ func (r *responder) content() []string {
 	// jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a time of day, or
 	// of the hours, that names nothing but times is the opening hours' to answer when no entry does.
 	reach := q.when && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress)
-	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && !answers(ss, q, chosen) && q.ofTimeOnly()) {
+	// "Éjjel kettőkor is ki tudtok jönni?": coming at a time of day, asked in words of times
+	// only, is the hours' too when the entry chosen asks about something more of those times
+	// (what the night costs), which the visitor did not name.
+	clockOnly := q.clock && !priceAsked && len(chosen) > 0 && chosen[0].keyCover < 1
+	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && (clockOnly || !answers(ss, q, chosen)) && q.ofTimeOnly()) {
 		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
 			chosen, r.whenHours = ss[i:i+1], true
 		}

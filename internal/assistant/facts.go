@@ -460,7 +460,7 @@ var genericWords = wordSet(`
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
 	segitenek help helps munka munkat munkara munkak munkaja work job jobs
-	jon megy hoz visz tesz vesz lesz able possible
+	jon megy hoz visz tesz vesz lesz able possible available
 	two three four five six seven eight nine ten ketto harom negy nyolc kilenc tiz
 	naponta hetente havonta evente orankent naponkent hetenkent havonkent evenkent alkalmankent
 	daily weekly monthly yearly annually hourly per
@@ -504,15 +504,21 @@ type query struct {
 }
 
 // ofTimeOnly reports whether every word of the query that names a topic is one of days,
-// hours or time spans ("vasárnap", "nyitva", "meddig"): the question names nothing else.
+// hours or time spans ("vasárnap", "nyitva", "meddig"): the question names nothing else. Of a
+// question that names a time of day, a part of the day says which half of the clock it is
+// ("éjjel kettőkor", at two at night).
 func (q query) ofTimeOnly() bool {
 	for _, t := range q.terms {
-		if t.weight >= 1 && t.concepts&(dayConcept|durationConcept) == 0 {
+		if t.weight >= 1 && t.concepts&(dayConcept|durationConcept) == 0 && !(q.clock && dayParts[t.fold]) {
 			return false
 		}
 	}
 	return true
 }
+
+// dayParts are the parts of the day, folded, that a time of day may be said in: "éjjel
+// kettőkor", "at 3 at night".
+var dayParts = wordSet(`hajnal hajnalban hajnali ejjel ejszaka ejfel ejfelkor delben delelott delutan este reggel night tonight`)
 
 // untilOnDay reports whether the query asks until when on a day, and nothing else: "Vasárnap
 // meddig vagytok?" asks when the company closes that day, which the opening hours say, not

@@ -22,3 +22,26 @@ func TestHowFastAsksALength(t *testing.T) {
 		{English, "How fast can you make a new window?", "8–12 munkanap", false},
 	})
 }
+
+// TestClockInWordsAsksTheHours: a time of day said in words ("kettőkor", "hétkor"), or with a
+// part of the day ("éjjel kettőkor"), is a time of day as "7-kor" is; a question of coming
+// then names nothing but times, and the opening hours answer it, not the FAQ about what the
+// night costs. "Available" is no topic of its own: "Are you available at 3am?" asks the hours.
+func TestClockInWordsAsksTheHours(t *testing.T) {
+	rescue := Profile{CompanyName: "Éjjel-Nappal Üvegező Kft.",
+		Description:  "Betört üvegek sürgős cseréje Győrben.",
+		OpeningHours: "Iroda hétfő–péntek 8–16; kiszállás a hét minden napján 0–24.",
+		Services:     []Service{{Name: "Kirakatüveg csere", Description: "Betört kirakat ideiglenes lezárása és üvegcseréje.", Price: "25 000 Ft-tól"}},
+		FAQ: []QA{{Question: "Éjjel és hétvégén drágább?", Answer: "Este 20 és reggel 6 között 40% felárat számolunk."},
+			{Question: "Van kiszállási díj?", Answer: "Győrben ingyenes, azon kívül 150 Ft / km."}}}
+	checkAnswers(t, rescue, []answerCase{
+		{Hungarian, "Éjjel kettőkor is ki tudtok jönni?", "0–24", false},
+		{Hungarian, "Hajnali háromkor is ki tudtok jönni?", "0–24", false},
+		{English, "Are you available at 3am?", "0–24", false},
+		{Hungarian, "Éjjel drágább?", "40% felárat", false},
+	})
+	checkAnswers(t, glaziers, []answerCase{
+		{Hungarian, "Lehet jönni hétkor?", "nem vagyunk nyitva", false},
+		{Hungarian, "Vasárnap tízkor nyitva vagytok?", "nem vagyunk nyitva", false},
+	})
+}
