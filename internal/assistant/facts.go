@@ -819,6 +819,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.where = true
 		case f == "mikor" || f == "when" || f == "hanykor":
 			q.when = true
+		case f == "mikorra":
+			q.duration = true
+			continue // "Mikorra lesz meg?", by when: a length or an end date answers it
 		case f == "orakor" && i > 0 && folded[i-1] == "hany":
 			q.when = true
 			continue // "hány órakor", at what time: the kind of answer, not a lesson ("óra")

@@ -45,3 +45,20 @@ func TestClockInWordsAsksTheHours(t *testing.T) {
 		{Hungarian, "Vasárnap tízkor nyitva vagytok?", "nem vagyunk nyitva", false},
 	})
 }
+
+// TestByWhenAsksALength: "mikorra" (by when) asks how long until something is ready, as
+// "mennyi idő alatt" does: the entry that states the length answers, not the one that
+// names the thing and says what it is.
+func TestByWhenAsksALength(t *testing.T) {
+	framer := Profile{CompanyName: "Keret és Kép Bt.",
+		Description: "Képkeretezés és tükörkészítés Pécsen.",
+		Services: []Service{{Name: "Fazettás tükör", Description: "Csiszolt szélű tükör méretre vágva, falra szerelve.", Price: "14 000 Ft / m²"},
+			{Name: "Képkeretezés", Description: "Fa és alumínium keretek, paszpartuval.", Price: "6 500 Ft-tól"}},
+		FAQ: []QA{{Question: "Mennyi idő alatt készül el a megrendelés?", Answer: "Kerettel 3–5 munkanap, fazettás tükörrel 8–10 munkanap."},
+			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}}}
+	checkAnswers(t, framer, []answerCase{
+		{Hungarian, "A fazettás tükör mikorra lesz meg?", "8–10 munkanap", false},
+		{Hungarian, "Mikorra készül el a keretezés?", "3–5 munkanap", false},
+		{Hungarian, "Mennyibe kerül a fazettás tükör?", "14 000 Ft", false},
+	})
+}
