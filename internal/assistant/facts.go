@@ -490,6 +490,9 @@ type query struct {
 	clock bool
 	// english is set for a question in English.
 	english bool
+	// quoteTopic is set when the question asks when or how long, so a quote it names is its
+	// topic (see queryIn), not a wish for a price.
+	quoteTopic bool
 	// priceParts has a bit (see partBit) for each part of the message that asks a price.
 	priceParts uint64
 	// whetherPaid is set for a yes-or-no question of paying: "Újra kell fizetni a
@@ -532,7 +535,7 @@ func (q query) untilOnDay() bool {
 // costs: a price or quote word, or a compound that ends in a fee word, unless the question
 // only asks whether one pays.
 func (q query) asksPrice(in Intent) bool {
-	return in.Quote || (in.Price || q.price) && !q.whetherPaid
+	return in.Quote && !q.quoteTopic || (in.Price || q.price) && !q.whetherPaid
 }
 
 // whetherPaid reports whether folded words ask whether one pays: a verb of paying and no
@@ -690,11 +693,20 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	var priceParts uint64
+	// "Mennyi idő múlva kapom meg az ajánlatot?", "When will I get the quote?": the quote is
+	// what the question asks the time of, a topic word, not a wish for a price.
+	quoteTopic := false
+	for i, f := range folded {
+		quoteTopic = quoteTopic || durationWords[f] || timeAsked[f] || i > 0 && folded[i-1] == "how" && (f == "long" || f == "fast")
+	}
 	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
 				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+					if n == 3 && quoteTopic {
+						continue
+					}
 					if n == 2 || n == 3 { // pricePhrases, quotePhrases
 						priceParts |= partBit(partAt[i])
 					}
@@ -783,7 +795,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
+	q := query{english: english, quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
@@ -1357,6 +1369,9 @@ var because = wordSet(`mert because`)
 // lastWords are the English verb of lasting, which in a question of how long is the kind of
 // answer asked for.
 var lastWords = wordSet(`last lasts lasting`)
+
+// timeAsked are the question words of when, by when and how soon, folded.
+var timeAsked = wordSet(`mikor mikorra hanykor when`)
 
 // durationWords ask how long something takes.
 var durationWords = wordSet(`ido idot ideig meddig idotartam gyorsan hamar quickly soon`)

@@ -62,3 +62,19 @@ func TestByWhenAsksALength(t *testing.T) {
 		{Hungarian, "Mennyibe kerül a fazettás tükör?", "14 000 Ft", false},
 	})
 }
+
+// TestTimeOfTheQuoteIsNoPriceQuestion: a question of when or how soon a quote comes names the
+// quote as its topic; it wishes for no price, and the entry that says when quotes are sent
+// answers it. A quote asked for alone is still a wish for one.
+func TestTimeOfTheQuoteIsNoPriceQuestion(t *testing.T) {
+	roofer := Profile{CompanyName: "Tetőmester Kft.",
+		Description: "Tetőfedés és bádogozás Zalaegerszegen.",
+		Services:    []Service{{Name: "Cserépcsere", Description: "Törött cserepek cseréje, beázás megszüntetése.", Price: "12 000 Ft-tól"}},
+		FAQ: []QA{{Question: "Ingyenes a felmérés?", Answer: "Igen, a helyszíni felmérés ingyenes, az ajánlatot öt munkanapon belül küldjük."},
+			{Question: "Hogyan lehet fizetni?", Answer: "Átutalással vagy készpénzzel."}}}
+	checkAnswers(t, roofer, []answerCase{
+		{Hungarian, "Mennyi idő múlva kapom meg az ajánlatot?", "öt munkanapon belül", false},
+		{Hungarian, "Mikor kapom meg az árajánlatot?", "öt munkanapon belül", false},
+		{Hungarian, "Kérek árajánlatot.", "árajánlat", false},
+	})
+}
