@@ -187,6 +187,15 @@ func (r *responder) content() []string {
 			chosen, priceAsked = unpriced, false
 		}
 	}
+	if priceAsked && q.asks == 0 && !t.gated() {
+		// "Can you give me a price over the phone?", "Telefonon megmondjátok az árat?": a
+		// yes-or-no question of whether the company gives a price, which the FAQ that asks so
+		// answers though it states none.
+		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
+			!unpriced[0].priced() && unpriced[0].pricing {
+			chosen, priceAsked = unpriced, false
+		}
+	}
 	if priceAsked && !t.gated() && len(chosen) > 0 && chosen[0].keyCover == 0 {
 		// The entry the question names by its own words has no price; another that only
 		// mentions them has one: "Mennyi a jogosítvány ára?" is no question about the automatic

@@ -53,8 +53,9 @@ type fact struct {
 	until bool
 	// area is set when the fact says where the company works (see states).
 	area bool
-	// quote is set for an FAQ whose question asks for a quote.
-	quote bool
+	// quote is set for an FAQ whose question asks for a quote, pricing for one whose question
+	// names a price ("Telefonon megmondjátok az árat?").
+	quote, pricing bool
 	// asks holds the kinds of question an FAQ's question asks (see interrogatives), in
 	// Hungarian and in English.
 	asks [2]uint64
@@ -172,7 +173,10 @@ func facts(p Profile) []fact {
 			f := &out[i]
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
 			f.area = states(f)
-			f.quote = f.kind == factFAQ && DetectIntent(f.faq.Question).Quote
+			if f.kind == factFAQ {
+				in := DetectIntent(f.faq.Question)
+				f.quote, f.pricing = in.Quote, in.Price
+			}
 			switch f.kind {
 			case factFAQ:
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)

@@ -78,3 +78,20 @@ func TestTimeOfTheQuoteIsNoPriceQuestion(t *testing.T) {
 		{Hungarian, "Kérek árajánlatot.", "árajánlat", false},
 	})
 }
+
+// TestWhetherAPriceIsGiven: a yes-or-no question of whether the company gives a price ("over
+// the phone", "e-mailben") is answered by the FAQ that asks so, though that FAQ states no
+// price; a question of what something costs is still the priced service's.
+func TestWhetherAPriceIsGiven(t *testing.T) {
+	movers := Profile{CompanyName: "Könnyű Költözés Bt.",
+		Description: "Lakásköltöztetés Veszprémben.",
+		Phone:       "+36 88 555 201",
+		Services:    []Service{{Name: "Lakásköltöztetés", Description: "Két fő és egy 3,5 tonnás teherautó, bútorszereléssel.", Price: "9 000 Ft / óra"}},
+		FAQ: []QA{{Question: "E-mailben is mondtok árat?", Answer: "Fényképek alapján hozzávetőleges összeget írunk, a végleges összeget felmérés után."},
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy átutalással."}}}
+	checkAnswers(t, movers, []answerCase{
+		{Hungarian, "E-mailben is mondtok árat?", "hozzávetőleges", false},
+		{English, "Can you give me a price by email?", "hozzávetőleges", false},
+		{Hungarian, "Mennyibe kerül a lakásköltöztetés?", "9 000 Ft", false},
+	})
+}
