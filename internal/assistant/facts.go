@@ -903,6 +903,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.unit = unit
+		if english && opensSomething(folded, i) {
+			t.concepts &^= dayConcept // "open the door" opens a thing: no opening hours
+		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
 		t.negated = negated != nil && negated[i]
 		t.eitherWay = either && t.negated

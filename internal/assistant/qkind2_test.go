@@ -1,6 +1,10 @@
 package assistant
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // glaziers is a made-up profile of the tests in this file.
 var glaziers = Profile{CompanyName: "Gyors Üveges Bt.",
@@ -94,4 +98,33 @@ func TestWhetherAPriceIsGiven(t *testing.T) {
 		{English, "Can you give me a price by email?", "hozzávetőleges", false},
 		{Hungarian, "Mennyibe kerül a lakásköltöztetés?", "9 000 Ft", false},
 	})
+}
+
+// TestOpenWithAnObjectIsNoHours: English "open" before an object ("open a safe", "open the
+// door", "open it") is the verb of opening a thing, not the opening hours: the reply does not
+// add the hours. "When do you open?" and "Are you open on Monday?" still ask them.
+func TestOpenWithAnObjectIsNoHours(t *testing.T) {
+	locks := Profile{CompanyName: "Kulcs Pont Kft.",
+		Description:  "Zárszerelés Szegeden.",
+		OpeningHours: "Hétfő–péntek 9:00–17:00",
+		Services: []Service{{Name: "Széfnyitás", Description: "Elzáródott széfek nyitása kódfejtéssel.", Price: "25 000 Ft-tól"},
+			{Name: "Garázskapu javítás", Description: "Beragadt garázskapuk javítása.", Price: "12 000 Ft-tól"}},
+		FAQ: []QA{{Question: "Sérül a széf nyitáskor?", Answer: "Általában nem, a zárat roncsolás nélkül nyitjuk."}}}
+	for _, tc := range []struct {
+		message, want string
+		hours         bool
+	}{
+		{"How much to open a safe?", "25 000 Ft", false},
+		{"Will you damage the safe when you open it?", "roncsolás nélkül", false},
+		{"When do you open?", "9:00–17:00", true},
+		{"Are you open on Monday?", "9:00–17:00", true},
+	} {
+		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: locks, Message: tc.message})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, "9:00–17:00") != tc.hours {
+			t.Errorf("%q: %q; want %q, the hours said %v", tc.message, got.Text, tc.want, tc.hours)
+		}
+	}
 }
