@@ -53,6 +53,9 @@ type fact struct {
 	until bool
 	// area is set when the fact says where the company works (see states).
 	area bool
+	// clock is set when the fact states a time of day ("7:30 és 10 között", "14 órától"):
+	// the opening hours, or an entry whose text says one.
+	clock bool
 	// quote is set for an FAQ whose question asks for a quote, pricing for one whose question
 	// names a price ("Telefonon megmondjátok az árat?").
 	quote, pricing bool
@@ -173,6 +176,8 @@ func facts(p Profile) []fact {
 			f := &out[i]
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
 			f.area = states(f)
+			f.clock = f.kind == factHours || f.kind == factFAQ && clockText.MatchString(f.faq.Answer) ||
+				f.kind == factService && clockText.MatchString(f.service.Description)
 			if f.kind == factFAQ {
 				in := DetectIntent(f.faq.Question)
 				f.quote, f.pricing = in.Quote, in.Price
@@ -494,6 +499,9 @@ type query struct {
 	clock bool
 	// english is set for a question in English.
 	english bool
+	// timeAsked is set when the question asks at or from what time of day ("hánytól",
+	// "hány órától", "what time"): the first answer states one.
+	timeAsked bool
 	// quoteTopic is set when the question asks when or how long, so a quote it names is its
 	// topic (see queryIn), not a wish for a price.
 	quoteTopic bool
@@ -799,7 +807,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
+	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
@@ -838,9 +846,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case f == "mikorra":
 			q.duration = true
 			continue // "Mikorra lesz meg?", by when: a length or an end date answers it
-		case f == "orakor" && i > 0 && folded[i-1] == "hany":
+		case (f == "orakor" || f == "oratol" || f == "oraig") && i > 0 && folded[i-1] == "hany":
 			q.when = true
-			continue // "hány órakor", at what time: the kind of answer, not a lesson ("óra")
+			continue // "hány órakor/órától", at or from what time: the kind of answer, not a lesson ("óra")
 		case clockTime(folded, i):
 			q.when, q.clock = true, true
 			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
@@ -1377,6 +1385,25 @@ var because = wordSet(`mert because`)
 // answer asked for.
 var lastWords = wordSet(`last lasts lasting`)
 
+// clockText finds a time of day in a text: "7:30", "10.00", "14 órától", "9 órakor", "8am".
+var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|óráig|órakor)|\d{1,2}\s*[ap]\.?m\b`)
+
+// timeOfDayAsked reports whether folded words ask at or from what time of day: "hánytól",
+// "hányig", "hánykor", "mettől", "hány órától/óráig/órakor", "what time".
+func timeOfDayAsked(folded []string) bool {
+	for i, f := range folded {
+		switch f {
+		case "hanytol", "hanyig", "hanykor", "mettol":
+			return true
+		case "hany", "what":
+			if i+1 < len(folded) && (f == "hany" && (folded[i+1] == "oratol" || folded[i+1] == "oraig" || folded[i+1] == "orakor") || f == "what" && folded[i+1] == "time") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // timeAsked are the question words of when, by when and how soon, folded.
 var timeAsked = wordSet(`mikor mikorra hanykor when`)
 
@@ -1742,6 +1769,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			// length may come second.
 			if len(out) == 0 && (priced && !s.priced() || q.duration && !priced && !s.lasts(q)) {
 				continue
+			}
+			if len(out) == 0 && q.timeAsked && !priced && !s.clock {
+				continue // "Hánytól hányig lehet reggelizni?": an entry that states a time of day
 			}
 			if len(out) == 0 && priced && !q.inPricePart(s) {
 				continue // "How much is the rabies shot, and from what age...": the shot's price first

@@ -128,3 +128,23 @@ func TestOpenWithAnObjectIsNoHours(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeOfDayAskedIsStated: "hánytól hányig", "hány órától", "what time" ask a time of day:
+// the entry that states one answers (a service's "16:00 és 21:00 között"), not an FAQ about
+// the same thing that states none; "hány órától" is the kind of answer, no topic word ("óra").
+func TestTimeOfDayAskedIsStated(t *testing.T) {
+	spa := Profile{CompanyName: "Termál Liget Kft.",
+		Description:  "Fedett uszoda és wellness Hajdúszoboszlón.",
+		OpeningHours: "Hétfő–vasárnap 6:00–22:00",
+		Services: []Service{{Name: "Szauna", Description: "Finn és infraszauna, 16:00 és 21:00 között.", Price: "2 500 Ft / alkalom"},
+			{Name: "Úszóbérlet", Description: "Tíz alkalmas bérlet az uszodába.", Price: "18 000 Ft"}},
+		FAQ: []QA{{Question: "Lehet szaunázni is?", Answer: "Igen, a szauna külön jegyes, a pénztárban vehető."},
+			{Question: "Van törölközőkölcsönzés?", Answer: "Igen, 800 Ft-ért."}}}
+	checkAnswers(t, spa, []answerCase{
+		{Hungarian, "Hánytól hányig lehet szaunázni?", "16:00 és 21:00", false},
+		{Hungarian, "Hány órától megy a szauna?", "16:00 és 21:00", false},
+		{Hungarian, "Hánytól lehet szaunázni?", "16:00 és 21:00", false},
+		{Hungarian, "Lehet szaunázni is?", "külön jegyes", false},
+		{Hungarian, "Hány órától vagytok nyitva?", "6:00–22:00", false},
+	})
+}
