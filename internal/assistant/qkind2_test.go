@@ -148,3 +148,17 @@ func TestTimeOfDayAskedIsStated(t *testing.T) {
 		{Hungarian, "Hány órától vagytok nyitva?", "6:00–22:00", false},
 	})
 }
+
+// TestBreakfastIsNoMorning: "reggelizni" (to have breakfast) is no word of the morning: a
+// question of when breakfast is served is not read as the opening hours.
+func TestBreakfastIsNoMorning(t *testing.T) {
+	cafe := Profile{CompanyName: "Sarok Kávézó Bt.",
+		Description:  "Kávézó és bisztró Nyíregyházán.",
+		OpeningHours: "Hétfő–vasárnap 7:00–19:00",
+		Services: []Service{{Name: "Bőséges reggeli menü", Description: "Tojásos ételek, friss pékáru és kávé, 8:00 és 11:00 között.", Price: "2 900 Ft / fő"},
+			{Name: "Ebédmenü", Description: "Leves és főétel hétköznap.", Price: "2 600 Ft"}}}
+	checkAnswers(t, cafe, []answerCase{
+		{Hungarian, "Hánytól lehet reggelizni?", "8:00 és 11:00", false},
+		{Hungarian, "Reggel hánytól vagytok nyitva?", "7:00–19:00", false},
+	})
+}
