@@ -709,7 +709,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	// what the question asks the time of, a topic word, not a wish for a price.
 	quoteTopic := false
 	for i, f := range folded {
-		quoteTopic = quoteTopic || durationWords[f] || timeAsked[f] || i > 0 && folded[i-1] == "how" && (f == "long" || f == "fast")
+		quoteTopic = quoteTopic || durationWords[f] || timeAsked[f] || i > 0 && folded[i-1] == "how" && f == "long" || fastDone(folded, i)
 	}
 	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
@@ -852,8 +852,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case clockTime(folded, i):
 			q.when, q.clock = true, true
 			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
-		case durationWords[f] || (f == "long" || f == "fast") && i > 0 && folded[i-1] == "how":
-			// "how fast can you get here": a length of time, as "how quickly", "how soon"
+		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i):
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
 			q.duration = true
@@ -1387,6 +1386,16 @@ var lastWords = wordSet(`last lasts lasting`)
 
 // clockText finds a time of day in a text: "7:30", "10.00", "14 órától", "9 órakor", "8am".
 var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|óráig|órakor)|\d{1,2}\s*[ap]\.?m\b`)
+
+// fastDone reports whether the folded word i is "fast" of "how fast" before a verb of doing
+// ("how fast can you get here", "how fast do you reply"): a length of time, as "how quickly"
+// and "how soon" ask. "How fast is the wifi?" asks a speed.
+func fastDone(folded []string, i int) bool {
+	return folded[i] == "fast" && i > 0 && folded[i-1] == "how" && i+1 < len(folded) && doingWords[folded[i+1]]
+}
+
+// doingWords are the English auxiliaries a question of doing asks with.
+var doingWords = wordSet(`can could will would do does did`)
 
 // timeOfDayAsked reports whether folded words ask at or from what time of day: "hánytól",
 // "hányig", "hánykor", "mettől", "hány órától/óráig/órakor", "what time".

@@ -18,12 +18,18 @@ var glaziers = Profile{CompanyName: "Gyors Üveges Bt.",
 		{Question: "Van kiszállási díj?", Answer: "Szolnokon belül a kiszállás ingyenes, azon kívül 150 Ft / km."},
 		{Question: "Mennyi idő alatt készül el az új ablak?", Answer: "Egyedi méretre 8–12 munkanap."}}}
 
-// TestHowFastAsksALength: "how fast" asks a length of time, as "how long", "how quickly" and
-// "how soon" do: an entry that states no length (a call-out fee) does not answer it.
+// TestHowFastAsksALength: "how fast" before a verb of doing asks a length of time, as "how
+// long", "how quickly" and "how soon" do: an entry that states no length (a call-out fee) does
+// not answer it. "How fast is the wifi?" asks a speed, which an entry states without a length.
 func TestHowFastAsksALength(t *testing.T) {
 	checkAnswers(t, glaziers, []answerCase{
 		{English, "How fast can you get here?", "", true},
 		{English, "How fast can you make a new window?", "8–12 munkanap", false},
+	})
+	office := Profile{CompanyName: "Irodaház Kft.", Description: "Bérelhető irodák Szolnokon.",
+		FAQ: []QA{{Question: "Van wifi?", Answer: "Igen, gyors wifi van minden irodában."}}}
+	checkAnswers(t, office, []answerCase{
+		{English, "How fast is the wifi?", "gyors wifi", false},
 	})
 }
 
