@@ -221,6 +221,15 @@ func (r *responder) content() []string {
 			chosen, priceAsked = unpriced, false
 		}
 	}
+	if priceAsked && q.asks == 0 && !t.gated() {
+		// "Can you give me a price over the phone?", "Telefonon megmondjátok az árat?": a
+		// yes-or-no question of whether the company gives a price, which the FAQ that asks so
+		// answers though it states none.
+		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
+			!unpriced[0].priced() && unpriced[0].pricing {
+			chosen, priceAsked = unpriced, false
+		}
+	}
 	if priceAsked && !t.gated() && len(chosen) > 0 && chosen[0].keyCover == 0 {
 		// The entry the question names by its own words has no price; another that only
 		// mentions them has one: "Mennyi a jogosítvány ára?" is no question about the automatic
@@ -321,7 +330,11 @@ func (r *responder) content() []string {
 	// jönni 7-kor?", "Mettől meddig vagytok nyitva?": a question of coming at a time of day, or
 	// of the hours, that names nothing but times is the opening hours' to answer when no entry does.
 	reach := q.when && len(chosen) > 0 && (chosen[0].kind == factPhone || chosen[0].kind == factEmail || chosen[0].kind == factAddress)
-	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && !answers(ss, q, chosen) && q.ofTimeOnly()) {
+	// "Éjjel kettőkor is ki tudtok jönni?": coming at a time of day, asked in words of times
+	// only, is the hours' too when the entry chosen asks about something more of those times
+	// (what the night costs), which the visitor did not name.
+	clockOnly := q.clock && !priceAsked && len(chosen) > 0 && chosen[0].keyCover < 1
+	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && (clockOnly || !answers(ss, q, chosen)) && q.ofTimeOnly()) {
 		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
 			chosen, r.whenHours = ss[i:i+1], true
 		}

@@ -12,7 +12,7 @@ var concepts = [][]string{
 	{"hetvege*", "szombat*", "vasarnap*", "hetfo*", "kedd*", "szerda*", "csutortok*", "pentek*", "unnep*", "hetkoznap*",
 		"nyitva*", "nyitvatart*", "weekend*", "saturday*", "sunday*", "monday*", "tuesday*", "wednesday*",
 		"thursday*", "friday*", "holiday*", "weekday*", "open", "opening", "hours", "closed", "bent", "benn", "hanytol", "hanyig", "hanykor", "mettol",
-		"reggel*", "delelott*", "delutan*", "este", "esti", "estig", "morning*", "afternoon*", "evening*", "early", "earliest",
+		"reggel", "reggelt", "reggelre", "reggeltol", "reggelig", "reggelente", "reggelenkent", "reggeli", "reggelit", "reggelire", "reggelivel", "delelott*", "delutan*", "este", "esti", "estig", "morning*", "afternoon*", "evening*", "early", "earliest",
 		"late", "latest"},
 	{"ido", "idot", "ideig", "idotartam*", "meddig", "het", "hetet", "hetig", "hetre", "nap", "napig", "napot",
 		"perc*", "ora", "oras", "oraig", "honap*", "gyorsan", "hamar", "long", "quickly", "soon", "weeks", "days", "minute*", "hour", "month*"},

@@ -53,8 +53,12 @@ type fact struct {
 	until bool
 	// area is set when the fact says where the company works (see states).
 	area bool
-	// quote is set for an FAQ whose question asks for a quote.
-	quote bool
+	// clock is set when the fact states a time of day ("7:30 és 10 között", "14 órától"):
+	// the opening hours, or an entry whose text says one.
+	clock bool
+	// quote is set for an FAQ whose question asks for a quote, pricing for one whose question
+	// names a price ("Telefonon megmondjátok az árat?").
+	quote, pricing bool
 	// asks holds the kinds of question an FAQ's question asks (see interrogatives), in
 	// Hungarian and in English.
 	asks [2]uint64
@@ -172,7 +176,12 @@ func facts(p Profile) []fact {
 			f := &out[i]
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
 			f.area = states(f)
-			f.quote = f.kind == factFAQ && DetectIntent(f.faq.Question).Quote
+			f.clock = f.kind == factHours || f.kind == factFAQ && clockText.MatchString(f.faq.Answer) ||
+				f.kind == factService && clockText.MatchString(f.service.Description)
+			if f.kind == factFAQ {
+				in := DetectIntent(f.faq.Question)
+				f.quote, f.pricing = in.Quote, in.Price
+			}
 			switch f.kind {
 			case factFAQ:
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
@@ -460,7 +469,7 @@ var genericWords = wordSet(`
 	mukodik mukodtok mukodnek mukodo use using used go goes going come comes
 	kerdes kerdesem kerdezni question questions info informacio segit segiteni segitseg segitsegre
 	segitenek help helps munka munkat munkara munkak munkaja work job jobs
-	jon megy hoz visz tesz vesz lesz able possible
+	jon megy hoz visz tesz vesz lesz able possible available
 	two three four five six seven eight nine ten ketto harom negy nyolc kilenc tiz
 	naponta hetente havonta evente orankent naponkent hetenkent havonkent evenkent alkalmankent
 	daily weekly monthly yearly annually hourly per
@@ -490,6 +499,12 @@ type query struct {
 	clock bool
 	// english is set for a question in English.
 	english bool
+	// timeAsked is set when the question asks at or from what time of day ("hánytól",
+	// "hány órától", "what time"): the first answer states one.
+	timeAsked bool
+	// quoteTopic is set when the question asks when or how long, so a quote it names is its
+	// topic (see queryIn), not a wish for a price.
+	quoteTopic bool
 	// priceParts has a bit (see partBit) for each part of the message that asks a price.
 	priceParts uint64
 	// whetherPaid is set for a yes-or-no question of paying: "Újra kell fizetni a
@@ -504,15 +519,21 @@ type query struct {
 }
 
 // ofTimeOnly reports whether every word of the query that names a topic is one of days,
-// hours or time spans ("vasárnap", "nyitva", "meddig"): the question names nothing else.
+// hours or time spans ("vasárnap", "nyitva", "meddig"): the question names nothing else. Of a
+// question that names a time of day, a part of the day says which half of the clock it is
+// ("éjjel kettőkor", at two at night).
 func (q query) ofTimeOnly() bool {
 	for _, t := range q.terms {
-		if t.weight >= 1 && t.concepts&(dayConcept|durationConcept) == 0 {
+		if t.weight >= 1 && t.concepts&(dayConcept|durationConcept) == 0 && !(q.clock && dayParts[t.fold]) {
 			return false
 		}
 	}
 	return true
 }
+
+// dayParts are the parts of the day, folded, that a time of day may be said in: "éjjel
+// kettőkor", "at 3 at night".
+var dayParts = wordSet(`hajnal hajnalban hajnali ejjel ejszaka ejfel ejfelkor delben delelott delutan este reggel night tonight`)
 
 // untilOnDay reports whether the query asks until when on a day, and nothing else: "Vasárnap
 // meddig vagytok?" asks when the company closes that day, which the opening hours say, not
@@ -526,7 +547,7 @@ func (q query) untilOnDay() bool {
 // costs: a price or quote word, or a compound that ends in a fee word, unless the question
 // only asks whether one pays.
 func (q query) asksPrice(in Intent) bool {
-	return in.Quote || (in.Price || q.price) && !q.whetherPaid
+	return in.Quote && !q.quoteTopic || (in.Price || q.price) && !q.whetherPaid
 }
 
 // whetherPaid reports whether folded words ask whether one pays: a verb of paying and no
@@ -739,11 +760,20 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	var priceParts uint64
+	// "Mennyi idő múlva kapom meg az ajánlatot?", "When will I get the quote?": the quote is
+	// what the question asks the time of, a topic word, not a wish for a price.
+	quoteTopic := false
+	for i, f := range folded {
+		quoteTopic = quoteTopic || durationWords[f] || timeAsked[f] || i > 0 && folded[i-1] == "how" && f == "long" || fastDone(folded, i)
+	}
 	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps {
 				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+					if n == 3 && quoteTopic {
+						continue
+					}
 					if n == 2 || n == 3 { // pricePhrases, quotePhrases
 						priceParts |= partBit(partAt[i])
 					}
@@ -832,7 +862,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
+	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
@@ -868,13 +898,16 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			q.where = true
 		case f == "mikor" || f == "when" || f == "hanykor":
 			q.when = true
-		case f == "orakor" && i > 0 && folded[i-1] == "hany":
+		case f == "mikorra":
+			q.duration = true
+			continue // "Mikorra lesz meg?", by when: a length or an end date answers it
+		case (f == "orakor" || f == "oratol" || f == "oraig") && i > 0 && folded[i-1] == "hany":
 			q.when = true
-			continue // "hány órakor", at what time: the kind of answer, not a lesson ("óra")
+			continue // "hány órakor/órától", at or from what time: the kind of answer, not a lesson ("óra")
 		case clockTime(folded, i):
 			q.when, q.clock = true, true
 			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
-		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how":
+		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i):
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
 			q.duration = true
@@ -932,6 +965,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.unit = unit
+		if english && opensSomething(folded, i) {
+			t.concepts &^= dayConcept // "open the door" opens a thing: no opening hours
+		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
 		t.negated = negated != nil && negated[i]
 		t.eitherWay = either && t.negated
@@ -1449,6 +1485,38 @@ var because = wordSet(`mert because`)
 // answer asked for.
 var lastWords = wordSet(`last lasts lasting`)
 
+// clockText finds a time of day in a text: "7:30", "10.00", "14 órától", "9 órakor", "8am".
+var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|óráig|órakor)|\d{1,2}\s*[ap]\.?m\b`)
+
+// fastDone reports whether the folded word i is "fast" of "how fast" before a verb of doing
+// ("how fast can you get here", "how fast do you reply"): a length of time, as "how quickly"
+// and "how soon" ask. "How fast is the wifi?" asks a speed.
+func fastDone(folded []string, i int) bool {
+	return folded[i] == "fast" && i > 0 && folded[i-1] == "how" && i+1 < len(folded) && doingWords[folded[i+1]]
+}
+
+// doingWords are the English auxiliaries a question of doing asks with.
+var doingWords = wordSet(`can could will would do does did`)
+
+// timeOfDayAsked reports whether folded words ask at or from what time of day: "hánytól",
+// "hányig", "hánykor", "mettől", "hány órától/óráig/órakor", "what time".
+func timeOfDayAsked(folded []string) bool {
+	for i, f := range folded {
+		switch f {
+		case "hanytol", "hanyig", "hanykor", "mettol":
+			return true
+		case "hany", "what":
+			if i+1 < len(folded) && (f == "hany" && (folded[i+1] == "oratol" || folded[i+1] == "oraig" || folded[i+1] == "orakor") || f == "what" && folded[i+1] == "time") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// timeAsked are the question words of when, by when and how soon, folded.
+var timeAsked = wordSet(`mikor mikorra hanykor when`)
+
 // durationWords ask how long something takes.
 var durationWords = wordSet(`ido idot ideig meddig idotartam gyorsan hamar quickly soon`)
 
@@ -1823,6 +1891,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			// length may come second.
 			if len(out) == 0 && (priced && !s.priced() || q.duration && !priced && !s.lasts(q)) {
 				continue
+			}
+			if len(out) == 0 && q.timeAsked && !priced && !s.clock {
+				continue // "Hánytól hányig lehet reggelizni?": an entry that states a time of day
 			}
 			if len(out) == 0 && priced && !q.inPricePart(s) {
 				continue // "How much is the rabies shot, and from what age...": the shot's price first

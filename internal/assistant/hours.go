@@ -88,6 +88,17 @@ func clockAsked(folded []string) []int {
 	if i == len(folded) {
 		return nil
 	}
+	if h, ok := hourWords[folded[i]]; ok {
+		// "kettőkor" is two at night or in the afternoon, "fél hétkor" half past six
+		m := 0
+		if i > 0 && folded[i-1] == "fel" {
+			h, m = (h+11)%12, 30
+		}
+		if folded[i] == "ejfelkor" || folded[i] == "delkor" {
+			return []int{h*60 + m}
+		}
+		return []int{h%12*60 + m, (h%12+12)*60 + m}
+	}
 	j := i // the hour: "at 7"
 	if !isNumber(folded[i]) {
 		j = i - 1 // "7-kor", "8 am"

@@ -77,10 +77,19 @@ func hoursAsked(t []string) bool {
 	}
 	for i := range t {
 		for _, p := range hoursPhrases {
-			if p.mayStart(t[i]) && p.matchAt(t, i) && !countsTime(t, i) {
+			if p.mayStart(t[i]) && p.matchAt(t, i) && !countsTime(t, i) && !opensSomething(t, i) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// opensSomething reports whether the English word i of folded words is the verb "open" with an
+// object after it ("open the door", "open my safe"): opening a thing, not the opening hours.
+func opensSomething(folded []string, i int) bool {
+	return folded[i] == "open" && i+1 < len(folded) && determiners[folded[i+1]]
+}
+
+// determiners begin an English noun phrase: an article, a possessive or a demonstrative.
+var determiners = wordSet("the a an my our your his her their this that these those it them")

@@ -245,12 +245,19 @@ func timeOfDay(folded []string, i int) bool {
 	return (folded[i] == "kor" || folded[i] == "orakor") && afterNumber(folded, i)
 }
 
+// hourWords are the Hungarian hours of the clock said in words with the suffix "-kor" (at),
+// folded: "kettőkor", "hétkor", "éjfélkor". "egykor" is left out: it also means "once, formerly".
+var hourWords = map[string]int{"kettokor": 2, "haromkor": 3, "negykor": 4, "otkor": 5, "hatkor": 6,
+	"hetkor": 7, "nyolckor": 8, "kilenckor": 9, "tizkor": 10, "tizenegykor": 11, "tizenkettokor": 12,
+	"ejfelkor": 0, "delkor": 12}
+
 // clockTime reports whether the folded word i names a time of day: a Hungarian one (see
-// timeOfDay), or an English one, "8am", "6 pm", "7 o'clock", "at 9:30".
+// timeOfDay, hourWords), or an English one, "8am", "6 pm", "7 o'clock", "at 9:30".
 func clockTime(folded []string, i int) bool {
 	f := folded[i]
+	_, inWords := hourWords[f]
 	switch {
-	case timeOfDay(folded, i):
+	case inWords || timeOfDay(folded, i):
 		return true
 	case (f == "am" || f == "pm" || f == "oclock") && afterNumber(folded, i):
 		return true
