@@ -1475,6 +1475,11 @@ type scored struct {
 	// askedBody is set when a topic word of the query matched a word of the fact's body only:
 	// "A festés után szárítás is van benne az árban?" asks what the service includes.
 	askedBody bool
+	// whole is the index in keys, plus one, of a compound key of the fact that two words of
+	// the query match, one of them as its idea: the visitor said the compound's parts ("az
+	// ajtót … kinyitni" of "Ajtónyitás", "car key" of "Autókulcs"). part is one of a compound
+	// key that one word alone matches (see sibling). 0: none. Bytes, to fit beside askedBody.
+	whole, part uint8
 	// minor has a bit (see partBit) for each query term the fact matches as its idea only
 	// through senses beyond the main ones (see minorSense).
 	minor uint64
@@ -1482,11 +1487,6 @@ type scored struct {
 	// two neighbouring words of an English question matched by one compound or by two
 	// neighbouring words of the fact in their order (see saysPhrase).
 	phrase uint64
-	// whole is a compound key of the fact that two words of the query match, one of them as
-	// its idea: the visitor said the compound's parts ("az ajtót … kinyitni" of
-	// "Ajtónyitás", "car key" of "Autókulcs"). part is a compound key that one word alone
-	// matches (see sibling).
-	whole, part *term
 }
 
 // score matches every fact against the query.
@@ -1636,7 +1636,7 @@ func score(x *Index, q query) []scored {
 		if len(f.keys) > 0 {
 			s.keyCover = float64(covered) / float64(len(f.keys))
 		}
-		for ki := 0; covered > 0 && ki < len(f.keys); ki++ {
+		for ki := 0; covered > 0 && ki < min(len(f.keys), math.MaxUint8); ki++ {
 			k := &f.keys[ki]
 			if len(k.parts) < 2 {
 				continue
@@ -1652,10 +1652,10 @@ func score(x *Index, q query) []scored {
 					last = j
 				}
 			}
-			if said >= 2 && idea && phrase && s.whole == nil {
-				s.whole = k
-			} else if said == 1 && s.part == nil {
-				s.part = k
+			if said >= 2 && idea && phrase && s.whole == 0 {
+				s.whole = uint8(ki + 1)
+			} else if said == 1 && s.part == 0 {
+				s.part = uint8(ki + 1)
 			}
 		}
 		out[i] = s
@@ -1947,16 +1947,16 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 // well the other entry's description tells the visitor's story.
 func sibling(ss []scored, best int, q query, priced bool) int {
 	b := ss[best]
-	if !named(b.kind) || b.whole != nil || b.part == nil {
+	if !named(b.kind) || b.whole != 0 || b.part == 0 {
 		return -1
 	}
 	out := -1
 	for i, s := range ss {
-		if i == best || !named(s.kind) || s.whole == nil || rank(s) == 0 ||
+		if i == best || !named(s.kind) || s.whole == 0 || rank(s) == 0 ||
 			priced && (!s.priced() || !q.inPricePart(s)) || q.duration && !priced && !s.lasts(q) {
 			continue // as choose passes over a first answer
 		}
-		if sharesPart(b.part, s.whole) && (out < 0 || rank(s) > rank(ss[out])) {
+		if sharesPart(&b.keys[b.part-1], &s.keys[s.whole-1]) && (out < 0 || rank(s) > rank(ss[out])) {
 			out = i
 		}
 	}
