@@ -1543,6 +1543,11 @@ type scored struct {
 	// askedBody is set when a topic word of the query matched a word of the fact's body only:
 	// "A festés után szárítás is van benne az árban?" asks what the service includes.
 	askedBody bool
+	// whole is the index in keys, plus one, of a compound key of the fact that two words of
+	// the query match, one of them as its idea: the visitor said the compound's parts ("az
+	// ajtót … kinyitni" of "Ajtónyitás", "car key" of "Autókulcs"). part is one of a compound
+	// key that one word alone matches (see sibling). 0: none. Bytes, to fit beside askedBody.
+	whole, part uint8
 	// minor has a bit (see partBit) for each query term the fact matches as its idea only
 	// through senses beyond the main ones (see minorSense).
 	minor uint64
@@ -1698,6 +1703,28 @@ func score(x *Index, q query) []scored {
 		}
 		if len(f.keys) > 0 {
 			s.keyCover = float64(covered) / float64(len(f.keys))
+		}
+		for ki := 0; covered > 0 && ki < min(len(f.keys), math.MaxUint8); ki++ {
+			k := &f.keys[ki]
+			if len(k.parts) < 2 {
+				continue
+			}
+			said, idea, phrase, last := 0, false, !q.english, -1
+			for j := range q.terms {
+				if m := matched(j, k); m >= weakMatch && !q.terms[j].byName {
+					said++
+					idea = idea || m >= sameIdea
+					// An English compound is a phrase of neighbours: "car key", not "keys …
+					// in my car".
+					phrase = phrase || last >= 0 && last == j-1 && q.terms[last].next == q.terms[j].at
+					last = j
+				}
+			}
+			if said >= 2 && idea && phrase && s.whole == 0 {
+				s.whole = uint8(ki + 1)
+			} else if said == 1 && s.part == 0 {
+				s.part = uint8(ki + 1)
+			}
 		}
 		out[i] = s
 	}
@@ -1953,6 +1980,11 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		if best < 0 {
 			break
 		}
+		if len(out) == 0 {
+			if i := sibling(ss, best, q, priced); i >= 0 {
+				best = i
+			}
+		}
 		if len(out) > 0 && ss[best].keyCover == 0 && second > top*(1-nearTie) {
 			// The words the first answer left are said alike by two facts, neither by a word
 			// of its name: "Do you make frames for windows?" of a picture framer whose parking
@@ -1981,6 +2013,37 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		return nil // "Is there a lesson on Saturday?" asks of a day: entries that name none say nothing of it
 	}
 	return out
+}
+
+// sibling is the entry to answer first instead of ss[best], or -1: one whose compound name
+// the question says whole, when ss[best]'s name, a compound that shares a part with it, is
+// matched by one word only. Two compounds of one head name two things ("ajtónyitás", door
+// opening, and "autónyitás", car opening), as do two of one first part ("autónyitás",
+// "autókulcs"): the visitor who says the door and the opening asks of the door's, however
+// well the other entry's description tells the visitor's story.
+func sibling(ss []scored, best int, q query, priced bool) int {
+	b := ss[best]
+	if !named(b.kind) || b.whole != 0 || b.part == 0 {
+		return -1
+	}
+	out := -1
+	for i, s := range ss {
+		if i == best || !named(s.kind) || s.whole == 0 || rank(s) == 0 ||
+			priced && (!s.priced() || !q.inPricePart(s)) || q.duration && !priced && !s.lasts(q) {
+			continue // as choose passes over a first answer
+		}
+		if sharesPart(&b.keys[b.part-1], &s.keys[s.whole-1]) && (out < 0 || rank(s) > rank(ss[out])) {
+			out = i
+		}
+	}
+	return out
+}
+
+// sharesPart reports whether two compounds share their first part or their last, and differ
+// in the other: "ajtónyitás" and "autónyitás", "autónyitás" and "autókulcs".
+func sharesPart(a, b *term) bool {
+	la, lb := len(a.parts)-1, len(b.parts)-1
+	return a.parts[0] == b.parts[0] && a.parts[la] != b.parts[lb] || a.parts[0] != b.parts[0] && a.parts[la] == b.parts[lb]
 }
 
 // asksContactOnly reports whether every topic word of the query is a word of reaching the
