@@ -1040,7 +1040,8 @@ func relativePriceAt(folded []string, i int) uint64 {
 		return surchargeConcept
 	case (f == "expensive" || f == "costly") && i > 0 && folded[i-1] == "less":
 		return discountConcept
-	case (f == "extra" || f == "additional") && i+1 < len(folded) && chargeWords[folded[i+1]]:
+	case (f == "extra" || f == "additional") && i+1 < len(folded) && chargeWords[folded[i+1]],
+		chargeWords[f] && i > 0 && (folded[i-1] == "extra" || folded[i-1] == "additional"):
 		return surchargeConcept
 	}
 	return 0

@@ -44,8 +44,16 @@ func TestRelativePriceQuestion(t *testing.T) {
 		{Hungarian, "Van felár szombaton?", "30% felárat", false},
 		{Hungarian, "Mennyivel olcsóbb a második hangszer?", "15% kedvezményt", false},
 	})
-	// Of a profile that states no discount, a discount question is a colleague's, not the surcharge's.
+	// A percentage alone states the surcharge: "+20%".
 	p := relativePriceProfile()
+	p.FAQ[0].Answer, p.FAQ[0].AnswerEN = "Igen, szombaton is: +20%.", "Yes, on Saturdays too: +20%."
+	checkAnswers(t, p, []answerCase{
+		{Hungarian, "Szombaton mennyivel drágább?", "+20%", false},
+		{English, "Is it more expensive on Saturday?", "+20%", false},
+		{English, "Is it cheaper if you tune two instruments?", "15% off", false},
+	})
+	// Of a profile that states no discount, a discount question is a colleague's, not the surcharge's.
+	p = relativePriceProfile()
 	p.FAQ = p.FAQ[:1]
 	checkAnswers(t, p, []answerCase{
 		{English, "Any discount for two instruments?", "", true},
