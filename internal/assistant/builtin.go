@@ -55,6 +55,9 @@ type responder struct {
 	whenHours bool
 	// lengthAsked is set when the question asks how long something lasts.
 	lengthAsked bool
+	// relativeAsked is set when the question asks a price relative to another, which a
+	// percentage, a surcharge or a discount answers (query.relative).
+	relativeAsked bool
 }
 
 func (r *responder) reply() string {
@@ -152,6 +155,7 @@ func (r *responder) content() []string {
 	q := newQuery(t.Message, t.Captured, r.facts).without(r.x.company, r.x.facts)
 	priceAsked := q.asksPrice(in)
 	r.lengthAsked = q.duration
+	r.relativeAsked = q.relative
 	ss := score(r.x, q)
 	if q.onePart() && q.countsUnsaid(ss) {
 		// "Hány kalória egy szelet Esterházy?": the number of a thing no fact says is in no
@@ -234,7 +238,7 @@ func (r *responder) content() []string {
 		// The entry the question names by its own words has no price; another that only
 		// mentions them has one: "Mennyi a jogosítvány ára?" is no question about the automatic
 		// course that says its licence holds for automatic cars only.
-		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && named(unpriced[0].kind) && !unpriced[0].priced() && unpriced[0].keyCover > 0 {
+		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && named(unpriced[0].kind) && !unpriced[0].pricedFor(q) && unpriced[0].keyCover > 0 {
 			r.handover = true
 			return []string{tx.noPrices}
 		}
@@ -845,7 +849,7 @@ func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 // a how-long question, a price for a price question.
 func (r *responder) namedInstead(s, first scored, q query, priceAsked bool) bool {
 	return named(s.kind) && s.keyCover > 0 && s.namesAHeadAsItself(q) && !sameFact(s.fact, first.fact) &&
-		(!q.duration || s.lasts(q)) && (!priceAsked || r.t.gated() || s.priced())
+		(!q.duration || s.lasts(q)) && (!priceAsked || r.t.gated() || s.pricedFor(q))
 }
 
 // chose reports whether one of the chosen facts is of kind k.
@@ -866,7 +870,7 @@ func (r *responder) render(f scored, priceAsked bool) string {
 	switch f.kind {
 	case factFAQ:
 		a := clean(f.faq.Answer)
-		if priceAsked && !gated && !ContainsPrice(a) {
+		if priceAsked && !gated && !ContainsPrice(a) && !(r.relativeAsked && f.relativePrice) {
 			r.handover = true
 			return tx.noPrices
 		}
@@ -876,6 +880,9 @@ func (r *responder) render(f scored, priceAsked bool) string {
 		if gated {
 			s = Service{Name: stripPrices(s.Name), Description: stripPrices(s.Description),
 				NameEN: stripPrices(s.NameEN), DescriptionEN: stripPrices(s.DescriptionEN)}
+		}
+		if priceAsked && !gated && r.relativeAsked && f.relativePrice {
+			return r.service(s) // the surcharge or discount its description states, and its price
 		}
 		if priceAsked && !gated {
 			if s.Price == "" {

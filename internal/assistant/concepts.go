@@ -30,8 +30,25 @@ var concepts = [][]string{
 	{"surgos*", "surgoss*", "emergenc*", "urgent*", "ma", "aznap*", "today", "azonnal*", "immediately", "sameday"},
 }
 
+// relativePriceWords are the concepts of a price above another, a surcharge, and of one below
+// it, a discount (relativePriceConcepts). Their stems begin words only: a compound that ends
+// in one says which discount ("csoportkedvezmény", a group's), and is matched by its parts.
+var relativePriceWords = [][]string{
+	{"dragabb*", "felar*", "potdij*", "pricier", "surcharge*"},
+	{"olcsobb*", "kedvezmeny*", "engedmeny*", "cheaper", "discount*"},
+}
+
 // contactConcepts are the bits of the concepts of phone numbers, email and addresses.
 var contactConcepts = conceptsOf("telefon") | conceptsOf("email") | conceptsOf("cim")
+
+// surchargeConcept and discountConcept are the bits of the concepts of a price above another
+// ("felár", "drágább", "surcharge") and below it ("kedvezmény", "olcsóbb", "discount");
+// relativePriceConcepts both.
+var (
+	surchargeConcept      = conceptsOf("felar")
+	discountConcept       = conceptsOf("kedvezmeny")
+	relativePriceConcepts = surchargeConcept | discountConcept
+)
 
 // durationConcept is the bit of the concept of time spans ("hét", "nap", "weeks").
 var durationConcept = conceptsOf("hetig")
@@ -79,6 +96,12 @@ var conceptIndex = func() (x struct {
 			if prefix && len(stem) >= 5 {
 				x.later = append(x.later, cw)
 			}
+		}
+	}
+	for i, c := range relativePriceWords {
+		for _, w := range c {
+			stem, prefix := strings.CutSuffix(w, "*")
+			x.byFirst[w[0]] = append(x.byFirst[w[0]], conceptWord{stem: stem, prefix: prefix, bit: 1 << (len(concepts) + i)})
 		}
 	}
 	return x

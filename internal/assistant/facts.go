@@ -45,6 +45,9 @@ type fact struct {
 	// price is set when the fact states a price: a service with one, or an FAQ answer that
 	// names an amount.
 	price bool
+	// relativePrice is set when the fact states a price relative to another, a percentage or
+	// a surcharge or discount (statesRelativePrice): the price a relative question asks.
+	relativePrice bool
 	// units are the units of time of the lengths the fact states (durationUnits): "4–6 hét"
 	// says how long something takes in weeks.
 	units []term
@@ -175,6 +178,12 @@ func facts(p Profile) []fact {
 		for i := range out {
 			f := &out[i]
 			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
+			switch f.kind {
+			case factService:
+				f.relativePrice = statesRelativePrice(f.service.Price + " " + f.service.Description)
+			case factFAQ:
+				f.relativePrice = statesRelativePrice(f.faq.Answer + " " + f.faq.AnswerEN)
+			}
 			f.area = states(f)
 			f.clock = f.kind == factHours || f.kind == factFAQ && clockText.MatchString(f.faq.Answer) ||
 				f.kind == factService && clockText.MatchString(f.service.Description)
@@ -491,6 +500,9 @@ type query struct {
 	where bool
 	// price is set by a compound that ends in a price word ("havidíja").
 	price bool
+	// relative is set when the question asks a price relative to another: "mennyivel
+	// drágább", "Van felár?", "any discount?", "is it more expensive" (relativePriceConcepts).
+	relative bool
 	// duration is set when the question asks how long ("mennyi idő", "meddig", "how long").
 	duration bool
 	// when is set when the question asks when ("mikor", "when").
@@ -780,8 +792,12 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 					// A word of the phrase that names an entry stays; so does a word of asking
 					// what the company offers that an entry says: "What products do you use?"
 					// of an FAQ answer naming the products used.
+					// A word of a price relative to another stays too, when an entry states such
+					// a price: "Éjszaka mennyivel drágább?" asks about the surcharge, which the
+					// entry of "50% felár" states.
 					for j := range p {
-						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english) || n == 5 && saysWord(fs, ws[i+j], english))
+						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english) || n == 5 && saysWord(fs, ws[i+j], english) ||
+							n == 2 && relativeWord(folded, i+j, english) && slices.ContainsFunc(fs, func(f fact) bool { return f.relativePrice }))
 					}
 				}
 			}
@@ -969,6 +985,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t.concepts &^= dayConcept // "open the door" opens a thing: no opening hours
 		}
 		t.concepts |= partConcepts // "opening hours" asks for hours as "hours", its head, does
+		if english {
+			t.concepts |= relativePriceAt(folded, i) // "more expensive", "extra charge": a surcharge
+		}
 		t.negated = negated != nil && negated[i]
 		t.eitherWay = either && t.negated
 		if stopLemma(&t) {
@@ -1044,7 +1063,48 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
+	q.relative = slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.concepts&relativePriceConcepts != 0 })
 	return q
+}
+
+// relativePriceAt returns the concept of a price relative to another that the folded English
+// word i says with the word beside it: a surcharge for "more expensive", "extra charge",
+// "additional fees", a discount for "less expensive"; 0 for none.
+func relativePriceAt(folded []string, i int) uint64 {
+	switch f := folded[i]; {
+	case (f == "expensive" || f == "costly") && i > 0 && folded[i-1] == "more":
+		return surchargeConcept
+	case (f == "expensive" || f == "costly") && i > 0 && folded[i-1] == "less":
+		return discountConcept
+	case (f == "extra" || f == "additional") && i+1 < len(folded) && chargeWords[folded[i+1]],
+		chargeWords[f] && i > 0 && (folded[i-1] == "extra" || folded[i-1] == "additional"):
+		return surchargeConcept
+	}
+	return 0
+}
+
+// relativeWord reports whether the folded word i says a price relative to another: of the
+// concepts of a surcharge or a discount, no superlative ("legolcsóbb" is the cheapest, not
+// a discount), or an English word that says one with the word beside it ("more expensive").
+func relativeWord(folded []string, i int, english bool) bool {
+	if english && relativePriceAt(folded, i) != 0 {
+		return true
+	}
+	return !strings.HasPrefix(folded[i], "leg") && conceptsOf(folded[i])&relativePriceConcepts != 0
+}
+
+// chargeWords are the English nouns of what one pays, which "extra" makes a surcharge.
+var chargeWords = wordSet(`charge charges cost costs fee fees`)
+
+// statesRelativePrice reports whether a text states a price relative to another: a
+// percentage ("50% felárat", "+20%") or a word of a surcharge or discount ("kedvezmény").
+func statesRelativePrice(text string) bool {
+	for _, w := range tokens(text) {
+		if u := unitOf(w); u != 0 && unitTable[u-1].kind == ofShare || conceptsOf(w)&relativePriceConcepts != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // verbal reports whether a Hungarian profile word is a verb or a form of one, by its first
@@ -1916,7 +1976,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			// The first answer of a how-long question states a length; of a question of the
 			// price and the length, the price ("Mennyibe kerül és mennyi ideig tart?"), and the
 			// length may come second.
-			if len(out) == 0 && (priced && !s.priced() || q.duration && !priced && !s.lasts(q)) {
+			if len(out) == 0 && (priced && !s.pricedFor(q) || q.duration && !priced && !s.lasts(q)) {
 				continue
 			}
 			if len(out) == 0 && q.timeAsked && !priced && !s.clock {
@@ -1925,7 +1985,7 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if len(out) == 0 && priced && !q.inPricePart(s) {
 				continue // "How much is the rabies shot, and from what age...": the shot's price first
 			}
-			if len(out) > 0 && priced && !s.priced() && q.onlyPricePart(s, used) {
+			if len(out) > 0 && priced && !s.pricedFor(q) && q.onlyPricePart(s, used) {
 				continue // "How much is the course for a car licence?" is not the first-aid course's FAQ
 			}
 			rank, fresh, topical := 0.0, false, false
@@ -2340,6 +2400,11 @@ func (q query) topical() bool {
 // priced reports whether the fact states a price: a service with one, or an FAQ answer that
 // names an amount.
 func (f fact) priced() bool { return f.price }
+
+// pricedFor reports whether the fact states the price q asks: any price, or of a question of
+// a price relative to another ("Éjszaka mennyivel drágább?") a relative one ("50% felár").
+// A percentage is no answer to what a thing costs.
+func (f fact) pricedFor(q query) bool { return f.price || q.relative && f.relativePrice }
 
 func sameFact(a, b *fact) bool {
 	return a.kind == b.kind && a.faq == b.faq && a.service == b.service && a.value == b.value

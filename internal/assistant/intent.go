@@ -23,7 +23,7 @@ var (
 		"koltseg*", "tarifa*", "how much", "price", "prices", "priced", "pricing", "pricelist",
 		"cost", "costs", "costing", "fee", "fees", "tariff*", "you charge", "how expensive", "rates",
 		"hourly rate*", "daily rate*", "flat rate*", "your rate",
-		"cheapest", "cheaper", "legolcsobb*", "olcsobb*")
+		"cheapest", "cheaper", "legolcsobb*", "olcsobb*", "dragabb*", "more expensive", "less expensive")
 	quotePhrases = phrases("arajanlat*", "ajanlat*", "kalkulacio*", "arkalkulacio*",
 		"koltsegbecsles*", "quote", "quotes", "quotation*", "estimate", "estimates", "proposal")
 	callbackPhrases = phrases("visszahiv*", "hivjanak", "hivjon", "hivjatok", "hivj", "felhivn*",

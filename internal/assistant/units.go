@@ -226,6 +226,9 @@ func unitsMatch(q, k *term) (m float64, ok bool) {
 		}
 		return 0, true
 	}
+	if k.unit != 0 && unitTable[k.unit-1].kind == ofShare && q.concepts&relativePriceConcepts != 0 {
+		return sameIdea, true // "more expensive" of "+20%": a percentage is a surcharge or discount
+	}
 	if q.quantity || k.quantity {
 		if q.quantity && k.quantity && q.fold == k.fold {
 			return sameWord, true
