@@ -303,8 +303,13 @@ func (r *responder) content() []string {
 			two = nil
 		}
 	}
-	if len(two) < 2 && len(q.terms) > 0 && (len(chosen) == 0 || !answers(ss, q, chosen)) {
-		if p, priced, ok := r.answeredPart(q, ss); ok {
+	if len(two) < 2 && len(q.terms) > 0 {
+		// A whole answer may still leave one part unanswered: "Mennyi a szemvizsgálat, és kell
+		// hozzá időpont?" of a profile that names the appointment but no eye test by that word is
+		// no answer to the price asked. Then the part answered is given and a colleague tells the
+		// price.
+		whole := len(chosen) > 0 && answers(ss, q, chosen)
+		if p, priced, ok := r.answeredPart(q, ss, whole); ok {
 			// One part answered, the other a colleague's: "Mérőórát áthelyeztek? És mennyi a
 			// kiszállás?" of a profile that says nothing of meters.
 			if t.Captured.isZero() {
@@ -483,8 +488,10 @@ func (r *responder) twoQuestions(whole query) []scored {
 // profile answers one by itself and says nothing of the other: no fact uses a topic word of
 // it. It returns the fact that answers the one part and whether that part asks a price; the
 // other part is a colleague's. A part the profile mentions but does not answer well is no
-// sign that the other was understood: then ok is false and the whole is handed over.
-func (r *responder) answeredPart(whole query, ss []scored) (answer scored, priced, ok bool) {
+// sign that the other was understood: then ok is false and the whole is handed over. With
+// priceOnly (the whole message found an answer) the part no fact says must ask a price: a
+// part of another kind left unsaid ("Messze van a parkoló?") leaves the whole answer standing.
+func (r *responder) answeredPart(whole query, ss []scored, priceOnly bool) (answer scored, priced, ok bool) {
 	// The whole message's words tell first, without scoring its parts again, whether it has
 	// two parts with topics, of which the facts use the words of one only.
 	a, b := -1, -1               // the parts with topic words
@@ -520,11 +527,14 @@ func (r *responder) answeredPart(whole query, ss []scored) (answer scored, price
 			return scored{}, false, false // a part of no topic of its own: twoQuestions
 		}
 		ss := score(r.x, q)
-		if unused(ss, q) {
-			continue
-		}
 		in := DetectIntent(p)
 		asks := q.asksPrice(in)
+		if unused(ss, q) {
+			if priceOnly && !asks && q.howMuch == 0 {
+				return scored{}, false, false // the whole message's answer stands
+			}
+			continue
+		}
 		if asks && r.t.gated() {
 			return scored{}, false, false // the held-back price is the whole message's to explain
 		}
