@@ -498,38 +498,50 @@ const maxTermLen = 40
 
 // words splits s into lower-case words (accents kept) with the clause breaks of tokens.
 func words(s string) []string {
-	var out []string
-	var w strings.Builder
+	// The words are written one after another into one buffer, and cut out of it as one
+	// string at the end: a turn splits its message several times, and a builder per word
+	// cost three allocations a word. A span of no letters is a clause break ("").
+	var b strings.Builder
+	b.Grow(len(s))
+	var spanBuf [48][2]int32
+	spans := spanBuf[:0]
+	start := 0
 	flush := func() {
-		if w.Len() > 0 {
-			out = append(out, w.String())
-			w.Reset()
+		if b.Len() > start {
+			spans = append(spans, [2]int32{int32(start), int32(b.Len())})
+			start = b.Len()
 		}
 	}
 	for i, r := range s {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			w.WriteRune(unicode.ToLower(r))
+			b.WriteRune(unicode.ToLower(r))
 		case (r == ',' || r == '.') && thousands(s, i):
 			flush() // "390,000", "1.500": a number's thousands, no end of a clause
 		case r == '²' || r == '³':
-			w.WriteByte(byte('0' + r - '²' + 2)) // "m²" is "m2", "m³" "m3"
+			b.WriteByte(byte('0' + r - '²' + 2)) // "m²" is "m2", "m³" "m3"
 		case r == '\'' || r == '’':
 			// "don't", "what's": one word, as fold drops the apostrophe
 		case strings.ContainsRune(".,;:!?()\n", r):
 			flush()
-			if len(out) > 0 && out[len(out)-1] != clauseBreak {
-				out = append(out, clauseBreak)
+			if n := len(spans); n > 0 && spans[n-1][0] != spans[n-1][1] {
+				spans = append(spans, [2]int32{int32(start), int32(start)}) // clauseBreak
 			}
 		case strings.ContainsRune("%€$£", r):
 			// A sign of a unit is a word: "20%", "€50".
 			flush()
-			out = append(out, string(r))
+			b.WriteRune(r)
+			flush()
 		default:
 			flush()
 		}
 	}
 	flush()
+	all := b.String()
+	out := make([]string, len(spans))
+	for i, sp := range spans {
+		out[i] = all[sp[0]:sp[1]]
+	}
 	return joinSquares(splitUnits(out))
 }
 
