@@ -1530,7 +1530,7 @@ func score(x *Index, q query) []scored {
 		memo[j][k.id] = c
 		return c
 	}
-	matched := func(j int, k *term) float64 { return math.Float64frombits(cell(j, k) &^ (memoKnown | memoMinor)) }
+	matched := func(j int, k *term) float64 { return cellMatch(cell(j, k)) }
 	for i := range fs {
 		f := &fs[i]
 		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
@@ -1541,11 +1541,9 @@ func score(x *Index, q query) []scored {
 			// inMain is set once a word of the fact matches an English term as its idea
 			// through a main sense (see minorSense).
 			inMain := !qt.english
-			mainSense := func(m float64, k *term) {
-				if !inMain && m >= bodyWeight*sameIdea {
-					inMain = cell(j, k)&memoMinor == 0
-				}
-			}
+			// The loops below read the memo's row of j themselves, and call cell only for a
+			// cell not yet worked out: most words are met again in other facts.
+			row := memo[j]
 			for ki := range f.keys {
 				if f.keys[ki].negated != qt.negated && !f.keys[ki].eitherWay && !qt.eitherWay && f.kind == factFAQ {
 					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed; but
@@ -1558,25 +1556,43 @@ func score(x *Index, q query) []scored {
 					inMain = inMain || m >= bodyWeight*sameIdea // WordNet's antonyms are no sense
 					continue
 				}
-				m := matched(j, &f.keys[ki]) * keyWeight
+				c := memoAt(row, &f.keys[ki])
+				if c == 0 {
+					c = cell(j, &f.keys[ki])
+				}
+				m := cellMatch(c) * keyWeight
 				if m > best {
 					best, key = m, true
 				}
-				mainSense(m, &f.keys[ki])
+				if !inMain && m >= bodyWeight*sameIdea {
+					inMain = c&memoMinor == 0
+				}
 			}
 			for ki := range f.joined {
-				m := matched(j, &f.joined[ki]) * keyWeight
+				c := memoAt(row, &f.joined[ki])
+				if c == 0 {
+					c = cell(j, &f.joined[ki])
+				}
+				m := cellMatch(c) * keyWeight
 				if m > best {
 					best, key = m, true
 				}
-				mainSense(m, &f.joined[ki])
+				if !inMain && m >= bodyWeight*sameIdea {
+					inMain = c&memoMinor == 0
+				}
 			}
 			for ki := range f.body {
-				m := matched(j, &f.body[ki]) * bodyWeight
+				c := memoAt(row, &f.body[ki])
+				if c == 0 {
+					c = cell(j, &f.body[ki])
+				}
+				m := cellMatch(c) * bodyWeight
 				if m > best {
 					best, key = m, false
 				}
-				mainSense(m, &f.body[ki])
+				if !inMain && m >= bodyWeight*sameIdea {
+					inMain = c&memoMinor == 0
+				}
 			}
 			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(f, &qt.term) {
 				best, key = keyWeight*sameIdea, true
@@ -1700,6 +1716,18 @@ const memoKnown = 1 << 63
 // idea only through minor senses (see minorSense): the exponent's top bit, which no match
 // below 2 sets.
 const memoMinor = 1 << 62
+
+// cellMatch is the match a cell of score's memo holds.
+func cellMatch(c uint64) float64 { return math.Float64frombits(c &^ (memoKnown | memoMinor)) }
+
+// memoAt is the cell of score's memo row for the index's word k, 0 when not worked out yet or
+// when k is no word of the index.
+func memoAt(row []uint64, k *term) uint64 {
+	if id := int(k.id); id >= 0 && id < len(row) {
+		return row[id]
+	}
+	return 0
+}
 
 // memoCell is the cell of score's memo for q and k: match's bits, memoKnown, and memoMinor.
 func memoCell(q, k *term) uint64 {
