@@ -717,6 +717,13 @@ func newQuery(message string, captured Contact, fs []fact) query {
 	return queryIn(message, sure && lang == English, fs, nil)
 }
 
+// intentStarts are the phrases of intents whose words queryIn leaves out, in this order:
+// greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases,
+// servicesPhrases, reachPhrases, aboutPhrases.
+var intentStarts = [...]phraseStarts{startsOf(greetingPhrases), startsOf(thanksPhrases), startsOf(pricePhrases),
+	startsOf(quotePhrases), startsOf(callbackPhrases), startsOf(servicesPhrases), startsOf(reachPhrases),
+	startsOf(aboutPhrases)}
+
 // queryIn is newQuery of a message, without contact details, in a language already known;
 // the words of known, a query of a message that holds this one, are not analysed again.
 func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
@@ -739,11 +746,12 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 	}
 	var priceParts uint64
-	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
+	for n := range intentStarts {
+		ps := &intentStarts[n]
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
-			for _, p := range ps {
-				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+			for _, p := range ps.at(folded[i]) {
+				if p.matchAt(folded, i) {
 					if n == 2 || n == 3 { // pricePhrases, quotePhrases
 						priceParts |= partBit(partAt[i])
 					}

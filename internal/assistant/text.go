@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -56,6 +57,43 @@ func (p phrase) matchAt(toks []string, i int) bool {
 // than a phrase does, and are passed over at its first letter without a call to matchAt.
 func (p phrase) mayStart(t string) bool {
 	return len(p) == 0 || p[0][0] == '*' || t != "" && t[0] == p[0][0]
+}
+
+// phraseStarts files a list of phrases by the first letter of their first word, so that a word
+// is tried against the few phrases that may begin with it (see mayStart), in the list's order.
+type phraseStarts struct {
+	all    []phrase // the list, by first letter; as given when a phrase may begin with any word
+	from   [257]uint16
+	sorted bool
+}
+
+// startsOf files ps.
+func startsOf(ps []phrase) phraseStarts {
+	s := phraseStarts{all: ps}
+	if len(ps) >= 1<<16 || slices.ContainsFunc(ps, func(p phrase) bool { return len(p) == 0 || p[0] == "" || p[0][0] == '*' }) {
+		return s
+	}
+	s.all = slices.Clone(ps)
+	slices.SortStableFunc(s.all, func(a, b phrase) int { return int(a[0][0]) - int(b[0][0]) })
+	for c := range 257 {
+		s.from[c] = uint16(slices.IndexFunc(s.all, func(p phrase) bool { return int(p[0][0]) >= c }))
+		if s.from[c] == 0xffff {
+			s.from[c] = uint16(len(s.all))
+		}
+	}
+	s.sorted = true
+	return s
+}
+
+// at returns the phrases that may begin with the word t (see mayStart), in the list's order.
+func (s *phraseStarts) at(t string) []phrase {
+	switch {
+	case !s.sorted:
+		return s.all
+	case t == "":
+		return nil
+	}
+	return s.all[s.from[t[0]]:s.from[int(t[0])+1]]
 }
 
 // matchAny reports whether one of ps occurs in toks as whole words. With negatable, a match
