@@ -39,9 +39,9 @@ type term struct {
 	// part's first mainSenses glosses, partMain of them, before the parts' later ones.
 	gloss, partGloss []string
 	partMain         int
-	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
+	// glossStart has a bit for each of gloss and partGloss (see glossBit), to pass over most
 	// words without comparing the query word to each gloss.
-	glossStart uint64
+	glossStart [4]uint64
 	// transStart has a bit for the first three letters of each of trans (see headBit), to pass
 	// over the profile's words that no translation can match without comparing each: one
 	// translates only a word of its first three letters (see translatedToAny).
@@ -486,6 +486,22 @@ func startBit(w string) uint64 {
 	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
 }
 
+// glossBit is startBit of 256 bits, for the glosses of a word (ten on average, some forty):
+// of 64 bits a word's glosses would set many. ok is false for a word shorter than three.
+func glossBit(w string) (uint8, bool) {
+	if len(w) < 3 {
+		return 0, false
+	}
+	return uint8((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 256), true
+}
+
+// glossed reports whether the English stem en may be one of t's gloss or partGloss: false
+// when en is none of them.
+func (t *term) glossed(en string) bool {
+	b, ok := glossBit(en)
+	return ok && t.glossStart[b/64]&(1<<(b%64)) != 0
+}
+
 // maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
 const maxLemmas = 4
 
@@ -642,7 +658,7 @@ func match(q, k *term) float64 {
 			return related
 		}
 	}
-	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
+	glossed := q.english && k.glossed(q.en)
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
@@ -826,7 +842,7 @@ func minorSense(q, k *term) bool {
 		len(q.en) >= 3 && q.en == k.en || sameStem(q.fold, k.fold) {
 		return false
 	}
-	glossed := len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
+	glossed := k.glossed(q.en)
 	g := indexIf(glossed, k.gloss, q.en)
 	if g >= 0 && g < mainSenses {
 		return false
@@ -1339,10 +1355,12 @@ func indexIf(worth bool, list []string, w string) int {
 
 // markGlossStarts sets glossStart from the term's gloss and partGloss.
 func (t *term) markGlossStarts() {
-	t.glossStart = 0
+	t.glossStart = [4]uint64{}
 	for _, gs := range [2][]string{t.gloss, t.partGloss} {
 		for _, g := range gs {
-			t.glossStart |= startBit(g)
+			if b, ok := glossBit(g); ok {
+				t.glossStart[b/64] |= 1 << (b % 64)
+			}
 		}
 	}
 }
