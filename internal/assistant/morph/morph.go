@@ -1409,6 +1409,15 @@ const maxPartWords = 6
 // Fold lower-cases s and strips accents (á→a, ő→o, ű→u...) so that visitors who type without
 // them, as many do on a phone, match the same words. Apostrophes vanish ("don't" → "dont").
 func Fold(s string) string {
+	// Most words are folded already (lower-case ASCII): they are their own fold, with no copy.
+	folded := true
+	for i := 0; i < len(s) && folded; i++ {
+		c := s[i]
+		folded = c < utf8.RuneSelf && !('A' <= c && c <= 'Z') && c != '\'' && c != '`'
+	}
+	if folded {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
