@@ -586,8 +586,10 @@ func (d *Data) looseStrip(w string, minStem int, add func(string)) {
 			continue
 		}
 		d.suffixes.values(w[i:], func(strip string) {
-			if c := w[:i] + strip; c != w && d.Known(c) {
-				add(c)
+			// The word is looked up before it is made: most are no word, and a string of
+			// their own for each cost an allocation.
+			if strip != w[i:] && d.Known(w[:i]+strip) {
+				add(w[:i] + strip)
 			}
 		})
 	}
