@@ -1497,10 +1497,10 @@ func score(x *Index, q query) []scored {
 	fs := x.facts
 	out := make([]scored, len(fs))
 	df := make([]int, len(q.terms))
-	// memo[j][id] is match(q.terms[j], the word id) as its bits with memoKnown set, 0 until
-	// worked out: the value comes back exactly as match gave it, whichever fact asked first.
+	// The memo's cell of query term j and the index's word id, memoRow(j)[id], is
+	// match(q.terms[j], the word) as its bits with memoKnown set, 0 until worked out: the
+	// value comes back exactly as match gave it, whichever fact asked first.
 	n := len(q.terms)
-	memo := make([][]uint64, n)
 	pooled, _ := x.cells.Get().(*[]uint64)
 	if pooled == nil || cap(*pooled) < n*x.words {
 		pooled = new([]uint64)
@@ -1509,12 +1509,11 @@ func score(x *Index, q query) []scored {
 	defer x.cells.Put(pooled)
 	cells := (*pooled)[:n*x.words]
 	clear(cells)
-	for j := range memo {
-		memo[j] = cells[j*x.words : (j+1)*x.words]
-	}
-	// One backing array each for the facts' per-term figures: a turn allocates three, not
-	// three per fact.
-	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
+	memoRow := func(j int) []uint64 { return cells[j*x.words : (j+1)*x.words : (j+1)*x.words] }
+	// One backing array for the facts' per-term figures and one for their strong marks: a
+	// turn allocates two, not three per fact.
+	figures := make([]float64, 2*len(fs)*n)
+	hits, contribs, strong := figures[:len(fs)*n:len(fs)*n], figures[len(fs)*n:], make([]bool, len(fs)*n)
 	var spell spelling
 	spell.init(&q)
 	cellOf := func(j int, k *term) uint64 {
@@ -1531,11 +1530,11 @@ func score(x *Index, q query) []scored {
 		if k.id < 0 || int(k.id) >= x.words {
 			return cellOf(j, k)
 		}
-		if c := memo[j][k.id]; c != 0 {
+		if c := memoRow(j)[k.id]; c != 0 {
 			return c
 		}
 		c := cellOf(j, k)
-		memo[j][k.id] = c
+		memoRow(j)[k.id] = c
 		return c
 	}
 	matched := func(j int, k *term) float64 { return cellMatch(cell(j, k)) }
@@ -1551,7 +1550,7 @@ func score(x *Index, q query) []scored {
 			inMain := !qt.english
 			// The loops below read the memo's row of j themselves, and call cell only for a
 			// cell not yet worked out: most words are met again in other facts.
-			row := memo[j]
+			row := memoRow(j)
 			for ki := range f.keys {
 				if f.keys[ki].negated != qt.negated && !f.keys[ki].eitherWay && !qt.eitherWay && f.kind == factFAQ {
 					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed; but
