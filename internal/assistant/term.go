@@ -952,10 +952,9 @@ type transIndex struct {
 	first  []byte     // the words' first letters, ascending
 	rank   []int32    // each word's rank in trans, in the order of first; ascending per letter
 	lemmas [][]string // by rank, morph's Lemmas once looked up ([]string{} for none)
-	// end holds by rank the bit of the word's last letters (see setEndBit), hasEnd whether
-	// it has one.
-	end    []uint8
-	hasEnd []bool
+	// end holds by rank the bit of the word's last letters (see setEndBit), for a word of
+	// minHead letters or more (0 for a shorter one, which has none).
+	end []uint8
 }
 
 func newTransIndex(trans []string) *transIndex {
@@ -970,13 +969,13 @@ func newTransIndex(trans []string) *transIndex {
 		return trans[i][0]
 	}
 	slices.SortStableFunc(ti.rank, func(a, b int32) int { return int(first(a)) - int(first(b)) })
-	ti.first = make([]byte, len(ti.rank))
+	letters := make([]byte, 2*len(trans)) // one array for first and end
+	ti.first, ti.end = letters[:len(trans):len(trans)], letters[len(trans):]
 	for k, i := range ti.rank {
 		ti.first[k] = first(i)
 	}
-	ti.end, ti.hasEnd = make([]uint8, len(trans)), make([]bool, len(trans))
 	for i, h := range trans {
-		ti.end[i], ti.hasEnd[i] = endBit(h)
+		ti.end[i], _ = endBit(h)
 	}
 	return ti
 }
@@ -1016,7 +1015,7 @@ func (t *term) headTranslatedToAny(w string, ws []string, ends *[4]uint64) int {
 	// word of w and ws ends in heads none of them.
 	ti := t.transIndex()
 	for i, h := range t.trans {
-		if len(h) < minHead || ti.hasEnd[i] && ends[ti.end[i]/64]&(1<<(ti.end[i]%64)) == 0 {
+		if len(h) < minHead || ends[ti.end[i]/64]&(1<<(ti.end[i]%64)) == 0 { // a word of minHead letters has an end bit
 			continue
 		}
 		if heads(h, w) || heads(w, h) {
