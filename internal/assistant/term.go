@@ -39,7 +39,7 @@ type term struct {
 	// part's first mainSenses glosses, partMain of them, before the parts' later ones.
 	gloss, partGloss []string
 	partMain         int
-	// glossStart has a bit for each of gloss and partGloss (see glossBit), to pass over most
+	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
 	// words without comparing the query word to each gloss.
 	glossStart [4]uint64
 	// transStart has a bit for the first three letters of each of trans (see headBit), to pass
@@ -52,7 +52,7 @@ type term struct {
 	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
 	// lemma, sameStart a bit for each (see startBit).
 	same      []string
-	sameStart uint64
+	sameStart [4]uint64
 	concepts  uint64 // the concepts the word belongs to, one bit each (see concepts)
 	// sound is the word as spelling-neutral letters (see soundOf), for an English word its
 	// Snowball stem's: an international word English and Hungarian spell apart
@@ -187,7 +187,7 @@ func makeTerm(lower string, english, profile bool) term {
 			t.same = append(t.same, lang.Synonyms(l)...)
 		}
 		for _, s := range t.same {
-			t.sameStart |= startBit(s)
+			setStart(&t.sameStart, s)
 		}
 	}
 	if profile && !english {
@@ -338,7 +338,7 @@ func prefixedMatch(q, k *term) float64 {
 	switch {
 	case q.lemmas[0] == k.bare:
 		return related
-	case q.sameStart&startBit(k.bare) != 0 && slices.Contains(q.same, k.bare):
+	case startIn(&q.sameStart, k.bare) && slices.Contains(q.same, k.bare):
 		return synonym
 	}
 	return 0
@@ -477,30 +477,33 @@ func prefixedGloss(f, lemma string) []string {
 	return nil
 }
 
-// startBit is one of 64 bits, chosen by the length and the first three letters of a word of
-// three or more: a gloss equals the query word only if both agree.
-func startBit(w string) uint64 {
-	if len(w) < 3 {
-		return 0
-	}
-	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
-}
-
-// glossBit is startBit of 256 bits, for the glosses of a word (ten on average, some forty):
-// of 64 bits a word's glosses would set many. ok is false for a word shorter than three.
-func glossBit(w string) (uint8, bool) {
+// startBit is one of 256 bits, chosen by the length and the first three letters of a word of
+// three or more (ok false for a shorter one): a word equals another only if both agree. A
+// word has ten glosses on average and some forty, which would set many of 64 bits.
+func startBit(w string) (b uint8, ok bool) {
 	if len(w) < 3 {
 		return 0, false
 	}
 	return uint8((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 256), true
 }
 
+// setStart sets w's startBit in bits.
+func setStart(bits *[4]uint64, w string) {
+	if b, ok := startBit(w); ok {
+		bits[b/64] |= 1 << (b % 64)
+	}
+}
+
+// startIn reports whether w's startBit is set in bits: false for a word of fewer than three
+// letters, and for one that none of the words that set bits equals.
+func startIn(bits *[4]uint64, w string) bool {
+	b, ok := startBit(w)
+	return ok && bits[b/64]&(1<<(b%64)) != 0
+}
+
 // glossed reports whether the English stem en may be one of t's gloss or partGloss: false
 // when en is none of them.
-func (t *term) glossed(en string) bool {
-	b, ok := glossBit(en)
-	return ok && t.glossStart[b/64]&(1<<(b%64)) != 0
-}
+func (t *term) glossed(en string) bool { return startIn(&t.glossStart, en) }
 
 // maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
 const maxLemmas = 4
@@ -801,7 +804,7 @@ func compoundTail(q, k *term) bool {
 
 // synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.
 func synonyms(a, b *term) bool {
-	return a.sameStart != 0 && a.synonymOf(b) // most words have none: inlined, without a call
+	return a.sameStart != [4]uint64{} && a.synonymOf(b) // most words have none: inlined, without a call
 }
 
 // rootOf reports whether a stem the dictionary's rules derive a from (morph's Stems, not its
@@ -826,7 +829,7 @@ const minRoot = 2
 // synonymOf is synonyms of a term with synonyms.
 func (a *term) synonymOf(b *term) bool {
 	l := b.lemmas[0]
-	return a.sameStart&startBit(l) != 0 && slices.Contains(a.same, l)
+	return startIn(&a.sameStart, l) && slices.Contains(a.same, l)
 }
 
 // minorSense reports whether the English word q matches the profile's Hungarian word k only
@@ -1357,9 +1360,7 @@ func (t *term) markGlossStarts() {
 	t.glossStart = [4]uint64{}
 	for _, gs := range [2][]string{t.gloss, t.partGloss} {
 		for _, g := range gs {
-			if b, ok := glossBit(g); ok {
-				t.glossStart[b/64] |= 1 << (b % 64)
-			}
+			setStart(&t.glossStart, g)
 		}
 	}
 }
