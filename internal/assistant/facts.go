@@ -1527,14 +1527,16 @@ func score(x *Index, q query) []scored {
 		return c
 	}
 	cell := func(j int, k *term) uint64 {
-		if k.id < 0 || int(k.id) >= x.words {
+		id := int(k.id)
+		if id < 0 || id >= x.words {
 			return cellOf(j, k)
 		}
-		if c := memoRow(j)[k.id]; c != 0 {
+		at := j*x.words + id
+		if c := cells[at]; c != 0 {
 			return c
 		}
 		c := cellOf(j, k)
-		memoRow(j)[k.id] = c
+		cells[at] = c
 		return c
 	}
 	matched := func(j int, k *term) float64 { return cellMatch(cell(j, k)) }
