@@ -25,3 +25,42 @@ func TestPhraseStartsKeepMayStart(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchAnyFiled: matchAny, which tries a word against the phrases of a filed list that may
+// begin with it, finds what trying every phrase of the list at every word finds.
+func TestMatchAnyFiled(t *testing.T) {
+	whole := func(toks []string, ps []phrase, negatable bool) bool {
+		for i := range toks {
+			for _, p := range ps {
+				if p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	messages := []string{"Szia, mennyibe kerül egy fogkő-eltávolítás?", "Nem kérek árajánlatot, köszönöm.",
+		"Hívjanak vissza holnap!", "How long have you been open?", "Mivel foglalkoztok? Kik vagytok?",
+		"Can I come in on Sunday?", "Nem szeretnék rendelni.", "Hello! What services do you offer?",
+		"elérhetőség kapcsolat", "Köszi", ""}
+	lists := [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, buyingPhrases,
+		visitPhrases, servicesPhrases, sincePhrases, aboutPhrases, reachPhrases, hoursPhrases}
+	found := 0
+	for _, m := range messages {
+		toks := tokens(m)
+		for li, ps := range lists {
+			for _, neg := range []bool{false, true} {
+				want := whole(toks, ps, neg)
+				if got := matchAny(toks, ps, neg); got != want {
+					t.Errorf("%q, list %d, negatable %v: %v, want %v", m, li, neg, got, want)
+				}
+				if want {
+					found++
+				}
+			}
+		}
+	}
+	if found < 10 {
+		t.Errorf("only %d matches: the messages test little", found)
+	}
+}

@@ -99,14 +99,45 @@ func (s *phraseStarts) at(t string) []phrase {
 // matchAny reports whether one of ps occurs in toks as whole words. With negatable, a match
 // preceded in its clause by a negation ("nem", "not"...) within three words does not count.
 func matchAny(toks []string, ps []phrase, negatable bool) bool {
+	s := filedAs(ps)
 	for i := range toks {
-		for _, p := range ps {
-			if p.mayStart(toks[i]) && p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
+		for _, p := range s.at(toks[i]) {
+			if p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// listKey names a phrase list by its first phrase's address and its length.
+type listKey struct {
+	first *phrase
+	n     int
+}
+
+// filedLists are the phrase lists matchAny is given for every message, filed by first letter.
+var filedLists = fileLists(greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases,
+	buyingPhrases, visitPhrases, servicesPhrases, sincePhrases, aboutPhrases, reachPhrases)
+
+func fileLists(lists ...[]phrase) map[listKey]*phraseStarts {
+	out := make(map[listKey]*phraseStarts, len(lists))
+	for _, ps := range lists {
+		s := startsOf(ps)
+		out[listKey{&ps[0], len(ps)}] = &s
+	}
+	return out
+}
+
+// filedAs returns ps filed by first letter: as filedLists holds it, or unfiled for a list it
+// does not hold (tried whole).
+func filedAs(ps []phrase) *phraseStarts {
+	if len(ps) > 0 {
+		if s, ok := filedLists[listKey{&ps[0], len(ps)}]; ok {
+			return s
+		}
+	}
+	return &phraseStarts{all: ps}
 }
 
 func negated(toks []string, i int) bool {
