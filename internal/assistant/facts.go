@@ -750,6 +750,13 @@ func newQuery(message string, captured Contact, fs []fact) query {
 	return queryIn(message, sure && lang == English, fs, nil)
 }
 
+// intentStarts are the phrases of intents whose words queryIn leaves out, in this order:
+// greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases,
+// servicesPhrases, reachPhrases, aboutPhrases.
+var intentStarts = [...]phraseStarts{startsOf(greetingPhrases), startsOf(thanksPhrases), startsOf(pricePhrases),
+	startsOf(quotePhrases), startsOf(callbackPhrases), startsOf(servicesPhrases), startsOf(reachPhrases),
+	startsOf(aboutPhrases)}
+
 // queryIn is newQuery of a message, without contact details, in a language already known;
 // the words of known, a query of a message that holds this one, are not analysed again.
 func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
@@ -778,11 +785,12 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	for i, f := range folded {
 		quoteTopic = quoteTopic || durationWords[f] || timeAsked[f] || i > 0 && folded[i-1] == "how" && f == "long" || fastDone(folded, i)
 	}
-	for n, ps := range [][]phrase{greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases, servicesPhrases, reachPhrases, aboutPhrases} {
+	for n := range intentStarts {
+		ps := &intentStarts[n]
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
-			for _, p := range ps {
-				if p.mayStart(folded[i]) && p.matchAt(folded, i) {
+			for _, p := range ps.at(folded[i]) {
+				if p.matchAt(folded, i) {
 					if n == 3 && quoteTopic {
 						continue
 					}
@@ -1622,10 +1630,10 @@ func score(x *Index, q query) []scored {
 	fs := x.facts
 	out := make([]scored, len(fs))
 	df := make([]int, len(q.terms))
-	// memo[j][id] is match(q.terms[j], the word id) as its bits with memoKnown set, 0 until
-	// worked out: the value comes back exactly as match gave it, whichever fact asked first.
+	// The memo's cell of query term j and the index's word id, memoRow(j)[id], is
+	// match(q.terms[j], the word) as its bits with memoKnown set, 0 until worked out: the
+	// value comes back exactly as match gave it, whichever fact asked first.
 	n := len(q.terms)
-	memo := make([][]uint64, n)
 	pooled, _ := x.cells.Get().(*[]uint64)
 	if pooled == nil || cap(*pooled) < n*x.words {
 		pooled = new([]uint64)
@@ -1634,12 +1642,11 @@ func score(x *Index, q query) []scored {
 	defer x.cells.Put(pooled)
 	cells := (*pooled)[:n*x.words]
 	clear(cells)
-	for j := range memo {
-		memo[j] = cells[j*x.words : (j+1)*x.words]
-	}
-	// One backing array each for the facts' per-term figures: a turn allocates three, not
-	// three per fact.
-	hits, contribs, strong := make([]float64, len(fs)*n), make([]float64, len(fs)*n), make([]bool, len(fs)*n)
+	memoRow := func(j int) []uint64 { return cells[j*x.words : (j+1)*x.words : (j+1)*x.words] }
+	// One backing array for the facts' per-term figures and one for their strong marks: a
+	// turn allocates two, not three per fact.
+	figures := make([]float64, 2*len(fs)*n)
+	hits, contribs, strong := figures[:len(fs)*n:len(fs)*n], figures[len(fs)*n:], make([]bool, len(fs)*n)
 	var spell spelling
 	spell.init(&q)
 	cellOf := func(j int, k *term) uint64 {
@@ -1647,23 +1654,27 @@ func score(x *Index, q query) []scored {
 			return memoKnown // "my address" is not "küld" (address a letter)
 		}
 		c := memoCell(&q.terms[j].term, k)
-		if math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && spell.spells(q.terms, j, k) {
+		// spell.any is 0 for an English question and one with no Hungarian topic word:
+		// then spells is not called for each word.
+		if spell.any != 0 && math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && spell.spells(q.terms, j, k) {
 			return math.Float64bits(sameIdea) | memoKnown
 		}
 		return c
 	}
 	cell := func(j int, k *term) uint64 {
-		if k.id < 0 || int(k.id) >= x.words {
+		id := int(k.id)
+		if id < 0 || id >= x.words {
 			return cellOf(j, k)
 		}
-		if c := memo[j][k.id]; c != 0 {
+		at := j*x.words + id
+		if c := cells[at]; c != 0 {
 			return c
 		}
 		c := cellOf(j, k)
-		memo[j][k.id] = c
+		cells[at] = c
 		return c
 	}
-	matched := func(j int, k *term) float64 { return math.Float64frombits(cell(j, k) &^ (memoKnown | memoMinor)) }
+	matched := func(j int, k *term) float64 { return cellMatch(cell(j, k)) }
 	for i := range fs {
 		f := &fs[i]
 		s := scored{fact: f, hit: hits[i*n : (i+1)*n : (i+1)*n], contrib: contribs[i*n : (i+1)*n : (i+1)*n],
@@ -1674,11 +1685,9 @@ func score(x *Index, q query) []scored {
 			// inMain is set once a word of the fact matches an English term as its idea
 			// through a main sense (see minorSense).
 			inMain := !qt.english
-			mainSense := func(m float64, k *term) {
-				if !inMain && m >= bodyWeight*sameIdea {
-					inMain = cell(j, k)&memoMinor == 0
-				}
-			}
+			// The loops below read the memo's row of j themselves, and call cell only for a
+			// cell not yet worked out: most words are met again in other facts.
+			row := memoRow(j)
 			for ki := range f.keys {
 				if f.keys[ki].negated != qt.negated && !f.keys[ki].eitherWay && !qt.eitherWay && f.kind == factFAQ {
 					// "Mi van, ha nem sikerül a vizsga?" is no answer to how many succeed; but
@@ -1691,25 +1700,43 @@ func score(x *Index, q query) []scored {
 					inMain = inMain || m >= bodyWeight*sameIdea // WordNet's antonyms are no sense
 					continue
 				}
-				m := matched(j, &f.keys[ki]) * keyWeight
+				c := memoAt(row, &f.keys[ki])
+				if c == 0 {
+					c = cell(j, &f.keys[ki])
+				}
+				m := cellMatch(c) * keyWeight
 				if m > best {
 					best, key = m, true
 				}
-				mainSense(m, &f.keys[ki])
+				if !inMain && m >= bodyWeight*sameIdea {
+					inMain = c&memoMinor == 0
+				}
 			}
 			for ki := range f.joined {
-				m := matched(j, &f.joined[ki]) * keyWeight
+				c := memoAt(row, &f.joined[ki])
+				if c == 0 {
+					c = cell(j, &f.joined[ki])
+				}
+				m := cellMatch(c) * keyWeight
 				if m > best {
 					best, key = m, true
 				}
-				mainSense(m, &f.joined[ki])
+				if !inMain && m >= bodyWeight*sameIdea {
+					inMain = c&memoMinor == 0
+				}
 			}
 			for ki := range f.body {
-				m := matched(j, &f.body[ki]) * bodyWeight
+				c := memoAt(row, &f.body[ki])
+				if c == 0 {
+					c = cell(j, &f.body[ki])
+				}
+				m := cellMatch(c) * bodyWeight
 				if m > best {
 					best, key = m, false
 				}
-				mainSense(m, &f.body[ki])
+				if !inMain && m >= bodyWeight*sameIdea {
+					inMain = c&memoMinor == 0
+				}
 			}
 			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(f, &qt.term) {
 				best, key = keyWeight*sameIdea, true
@@ -1855,6 +1882,18 @@ const memoKnown = 1 << 63
 // idea only through minor senses (see minorSense): the exponent's top bit, which no match
 // below 2 sets.
 const memoMinor = 1 << 62
+
+// cellMatch is the match a cell of score's memo holds.
+func cellMatch(c uint64) float64 { return math.Float64frombits(c &^ (memoKnown | memoMinor)) }
+
+// memoAt is the cell of score's memo row for the index's word k, 0 when not worked out yet or
+// when k is no word of the index.
+func memoAt(row []uint64, k *term) uint64 {
+	if id := int(k.id); id >= 0 && id < len(row) {
+		return row[id]
+	}
+	return 0
+}
 
 // memoCell is the cell of score's memo for q and k: match's bits, memoKnown, and memoMinor.
 func memoCell(q, k *term) uint64 {

@@ -41,7 +41,7 @@ type term struct {
 	partMain         int
 	// glossStart has a bit for each of gloss and partGloss (see startBit), to pass over most
 	// words without comparing the query word to each gloss.
-	glossStart uint64
+	glossStart [4]uint64
 	// transStart has a bit for the first three letters of each of trans (see headBit), to pass
 	// over the profile's words that no translation can match without comparing each: one
 	// translates only a word of its first three letters (see translatedToAny).
@@ -52,7 +52,7 @@ type term struct {
 	// same holds the lemmas the Hungarian thesaurus gives as synonyms of a Hungarian word's
 	// lemma, sameStart a bit for each (see startBit).
 	same      []string
-	sameStart uint64
+	sameStart [4]uint64
 	concepts  uint64 // the concepts the word belongs to, one bit each (see concepts)
 	// sound is the word as spelling-neutral letters (see soundOf), for an English word its
 	// Snowball stem's: an international word English and Hungarian spell apart
@@ -187,7 +187,7 @@ func makeTerm(lower string, english, profile bool) term {
 			t.same = append(t.same, lang.Synonyms(l)...)
 		}
 		for _, s := range t.same {
-			t.sameStart |= startBit(s)
+			setStart(&t.sameStart, s)
 		}
 	}
 	if profile && !english {
@@ -338,7 +338,7 @@ func prefixedMatch(q, k *term) float64 {
 	switch {
 	case q.lemmas[0] == k.bare:
 		return related
-	case q.sameStart&startBit(k.bare) != 0 && slices.Contains(q.same, k.bare):
+	case startIn(&q.sameStart, k.bare) && slices.Contains(q.same, k.bare):
 		return synonym
 	}
 	return 0
@@ -477,14 +477,33 @@ func prefixedGloss(f, lemma string) []string {
 	return nil
 }
 
-// startBit is one of 64 bits, chosen by the length and the first three letters of a word of
-// three or more: a gloss equals the query word only if both agree.
-func startBit(w string) uint64 {
+// startBit is one of 256 bits, chosen by the length and the first three letters of a word of
+// three or more (ok false for a shorter one): a word equals another only if both agree. A
+// word has ten glosses on average and some forty, which would set many of 64 bits.
+func startBit(w string) (b uint8, ok bool) {
 	if len(w) < 3 {
-		return 0
+		return 0, false
 	}
-	return 1 << ((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 64)
+	return uint8((uint(len(w))*29791 + uint(w[0])*961 + uint(w[1])*31 + uint(w[2])) % 256), true
 }
+
+// setStart sets w's startBit in bits.
+func setStart(bits *[4]uint64, w string) {
+	if b, ok := startBit(w); ok {
+		bits[b/64] |= 1 << (b % 64)
+	}
+}
+
+// startIn reports whether w's startBit is set in bits: false for a word of fewer than three
+// letters, and for one that none of the words that set bits equals.
+func startIn(bits *[4]uint64, w string) bool {
+	b, ok := startBit(w)
+	return ok && bits[b/64]&(1<<(b%64)) != 0
+}
+
+// glossed reports whether the English stem en may be one of t's gloss or partGloss: false
+// when en is none of them.
+func (t *term) glossed(en string) bool { return startIn(&t.glossStart, en) }
 
 // maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
 const maxLemmas = 4
@@ -498,38 +517,50 @@ const maxTermLen = 40
 
 // words splits s into lower-case words (accents kept) with the clause breaks of tokens.
 func words(s string) []string {
-	var out []string
-	var w strings.Builder
+	// The words are written one after another into one buffer, and cut out of it as one
+	// string at the end: a turn splits its message several times, and a builder per word
+	// cost three allocations a word. A span of no letters is a clause break ("").
+	var b strings.Builder
+	b.Grow(len(s))
+	var spanBuf [48][2]int32
+	spans := spanBuf[:0]
+	start := 0
 	flush := func() {
-		if w.Len() > 0 {
-			out = append(out, w.String())
-			w.Reset()
+		if b.Len() > start {
+			spans = append(spans, [2]int32{int32(start), int32(b.Len())})
+			start = b.Len()
 		}
 	}
 	for i, r := range s {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			w.WriteRune(unicode.ToLower(r))
+			b.WriteRune(unicode.ToLower(r))
 		case (r == ',' || r == '.') && thousands(s, i):
 			flush() // "390,000", "1.500": a number's thousands, no end of a clause
 		case r == '²' || r == '³':
-			w.WriteByte(byte('0' + r - '²' + 2)) // "m²" is "m2", "m³" "m3"
+			b.WriteByte(byte('0' + r - '²' + 2)) // "m²" is "m2", "m³" "m3"
 		case r == '\'' || r == '’':
 			// "don't", "what's": one word, as fold drops the apostrophe
 		case strings.ContainsRune(".,;:!?()\n", r):
 			flush()
-			if len(out) > 0 && out[len(out)-1] != clauseBreak {
-				out = append(out, clauseBreak)
+			if n := len(spans); n > 0 && spans[n-1][0] != spans[n-1][1] {
+				spans = append(spans, [2]int32{int32(start), int32(start)}) // clauseBreak
 			}
 		case strings.ContainsRune("%€$£", r):
 			// A sign of a unit is a word: "20%", "€50".
 			flush()
-			out = append(out, string(r))
+			b.WriteRune(r)
+			flush()
 		default:
 			flush()
 		}
 	}
 	flush()
+	all := b.String()
+	out := make([]string, len(spans))
+	for i, sp := range spans {
+		out[i] = all[sp[0]:sp[1]]
+	}
 	return joinSquares(splitUnits(out))
 }
 
@@ -630,7 +661,7 @@ func match(q, k *term) float64 {
 			return related
 		}
 	}
-	glossed := q.english && len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
+	glossed := q.english && k.glossed(q.en)
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
@@ -773,7 +804,7 @@ func compoundTail(q, k *term) bool {
 
 // synonyms reports whether the thesaurus gives b's lemma as a synonym of a's.
 func synonyms(a, b *term) bool {
-	return a.sameStart != 0 && a.synonymOf(b) // most words have none: inlined, without a call
+	return a.sameStart != [4]uint64{} && a.synonymOf(b) // most words have none: inlined, without a call
 }
 
 // rootOf reports whether a stem the dictionary's rules derive a from (morph's Stems, not its
@@ -798,7 +829,7 @@ const minRoot = 2
 // synonymOf is synonyms of a term with synonyms.
 func (a *term) synonymOf(b *term) bool {
 	l := b.lemmas[0]
-	return a.sameStart&startBit(l) != 0 && slices.Contains(a.same, l)
+	return startIn(&a.sameStart, l) && slices.Contains(a.same, l)
 }
 
 // minorSense reports whether the English word q matches the profile's Hungarian word k only
@@ -814,7 +845,7 @@ func minorSense(q, k *term) bool {
 		len(q.en) >= 3 && q.en == k.en || sameStem(q.fold, k.fold) {
 		return false
 	}
-	glossed := len(q.en) >= 3 && k.glossStart&startBit(q.en) != 0
+	glossed := k.glossed(q.en)
 	g := indexIf(glossed, k.gloss, q.en)
 	if g >= 0 && g < mainSenses {
 		return false
@@ -924,10 +955,9 @@ type transIndex struct {
 	first  []byte     // the words' first letters, ascending
 	rank   []int32    // each word's rank in trans, in the order of first; ascending per letter
 	lemmas [][]string // by rank, morph's Lemmas once looked up ([]string{} for none)
-	// end holds by rank the bit of the word's last letters (see setEndBit), hasEnd whether
-	// it has one.
-	end    []uint8
-	hasEnd []bool
+	// end holds by rank the bit of the word's last letters (see setEndBit), for a word of
+	// minHead letters or more (0 for a shorter one, which has none).
+	end []uint8
 }
 
 func newTransIndex(trans []string) *transIndex {
@@ -942,13 +972,13 @@ func newTransIndex(trans []string) *transIndex {
 		return trans[i][0]
 	}
 	slices.SortStableFunc(ti.rank, func(a, b int32) int { return int(first(a)) - int(first(b)) })
-	ti.first = make([]byte, len(ti.rank))
+	letters := make([]byte, 2*len(trans)) // one array for first and end
+	ti.first, ti.end = letters[:len(trans):len(trans)], letters[len(trans):]
 	for k, i := range ti.rank {
 		ti.first[k] = first(i)
 	}
-	ti.end, ti.hasEnd = make([]uint8, len(trans)), make([]bool, len(trans))
 	for i, h := range trans {
-		ti.end[i], ti.hasEnd[i] = endBit(h)
+		ti.end[i], _ = endBit(h)
 	}
 	return ti
 }
@@ -988,7 +1018,7 @@ func (t *term) headTranslatedToAny(w string, ws []string, ends *[4]uint64) int {
 	// word of w and ws ends in heads none of them.
 	ti := t.transIndex()
 	for i, h := range t.trans {
-		if len(h) < minHead || ti.hasEnd[i] && ends[ti.end[i]/64]&(1<<(ti.end[i]%64)) == 0 {
+		if len(h) < minHead || ends[ti.end[i]/64]&(1<<(ti.end[i]%64)) == 0 { // a word of minHead letters has an end bit
 			continue
 		}
 		if heads(h, w) || heads(w, h) {
@@ -1190,10 +1220,17 @@ func compoundPart(part, whole string) bool {
 }
 
 // laterPart is compoundPart for a part that does not begin the compound, without its cost
-// for the many pairs of words whose lengths rule it out.
+// for the many pairs of words whose lengths rule it out: the lengths are tested inline, and
+// three of four pairs in a turn go no further.
 func laterPart(part, whole string) bool {
-	return len(part) >= 5 && len(whole) >= len(part)+3 && strings.Contains(whole[2:], part)
+	return len(part) >= 5 && len(whole) >= len(part)+3 && containsLater(part, whole)
 }
+
+// containsLater is laterPart past its lengths; kept a call of its own so that laterPart is
+// inlined.
+//
+//go:noinline
+func containsLater(part, whole string) bool { return strings.Contains(whole[2:], part) }
 
 func commonPrefix(a, b string) int {
 	p := 0
@@ -1327,10 +1364,10 @@ func indexIf(worth bool, list []string, w string) int {
 
 // markGlossStarts sets glossStart from the term's gloss and partGloss.
 func (t *term) markGlossStarts() {
-	t.glossStart = 0
+	t.glossStart = [4]uint64{}
 	for _, gs := range [2][]string{t.gloss, t.partGloss} {
 		for _, g := range gs {
-			t.glossStart |= startBit(g)
+			setStart(&t.glossStart, g)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -58,17 +59,85 @@ func (p phrase) mayStart(t string) bool {
 	return len(p) == 0 || p[0][0] == '*' || t != "" && t[0] == p[0][0]
 }
 
+// phraseStarts files a list of phrases by the first letter of their first word, so that a word
+// is tried against the few phrases that may begin with it (see mayStart), in the list's order.
+type phraseStarts struct {
+	all    []phrase // the list, by first letter; as given when a phrase may begin with any word
+	from   [257]uint16
+	sorted bool
+}
+
+// startsOf files ps.
+func startsOf(ps []phrase) phraseStarts {
+	s := phraseStarts{all: ps}
+	if len(ps) >= 1<<16 || slices.ContainsFunc(ps, func(p phrase) bool { return len(p) == 0 || p[0] == "" || p[0][0] == '*' }) {
+		return s
+	}
+	s.all = slices.Clone(ps)
+	slices.SortStableFunc(s.all, func(a, b phrase) int { return int(a[0][0]) - int(b[0][0]) })
+	for c := range 257 {
+		s.from[c] = uint16(slices.IndexFunc(s.all, func(p phrase) bool { return int(p[0][0]) >= c }))
+		if s.from[c] == 0xffff {
+			s.from[c] = uint16(len(s.all))
+		}
+	}
+	s.sorted = true
+	return s
+}
+
+// at returns the phrases that may begin with the word t (see mayStart), in the list's order.
+func (s *phraseStarts) at(t string) []phrase {
+	switch {
+	case !s.sorted:
+		return s.all
+	case t == "":
+		return nil
+	}
+	return s.all[s.from[t[0]]:s.from[int(t[0])+1]]
+}
+
 // matchAny reports whether one of ps occurs in toks as whole words. With negatable, a match
 // preceded in its clause by a negation ("nem", "not"...) within three words does not count.
 func matchAny(toks []string, ps []phrase, negatable bool) bool {
+	s := filedAs(ps)
 	for i := range toks {
-		for _, p := range ps {
-			if p.mayStart(toks[i]) && p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
+		for _, p := range s.at(toks[i]) {
+			if p.matchAt(toks, i) && !(negatable && negated(toks, i)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// listKey names a phrase list by its first phrase's address and its length.
+type listKey struct {
+	first *phrase
+	n     int
+}
+
+// filedLists are the phrase lists matchAny is given for every message, filed by first letter.
+var filedLists = fileLists(greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases,
+	buyingPhrases, visitPhrases, servicesPhrases, sincePhrases, aboutPhrases, reachPhrases)
+
+func fileLists(lists ...[]phrase) map[listKey]*phraseStarts {
+	out := make(map[listKey]*phraseStarts, len(lists))
+	for _, ps := range lists {
+		s := startsOf(ps)
+		out[listKey{&ps[0], len(ps)}] = &s
+	}
+	return out
+}
+
+// filedAs returns ps filed by first letter: as filedLists holds it, or unfiled for a list it
+// does not hold (tried whole).
+func filedAs(ps []phrase) *phraseStarts {
+	if len(ps) > 0 {
+		if s, ok := filedLists[listKey{&ps[0], len(ps)}]; ok {
+			return s
+		}
+	}
+	return &phraseStarts{all: ps}
 }
 
 func negated(toks []string, i int) bool {

@@ -586,8 +586,10 @@ func (d *Data) looseStrip(w string, minStem int, add func(string)) {
 			continue
 		}
 		d.suffixes.values(w[i:], func(strip string) {
-			if c := w[:i] + strip; c != w && d.Known(c) {
-				add(c)
+			// The word is looked up before it is made: most are no word, and a string of
+			// their own for each cost an allocation.
+			if strip != w[i:] && d.Known(w[:i]+strip) {
+				add(w[:i] + strip)
 			}
 		})
 	}
@@ -1409,6 +1411,15 @@ const maxPartWords = 6
 // Fold lower-cases s and strips accents (á→a, ő→o, ű→u...) so that visitors who type without
 // them, as many do on a phone, match the same words. Apostrophes vanish ("don't" → "dont").
 func Fold(s string) string {
+	// Most words are folded already (lower-case ASCII): they are their own fold, with no copy.
+	folded := true
+	for i := 0; i < len(s) && folded; i++ {
+		c := s[i]
+		folded = c < utf8.RuneSelf && !('A' <= c && c <= 'Z') && c != '\'' && c != '`'
+	}
+	if folded {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
