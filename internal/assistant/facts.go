@@ -462,6 +462,10 @@ type queryTerm struct {
 	// counted is set for the word right after "hány" or "how many": what the question asks
 	// the number of ("Hány kalória…?"), which the answer must state.
 	counted bool
+	// graded is set for a Hungarian word of no concept that the dictionary reads as a
+	// comparative or a superlative ("előbb", earlier; "legkisebb", the smallest): it grades
+	// what the question asks about rather than naming it. See aside.
+	graded bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -1026,7 +1030,8 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t.concepts &^= contactConcepts
 		}
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
-			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many"})
+			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many",
+			graded: !english && weight >= 1 && t.concepts == 0 && morph.Load().Graded(f)})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -1910,14 +1915,28 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 			found += w
 		case best > 0:
 			found += w / 2 // a part of a compound explains a word only in part
-		case qt.weight < 1:
-			total -= w // a generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks
+		case qt.weight < 1 || q.aside(j, all):
+			// A generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks, nor
+			// is a comparative no entry says ("előbb").
+			total -= w
 		}
 	}
 	if total == 0 || !topic {
 		return 0 // "Miben kell jönni?": a fact that shares only "jön" with it explains none of it
 	}
 	return found / total
+}
+
+// aside reports whether the query's term j, a graded word (see queryTerm.graded), says how
+// much of what is asked rather than what: no entry of the profile (all) says it, even in
+// part, so that leaving it unmatched leaves no topic of the question unanswered ("Mennyi idővel
+// előbb kell rendelni?" of an FAQ "Mennyi idővel korábban kell rendelni?"). A graded word
+// the profile says somewhere ("olcsóbb" of a fact that says "olcsóbb") keeps its weight.
+func (q query) aside(j int, all []scored) bool {
+	if !q.terms[j].graded || q.terms[j].proper {
+		return false
+	}
+	return !slices.ContainsFunc(all, func(s scored) bool { return s.hit[j] > 0 })
 }
 
 // saysWithin reports whether the query's term j is a preposition of being inside

@@ -1,0 +1,15 @@
+package morph
+
+import "testing"
+
+// TestGraded: a comparative is a dictionary word's lemma with "bb" after it, or a linking
+// vowel and "bb"; a superlative is one with "leg" before it.
+func TestGraded(t *testing.T) {
+	d := load()
+	for w, want := range map[string]bool{"elobb": true, "legkisebb": true, "legjobb": true, "kisebb": true,
+		"hamarabb": true, "bogre": false, "kozott": false, "legeny": false, "leg": false} {
+		if got := d.Graded(w); got != want {
+			t.Errorf("Graded(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
