@@ -15,17 +15,22 @@ func gradedProfile() Profile {
 		FAQ: []QA{
 			{Question: "Mikor kell szólni, ha tányérkészletet szeretnék?", Answer: "Tányérkészletet legalább 3 héttel előre kérjük megrendelni."},
 			{Question: "Hogyan kezdhetek bele?", Answer: "Az első alkalom féláron, 6 500 Ft-ért kipróbálható."},
+			{Question: "Meg lehet nézni a termet?", Answer: "Igen, nyitvatartási időben bárki benézhet hozzánk."},
 		}}
 }
 
 // TestGradedWordAside: a comparative or a superlative, as the dictionary's lemmas read it
 // ("előbb", earlier; "legkisebb", the smallest), that no entry of the profile says grades what
-// is asked rather than naming it, so it leaves the question no less answered; a topic word no
-// entry says still does.
+// is asked rather than naming it, so it leaves the question no less answered; so does an
+// adverb the dictionary lets take no suffix ("mielőtt"), of a question that names an entry by
+// its own words. A topic word no entry says still leaves it unanswered, and an adverb of a
+// question that does not name an entry keeps its weight ("eddig", so far).
 func TestGradedWordAside(t *testing.T) {
 	checkAnswers(t, gradedProfile(), []answerCase{
 		{Hungarian, "Kipróbálhatom előbb?", "6 500 Ft", false},
 		{Hungarian, "Bögréből mennyi a legkisebb?", "legalább 6 darabtól", false},
+		{Hungarian, "Meg lehet nézni a termet, mielőtt kiválasztom a csomagot?", "bárki benézhet", false},
 		{Hungarian, "Van nagyobb kemencétek égetésre?", "kollégánk", true},
+		{Hungarian, "Hány bögrét készítettetek eddig?", "kollégánk", true},
 	})
 }

@@ -13,3 +13,15 @@ func TestGraded(t *testing.T) {
 		}
 	}
 }
+
+// TestUninflected: an adverb or a conjunction the dictionary lets take no suffix is
+// uninflected; a noun, an adjective or a verb is not.
+func TestUninflected(t *testing.T) {
+	d := load()
+	for w, want := range map[string]bool{"mielott": true, "amikor": true, "valahol": true,
+		"sima": false, "torta": false, "lany": false, "vet": false, "qqqq": false} {
+		if got := d.Uninflected(w); got != want {
+			t.Errorf("Uninflected(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -312,6 +312,14 @@ func (d *Data) Possessor(w string) byte {
 	return 0
 }
 
+// Uninflected reports whether the folded Hungarian word w is a dictionary word that takes no
+// suffix at all: an adverb or a conjunction ("amikor", when; "mielőtt", before; "kinn", out),
+// which says how or when rather than what.
+func (d *Data) Uninflected(w string) bool {
+	f, mark, ok := d.stem(w)
+	return ok && mark == 0 && *f == flagset{}
+}
+
 // Graded reports whether the folded Hungarian word w is the comparative ("előbb", "kisebb") or,
 // with "leg", the superlative ("legjobb") of a dictionary word: the word with "bb" (after a
 // linking vowel) added, as the dictionary's lemmas of the form say.
