@@ -462,6 +462,13 @@ type queryTerm struct {
 	// counted is set for the word right after "hány" or "how many": what the question asks
 	// the number of ("Hány kalória…?"), which the answer must state.
 	counted bool
+	// graded is set for a Hungarian word of no concept that the dictionary reads as a
+	// comparative or a superlative ("előbb", earlier; "legkisebb", the smallest): it grades
+	// what the question asks about rather than naming it. See aside.
+	graded bool
+	// adverb is set for a Hungarian word of no concept that the dictionary lets take no
+	// suffix at all: an adverb or a conjunction ("amikor", "mielőtt", "kinn"). See aside.
+	adverb bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -1034,7 +1041,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t.concepts &^= contactConcepts
 		}
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
-			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many"})
+			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many",
+			graded: !english && weight >= 1 && t.concepts == 0 && morph.Load().Graded(f),
+			adverb: !english && weight >= 1 && t.concepts == 0 && morph.Load().Uninflected(f)})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -1949,14 +1958,33 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 			found += w
 		case best > 0:
 			found += w / 2 // a part of a compound explains a word only in part
-		case qt.weight < 1:
-			total -= w // a generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks
+		case qt.weight < 1 || q.aside(j, chosen, all):
+			// A generic word ("érdekel", "vállaltok") the profile lacks is no topic it lacks, nor
+			// is a comparative or an adverb no entry says ("előbb", "mielőtt").
+			total -= w
 		}
 	}
 	if total == 0 || !topic {
 		return 0 // "Miben kell jönni?": a fact that shares only "jön" with it explains none of it
 	}
 	return found / total
+}
+
+// aside reports whether the query's term j says how or when of what is asked rather than
+// what, so that leaving it unmatched leaves no topic of the question unanswered: no entry of
+// the profile (all) says it, even in part, and it is a graded word (see queryTerm.graded:
+// "Mennyi idővel előbb kell rendelni?" of an FAQ "Mennyi idővel korábban kell rendelni?"), or
+// an adverb (queryTerm.adverb) of a question that names the first chosen entry by most of its
+// own words ("Meg lehet kóstolni a tortákat, mielőtt...?" of an FAQ "Meg lehet kóstolni a
+// tortákat?"): an adverb qualifies the question's verb, and only a question of the entry's
+// own words is sure to ask what the entry says ("Hány rendszert telepítettetek eddig?" is no
+// question of the systems a service installs). A word the profile says keeps its weight.
+func (q query) aside(j int, chosen, all []scored) bool {
+	t := &q.terms[j]
+	if t.proper || !t.graded && !(t.adverb && len(chosen) > 0 && chosen[0].keyCover >= minKeyCover) {
+		return false
+	}
+	return !slices.ContainsFunc(all, func(s scored) bool { return s.hit[j] > 0 })
 }
 
 // saysWithin reports whether the query's term j is a preposition of being inside

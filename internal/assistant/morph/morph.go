@@ -312,6 +312,27 @@ func (d *Data) Possessor(w string) byte {
 	return 0
 }
 
+// Uninflected reports whether the folded Hungarian word w is a dictionary word that takes no
+// suffix at all: an adverb or a conjunction ("amikor", when; "mielőtt", before; "kinn", out),
+// which says how or when rather than what.
+func (d *Data) Uninflected(w string) bool {
+	f, mark, ok := d.stem(w)
+	return ok && mark == 0 && *f == flagset{}
+}
+
+// Graded reports whether the folded Hungarian word w is the comparative ("előbb", "kisebb") or,
+// with "leg", the superlative ("legjobb") of a dictionary word: the word with "bb" (after a
+// linking vowel) added, as the dictionary's lemmas of the form say.
+func (d *Data) Graded(w string) bool {
+	rest := strings.TrimPrefix(w, "leg")
+	if !strings.HasSuffix(rest, "bb") {
+		return false
+	}
+	return slices.ContainsFunc(d.Lemmas(rest), func(l string) bool {
+		return len(l) >= 2 && len(rest)-len(l) >= 2 && len(rest)-len(l) <= 3 && strings.HasPrefix(rest, l)
+	})
+}
+
 // Known reports whether w is a Hungarian dictionary word, or a form the dictionary lists.
 func (d *Data) Known(w string) bool { return d.stems.has(w) }
 
