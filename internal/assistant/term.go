@@ -666,6 +666,13 @@ func match(q, k *term) float64 {
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
 		lexical = compound
+	} else if i >= nearSenses && len(q.fold) >= len(q.en)+derivedLetters && mainGloss(k, q.en) {
+		// A gloss is a Snowball stem, which pools the words of several entries: "állít" (set)
+		// glosses "install" third, stem "instal", and "installments" is no "helyreállítás".
+		// The Hungarian word's main sense is then another entry's word when the visitor's own
+		// line, whose entry's words come first, ranks the pair past its near senses, and the
+		// word is a derivation of its stem (derivedLetters), not the stem's commonest form.
+		lexical, glossed = translatedAt(i), false
 	} else if i >= 0 {
 		lexical = translatedAt(i)
 		if i >= mainSenses && glossed && slices.Contains(k.gloss, q.en) {
@@ -883,6 +890,17 @@ func translatedAt(rank int) float64 {
 	}
 	return compound
 }
+
+// mainGloss reports whether the English stem en is among the main senses of k's gloss.
+func mainGloss(k *term, en string) bool {
+	g := slices.Index(k.gloss, en)
+	return g >= 0 && g < mainSenses
+}
+
+// derivedLetters is how many letters past its Snowball stem make an English word a derivation
+// ("installment", "instal"), whose stem pools the words of other entries: the stem's commonest
+// form is mostly the stem with its ending back ("automatic", "automat"; "advance", "advanc").
+const derivedLetters = 3
 
 // nearSenses is how many of a word's first senses in the lexicon match as its idea;
 // headSenses the same for a lexicon word that is a compound of the profile's word or its
