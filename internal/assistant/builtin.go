@@ -414,11 +414,7 @@ func (r *responder) content() []string {
 // pótlásához?", not what the licence replacement service is.
 func restatedFAQ(ss []scored, q query, service scored) int {
 	for i, s := range ss {
-		lang := 0
-		if q.english && s.faq.QuestionEN != "" {
-			lang = 1
-		}
-		if s.kind == factFAQ && q.asks != 0 && s.asks[lang] == q.asks && s.keyCover >= 1 && s.keyCover > service.keyCover && s.namesAHead(q) {
+		if askedAlike(s, q) && s.keyCover >= 1 && s.keyCover > service.keyCover && s.namesAHead(q) {
 			return i
 		}
 	}
@@ -674,11 +670,7 @@ func answers(ss []scored, q query, chosen []scored) bool {
 // nothing (see explained): no other entry could be meant, and nothing else is asked. It must
 // ask the same kind of question, by the same question words or by none.
 func restates(ss []scored, q query, f scored) bool {
-	lang := 0
-	if q.english && f.faq.QuestionEN != "" {
-		lang = 1
-	}
-	if f.kind != factFAQ || q.asks != f.asks[lang] || q.where || q.when || q.duration || q.price || q.howMuch != 0 {
+	if f.kind != factFAQ || q.asks != asksOf(f, q) || q.where || q.when || q.duration || q.price || q.howMuch != 0 {
 		return false // "Hányan dolgoztok?" is no "Pécsen kívül is dolgoztok?"
 	}
 	said := false
