@@ -217,20 +217,14 @@ func (r *responder) content() []string {
 			}
 		}
 	}
-	if priceAsked && in.Quote && !in.Price && !q.price {
-		// "Can you send an estimate?" asks for a quote, which an FAQ about getting one
-		// answers though it states no price: "Hogyan kapok árajánlatot?".
+	// "Can you send an estimate?" asks for a quote, which an FAQ about getting one answers
+	// though it states no price: "Hogyan kapok árajánlatot?". "Can you give me a price over the
+	// phone?", "Telefonon megmondjátok az árat?": a yes-or-no question of whether the company
+	// gives a price, which the FAQ that asks so answers though it states none.
+	quoteAsked, pricingAsked := in.Quote && !in.Price && !q.price, q.asks == 0 && !t.gated()
+	if priceAsked && (quoteAsked || pricingAsked) {
 		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
-			!unpriced[0].priced() && unpriced[0].quote {
-			chosen, priceAsked = unpriced, false
-		}
-	}
-	if priceAsked && q.asks == 0 && !t.gated() {
-		// "Can you give me a price over the phone?", "Telefonon megmondjátok az árat?": a
-		// yes-or-no question of whether the company gives a price, which the FAQ that asks so
-		// answers though it states none.
-		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
-			!unpriced[0].priced() && unpriced[0].pricing {
+			!unpriced[0].priced() && (quoteAsked && unpriced[0].quote || pricingAsked && unpriced[0].pricing) {
 			chosen, priceAsked = unpriced, false
 		}
 	}
