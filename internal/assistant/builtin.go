@@ -737,7 +737,7 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 // insurance company, how much is the inspection?" asks about the inspection service, which
 // names insurers, whatever words of the situation the profile lacks.
 func namesAlone(ss []scored, q query, f scored, word int) bool {
-	if !named(f.kind) || !slices.ContainsFunc(f.keys, func(k term) bool { return match(&q.terms[word].term, &k) >= sameIdea }) {
+	if !named(f.kind) || !keysName(f.keys, &q.terms[word].term) {
 		return false
 	}
 	if slices.ContainsFunc(ss, func(s scored) bool { return !sameFact(s.fact, f.fact) && s.hit[word] >= bodyWeight*sameIdea }) {
@@ -749,6 +749,12 @@ func namesAlone(ss []scored, q query, f scored, word int) bool {
 		}
 	}
 	return false
+}
+
+// keysName reports whether one of a fact's keys (the words of its name, an FAQ's question)
+// matches the query word w as its idea or closer.
+func keysName(keys []term, w *term) bool {
+	return slices.ContainsFunc(keys, func(k term) bool { return match(w, &k) >= sameIdea })
 }
 
 // namedPriced returns the index of the priced entry whose name the question names most,
@@ -767,9 +773,6 @@ func namedPriced(ss []scored) int {
 // matches strongly and names by its own name a topic word that the FAQ's question does not;
 // or -1.
 func namedOverFAQ(ss []scored, q query, faq scored) int {
-	names := func(s scored, j int) bool {
-		return slices.ContainsFunc(s.keys, func(k term) bool { return match(&q.terms[j].term, &k) >= sameIdea })
-	}
 	for i, s := range ss {
 		if s.kind != factService || !s.priced() || s.keyCover == 0 {
 			continue
@@ -780,7 +783,7 @@ func namedOverFAQ(ss []scored, q query, faq scored) int {
 				continue
 			}
 			covers = covers && (!faq.strongAt[j] || s.strongAt[j])
-			more = more || names(s, j) && !names(faq, j)
+			more = more || keysName(s.keys, &q.terms[j].term) && !keysName(faq.keys, &q.terms[j].term)
 		}
 		if covers && more {
 			return i
@@ -807,7 +810,7 @@ func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 		}
 		owner, priced := -1, -1
 		for i, s := range ss {
-			if !named(s.kind) || !slices.ContainsFunc(s.keys, func(k term) bool { return match(&qt.term, &k) >= sameIdea }) {
+			if !named(s.kind) || !keysName(s.keys, &qt.term) {
 				continue
 			}
 			if s.kind == factService && s.priced() {
