@@ -60,6 +60,14 @@ type responder struct {
 	relativeAsked bool
 }
 
+// handOver hands the question to a colleague, unless the message carried contact details,
+// which the reply then confirms instead (see reply).
+func (r *responder) handOver() {
+	if r.t.Captured.isZero() {
+		r.handover = true
+	}
+}
+
 func (r *responder) reply() string {
 	t, tx := r.t, r.tx
 	content := r.content()
@@ -161,9 +169,7 @@ func (r *responder) content() []string {
 		// "Hány kalória egy szelet Esterházy?": the number of a thing no fact says is in no
 		// fact, though the rest of the question is in one. Of a question in two parts the
 		// other part may still be answered (see answeredPart).
-		if t.Captured.isZero() {
-			r.handover = true
-		}
+		r.handOver()
 		return nil
 	}
 	// A price question is answered by a fact with a price, or handed over: the time a job
@@ -254,9 +260,7 @@ func (r *responder) content() []string {
 		if i := phraseOwner(ss, chosen[0], q); i >= 0 {
 			chosen = ss[i : i+1]
 		} else if slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) }) {
-			if t.Captured.isZero() {
-				r.handover = true
-			}
+			r.handOver()
 			return nil
 		}
 	}
@@ -275,9 +279,7 @@ func (r *responder) content() []string {
 		// the rewiring service whose description lists chasing and cables. The named entry
 		// answers alone when it was chosen too; else a colleague does.
 		if len(chosen) < 2 || !namedOther(chosen[1]) {
-			if t.Captured.isZero() {
-				r.handover = true
-			}
+			r.handOver()
 			return nil
 		}
 		chosen = chosen[1:2]
@@ -306,9 +308,7 @@ func (r *responder) content() []string {
 		if p, priced, ok := r.answeredPart(q, ss, whole); ok {
 			// One part answered, the other a colleague's: "Mérőórát áthelyeztek? És mennyi a
 			// kiszállás?" of a profile that says nothing of meters.
-			if t.Captured.isZero() {
-				r.handover = true
-			}
+			r.handOver()
 			return []string{r.render(p, priced)}
 		}
 	}
@@ -344,9 +344,7 @@ func (r *responder) content() []string {
 	}
 	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours &&
 		!(byHowMuch && explained(chosen, ss, q) >= minExplainedNamed) {
-		if t.Captured.isZero() {
-			r.handover = true
-		}
+		r.handOver()
 		return nil
 	}
 	if priceAsked && t.gated() {
