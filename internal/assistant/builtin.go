@@ -515,14 +515,14 @@ func (r *responder) answeredPart(whole query, ss []scored, priceOnly bool) (answ
 			return scored{}, false, false // a part of no topic of its own: twoQuestions
 		}
 		ss := score(r.x, q)
-		in := DetectIntent(p)
-		asks := q.asksPrice(in)
 		if unused(ss, q) {
-			if priceOnly && !asks && q.howMuch == 0 {
+			if priceOnly && q.howMuch == 0 && !q.asksPrice(DetectIntent(p)) {
 				return scored{}, false, false // the whole message's answer stands
 			}
 			continue
 		}
+		in := DetectIntent(p)
+		asks := q.asksPrice(in)
 		if asks && r.t.gated() {
 			return scored{}, false, false // the held-back price is the whole message's to explain
 		}
