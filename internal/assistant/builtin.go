@@ -60,6 +60,14 @@ type responder struct {
 	relativeAsked bool
 }
 
+// handOver hands the question to a colleague, unless the message carried contact details,
+// which the reply then confirms instead (see reply).
+func (r *responder) handOver() {
+	if r.t.Captured.isZero() {
+		r.handover = true
+	}
+}
+
 func (r *responder) reply() string {
 	t, tx := r.t, r.tx
 	content := r.content()
@@ -161,9 +169,7 @@ func (r *responder) content() []string {
 		// "Hány kalória egy szelet Esterházy?": the number of a thing no fact says is in no
 		// fact, though the rest of the question is in one. Of a question in two parts the
 		// other part may still be answered (see answeredPart).
-		if t.Captured.isZero() {
-			r.handover = true
-		}
+		r.handOver()
 		return nil
 	}
 	// A price question is answered by a fact with a price, or handed over: the time a job
@@ -217,20 +223,14 @@ func (r *responder) content() []string {
 			}
 		}
 	}
-	if priceAsked && in.Quote && !in.Price && !q.price {
-		// "Can you send an estimate?" asks for a quote, which an FAQ about getting one
-		// answers though it states no price: "Hogyan kapok árajánlatot?".
+	// "Can you send an estimate?" asks for a quote, which an FAQ about getting one answers
+	// though it states no price: "Hogyan kapok árajánlatot?". "Can you give me a price over the
+	// phone?", "Telefonon megmondjátok az árat?": a yes-or-no question of whether the company
+	// gives a price, which the FAQ that asks so answers though it states none.
+	quoteAsked, pricingAsked := in.Quote && !in.Price && !q.price, q.asks == 0 && !t.gated()
+	if priceAsked && (quoteAsked || pricingAsked) {
 		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
-			!unpriced[0].priced() && unpriced[0].quote {
-			chosen, priceAsked = unpriced, false
-		}
-	}
-	if priceAsked && q.asks == 0 && !t.gated() {
-		// "Can you give me a price over the phone?", "Telefonon megmondjátok az árat?": a
-		// yes-or-no question of whether the company gives a price, which the FAQ that asks so
-		// answers though it states none.
-		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
-			!unpriced[0].priced() && unpriced[0].pricing {
+			!unpriced[0].priced() && (quoteAsked && unpriced[0].quote || pricingAsked && unpriced[0].pricing) {
 			chosen, priceAsked = unpriced, false
 		}
 	}
@@ -260,9 +260,7 @@ func (r *responder) content() []string {
 		if i := phraseOwner(ss, chosen[0], q); i >= 0 {
 			chosen = ss[i : i+1]
 		} else if slices.ContainsFunc(ss, func(s scored) bool { return named(s.kind) && s.keyCover > 0 && s.namesAHead(q) }) {
-			if t.Captured.isZero() {
-				r.handover = true
-			}
+			r.handOver()
 			return nil
 		}
 	}
@@ -281,9 +279,7 @@ func (r *responder) content() []string {
 		// the rewiring service whose description lists chasing and cables. The named entry
 		// answers alone when it was chosen too; else a colleague does.
 		if len(chosen) < 2 || !namedOther(chosen[1]) {
-			if t.Captured.isZero() {
-				r.handover = true
-			}
+			r.handOver()
 			return nil
 		}
 		chosen = chosen[1:2]
@@ -312,9 +308,7 @@ func (r *responder) content() []string {
 		if p, priced, ok := r.answeredPart(q, ss, whole); ok {
 			// One part answered, the other a colleague's: "Mérőórát áthelyeztek? És mennyi a
 			// kiszállás?" of a profile that says nothing of meters.
-			if t.Captured.isZero() {
-				r.handover = true
-			}
+			r.handOver()
 			return []string{r.render(p, priced)}
 		}
 	}
@@ -350,9 +344,7 @@ func (r *responder) content() []string {
 	}
 	if len(q.terms) > 0 && len(two) < 2 && !answers(ss, q, chosen) && !(q.where && chose(chosen, factAddress)) && !r.whenHours &&
 		!(byHowMuch && explained(chosen, ss, q) >= minExplainedNamed) {
-		if t.Captured.isZero() {
-			r.handover = true
-		}
+		r.handOver()
 		return nil
 	}
 	if priceAsked && t.gated() {
@@ -414,11 +406,7 @@ func (r *responder) content() []string {
 // pótlásához?", not what the licence replacement service is.
 func restatedFAQ(ss []scored, q query, service scored) int {
 	for i, s := range ss {
-		lang := 0
-		if q.english && s.faq.QuestionEN != "" {
-			lang = 1
-		}
-		if s.kind == factFAQ && q.asks != 0 && s.asks[lang] == q.asks && s.keyCover >= 1 && s.keyCover > service.keyCover && s.namesAHead(q) {
+		if askedAlike(s, q) && s.keyCover >= 1 && s.keyCover > service.keyCover && s.namesAHead(q) {
 			return i
 		}
 	}
@@ -527,14 +515,14 @@ func (r *responder) answeredPart(whole query, ss []scored, priceOnly bool) (answ
 			return scored{}, false, false // a part of no topic of its own: twoQuestions
 		}
 		ss := score(r.x, q)
-		in := DetectIntent(p)
-		asks := q.asksPrice(in)
 		if unused(ss, q) {
-			if priceOnly && !asks && q.howMuch == 0 {
+			if priceOnly && q.howMuch == 0 && !q.asksPrice(DetectIntent(p)) {
 				return scored{}, false, false // the whole message's answer stands
 			}
 			continue
 		}
+		in := DetectIntent(p)
+		asks := q.asksPrice(in)
 		if asks && r.t.gated() {
 			return scored{}, false, false // the held-back price is the whole message's to explain
 		}
@@ -674,11 +662,7 @@ func answers(ss []scored, q query, chosen []scored) bool {
 // nothing (see explained): no other entry could be meant, and nothing else is asked. It must
 // ask the same kind of question, by the same question words or by none.
 func restates(ss []scored, q query, f scored) bool {
-	lang := 0
-	if q.english && f.faq.QuestionEN != "" {
-		lang = 1
-	}
-	if f.kind != factFAQ || q.asks != f.asks[lang] || q.where || q.when || q.duration || q.price || q.howMuch != 0 {
+	if f.kind != factFAQ || q.asks != asksOf(f, q) || q.where || q.when || q.duration || q.price || q.howMuch != 0 {
 		return false // "Hányan dolgoztok?" is no "Pécsen kívül is dolgoztok?"
 	}
 	said := false
@@ -751,7 +735,7 @@ func asksLast(ss []scored, q query, chosen []scored) bool {
 // insurance company, how much is the inspection?" asks about the inspection service, which
 // names insurers, whatever words of the situation the profile lacks.
 func namesAlone(ss []scored, q query, f scored, word int) bool {
-	if !named(f.kind) || !slices.ContainsFunc(f.keys, func(k term) bool { return match(&q.terms[word].term, &k) >= sameIdea }) {
+	if !named(f.kind) || !keysName(f.keys, &q.terms[word].term) {
 		return false
 	}
 	if slices.ContainsFunc(ss, func(s scored) bool { return !sameFact(s.fact, f.fact) && s.hit[word] >= bodyWeight*sameIdea }) {
@@ -763,6 +747,12 @@ func namesAlone(ss []scored, q query, f scored, word int) bool {
 		}
 	}
 	return false
+}
+
+// keysName reports whether one of a fact's keys (the words of its name, an FAQ's question)
+// matches the query word w as its idea or closer.
+func keysName(keys []term, w *term) bool {
+	return slices.ContainsFunc(keys, func(k term) bool { return match(w, &k) >= sameIdea })
 }
 
 // namedPriced returns the index of the priced entry whose name the question names most,
@@ -781,9 +771,6 @@ func namedPriced(ss []scored) int {
 // matches strongly and names by its own name a topic word that the FAQ's question does not;
 // or -1.
 func namedOverFAQ(ss []scored, q query, faq scored) int {
-	names := func(s scored, j int) bool {
-		return slices.ContainsFunc(s.keys, func(k term) bool { return match(&q.terms[j].term, &k) >= sameIdea })
-	}
 	for i, s := range ss {
 		if s.kind != factService || !s.priced() || s.keyCover == 0 {
 			continue
@@ -794,7 +781,7 @@ func namedOverFAQ(ss []scored, q query, faq scored) int {
 				continue
 			}
 			covers = covers && (!faq.strongAt[j] || s.strongAt[j])
-			more = more || names(s, j) && !names(faq, j)
+			more = more || keysName(s.keys, &q.terms[j].term) && !keysName(faq.keys, &q.terms[j].term)
 		}
 		if covers && more {
 			return i
@@ -821,7 +808,7 @@ func namedByHowMuch(ss []scored, q query, chosen []scored) int {
 		}
 		owner, priced := -1, -1
 		for i, s := range ss {
-			if !named(s.kind) || !slices.ContainsFunc(s.keys, func(k term) bool { return match(&qt.term, &k) >= sameIdea }) {
+			if !named(s.kind) || !keysName(s.keys, &qt.term) {
 				continue
 			}
 			if s.kind == factService && s.priced() {

@@ -88,21 +88,21 @@ var conceptIndex = func() (x struct {
 	byFirst [256][]conceptWord
 	later   []conceptWord
 }) {
-	for i, c := range concepts {
+	add := func(c []string, bit uint64, ending bool) {
 		for _, w := range c {
 			stem, prefix := strings.CutSuffix(w, "*")
-			cw := conceptWord{stem: stem, prefix: prefix, bit: 1 << i}
+			cw := conceptWord{stem: stem, prefix: prefix, bit: bit}
 			x.byFirst[w[0]] = append(x.byFirst[w[0]], cw)
-			if prefix && len(stem) >= 5 {
+			if ending && prefix && len(stem) >= 5 {
 				x.later = append(x.later, cw)
 			}
 		}
 	}
+	for i, c := range concepts {
+		add(c, 1<<i, true)
+	}
 	for i, c := range relativePriceWords {
-		for _, w := range c {
-			stem, prefix := strings.CutSuffix(w, "*")
-			x.byFirst[w[0]] = append(x.byFirst[w[0]], conceptWord{stem: stem, prefix: prefix, bit: 1 << (len(concepts) + i)})
-		}
+		add(c, 1<<(len(concepts)+i), false) // stems that begin words only
 	}
 	return x
 }()

@@ -75,9 +75,10 @@ func hoursAsked(t []string) bool {
 			}
 		}
 	}
+	hours := filedAs(hoursPhrases)
 	for i := range t {
-		for _, p := range hoursPhrases {
-			if p.mayStart(t[i]) && p.matchAt(t, i) && !countsTime(t, i) && !opensSomething(t, i) {
+		for _, p := range hours.at(t[i]) {
+			if p.matchAt(t, i) && !countsTime(t, i) && !opensSomething(t, i) {
 				return true
 			}
 		}

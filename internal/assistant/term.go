@@ -490,7 +490,7 @@ func startBit(w string) (b uint8, ok bool) {
 // setStart sets w's startBit in bits.
 func setStart(bits *[4]uint64, w string) {
 	if b, ok := startBit(w); ok {
-		bits[b/64] |= 1 << (b % 64)
+		setBit(bits, b)
 	}
 }
 
@@ -498,7 +498,7 @@ func setStart(bits *[4]uint64, w string) {
 // letters, and for one that none of the words that set bits equals.
 func startIn(bits *[4]uint64, w string) bool {
 	b, ok := startBit(w)
-	return ok && bits[b/64]&(1<<(b%64)) != 0
+	return ok && hasBit(bits, b)
 }
 
 // glossed reports whether the English stem en may be one of t's gloss or partGloss: false
@@ -923,7 +923,7 @@ func (t *term) translatedTo(w string, ws []string) int {
 func (t *term) translatedToAny(w string, ws []string) int {
 	may := func(x string) bool {
 		b, ok := headBit(x)
-		return ok && t.transStart[b/64]&(1<<(b%64)) != 0
+		return ok && hasBit(&t.transStart, b)
 	}
 	if !may(w) && !slices.ContainsFunc(ws, may) {
 		return -1
@@ -1036,7 +1036,7 @@ func (t *term) headTranslatedToAny(w string, ws []string, ends *[4]uint64) int {
 	// word of w and ws ends in heads none of them.
 	ti := t.transIndex()
 	for i, h := range t.trans {
-		if len(h) < minHead || ends[ti.end[i]/64]&(1<<(ti.end[i]%64)) == 0 { // a word of minHead letters has an end bit
+		if len(h) < minHead || !hasBit(ends, ti.end[i]) { // a word of minHead letters has an end bit
 			continue
 		}
 		if heads(h, w) || heads(w, h) {
@@ -1058,7 +1058,7 @@ const minHead = 4
 // word of that length or more.
 func setEndBit(bits *[4]uint64, w string) {
 	if b, ok := endBit(w); ok {
-		bits[b/64] |= 1 << (b % 64)
+		setBit(bits, b)
 	}
 }
 
@@ -1075,7 +1075,7 @@ func endBit(w string) (uint8, bool) {
 // word of three letters or more.
 func setHeadBit(bits *[4]uint64, w string) {
 	if b, ok := headBit(w); ok {
-		bits[b/64] |= 1 << (b % 64)
+		setBit(bits, b)
 	}
 }
 
@@ -1087,6 +1087,11 @@ func headBit(w string) (uint8, bool) {
 	}
 	return uint8(uint(w[0])*31*31 + uint(w[1])*31 + uint(w[2])), true
 }
+
+// setBit sets bit b of 256 in bits; hasBit reports whether it is set. The start, head and end
+// bits of words (startBit, headBit, endBit) are kept so.
+func setBit(bits *[4]uint64, b uint8)      { bits[b/64] |= 1 << (b % 64) }
+func hasBit(bits *[4]uint64, b uint8) bool { return bits[b/64]&(1<<(b%64)) != 0 }
 
 // overlap reports whether a and b have a bit in common.
 func overlap(a, b *[4]uint64) bool {

@@ -116,9 +116,10 @@ type listKey struct {
 	n     int
 }
 
-// filedLists are the phrase lists matchAny is given for every message, filed by first letter.
+// filedLists are the phrase lists matchAny (and hoursAsked) is given for every message, filed
+// by first letter.
 var filedLists = fileLists(greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases,
-	buyingPhrases, visitPhrases, servicesPhrases, sincePhrases, aboutPhrases, reachPhrases)
+	buyingPhrases, visitPhrases, servicesPhrases, sincePhrases, aboutPhrases, reachPhrases, hoursPhrases)
 
 func fileLists(lists ...[]phrase) map[listKey]*phraseStarts {
 	out := make(map[listKey]*phraseStarts, len(lists))

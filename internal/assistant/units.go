@@ -102,6 +102,14 @@ func (u unitID) symbol() string {
 	return unitTable[u-1].forms[0]
 }
 
+// measures is what the unit measures, 0 for none.
+func (u unitID) measures() measure {
+	if u == 0 {
+		return 0
+	}
+	return unitTable[u-1].kind
+}
+
 // unitIndex finds a folded word's unit: whole forms by the word, stems by their first letter.
 var unitIndex = func() (x struct {
 	first  [256]bool // the first bytes of the forms: most words begin otherwise
@@ -183,7 +191,7 @@ func quantityAt(folded []string, i int) string {
 			return ""
 		}
 		u := unitOf(folded[i-1])
-		if u == 0 || unitTable[u-1].kind != ofMoney {
+		if u.measures() != ofMoney {
 			return ""
 		}
 		end := i + 1
@@ -221,12 +229,12 @@ func quantityTerm(q string) term {
 // decide: "óra" and "perc" are both of time); ok is false when units do not tell.
 func unitsMatch(q, k *term) (m float64, ok bool) {
 	if q.asks != 0 {
-		if k.unit != 0 && unitTable[k.unit-1].kind&q.asks != 0 {
+		if k.unit.measures()&q.asks != 0 {
 			return sameWord, true
 		}
 		return 0, true
 	}
-	if k.unit != 0 && unitTable[k.unit-1].kind == ofShare && q.concepts&relativePriceConcepts != 0 {
+	if k.unit.measures() == ofShare && q.concepts&relativePriceConcepts != 0 {
 		return sameIdea, true // "more expensive" of "+20%": a percentage is a surcharge or discount
 	}
 	if q.quantity || k.quantity {
