@@ -23,13 +23,13 @@ var glaziers = Profile{CompanyName: "Gyors Üveges Bt.",
 // not answer it. "How fast is the wifi?" asks a speed, which an entry states without a length.
 func TestHowFastAsksALength(t *testing.T) {
 	checkAnswers(t, glaziers, []answerCase{
-		{English, "How fast can you get here?", "", true},
-		{English, "How fast can you make a new window?", "8–12 munkanap", false},
+		{English, "How fast can you get here?", "", true, ""},
+		{English, "How fast can you make a new window?", "8–12 munkanap", false, ""},
 	})
 	office := Profile{CompanyName: "Irodaház Kft.", Description: "Bérelhető irodák Szolnokon.",
 		FAQ: []QA{{Question: "Van wifi?", Answer: "Igen, gyors wifi van minden irodában."}}}
 	checkAnswers(t, office, []answerCase{
-		{English, "How fast is the wifi?", "gyors wifi", false},
+		{English, "How fast is the wifi?", "gyors wifi", false, ""},
 	})
 }
 
@@ -45,14 +45,14 @@ func TestClockInWordsAsksTheHours(t *testing.T) {
 		FAQ: []QA{{Question: "Éjjel és hétvégén drágább?", Answer: "Este 20 és reggel 6 között 40% felárat számolunk."},
 			{Question: "Van kiszállási díj?", Answer: "Győrben ingyenes, azon kívül 150 Ft / km."}}}
 	checkAnswers(t, rescue, []answerCase{
-		{Hungarian, "Éjjel kettőkor is ki tudtok jönni?", "0–24", false},
-		{Hungarian, "Hajnali háromkor is ki tudtok jönni?", "0–24", false},
-		{English, "Are you available at 3am?", "0–24", false},
-		{Hungarian, "Éjjel drágább?", "40% felárat", false},
+		{Hungarian, "Éjjel kettőkor is ki tudtok jönni?", "0–24", false, ""},
+		{Hungarian, "Hajnali háromkor is ki tudtok jönni?", "0–24", false, ""},
+		{English, "Are you available at 3am?", "0–24", false, ""},
+		{Hungarian, "Éjjel drágább?", "40% felárat", false, ""},
 	})
 	checkAnswers(t, glaziers, []answerCase{
-		{Hungarian, "Lehet jönni hétkor?", "nem vagyunk nyitva", false},
-		{Hungarian, "Vasárnap tízkor nyitva vagytok?", "nem vagyunk nyitva", false},
+		{Hungarian, "Lehet jönni hétkor?", "nem vagyunk nyitva", false, ""},
+		{Hungarian, "Vasárnap tízkor nyitva vagytok?", "nem vagyunk nyitva", false, ""},
 	})
 }
 
@@ -67,9 +67,9 @@ func TestByWhenAsksALength(t *testing.T) {
 		FAQ: []QA{{Question: "Mennyi idő alatt készül el a megrendelés?", Answer: "Kerettel 3–5 munkanap, fazettás tükörrel 8–10 munkanap."},
 			{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával is."}}}
 	checkAnswers(t, framer, []answerCase{
-		{Hungarian, "A fazettás tükör mikorra lesz meg?", "8–10 munkanap", false},
-		{Hungarian, "Mikorra készül el a keretezés?", "3–5 munkanap", false},
-		{Hungarian, "Mennyibe kerül a fazettás tükör?", "14 000 Ft", false},
+		{Hungarian, "A fazettás tükör mikorra lesz meg?", "8–10 munkanap", false, ""},
+		{Hungarian, "Mikorra készül el a keretezés?", "3–5 munkanap", false, ""},
+		{Hungarian, "Mennyibe kerül a fazettás tükör?", "14 000 Ft", false, ""},
 	})
 }
 
@@ -83,9 +83,9 @@ func TestTimeOfTheQuoteIsNoPriceQuestion(t *testing.T) {
 		FAQ: []QA{{Question: "Ingyenes a felmérés?", Answer: "Igen, a helyszíni felmérés ingyenes, az ajánlatot öt munkanapon belül küldjük."},
 			{Question: "Hogyan lehet fizetni?", Answer: "Átutalással vagy készpénzzel."}}}
 	checkAnswers(t, roofer, []answerCase{
-		{Hungarian, "Mennyi idő múlva kapom meg az ajánlatot?", "öt munkanapon belül", false},
-		{Hungarian, "Mikor kapom meg az árajánlatot?", "öt munkanapon belül", false},
-		{Hungarian, "Kérek árajánlatot.", "árajánlat", false},
+		{Hungarian, "Mennyi idő múlva kapom meg az ajánlatot?", "öt munkanapon belül", false, ""},
+		{Hungarian, "Mikor kapom meg az árajánlatot?", "öt munkanapon belül", false, ""},
+		{Hungarian, "Kérek árajánlatot.", "árajánlat", false, ""},
 	})
 }
 
@@ -100,9 +100,9 @@ func TestWhetherAPriceIsGiven(t *testing.T) {
 		FAQ: []QA{{Question: "E-mailben is mondtok árat?", Answer: "Fényképek alapján hozzávetőleges összeget írunk, a végleges összeget felmérés után."},
 			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy átutalással."}}}
 	checkAnswers(t, movers, []answerCase{
-		{Hungarian, "E-mailben is mondtok árat?", "hozzávetőleges", false},
-		{English, "Can you give me a price by email?", "hozzávetőleges", false},
-		{Hungarian, "Mennyibe kerül a lakásköltöztetés?", "9 000 Ft", false},
+		{Hungarian, "E-mailben is mondtok árat?", "hozzávetőleges", false, ""},
+		{English, "Can you give me a price by email?", "hozzávetőleges", false, ""},
+		{Hungarian, "Mennyibe kerül a lakásköltöztetés?", "9 000 Ft", false, ""},
 	})
 }
 
@@ -147,11 +147,11 @@ func TestTimeOfDayAskedIsStated(t *testing.T) {
 		FAQ: []QA{{Question: "Lehet szaunázni is?", Answer: "Igen, a szauna külön jegyes, a pénztárban vehető."},
 			{Question: "Van törölközőkölcsönzés?", Answer: "Igen, 800 Ft-ért."}}}
 	checkAnswers(t, spa, []answerCase{
-		{Hungarian, "Hánytól hányig lehet szaunázni?", "16:00 és 21:00", false},
-		{Hungarian, "Hány órától megy a szauna?", "16:00 és 21:00", false},
-		{Hungarian, "Hánytól lehet szaunázni?", "16:00 és 21:00", false},
-		{Hungarian, "Lehet szaunázni is?", "külön jegyes", false},
-		{Hungarian, "Hány órától vagytok nyitva?", "6:00–22:00", false},
+		{Hungarian, "Hánytól hányig lehet szaunázni?", "16:00 és 21:00", false, ""},
+		{Hungarian, "Hány órától megy a szauna?", "16:00 és 21:00", false, ""},
+		{Hungarian, "Hánytól lehet szaunázni?", "16:00 és 21:00", false, ""},
+		{Hungarian, "Lehet szaunázni is?", "külön jegyes", false, ""},
+		{Hungarian, "Hány órától vagytok nyitva?", "6:00–22:00", false, ""},
 	})
 }
 
@@ -164,7 +164,7 @@ func TestBreakfastIsNoMorning(t *testing.T) {
 		Services: []Service{{Name: "Bőséges reggeli menü", Description: "Tojásos ételek, friss pékáru és kávé, 8:00 és 11:00 között.", Price: "2 900 Ft / fő"},
 			{Name: "Ebédmenü", Description: "Leves és főétel hétköznap.", Price: "2 600 Ft"}}}
 	checkAnswers(t, cafe, []answerCase{
-		{Hungarian, "Hánytól lehet reggelizni?", "8:00 és 11:00", false},
-		{Hungarian, "Reggel hánytól vagytok nyitva?", "7:00–19:00", false},
+		{Hungarian, "Hánytól lehet reggelizni?", "8:00 és 11:00", false, ""},
+		{Hungarian, "Reggel hánytól vagytok nyitva?", "7:00–19:00", false, ""},
 	})
 }
