@@ -1,10 +1,6 @@
 package assistant
 
-import (
-	"context"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // glaziers is a made-up profile of the tests in this file.
 var glaziers = Profile{CompanyName: "Gyors Üveges Bt.",
@@ -116,23 +112,12 @@ func TestOpenWithAnObjectIsNoHours(t *testing.T) {
 		Services: []Service{{Name: "Széfnyitás", Description: "Elzáródott széfek nyitása kódfejtéssel.", Price: "25 000 Ft-tól"},
 			{Name: "Garázskapu javítás", Description: "Beragadt garázskapuk javítása.", Price: "12 000 Ft-tól"}},
 		FAQ: []QA{{Question: "Sérül a széf nyitáskor?", Answer: "Általában nem, a zárat roncsolás nélkül nyitjuk."}}}
-	for _, tc := range []struct {
-		message, want string
-		hours         bool
-	}{
-		{"How much to open a safe?", "25 000 Ft", false},
-		{"Will you damage the safe when you open it?", "roncsolás nélkül", false},
-		{"When do you open?", "9:00–17:00", true},
-		{"Are you open on Monday?", "9:00–17:00", true},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: locks, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(got.Text, tc.want) || strings.Contains(got.Text, "9:00–17:00") != tc.hours {
-			t.Errorf("%q: %q; want %q, the hours said %v", tc.message, got.Text, tc.want, tc.hours)
-		}
-	}
+	checkAnswers(t, locks, []answerCase{
+		{English, "How much to open a safe?", "25 000 Ft", false, "9:00–17:00"},
+		{English, "Will you damage the safe when you open it?", "roncsolás nélkül", false, "9:00–17:00"},
+		{English, "When do you open?", "9:00–17:00", false, ""},
+		{English, "Are you open on Monday?", "9:00–17:00", false, ""},
+	})
 }
 
 // TestTimeOfDayAskedIsStated: "hánytól hányig", "hány órától", "what time" ask a time of day:

@@ -1,7 +1,6 @@
 package assistant
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -97,16 +96,9 @@ func TestEnglishNameModifierTellsEntriesApart(t *testing.T) {
 			{Question: "Hogyan fizethetek?", Answer: "Készpénzzel."},
 		}}
 	checkAnswers(t, p, []answerCase{
-		{English, "How long does a tub take to dry?", "Két nap alatt.", false, ""},
+		{English, "How long does a tub take to dry?", "Két nap alatt.", false, "Egy nap"},
 		{English, "How long does a shower tray take to dry?", "Egy nap alatt.", false, ""},
 	})
-	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "How long does a tub take to dry?"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(got.Text, "Egy nap") {
-		t.Errorf("the tub: %q, also the shower tray's time", got.Text)
-	}
 }
 
 // weightOf is the weight of q's word that begins with prefix, 0 when there is none.
