@@ -19,12 +19,12 @@ func TestLackSaidAsNegation(t *testing.T) {
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
 			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "Can you bind my book without glue?", "cérnafűzéssel", false, ""},
-		{English, "Can you bind my book with no glue?", "cérnafűzéssel", false, ""},
-		{Hungarian, "Ha nincs ragasztó, akkor is kötitek a könyvet?", "cérnafűzéssel", false, ""},
-		{Hungarian, "Ragasztó nélkül is kötitek a könyvet?", "cérnafűzéssel", false, ""},
-		{English, "What glue do you use?", "enyvet", false, ""},
-		{Hungarian, "Milyen ragasztót használtok?", "enyvet", false, ""},
+		{English, "Can you bind my book without glue?", "cérnafűzéssel", false, "enyvet"},
+		{English, "Can you bind my book with no glue?", "cérnafűzéssel", false, "enyvet"},
+		{Hungarian, "Ha nincs ragasztó, akkor is kötitek a könyvet?", "cérnafűzéssel", false, "enyvet"},
+		{Hungarian, "Ragasztó nélkül is kötitek a könyvet?", "cérnafűzéssel", false, "enyvet"},
+		{English, "What glue do you use?", "enyvet", false, "cérnafűzéssel"},
+		{Hungarian, "Milyen ragasztót használtok?", "enyvet", false, "cérnafűzéssel"},
 		{English, "Do you take a book without a cover?", "Papírkötést", false, ""},
 		{English, "Do you take a book that has no cover?", "Papírkötést", false, ""},
 		{Hungarian, "Vállaltok könyvet akkor is, ha nincs borítója?", "Papírkötést", false, ""},
@@ -65,10 +65,10 @@ func TestEnglishLackFindsWordOfLack(t *testing.T) {
 			{Question: "Borítótlan könyvet is vállaltok?", Answer: "Papírkötést is készítünk."},
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "Can you bind a book without glue?", "cérnafűzéssel", false, ""},
+		{English, "Can you bind a book without glue?", "cérnafűzéssel", false, "enyvet"},
 		{English, "Do you take a book with no cover?", "Papírkötést", false, ""},
 		{Hungarian, "Vállaltok könyvet, ha nincs borítója?", "Papírkötést", false, ""},
-		{English, "Can you bind a book with glue?", "enyvet", false, ""},
+		{English, "Can you bind a book with glue?", "enyvet", false, "cérnafűzéssel"},
 		{English, "How much is a leather cover?", "12 000", false, ""},
 	})
 }
