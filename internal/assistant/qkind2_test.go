@@ -1,6 +1,9 @@
 package assistant
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // glaziers is a made-up profile of the tests in this file.
 var glaziers = Profile{CompanyName: "Gyors Üveges Bt.",
@@ -152,4 +155,24 @@ func TestBreakfastIsNoMorning(t *testing.T) {
 		{Hungarian, "Hánytól lehet reggelizni?", "8:00 és 11:00", false, ""},
 		{Hungarian, "Reggel hánytól vagytok nyitva?", "7:00–19:00", false, ""},
 	})
+}
+
+// TestClockInWordsTimes: the times of day an hour said in words names: "hétkor" seven and
+// nineteen, "fél hétkor" half past six, in the morning or the evening, "fél tizenkettőkor"
+// half past eleven; "délkor" (at noon) and "éjfélkor" (at midnight) one time each.
+func TestClockInWordsTimes(t *testing.T) {
+	for _, tc := range []struct {
+		message string
+		want    []int
+	}{
+		{"Nyitva vagytok hétkor?", []int{7 * 60, 19 * 60}},
+		{"Fél hétkor jöhetek?", []int{6*60 + 30, 18*60 + 30}},
+		{"Fél tizenkettőkor is nyitva vagytok?", []int{11*60 + 30, 23*60 + 30}},
+		{"Délkor nyitva vagytok?", []int{12 * 60}},
+		{"Éjfélkor is jöttök?", []int{0}},
+	} {
+		if got := clockAsked(tokens(tc.message)); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: times %v, want %v", tc.message, got, tc.want)
+		}
+	}
 }
