@@ -38,6 +38,7 @@ func TestRelativePriceQuestion(t *testing.T) {
 		{English, "Is there a surcharge on Saturdays?", "30% extra", false, ""},
 		{English, "Is there an extra charge on Saturdays?", "30% extra", false, ""},
 		{English, "Any discount for two instruments?", "15% off", false, "30%"},
+		{English, "Is it less expensive for two instruments?", "15% off", false, "30%"},
 		{Hungarian, "Mennyibe kerül a zongorahangolás?", "18 000 Ft", false, "%"},
 		{English, "How much is piano tuning?", "18 000 Ft", false, "%"},
 		{Hungarian, "Mennyibe kerül két hangszer hangolása?", "", true, ""}, // not "15%": no amount
