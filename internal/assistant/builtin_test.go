@@ -283,12 +283,13 @@ func TestDetectLanguage(t *testing.T) {
 }
 
 // answerCase is a message asked of a profile and what its answer must be: handed over or not,
-// and a piece of its text ("" for any).
+// a piece of its text ("" for any), and a piece its text must not hold ("" for none).
 type answerCase struct {
 	lang     Language
 	message  string
 	want     string
 	handover bool
+	not      string
 }
 
 // checkAnswers answers each message on p with Builtin and checks the hand-over and the text.
@@ -299,8 +300,8 @@ func checkAnswers(t *testing.T, p Profile, cases []answerCase) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
+		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) || tc.not != "" && strings.Contains(got.Text, tc.not) {
+			t.Errorf("%q: handover %v, %q; want handover %v and %q, not %q", tc.message, got.Handover, got.Text, tc.handover, tc.want, tc.not)
 		}
 	}
 }

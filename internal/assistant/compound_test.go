@@ -27,13 +27,13 @@ var compoundProfile = Profile{
 // ("füvet" of "Fűnyírás").
 func TestCompoundSaidAsTwoWords(t *testing.T) {
 	checkAnswers(t, compoundProfile, []answerCase{
-		{Hungarian, "A tujasövényt meg tudjátok nyírni?", "6 200 Ft", false},
-		{Hungarian, "Mennyiért nyírjátok le a füvet?", "45 Ft", false},
-		{Hungarian, "Az ablakot is ki tudjátok tisztítani?", "1 900 Ft", false},
-		{Hungarian, "Van egy öreg almafa az udvaron, ki kéne vágni, mennyi?", "18 000 Ft", false},
-		{Hungarian, "A fát ki tudjátok vágni?", "18 000 Ft", false},
-		{Hungarian, "le akarom cseréltetni a párkányokat, mennyibe kerül?", "14 500 Ft", false},
-		{Hungarian, "Az ablak alatt elkorhadt a párkány, kicserélitek?", "14 500 Ft", false},
+		{Hungarian, "A tujasövényt meg tudjátok nyírni?", "6 200 Ft", false, ""},
+		{Hungarian, "Mennyiért nyírjátok le a füvet?", "45 Ft", false, ""},
+		{Hungarian, "Az ablakot is ki tudjátok tisztítani?", "1 900 Ft", false, ""},
+		{Hungarian, "Van egy öreg almafa az udvaron, ki kéne vágni, mennyi?", "18 000 Ft", false, ""},
+		{Hungarian, "A fát ki tudjátok vágni?", "18 000 Ft", false, ""},
+		{Hungarian, "le akarom cseréltetni a párkányokat, mennyibe kerül?", "14 500 Ft", false, ""},
+		{Hungarian, "Az ablak alatt elkorhadt a párkány, kicserélitek?", "14 500 Ft", false, ""},
 	})
 }
 
@@ -43,8 +43,8 @@ func TestCompoundSaidAsTwoWords(t *testing.T) {
 // over as before.
 func TestCompoundOfTheFactsWords(t *testing.T) {
 	checkAnswers(t, compoundProfile, []answerCase{
-		{Hungarian, "diákkedvezmény van?", "10% kedvezményt", false},
-		{Hungarian, "csoportkedvezmény van?", "", true},
+		{Hungarian, "diákkedvezmény van?", "10% kedvezményt", false, ""},
+		{Hungarian, "csoportkedvezmény van?", "", true, ""},
 	})
 }
 
@@ -79,7 +79,7 @@ func TestPrefixThreeWordsBefore(t *testing.T) {
 		},
 	}
 	checkAnswers(t, p, []answerCase{
-		{Hungarian, "Be tudunk már jelentkezni?", "15 órától", false},
-		{Hungarian, "Be tudunk akkor jelentkezni?", "15 órától", false},
+		{Hungarian, "Be tudunk már jelentkezni?", "15 órától", false, ""},
+		{Hungarian, "Be tudunk akkor jelentkezni?", "15 órától", false, ""},
 	})
 }

@@ -18,10 +18,10 @@ func TestPrepositionMatchesFunctionWord(t *testing.T) {
 		FAQ: []QA{{Question: "Vidéken is vállaltok javítást?", Answer: "Igen, a városon kívül is, postán küldött hangszerrel."},
 			{Question: "Megvárhatom a javítást?", Answer: "Kisebb munkák közben leülhet a műhelyben."}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "Do you work outside the city?", "városon kívül", false},
-		{English, "Can I sit in the workshop during the repair?", "közben", false},
-		{English, "Do you repair violins?", "Hegedűjavítás", false},
-		{English, "Do you sell guitars?", "", true},
+		{English, "Do you work outside the city?", "városon kívül", false, ""},
+		{English, "Can I sit in the workshop during the repair?", "közben", false, ""},
+		{English, "Do you repair violins?", "Hegedűjavítás", false, ""},
+		{English, "Do you sell guitars?", "", true, ""},
 	})
 }
 
@@ -37,9 +37,9 @@ func TestServicesWordTheProfileSays(t *testing.T) {
 		FAQ: []QA{{Question: "Mivel kezelitek a fát?", Answer: "Csak természetes olajokat és gyantát, vegyi termékeket nem használunk."},
 			{Question: "Van garancia?", Answer: "Minden szolgáltatásunkra egy év garanciát adunk."}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "What products do you use?", "természetes olajokat", false},
-		{English, "What services do you offer?", "Vonószőrözés", false},
-		{Hungarian, "Milyen szolgáltatásaitok vannak?", "Vonószőrözés", false},
+		{English, "What products do you use?", "természetes olajokat", false, ""},
+		{English, "What services do you offer?", "Vonószőrözés", false, ""},
+		{Hungarian, "Milyen szolgáltatásaitok vannak?", "Vonószőrözés", false, ""},
 	})
 }
 
@@ -53,9 +53,9 @@ func TestDayIsNoOpeningDay(t *testing.T) {
 		OpeningHours: "Kedd–péntek 10–18",
 		Services:     []Service{{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "Can you do it in one day?", "", true},
-		{English, "Are you open on Sunday?", "Kedd–péntek", false},
-		{English, "What are your opening hours?", "Kedd–péntek", false},
+		{English, "Can you do it in one day?", "", true, ""},
+		{English, "Are you open on Sunday?", "Kedd–péntek", false, ""},
+		{English, "What are your opening hours?", "Kedd–péntek", false, ""},
 	})
 }
 
@@ -95,7 +95,7 @@ func TestWithinIsSaidByTheCase(t *testing.T) {
 		Services: []Service{{Name: "Vonószőrözés, húrcsere és lakkjavítás Egerben", Description: "Új lószőr a vonóra, a műhelyben.", Price: "9 000 Ft / óra"},
 			{Name: "Hegedűjavítás", Description: "Repedések ragasztása, húrláb cseréje.", Price: "12 000 Ft-tól"}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "What does a quick bow rehair within Eger cost per hour?", "9 000 Ft", false},
-		{English, "What does a quick bow rehair outside Eger cost per hour?", "", true},
+		{English, "What does a quick bow rehair within Eger cost per hour?", "9 000 Ft", false, ""},
+		{English, "What does a quick bow rehair outside Eger cost per hour?", "", true, ""},
 	})
 }

@@ -27,10 +27,10 @@ func gradedProfile() Profile {
 // question that does not name an entry keeps its weight ("eddig", so far).
 func TestGradedWordAside(t *testing.T) {
 	checkAnswers(t, gradedProfile(), []answerCase{
-		{Hungarian, "Kipróbálhatom előbb?", "6 500 Ft", false},
-		{Hungarian, "Bögréből mennyi a legkisebb?", "legalább 6 darabtól", false},
-		{Hungarian, "Meg lehet nézni a termet, mielőtt kiválasztom a csomagot?", "bárki benézhet", false},
-		{Hungarian, "Van nagyobb kemencétek égetésre?", "kollégánk", true},
-		{Hungarian, "Hány bögrét készítettetek eddig?", "kollégánk", true},
+		{Hungarian, "Kipróbálhatom előbb?", "6 500 Ft", false, ""},
+		{Hungarian, "Bögréből mennyi a legkisebb?", "legalább 6 darabtól", false, ""},
+		{Hungarian, "Meg lehet nézni a termet, mielőtt kiválasztom a csomagot?", "bárki benézhet", false, ""},
+		{Hungarian, "Van nagyobb kemencétek égetésre?", "kollégánk", true, ""},
+		{Hungarian, "Hány bögrét készítettetek eddig?", "kollégánk", true, ""},
 	})
 }

@@ -19,17 +19,17 @@ func TestLackSaidAsNegation(t *testing.T) {
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
 			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "Can you bind my book without glue?", "cérnafűzéssel", false},
-		{English, "Can you bind my book with no glue?", "cérnafűzéssel", false},
-		{Hungarian, "Ha nincs ragasztó, akkor is kötitek a könyvet?", "cérnafűzéssel", false},
-		{Hungarian, "Ragasztó nélkül is kötitek a könyvet?", "cérnafűzéssel", false},
-		{English, "What glue do you use?", "enyvet", false},
-		{Hungarian, "Milyen ragasztót használtok?", "enyvet", false},
-		{English, "Do you take a book without a cover?", "Papírkötést", false},
-		{English, "Do you take a book that has no cover?", "Papírkötést", false},
-		{Hungarian, "Vállaltok könyvet akkor is, ha nincs borítója?", "Papírkötést", false},
-		{Hungarian, "Borítótlan könyvet is vállaltok?", "Papírkötést", false},
-		{English, "How much is a leather cover?", "12 000", false},
+		{English, "Can you bind my book without glue?", "cérnafűzéssel", false, "enyvet"},
+		{English, "Can you bind my book with no glue?", "cérnafűzéssel", false, "enyvet"},
+		{Hungarian, "Ha nincs ragasztó, akkor is kötitek a könyvet?", "cérnafűzéssel", false, "enyvet"},
+		{Hungarian, "Ragasztó nélkül is kötitek a könyvet?", "cérnafűzéssel", false, "enyvet"},
+		{English, "What glue do you use?", "enyvet", false, "cérnafűzéssel"},
+		{Hungarian, "Milyen ragasztót használtok?", "enyvet", false, "cérnafűzéssel"},
+		{English, "Do you take a book without a cover?", "Papírkötést", false, ""},
+		{English, "Do you take a book that has no cover?", "Papírkötést", false, ""},
+		{Hungarian, "Vállaltok könyvet akkor is, ha nincs borítója?", "Papírkötést", false, ""},
+		{Hungarian, "Borítótlan könyvet is vállaltok?", "Papírkötést", false, ""},
+		{English, "How much is a leather cover?", "12 000", false, ""},
 	})
 }
 
@@ -65,11 +65,11 @@ func TestEnglishLackFindsWordOfLack(t *testing.T) {
 			{Question: "Borítótlan könyvet is vállaltok?", Answer: "Papírkötést is készítünk."},
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "Can you bind a book without glue?", "cérnafűzéssel", false},
-		{English, "Do you take a book with no cover?", "Papírkötést", false},
-		{Hungarian, "Vállaltok könyvet, ha nincs borítója?", "Papírkötést", false},
-		{English, "Can you bind a book with glue?", "enyvet", false},
-		{English, "How much is a leather cover?", "12 000", false},
+		{English, "Can you bind a book without glue?", "cérnafűzéssel", false, "enyvet"},
+		{English, "Do you take a book with no cover?", "Papírkötést", false, ""},
+		{Hungarian, "Vállaltok könyvet, ha nincs borítója?", "Papírkötést", false, ""},
+		{English, "Can you bind a book with glue?", "enyvet", false, "cérnafűzéssel"},
+		{English, "How much is a leather cover?", "12 000", false, ""},
 	})
 }
 
@@ -82,10 +82,10 @@ func TestHavingAdjectiveLacks(t *testing.T) {
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."},
 			{Question: "Vállaltok régi könyvet?", Answer: "Antikvár kötést is javítunk."}}}
 	checkAnswers(t, p, []answerCase{
-		{English, "Do you take a book without a cover?", "Papírkötést", false},
-		{Hungarian, "Vállaltok könyvet borító nélkül?", "Papírkötést", false},
-		{Hungarian, "Vállaltok borítótlan könyvet?", "Papírkötést", false},
-		{English, "How much is a leather cover?", "12 000", false},
+		{English, "Do you take a book without a cover?", "Papírkötést", false, ""},
+		{Hungarian, "Vállaltok könyvet borító nélkül?", "Papírkötést", false, ""},
+		{Hungarian, "Vállaltok borítótlan könyvet?", "Papírkötést", false, ""},
+		{English, "How much is a leather cover?", "12 000", false, ""},
 	})
 }
 
@@ -100,9 +100,9 @@ func TestNegativeQuestionAsksEitherWay(t *testing.T) {
 			{Question: "Borító nélkül is vállaltok könyvet?", Answer: "Papírkötést is készítünk."},
 			{Question: "Mennyibe kerül egy bőr borító?", Answer: "Egy bőr borító 12 000 Ft."}}}
 	checkAnswers(t, p, []answerCase{
-		{Hungarian, "Nincs diákkedvezmény?", "10% kedvezményt", false},
-		{English, "Isn't there a free slot on Saturday?", "Szombaton 9", false},
-		{Hungarian, "Nincs borítója a könyvnek, így is vállaljátok?", "Papírkötést", false},
-		{English, "How much is a leather cover?", "12 000", false},
+		{Hungarian, "Nincs diákkedvezmény?", "10% kedvezményt", false, ""},
+		{English, "Isn't there a free slot on Saturday?", "Szombaton 9", false, ""},
+		{Hungarian, "Nincs borítója a könyvnek, így is vállaljátok?", "Papírkötést", false, ""},
+		{English, "How much is a leather cover?", "12 000", false, ""},
 	})
 }

@@ -1,10 +1,6 @@
 package assistant
 
-import (
-	"context"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // priceProfile is a made-up watch repairer whose FAQ about opening a watch mentions the seal
 // that one of its priced services is.
@@ -37,27 +33,13 @@ func priceProfile() Profile {
 // service ("Milyen órákat vállaltok?" by "vállaltok") leaves the two short of an answer. A trailing "mennyi" of what no priced service
 // names ("…garancia? Mennyi?") asks no price.
 func TestTrailingHowMuch(t *testing.T) {
-	p := priceProfile()
-	for _, tc := range []struct {
-		message string
-		want    string // a piece of the answer; empty: handed over
-		not     string // a piece the answer must not hold
-	}{
-		{"Van olyan tömítésetek, amit nem lehet megkarcolni? Mennyi?", "12 000 Ft", "kíméletesen"},
-		{"Van tömítés, amit nem lehet megkarcolni? Mennyi lenne?", "12 000 Ft", "kíméletesen"},
-		{"Tömítés, amit nem lehet megkarcolni, az mennyi lesz?", "12 000 Ft", "kíméletesen"},
-		{"Havidíjas karbantartást is vállaltok gyűjtőknek? Mennyi?", "9 000 Ft", ""},
-		{"Van garancia a javításra? Mennyi?", "egy év garanciát", "Ft"},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tc.want == "" && !got.Handover || tc.want != "" && (got.Handover || !strings.Contains(got.Text, tc.want)) ||
-			tc.not != "" && strings.Contains(got.Text, tc.not) {
-			t.Errorf("%q: handover %v, want %q and not %q in: %s", tc.message, got.Handover, tc.want, tc.not, got.Text)
-		}
-	}
+	checkAnswers(t, priceProfile(), []answerCase{
+		{Hungarian, "Van olyan tömítésetek, amit nem lehet megkarcolni? Mennyi?", "12 000 Ft", false, "kíméletesen"},
+		{Hungarian, "Van tömítés, amit nem lehet megkarcolni? Mennyi lenne?", "12 000 Ft", false, "kíméletesen"},
+		{Hungarian, "Tömítés, amit nem lehet megkarcolni, az mennyi lesz?", "12 000 Ft", false, "kíméletesen"},
+		{Hungarian, "Havidíjas karbantartást is vállaltok gyűjtőknek? Mennyi?", "9 000 Ft", false, ""},
+		{Hungarian, "Van garancia a javításra? Mennyi?", "egy év garanciát", false, "Ft"},
+	})
 }
 
 // TestHowMuchOfAPricedService: a bare "mennyi" of a word that an FAQ and one priced service
@@ -66,44 +48,22 @@ func TestTrailingHowMuch(t *testing.T) {
 // ("alkalmanként", "havonta") in such a question, or right after its "mennyi", is the unit of
 // the price, not a topic the profile must say.
 func TestHowMuchOfAPricedService(t *testing.T) {
-	p := priceProfile()
-	for _, tc := range []struct {
-		message string
-		want    string // a piece of the answer
-		not     string // a piece the answer must not hold
-	}{
-		{"Mennyi a tisztítás?", "2 500 Ft", "külön kérhető"},
-		{"Mennyi a tisztítás alkalmanként?", "2 500 Ft", "külön kérhető"},
-		{"Mennyi alkalmanként a tisztítás?", "2 500 Ft", "külön kérhető"},
-		{"Mennyi havonta a tisztítás?", "2 500 Ft", "külön kérhető"},
-		{"Mennyi a garancia?", "egy év garanciát", "Ft"},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, tc.want) || tc.not != "" && strings.Contains(got.Text, tc.not) {
-			t.Errorf("%q: handover %v, want %q and not %q in: %s", tc.message, got.Handover, tc.want, tc.not, got.Text)
-		}
-	}
+	checkAnswers(t, priceProfile(), []answerCase{
+		{Hungarian, "Mennyi a tisztítás?", "2 500 Ft", false, "külön kérhető"},
+		{Hungarian, "Mennyi a tisztítás alkalmanként?", "2 500 Ft", false, "külön kérhető"},
+		{Hungarian, "Mennyi alkalmanként a tisztítás?", "2 500 Ft", false, "külön kérhető"},
+		{Hungarian, "Mennyi havonta a tisztítás?", "2 500 Ft", false, "külön kérhető"},
+		{Hungarian, "Mennyi a garancia?", "egy év garanciát", false, "Ft"},
+	})
 }
 
 // TestHowMuchMoreToPay: "mennyivel kell többet fizetni" asks what something costs beyond the
 // usual, a price, not whether or how one pays.
 func TestHowMuchMoreToPay(t *testing.T) {
-	p := priceProfile()
-	for _, message := range []string{
-		"Sürgős javításnál mennyivel kell többet fizetni?",
-		"Sürgős javításnál mennyivel többet kell fizetni?",
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, "5 000 Ft") || strings.Contains(got.Text, "Készpénzzel") {
-			t.Errorf("%q: handover %v, want the surcharge of the urgent repair in: %s", message, got.Handover, got.Text)
-		}
-	}
+	checkAnswers(t, priceProfile(), []answerCase{
+		{Hungarian, "Sürgős javításnál mennyivel kell többet fizetni?", "5 000 Ft", false, "Készpénzzel"},
+		{Hungarian, "Sürgős javításnál mennyivel többet kell fizetni?", "5 000 Ft", false, "Készpénzzel"},
+	})
 }
 
 // recordProfile is a made-up record cleaner whose FAQ about posting mentions records and a
@@ -126,14 +86,9 @@ func recordProfile() Profile {
 // something else, asks the price of the service the question names; so does one that names
 // the two alike ("Bakelit ára?" of "Bakelit postán?" and "Bakelit felújítás").
 func TestPriceOfTheNamedService(t *testing.T) {
-	p := recordProfile()
-	for _, message := range []string{"Mennyibe kerül a bakelit tisztítás?", "Mi a bakelit tisztítás ára?", "Bakelit ára?"} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, "900 Ft") || strings.Contains(got.Text, "2 000 Ft") {
-			t.Errorf("%q: handover %v, want the cleaning's price, not the postage, in: %s", message, got.Handover, got.Text)
-		}
-	}
+	checkAnswers(t, recordProfile(), []answerCase{
+		{Hungarian, "Mennyibe kerül a bakelit tisztítás?", "900 Ft", false, "2 000 Ft"},
+		{Hungarian, "Mi a bakelit tisztítás ára?", "900 Ft", false, "2 000 Ft"},
+		{Hungarian, "Bakelit ára?", "900 Ft", false, "2 000 Ft"},
+	})
 }

@@ -19,10 +19,10 @@ func TestQuestionKindWords(t *testing.T) {
 			{Question: "Hogyan kapok árajánlatot csoportnak?", Answer: "Írjon nekünk e-mailt a létszámmal."},
 			{Question: "Hol lehet parkolni?", Answer: "Az udvarban van parkoló."}}}
 	checkAnswers(t, p, []answerCase{
-		{Hungarian, "Merre van a műhely?", "Minta utca", false},
-		{English, "Do you charge for clay?", "külön nem számolunk", false},
-		{Hungarian, "Tudtok árajánlatot adni csoportnak?", "létszámmal", false},
-		{Hungarian, "Hétköznap mikor vagytok nyitva?", "10–18", false},
+		{Hungarian, "Merre van a műhely?", "Minta utca", false, ""},
+		{English, "Do you charge for clay?", "külön nem számolunk", false, ""},
+		{Hungarian, "Tudtok árajánlatot adni csoportnak?", "létszámmal", false, ""},
+		{Hungarian, "Hétköznap mikor vagytok nyitva?", "10–18", false, ""},
 	})
 }
 

@@ -43,13 +43,15 @@ func TestShortEnglishByLexicon(t *testing.T) {
 
 // TestSuperlativeIsItsAdjective: an English superlative the lexicon lacks is read as its
 // adjective ("cheapest" as "cheap"); a word that only ends so ("modest", "priest") is itself.
+// The key wanted is the stem of the word meant, not EnglishKey of it: EnglishKey("modest")
+// against itself could not fail.
 func TestSuperlativeIsItsAdjective(t *testing.T) {
 	d := morph.Load()
 	for w, want := range map[string]string{"cheapest": "cheap", "finest": "fine", "biggest": "big",
 		"newest": "new", "modest": "modest", "priest": "priest"} {
 		got, _ := d.EnglishKey(w)
-		if k, _ := d.EnglishKey(want); got == "" || got != k {
-			t.Errorf("EnglishKey(%q) = %q; want that of %q (%q)", w, got, want, k)
+		if k := morph.EnglishStem(want); got != k {
+			t.Errorf("EnglishKey(%q) = %q; want the stem of %q (%q)", w, got, want, k)
 		}
 	}
 }

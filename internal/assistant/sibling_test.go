@@ -47,8 +47,8 @@ func TestSiblingNamedWhole(t *testing.T) {
 		}
 	}
 	checkAnswers(t, siblingProfile, []answerCase{
-		{Hungarian, "Mennyibe kerül a szőnyegtisztítás?", "", true},
-		{Hungarian, "Vállaltok kárpittisztítást?", "", true},
-		{English, "How much is carpet cleaning?", "", true},
+		{Hungarian, "Mennyibe kerül a szőnyegtisztítás?", "", true, ""},
+		{Hungarian, "Vállaltok kárpittisztítást?", "", true, ""},
+		{English, "How much is carpet cleaning?", "", true, ""},
 	})
 }

@@ -1,7 +1,6 @@
 package assistant
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -26,9 +25,9 @@ var shoeRepair = Profile{CompanyName: "Suszter Cipőjavító", Description: "Cip
 // the two equal FAQs answered). The name's word itself is still the company.
 func TestNameModifierTellsEntriesApart(t *testing.T) {
 	checkAnswers(t, shoeRepair, []answerCase{
-		{Hungarian, "Egy cipő mennyi idő alatt készül el?", "három munkanap", false},
-		{Hungarian, "A cipőm mennyi idő alatt lesz kész?", "három munkanap", false},
-		{Hungarian, "Egy táska mennyi idő alatt készül el?", "Egy-két hét", false},
+		{Hungarian, "Egy cipő mennyi idő alatt készül el?", "három munkanap", false, ""},
+		{Hungarian, "A cipőm mennyi idő alatt lesz kész?", "három munkanap", false, ""},
+		{Hungarian, "Egy táska mennyi idő alatt készül el?", "Egy-két hét", false, ""},
 	})
 	x := NewIndex(shoeRepair)
 	for _, c := range []struct {
@@ -66,8 +65,8 @@ func TestNameSynonymNamingAnEntryStays(t *testing.T) {
 			{Question: "Hogyan fizethetek?", Answer: "Átutalással."},
 		}}
 	checkAnswers(t, office, []answerCase{
-		{Hungarian, "Mennyibe kerül a képviselet?", "A Képviselet ára: 15 000 Ft.", false},
-		{Hungarian, "A képviseletet mennyiért vállaljátok?", "A Képviselet ára: 15 000 Ft.", false},
+		{Hungarian, "Mennyibe kerül a képviselet?", "A Képviselet ára: 15 000 Ft.", false, ""},
+		{Hungarian, "A képviseletet mennyiért vállaljátok?", "A Képviselet ára: 15 000 Ft.", false, ""},
 	})
 	x := NewIndex(office)
 	if got := weightOf(newQuery("Mennyibe kerül a képviselet?", Contact{}, x.facts).without(x.company, x.facts), "kepvisel"); got != 1 {
@@ -97,16 +96,9 @@ func TestEnglishNameModifierTellsEntriesApart(t *testing.T) {
 			{Question: "Hogyan fizethetek?", Answer: "Készpénzzel."},
 		}}
 	checkAnswers(t, p, []answerCase{
-		{English, "How long does a tub take to dry?", "Két nap alatt.", false},
-		{English, "How long does a shower tray take to dry?", "Egy nap alatt.", false},
+		{English, "How long does a tub take to dry?", "Két nap alatt.", false, "Egy nap"},
+		{English, "How long does a shower tray take to dry?", "Egy nap alatt.", false, ""},
 	})
-	got, err := Builtin{}.Answer(context.Background(), Turn{Language: English, Profile: p, Message: "How long does a tub take to dry?"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(got.Text, "Egy nap") {
-		t.Errorf("the tub: %q, also the shower tray's time", got.Text)
-	}
 }
 
 // weightOf is the weight of q's word that begins with prefix, 0 when there is none.

@@ -20,20 +20,10 @@ func TestCompoundStartNamesNoOtherEntry(t *testing.T) {
 		FAQ: []QA{
 			{Question: "Kell időpontot foglalni?", Answer: "Borítójavításra nem kell, az általában megvárható; a többi munkára érdemes időpontot kérni."},
 			{Question: "Mennyi idő alatt készül el a kötés?", Answer: "Általában két munkanap."}}}
-	for _, tc := range []struct {
-		message, want string
-	}{
-		{"Borítót meg lehet várni?", "megvárható"},
-		{"Mennyibe kerül a borítójavítás?", "3 500 Ft"},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: handover %v, %q; want an answer with %q", tc.message, got.Handover, got.Text, tc.want)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{Hungarian, "Borítót meg lehet várni?", "megvárható", false, ""},
+		{Hungarian, "Mennyibe kerül a borítójavítás?", "3 500 Ft", false, ""},
+	})
 }
 
 // TestBeginsCompound: the visitor's word only begins the profile's longer compound, or is it.
@@ -85,19 +75,8 @@ func TestUntilWhenIsAnsweredByAnEndDate(t *testing.T) {
 			{Name: "Nyári archiválás", Description: "Iratait klimatizált raktárban őrizzük május 1-től szeptember 30-ig.", Price: "9 000 Ft / szezon"},
 			{Name: "Szakdolgozat kötése", Description: "Keményfedeles kötés aranyozott felirattal.", Price: "6 000 Ft"}},
 		FAQ: []QA{{Question: "Mennyi ideig tart a kötés?", Answer: "Általában két munkanap."}}}
-	for _, tc := range []struct {
-		message, want string
-		handover      bool
-	}{
-		{"A nyári archiválás meddig tart?", "szeptember 30-ig", false},
-		{"Mennyi ideig tart a nyári archiválás?", "", true},
-	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: p, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Handover != tc.handover || !strings.Contains(got.Text, tc.want) {
-			t.Errorf("%q: handover %v, %q; want handover %v and %q", tc.message, got.Handover, got.Text, tc.handover, tc.want)
-		}
-	}
+	checkAnswers(t, p, []answerCase{
+		{Hungarian, "A nyári archiválás meddig tart?", "szeptember 30-ig", false, ""},
+		{Hungarian, "Mennyi ideig tart a nyári archiválás?", "", true, ""},
+	})
 }

@@ -15,9 +15,9 @@ func TestFalseFriendBySound(t *testing.T) {
 			{Name: "Vinilpadló lerakása", Description: "Kattintós vinilpadló lerakása szegélyléccel.", Price: "2 500 Ft / m²"}},
 		FAQ: []QA{{Question: "Árultok lakkot is?", Answer: "Igen, a lakkot és az ápolószert a boltunkban árusítjuk."}}}
 	checkAnswers(t, floors, []answerCase{
-		{English, "Do you sell padlocks?", "", true},
-		{English, "How much is vinyl flooring?", "2 500 Ft", false},
-		{English, "Do you sell varnish?", "lakkot", false},
+		{English, "Do you sell padlocks?", "", true, ""},
+		{English, "How much is vinyl flooring?", "2 500 Ft", false, ""},
+		{English, "Do you sell varnish?", "lakkot", false, ""},
 	})
 }
 
@@ -34,9 +34,9 @@ func TestBareContactWord(t *testing.T) {
 		Services:    []Service{{Name: "Szakfordítás", Description: "Műszaki és jogi szövegek fordítása.", Price: "3,2 Ft / karakter"}},
 		FAQ:         []QA{{Question: "Telefonon is lehet rendelni?", Answer: "Igen, munkanapokon 9 és 17 között vesszük fel a rendelést."}}}
 	checkAnswers(t, translators, []answerCase{
-		{Hungarian, "Tel?", "+36 42 555 019", false},
-		{Hungarian, "Telefonszám?", "+36 42 555 019", false},
-		{Hungarian, "Telefonon is lehet rendelni?", "munkanapokon", false},
+		{Hungarian, "Tel?", "+36 42 555 019", false, ""},
+		{Hungarian, "Telefonszám?", "+36 42 555 019", false, ""},
+		{Hungarian, "Telefonon is lehet rendelni?", "munkanapokon", false, ""},
 	})
 }
 
@@ -52,8 +52,8 @@ func TestRestatedFAQBeforeService(t *testing.T) {
 		FAQ: []QA{{Question: "Mi kell a jogosítvány pótlásához?", Answer: "A személyi igazolvány és egy orvosi alkalmassági igazolás."},
 			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy bankkártyával."}}}
 	checkAnswers(t, office, []answerCase{
-		{Hungarian, "Mit kell vinnem, ha pótolni kell az elveszett jogosítványt?", "orvosi alkalmassági", false},
-		{Hungarian, "Mennyibe kerül az elveszett jogosítvány pótlása?", "9 000 Ft", false},
+		{Hungarian, "Mit kell vinnem, ha pótolni kell az elveszett jogosítványt?", "orvosi alkalmassági", false, ""},
+		{Hungarian, "Mennyibe kerül az elveszett jogosítvány pótlása?", "9 000 Ft", false, ""},
 	})
 }
 
@@ -68,8 +68,8 @@ func TestEnglishWordBeginsCompound(t *testing.T) {
 			{Name: "Ablakpucolás", Description: "Keretekkel és párkányokkal együtt, vegyszer nélkül.", Price: "1 500 Ft / darab"}},
 		FAQ: []QA{{Question: "Hétvégén is jöttök?", Answer: "Szombaton délelőtt igen."}}}
 	checkAnswers(t, cleaners, []answerCase{
-		{English, "Do you wash the curtains with the windows?", "függönyöket", false},
-		{Hungarian, "Mennyibe kerül az ablakpucolás?", "1 500 Ft", false},
+		{English, "Do you wash the curtains with the windows?", "függönyöket", false, ""},
+		{Hungarian, "Mennyibe kerül az ablakpucolás?", "1 500 Ft", false, ""},
 	})
 	for _, tc := range []struct {
 		en, hu string
