@@ -326,7 +326,8 @@ func (d *Data) Graded(w string) bool {
 	if !strings.HasSuffix(rest, "bb") {
 		return false
 	}
-	return slices.ContainsFunc(d.Lemmas(rest), func(l string) bool {
+	// The lemmas of Lemmas, unranked: only whether one fits counts.
+	return slices.ContainsFunc(d.LooseLemmas(rest), func(l string) bool {
 		return len(l) >= 2 && len(rest)-len(l) >= 2 && len(rest)-len(l) <= 3 && strings.HasPrefix(rest, l)
 	})
 }
