@@ -291,8 +291,8 @@ FUZZ_TARGETS := internal/auth:FuzzParse internal/auth:FuzzHostAllowed internal/a
 	internal/lead:FuzzParseCursor internal/lead:FuzzCursorRoundTrip internal/web:FuzzDashboardForms
 .PHONY: fuzz-short
 ## On a loaded machine Go 1.26's fuzz coordinator may end a run that found nothing with "context
-## deadline exceeded": its time budget races a worker still in a call (go.dev/issue/75804, fixed
-## in Go 1.27). Such a run, with no failing input written, runs once more on a count budget
+## deadline exceeded": its time budget races a worker still in a call, a bug of Go's own, fixed
+## in Go 1.27. Such a run, with no failing input written, runs once more on a count budget
 ## (FUZZ_RETRY_EXECS executions), which has no deadline to race; a hanging input then meets -timeout.
 FUZZ_RETRY_EXECS ?= 200x
 fuzz-short:

@@ -13,11 +13,15 @@ var areaConcept = conceptsOf("korzet")
 // ("Debrecenben"), into ("Győrbe"), onto ("Komlóra"), on ("Szegeden", "Tatán").
 var placeCases = []string{"ban", "ben", "ba", "be", "ra", "re", "on", "en", "an"}
 
-// placePrepositions stand before an English place name: "in Debrecen", "to Szeged".
-var placePrepositions = wordSet("in to outside near around")
+// aroundWords are the English prepositions of places around another: "outside Pécs".
+const aroundWords = "outside near around"
 
-// beyond are the English prepositions of places around another: "outside Pécs".
-var beyond = wordSet("outside near around")
+// placePrepositions stand before an English place name: "in Debrecen", "to Szeged".
+var placePrepositions = wordSet("in to " + aroundWords)
+
+// beyond is aroundWords as a set: a place after one of them is around it ("villages outside
+// Pécs"), so the company's own place counts too.
+var beyond = wordSet(aroundWords)
 
 // placeQuestion reports whether the query asks whether the company works at a place: its only
 // topic words name a place, a name in a case of where (or after "in", "outside") or a word of

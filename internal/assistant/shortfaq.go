@@ -32,13 +32,18 @@ func saidBetterElsewhere(ss, out []scored, q query, s scored) bool {
 			continue
 		}
 		if slices.ContainsFunc(ss, func(r scored) bool {
-			return r.kind == factFAQ && !sameFact(r.fact, s.fact) && r.hit[j] > s.hit[j] && !slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, r.fact) }) &&
+			return r.kind == factFAQ && !sameFact(r.fact, s.fact) && r.hit[j] > s.hit[j] && !inAnswer(out, r.fact) &&
 				slices.ContainsFunc(r.keys, func(k term) bool { return match(&qt.term, &k) >= sameIdea })
 		}) {
 			return true
 		}
 	}
 	return false
+}
+
+// inAnswer reports whether the fact f is one of the entries of the answer so far.
+func inAnswer(out []scored, f *fact) bool {
+	return slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, f) })
 }
 
 // topicWord reports whether a query term names a topic of its own: not a generic word, a
@@ -70,7 +75,7 @@ func askedOtherwise(ss, out []scored, q query, s scored) bool {
 	qt := &q.terms[by]
 	return slices.ContainsFunc(ss, func(r scored) bool {
 		return r.kind == factFAQ && !sameFact(r.fact, s.fact) && asksOf(r, q) == q.asks &&
-			!slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, r.fact) }) &&
+			!inAnswer(out, r.fact) &&
 			slices.ContainsFunc(r.keys, func(k term) bool { return match(&qt.term, &k) >= sameWord })
 	})
 }

@@ -12,7 +12,8 @@ import (
 // holds, and are passed over at one test of a bit.
 type spelling struct {
 	// pairs has, for each of the query's topic words, a bit for each two neighbouring letters
-	// of its lemmas (see pairBit); any is their union.
+	// of its lemmas (see pairBit); any is their union. Words after the 64th share the last
+	// slot, which then says too much, never too little (see at).
 	pairs [64]uint64
 	any   uint64
 }
@@ -27,14 +28,18 @@ func (s *spelling) init(q *query) {
 		if t.weight < 1 || t.english {
 			continue
 		}
+		p := &s.pairs[min(j, len(s.pairs)-1)]
 		for _, l := range t.lemmas {
 			for i := 0; i+1 < len(l); i++ {
-				s.pairs[min(j, 63)] |= pairBit(l[i:])
+				*p |= pairBit(l[i:])
 			}
 		}
-		s.any |= s.pairs[min(j, 63)]
+		s.any |= *p
 	}
 }
+
+// at returns the letter pairs of the query's word j.
+func (s *spelling) at(j int) uint64 { return s.pairs[min(j, len(s.pairs)-1)] }
 
 // pairBit is the bit of the first two letters of w.
 func pairBit(w string) uint64 { return 1 << ((uint(w[0])*31 + uint(w[1])) & 63) }
@@ -46,7 +51,7 @@ func pairBit(w string) uint64 { return 1 << ((uint(w[0])*31 + uint(w[1])) & 63) 
 // words said together name the compound as their phrase, which each alone names only in part.
 // The words may stand in two clauses: a visitor names the thing, then what to do with it.
 func (s *spelling) spells(ts []queryTerm, j int, k *term) bool {
-	return len(k.fold) >= minSplit && s.any&pairBit(k.fold) != 0 && s.pairs[min(j, 63)] != 0 && s.spelled(ts, j, k)
+	return len(k.fold) >= minSplit && s.any&pairBit(k.fold) != 0 && s.at(j) != 0 && s.spelled(ts, j, k)
 }
 
 // spelled is spells past its quick tests.
@@ -54,12 +59,12 @@ func (s *spelling) spelled(ts []queryTerm, j int, k *term) bool {
 	start := pairBit(k.fold)
 	a := &ts[j]
 	for i := range ts {
-		if i == j || s.pairs[min(i, 63)] == 0 {
+		if i == j || s.at(i) == 0 {
 			continue
 		}
 		b := &ts[i]
-		if s.pairs[min(j, 63)]&start != 0 && joins(&a.term, &b.term, k.fold) ||
-			s.pairs[min(i, 63)]&start != 0 && joins(&b.term, &a.term, k.fold) {
+		if s.at(j)&start != 0 && joins(&a.term, &b.term, k.fold) ||
+			s.at(i)&start != 0 && joins(&b.term, &a.term, k.fold) {
 			return true
 		}
 	}

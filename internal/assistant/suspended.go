@@ -36,13 +36,9 @@ func expandSuspended(s string) (string, []string) {
 			i += n
 			continue
 		}
-		j := i
-		for j < len(s) {
-			r, n := utf8.DecodeRuneInString(s[j:])
-			if unicode.IsSpace(r) {
-				break
-			}
-			j += n
+		j := len(s)
+		if n := strings.IndexFunc(s[i:], unicode.IsSpace); n >= 0 {
+			j = i + n
 		}
 		f := field{start: i, end: j}
 		w := s[i:j]
@@ -52,7 +48,7 @@ func expandSuspended(s string) (string, []string) {
 		f.lead = strings.HasPrefix(w, "-")
 		f.tail = strings.HasSuffix(w, "-")
 		f.core = strings.Trim(w, "-")
-		if f.core == "" || strings.IndexFunc(f.core, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		if strings.IndexFunc(f.core, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
 			f.core = ""
 		}
 		fs = append(fs, f)

@@ -294,17 +294,15 @@ func (d *Data) Possessor(w string) byte {
 			continue
 		}
 		var person byte
-		d.persons.values(w[i:], func(line string) {
-			// The line's last field is the person, where a rule's says what may follow.
-			r, ok := parseRule(line)
-			if !ok || person != 0 || r.cont != 1 && r.cont != 2 {
-				return
-			}
-			c := w[:i] + r.strip
-			if f, mark, ok := d.stem(c); ok && mark != onlyInCompound && f.has(r.flag) && matches(r.cond, c) {
+		// The line's last field is the person, where a rule's says what may follow.
+		d.ruleStems(&d.persons, w, i, func(r rule) bool { return r.cont == 1 || r.cont == 2 },
+			func(r rule, _ string, _ *flagset, mark byte) bool {
+				if mark == onlyInCompound {
+					return true
+				}
 				person = byte('0' + r.cont)
-			}
-		})
+				return false
+			})
 		if person != 0 {
 			return person
 		}
@@ -328,7 +326,8 @@ func (d *Data) Graded(w string) bool {
 	if !strings.HasSuffix(rest, "bb") {
 		return false
 	}
-	return slices.ContainsFunc(d.Lemmas(rest), func(l string) bool {
+	// The lemmas of Lemmas, unranked: only whether one fits counts.
+	return slices.ContainsFunc(d.LooseLemmas(rest), func(l string) bool {
 		return len(l) >= 2 && len(rest)-len(l) >= 2 && len(rest)-len(l) <= 3 && strings.HasPrefix(rest, l)
 	})
 }
@@ -664,17 +663,29 @@ func (d *Data) innerStems(w string, outer *flagset, from int, yield func(c strin
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		d.rules.values(w[i:], func(line string) {
-			r, ok := parseRule(line)
-			if !more || !ok || r.cont < 0 || r.cont >= len(d.flagsets) || !d.flagsets[r.cont].meets(outer) {
-				return
-			}
-			c := w[:i] + r.strip
-			if f, mark, ok := d.stem(c); ok && f.has(r.flag) && matches(r.cond, c) {
-				more = yield(c, mark)
-			}
-		})
+		more = d.ruleStems(&d.rules, w, i, func(r rule) bool {
+			return r.cont >= 0 && r.cont < len(d.flagsets) && d.flagsets[r.cont].meets(outer)
+		}, func(_ rule, c string, _ *flagset, mark byte) bool { return yield(c, mark) })
 	}
+}
+
+// ruleStems calls yield, for each rule of t for the suffix w[i:] that want accepts (nil: all),
+// with the rule and the word c it leaves (w[:i] and the rule's strip), c's flags and its mark,
+// where c is a dictionary word that takes the rule's flag and ends as its condition says. It
+// stops when yield returns false, and returns false then.
+func (d *Data) ruleStems(t *table, w string, i int, want func(rule) bool, yield func(r rule, c string, f *flagset, mark byte) bool) bool {
+	more := true
+	t.values(w[i:], func(line string) {
+		r, ok := parseRule(line)
+		if !more || !ok || want != nil && !want(r) {
+			return
+		}
+		c := w[:i] + r.strip
+		if f, mark, ok := d.stem(c); ok && f.has(r.flag) && matches(r.cond, c) {
+			more = yield(r, c, f, mark)
+		}
+	})
+	return more
 }
 
 // The marks of a stem that is a word only with a suffix, or only inside a compound.
@@ -873,16 +884,7 @@ func (d *Data) part(w string, ok *flagset, inflected bool, add func(string)) {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
-		d.rules.values(w[i:], func(line string) {
-			r, parsed := parseRule(line)
-			if !parsed {
-				return
-			}
-			c := w[:i] + r.strip
-			f, _, found := d.stem(c)
-			if !found || !f.has(r.flag) || !matches(r.cond, c) {
-				return
-			}
+		d.ruleStems(&d.rules, w, i, nil, func(r rule, c string, f *flagset, _ byte) bool {
 			switch {
 			case r.cont >= 0 && r.cont < len(d.flagsets) && d.flagsets[r.cont].meets(ok):
 				add(w) // a derived word that may stand in a compound, and its root
@@ -890,6 +892,7 @@ func (d *Data) part(w string, ok *flagset, inflected bool, add func(string)) {
 			case inflected && f.meets(ok):
 				d.lemmasOf(c, add)
 			}
+			return true
 		})
 	}
 	if !inflected {
@@ -1015,16 +1018,11 @@ func (d *Data) ActionVerb(w string) string {
 		return ""
 	}
 	verb := ""
-	d.rules.values(w[len(w)-2:], func(line string) {
-		r, ok := parseRule(line)
-		if !ok || verb != "" || !d.action.has(r.flag) {
-			return
-		}
-		c := w[:len(w)-2] + r.strip
-		if f, _, found := d.stem(c); found && f.has(r.flag) && matches(r.cond, c) {
+	d.ruleStems(&d.rules, w, len(w)-2, func(r rule) bool { return d.action.has(r.flag) },
+		func(_ rule, c string, _ *flagset, _ byte) bool {
 			verb = c
-		}
-	})
+			return false
+		})
 	return verb
 }
 
