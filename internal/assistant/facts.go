@@ -177,27 +177,24 @@ func facts(p Profile) []fact {
 	defer func() {
 		for i := range out {
 			f := &out[i]
-			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
-			switch f.kind {
-			case factService:
-				f.relativePrice = statesRelativePrice(f.service.Price + " " + f.service.Description)
-			case factFAQ:
-				f.relativePrice = statesRelativePrice(f.faq.Answer + " " + f.faq.AnswerEN)
-			}
 			f.area = states(f)
-			f.clock = f.kind == factHours || f.kind == factFAQ && clockText.MatchString(f.faq.Answer) ||
-				f.kind == factService && clockText.MatchString(f.service.Description)
-			if f.kind == factFAQ {
+			switch f.kind {
+			case factFAQ:
+				f.price = ContainsPrice(f.faq.Answer)
+				f.relativePrice = statesRelativePrice(f.faq.Answer + " " + f.faq.AnswerEN)
+				f.clock = clockText.MatchString(f.faq.Answer)
 				in := DetectIntent(f.faq.Question)
 				f.quote, f.pricing = in.Quote, in.Price
-			}
-			switch f.kind {
-			case factFAQ:
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
 				f.until = untilDate.MatchString(f.faq.Answer)
 			case factService:
+				f.price = f.service.Price != ""
+				f.relativePrice = statesRelativePrice(f.service.Price + " " + f.service.Description)
+				f.clock = clockText.MatchString(f.service.Description)
 				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
 				f.until = untilDate.MatchString(f.service.Description)
+			case factHours:
+				f.clock = true
 			}
 		}
 	}()
