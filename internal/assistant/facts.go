@@ -1662,7 +1662,7 @@ func score(x *Index, q query) []scored {
 		c := memoCell(&q.terms[j].term, k)
 		// spell.any is 0 for an English question and one with no Hungarian topic word:
 		// then spells is not called for each word.
-		if spell.any != 0 && math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && spell.spells(q.terms, j, k) {
+		if spell.any != 0 && cellMatch(c) < sameIdea && spell.spells(q.terms, j, k) {
 			return math.Float64bits(sameIdea) | memoKnown
 		}
 		return c
