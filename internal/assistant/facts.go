@@ -2500,23 +2500,30 @@ func interrogatives(text string) uint64 {
 func asked(folded []string) uint64 {
 	var out uint64
 	for i, f := range folded {
-		for k, group := range interrogativeKinds {
-			if group[f] || k == 0 && f == "how" && i+1 < len(folded) && (folded[i+1] == "many" || folded[i+1] == "much") {
-				out |= 1 << k
-			}
+		out |= interrogativeKinds[f]
+		if f == "how" && i+1 < len(folded) && (folded[i+1] == "many" || folded[i+1] == "much") {
+			out |= 1 // the count or amount, as "hány" and "mennyi" ask
 		}
 	}
 	return out
 }
 
-// interrogativeKinds are the question words of each kind, folded: the count or amount, the
-// time, the place, the reason, the manner, the thing or kind, the person.
-var interrogativeKinds = [...]map[string]bool{
-	wordSet("hany hanyan hanyat hanyszor hanyadik mennyi mennyit mennyibe mennyien mennyire mekkora"),
-	wordSet("mikor hanykor mettol meddig miota when"),
-	wordSet("hol hova honnan merre where"),
-	wordSet("miert why"),
-	wordSet("hogyan hogy how"),
-	wordSet("mi mit mik mibol mire mirol miben mivel milyen melyik melyiket what which"),
-	wordSet("kik kit kinek kiknek kivel kitol who whom"),
-}
+// interrogativeKinds holds a bit for each kind of question word, folded: the count or amount,
+// the time, the place, the reason, the manner, the thing or kind, the person.
+var interrogativeKinds = func() map[string]uint64 {
+	out := map[string]uint64{}
+	for k, group := range []string{
+		"hany hanyan hanyat hanyszor hanyadik mennyi mennyit mennyibe mennyien mennyire mekkora",
+		"mikor hanykor mettol meddig miota when",
+		"hol hova honnan merre where",
+		"miert why",
+		"hogyan hogy how",
+		"mi mit mik mibol mire mirol miben mivel milyen melyik melyiket what which",
+		"kik kit kinek kiknek kivel kitol who whom",
+	} {
+		for _, w := range strings.Fields(group) {
+			out[w] |= 1 << k
+		}
+	}
+	return out
+}()
