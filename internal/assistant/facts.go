@@ -2488,13 +2488,7 @@ func askedAlike(s scored, q query) bool {
 // interrogatives returns a bit for each kind of question word a text holds: how many, how
 // much, when, where, why, how, what or which, whom. A yes-or-no question holds none. "Ki"
 // (who) is left out: it is as often a verb's prefix ("Ki tudtok jönni?", can you come out?).
-func interrogatives(text string) uint64 {
-	ws := words(text)
-	for i, w := range ws {
-		ws[i] = fold(w)
-	}
-	return asked(ws)
-}
+func interrogatives(text string) uint64 { return asked(tokens(text)) }
 
 // asked is interrogatives of a text's folded words.
 func asked(folded []string) uint64 {
