@@ -787,7 +787,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	// what the question asks the time of, a topic word, not a wish for a price.
 	quoteTopic := false
 	for i, f := range folded {
-		quoteTopic = quoteTopic || durationWords[f] || timeAsked[f] || i > 0 && folded[i-1] == "how" && f == "long" || fastDone(folded, i)
+		quoteTopic = quoteTopic || asksLength(f, folded, i) || timeAsked[f]
 	}
 	for n := range intentStarts {
 		ps := &intentStarts[n]
@@ -935,7 +935,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case clockTime(folded, i):
 			q.when, q.clock = true, true
 			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
-		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i):
+		case asksLength(f, folded, i):
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
 			q.duration = true
@@ -1561,6 +1561,12 @@ var lastWords = wordSet(`last lasts lasting`)
 
 // clockText finds a time of day in a text: "7:30", "10.00", "14 órától", "9 órakor", "8am".
 var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|óráig|órakor)|\d{1,2}\s*[ap]\.?m\b`)
+
+// asksLength reports whether the word f, at i of a message's folded words, asks how long
+// something takes: "idő", "meddig", "quickly", "how long", "how fast" before a verb.
+func asksLength(f string, folded []string, i int) bool {
+	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i)
+}
 
 // fastDone reports whether the folded word i is "fast" of "how fast" before a verb of doing
 // ("how fast can you get here", "how fast do you reply"): a length of time, as "how quickly"
