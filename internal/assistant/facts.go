@@ -2484,11 +2484,7 @@ func sameFact(a, b *fact) bool {
 // visitor's, which ask something: "Hogy tudok rendelni?" is asked as "Hogyan tudok rendelni?",
 // not as "Mennyi idővel előre kell rendelni?".
 func askedAlike(s scored, q query) bool {
-	lang := 0
-	if q.english && s.faq.QuestionEN != "" {
-		lang = 1
-	}
-	return s.kind == factFAQ && q.asks != 0 && s.asks[lang] == q.asks
+	return s.kind == factFAQ && q.asks != 0 && asksOf(s, q) == q.asks
 }
 
 // interrogatives returns a bit for each kind of question word a text holds: how many, how
