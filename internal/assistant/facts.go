@@ -808,7 +808,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 					// a price: "Éjszaka mennyivel drágább?" asks about the surcharge, which the
 					// entry of "50% felár" states.
 					for j := range p {
-						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english) || n == 5 && saysWord(fs, ws[i+j], english) ||
+						skip[i+j] = skip[i+j] || !(named && entriesSay(fs, ws[i+j], english, n == 5) ||
 							n == 2 && relativeWord(folded, i+j, english) && slices.ContainsFunc(fs, func(f fact) bool { return f.relativePrice }))
 					}
 				}
@@ -1410,21 +1410,11 @@ func namedContent(fs []fact, w, f string) bool {
 	return false
 }
 
-// namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
-// (The fixed facts' keys are the words of those very phrases.)
-func namesKey(fs []fact, w string, english bool) bool {
-	return entriesSay(fs, w, english, func(f *fact) []term { return f.keys }, related)
-}
-
-// saysWord reports whether the word matches, as its idea or closer, a word that an FAQ's
-// answer or a service's description says.
-func saysWord(fs []fact, w string, english bool) bool {
-	return entriesSay(fs, w, english, func(f *fact) []term { return f.body }, sameIdea)
-}
-
-// entriesSay reports whether the word, unless a stop word, matches a word of
-// the part (keys or body) of an FAQ pair or a service at least as well as least.
-func entriesSay(fs []fact, w string, english bool, part func(*fact) []term, least float64) bool {
+// entriesSay reports whether the word, unless a stop word, matches a key of an FAQ pair or a
+// service as a word of it, or, with body, as its idea or closer a word that an FAQ's answer or
+// a service's description says. (The fixed facts' keys are the words of the very phrases
+// whose words queryIn asks this of.) The word is made a term once for both.
+func entriesSay(fs []fact, w string, english, body bool) bool {
 	if isStop(w, fold(w)) {
 		return false
 	}
@@ -1433,8 +1423,16 @@ func entriesSay(fs []fact, w string, english bool, part func(*fact) []term, leas
 		if !named(fs[i].kind) {
 			continue
 		}
-		for _, k := range part(&fs[i]) {
-			if match(&t, &k) >= least {
+		for _, k := range fs[i].keys {
+			if match(&t, &k) >= related {
+				return true
+			}
+		}
+		if !body {
+			continue
+		}
+		for _, k := range fs[i].body {
+			if match(&t, &k) >= sameIdea {
 				return true
 			}
 		}
