@@ -177,27 +177,24 @@ func facts(p Profile) []fact {
 	defer func() {
 		for i := range out {
 			f := &out[i]
-			f.price = f.kind == factService && f.service.Price != "" || f.kind == factFAQ && ContainsPrice(f.faq.Answer)
-			switch f.kind {
-			case factService:
-				f.relativePrice = statesRelativePrice(f.service.Price + " " + f.service.Description)
-			case factFAQ:
-				f.relativePrice = statesRelativePrice(f.faq.Answer + " " + f.faq.AnswerEN)
-			}
 			f.area = states(f)
-			f.clock = f.kind == factHours || f.kind == factFAQ && clockText.MatchString(f.faq.Answer) ||
-				f.kind == factService && clockText.MatchString(f.service.Description)
-			if f.kind == factFAQ {
+			switch f.kind {
+			case factFAQ:
+				f.price = ContainsPrice(f.faq.Answer)
+				f.relativePrice = statesRelativePrice(f.faq.Answer + " " + f.faq.AnswerEN)
+				f.clock = clockText.MatchString(f.faq.Answer)
 				in := DetectIntent(f.faq.Question)
 				f.quote, f.pricing = in.Quote, in.Price
-			}
-			switch f.kind {
-			case factFAQ:
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
 				f.until = untilDate.MatchString(f.faq.Answer)
 			case factService:
+				f.price = f.service.Price != ""
+				f.relativePrice = statesRelativePrice(f.service.Price + " " + f.service.Description)
+				f.clock = clockText.MatchString(f.service.Description)
 				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
 				f.until = untilDate.MatchString(f.service.Description)
+			case factHours:
+				f.clock = true
 			}
 		}
 	}()
@@ -790,7 +787,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	// what the question asks the time of, a topic word, not a wish for a price.
 	quoteTopic := false
 	for i, f := range folded {
-		quoteTopic = quoteTopic || durationWords[f] || timeAsked[f] || i > 0 && folded[i-1] == "how" && f == "long" || fastDone(folded, i)
+		quoteTopic = quoteTopic || asksLength(f, folded, i) || timeAsked[f]
 	}
 	for n := range intentStarts {
 		ps := &intentStarts[n]
@@ -811,7 +808,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 					// a price: "Éjszaka mennyivel drágább?" asks about the surcharge, which the
 					// entry of "50% felár" states.
 					for j := range p {
-						skip[i+j] = skip[i+j] || !(named && namesKey(fs, ws[i+j], english) || n == 5 && saysWord(fs, ws[i+j], english) ||
+						skip[i+j] = skip[i+j] || !(named && entriesSay(fs, ws[i+j], english, n == 5) ||
 							n == 2 && relativeWord(folded, i+j, english) && slices.ContainsFunc(fs, func(f fact) bool { return f.relativePrice }))
 					}
 				}
@@ -938,7 +935,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		case clockTime(folded, i):
 			q.when, q.clock = true, true
 			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
-		case durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i):
+		case asksLength(f, folded, i):
 			q.duration = true
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
 			q.duration = true
@@ -1413,21 +1410,11 @@ func namedContent(fs []fact, w, f string) bool {
 	return false
 }
 
-// namesKey reports whether the word matches a key of an FAQ pair or a service as a word of it.
-// (The fixed facts' keys are the words of those very phrases.)
-func namesKey(fs []fact, w string, english bool) bool {
-	return entriesSay(fs, w, english, func(f *fact) []term { return f.keys }, related)
-}
-
-// saysWord reports whether the word matches, as its idea or closer, a word that an FAQ's
-// answer or a service's description says.
-func saysWord(fs []fact, w string, english bool) bool {
-	return entriesSay(fs, w, english, func(f *fact) []term { return f.body }, sameIdea)
-}
-
-// entriesSay reports whether the word, unless a stop word, matches a word of
-// the part (keys or body) of an FAQ pair or a service at least as well as least.
-func entriesSay(fs []fact, w string, english bool, part func(*fact) []term, least float64) bool {
+// entriesSay reports whether the word, unless a stop word, matches a key of an FAQ pair or a
+// service as a word of it, or, with body, as its idea or closer a word that an FAQ's answer or
+// a service's description says. (The fixed facts' keys are the words of the very phrases
+// whose words queryIn asks this of.) The word is made a term once for both.
+func entriesSay(fs []fact, w string, english, body bool) bool {
 	if isStop(w, fold(w)) {
 		return false
 	}
@@ -1436,8 +1423,16 @@ func entriesSay(fs []fact, w string, english bool, part func(*fact) []term, leas
 		if !named(fs[i].kind) {
 			continue
 		}
-		for _, k := range part(&fs[i]) {
-			if match(&t, &k) >= least {
+		for _, k := range fs[i].keys {
+			if match(&t, &k) >= related {
+				return true
+			}
+		}
+		if !body {
+			continue
+		}
+		for _, k := range fs[i].body {
+			if match(&t, &k) >= sameIdea {
 				return true
 			}
 		}
@@ -1565,6 +1560,12 @@ var lastWords = wordSet(`last lasts lasting`)
 // clockText finds a time of day in a text: "7:30", "10.00", "14 órától", "9 órakor", "8am".
 var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|óráig|órakor)|\d{1,2}\s*[ap]\.?m\b`)
 
+// asksLength reports whether the word f, at i of a message's folded words, asks how long
+// something takes: "idő", "meddig", "quickly", "how long", "how fast" before a verb.
+func asksLength(f string, folded []string, i int) bool {
+	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i)
+}
+
 // fastDone reports whether the folded word i is "fast" of "how fast" before a verb of doing
 // ("how fast can you get here", "how fast do you reply"): a length of time, as "how quickly"
 // and "how soon" ask. "How fast is the wifi?" asks a speed.
@@ -1665,7 +1666,7 @@ func score(x *Index, q query) []scored {
 		c := memoCell(&q.terms[j].term, k)
 		// spell.any is 0 for an English question and one with no Hungarian topic word:
 		// then spells is not called for each word.
-		if spell.any != 0 && math.Float64frombits(c&^(memoKnown|memoMinor)) < sameIdea && spell.spells(q.terms, j, k) {
+		if spell.any != 0 && cellMatch(c) < sameIdea && spell.spells(q.terms, j, k) {
 			return math.Float64bits(sameIdea) | memoKnown
 		}
 		return c
@@ -2481,45 +2482,42 @@ func sameFact(a, b *fact) bool {
 // visitor's, which ask something: "Hogy tudok rendelni?" is asked as "Hogyan tudok rendelni?",
 // not as "Mennyi idővel előre kell rendelni?".
 func askedAlike(s scored, q query) bool {
-	lang := 0
-	if q.english && s.faq.QuestionEN != "" {
-		lang = 1
-	}
-	return s.kind == factFAQ && q.asks != 0 && s.asks[lang] == q.asks
+	return s.kind == factFAQ && q.asks != 0 && asksOf(s, q) == q.asks
 }
 
 // interrogatives returns a bit for each kind of question word a text holds: how many, how
 // much, when, where, why, how, what or which, whom. A yes-or-no question holds none. "Ki"
 // (who) is left out: it is as often a verb's prefix ("Ki tudtok jönni?", can you come out?).
-func interrogatives(text string) uint64 {
-	ws := words(text)
-	for i, w := range ws {
-		ws[i] = fold(w)
-	}
-	return asked(ws)
-}
+func interrogatives(text string) uint64 { return asked(tokens(text)) }
 
 // asked is interrogatives of a text's folded words.
 func asked(folded []string) uint64 {
 	var out uint64
 	for i, f := range folded {
-		for k, group := range interrogativeKinds {
-			if group[f] || k == 0 && f == "how" && i+1 < len(folded) && (folded[i+1] == "many" || folded[i+1] == "much") {
-				out |= 1 << k
-			}
+		out |= interrogativeKinds[f]
+		if f == "how" && i+1 < len(folded) && (folded[i+1] == "many" || folded[i+1] == "much") {
+			out |= 1 // the count or amount, as "hány" and "mennyi" ask
 		}
 	}
 	return out
 }
 
-// interrogativeKinds are the question words of each kind, folded: the count or amount, the
-// time, the place, the reason, the manner, the thing or kind, the person.
-var interrogativeKinds = [...]map[string]bool{
-	wordSet("hany hanyan hanyat hanyszor hanyadik mennyi mennyit mennyibe mennyien mennyire mekkora"),
-	wordSet("mikor hanykor mettol meddig miota when"),
-	wordSet("hol hova honnan merre where"),
-	wordSet("miert why"),
-	wordSet("hogyan hogy how"),
-	wordSet("mi mit mik mibol mire mirol miben mivel milyen melyik melyiket what which"),
-	wordSet("kik kit kinek kiknek kivel kitol who whom"),
-}
+// interrogativeKinds holds a bit for each kind of question word, folded: the count or amount,
+// the time, the place, the reason, the manner, the thing or kind, the person.
+var interrogativeKinds = func() map[string]uint64 {
+	out := map[string]uint64{}
+	for k, group := range []string{
+		"hany hanyan hanyat hanyszor hanyadik mennyi mennyit mennyibe mennyien mennyire mekkora",
+		"mikor hanykor mettol meddig miota when",
+		"hol hova honnan merre where",
+		"miert why",
+		"hogyan hogy how",
+		"mi mit mik mibol mire mirol miben mivel milyen melyik melyiket what which",
+		"kik kit kinek kiknek kivel kitol who whom",
+	} {
+		for _, w := range strings.Fields(group) {
+			out[w] |= 1 << k
+		}
+	}
+	return out
+}()
