@@ -756,10 +756,10 @@ func newQuery(message string, captured Contact, fs []fact) query {
 
 // intentStarts are the phrases of intents whose words queryIn leaves out, in this order:
 // greetingPhrases, thanksPhrases, pricePhrases, quotePhrases, callbackPhrases,
-// servicesPhrases, reachPhrases, aboutPhrases.
-var intentStarts = [...]phraseStarts{startsOf(greetingPhrases), startsOf(thanksPhrases), startsOf(pricePhrases),
-	startsOf(quotePhrases), startsOf(callbackPhrases), startsOf(servicesPhrases), startsOf(reachPhrases),
-	startsOf(aboutPhrases)}
+// servicesPhrases, reachPhrases, aboutPhrases; as filedLists files them once for matchAny.
+var intentStarts = [...]*phraseStarts{filedAs(greetingPhrases), filedAs(thanksPhrases), filedAs(pricePhrases),
+	filedAs(quotePhrases), filedAs(callbackPhrases), filedAs(servicesPhrases), filedAs(reachPhrases),
+	filedAs(aboutPhrases)}
 
 // queryIn is newQuery of a message, without contact details, in a language already known;
 // the words of known, a query of a message that holds this one, are not analysed again.
@@ -790,7 +790,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		quoteTopic = quoteTopic || asksLength(f, folded, i) || timeAsked[f]
 	}
 	for n := range intentStarts {
-		ps := &intentStarts[n]
+		ps := intentStarts[n]
 		named := n == 5 || n == 7 // servicesPhrases, aboutPhrases
 		for i := range folded {
 			for _, p := range ps.at(folded[i]) {
