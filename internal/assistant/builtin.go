@@ -866,12 +866,10 @@ func (r *responder) render(f scored, priceAsked bool) string {
 	}
 	switch f.kind {
 	case factFAQ:
-		a := clean(f.faq.Answer)
-		if priceAsked && !gated && !ContainsPrice(a) && !(r.relativeAsked && f.relativePrice) {
-			r.handover = true
-			return tx.noPrices
-		}
-		return sentence(r.local(a, clean(f.faq.AnswerEN)))
+		// No price check: an FAQ is worded for a price question only when it states the price
+		// asked (pricedFor), as content and answeredPart take it from choose, which passes
+		// over the others.
+		return sentence(r.local(clean(f.faq.Answer), clean(f.faq.AnswerEN)))
 	case factService:
 		s := f.service
 		if gated {
