@@ -1,6 +1,10 @@
 package assistant
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // pricerankProfile is a made-up bicycle repairer with two priced services that share the word
 // "szerviz", a service whose description states its surcharge, an FAQ that names that word
@@ -53,4 +57,32 @@ func TestEnglishQuestionWords(t *testing.T) {
 	checkAnswers(t, pricerankProfile(), []answerCase{
 		{English, "When do I pay?", "On collection", false, "By card"},
 	})
+}
+
+// siblingSurchargeProfile is siblingProfile's cleaning firm whose window cleaning states no
+// price of its own, only a weekend surcharge.
+func siblingSurchargeProfile() Profile {
+	return Profile{CompanyName: "Próba Bt.",
+		Services: []Service{
+			{Name: "Ablaktisztítás", Description: "Lakások és irodák ablakainak tisztítása kívül-belül, kerettel együtt. Hétvégén 20% felár."},
+			{Name: "Autótisztítás", Description: "Ha a kárpit foltos lett vagy sáros maradt: az autó belsejének tisztítása gőzzel.", Price: "12 000 Ft"},
+			{Name: "Autómosás", Description: "Kézi mosás kívül, viasz bevonattal.", Price: "6 000 Ft"},
+		},
+	}
+}
+
+// TestSiblingAsChooseFirst: the entry whose compound name the question says whole answers
+// first when choose would take it as a first answer: of a question of a surcharge, one that
+// states the surcharge though no price ("Hétvégén 20% felár"). The sibling rule had its own
+// copy of choose's rules, which asked for a price, and left the car cleaning first.
+func TestSiblingAsChooseFirst(t *testing.T) {
+	const message = "Foltos lett és sáros maradt az ablak, hétvégén mennyivel drágább megtisztítani?"
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: siblingSurchargeProfile(), Message: message})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, other := strings.Index(got.Text, "20% felár"), strings.Index(got.Text, "12 000 Ft")
+	if got.Handover || at < 0 || other >= 0 && other < at {
+		t.Errorf("%q: handover %v, %q; want %q first", message, got.Handover, got.Text, "20% felár")
+	}
 }
