@@ -2027,7 +2027,9 @@ var locativeSuffixes = wordSet("ban ben on en n")
 
 // choose picks the facts that answer the query, at most two: the best matched, then one that
 // matches words of the question the first left unanswered, as in "Mennyi a garancia és hol
-// vannak?". Intents add weight to the facts they ask for (opening hours, the description).
+// vannak?". Intents add weight to the facts they ask for (opening hours, the description). Of
+// a price question (priced) a priced service answers first rather than an FAQ that only
+// mentions what it names (pricedOverFAQ).
 func choose(ss []scored, q query, in Intent, priced bool) []scored {
 	used := make([]bool, len(q.terms))
 	var out []scored
@@ -2099,6 +2101,11 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 		if len(out) == 0 {
 			if i := sibling(ss, best, q, priced); i >= 0 {
 				best = i
+			}
+			if priced && ss[best].kind == factFAQ {
+				if i := pricedOverFAQ(ss, q, ss[best]); i >= 0 {
+					best = i
+				}
 			}
 		}
 		if len(out) > 0 && ss[best].keyCover == 0 && second > top*(1-nearTie) {
