@@ -182,28 +182,6 @@ func (r *responder) content() []string {
 			return []string{r.render(ss[i], false)}
 		}
 	}
-	if priceAsked && !t.gated() && len(chosen) > 0 && chosen[0].kind == factFAQ {
-		// "Mennyibe kerül egy hatha óra?": an FAQ that says the service's word in its answer,
-		// with a price of something else ("egy online alkalom 2 500 Ft"), is no answer when a
-		// priced service names that word and matches all the FAQ matches, or ranks as high
-		// ("esküvői torta ára?" of the FAQ "Van tortakóstoló esküvő előtt?" and the service
-		// "Esküvői torta"): the price asked is the service's own.
-		i := namedOverFAQ(ss, q, chosen[0])
-		if i < 0 {
-			i = slices.IndexFunc(ss, func(s scored) bool {
-				return s.kind == factService && s.priced() && s.keyCover > 0 && rank(s) >= rank(chosen[0])
-			})
-		}
-		if i >= 0 {
-			own := []scored{ss[i]}
-			for _, c := range chosen[1:] {
-				if !sameFact(c.fact, ss[i].fact) {
-					own = append(own, c) // what the rest of the question asks
-				}
-			}
-			chosen = own
-		}
-	}
 	byHowMuch := false
 	if !priceAsked && q.howMuch != 0 && !t.gated() {
 		// "Reformer óra mennyi?": a bare "mennyi" of what a priced service's name alone names
@@ -767,6 +745,21 @@ func namedPriced(ss []scored) int {
 	return best
 }
 
+// pricedOverFAQ returns the priced service to answer a price question first instead of the
+// FAQ faq, or -1. "Mennyibe kerül egy hatha óra?": an FAQ that says the service's word in its
+// answer, with a price of something else ("egy online alkalom 2 500 Ft"), is no answer when a
+// priced service names that word and matches all the FAQ matches (namedOverFAQ), or ranks as
+// high ("esküvői torta ára?" of the FAQ "Van tortakóstoló esküvő előtt?" and the service
+// "Esküvői torta"): the price asked is the service's own.
+func pricedOverFAQ(ss []scored, q query, faq scored) int {
+	if i := namedOverFAQ(ss, q, faq); i >= 0 {
+		return i
+	}
+	return slices.IndexFunc(ss, func(s scored) bool {
+		return s.kind == factService && s.priced() && s.keyCover > 0 && rank(s) >= rank(faq)
+	})
+}
+
 // namedOverFAQ returns the priced service that matches strongly every topic word the FAQ faq
 // matches strongly and names by its own name a topic word that the FAQ's question does not;
 // or -1.
@@ -866,12 +859,10 @@ func (r *responder) render(f scored, priceAsked bool) string {
 	}
 	switch f.kind {
 	case factFAQ:
-		a := clean(f.faq.Answer)
-		if priceAsked && !gated && !ContainsPrice(a) && !(r.relativeAsked && f.relativePrice) {
-			r.handover = true
-			return tx.noPrices
-		}
-		return sentence(r.local(a, clean(f.faq.AnswerEN)))
+		// No price check: an FAQ is worded for a price question only when it states the price
+		// asked (pricedFor), as content and answeredPart take it from choose, which passes
+		// over the others.
+		return sentence(r.local(clean(f.faq.Answer), clean(f.faq.AnswerEN)))
 	case factService:
 		s := f.service
 		if gated {

@@ -2027,7 +2027,9 @@ var locativeSuffixes = wordSet("ban ben on en n")
 
 // choose picks the facts that answer the query, at most two: the best matched, then one that
 // matches words of the question the first left unanswered, as in "Mennyi a garancia és hol
-// vannak?". Intents add weight to the facts they ask for (opening hours, the description).
+// vannak?". Intents add weight to the facts they ask for (opening hours, the description). Of
+// a price question (priced) a priced service answers first rather than an FAQ that only
+// mentions what it names (pricedOverFAQ).
 func choose(ss []scored, q query, in Intent, priced bool) []scored {
 	used := make([]bool, len(q.terms))
 	var out []scored
@@ -2038,20 +2040,8 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if chose(out, s.kind) && s.kind != factFAQ && s.kind != factService || slices.ContainsFunc(out, func(o scored) bool { return sameFact(o.fact, s.fact) }) {
 				continue
 			}
-			if s.kind == factFAQ && (saidBetterElsewhere(ss, out, q, s) || askedOtherwise(ss, out, q, s)) {
+			if passedOver(ss, out, q, priced, s) {
 				continue
-			}
-			// The first answer of a how-long question states a length; of a question of the
-			// price and the length, the price ("Mennyibe kerül és mennyi ideig tart?"), and the
-			// length may come second.
-			if len(out) == 0 && (priced && !s.pricedFor(q) || q.duration && !priced && !s.lasts(q)) {
-				continue
-			}
-			if len(out) == 0 && q.timeAsked && !priced && !s.clock {
-				continue // "Hánytól hányig lehet reggelizni?": an entry that states a time of day
-			}
-			if len(out) == 0 && priced && !q.inPricePart(s) {
-				continue // "How much is the rabies shot, and from what age...": the shot's price first
 			}
 			if len(out) > 0 && priced && !s.pricedFor(q) && q.onlyPricePart(s, used) {
 				continue // "How much is the course for a car licence?" is not the first-aid course's FAQ
@@ -2112,6 +2102,11 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 			if i := sibling(ss, best, q, priced); i >= 0 {
 				best = i
 			}
+			if priced && ss[best].kind == factFAQ {
+				if i := pricedOverFAQ(ss, q, ss[best]); i >= 0 {
+					best = i
+				}
+			}
 		}
 		if len(out) > 0 && ss[best].keyCover == 0 && second > top*(1-nearTie) {
 			// The words the first answer left are said alike by two facts, neither by a word
@@ -2143,12 +2138,31 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 	return out
 }
 
+// passedOver reports whether choose passes over s as the next answer after out, whatever
+// its rank: an FAQ another entry says better (saidBetterElsewhere, askedOtherwise), or a
+// first answer that cannot give the kind of answer asked.
+func passedOver(ss, out []scored, q query, priced bool, s scored) bool {
+	if s.kind == factFAQ && (saidBetterElsewhere(ss, out, q, s) || askedOtherwise(ss, out, q, s)) {
+		return true
+	}
+	if len(out) > 0 {
+		return false
+	}
+	// The first answer of a how-long question states a length; of a question of the price
+	// and the length, the price ("Mennyibe kerül és mennyi ideig tart?"), and the length may
+	// come second. "Hánytól hányig lehet reggelizni?": an entry that states a time of day.
+	// "How much is the rabies shot, and from what age...": the shot's price first.
+	return priced && (!s.pricedFor(q) || !q.inPricePart(s)) ||
+		!priced && (q.duration && !s.lasts(q) || q.timeAsked && !s.clock)
+}
+
 // sibling is the entry to answer first instead of ss[best], or -1: one whose compound name
 // the question says whole, when ss[best]'s name, a compound that shares a part with it, is
 // matched by one word only. Two compounds of one head name two things ("ajtónyitás", door
 // opening, and "autónyitás", car opening), as do two of one first part ("autónyitás",
 // "autókulcs"): the visitor who says the door and the opening asks of the door's, however
-// well the other entry's description tells the visitor's story.
+// well the other entry's description tells the visitor's story. The sibling must be one choose
+// could answer first with (passedOver).
 func sibling(ss []scored, best int, q query, priced bool) int {
 	b := ss[best]
 	if !named(b.kind) || b.whole != 0 || b.part == 0 {
@@ -2156,9 +2170,8 @@ func sibling(ss []scored, best int, q query, priced bool) int {
 	}
 	out := -1
 	for i, s := range ss {
-		if i == best || !named(s.kind) || s.whole == 0 || rank(s) == 0 ||
-			priced && (!s.priced() || !q.inPricePart(s)) || q.duration && !priced && !s.lasts(q) {
-			continue // as choose passes over a first answer
+		if i == best || !named(s.kind) || s.whole == 0 || rank(s) == 0 || passedOver(ss, nil, q, priced, s) {
+			continue
 		}
 		if sharesPart(&b.keys[b.part-1], &s.keys[s.whole-1]) && (out < 0 || rank(s) > rank(ss[out])) {
 			out = i
