@@ -1,0 +1,34 @@
+package assistant
+
+import "testing"
+
+// TestCaseEndingBeginsNoCompound: a profile word with a case ending ("táskát", bag, accusative)
+// is no beginning of a longer visitor word whose rest is no suffix ("táskatartó", bag holder):
+// Hungarian puts no case ending inside a compound, so the visitor names another thing, whose
+// first part only is the profile's word. Questions of the bag itself still match.
+func TestCaseEndingBeginsNoCompound(t *testing.T) {
+	bag := makeTerm("táskát", false, true)
+	for _, w := range []string{"táskatartó", "táskatartót"} {
+		q := newTerm(w, false)
+		if m := match(&q, &bag); m >= sameIdea {
+			t.Errorf("%s ~ táskát = %.2f, want a part's match (< %.2f)", w, m, sameIdea)
+		}
+	}
+	for _, w := range []string{"táskát", "táskátok", "táskáját", "taskat"} {
+		q := newTerm(w, false)
+		if m := match(&q, &bag); m < related {
+			t.Errorf("%s ~ táskát = %.2f, want the same word", w, m)
+		}
+	}
+	p := Profile{CompanyName: "Varga Bőrműves", Address: "7621 Pécs, Király u. 8.",
+		Services: []Service{
+			{Name: "Cipzárcsere", Description: "Kabát, táska vagy csizma cipzárjának cseréje.", Price: "3 500 Ft"}},
+		FAQ: []QA{
+			{Question: "Táskát is javítotok?", Answer: "Igen, bőr- és vászontáskát is, a fület és a varrást is."},
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy kártyával."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Lehet nálatok táskatartót venni?", lang: Hungarian, handover: true},
+		{message: "Van nálatok táskatartó?", lang: Hungarian, handover: true},
+		{message: "A táskátokat is megjavítjátok?", lang: Hungarian, want: "vászontáskát"},
+	})
+}
