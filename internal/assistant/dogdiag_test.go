@@ -32,3 +32,19 @@ func TestCaseEndingBeginsNoCompound(t *testing.T) {
 		{message: "A táskátokat is megjavítjátok?", lang: Hungarian, want: "vászontáskát"},
 	})
 }
+
+// TestWhereToDoWhatTheDescriptionSays: a where-question of doing something ("Parkolni hol
+// lehet?") that the description itself says where to do is answered by the description, not
+// replaced by the address; a where-question of the company itself still gets the address.
+func TestWhereToDoWhatTheDescriptionSays(t *testing.T) {
+	p := Profile{CompanyName: "Lapozó Könyvkötészet", Address: "9021 Győr, Kossuth u. 3.",
+		Description: "Könyvkötés és albumkészítés 2009 óta. A műhely udvarán ingyenes parkolás van.",
+		Services: []Service{
+			{Name: "Szakdolgozat kötése", Description: "Keményfedeles kötés aranyozott felirattal.", Price: "6 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Hogyan tudok rendelni?", Answer: "Telefonon vagy személyesen a műhelyben."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Parkolni hol lehet?", lang: Hungarian, want: "udvarán"},
+		{message: "Hol van a műhely?", lang: Hungarian, want: "Kossuth u. 3"},
+	})
+}
