@@ -48,3 +48,20 @@ func TestWhereToDoWhatTheDescriptionSays(t *testing.T) {
 		{message: "Hol van a műhely?", lang: Hungarian, want: "Kossuth u. 3"},
 	})
 }
+
+// TestFAQAskedAlikeOverAGenericLead: "Hogy tudok időpontot kérni?" names one topic word, which
+// two FAQs say alike in their own questions; one asks it as the visitor does ("Hogyan…?"), the
+// other leads only by a generic word ("kér", ask) that its answer's "Kérjük" (please) matches.
+// The FAQ asked alike answers; asked as the other FAQ asks, that one still does.
+func TestFAQAskedAlikeOverAGenericLead(t *testing.T) {
+	p := Profile{CompanyName: "Hangoló Bt.", Address: "6722 Szeged, Tisza L. krt. 40.",
+		Services: []Service{
+			{Name: "Zongorahangolás", Description: "Pianínó és zongora hangolása helyszínen.", Price: "18 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Hogyan foglalhatok időpontot?", Answer: "Telefonon hétköznap, a visszaigazolást e-mailben küldjük."},
+			{Question: "Át tudom tenni az időpontot?", Answer: "Kérjük, legalább 48 órával előtte szóljon."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Hogy tudok időpontot kérni?", lang: Hungarian, want: "visszaigazolást"},
+		{message: "Át tudom tenni az időpontot?", lang: Hungarian, want: "48 órával"},
+	})
+}
