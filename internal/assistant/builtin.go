@@ -249,6 +249,11 @@ func (r *responder) content() []string {
 			chosen = ss[i : i+1]
 		}
 	}
+	if len(chosen) > 0 {
+		if i := includedNamed(ss, chosen[0], q); i >= 0 {
+			chosen = ss[i : i+1] // what the pick includes by name is what is asked
+		}
+	}
 	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where {
 		// The description mentions all the company does. An entry with a name of its own that
 		// says a phrase of the question as one ("automata autóra" for "automatic cars"), which

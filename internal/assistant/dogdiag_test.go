@@ -65,3 +65,19 @@ func TestFAQAskedAlikeOverAGenericLead(t *testing.T) {
 		{message: "Át tudom tenni az időpontot?", lang: Hungarian, want: "48 órával"},
 	})
 }
+
+// TestServiceIncludedByName: a service whose description lists another service by its name
+// ("…, manikűr") is a package that includes it; a one-part question that names the included
+// service whole, matched by the package only in what it says, asks about the included service
+// and its price, not the package's. Two things joined by "and" may still be the package's.
+func TestServiceIncludedByName(t *testing.T) {
+	p := Profile{CompanyName: "Fényes Szépségszalon", Address: "4025 Debrecen, Piac u. 20.",
+		Services: []Service{
+			{Name: "Menyasszonyi csomag", Description: "Hajmosás, vágás, pedikűr, sminkelés és manikűr.", Price: "24 000 Ft"},
+			{Name: "Manikűr", Description: "Pár perc, bejelentkezés nélkül.", Price: "2 800 Ft"},
+			{Name: "Festés", Description: "Tartós hajfestés.", Price: "9 000 Ft"}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "manicure cut only?", lang: English, want: "2 800 Ft", not: "24 000 Ft"},
+		{message: "manicure and cut?", lang: English, want: "24 000 Ft"},
+	})
+}
