@@ -227,6 +227,11 @@ func (r *responder) content() []string {
 			chosen = ss[i : i+1]
 		}
 	}
+	if len(chosen) > 0 {
+		if i := includedNamed(ss, chosen[0], q); i >= 0 {
+			chosen = ss[i : i+1] // what the pick includes by name is what is asked
+		}
+	}
 	if len(chosen) > 0 && chosen[0].kind == factAbout && !q.where {
 		// The description mentions all the company does. An entry with a name of its own that
 		// says a phrase of the question as one ("automata autóra" for "automatic cars"), which
@@ -298,7 +303,7 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !asksWhereToDo(ss, q) {
+	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !asksWhereToDo(ss, q) && !describedWhereToDo(chosen, q) {
 		// "Hol van a műhely?": the description says what the workshop is, the address where.
 		chosen = nil
 		for _, s := range ss {

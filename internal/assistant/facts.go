@@ -2091,8 +2091,10 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 				// an entry of the company's own that names the word is what a question of no
 				// "where" means: "Irodát is takarítotok?" asks about office cleaning. A question of
 				// nothing but a word of reaching ("Tel?") asks for the phone or email itself.
-			case rank > bestRank:
-				best, bestRank = i, rank
+			case best >= 0 && alikeOverAuxiliary(ss[best], s, q, used):
+				// the FAQ asked alike keeps its place (alikeOverAuxiliary)
+			case rank > bestRank || best >= 0 && alikeOverAuxiliary(s, ss[best], q, used):
+				best, bestRank = i, max(rank, bestRank)
 			}
 		}
 		if best < 0 {

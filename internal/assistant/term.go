@@ -636,7 +636,7 @@ func match(q, k *term) float64 {
 		return 0 // "sugar-free" (see lackPhrase) is a word of lack, of whatever it lacks
 	}
 	if alike {
-		if q.fold == k.fold || sameStem(q.fold, k.fold) {
+		if q.fold == k.fold || sameStem(q.fold, k.fold) && !endingInside(q, k) {
 			return sameWord
 		}
 		if q.lemmas[0] == k.lemmas[0] {
