@@ -118,8 +118,13 @@ type nameWord struct {
 }
 
 // nameWords returns the words of a company's name, marked where the facts' entries use them.
+//
+// A suspended part of the name is written out first, as a message's is (expandSuspended): in
+// "Laptop- és Számítógépszerviz" the company is a "laptopszerviz", whose first part the
+// entries may name as a kind of what it repairs, not a "laptop".
 func nameWords(name string, fs []fact) []nameWord {
 	var out []nameWord
+	name, _ = expandSuspended(name)
 	for _, n := range termsOf(name) {
 		used := slices.ContainsFunc(fs, func(f fact) bool {
 			return named(f.kind) && slices.ContainsFunc(f.keys, func(k term) bool { return match(&n, &k) >= compound })

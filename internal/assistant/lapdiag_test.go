@@ -1,0 +1,27 @@
+package assistant
+
+import "testing"
+
+// TestSuspendedNamePartNamesAKind: a company name that coordinates two compounds with a
+// suspended hyphen ("Cipő- és Táskajavító": a shoe repairer and a bag repairer) is written out
+// before its words are set aside, as a message's is. Its first part, which entries name as a
+// word of their own ("Esküvői cipő"), then names a kind of what the company offers and stays a
+// topic of the question, as that of a whole compound name does; the name's compound itself
+// still names the company.
+func TestSuspendedNamePartNamesAKind(t *testing.T) {
+	p := Profile{CompanyName: "Diófa Cipő- és Táskajavító", Address: "8200 Veszprém, Óváros tér 4.",
+		Description: "Kézzel készült cipők, cipő- és táskajavítás Veszprémben.",
+		Services: []Service{
+			{Name: "Esküvői cipő", Description: "Selyem vagy bőr menyasszonyi és vőlegénycipő, méretre.", Price: "38 000 Ft / pár"},
+			{Name: "Egyedi bőrcipő", Description: "Méretre készített utcai cipő.", Price: "52 000 Ft / pár"},
+			{Name: "Cipzárcsere", Description: "Táska vagy kabát cipzárjának cseréje.", Price: "4 500 Ft"}},
+		FAQ: []QA{
+			{Question: "Van próba esküvő előtt?", Answer: "Igen, egy próbát 3 000 Ft-ért tartunk, ennek árát az esküvői pár árából levonjuk."},
+			{Question: "Árultok használt cipőt?", Answer: "Nem, csak új cipőt készítünk."},
+			{Question: "Hogyan tudok rendelni?", Answer: "Személyesen a műhelyben, méretvétellel."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "esküvői cipő ára?", lang: Hungarian, want: "38 000 Ft"},
+		{message: "Lehet nálatok használt cipőt venni?", lang: Hungarian, want: "csak új cipőt"},
+		{message: "Hol van a cipőjavító?", lang: Hungarian, want: "Óváros tér 4"},
+	})
+}
