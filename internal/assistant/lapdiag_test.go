@@ -25,3 +25,22 @@ func TestSuspendedNamePartNamesAKind(t *testing.T) {
 		{message: "Hol van a cipőjavító?", lang: Hungarian, want: "Óváros tér 4"},
 	})
 }
+
+// TestCompoundIsNoFormOfItsFirstPart: a visitor's compound whose first part is an entry's word
+// ("kerékpártáskát", a bike bag, of a shop selling "kerékpárt") names its head's thing, not a
+// form of the entry's word, though the two share their first letters as a word and its suffix
+// do; nor is it a typo of another compound of that first part ("kerékpármárkát", bike brands,
+// two letters apart). A question about it is handed over; the entries' own words still match.
+func TestCompoundIsNoFormOfItsFirstPart(t *testing.T) {
+	p := Profile{CompanyName: "Gyors Kerék Kft.", Address: "7400 Kaposvár, Fő u. 12.",
+		Services: []Service{
+			{Name: "Defektjavítás", Description: "Belső gumi cseréje vagy foltozása.", Price: "2 500 Ft"}},
+		FAQ: []QA{
+			{Question: "Milyen kerékpárokat javítotok?", Answer: "Minden kerékpármárkát javítunk, elektromosat is."},
+			{Question: "Árultok használt kerékpárt?", Answer: "Igen, felújított kerékpárokat árulunk 40 000 Ft-tól."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Kerékpártáskát lehet nálatok venni?", lang: Hungarian, handover: true},
+		{message: "Laptoptáskát lehet nálatok venni?", lang: Hungarian, handover: true},
+		{message: "Árultok használt kerékpárt?", lang: Hungarian, want: "40 000 Ft"},
+	})
+}
