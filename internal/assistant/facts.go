@@ -1753,7 +1753,7 @@ func score(x *Index, q query) []scored {
 					inMain = c&memoMinor == 0
 				}
 			}
-			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(f, &qt.term) {
+			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(fs, f, &qt.term) {
 				best, key = keyWeight*sameIdea, true
 			}
 			if qt.mine && (f.kind == factAddress || contactKind(f.kind)) {

@@ -44,3 +44,24 @@ func TestCompoundIsNoFormOfItsFirstPart(t *testing.T) {
 		{message: "Árultok használt kerékpárt?", lang: Hungarian, want: "40 000 Ft"},
 	})
 }
+
+// TestCompoundHeadAsAKeysHead: a visitor's compound whose first part an FAQ says as a word of
+// its own and whose head ends a compound of the FAQ's question ("Tojásallergiás…" of an FAQ
+// asked of "ételallergia" whose answer names eggs) asks of that FAQ, as one whose key is the
+// head alone does (saysParts). Where two entries' names end in the head (siblings), the head
+// names neither, and a compound whose first part no entry says is handed over.
+func TestCompoundHeadAsAKeysHead(t *testing.T) {
+	p := Profile{CompanyName: "Napsugár Pizzéria", Address: "4400 Nyíregyháza, Luther u. 2.",
+		Services: []Service{
+			{Name: "Margherita pizza", Description: "Paradicsom, mozzarella, bazsalikom.", Price: "2 900 Ft"},
+			{Name: "Ablaktisztítás", Description: "Kirakatok és redőnyök tisztítása.", Price: "6 000 Ft"},
+			{Name: "Autótisztítás", Description: "Ha a kárpit foltos, az autó belsejének tisztítása.", Price: "9 000 Ft"}},
+		FAQ: []QA{
+			{Question: "Mennyire biztonságos a pizza ételallergia esetén?", Answer: "A tésztában nincs tojás, de a konyhában tojás és dió is van, így nyomokban előfordulhat."},
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy kártyával."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Tojásallergiás vagyok, mennyire biztonságos nálatok a lángos?", lang: Hungarian, want: "nyomokban"},
+		{message: "Vállaltok kárpittisztítást?", lang: Hungarian, handover: true},
+		{message: "Szőnyegtisztítás mennyi?", lang: Hungarian, handover: true},
+	})
+}
