@@ -5,7 +5,8 @@ import "testing"
 // TestCaseEndingBeginsNoCompound: a profile word with a case ending ("táskát", bag, accusative)
 // is no beginning of a longer visitor word whose rest is no suffix ("táskatartó", bag holder):
 // Hungarian puts no case ending inside a compound, so the visitor names another thing, whose
-// first part only is the profile's word. Questions of the bag itself still match.
+// first part only is the profile's word (headBeyond: the compound's head goes on where the
+// profile's word has its ending). Questions of the bag itself still match.
 func TestCaseEndingBeginsNoCompound(t *testing.T) {
 	bag := makeTerm("táskát", false, true)
 	for _, w := range []string{"táskatartó", "táskatartót"} {

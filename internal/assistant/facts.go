@@ -118,8 +118,13 @@ type nameWord struct {
 }
 
 // nameWords returns the words of a company's name, marked where the facts' entries use them.
+//
+// A suspended part of the name is written out first, as a message's is (expandSuspended): in
+// "Laptop- és Számítógépszerviz" the company is a "laptopszerviz", whose first part the
+// entries may name as a kind of what it repairs, not a "laptop".
 func nameWords(name string, fs []fact) []nameWord {
 	var out []nameWord
+	name, _ = expandSuspended(name)
 	for _, n := range termsOf(name) {
 		used := slices.ContainsFunc(fs, func(f fact) bool {
 			return named(f.kind) && slices.ContainsFunc(f.keys, func(k term) bool { return match(&n, &k) >= compound })
@@ -1748,7 +1753,7 @@ func score(x *Index, q query) []scored {
 					inMain = c&memoMinor == 0
 				}
 			}
-			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(f, &qt.term) {
+			if best < keyWeight*sameIdea && len(qt.parts) > 1 && !qt.english && saysParts(fs, f, &qt.term) {
 				best, key = keyWeight*sameIdea, true
 			}
 			if qt.mine && (f.kind == factAddress || contactKind(f.kind)) {

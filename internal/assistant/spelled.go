@@ -122,17 +122,37 @@ const minFirstPart = 3
 // "Van kedvezmény?" whose answer names the students ("Diákoknak"). A compound of another
 // thing's name ("szemöldökfestés", eyebrow tint) is no "festés" (dye) of a fact that never
 // names its first part.
-func saysParts(f *fact, t *term) bool {
+//
+// The last part may also be the head of a key's compound, where no other entry's key ends in
+// it: "dióallergiás" of an FAQ asked of "ételallergia" whose answer names nuts. Of siblings
+// ("Ablaktisztítás", "Autótisztítás") the head names none: the visitor's first part said in
+// one's description ("kárpittisztítás" of a car-cleaning that mentions the upholstery) may be
+// a word of the other's trade.
+func saysParts(fs []fact, f *fact, t *term) bool {
 	first, rest := t.parts[0], t.parts[1:]
 	if len(first) < minFirstPart {
 		return false
 	}
-	saysFirst, inKey := false, false
+	saysFirst, inKey, byHead := false, false, false
 	for n, ws := range [][]term{f.keys, f.joined, f.body} {
 		for i := range ws {
 			saysFirst = saysFirst || slices.Contains(ws[i].lemmas, first)
 			inKey = inKey || n < 2 && slices.Contains(rest, ws[i].lemmas[0])
+			byHead = byHead || n < 2 && endsIn(&ws[i], rest)
 		}
 	}
-	return saysFirst && inKey
+	if !saysFirst || inKey || !byHead {
+		return saysFirst && inKey
+	}
+	for i := range fs {
+		if &fs[i] != f && named(fs[i].kind) && slices.ContainsFunc(fs[i].keys, func(k term) bool { return endsIn(&k, rest) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// endsIn reports whether k is a compound whose last part is one of parts.
+func endsIn(k *term, parts []string) bool {
+	return len(k.parts) >= 2 && slices.Contains(parts, k.parts[len(k.parts)-1])
 }

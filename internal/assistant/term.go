@@ -636,7 +636,7 @@ func match(q, k *term) float64 {
 		return 0 // "sugar-free" (see lackPhrase) is a word of lack, of whatever it lacks
 	}
 	if alike {
-		if q.fold == k.fold || sameStem(q.fold, k.fold) && !endingInside(q, k) {
+		if q.fold == k.fold || sameStem(q.fold, k.fold) && !headBeyond(q, k) && !headBeyond(k, q) {
 			return sameWord
 		}
 		if q.lemmas[0] == k.lemmas[0] {
@@ -652,7 +652,7 @@ func match(q, k *term) float64 {
 		}
 		for _, a := range q.lemmas {
 			for _, b := range k.lemmas {
-				if a == b && len(a) >= 4 || a != b && sameStem(a, b) {
+				if a == b && len(a) >= 4 || a != b && sameStem(a, b) && !headBeyond(q, k) && !headBeyond(k, q) {
 					return related
 				}
 			}
@@ -712,7 +712,7 @@ func match(q, k *term) float64 {
 		}
 		return lexical
 	}
-	if alike && nearTypo(q.fold, k.fold) {
+	if alike && nearTypo(q.fold, k.fold) && !otherHeads(q, k) {
 		return typo
 	}
 	if q.english && !k.english && (q.key == "" || len(k.gloss) == 0) {
@@ -1215,6 +1215,26 @@ func sameStem(a, b string) bool {
 		return short >= 3 && long-short <= 1 || short >= 6 && long-short <= 4
 	}
 	return p >= 6 && p >= short-2
+}
+
+// headBeyond reports whether a is a compound whose first part b begins with, and whose head
+// b does not go on with (b is the first part alone or with a suffix): "laptoptáskát" (a
+// laptop bag) shares its first letters with "laptopot" as a word and its suffixed form do,
+// and "kerékpártáskát" its lemma's with "kerékpárt", but each names a bag. The head says what
+// a compound is; its first part matches b as a part does, never as one word.
+func headBeyond(a, b *term) bool {
+	if len(a.parts) < 2 || len(a.parts[1]) < 3 || !strings.HasPrefix(b.fold, a.parts[0]) {
+		return false
+	}
+	rest := b.fold[len(a.parts[0]):]
+	return len(rest) < 3 || !strings.HasPrefix(rest, a.parts[1][:3])
+}
+
+// otherHeads reports whether q and k are both compounds the dictionary splits, with other
+// heads: "laptoptáskát" (a laptop bag) is no typo of "laptopmárkát" (laptop brands), two
+// letters apart; each is a word spelled right.
+func otherHeads(q, k *term) bool {
+	return len(q.parts) >= 2 && len(k.parts) >= 2 && q.parts[len(q.parts)-1] != k.parts[len(k.parts)-1]
 }
 
 // suffixed reports whether the visitor's Hungarian word q, which the dictionary does not know,
