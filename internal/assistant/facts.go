@@ -386,6 +386,7 @@ func textTerms(s string, english bool, content map[string]bool) []term {
 			t.trans = nil // a profile word is matched as it is
 			t.negated = negated != nil && negated[i]
 			t.eitherWay = either && t.negated
+			t.verb = verbal(&t)
 			out = append(out, t)
 		}
 		if prev >= 0 && prev != k && !slices.Contains(out[prev].follows, k) {
@@ -993,6 +994,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.unit = unit
+		t.noun = english && determined(folded, i, &t)
 		if english && opensSomething(folded, i) {
 			t.concepts &^= dayConcept // "open the door" opens a thing: no opening hours
 		}

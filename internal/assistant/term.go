@@ -100,6 +100,11 @@ type term struct {
 	// ownPrefix is set for a visitor's prefixed verb that the profile says with its prefix
 	// (see saysPrefixed): the prefix tells it from the bare verb there.
 	ownPrefix bool
+	// noun is set for an English visitor's word right after an article or a possessive
+	// ("my house", "a seat"), which is a noun there; verb for a Hungarian profile word whose
+	// first lemma is a verb (see verbal). A verb's glosses are its English verbs: "fogad"
+	// (receive) glosses "house" (to house someone), which "my house" is not.
+	noun, verb bool
 	// follows holds, for a word of a profile text, the places among the text's terms of the
 	// words that come right after it somewhere in the text, stop words aside ("automata" in
 	// "csak automata autóra" is followed by "autóra"): a phrase the text says.
@@ -661,7 +666,7 @@ func match(q, k *term) float64 {
 			return related
 		}
 	}
-	glossed := q.english && k.glossed(q.en)
+	glossed := q.english && k.glossed(q.en) && !(q.noun && k.verb)
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
