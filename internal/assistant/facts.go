@@ -357,6 +357,7 @@ func textTerms(s string, english bool, content map[string]bool) []term {
 		}
 	}
 	negated, either := negatedWords(folded)
+	var per []string         // the words that a price counts by (see perUnit)
 	at := map[string]int32{} // where a word's term is in out
 	quantities := map[string]bool{}
 	prev := int32(-1) // the content word before this one in its clause, by its place in out
@@ -387,6 +388,10 @@ func textTerms(s string, english bool, content map[string]bool) []term {
 			t.negated = negated != nil && negated[i]
 			t.eitherWay = either && t.negated
 			t.verb = verbal(&t)
+			t.per = perUnit(folded, i, written, per)
+			if t.per && i < written {
+				per = append(per, f)
+			}
 			out = append(out, t)
 		}
 		if prev >= 0 && prev != k && !slices.Contains(out[prev].follows, k) {

@@ -1,5 +1,10 @@
 package assistant
 
+import (
+	"slices"
+	"strings"
+)
+
 // determined reports whether the English word t at i of a message's folded words stands right
 // after an article or a possessive determiner, and so is a noun there ("my house", "a
 // seat"), not a verb of the same spelling. A derivation of its stem ("the cleaning", "your
@@ -13,4 +18,15 @@ func determined(folded []string, i int, t *term) bool {
 		return true
 	}
 	return false
+}
+
+// perUnit reports whether the folded word i of a text's words (the first written of them
+// the text's own, the rest hyphenated words taken whole) is what a price counts by: the word
+// right after the money unit of an amount ("38 000 Ft / hó", a month; "6 500 Ft / fő"), or a
+// whole hyphenated word that begins with such a word ("hó-tól"), given per, those found.
+func perUnit(folded []string, i, written int, per []string) bool {
+	if i >= written {
+		return slices.ContainsFunc(per, func(p string) bool { return strings.HasPrefix(folded[i], p) })
+	}
+	return i >= 2 && unitOf(folded[i-1]).measures() == ofMoney && afterNumber(folded, i-1)
 }

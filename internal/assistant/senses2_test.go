@@ -22,3 +22,24 @@ func TestNounTakesNoVerbGloss(t *testing.T) {
 		{lang: English, message: "How much is the cleaning of the keys?", want: "9 000 Ft"},
 	})
 }
+
+// TestPriceUnitTakesNoGloss: the word a price counts by ("25 000 Ft / hó", a month, "hó"
+// short for "hónap") matches an English word only by the English word's own lexicon line,
+// not by the unit's Hungarian glosses, which are those of another word spelled alike ("hó",
+// snow). Of a made-up pool keeper, "Do you remove snow?" is handed over, not answered with
+// the monthly care; the care is still answered when asked for.
+func TestPriceUnitTakesNoGloss(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Medence Kft.",
+		Services: []Service{
+			{Name: "Medencekarbantartás", Description: "Heti vízvizsgálat és szűrőtisztítás.", Price: "25 000 Ft / hó-tól"},
+			{Name: "Medence feltöltése", Description: "Feltöltés tiszta vízzel.", Price: "15 000 Ft"},
+		},
+		FAQ: []QA{{Question: "Vegyszert is hoztok?", Answer: "Igen, a vegyszert mi visszük."}},
+	}
+	checkAnswers(t, p, []answerCase{
+		{lang: English, message: "Do you remove snow?", handover: true, want: "colleague", not: "25 000"},
+		{lang: English, message: "And snow?", handover: true, want: "colleague", not: "25 000"},
+		{lang: English, message: "How much is pool maintenance?", want: "25 000 Ft"},
+	})
+}

@@ -105,6 +105,11 @@ type term struct {
 	// first lemma is a verb (see verbal). A verb's glosses are its English verbs: "fogad"
 	// (receive) glosses "house" (to house someone), which "my house" is not.
 	noun, verb bool
+	// per is set for a profile word that a price counts by (see perUnit): a unit, often
+	// short for a longer word ("hó" for "hónap", month), whose Hungarian glosses are those
+	// of another word spelled alike ("hó", snow). An English word matches it only by its
+	// own lexicon line (see translatedTo), never by those glosses.
+	per bool
 	// follows holds, for a word of a profile text, the places among the text's terms of the
 	// words that come right after it somewhere in the text, stop words aside ("automata" in
 	// "csak automata autóra" is followed by "autóra"): a phrase the text says.
@@ -666,7 +671,7 @@ func match(q, k *term) float64 {
 			return related
 		}
 	}
-	glossed := q.english && k.glossed(q.en) && !(q.noun && k.verb)
+	glossed := q.english && k.glossed(q.en) && !(q.noun && k.verb) && !k.per
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
