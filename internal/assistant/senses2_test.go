@@ -43,3 +43,27 @@ func TestPriceUnitTakesNoGloss(t *testing.T) {
 		{lang: English, message: "How much is pool maintenance?", want: "25 000 Ft"},
 	})
 }
+
+// TestConceptOfCompoundHead: a visitor's compound that has a concept only by its last part
+// ("hűségkártya", loyalty card, is of paying by its "kártya") names a kind of the concept's
+// thing, and matches the concept's other words only in part. Of a made-up second-hand
+// bookshop, "Van hűségkártyátok?" is handed over, not answered with how to pay; a card
+// payment is still answered, and a verb with its prefix ("előre bejelentkezni") keeps its
+// concept.
+func TestConceptOfCompoundHead(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Antikvárium",
+		Services: []Service{
+			{Name: "Könyvbecslés", Description: "Régi könyvek értékének becslése.", Price: "5 000 Ft"},
+		},
+		FAQ: []QA{
+			{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel vagy bankkártyával a pultnál."},
+			{Question: "Kell időpontot kérni a becsléshez?", Answer: "Igen, a becsléshez időpontot adunk telefonon."},
+		},
+	}
+	checkAnswers(t, p, []answerCase{
+		{lang: Hungarian, message: "Van hűségkártyátok?", handover: true, want: "kollégánk", not: "pultnál"},
+		{lang: Hungarian, message: "Lehet kártyával fizetni?", want: "bankkártyával"},
+		{lang: Hungarian, message: "Kell előre bejelentkezni?", want: "időpontot adunk"},
+	})
+}

@@ -110,6 +110,10 @@ type term struct {
 	// of another word spelled alike ("hó", snow). An English word matches it only by its
 	// own lexicon line (see translatedTo), never by those glosses.
 	per bool
+	// headConcepts are the concepts the word has only by its compound's last part
+	// ("hűségkártya", loyalty card, is of paying by its "kártya", card): a kind of the
+	// concept's thing, not the thing itself.
+	headConcepts uint64
 	// follows holds, for a word of a profile text, the places among the text's terms of the
 	// words that come right after it somewhere in the text, stop words aside ("automata" in
 	// "csak automata autóra" is followed by "autóra"): a phrase the text says.
@@ -178,6 +182,20 @@ func makeTerm(lower string, english, profile bool) term {
 		for _, l := range t.lemmas {
 			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
 		}
+	}
+	if t.concepts != 0 {
+		lead := leadingConcepts(f)
+		if !english {
+			for _, l := range t.lemmas {
+				lead |= leadingConcepts(l)
+			}
+			for _, p := range morph.Load().Prefixes() {
+				if len(f) > len(p) && strings.HasPrefix(f, p) {
+					lead |= leadingConcepts(f[len(p):]) // "előrebejelentkezni" is a verb with its prefix
+				}
+			}
+		}
+		t.headConcepts = t.concepts &^ lead
 	}
 	setEndBit(&t.ends, f)
 	for _, l := range t.lemmas {
@@ -733,7 +751,10 @@ func match(q, k *term) float64 {
 			return m
 		}
 	}
-	if q.concepts&k.concepts != 0 {
+	if shared := q.concepts & k.concepts; shared != 0 {
+		if shared&^q.headConcepts == 0 {
+			return compound // a kind of the concept's thing ("hűségkártya") is no more than a part of it
+		}
 		return sameIdea
 	}
 	if synonyms(q, k) || synonyms(k, q) {
