@@ -320,7 +320,7 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !asksWhereToDo(ss, q) {
+	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !asksWhereToDo(ss, q) && !saysWhereToDo(chosen, q) {
 		// "Hol van a műhely?": the description says what the workshop is, the address where.
 		chosen = nil
 		for _, s := range ss {

@@ -30,3 +30,19 @@ func perUnit(folded []string, i, written int, per []string) bool {
 	}
 	return i >= 2 && unitOf(folded[i-1]).measures() == ofMoney && afterNumber(folded, i-1)
 }
+
+// saysWhereToDo reports whether the first chosen fact is the description and it says,
+// strongly, the doing a where-question asks about ("Parkolni hol lehet?" of a description
+// that says where one parks): the description answers where, not the address.
+func saysWhereToDo(chosen []scored, q query) bool {
+	if len(chosen) == 0 || chosen[0].kind != factAbout {
+		return false
+	}
+	for j := range q.terms {
+		qt := &q.terms[j]
+		if qt.weight >= 1 && !qt.mine && (verbal(&qt.term) || infinitive(qt.fold)) && chosen[0].strongAt[j] {
+			return true
+		}
+	}
+	return false
+}
