@@ -1000,6 +1000,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		t.unit = unit
 		t.noun = english && determined(folded, i, &t)
+		t.counts = english && countedBy(folded, i)
 		if english && opensSomething(folded, i) {
 			t.concepts &^= dayConcept // "open the door" opens a thing: no opening hours
 		}

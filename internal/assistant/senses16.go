@@ -46,3 +46,18 @@ func saysWhereToDo(chosen []scored, q query) bool {
 	}
 	return false
 }
+
+// countedBy reports whether the English word at i of a message's folded words is said as
+// what something is counted by: after "per", "each", "every", an article or a number ("per
+// night", "a night", "for 2 days").
+func countedBy(folded []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch p := folded[i-1]; p {
+	case "per", "each", "every", "a", "an", "one":
+		return true
+	default:
+		return numeral(p)
+	}
+}

@@ -84,3 +84,20 @@ func TestWhereToDoInDescription(t *testing.T) {
 		{lang: Hungarian, message: "Hol van a szalon?", want: "Próba utca"},
 	})
 }
+
+// TestPriceUnitCountedBy: an English word said as what something is counted by ("a night",
+// "per night") still matches a price's unit word by its glosses ("éj", night, in "18 000 Ft
+// / éj"), which the visitor's own lexicon line does not reach. A made-up guest house.
+func TestPriceUnitCountedBy(t *testing.T) {
+	p := Profile{
+		CompanyName: "Próba Vendégház",
+		Services: []Service{
+			{Name: "Kétágyas szoba", Description: "Saját fürdőszobával, reggelivel.", Price: "18 000 Ft / éj"},
+			{Name: "Kerékpárbérlés", Description: "Túrakerékpár a vendégeknek.", Price: "3 000 Ft / nap"},
+		},
+	}
+	checkAnswers(t, p, []answerCase{
+		{lang: English, message: "What does a night cost?", want: "18 000 Ft"},
+		{lang: English, message: "How much is a bike per day?", want: "3 000 Ft"},
+	})
+}

@@ -107,9 +107,13 @@ type term struct {
 	noun, verb bool
 	// per is set for a profile word that a price counts by (see perUnit): a unit, often
 	// short for a longer word ("hó" for "hónap", month), whose Hungarian glosses are those
-	// of another word spelled alike ("hó", snow). An English word matches it only by its
-	// own lexicon line (see translatedTo), never by those glosses.
+	// of another word spelled alike ("hó", snow). An English word matches it by those
+	// glosses only when the visitor counts by it too (counts).
 	per bool
+	// counts is set for an English visitor's word said as what something is counted by
+	// ("per night", "a night", "each day", see countedBy): it matches a price's unit word
+	// (per) by its glosses too.
+	counts bool
 	// headConcepts are the concepts the word has only by its compound's last part
 	// ("hűségkártya", loyalty card, is of paying by its "kártya", card): a kind of the
 	// concept's thing, not the thing itself.
@@ -689,7 +693,7 @@ func match(q, k *term) float64 {
 			return related
 		}
 	}
-	glossed := q.english && k.glossed(q.en) && !(q.noun && k.verb) && !k.per
+	glossed := q.english && k.glossed(q.en) && !(q.noun && k.verb) && (!k.per || q.counts)
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
