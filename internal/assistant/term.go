@@ -194,6 +194,9 @@ func makeTerm(lower string, english, profile bool) term {
 				lead |= leadingConcepts(l)
 			}
 			for _, p := range morph.Load().Prefixes() {
+				if t.concepts&^lead == 0 {
+					break
+				}
 				if len(f) > len(p) && strings.HasPrefix(f, p) {
 					lead |= leadingConcepts(f[len(p):]) // "előrebejelentkezni" is a verb with its prefix
 				}
