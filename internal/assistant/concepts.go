@@ -56,17 +56,27 @@ var durationConcept = conceptsOf("hetig")
 // conceptsOf returns the concepts a folded word belongs to, as bits. A stem of five letters
 // or more also counts as the later part of a compound ("részletfizetés" is about paying).
 func conceptsOf(f string) uint64 {
+	bits := leadingConcepts(f)
+	if bits == 0 && f == "" {
+		return 0
+	}
+	for _, c := range conceptIndex.later {
+		if bits&c.bit == 0 && len(f) >= len(c.stem)+3 && strings.Index(f, c.stem) >= 3 {
+			bits |= c.bit
+		}
+	}
+	return bits
+}
+
+// leadingConcepts is conceptsOf without the stems that end a compound: the concepts the word
+// is a word of itself.
+func leadingConcepts(f string) uint64 {
 	if f == "" {
 		return 0
 	}
 	var bits uint64
 	for _, c := range conceptIndex.byFirst[f[0]] {
 		if c.prefix && strings.HasPrefix(f, c.stem) || !c.prefix && c.stem == f {
-			bits |= c.bit
-		}
-	}
-	for _, c := range conceptIndex.later {
-		if bits&c.bit == 0 && len(f) >= len(c.stem)+3 && strings.Index(f, c.stem) >= 3 {
 			bits |= c.bit
 		}
 	}

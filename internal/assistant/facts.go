@@ -362,6 +362,7 @@ func textTerms(s string, english bool, content map[string]bool) []term {
 		}
 	}
 	negated, either := negatedWords(folded)
+	var per []string         // the words that a price counts by (see perUnit)
 	at := map[string]int32{} // where a word's term is in out
 	quantities := map[string]bool{}
 	prev := int32(-1) // the content word before this one in its clause, by its place in out
@@ -391,6 +392,11 @@ func textTerms(s string, english bool, content map[string]bool) []term {
 			t.trans = nil // a profile word is matched as it is
 			t.negated = negated != nil && negated[i]
 			t.eitherWay = either && t.negated
+			t.verb = verbal(&t)
+			t.per = perUnit(folded, i, written, per)
+			if t.per && i < written {
+				per = append(per, f)
+			}
 			out = append(out, t)
 		}
 		if prev >= 0 && prev != k && !slices.Contains(out[prev].follows, k) {
@@ -998,6 +1004,8 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			t = newTerm(w, english)
 		}
 		t.unit = unit
+		t.noun = english && determined(folded, i, &t)
+		t.counts = english && countedBy(folded, i)
 		if english && opensSomething(folded, i) {
 			t.concepts &^= dayConcept // "open the door" opens a thing: no opening hours
 		}

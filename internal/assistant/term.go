@@ -100,6 +100,24 @@ type term struct {
 	// ownPrefix is set for a visitor's prefixed verb that the profile says with its prefix
 	// (see saysPrefixed): the prefix tells it from the bare verb there.
 	ownPrefix bool
+	// noun is set for an English visitor's word right after an article or a possessive
+	// ("my house", "a seat"), which is a noun there; verb for a Hungarian profile word whose
+	// first lemma is a verb (see verbal). A verb's glosses are its English verbs: "fogad"
+	// (receive) glosses "house" (to house someone), which "my house" is not.
+	noun, verb bool
+	// per is set for a profile word that a price counts by (see perUnit): a unit, often
+	// short for a longer word ("hó" for "hónap", month), whose Hungarian glosses are those
+	// of another word spelled alike ("hó", snow). An English word matches it by those
+	// glosses only when the visitor counts by it too (counts).
+	per bool
+	// counts is set for an English visitor's word said as what something is counted by
+	// ("per night", "a night", "each day", see countedBy): it matches a price's unit word
+	// (per) by its glosses too.
+	counts bool
+	// headConcepts are the concepts the word has only by its compound's last part
+	// ("hűségkártya", loyalty card, is of paying by its "kártya", card): a kind of the
+	// concept's thing, not the thing itself.
+	headConcepts uint64
 	// follows holds, for a word of a profile text, the places among the text's terms of the
 	// words that come right after it somewhere in the text, stop words aside ("automata" in
 	// "csak automata autóra" is followed by "autóra"): a phrase the text says.
@@ -168,6 +186,23 @@ func makeTerm(lower string, english, profile bool) term {
 		for _, l := range t.lemmas {
 			t.concepts |= conceptsOf(l) // "héten" is "hét" (and a word of its own, "heten")
 		}
+	}
+	if t.concepts != 0 {
+		lead := leadingConcepts(f)
+		if !english {
+			for _, l := range t.lemmas {
+				lead |= leadingConcepts(l)
+			}
+			for _, p := range morph.Load().Prefixes() {
+				if t.concepts&^lead == 0 {
+					break
+				}
+				if len(f) > len(p) && strings.HasPrefix(f, p) {
+					lead |= leadingConcepts(f[len(p):]) // "előrebejelentkezni" is a verb with its prefix
+				}
+			}
+		}
+		t.headConcepts = t.concepts &^ lead
 	}
 	setEndBit(&t.ends, f)
 	for _, l := range t.lemmas {
@@ -661,7 +696,7 @@ func match(q, k *term) float64 {
 			return related
 		}
 	}
-	glossed := q.english && k.glossed(q.en)
+	glossed := q.english && k.glossed(q.en) && !(q.noun && k.verb) && (!k.per || q.counts)
 	// The two dictionaries rank a pair apart: the stronger says how well the words match.
 	lexical := 0.0
 	if i := q.translatedTo(k.fold, k.lemmas); i >= 0 && q.split {
@@ -723,7 +758,10 @@ func match(q, k *term) float64 {
 			return m
 		}
 	}
-	if q.concepts&k.concepts != 0 {
+	if shared := q.concepts & k.concepts; shared != 0 {
+		if shared&^q.headConcepts == 0 {
+			return compound // a kind of the concept's thing ("hűségkártya") is no more than a part of it
+		}
 		return sameIdea
 	}
 	if synonyms(q, k) || synonyms(k, q) {
