@@ -34,13 +34,13 @@ func narrower(s scored, all []scored) bool {
 }
 
 // restSaid reports whether the chosen entries say every topic word of the query other than
-// its adjectives, at least in part: then the adjectives are all the question adds to what
-// the entries answer. "Mennyi a sikeres vizsgák aránya?" asks of a rate no entry states,
-// not of the exam an FAQ names.
+// its adjectives and adverbs of manner, at least in part: then those are all the question
+// adds to what the entries answer. "Mennyi a sikeres vizsgák aránya?" asks of a rate no
+// entry states, not of the exam an FAQ names.
 func (q query) restSaid(chosen []scored) bool {
 	for j := range q.terms {
 		t := &q.terms[j]
-		if t.weight >= 1 && !t.adjective && !slices.ContainsFunc(chosen, func(s scored) bool { return s.hit[j] > 0 }) {
+		if t.weight >= 1 && !t.adjective && !t.manner && !slices.ContainsFunc(chosen, func(s scored) bool { return s.hit[j] > 0 }) {
 			return false
 		}
 	}

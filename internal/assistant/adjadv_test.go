@@ -51,3 +51,21 @@ func TestAdjectiveOfAKindKeepsWeight(t *testing.T) {
 		{Hungarian, "Mennyibe kerül egy sima kanapéáthúzás?", "85 000 Ft", false, ""},
 	})
 }
+
+// TestMannerAdverbAside: an adverb of manner made of an adjective ("rendesen", properly;
+// "olcsón", cheaply) that no entry says, in a question that names the first entry and whose
+// other topic words it says, asks how that entry's thing is done and leaves the question no
+// less answered; next to a kind of that thing ("Expressz székkárpitozás") it may ask for
+// the kind, and the question is handed over.
+func TestMannerAdverbAside(t *testing.T) {
+	checkAnswers(t, adjadvProfile(), []answerCase{
+		{Hungarian, "Rendesen és pontosan megcsináljátok a székkárpitozást?", "12 000 Ft", false, ""},
+		{Hungarian, "Olcsón és szépen megcsináljátok a kanapéáthúzást?", "85 000 Ft", false, ""},
+		{Hungarian, "Rendesen és pontosan festetek ajtót?", "kollégánk", true, ""},
+	})
+	p := adjadvProfile()
+	p.Services = slices.Insert(p.Services, 1, Service{Name: "Expressz székkárpitozás", Description: "Két munkanapon belül kész.", Price: "18 000 Ft / szék"})
+	checkAnswers(t, p, []answerCase{
+		{Hungarian, "Rendesen és pontosan megcsináljátok a székkárpitozást?", "kollégánk", true, "12 000"},
+	})
+}
