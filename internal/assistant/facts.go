@@ -477,6 +477,12 @@ type queryTerm struct {
 	// adverb is set for a Hungarian word of no concept that the dictionary lets take no
 	// suffix at all: an adverb or a conjunction ("amikor", "mielőtt", "kinn"). See aside.
 	adverb bool
+	// adjective is set for a Hungarian word of no concept that the dictionary lists as an
+	// adjective only ("sima", plain; "olcsó", cheap). See aside and qualifiesName.
+	adjective bool
+	// manner is set for a Hungarian word of no concept that is the adverb of manner of such
+	// an adjective ("rendesen", properly; "olcsón", cheaply). See aside.
+	manner bool
 }
 
 // genericWords carry little topic: verbs of offering and asking, words of time, and how
@@ -1052,8 +1058,10 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
 			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many",
-			graded: !english && weight >= 1 && t.concepts == 0 && morph.Load().Graded(f),
-			adverb: !english && weight >= 1 && t.concepts == 0 && morph.Load().Uninflected(f)})
+			graded:    !english && weight >= 1 && t.concepts == 0 && morph.Load().Graded(f),
+			adverb:    !english && weight >= 1 && t.concepts == 0 && morph.Load().Uninflected(f),
+			adjective: !english && weight >= 1 && t.concepts == 0 && morph.Load().Adjective(f),
+			manner:    !english && weight >= 1 && t.concepts == 0 && morph.Load().MannerAdverb(f)})
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)
@@ -1992,10 +2000,15 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 // own words ("Meg lehet kóstolni a tortákat, mielőtt...?" of an FAQ "Meg lehet kóstolni a
 // tortákat?"): an adverb qualifies the question's verb, and only a question of the entry's
 // own words is sure to ask what the entry says ("Hány rendszert telepítettetek eddig?" is no
-// question of the systems a service installs). A word the profile says keeps its weight.
+// question of the systems a service installs). So is an adjective of such a question that
+// says what kind of the entry's own thing is asked about (see qualifiesName: "Mennyibe kerül
+// egy sima zárcsere?" of a service "Zárcsere"), unless another entry is a kind of that thing
+// (see narrower), and an adverb of manner made of one ("Rendesen megcsináljátok a zárcserét?").
+// A word the profile says keeps its weight.
 func (q query) aside(j int, chosen, all []scored) bool {
 	t := &q.terms[j]
-	if t.proper || !t.graded && !(t.adverb && len(chosen) > 0 && chosen[0].keyCover >= minKeyCover) {
+	named := len(chosen) > 0 && chosen[0].keyCover >= minKeyCover
+	if t.proper || !t.graded && !(t.adverb && named) && !(named && (t.adjective && q.qualifiesName(j, chosen[0]) || t.manner) && q.restSaid(chosen) && !narrower(chosen[0], all)) {
 		return false
 	}
 	return !slices.ContainsFunc(all, func(s scored) bool { return s.hit[j] > 0 })

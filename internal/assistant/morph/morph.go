@@ -63,7 +63,8 @@ var (
 type Data struct {
 	// stems has a line "word<TAB>set" per dictionary word: the number of the flag set of the
 	// suffixes it takes, after "+" when the word is none by itself but with a suffix, or "|"
-	// when it is one only inside a compound.
+	// when it is one only inside a compound, and before "*" when it is an adjective (see
+	// Adjective).
 	stems table
 	// rules has a line "add strip flag cond cont" per Hunspell suffix rule: a stem whose
 	// flags hold flag and whose end matches cond (letters, "." for any, "[ab]" and "[^ab]" for
@@ -705,11 +706,36 @@ func (d *Data) stem(w string) (flags *flagset, mark byte, ok bool) {
 		mark, v = v[0], v[1:]
 	}
 	v, _, _ = strings.Cut(v, " ")
-	n, err := strconv.Atoi(v)
+	n, err := strconv.Atoi(strings.TrimSuffix(v, adjectiveMark))
 	if err != nil || n < 0 || n >= len(d.flagsets) {
 		return nil, 0, false
 	}
 	return &d.flagsets[n], mark, true
+}
+
+// adjectiveMark follows the flag set's number of a stem the dictionary lists as an adjective
+// of its own and never as a noun or verb of its own.
+const adjectiveMark = "*"
+
+// Adjective reports whether the folded Hungarian word w is one the dictionary lists as an
+// adjective and never as a noun or a verb ("sima", plain; "olcsó", cheap; not "plusz"): a
+// word that says what kind a thing is.
+func (d *Data) Adjective(w string) bool {
+	v, ok := d.stems.value(w)
+	v, _, _ = strings.Cut(v, " ")
+	return ok && strings.HasSuffix(v, adjectiveMark)
+}
+
+// MannerAdverb reports whether the folded Hungarian word w is the adverb of manner made of
+// such an adjective (see Adjective) by "-n", "-an", "-en", "-ul" or "-ül" ("gyorsan",
+// quickly; "olcsón", cheaply; "rosszul", badly): a word that says how something is done.
+func (d *Data) MannerAdverb(w string) bool {
+	for _, s := range []string{"an", "en", "n", "ul"} {
+		if a, ok := strings.CutSuffix(w, s); ok && len(a) >= 2 && d.Adjective(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // lemmasOf calls add with the lemmas of the dictionary word w: w itself, or those the

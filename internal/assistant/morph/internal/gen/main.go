@@ -55,7 +55,11 @@ func run(affPath, dicPath, dictd, wordnet, thesaurus, ui, out string) error {
 	if err != nil {
 		return err
 	}
-	stemLines, suffixLines, ruleLines, setLines := encodeMorphology(aff, stems, lemmas)
+	adjectives, err := readAdjectives(dicPath, aff)
+	if err != nil {
+		return err
+	}
+	stemLines, suffixLines, ruleLines, setLines := encodeMorphology(aff, stems, lemmas, adjectives)
 	if err := writeLines(filepath.Join(out, "hu_stems.txt"), stemLines); err != nil {
 		return err
 	}
@@ -591,6 +595,34 @@ func eachDicWord(path string, aff affixes, f func(word, flags, desc string)) err
 	return sc.Err()
 }
 
+// adjectivePOS and namingPOS are the parts of speech of a dictionary entry that is not
+// derived from another word (no "st:" or "ds:" field): an adjective, and a noun or a verb.
+var (
+	adjectivePOS = regexp.MustCompile(`(^|\s)po:adj(\s|$)`)
+	namingPOS    = regexp.MustCompile(`(^|\s)po:(noun|vrb)(\s|$)`)
+)
+
+// readAdjectives returns the folded words the dictionary lists as adjectives of their own
+// ("sima", plain; "olcsó", cheap; "kistestű") and never as nouns or verbs of their own
+// ("plusz", "automata" are nouns too): words that say what kind a thing is.
+func readAdjectives(path string, aff affixes) (map[string]bool, error) {
+	adjective, naming := map[string]bool{}, map[string]bool{}
+	err := eachDicWord(path, aff, func(word, _, desc string) {
+		if strings.Contains(desc, "st:") || strings.Contains(desc, "ds:") {
+			return
+		}
+		w := morph.Fold(word)
+		adjective[w] = adjective[w] || adjectivePOS.MatchString(desc)
+		naming[w] = naming[w] || namingPOS.MatchString(desc)
+	})
+	for w, ok := range adjective {
+		if !ok || naming[w] {
+			delete(adjective, w)
+		}
+	}
+	return adjective, err
+}
+
 // readFunctionWords returns the function words of the dictionary as spelled, accents
 // kept, each followed by a tab and "~" when a noun, verb or adjective is spelled alike once
 // accents are dropped ("őrá" and "óra", "mely", which, and "mély", deep; "haj", an
@@ -637,9 +669,10 @@ func unionFlags(a, b string) string {
 }
 
 // encodeMorphology writes the stems and suffix rules as the morph package reads them (see
-// morph.Data): flag sets by number, "word<TAB>[+|]set[ lemma...]" (the lemmas only when the
-// word is not its own only one), "add strip" and "add strip flag cond cont".
-func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]string) (stemLines, suffixLines, ruleLines, setLines []string) {
+// morph.Data): flag sets by number, "word<TAB>[+|]set[*][ lemma...]" ("*" for one of
+// adjectives; the lemmas only when the word is not its own only one), "add strip" and "add
+// strip flag cond cont".
+func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]string, adjectives map[string]bool) (stemLines, suffixLines, ruleLines, setLines []string) {
 	sets := map[string]bool{}
 	for _, fs := range stems {
 		sets[sortedFlags(fs, aff)] = true
@@ -663,6 +696,9 @@ func encodeMorphology(aff affixes, stems map[string]string, lemmas map[string][]
 			mark = "+"
 		}
 		line := w + "\t" + mark + strconv.Itoa(id[sortedFlags(fs, aff)])
+		if adjectives[w] {
+			line += "*"
+		}
 		if ls := lemmas[w]; len(ls) > 1 || len(ls) == 1 && ls[0] != w {
 			line += " " + strings.Join(ls[:min(len(ls), maxStemLemmas)], " ")
 		}
