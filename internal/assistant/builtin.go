@@ -606,7 +606,7 @@ func answers(ss []scored, q query, chosen []scored) bool {
 			return false
 		}
 	}
-	if !keyOfHeadless(chosen[0], q) || chosen[0].minorOnly() {
+	if !keyOfHeadless(chosen[0], q) || chosen[0].minorOnly() || commonOnly(ss, q, chosen) {
 		return false
 	}
 	e := explained(chosen, ss, q)
