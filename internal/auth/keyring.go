@@ -89,7 +89,7 @@ func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
 	if refused, _ := k.refused.Has(h); refused {
 		return Principal{}, errs.E(errs.Unauthorized, errs.CodeInvalidAPIKey)
 	}
-	p, err := k.cache.Get(ctx, h, func(ctx context.Context) (Principal, error) { return k.lookup(ctx, h) })
+	p, err := k.lookup(ctx, h)
 	if errs.Is(err, errs.NotFound) || errors.Is(err, errRevoked) {
 		return Principal{}, errs.Wrap(errs.Unauthorized, errs.CodeInvalidAPIKey, err)
 	}
@@ -99,24 +99,32 @@ func (k *Keyring) Resolve(ctx context.Context, key string) (Principal, error) {
 	return p, nil
 }
 
-// lookup asks the store, once for all the requests that ask about one key at the same time. A
-// refused key joins the refused set before the shared load ends, so a request that comes after
-// it finds the key there instead of asking the store again. A request that looked in the set
-// before the key joined it and reaches this after the shared load ended finds it there too: the
-// load looks again before it asks the store.
+// lookup asks the store, once for all the requests that ask about one key at the same time. Its
+// answer is cached (a valid key) or joins the refused set before the shared load ends, even when
+// every request that asked has given up, so a request that comes after it finds the key there
+// instead of asking the store again. A request that looked in the cache and the set before the
+// key joined them and reaches this after the shared load ended finds it there too: the load
+// looks again before it asks the store.
 func (k *Keyring) lookup(ctx context.Context, h [32]byte) (Principal, error) {
 	ch := k.loads.DoChan(string(h[:]), func() (any, error) {
+		if p, ok := k.cache.Cached(h); ok {
+			return p, nil
+		}
 		refused, gen := k.refused.Has(h)
 		if refused {
 			return Principal{}, errs.E(errs.NotFound, errs.CodeInvalidAPIKey)
 		}
+		cached := k.cache.Generation()
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
 		defer cancel()
 		p, err := k.store.KeyByHash(ctx, h)
 		if err == nil && p.Revoked {
 			err = errRevoked
 		}
-		if errs.Is(err, errs.NotFound) || errors.Is(err, errRevoked) {
+		switch {
+		case err == nil:
+			k.cache.Add(h, p, cached)
+		case errs.Is(err, errs.NotFound) || errors.Is(err, errRevoked):
 			k.refused.Add(h, gen)
 		}
 		return p, err

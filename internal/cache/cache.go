@@ -43,7 +43,7 @@ func (c *Map[K, V]) Cached(k K) (V, bool) {
 func (c *Map[K, V]) Get(ctx context.Context, k K, load func(context.Context) (V, error)) (V, error) {
 	c.mu.RLock()
 	v, ok := c.m[k]
-	gen := c.gen
+	gen := Generation(c.gen)
 	c.mu.RUnlock()
 	if ok {
 		return v, nil
@@ -52,15 +52,29 @@ func (c *Map[K, V]) Get(ctx context.Context, k K, load func(context.Context) (V,
 	if err != nil {
 		return v, err
 	}
+	c.Add(k, v, gen)
+	return v, nil
+}
+
+// Generation is the map's state now, to pass to Add with a value loaded after it.
+func (c *Map[K, V]) Generation() Generation {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return Generation(c.gen)
+}
+
+// Add caches v for k, unless the map was emptied since gen or the change feed is down. It is
+// for a caller that loads a value itself (to share one load among many requests, say) and
+// caches it before the load is seen to end.
+func (c *Map[K, V]) Add(k K, v V, gen Generation) {
 	c.mu.Lock()
-	if c.live && c.gen == gen {
+	defer c.mu.Unlock()
+	if c.live && Generation(c.gen) == gen {
 		if len(c.m) >= maxEntries {
 			c.m = map[K]V{}
 		}
 		c.m[k] = v
 	}
-	c.mu.Unlock()
-	return v, nil
 }
 
 // Changed empties the map if it follows topic what; "" means anything may have changed.

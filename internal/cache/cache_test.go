@@ -105,3 +105,24 @@ func TestSet(t *testing.T) {
 		t.Error("kept across a feed outage")
 	}
 }
+
+// TestMapAdd: a value loaded by the caller is cached only while the feed is live and the map
+// was not emptied since the load began.
+func TestMapAdd(t *testing.T) {
+	c := New[string, int]("keys")
+	c.Add("k", 1, c.Generation())
+	if _, ok := c.Cached("k"); ok {
+		t.Fatal("cached while the feed is down")
+	}
+	c.Live(true)
+	gen := c.Generation()
+	c.Changed("keys") // a key changed while k was being loaded
+	c.Add("k", 2, gen)
+	if _, ok := c.Cached("k"); ok {
+		t.Fatal("a value loaded before a change was cached")
+	}
+	c.Add("k", 3, c.Generation())
+	if v, ok := c.Cached("k"); !ok || v != 3 {
+		t.Fatalf("Cached: %d %v, want 3", v, ok)
+	}
+}

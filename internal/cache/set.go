@@ -21,8 +21,8 @@ type Set[K comparable] struct {
 	lru  *simplelru.LRU[K, struct{}]
 }
 
-// Generation is a Set's state when a lookup began; Add remembers nothing if the set was
-// emptied since.
+// Generation is a Set's or a Map's state when a lookup began; their Add keeps nothing if they
+// were emptied since.
 type Generation uint64
 
 // NewSet builds a set of at most size keys that empties on changes to any of topics.
