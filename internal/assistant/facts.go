@@ -986,7 +986,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		unit := unitAt(folded, i)
 		short := utf8.RuneCountInString(f) < 2 && unit == 0
-		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || short || isNumber(f) {
+		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || english && thirdPersons[f] || short || isNumber(f) {
 			continue
 		}
 		if lackAfter[f] {
