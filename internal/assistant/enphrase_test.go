@@ -21,3 +21,26 @@ func TestEnglishPronounsNameNoTopic(t *testing.T) {
 		{message: "Do you give Haflinger helmets?", lang: English, handover: true},
 	})
 }
+
+// TestPhrasalVerbSensesReplaceTheVerbs: a verb and its particle written apart ("pick up",
+// "take away") are read as the phrase the dictionaries give senses of its own ("felvesz",
+// "elvisz"), not as the verb alone ("pick": "kikeres", and a "tisztít" that matched the
+// cleaning service) with a stop word; before, the take-away question got the cleaning service
+// alone. The verb without its particle keeps its own senses.
+func TestPhrasalVerbSensesReplaceTheVerbs(t *testing.T) {
+	p := Profile{CompanyName: "Rojtos Bt.", Address: "4025 Debrecen, Piac u. 12.",
+		Services: []Service{
+			{Name: "Szőnyegtisztítás", Description: "Gépi mélytisztítás, folttisztítás és szárítás.", Price: "1 900 Ft / m²"},
+			{Name: "Kárpittisztítás", Description: "Kanapé és fotel tisztítása helyszínen.", Price: "8 000 Ft-tól"}},
+		FAQ: []QA{
+			{Question: "Elviszitek a régi szőnyeget?", Answer: "A régi szőnyeget 3 000 Ft-ért elvisszük."},
+			{Question: "Honnan veszitek fel a szőnyeget?", Answer: "Debrecenben otthonról felvesszük, és tisztán visszavisszük."},
+			{Question: "Mennyi ideig tart a tisztítás?", Answer: "Általában egy hét."}}}
+	checkAnswers(t, p, []answerCase{
+		{message: "Can you pick up the rug?", lang: English, want: "felvesszük"},
+		{message: "Did you pick up the rug?", lang: English, want: "felvesszük"},
+		{message: "Can you take away my rug after cleaning?", lang: English, want: "elvisszük"},
+		{message: "How long does the cleaning take?", lang: English, want: "egy hét"},
+		{message: "Can I pick a date?", lang: English, handover: true},
+	})
+}
