@@ -877,6 +877,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 	// hyphenated it into a noun ("check-up").
 	joined := make([]bool, len(ws)) // ws[i] is taken with ws[i+1]
 	var lacking map[int]term        // a pair read as a word of lack, by its first word
+	var phrasal []bool              // ws[i] is a phrasal verb's with ws[i+1] (see PhrasalKey)
 	if english {
 		hyphenated := fold(message)
 		for i := 0; i+1 < len(ws); i++ {
@@ -887,6 +888,14 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			// So is a pair the concepts know as one word, which neither word says alone:
 			// "walk-in", "walk ins", "same day".
 			hyphen := strings.Contains(hyphenated, a+"-"+b)
+			if phrasalAt(a, b, hyphen) {
+				if phrasal == nil {
+					phrasal = make([]bool, len(ws))
+				}
+				phrasal[i], joined[i] = true, true
+				i++
+				continue
+			}
 			whole := (!isStop(b, b) || hyphen) && morph.Load().EnglishWord(a+b)
 			if whole || conceptsOf(a+b)&^(conceptsOf(a)|conceptsOf(b)) != 0 {
 				joined[i] = true
@@ -935,7 +944,10 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if joined[i] && !isLack {
 			partConcepts = conceptsOf(folded[i+1])
 		}
-		if joined[i] {
+		switch {
+		case phrasal != nil && phrasal[i]:
+			w, f = w+" "+ws[i+1], f+" "+folded[i+1]
+		case joined[i]:
 			w, f = w+ws[i+1], f+folded[i+1]
 		}
 		switch {
@@ -986,7 +998,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		unit := unitAt(folded, i)
 		short := utf8.RuneCountInString(f) < 2 && unit == 0
-		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || short || isNumber(f) {
+		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || english && thirdPersons[f] || short || isNumber(f) {
 			continue
 		}
 		if lackAfter[f] {

@@ -1135,6 +1135,9 @@ func (d *Data) formOf(w, key string) (string, bool) {
 // words; a caller that needs both stems the word once. The key is the stem, or that of the
 // word w is an irregular form of ("paid": "pay") when the lexicon lacks the form itself.
 func (d *Data) EnglishKey(w string) (key, stem string) {
+	if k := d.phrasalKey(w); k != "" {
+		return k, k // "pick up", a phrasal verb (see PhrasalKey)
+	}
 	stem = EnglishStem(w)
 	if d.english.has(stem) {
 		return stem, stem

@@ -907,8 +907,13 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 	// an entry).
 	addPairBy := func(en, word string, n int) {
 		en = strings.ToLower(en)
-		if !isLetters(en) || len(en) < 2 {
+		key := ""
+		if verb, particle, ok := strings.Cut(en, " "); ok && isLetters(verb) && morph.Particle(particle) {
+			key = morph.EnglishStem(verb) + " " + particle // a phrasal verb (see phrasalVerb)
+		} else if !isLetters(en) || len(en) < 2 {
 			return
+		} else {
+			key = morph.EnglishStem(en)
 		}
 		lemma := ""
 		if a, b, ok := strings.Cut(word, "-"); ok && isLetters(a) && isLetters(b) && len(a) > 1 && len(b) > 1 {
@@ -929,7 +934,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		if lemma == "" {
 			return
 		}
-		notePair(morph.EnglishStem(en), en, lemma, n)
+		notePair(key, en, lemma, n)
 	}
 	addPair := func(en, word string) { addPairBy(en, word, 1) }
 	var phrases [][2]string // an English word and the head of a two-word Hungarian sense
@@ -952,6 +957,14 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		verb, isVerb := strings.CutPrefix(irregularVerb(head), "to ")
 		if isVerb = isVerb && !strings.Contains(verb, " "); isVerb {
 			head = verb
+		}
+		if p, ok := phrasalVerb(head); ok {
+			for _, s := range senses {
+				if !strings.Contains(s, " ") {
+					addPair(p, s)
+				}
+			}
+			return
 		}
 		if head = joinTwo(head); strings.Contains(head, " ") {
 			return
@@ -977,6 +990,9 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 			return
 		}
 		for _, s := range senses {
+			if p, ok := phrasalVerb(s); ok {
+				addPair(p, head)
+			}
 			s = joinTwo(strings.TrimPrefix(strings.TrimPrefix(s, "to "), "a "))
 			if !strings.Contains(s, " ") {
 				addPair(s, head)
@@ -1335,6 +1351,20 @@ func irregularVerb(head string) string {
 		}
 	}
 	return forms[0]
+}
+
+// phrasalVerb returns the verb and particle of a dictionary head of a phrasal verb ("to pick
+// up": "pick up"), whose senses are the phrase's, not its verb's ("felvesz", not "kikeres").
+// The lexicon keys it by the verb's stem, a space and the particle, which no single word's
+// key holds, so the phrase keeps its own line beside the compound written as one word
+// ("pickup", a small truck).
+func phrasalVerb(head string) (string, bool) {
+	rest, ok := strings.CutPrefix(head, "to ")
+	verb, particle, two := strings.Cut(rest, " ")
+	if !ok || !two || !isLetters(verb) || len(verb) < 2 || !morph.Particle(particle) {
+		return "", false
+	}
+	return verb + " " + particle, true
 }
 
 // joinTwo writes an English compound of two words as one, as the assistant looks up two
