@@ -19,11 +19,13 @@ func commonWord(ss []scored, j int) bool {
 	return say >= 3 && 2*say > entries
 }
 
-// commonOnly reports whether the first chosen fact is an FAQ and the chosen facts say no topic
-// word of the query but ones most entries say (commonWord), of a question that asks no kind of
-// answer (asksKind) to tell the entries apart by: "Mi van, ha közbejön valami és nem tudom
-// vinni a kutyát?" of a dog salon is not answered by the FAQ "Mi van, ha harap a kutyám?",
-// which shares only the dog with it. An FAQ answers the one question it asks; "Mennyi ideig
+// commonOnly reports whether the first chosen fact is an FAQ and the chosen facts match no topic
+// word of the query, however weakly, but ones most entries say (commonWord), of a question that
+// asks no kind of answer (asksKind) to tell the entries apart by: "Mi van, ha közbejön valami és
+// nem tudom vinni a kutyát?" of a dog salon is not answered by the FAQ "Mi van, ha harap a
+// kutyám?", which shares only the dog with it; "Can you pick up the rug?" of a rug cleaner is
+// answered by "Honnan veszitek fel a szőnyeget?", which says the pick-up too, if only as a
+// verb with its prefix apart. An FAQ answers the one question it asks; "Mennyi ideig
 // tart egy kutya fürdetése?" asks a length, which few entries state; a service is a thing the
 // company offers, which a question of the word all services say ("Szolgáltatások?") may ask.
 func commonOnly(ss []scored, q query, chosen []scored) bool {
@@ -32,7 +34,7 @@ func commonOnly(ss []scored, q query, chosen []scored) bool {
 	}
 	some := false
 	for j, qt := range q.terms {
-		if qt.weight < 1 || qt.byName || !slices.ContainsFunc(chosen, func(s scored) bool { return s.hit[j] >= bodyWeight*sameIdea }) {
+		if qt.weight < 1 || qt.byName || !slices.ContainsFunc(chosen, func(s scored) bool { return s.hit[j] > 0 }) {
 			continue
 		}
 		if !commonWord(ss, j) {
