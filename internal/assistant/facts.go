@@ -1598,7 +1598,8 @@ var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|ó
 // asksLength reports whether the word f, at i of a message's folded words, asks how long
 // something takes: "idő", "meddig", "quickly", "how long", "how fast" before a verb.
 func asksLength(f string, folded []string, i int) bool {
-	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i)
+	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i) ||
+		f == "idovel" && i > 0 && folded[i-1] == "mennyi" // "mennyi idővel" (how long after or before)
 }
 
 // fastDone reports whether the folded word i is "fast" of "how fast" before a verb of doing
@@ -2486,6 +2487,9 @@ func durationUnits(s string) []term {
 		for k, w := range ws[u:min(u+2, len(ws))] {
 			if w == clauseBreak || k > 0 && (isNumber(ws[u]) || currency.MatchString(fold(ws[u]))) {
 				break
+			}
+			if ofAge(ws, u+k) {
+				break // "4–6 hónapos kölyköknek": how old, not how long
 			}
 			if t := makeTerm(w, false, true); unitOfTime(&t) {
 				out = append(out, t)

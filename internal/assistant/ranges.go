@@ -256,3 +256,19 @@ func spanMatch(q, k string) (m float64, ok bool) {
 	}
 	return sameWord, true
 }
+
+// ofAge reports whether the word i of a text's words, after a number, is an adjective of a
+// unit of time that says how old: one qualifying whom it is for, a noun in the dative plural
+// ("4–6 hónapos kölyköknek", "6–10 éves gyerekeknek"), or the age itself ("12 éves kortól").
+// "3 napos tanfolyam", "2 éves garancia" say how long.
+func ofAge(ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	folded := []string{fold(ws[i])}
+	if sym, _ := ageUnit(folded, 0); sym == "" || folded[0] == "ev" {
+		return false
+	}
+	next := fold(ws[i+1])
+	return strings.HasPrefix(next, "kor") || strings.HasSuffix(next, "knak") || strings.HasSuffix(next, "knek")
+}

@@ -147,3 +147,44 @@ func TestQuantityOfAnotherMeasure(t *testing.T) {
 		}
 	}
 }
+
+// TestAgeIsNoLength: an adjective of a unit of time that says whom an entry is for ("6–18
+// hónapos babáknak") states no length, so a question of how long is not answered by it;
+// one of a thing ("3 napos tanfolyam") still states one. "mennyi idővel" asks a length.
+func TestAgeIsNoLength(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		lasts bool
+	}{
+		{"Játékos alkalom 6–18 hónapos babáknak.", false},
+		{"12 éves kortól.", false},
+		{"Egy 3 napos tanfolyam.", true},
+		{"A gyógyulás 3–6 hónap.", true},
+	} {
+		if got := len(durationUnits(tc.text)) > 0; got != tc.lasts {
+			t.Errorf("durationUnits(%q) states a length: %v, want %v", tc.text, got, tc.lasts)
+		}
+	}
+	x := NewIndex(agedProfile)
+	if q := newQuery("Az úszás után mennyi idővel lehet enni?", Contact{}, x.facts); !q.duration {
+		t.Errorf("\"mennyi idővel\" asks no length")
+	}
+	checkAnswers(t, agedProfile, []answerCase{
+		{lang: Hungarian, message: "A védőoltás után mennyi idővel jöhet a baba úszni?", handover: true, want: "kollégánk"},
+	})
+}
+
+// agedProfile is a made-up swimming school for babies, whose one service says how old the
+// babies are and an FAQ says a vaccination is needed.
+var agedProfile = Profile{
+	CompanyName: "Vízipók Uszoda",
+	Description: "Babaúszás és gyerekúszás Szolnokon.",
+	Services: []Service{
+		{Name: "Babaúszás", Description: "Játékos alkalom 6–18 hónapos babáknak, szülővel a vízben.", Price: "3 800 Ft"},
+		{Name: "Gyerekúszás", Description: "Úszásoktatás iskolásoknak, kis csoportban.", Price: "4 500 Ft"},
+	},
+	FAQ: []QA{
+		{Question: "Kell védőoltás?", Answer: "Igen, a kötelező védőoltásokat kérjük, hozza az oltási könyvet."},
+		{Question: "Hogyan lehet fizetni?", Answer: "Készpénzzel és bankkártyával."},
+	},
+}
