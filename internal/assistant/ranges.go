@@ -14,7 +14,8 @@ import (
 // a 12-year-old no), but one whose range holds the quantity ranks first.
 
 // scale is a unit a range may be stated in: the measure it belongs to, as that measure's base
-// symbol, and its size in the base unit. Units of money are measures of their own.
+// symbol, and its size in the base unit. Money is left out: a price "7 900 Ft-tól" is the least
+// a service costs, and any larger amount a visitor names would fall inside it, whatever they ask.
 type scale struct {
 	dim  string
 	size float64
@@ -27,7 +28,6 @@ var scales = map[string]scale{
 	"m2": {"m2", 1}, "km2": {"m2", 1e6}, "ha": {"m2", 1e4},
 	"m3": {"m3", 1}, "l": {"m3", 0.001},
 	"km": {"m", 1000}, "m": {"m", 1}, "cm": {"m", 0.01}, "mm": {"m", 0.001},
-	"huf": {"huf", 1}, "eur": {"eur", 1}, "usd": {"usd", 1}, "gbp": {"gbp", 1},
 	"@y": {"@age", 365}, "@mo": {"@age", 30}, "@w": {"@age", 7}, "@d": {"@age", 1},
 }
 
