@@ -131,10 +131,17 @@ var (
 // "between 10 and 25 kg". The fold is "~lo~hi~measure" in the measure's base unit, a bound left
 // out where the range is open.
 func spanAt(folded []string, i int) string {
-	if !numeral(folded[i]) || i > 0 && numeral(folded[i-1]) {
+	if !numeral(folded[i]) || i > 0 && numeral(folded[i-1]) || secondOfPair(folded, i) {
 		return ""
 	}
 	lo, e := numberAt(folded, i)
+	if e+1 < len(folded) && folded[e] == "tol" && numeral(folded[e+1]) {
+		// "10-től 25 kg-ig": the unit comes with the second number only.
+		hi, e2 := numberAt(folded, e+1)
+		if sc, unit, u := unitAfter(folded, e2); sc.dim != "" && upToHere(folded, unit, u) {
+			return span(lo*sc.size, true, hi*sc.size, true, sc.dim)
+		}
+	}
 	hi, two, es := lo, false, false
 	if e < len(folded) && numeral(folded[e]) {
 		hi, e = numberAt(folded, e) // "10–25 kg": the dash is no word
@@ -166,7 +173,21 @@ func spanAt(folded []string, i int) string {
 		}
 	case after == "ig" || strings.HasSuffix(unit, "ig") || after == "korig":
 		return open(true) // "50 m²-ig", "18 éves korig"
-	case after == "tol" || strings.HasSuffix(unit, "tol") || after == "kortol":
+	case after == "tol" || strings.HasSuffix(unit, "tol") || after == "kortol" || after == "to":
+		next := u
+		if after == "tol" || after == "to" || after == "kortol" {
+			next = u + 1
+		}
+		if next < len(folded) && numeral(folded[next]) {
+			// "10 kg-tól 25 kg-ig", "from 10 kg to 25 kg": one range.
+			h, e2 := numberAt(folded, next)
+			if sc2, unit2, u2 := unitAfter(folded, e2); sc2.dim == sc.dim && (after == "to" || upToHere(folded, unit2, u2)) {
+				return span(lo*sc.size, true, h*sc2.size, true, sc.dim)
+			}
+		}
+		if after == "to" {
+			break
+		}
 		return open(false) // "2 doboztól", "12 éves kortól"
 	case after == "es" && u+1 < len(folded) && (strings.HasPrefix(folded[u+1], "korzet") || strings.HasPrefix(folded[u+1], "sugaru")),
 		i > 0 && folded[i-1] == "within", after == "radius":
@@ -271,4 +292,28 @@ func ofAge(ws []string, i int) bool {
 	}
 	next := fold(ws[i+1])
 	return strings.HasPrefix(next, "kor") || strings.HasSuffix(next, "knak") || strings.HasSuffix(next, "knek")
+}
+
+// upToHere reports whether the unit word unit, or the word at u after it, closes a range with
+// "-ig" (up to): "25 kg-ig", "25 kilóig", "16 éves korig".
+func upToHere(folded []string, unit string, u int) bool {
+	return strings.HasSuffix(unit, "ig") || u < len(folded) && (folded[u] == "ig" || folded[u] == "korig")
+}
+
+// secondOfPair reports whether the number at i closes a range whose first number spanAt read
+// with it: "10 kg-tól 25 kg-ig", "10-től 25 kg-ig", "from 10 kg to 25 kg".
+func secondOfPair(folded []string, i int) bool {
+	if i < 2 {
+		return false
+	}
+	prev := folded[i-1]
+	switch {
+	case prev == "tol" || prev == "kortol":
+		return numeral(folded[i-2]) || i > 2 && numeral(folded[i-3])
+	case prev == "to":
+		return i > 2 && unitOf(folded[i-2]) != 0 && numeral(folded[i-3])
+	case strings.HasSuffix(prev, "tol"):
+		return unitOf(strings.TrimSuffix(prev, "tol")) != 0 && numeral(folded[i-2])
+	}
+	return false
 }
