@@ -375,6 +375,10 @@ func textTerms(s string, english bool, content map[string]bool) []term {
 			quantities[q] = true
 			out = append(out, quantityTerm(q))
 		}
+		if sp := spanAt(folded, i); sp != "" && !quantities[sp] {
+			quantities[sp] = true
+			out = append(out, spanTerm(sp)) // "10 kg alatti": the range a visitor's quantity falls in
+		}
 		unit := unitAt(folded, i)
 		if k, ok := at[f]; ok && unit != 0 {
 			out[k].unit = unit // "óra ... 2 óra": the word is also a unit
@@ -996,6 +1000,16 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			seen[qty] = true
 			q.terms = append(q.terms, queryTerm{term: quantityTerm(qty), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
 		}
+		if age := ageAt(folded, i); age != "" && !seen[age] {
+			// "5 éves", "a 7-year-old": how old, which an entry's range of age holds or not.
+			seen[age] = true
+			q.terms = append(q.terms, queryTerm{term: quantityTerm(age), weight: quantityWeight, clause: clause, part: partAt[i], at: i, next: i + 1})
+			if _, e := ageUnit(folded, i); english {
+				for k := i; k < e; k++ {
+					skip[k] = true // "year old": the unit of the age, no topic
+				}
+			}
+		}
 		unit := unitAt(folded, i)
 		short := utf8.RuneCountInString(f) < 2 && unit == 0
 		if skip[i] || w == clauseBreak || seen[f] || isStop(w, f) && !namedContent(fs, w, f) || ownDetail[f] || english && thirdPersons[f] || short || isNumber(f) {
@@ -1596,7 +1610,8 @@ var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|ó
 // asksLength reports whether the word f, at i of a message's folded words, asks how long
 // something takes: "idő", "meddig", "quickly", "how long", "how fast" before a verb.
 func asksLength(f string, folded []string, i int) bool {
-	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i)
+	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i) ||
+		f == "idovel" && i > 0 && folded[i-1] == "mennyi" // "mennyi idővel" (how long after or before)
 }
 
 // fastDone reports whether the folded word i is "fast" of "how fast" before a verb of doing
@@ -1804,7 +1819,8 @@ func score(x *Index, q query) []scored {
 				s.hit[j] = best
 				df[j]++
 				// A preposition says where or when of a topic, and names none of its own.
-				s.strongAt[j] = !qt.closed && (key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea)
+				s.strongAt[j] = !qt.closed && (key && best >= sameIdea && !qt.byName || qt.weight >= 1 && best >= bodyWeight*sameIdea ||
+					qt.quantity && best >= bodyWeight*sameWord) // a quantity the fact states, or one in its range (see explainedIn)
 				s.askedBody = s.askedBody || !key && !qt.closed && qt.weight >= 1 && best >= bodyWeight*sameIdea
 				if !inMain && best >= bodyWeight*sameIdea {
 					s.minor |= partBit(j)
@@ -1985,6 +2001,11 @@ func explainedIn(chosen, all []scored, q query, in func(j int) bool) float64 {
 			}
 		}
 		w := qt.weight / math.Sqrt(float64(max(df, 1)))
+		if qt.quantity && best >= bodyWeight*sameWord {
+			// A quantity the entry states, or one inside a range it states ("30 kilós" of "10
+			// kg feletti"), names the visitor's case as a topic word does.
+			w = 1 / math.Sqrt(float64(max(df, 1)))
+		}
 		total += w
 		topic = topic || best > 0 && qt.weight >= 1
 		switch {
@@ -2478,6 +2499,9 @@ func durationUnits(s string) []term {
 		for k, w := range ws[u:min(u+2, len(ws))] {
 			if w == clauseBreak || k > 0 && (isNumber(ws[u]) || currency.MatchString(fold(ws[u]))) {
 				break
+			}
+			if ofAge(ws, u+k) {
+				break // "4–6 hónapos kölyköknek": how old, not how long
 			}
 			if t := makeTerm(w, false, true); unitOfTime(&t) {
 				out = append(out, t)

@@ -238,6 +238,12 @@ func unitsMatch(q, k *term) (m float64, ok bool) {
 		return sameIdea, true // "more expensive" of "+20%": a percentage is a surcharge or discount
 	}
 	if q.quantity || k.quantity {
+		if q.quantity && k.quantity && isSpan(k.fold) {
+			if m, ok := spanMatch(q.fold, k.fold); ok {
+				return m, true // "30 kilós" and "10 kg feletti"
+			}
+			return 0, true
+		}
 		if q.quantity && k.quantity && q.fold == k.fold {
 			return sameWord, true
 		}
