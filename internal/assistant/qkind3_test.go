@@ -1,0 +1,26 @@
+package assistant
+
+import "testing"
+
+// upholsterer is a made-up profile of the tests in this file.
+var upholsterer = Profile{CompanyName: "Puha Párna Kárpitos Bt.",
+	Description:  "Bútorkárpitozás és javítás Kecskeméten, 1998 óta.",
+	OpeningHours: "Hétfő–péntek 8–17, szombat 9–12; vasárnap zárva.",
+	Phone:        "+36 76 555 0140",
+	Address:      "6000 Kecskemét, Rákóczi út 12.",
+	Services: []Service{{Name: "Fotel újrakárpitozás", Description: "Régi fotel szivacsának és huzatának cseréje.", Price: "38 000 Ft"},
+		{Name: "Kanapé újrakárpitozás", Description: "Háromszemélyes kanapé teljes áthúzása.", Price: "95 000 Ft"}},
+	FAQ: []QA{{Question: "Hozhatok saját anyagot?", Answer: "Igen, a fotel vagy kanapé huzatához hozhat saját szövetet."},
+		{Question: "Mennyi ideig tart?", Answer: "Egy fotel általában 8–10 munkanap."}}}
+
+// TestWhatItComesToAsksThePrice: "mennyiből jön ki" (what does it come to) asks a price, as
+// "mennyibe kerül" does: an FAQ that states no price does not answer it because its answer
+// says the question's words ("Igen, ... saját szövetet" is no price), and a priced entry the
+// question names answers with its price.
+func TestWhatItComesToAsksThePrice(t *testing.T) {
+	checkAnswers(t, upholsterer, []answerCase{
+		{Hungarian, "Saját anyaggal mennyibe kerül a fotel?", "", true, "Igen"},
+		{Hungarian, "Saját anyaggal mennyiből jön ki a fotel?", "", true, "Igen"},
+		{Hungarian, "A fotel huzatának cseréje mennyiből jön ki?", "38 000 Ft", false, ""},
+	})
+}
