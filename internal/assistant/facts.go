@@ -975,6 +975,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
 		}
+		if i > 0 && folded[i-1] == "what" && f == "time" {
+			continue // "what time": a time of day is the kind of answer (timeAsked), no topic
+		}
 		if auxiliary != nil && auxiliary[i] {
 			continue // "jól fog kinézni" (will look good): the future, not "fog" (tooth)
 		}

@@ -24,3 +24,18 @@ func TestWhatItComesToAsksThePrice(t *testing.T) {
 		{Hungarian, "A fotel huzatának cseréje mennyiből jön ki?", "38 000 Ft", false, ""},
 	})
 }
+
+// TestWhatTimeAsksATimeOfDay: in "What time is check-in?" the word "time" says the kind of
+// answer, a time of day (as "how" + "long" does a length), not a topic: an FAQ about how much
+// time ahead to book does not outrank the hours that say when check-in is.
+func TestWhatTimeAsksATimeOfDay(t *testing.T) {
+	cabins := Profile{CompanyName: "Fenyves Faházak Kft.",
+		Description:  "Faházak kiadása a Bükkben, Szilvásváradon.",
+		OpeningHours: "Recepció minden nap 8–20; bejelentkezés 15 órától, kijelentkezés 11 óráig.",
+		Services:     []Service{{Name: "Faház négy főre", Description: "Két hálószoba, konyha, terasz.", Price: "32 000 Ft / éj"}},
+		FAQ: []QA{{Question: "Mennyi idővel előre kell foglalni?", Answer: "Nyáron legalább két héttel előtte érdemes."},
+			{Question: "Van parkoló?", Answer: "Igen, minden faház mellett."}}}
+	checkAnswers(t, cabins, []answerCase{
+		{English, "What time is check-in?", "15 órától", false, "két héttel"},
+	})
+}
