@@ -39,3 +39,20 @@ func TestWhatTimeAsksATimeOfDay(t *testing.T) {
 		{English, "What time is check-in?", "15 órától", false, "két héttel"},
 	})
 }
+
+// TestHowFarAheadAsksALeadTime: "how far ahead", "how early" and "mennyivel előbb" ask how long
+// before something must be done, not a distance: the entry that states a length before ("3
+// hónappal előtte") answers first, not one whose length is of something else ("48 órán
+// belül"). "How far" alone still asks a distance.
+func TestHowFarAheadAsksALeadTime(t *testing.T) {
+	photo := Profile{CompanyName: "Fénykép Műhely Bt.",
+		Description: "Esküvői és portréfotózás Szegeden.",
+		Address:     "6720 Szeged, Kárász utca 5.",
+		FAQ: []QA{{Question: "Hogyan foglalhatok?", Answer: "E-mailben írjon nekünk, 48 órán belül visszaigazoljuk a foglalást."},
+			{Question: "Mennyi idővel előre kell foglalni?", Answer: "Esküvőre legalább 3 hónappal előtte érdemes, portréra egy héttel."}}}
+	checkAnswers(t, photo, []answerCase{
+		{English, "How far ahead do I need to book a wedding?", "3 hónappal", false, ""},
+		{English, "How early do I need to book?", "3 hónappal", false, ""},
+		{Hungarian, "Mennyivel előbb kell foglalni esküvőre?", "3 hónappal", false, ""},
+	})
+}
