@@ -543,6 +543,9 @@ type query struct {
 	// ahead is set when the question asks how long before something must be done ("how far
 	// ahead", "mennyivel előbb"; see leadTime): an entry that states such a length answers first.
 	ahead bool
+	// dayAsked is set when the question asks on which days ("milyen napokon", "which days"):
+	// the first answer names a day (see namesADay).
+	dayAsked bool
 	// quoteTopic is set when the question asks when or how long, so a quote it names is its
 	// topic (see queryIn), not a wish for a price.
 	quoteTopic bool
@@ -915,7 +918,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
+	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded), dayAsked: dayAsked(folded)}
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
@@ -2193,7 +2196,7 @@ func passedOver(ss, out []scored, q query, priced bool, s scored) bool {
 	// come second. "Hánytól hányig lehet reggelizni?": an entry that states a time of day.
 	// "How much is the rabies shot, and from what age...": the shot's price first.
 	return priced && (!s.pricedFor(q) || !q.inPricePart(s)) ||
-		!priced && (q.duration && !s.lasts(q) || q.timeAsked && !s.clock || q.ahead && !s.ahead && statedAhead(ss))
+		!priced && (q.duration && !s.lasts(q) || q.timeAsked && !s.clock || q.ahead && !s.ahead && statedAhead(ss) || q.dayAsked && !namesADay(s))
 }
 
 // sibling is the entry to answer first instead of ss[best], or -1: one whose compound name

@@ -56,3 +56,20 @@ func TestHowFarAheadAsksALeadTime(t *testing.T) {
 		{Hungarian, "Mennyivel előbb kell foglalni esküvőre?", "3 hónappal", false, ""},
 	})
 }
+
+// TestWhichDaysWantsADay: "milyen napokon", "which days" ask on which days; an entry that
+// names no day (a class's description without its schedule) does not answer, one that names
+// the days does, and the opening hours answer which days the company is open.
+func TestWhichDaysWantsADay(t *testing.T) {
+	dance := Profile{CompanyName: "Ritmus Tánciskola",
+		Description:  "Társastánc és latin tánc oktatás Győrben.",
+		OpeningHours: "Hétfő–péntek 16–21, szombat 10–14.",
+		Services: []Service{{Name: "Salsa kezdő", Description: "Kedden és csütörtökön 18 órától, egyedül is jöhet.", Price: "2 500 Ft / alkalom"},
+			{Name: "Tangó haladó", Description: "Párban, nyolc alkalmas kurzus, a lépések finomítása.", Price: "22 000 Ft / pár"}}}
+	checkAnswers(t, dance, []answerCase{
+		{Hungarian, "Milyen napokon van salsa?", "Kedden", false, ""},
+		{Hungarian, "Milyen napokon van tangó?", "", true, "Párban"},
+		{English, "Which days is the tango course?", "", true, "Párban"},
+		{Hungarian, "Milyen napokon vagytok nyitva?", "Hétfő–péntek", false, ""},
+	})
+}
