@@ -546,6 +546,9 @@ type query struct {
 	// dayAsked is set when the question asks on which days ("milyen napokon", "which days"):
 	// the first answer names a day (see namesADay).
 	dayAsked bool
+	// mustBook is set when the question asks whether one must book (see mustBook): the
+	// opening hours do not answer it.
+	mustBook bool
 	// quoteTopic is set when the question asks when or how long, so a quote it names is its
 	// topic (see queryIn), not a wish for a price.
 	quoteTopic bool
@@ -918,7 +921,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded), dayAsked: dayAsked(folded)}
+	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded), dayAsked: dayAsked(folded), mustBook: mustBook(folded)}
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
@@ -2187,6 +2190,9 @@ func choose(ss []scored, q query, in Intent, priced bool) []scored {
 func passedOver(ss, out []scored, q query, priced bool, s scored) bool {
 	if s.kind == factFAQ && (saidBetterElsewhere(ss, out, q, s) || askedOtherwise(ss, out, q, s)) {
 		return true
+	}
+	if q.mustBook && s.kind == factHours {
+		return true // "Hétvégére kell asztalt foglalni?" asks a rule, which no opening hours state
 	}
 	if len(out) > 0 {
 		return false

@@ -73,3 +73,25 @@ func TestWhichDaysWantsADay(t *testing.T) {
 		{Hungarian, "Milyen napokon vagytok nyitva?", "Hétfő–péntek", false, ""},
 	})
 }
+
+// TestMustBookIsNoQuestionOfHours: "Hétvégére kell asztalt foglalni?" asks whether one must
+// book, a rule the opening hours do not state, though the question names a day: without an
+// entry on booking it is handed over, with one that entry answers; "Hétvégén nyitva
+// vagytok?" still gets the hours.
+func TestMustBookIsNoQuestionOfHours(t *testing.T) {
+	bistro := Profile{CompanyName: "Kis Kert Bisztró",
+		Description:  "Bisztró és kávézó Veszprém belvárosában.",
+		OpeningHours: "Kedd–péntek 11–22, szombat–vasárnap 10–23; hétfőn zárva.",
+		Services: []Service{{Name: "Napi menü", Description: "Leves és főétel hétköznap délben.", Price: "2 900 Ft"},
+			{Name: "Kiszállítás", Description: "Ételek kiszállítása egyeztetett időpontra a városon belül.", Price: "900 Ft"}},
+		FAQ: []QA{{Question: "Lehet kártyával fizetni?", Answer: "Igen, bankkártyával és készpénzzel is."}}}
+	checkAnswers(t, bistro, []answerCase{
+		{Hungarian, "Hétvégére kell asztalt foglalni?", "", true, "Kedd–péntek"},
+		{English, "Do I need to book a table for Saturday?", "", true, "Kedd–péntek"},
+		{Hungarian, "Hétvégén nyitva vagytok?", "szombat–vasárnap 10–23", false, ""},
+	})
+	bistro.FAQ = append(bistro.FAQ, QA{Question: "Kell előre asztalt foglalni?", Answer: "Hétvégén ajánlott, telefonon vagy e-mailben."})
+	checkAnswers(t, bistro, []answerCase{
+		{Hungarian, "Szombatra kell asztalt foglalni?", "Hétvégén ajánlott", false, ""},
+	})
+}
