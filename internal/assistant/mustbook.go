@@ -7,12 +7,19 @@ var bookingConcept = conceptsOf("foglal")
 // word of need ("Hétvégére kell asztalt foglalni?", "Do I need to book?"). That asks a rule
 // of the company, which the opening hours do not state, whatever day the question names.
 func mustBook(folded []string) bool {
-	book, must := false, false
+	must := false
 	for i, f := range folded {
-		book = book || conceptsOf(f)&bookingConcept != 0
 		must = must || needWords[f] || (f == "have" || f == "has") && i+1 < len(folded) && folded[i+1] == "to"
 	}
-	return book && must
+	if !must {
+		return false // most questions: the concepts are not looked up
+	}
+	for _, f := range folded {
+		if conceptsOf(f)&bookingConcept != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // needWords say that something must be done, folded.
