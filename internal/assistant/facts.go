@@ -54,6 +54,9 @@ type fact struct {
 	// until is set when the fact states a date something lasts until ("március 31-ig"),
 	// which answers "meddig" (until when) as a length does.
 	until bool
+	// ahead is set when the fact states how long before something is done ("6 héttel
+	// előtte", "2 weeks in advance"): the length a lead-time question asks (see leadTime).
+	ahead bool
 	// area is set when the fact says where the company works (see states).
 	area bool
 	// clock is set when the fact states a time of day ("7:30 és 10 között", "14 órától"):
@@ -192,12 +195,14 @@ func facts(p Profile) []fact {
 				f.quote, f.pricing = in.Quote, in.Price
 				f.units = append(durationUnits(f.faq.Answer), durationUnits(f.faq.AnswerEN)...)
 				f.until = untilDate.MatchString(f.faq.Answer)
+				f.ahead = statesLead(f.faq.Answer) || statesLead(f.faq.AnswerEN)
 			case factService:
 				f.price = f.service.Price != ""
 				f.relativePrice = statesRelativePrice(f.service.Price + " " + f.service.Description)
 				f.clock = clockText.MatchString(f.service.Description)
 				f.units = append(durationUnits(f.service.Description), durationUnits(f.service.DescriptionEN)...)
 				f.until = untilDate.MatchString(f.service.Description)
+				f.ahead = statesLead(f.service.Description) || statesLead(f.service.DescriptionEN)
 			case factHours:
 				f.clock = true
 			}
@@ -539,6 +544,15 @@ type query struct {
 	// timeAsked is set when the question asks at or from what time of day ("hánytól",
 	// "hány órától", "what time"): the first answer states one.
 	timeAsked bool
+	// ahead is set when the question asks how long before something must be done ("how far
+	// ahead", "mennyivel előbb"; see leadTime): an entry that states such a length answers first.
+	ahead bool
+	// dayAsked is set when the question asks on which days ("milyen napokon", "which days"):
+	// the first answer names a day (see namesADay).
+	dayAsked bool
+	// mustBook is set when the question asks whether one must book (see mustBook): the
+	// opening hours do not answer it.
+	mustBook bool
 	// quoteTopic is set when the question asks when or how long, so a quote it names is its
 	// topic (see queryIn), not a wish for a price.
 	quoteTopic bool
@@ -920,7 +934,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			}
 		}
 	}
-	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded)}
+	q := query{english: english, timeAsked: timeOfDayAsked(folded), quoteTopic: quoteTopic, priceParts: priceParts, whetherPaid: whetherPaid(folded), asks: asked(folded), dayAsked: dayAsked(folded), mustBook: mustBook(folded)}
 	if !english {
 		q.howMuch = howMuchParts(folded, partAt)
 	}
@@ -970,6 +984,7 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			continue // "7-kor", "9 órakor", "8am": at a time of day, not an age ("kor")
 		case asksLength(f, folded, i):
 			q.duration = true
+			q.ahead = q.ahead || leadTime(folded, i)
 		case f == "hosszu" && i > 0 && (folded[i-1] == "milyen" || folded[i-1] == "mennyire"):
 			q.duration = true
 			continue // "milyen hosszú", how long: the kind of answer; "hosszú haj" is long hair
@@ -990,6 +1005,9 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 		}
 		if i > 0 && folded[i-1] == "how" {
 			continue // "how long", "how much", "how soon": the kind of answer, not the topic
+		}
+		if i > 0 && folded[i-1] == "what" && f == "time" {
+			continue // "what time": a time of day is the kind of answer (timeAsked), no topic
 		}
 		if auxiliary != nil && auxiliary[i] {
 			continue // "jól fog kinézni" (will look good): the future, not "fog" (tooth)
@@ -1610,7 +1628,7 @@ var clockText = regexp.MustCompile(`\d{1,2}[:.]\d{2}\b|\d{1,2}\s*(?:órától|ó
 // asksLength reports whether the word f, at i of a message's folded words, asks how long
 // something takes: "idő", "meddig", "quickly", "how long", "how fast" before a verb.
 func asksLength(f string, folded []string, i int) bool {
-	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i) ||
+	return durationWords[f] || f == "long" && i > 0 && folded[i-1] == "how" || fastDone(folded, i) || leadTime(folded, i) ||
 		f == "idovel" && i > 0 && folded[i-1] == "mennyi" // "mennyi idővel" (how long after or before)
 }
 
@@ -2206,6 +2224,9 @@ func passedOver(ss, out []scored, q query, priced bool, s scored) bool {
 	if s.kind == factFAQ && (saidBetterElsewhere(ss, out, q, s) || askedOtherwise(ss, out, q, s)) {
 		return true
 	}
+	if q.mustBook && s.kind == factHours {
+		return true // "Hétvégére kell asztalt foglalni?" asks a rule, which no opening hours state
+	}
 	if len(out) > 0 {
 		return false
 	}
@@ -2214,7 +2235,7 @@ func passedOver(ss, out []scored, q query, priced bool, s scored) bool {
 	// come second. "Hánytól hányig lehet reggelizni?": an entry that states a time of day.
 	// "How much is the rabies shot, and from what age...": the shot's price first.
 	return priced && (!s.pricedFor(q) || !q.inPricePart(s)) ||
-		!priced && (q.duration && !s.lasts(q) || q.timeAsked && !s.clock)
+		!priced && (q.duration && !s.lasts(q) || q.timeAsked && !s.clock || q.ahead && !s.ahead && statedAhead(ss) || q.dayAsked && !namesADay(s))
 }
 
 // sibling is the entry to answer first instead of ss[best], or -1: one whose compound name

@@ -15,7 +15,7 @@ var (
 		"good evening")
 	thanksPhrases = phrases("koszonom", "koszonjuk", "koszi", "kosz", "koszike", "koszonet*",
 		"thanks", "thank*", "thx", "cheers")
-	pricePhrases = phrases("mennyibe", "mibe kerul*", "mennyiert", "mennyi egy", "mennyit kell fizet*",
+	pricePhrases = phrases("mennyibe", "mennyibol", "mibe kerul*", "mennyiert", "mennyi egy", "mennyit kell fizet*",
 		"mennyit fizet*", "mennyivel kell tobbet fizet*",
 		"mennyivel tobbet kell fizet*", "ar", "ara", "arak", "arat", "arai", "araik", "arakat", "arakrol",
 		"arrol", "aron", "arban", "araink", "arainkat", "arainkrol", "arlista*", "arazas*",

@@ -74,7 +74,7 @@ func measureAsked(folded []string, i int) measure {
 	case prev == "how" && (f == "big" || f == "large"), prev == "what" && f == "size",
 		(prev == "milyen" || prev == "mennyire") && f == "nagy":
 		return ofSize
-	case prev == "how" && f == "far", (prev == "milyen" || prev == "mennyire") && strings.HasPrefix(f, "messz"):
+	case prev == "how" && f == "far" && !leadTime(folded, i), (prev == "milyen" || prev == "mennyire") && strings.HasPrefix(f, "messz"):
 		return ofLength
 	case prev == "how" && f == "heavy", (prev == "milyen" || prev == "mennyire") && f == "nehez":
 		return ofMass
