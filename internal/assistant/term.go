@@ -806,6 +806,9 @@ func match(q, k *term) float64 {
 		// "fáj", a verb too short to count as a part by its letters alone.
 		return sameIdea
 	}
+	if m := clippedMatch(q, k); m > 0 {
+		return m // "akku" is "akkumulátor" clipped
+	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
 	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
 	// may be another thing: "szemöldökfestés" is not the "festés" of hair.
