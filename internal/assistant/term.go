@@ -171,8 +171,10 @@ func makeTerm(lower string, english, profile bool) term {
 			}
 		}
 	}
+	saving := false
 	if !english && len(f) <= maxTermLen {
 		lackOf(&t, lower)
+		saving = savingCompound(&t, lower)
 	}
 	if !english && !profile && len(t.lemmas) > 0 {
 		t.pre = prefixOf(f, t.lemmas[0])
@@ -216,6 +218,9 @@ func makeTerm(lower string, english, profile bool) term {
 		// A suffix of lack is one of several ("díjmentes", "díjtalan": free of charge): the
 		// word is also its stem with the others, and has their synonyms ("ingyen", free).
 		for _, l := range lang.Lacking(t.lemmas[0]) {
+			if saving {
+				break // "adatmentés" lacks nothing
+			}
 			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
 				t.lemmas = append(t.lemmas, l)
 			}
