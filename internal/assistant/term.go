@@ -1156,7 +1156,7 @@ func translates(h, w string, lemmas func() []string) bool {
 	}
 	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
 	// (larger) for "major", of "nagy".
-	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) ||
+	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) && !otherEntry(h, w, lemmas) ||
 		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(lemmas(), w) {
 		return privative(h) == privative(w)
 	}
