@@ -166,7 +166,7 @@ func makeTerm(lower string, english, profile bool) term {
 			if compounded {
 				split = lang.SplitHead // Compound has not split it
 			}
-			if h, tail := split(f); h != "" {
+			if h, tail := split(f); h != "" && !cutsVerb(f, h) {
 				t.parts = append([]string{h}, tail...)
 			}
 		}
