@@ -166,13 +166,15 @@ func makeTerm(lower string, english, profile bool) term {
 			if compounded {
 				split = lang.SplitHead // Compound has not split it
 			}
-			if h, tail := split(f); h != "" {
+			if h, tail := split(f); h != "" && !cutsVerb(f, h) {
 				t.parts = append([]string{h}, tail...)
 			}
 		}
 	}
+	saving := false
 	if !english && len(f) <= maxTermLen {
 		lackOf(&t, lower)
+		saving = savingCompound(&t, lower)
 	}
 	if !english && !profile && len(t.lemmas) > 0 {
 		t.pre = prefixOf(f, t.lemmas[0])
@@ -216,6 +218,9 @@ func makeTerm(lower string, english, profile bool) term {
 		// A suffix of lack is one of several ("díjmentes", "díjtalan": free of charge): the
 		// word is also its stem with the others, and has their synonyms ("ingyen", free).
 		for _, l := range lang.Lacking(t.lemmas[0]) {
+			if saving {
+				break // "adatmentés" lacks nothing
+			}
 			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
 				t.lemmas = append(t.lemmas, l)
 			}
@@ -806,6 +811,9 @@ func match(q, k *term) float64 {
 		// "fáj", a verb too short to count as a part by its letters alone.
 		return sameIdea
 	}
+	if m := clippedMatch(q, k); m > 0 {
+		return m // "akku" is "akkumulátor" clipped
+	}
 	// Compounds the dictionary splits: "klíma" is part of "klímatöltés", "tárol" of
 	// "gumitárolás". The other way round the visitor names a kind of the profile's thing, which
 	// may be another thing: "szemöldökfestés" is not the "festés" of hair.
@@ -1148,7 +1156,7 @@ func translates(h, w string, lemmas func() []string) bool {
 	}
 	// The lexicon may give an inflected or derived form of the profile's word: "nagyobb"
 	// (larger) for "major", of "nagy".
-	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) ||
+	if len(h) >= 5 && len(w) >= 5 && sameStem(h, w) && !otherEntry(h, w, lemmas) ||
 		len(w) >= 4 && len(h) > len(w) && strings.HasPrefix(h, w) && slices.Contains(lemmas(), w) {
 		return privative(h) == privative(w)
 	}
