@@ -676,7 +676,7 @@ func match(q, k *term) float64 {
 		return 0 // "sugar-free" (see lackPhrase) is a word of lack, of whatever it lacks
 	}
 	if alike {
-		if q.fold == k.fold || sameStem(q.fold, k.fold) && !headBeyond(q, k) && !headBeyond(k, q) {
+		if q.fold == k.fold || sameStem(q.fold, k.fold) && headsAgree(q, k) {
 			return sameWord
 		}
 		if q.lemmas[0] == k.lemmas[0] {
@@ -692,7 +692,7 @@ func match(q, k *term) float64 {
 		}
 		for _, a := range q.lemmas {
 			for _, b := range k.lemmas {
-				if a == b && len(a) >= 4 || a != b && sameStem(a, b) && !headBeyond(q, k) && !headBeyond(k, q) {
+				if a == b && len(a) >= 4 || a != b && sameStem(a, b) && headsAgree(q, k) {
 					return related
 				}
 			}
@@ -1262,6 +1262,10 @@ func sameStem(a, b string) bool {
 	}
 	return p >= 6 && p >= short-2
 }
+
+// headsAgree reports whether neither of q and k is a compound whose head the other does not
+// go on with (see headBeyond): words of one stem are one word only then.
+func headsAgree(q, k *term) bool { return !headBeyond(q, k) && !headBeyond(k, q) }
 
 // headBeyond reports whether a is a compound whose first part b begins with, and whose head
 // b does not go on with (b is the first part alone or with a suffix): "laptoptáskát" (a
