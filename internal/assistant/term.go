@@ -190,21 +190,7 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	if t.concepts != 0 {
-		lead := leadingConcepts(f)
-		if !english {
-			for _, l := range t.lemmas {
-				lead |= leadingConcepts(l)
-			}
-			for _, p := range morph.Load().Prefixes() {
-				if t.concepts&^lead == 0 {
-					break
-				}
-				if len(f) > len(p) && strings.HasPrefix(f, p) {
-					lead |= leadingConcepts(f[len(p):]) // "előrebejelentkezni" is a verb with its prefix
-				}
-			}
-		}
-		t.headConcepts = t.concepts &^ lead
+		t.headConcepts = t.concepts &^ ownConcepts(&t, lang)
 	}
 	setEndBit(&t.ends, f)
 	for _, l := range t.lemmas {
@@ -544,6 +530,29 @@ func startIn(bits *[4]uint64, w string) bool {
 // glossed reports whether the English stem en may be one of t's gloss or partGloss: false
 // when en is none of them.
 func (t *term) glossed(en string) bool { return startIn(&t.glossStart, en) }
+
+// ownConcepts are the concepts of t that its word, a lemma of it, or the word past a verb
+// prefix ("előrebejelentkezni" is a verb with its prefix) has of itself, not as a compound's
+// last part (see leadingConcepts); those past them are its headConcepts.
+func ownConcepts(t *term, lang *morph.Data) uint64 {
+	f := t.fold
+	own := leadingConcepts(f)
+	if t.english {
+		return own
+	}
+	for _, l := range t.lemmas {
+		own |= leadingConcepts(l)
+	}
+	for _, p := range lang.Prefixes() {
+		if t.concepts&^own == 0 {
+			break
+		}
+		if len(f) > len(p) && strings.HasPrefix(f, p) {
+			own |= leadingConcepts(f[len(p):])
+		}
+	}
+	return own
+}
 
 // maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
 const maxLemmas = 4
