@@ -203,10 +203,11 @@ func makeTerm(lower string, english, profile bool) term {
 		t.same = lang.Synonyms(t.lemmas[0])
 		// A suffix of lack is one of several ("díjmentes", "díjtalan": free of charge): the
 		// word is also its stem with the others, and has their synonyms ("ingyen", free).
-		for _, l := range lang.Lacking(t.lemmas[0]) {
-			if saving {
-				break // "adatmentés" lacks nothing
-			}
+		var lacking []string
+		if !saving { // "adatmentés" lacks nothing
+			lacking = lang.Lacking(t.lemmas[0])
+		}
+		for _, l := range lacking {
 			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
 				t.lemmas = append(t.lemmas, l)
 			}
