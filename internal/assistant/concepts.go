@@ -57,9 +57,6 @@ var durationConcept = conceptsOf("hetig")
 // or more also counts as the later part of a compound ("részletfizetés" is about paying).
 func conceptsOf(f string) uint64 {
 	bits := leadingConcepts(f)
-	if bits == 0 && f == "" {
-		return 0
-	}
 	for _, c := range conceptIndex.later {
 		if bits&c.bit == 0 && len(f) >= len(c.stem)+3 && strings.Index(f, c.stem) >= 3 {
 			bits |= c.bit

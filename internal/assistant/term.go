@@ -190,21 +190,7 @@ func makeTerm(lower string, english, profile bool) term {
 		}
 	}
 	if t.concepts != 0 {
-		lead := leadingConcepts(f)
-		if !english {
-			for _, l := range t.lemmas {
-				lead |= leadingConcepts(l)
-			}
-			for _, p := range morph.Load().Prefixes() {
-				if t.concepts&^lead == 0 {
-					break
-				}
-				if len(f) > len(p) && strings.HasPrefix(f, p) {
-					lead |= leadingConcepts(f[len(p):]) // "előrebejelentkezni" is a verb with its prefix
-				}
-			}
-		}
-		t.headConcepts = t.concepts &^ lead
+		t.headConcepts = t.concepts &^ ownConcepts(&t, lang)
 	}
 	setEndBit(&t.ends, f)
 	for _, l := range t.lemmas {
@@ -217,10 +203,11 @@ func makeTerm(lower string, english, profile bool) term {
 		t.same = lang.Synonyms(t.lemmas[0])
 		// A suffix of lack is one of several ("díjmentes", "díjtalan": free of charge): the
 		// word is also its stem with the others, and has their synonyms ("ingyen", free).
-		for _, l := range lang.Lacking(t.lemmas[0]) {
-			if saving {
-				break // "adatmentés" lacks nothing
-			}
+		var lacking []string
+		if !saving { // "adatmentés" lacks nothing
+			lacking = lang.Lacking(t.lemmas[0])
+		}
+		for _, l := range lacking {
 			if !slices.Contains(t.lemmas, l) && len(t.lemmas) < maxLemmas {
 				t.lemmas = append(t.lemmas, l)
 			}
@@ -545,6 +532,29 @@ func startIn(bits *[4]uint64, w string) bool {
 // when en is none of them.
 func (t *term) glossed(en string) bool { return startIn(&t.glossStart, en) }
 
+// ownConcepts are the concepts of t that its word, a lemma of it, or the word past a verb
+// prefix ("előrebejelentkezni" is a verb with its prefix) has of itself, not as a compound's
+// last part (see leadingConcepts); those past them are its headConcepts.
+func ownConcepts(t *term, lang *morph.Data) uint64 {
+	f := t.fold
+	own := leadingConcepts(f)
+	if t.english {
+		return own
+	}
+	for _, l := range t.lemmas {
+		own |= leadingConcepts(l)
+	}
+	for _, p := range lang.Prefixes() {
+		if t.concepts&^own == 0 {
+			break
+		}
+		if len(f) > len(p) && strings.HasPrefix(f, p) {
+			own |= leadingConcepts(f[len(p):])
+		}
+	}
+	return own
+}
+
 // maxLemmas bounds the lemmas a term keeps: each is compared with each of another word's.
 const maxLemmas = 4
 
@@ -676,7 +686,7 @@ func match(q, k *term) float64 {
 		return 0 // "sugar-free" (see lackPhrase) is a word of lack, of whatever it lacks
 	}
 	if alike {
-		if q.fold == k.fold || sameStem(q.fold, k.fold) && !headBeyond(q, k) && !headBeyond(k, q) {
+		if q.fold == k.fold || sameStem(q.fold, k.fold) && headsAgree(q, k) {
 			return sameWord
 		}
 		if q.lemmas[0] == k.lemmas[0] {
@@ -692,7 +702,7 @@ func match(q, k *term) float64 {
 		}
 		for _, a := range q.lemmas {
 			for _, b := range k.lemmas {
-				if a == b && len(a) >= 4 || a != b && sameStem(a, b) && !headBeyond(q, k) && !headBeyond(k, q) {
+				if a == b && len(a) >= 4 || a != b && sameStem(a, b) && headsAgree(q, k) {
 					return related
 				}
 			}
@@ -1262,6 +1272,10 @@ func sameStem(a, b string) bool {
 	}
 	return p >= 6 && p >= short-2
 }
+
+// headsAgree reports whether neither of q and k is a compound whose head the other does not
+// go on with (see headBeyond): words of one stem are one word only then.
+func headsAgree(q, k *term) bool { return !headBeyond(q, k) && !headBeyond(k, q) }
 
 // headBeyond reports whether a is a compound whose first part b begins with, and whose head
 // b does not go on with (b is the first part alone or with a suffix): "laptoptáskát" (a
