@@ -2508,14 +2508,7 @@ var untilDate = regexp.MustCompile(`\b\d{1,2}\.?-ig\b`)
 func durationUnits(s string) []term {
 	var out []term
 	ws := words(s)
-	for i := 0; i+1 < len(ws); i++ {
-		if ws[i] == clauseBreak || !isNumber(ws[i]) && !numberWord.MatchString(fold(ws[i])) {
-			continue
-		}
-		u := i + 1
-		if isNumber(ws[u]) && u+1 < len(ws) {
-			u++ // a range: "4–6 hét"
-		}
+	for u := range counted(ws) {
 		// The unit, or the word after one that qualifies it: "3 working days", not "Ft / óra".
 		for k, w := range ws[u:min(u+2, len(ws))] {
 			if w == clauseBreak || k > 0 && (isNumber(ws[u]) || currency.MatchString(fold(ws[u]))) {

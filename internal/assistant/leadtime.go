@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -39,14 +40,7 @@ var (
 // a word of before ("2 weeks ahead", "3 days in advance", "egy hét előtte").
 func statesLead(s string) bool {
 	ws := words(s)
-	for i := 0; i+1 < len(ws); i++ {
-		if ws[i] == clauseBreak || !isNumber(ws[i]) && !numberWord.MatchString(fold(ws[i])) {
-			continue
-		}
-		u := i + 1
-		if isNumber(ws[u]) && u+1 < len(ws) {
-			u++ // a range: "2–3 héttel"
-		}
+	for u := range counted(ws) {
 		if t := makeTerm(ws[u], false, true); !unitOfTime(&t) {
 			continue
 		}
@@ -63,6 +57,26 @@ func statesLead(s string) bool {
 		}
 	}
 	return false
+}
+
+// counted yields, for each number of a text's words, the index of the word after it, where
+// the unit of what is counted stands: after the second number of a range ("2–3 héttel",
+// "4–6 hét"). The numbers are written in digits or in words ("két", "two").
+func counted(ws []string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i+1 < len(ws); i++ {
+			if ws[i] == clauseBreak || !isNumber(ws[i]) && !numberWord.MatchString(fold(ws[i])) {
+				continue
+			}
+			u := i + 1
+			if isNumber(ws[u]) && u+1 < len(ws) {
+				u++
+			}
+			if !yield(u) {
+				return
+			}
+		}
+	}
 }
 
 // beforeWords say that a length of time is counted back from something, folded.

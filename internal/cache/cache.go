@@ -22,7 +22,7 @@ type Map[K comparable, V any] struct {
 
 	mu   sync.RWMutex
 	live bool
-	gen  uint64 // counts flushes, so a load that raced one is not cached
+	gen  Generation // counts flushes, so a load that raced one is not cached
 	m    map[K]V
 }
 
@@ -43,7 +43,7 @@ func (c *Map[K, V]) Cached(k K) (V, bool) {
 func (c *Map[K, V]) Get(ctx context.Context, k K, load func(context.Context) (V, error)) (V, error) {
 	c.mu.RLock()
 	v, ok := c.m[k]
-	gen := Generation(c.gen)
+	gen := c.gen
 	c.mu.RUnlock()
 	if ok {
 		return v, nil
@@ -60,7 +60,7 @@ func (c *Map[K, V]) Get(ctx context.Context, k K, load func(context.Context) (V,
 func (c *Map[K, V]) Generation() Generation {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return Generation(c.gen)
+	return c.gen
 }
 
 // Add caches v for k, unless the map was emptied since gen or the change feed is down. It is
@@ -69,7 +69,7 @@ func (c *Map[K, V]) Generation() Generation {
 func (c *Map[K, V]) Add(k K, v V, gen Generation) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.live && Generation(c.gen) == gen {
+	if c.live && c.gen == gen {
 		if len(c.m) >= maxEntries {
 			c.m = map[K]V{}
 		}

@@ -17,7 +17,7 @@ type Set[K comparable] struct {
 
 	mu   sync.Mutex
 	live bool
-	gen  uint64 // counts flushes, so an answer that raced one is not remembered
+	gen  Generation // counts flushes, so an answer that raced one is not remembered
 	lru  *simplelru.LRU[K, struct{}]
 }
 
@@ -40,14 +40,14 @@ func (s *Set[K]) Has(k K) (bool, Generation) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	_, ok := s.lru.Get(k)
-	return ok, Generation(s.gen)
+	return ok, s.gen
 }
 
 // Add remembers k, unless the set was emptied since gen or the change feed is down.
 func (s *Set[K]) Add(k K, gen Generation) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.live && Generation(s.gen) == gen {
+	if s.live && s.gen == gen {
 		s.lru.Add(k, struct{}{})
 	}
 }

@@ -5,24 +5,27 @@ import "strings"
 // PhrasalKey returns the lexicon's key of the phrasal verb of the folded English words verb
 // and particle ("pick up", "took away": "take away"), "" when the lexicon has no line for it.
 // The dictionaries give such a phrase senses of its own ("felvesz", "elvisz"), which its verb
-// alone lacks ("pick": "kikeres", "tép"); the generator keys them by the verb's stem, a space
-// and the particle.
+// alone lacks ("pick": "kikeres", "tép"); the generator keys them by PhrasalStem.
 func (d *Data) PhrasalKey(verb, particle string) string {
 	if len(verb) < 2 || !Particle(particle) {
 		return ""
 	}
-	k := EnglishStem(verb) + " " + particle
+	k := PhrasalStem(verb, particle)
 	if !d.english.has(k) {
 		base, ok := irregular[verb]
 		if !ok {
 			return ""
 		}
-		if k = EnglishStem(base) + " " + particle; !d.english.has(k) {
+		if k = PhrasalStem(base, particle); !d.english.has(k) {
 			return ""
 		}
 	}
 	return k
 }
+
+// PhrasalStem is the lexicon's key of the phrasal verb of verb and particle, as the generator
+// writes it and PhrasalKey looks it up: the verb's stem, a space and the particle.
+func PhrasalStem(verb, particle string) string { return EnglishStem(verb) + " " + particle }
 
 // phrasalKey is PhrasalKey of a folded phrase of two words, "" for any other word.
 func (d *Data) phrasalKey(w string) string {

@@ -909,7 +909,7 @@ func readLexicon(dictd string, hu *morph.Data, synonyms, pertains map[string][]s
 		en = strings.ToLower(en)
 		key := ""
 		if verb, particle, ok := strings.Cut(en, " "); ok && isLetters(verb) && morph.Particle(particle) {
-			key = morph.EnglishStem(verb) + " " + particle // a phrasal verb (see phrasalVerb)
+			key = morph.PhrasalStem(verb, particle) // a phrasal verb (see phrasalVerb)
 		} else if !isLetters(en) || len(en) < 2 {
 			return
 		} else {
