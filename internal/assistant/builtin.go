@@ -303,7 +303,7 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !asksWhereToDo(ss, q) && !describedWhereToDo(chosen, q) {
+	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !whereToDo(ss, q, chosen) {
 		// "Hol van a műhely?": the description says what the workshop is, the address where.
 		chosen = nil
 		for _, s := range ss {
@@ -396,17 +396,21 @@ func restatedFAQ(ss []scored, q query, service scored) int {
 	return -1
 }
 
-// asksWhereToDo reports whether a where-question asks where one can do something that no
-// fact says, by a verb of the question's own: "Hol tudok megállni kocsival?", "hol tudnánk
-// együtt aludni?". The company's address answers where the company is ("Hol van a műhely?"),
-// not where a visitor may park or sleep, which the profile says elsewhere or not at all.
-func asksWhereToDo(ss []scored, q query) bool {
+// whereToDo reports whether a where-question asks where one can do something, by a verb of
+// the question's own, that the address does not answer: a verb no fact says ("Hol tudok
+// megállni kocsival?", "hol tudnánk együtt aludni?"), or one the description, chosen first,
+// says itself ("Parkolni hol lehet?" of a description that says "a szalon előtti utcában
+// ingyenes parkolás van"): the description's words say where. The company's address answers
+// where the company is ("Hol van a műhely?"), not where a visitor may park or sleep, which the
+// profile says elsewhere or not at all.
+func whereToDo(ss []scored, q query, chosen []scored) bool {
+	described := len(chosen) > 0 && chosen[0].kind == factAbout
 	for j := range q.terms {
 		qt := &q.terms[j]
 		if qt.weight < 1 || qt.mine || !verbal(&qt.term) && !infinitive(qt.fold) {
 			continue
 		}
-		if !usesWord(ss, j) {
+		if !usesWord(ss, j) || described && chosen[0].hit[j] >= bodyWeight*sameIdea {
 			return true
 		}
 	}
