@@ -206,8 +206,17 @@ func (r *responder) content() []string {
 	// phone?", "Telefonon megmondjátok az árat?": a yes-or-no question of whether the company
 	// gives a price, which the FAQ that asks so answers though it states none.
 	quoteAsked, pricingAsked := in.Quote && !in.Price && !q.price, q.asks == 0 && !t.gated()
+	// What choose picks of the question taken as asking no price, for the two checks below:
+	// worked out once, when one of them needs it.
+	var unpriced []scored
+	unpricedPick := func() []scored {
+		if unpriced == nil {
+			unpriced = choose(ss, q, in, false)
+		}
+		return unpriced
+	}
 	if priceAsked && (quoteAsked || pricingAsked) {
-		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
+		if unpriced := unpricedPick(); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
 			!unpriced[0].priced() && (quoteAsked && unpriced[0].quote || pricingAsked && unpriced[0].pricing) {
 			chosen, priceAsked = unpriced, false
 		}
@@ -216,7 +225,7 @@ func (r *responder) content() []string {
 		// The entry the question names by its own words has no price; another that only
 		// mentions them has one: "Mennyi a jogosítvány ára?" is no question about the automatic
 		// course that says its licence holds for automatic cars only.
-		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && named(unpriced[0].kind) && !unpriced[0].pricedFor(q) && unpriced[0].keyCover > 0 {
+		if unpriced := unpricedPick(); len(unpriced) > 0 && named(unpriced[0].kind) && !unpriced[0].pricedFor(q) && unpriced[0].keyCover > 0 {
 			r.handover = true
 			return []string{tx.noPrices}
 		}
