@@ -206,8 +206,17 @@ func (r *responder) content() []string {
 	// phone?", "Telefonon megmondjátok az árat?": a yes-or-no question of whether the company
 	// gives a price, which the FAQ that asks so answers though it states none.
 	quoteAsked, pricingAsked := in.Quote && !in.Price && !q.price, q.asks == 0 && !t.gated()
+	// What choose picks of the question taken as asking no price, for the two checks below:
+	// worked out once, when one of them needs it.
+	var unpriced []scored
+	unpricedPick := func() []scored {
+		if unpriced == nil {
+			unpriced = choose(ss, q, in, false)
+		}
+		return unpriced
+	}
 	if priceAsked && (quoteAsked || pricingAsked) {
-		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
+		if unpriced := unpricedPick(); len(unpriced) > 0 && unpriced[0].kind == factFAQ && unpriced[0].keyCover > 0 &&
 			!unpriced[0].priced() && (quoteAsked && unpriced[0].quote || pricingAsked && unpriced[0].pricing) {
 			chosen, priceAsked = unpriced, false
 		}
@@ -216,7 +225,7 @@ func (r *responder) content() []string {
 		// The entry the question names by its own words has no price; another that only
 		// mentions them has one: "Mennyi a jogosítvány ára?" is no question about the automatic
 		// course that says its licence holds for automatic cars only.
-		if unpriced := choose(ss, q, in, false); len(unpriced) > 0 && named(unpriced[0].kind) && !unpriced[0].pricedFor(q) && unpriced[0].keyCover > 0 {
+		if unpriced := unpricedPick(); len(unpriced) > 0 && named(unpriced[0].kind) && !unpriced[0].pricedFor(q) && unpriced[0].keyCover > 0 {
 			r.handover = true
 			return []string{tx.noPrices}
 		}
@@ -303,7 +312,7 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !asksWhereToDo(ss, q) && !describedWhereToDo(chosen, q) {
+	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !whereToDo(ss, q, chosen) {
 		// "Hol van a műhely?": the description says what the workshop is, the address where.
 		chosen = nil
 		for _, s := range ss {
@@ -396,17 +405,21 @@ func restatedFAQ(ss []scored, q query, service scored) int {
 	return -1
 }
 
-// asksWhereToDo reports whether a where-question asks where one can do something that no
-// fact says, by a verb of the question's own: "Hol tudok megállni kocsival?", "hol tudnánk
-// együtt aludni?". The company's address answers where the company is ("Hol van a műhely?"),
-// not where a visitor may park or sleep, which the profile says elsewhere or not at all.
-func asksWhereToDo(ss []scored, q query) bool {
+// whereToDo reports whether a where-question asks where one can do something, by a verb of
+// the question's own, that the address does not answer: a verb no fact says ("Hol tudok
+// megállni kocsival?", "hol tudnánk együtt aludni?"), or one the description, chosen first,
+// says itself ("Parkolni hol lehet?" of a description that says "a szalon előtti utcában
+// ingyenes parkolás van"): the description's words say where. The company's address answers
+// where the company is ("Hol van a műhely?"), not where a visitor may park or sleep, which the
+// profile says elsewhere or not at all.
+func whereToDo(ss []scored, q query, chosen []scored) bool {
+	described := len(chosen) > 0 && chosen[0].kind == factAbout
 	for j := range q.terms {
 		qt := &q.terms[j]
 		if qt.weight < 1 || qt.mine || !verbal(&qt.term) && !infinitive(qt.fold) {
 			continue
 		}
-		if !usesWord(ss, j) {
+		if !usesWord(ss, j) || described && chosen[0].hit[j] >= bodyWeight*sameIdea {
 			return true
 		}
 	}

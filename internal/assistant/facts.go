@@ -1100,12 +1100,14 @@ func queryIn(message string, english bool, fs []fact, known []queryTerm) query {
 			// address" is no office ("iroda") of the company's.
 			t.concepts &^= contactConcepts
 		}
-		q.terms = append(q.terms, queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
-			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many",
-			graded:    !english && weight >= 1 && t.concepts == 0 && morph.Load().Graded(f),
-			adverb:    !english && weight >= 1 && t.concepts == 0 && morph.Load().Uninflected(f),
-			adjective: !english && weight >= 1 && t.concepts == 0 && morph.Load().Adjective(f),
-			manner:    !english && weight >= 1 && t.concepts == 0 && morph.Load().MannerAdverb(f)})
+		qt := queryTerm{term: t, weight: weight, proper: unknown, clause: clause, part: partAt[i], at: i, next: next, mine: mine,
+			ownContact: ownContact, closed: closed, counted: i > 0 && folded[i-1] == "hany" || i > 1 && folded[i-2] == "how" && folded[i-1] == "many"}
+		if !english && weight >= 1 && t.concepts == 0 {
+			// A Hungarian topic word of no concept: how the dictionary reads it (see aside).
+			m := morph.Load()
+			qt.graded, qt.adverb, qt.adjective, qt.manner = m.Graded(f), m.Uninflected(f), m.Adjective(f), m.MannerAdverb(f)
+		}
+		q.terms = append(q.terms, qt)
 	}
 	if slices.ContainsFunc(q.terms, func(t queryTerm) bool { return t.proper }) {
 		caps := capitalised(message)

@@ -46,6 +46,9 @@ func TestClockInWordsAsksTheHours(t *testing.T) {
 	checkAnswers(t, rescue, []answerCase{
 		{Hungarian, "Éjjel kettőkor is ki tudtok jönni?", "0–24", false, ""},
 		{Hungarian, "Hajnali háromkor is ki tudtok jönni?", "0–24", false, ""},
+		// The FAQ says the morning too ("reggel 6"), yet answers what the night costs, which
+		// no one asked (clockOnly in content).
+		{Hungarian, "Éjjel kettőkor is ki tudtok jönni, vagy csak reggel?", "0–24", false, ""},
 		{English, "Are you available at 3am?", "0–24", false, ""},
 		{Hungarian, "Éjjel drágább?", "40% felárat", false, ""},
 	})
