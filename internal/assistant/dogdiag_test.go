@@ -37,6 +37,7 @@ func TestCaseEndingBeginsNoCompound(t *testing.T) {
 // TestWhereToDoWhatTheDescriptionSays: a where-question of doing something ("Parkolni hol
 // lehet?") that the description itself says where to do is answered by the description, not
 // replaced by the address; a where-question of the company itself still gets the address.
+// A made-up bookbinder and a made-up hairdresser.
 func TestWhereToDoWhatTheDescriptionSays(t *testing.T) {
 	p := Profile{CompanyName: "Lapozó Könyvkötészet", Address: "9021 Győr, Kossuth u. 3.",
 		Description: "Könyvkötés és albumkészítés 2009 óta. A műhely udvarán ingyenes parkolás van.",
@@ -47,6 +48,14 @@ func TestWhereToDoWhatTheDescriptionSays(t *testing.T) {
 	checkAnswers(t, p, []answerCase{
 		{message: "Parkolni hol lehet?", lang: Hungarian, want: "udvarán"},
 		{message: "Hol van a műhely?", lang: Hungarian, want: "Kossuth u. 3"},
+	})
+	hairdresser := Profile{CompanyName: "Próba Hajszalon",
+		Description: "Fodrászszalon Pécs belvárosában, 2010 óta. Az üzlet mögötti udvarban ingyenes parkolás van.",
+		Address:     "7621 Pécs, Próba utca 1.",
+		Services:    []Service{{Name: "Női hajvágás", Description: "Mosással és szárítással.", Price: "6 500 Ft"}}}
+	checkAnswers(t, hairdresser, []answerCase{
+		{message: "Parkolni hol lehet?", lang: Hungarian, want: "ingyenes parkolás"},
+		{message: "Hol van a szalon?", lang: Hungarian, want: "Próba utca"},
 	})
 }
 

@@ -1,10 +1,6 @@
 package assistant
 
-import (
-	"context"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // pricerankProfile is a made-up bicycle repairer with two priced services that share the word
 // "szerviz", a service whose description states its surcharge, an FAQ that names that word
@@ -77,12 +73,5 @@ func siblingSurchargeProfile() Profile {
 // copy of choose's rules, which asked for a price, and left the car cleaning first.
 func TestSiblingAsChooseFirst(t *testing.T) {
 	const message = "Foltos lett és sáros maradt az ablak, hétvégén mennyivel drágább megtisztítani?"
-	got, err := Builtin{}.Answer(context.Background(), Turn{Language: Hungarian, Profile: siblingSurchargeProfile(), Message: message})
-	if err != nil {
-		t.Fatal(err)
-	}
-	at, other := strings.Index(got.Text, "20% felár"), strings.Index(got.Text, "12 000 Ft")
-	if got.Handover || at < 0 || other >= 0 && other < at {
-		t.Errorf("%q: handover %v, %q; want %q first", message, got.Handover, got.Text, "20% felár")
-	}
+	checkFirst(t, siblingSurchargeProfile(), Hungarian, message, "20% felár", "12 000 Ft")
 }

@@ -6,16 +6,6 @@ import (
 	"testing"
 )
 
-// foldedWords folds a text's words as queries and profile texts are read.
-func foldedWords(s string) []string {
-	ws := words(s)
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = fold(w)
-	}
-	return out
-}
-
 // TestSpanAt reads the ranges and bounds a profile's text states, in the measure's base unit,
 // and nothing from a single quantity or two listed ones.
 func TestSpanAt(t *testing.T) {
@@ -48,7 +38,7 @@ func TestSpanAt(t *testing.T) {
 		{"3 éves garancia", ""},
 		{"Hosszú szőrűt 4–6 hetente", ""},
 	} {
-		f := foldedWords(tc.text)
+		f := tokens(tc.text)
 		var got []string
 		for i := range f {
 			if sp := spanAt(f, i); sp != "" {
@@ -98,7 +88,7 @@ func TestAgeAt(t *testing.T) {
 		{"2 év garancia", ""},
 		{"3 órás", ""},
 	} {
-		f := foldedWords(tc.text)
+		f := tokens(tc.text)
 		got := ""
 		for i := range f {
 			if got = ageAt(f, i); got != "" {

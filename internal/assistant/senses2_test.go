@@ -68,23 +68,6 @@ func TestConceptOfCompoundHead(t *testing.T) {
 	})
 }
 
-// TestWhereToDoInDescription: a where-question about doing something ("Parkolni hol
-// lehet?") that the description says strongly is answered by the description, which says
-// where one does it, not by the address; "Hol van a szalon?" still gets the address. A
-// made-up hairdresser.
-func TestWhereToDoInDescription(t *testing.T) {
-	p := Profile{
-		CompanyName: "Próba Hajszalon",
-		Description: "Fodrászszalon Pécs belvárosában, 2010 óta. Az üzlet mögötti udvarban ingyenes parkolás van.",
-		Address:     "7621 Pécs, Próba utca 1.",
-		Services:    []Service{{Name: "Női hajvágás", Description: "Mosással és szárítással.", Price: "6 500 Ft"}},
-	}
-	checkAnswers(t, p, []answerCase{
-		{lang: Hungarian, message: "Parkolni hol lehet?", want: "ingyenes parkolás"},
-		{lang: Hungarian, message: "Hol van a szalon?", want: "Próba utca"},
-	})
-}
-
 // TestPriceUnitCountedBy: an English word said as what something is counted by ("a night",
 // "per night") still matches a price's unit word by its glosses ("éj", night, in "18 000 Ft
 // / éj"), which the visitor's own lexicon line does not reach. A made-up guest house.

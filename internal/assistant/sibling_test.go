@@ -37,18 +37,25 @@ func TestSiblingNamedWhole(t *testing.T) {
 		{Hungarian, "Foltos lett és sáros maradt az ablak, mennyibe kerülne megtisztítani?", "9 000 Ft", "12 000 Ft"},
 		{English, "Stained and muddy: how much would window cleaning cost?", "9 000 Ft", "12 000 Ft"},
 	} {
-		got, err := Builtin{}.Answer(context.Background(), Turn{Language: tc.lang, Profile: siblingProfile, Message: tc.message})
-		if err != nil {
-			t.Fatal(err)
-		}
-		at, other := strings.Index(got.Text, tc.want), strings.Index(got.Text, tc.not)
-		if got.Handover || at < 0 || other >= 0 && other < at {
-			t.Errorf("%q: handover %v, %q; want %q first", tc.message, got.Handover, got.Text, tc.want)
-		}
+		checkFirst(t, siblingProfile, tc.lang, tc.message, tc.want, tc.not)
 	}
 	checkAnswers(t, siblingProfile, []answerCase{
 		{Hungarian, "Mennyibe kerül a szőnyegtisztítás?", "", true, ""},
 		{Hungarian, "Vállaltok kárpittisztítást?", "", true, ""},
 		{English, "How much is carpet cleaning?", "", true, ""},
 	})
+}
+
+// checkFirst answers message on p with Builtin and checks that it is not handed over and that
+// its text holds want, before other if it holds other at all.
+func checkFirst(t *testing.T, p Profile, lang Language, message, want, other string) {
+	t.Helper()
+	got, err := Builtin{}.Answer(context.Background(), Turn{Language: lang, Profile: p, Message: message})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, before := strings.Index(got.Text, want), strings.Index(got.Text, other)
+	if got.Handover || at < 0 || before >= 0 && before < at {
+		t.Errorf("%q: handover %v, %q; want %q first", message, got.Handover, got.Text, want)
+	}
 }
