@@ -312,7 +312,7 @@ func (r *responder) content() []string {
 		r.handover = true
 		return []string{tx.noHours}
 	}
-	if q.where && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !whereToDo(ss, q, chosen) {
+	if q.where && len(two) < 2 && r.p.Address != "" && (len(chosen) == 0 || chosen[0].kind == factAbout) && !whereToDo(ss, q, chosen) {
 		// "Hol van a műhely?": the description says what the workshop is, the address where.
 		chosen = nil
 		for _, s := range ss {
@@ -328,8 +328,10 @@ func (r *responder) content() []string {
 	// "Éjjel kettőkor is ki tudtok jönni?": coming at a time of day, asked in words of times
 	// only, is the hours' too when the entry chosen asks about something more of those times
 	// (what the night costs), which the visitor did not name.
-	clockOnly := q.clock && !priceAsked && len(chosen) > 0 && chosen[0].keyCover < 1
-	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && (clockOnly || !answers(ss, q, chosen)) && q.ofTimeOnly()) {
+	// Facts of a message of two questions (two) were scored against each part's query, whose
+	// words are not the whole message's: answers and keyCover are read of the whole only.
+	clockOnly := q.clock && !priceAsked && len(two) < 2 && len(chosen) > 0 && chosen[0].keyCover < 1
+	if r.p.OpeningHours != "" && (reach || q.untilOnDay() || (q.clock || in.Hours) && (clockOnly || len(two) < 2 && !answers(ss, q, chosen)) && q.ofTimeOnly()) {
 		if i := slices.IndexFunc(ss, func(s scored) bool { return s.kind == factHours }); i >= 0 {
 			chosen, r.whenHours = ss[i:i+1], true
 		}
